@@ -1,0 +1,48 @@
+/**
+ * `npm start`: the whole product locally. App on http://localhost:3000, mailbox on
+ * http://localhost:8005, data under .local/ (kept between starts; `npm run reset` wipes it).
+ */
+import path from 'node:path';
+import { ROOT, startLocalStack } from '../lib/local/stack.ts';
+
+const appPort = Number(process.env.PORT ?? 3000);
+const mailboxPort = Number(process.env.MAILBOX_PORT ?? 8005);
+const verbose = process.argv.includes('--verbose');
+
+const stack = await startLocalStack({
+  dataDir: path.join(ROOT, '.local'),
+  appPort,
+  mailboxPort,
+  emailProvider: process.env.EMAIL_PROVIDER === 'disabled' ? 'disabled' : 'ses',
+  runScheduler: true,
+  log: verbose ? (line) => console.log(line) : undefined,
+}).catch((error: Error & { code?: string }) => {
+  if (error.code === 'EADDRINUSE') {
+    console.error(`A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT.`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
+
+console.log(`
+  Renewal Reminders is running locally.
+
+  App:      ${stack.appUrl}
+  Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends lands here)
+
+  Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  const forced = setTimeout(() => process.exit(0), 3000);
+  forced.unref();
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The Lambda environment, validated once per cold start. The *_ENDPOINT variables are set only by
+ * the local stack, to point the SDK clients at the stand-ins.
+ */
+const envSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  STAGE: z.string().default('dev'),
+  SITE_URL: z.string().url().default('http://localhost:3000'),
+  USER_POOL_ID: z.string().optional(),
+  USER_POOL_CLIENT_ID: z.string().optional(),
+  EMAIL_PROVIDER: z.enum(['ses', 'disabled']).default('disabled'),
+  EMAIL_FROM: z.string().default('Renewal Reminders <reminders@example.com>'),
+  SES_CONFIGURATION_SET: z.string().optional(),
+  FEATURE_FLAGS: z.string().default('{"admin_dashboard_v1":true,"country_cta_v1":false}'),
+  AWS_REGION: z.string().default('eu-west-2'),
+  DYNAMODB_ENDPOINT: z.string().optional(),
+  SES_ENDPOINT: z.string().optional(),
+  COGNITO_ENDPOINT: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= envSchema.parse(process.env);
+  return cached;
+}
+
+/** Tests and the local stack change the environment between runs. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,139 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z, ZodError, type ZodType } from 'zod';
+import type { Access } from '../../shared/routes.ts';
+import type { ApiError } from '../../shared/api.ts';
+import { logger } from './logger.ts';
+
+/** The event API Gateway passes after the JWT authorizer; the local adapter builds the same shape. */
+export type ApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] } };
+  };
+};
+
+export interface Caller {
+  userId: string;
+  email: string | undefined;
+  isAdmin: boolean;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+/**
+ * API Gateway's JWT authorizer passes array claims as a string "[admin other]"; the local adapter
+ * passes what the token holds. Accept both.
+ */
+export function groupsFromClaims(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.map(String);
+  if (typeof claim === 'string') {
+    return claim
+      .replace(/^\[|\]$/g, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
+  }
+  return [];
+}
+
+export function callerFrom(event: ApiEvent): Caller | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string') return undefined;
+  return {
+    userId: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    isAdmin: groupsFromClaims(claims['cognito:groups']).includes('admin'),
+  };
+}
+
+export function json(statusCode: number, body?: unknown): APIGatewayProxyResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function errorBody(message: string, fieldErrors?: Record<string, string[]>): ApiError {
+  return fieldErrors ? { message, fieldErrors } : { message };
+}
+
+function zodToHttp(error: ZodError, what: string): HttpError {
+  const flat = z.flattenError(error);
+  const fieldErrors = flat.fieldErrors as Record<string, string[]>;
+  const first = error.issues[0];
+  const message = first ? `${what}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}` : what;
+  return new HttpError(400, message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
+}
+
+/** Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message. */
+export function parseBody<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
+  let raw: unknown;
+  try {
+    const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+    raw = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  if (raw === undefined) throw new HttpError(400, 'Request body is required');
+  const result = schema.safeParse(raw);
+  if (!result.success) throw zodToHttp(result.error, 'Invalid request body');
+  return result.data;
+}
+
+export function parseParams<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
+  const result = schema.safeParse(event.pathParameters ?? {});
+  if (!result.success) throw zodToHttp(result.error, 'Invalid path parameter');
+  return result.data;
+}
+
+export function parseQuery<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
+  const result = schema.safeParse(event.queryStringParameters ?? {});
+  if (!result.success) throw zodToHttp(result.error, 'Invalid query parameter');
+  return result.data;
+}
+
+type Handler<A extends Access> = (
+  event: ApiEvent,
+  caller: A extends 'public' ? Caller | undefined : Caller,
+  context: Context,
+) => Promise<APIGatewayProxyResultV2>;
+
+/**
+ * Wraps a route handler: enforces the route's access level from the verified token (the API
+ * Gateway authorizer has already checked the signature; admin is checked here, from the groups
+ * claim), turns HttpError into its status and anything unexpected into a logged 500.
+ */
+export function route<A extends Access>(access: A, handler: Handler<A>) {
+  return middy<ApiEvent, APIGatewayProxyResultV2>()
+    .before(async (request) => {
+      logger.addContext(request.context);
+    })
+    .handler(async (event, context) => {
+      try {
+        const caller = callerFrom(event);
+        if (access !== 'public' && !caller) throw new HttpError(401, 'Unauthorized');
+        if (access === 'admin' && !caller?.isAdmin) throw new HttpError(403, 'Forbidden: admin only');
+        return await handler(event, caller as Caller, context);
+      } catch (error) {
+        if (error instanceof HttpError) {
+          return json(error.statusCode, errorBody(error.message, error.fieldErrors));
+        }
+        if (error instanceof ZodError) {
+          const http = zodToHttp(error, 'Invalid request');
+          return json(400, errorBody(http.message, http.fieldErrors));
+        }
+        logger.error('Unhandled error', { error: error as Error, path: event.rawPath });
+        return json(500, errorBody('Internal server error'));
+      }
+    });
+}

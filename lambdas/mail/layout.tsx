@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
+
+const colors = { brand: '#0f4c5c', text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
+
+export const styles = {
+  body: { backgroundColor: colors.bg, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
+  container: { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', margin: '0 auto', padding: '32px' },
+  brand: { color: colors.brand, fontSize: '20px', fontWeight: 700, margin: '0 0 24px' },
+  heading: { color: colors.text, fontSize: '22px', fontWeight: 700, margin: '0 0 16px' },
+  text: { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
+  muted: { color: colors.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' },
+  button: {
+    backgroundColor: colors.brand,
+    borderRadius: '6px',
+    color: '#ffffff',
+    display: 'inline-block',
+    fontSize: '16px',
+    fontWeight: 600,
+    padding: '12px 20px',
+    textDecoration: 'none',
+  },
+};
+
+/** The frame every product e-mail shares: brand line, content, footer with why they got it. */
+export function Layout({ preview, children, footer }: { preview: string; children: ReactNode; footer: string }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Text style={styles.brand}>{PRODUCT_NAME}</Text>
+          <Section>{children}</Section>
+          <Hr />
+          <Text style={styles.muted}>{footer}</Text>
+          <Text style={styles.muted}>
+            {PRODUCT_NAME}: {TAGLINE}.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,91 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { Profile } from '../../shared/api.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { keys } from '../../shared/table.ts';
+import { dynamo } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+import { adjustCounters } from './stats.ts';
+
+/** The founding-member promotion: the first 1,000 confirmed sign-ups are free for life. */
+export const LIFETIME_FREE_PLACES = 1000;
+
+export function profileFromItem(item: Record<string, unknown>): Profile {
+  return {
+    id: item.id as string,
+    user_id: item.user_id as string,
+    email: item.email as string,
+    first_name: (item.first_name as string | undefined) ?? '',
+    last_name: (item.last_name as string | null | undefined) ?? null,
+    country: (item.country as string | undefined) ?? DEFAULT_COUNTRY,
+    timezone: (item.timezone as string | undefined) ?? DEFAULT_TIMEZONE,
+    marketing_consent: item.marketing_consent === true,
+    is_admin: item.is_admin === true,
+    lifetime_free: item.lifetime_free === true,
+    created_at: item.created_at as string,
+  };
+}
+
+export async function getProfile(userId: string): Promise<Profile | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: env().TABLE_NAME, Key: { pk: keys.user(userId), sk: keys.profile() } }),
+  );
+  return Item ? profileFromItem(Item) : undefined;
+}
+
+export interface NewProfile {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  country: string;
+  marketingConsent: boolean;
+}
+
+/**
+ * Creates the profile once (PostConfirmation may be retried by Cognito, and GET /api/me repairs a
+ * missing one): the conditional put makes the second call a no-op, so the sign-up counter, and with
+ * it the founding-member place, is taken exactly once per user.
+ */
+export async function ensureProfile(input: NewProfile, now = new Date()): Promise<Profile> {
+  const profile: Profile = {
+    id: input.userId,
+    user_id: input.userId,
+    email: input.email,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    country: input.country || DEFAULT_COUNTRY,
+    timezone: DEFAULT_TIMEZONE,
+    marketing_consent: input.marketingConsent,
+    is_admin: false,
+    lifetime_free: false,
+    created_at: now.toISOString(),
+  };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: env().TABLE_NAME,
+        Item: { pk: keys.user(input.userId), sk: keys.profile(), entity: 'profile', ...profile },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      return (await getProfile(input.userId))!;
+    }
+    throw error;
+  }
+  const counters = await adjustCounters({ users: 1 });
+  if ((counters.users ?? Infinity) <= LIFETIME_FREE_PLACES) {
+    profile.lifetime_free = true;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { pk: keys.user(input.userId), sk: keys.profile() },
+        UpdateExpression: 'SET lifetime_free = :yes',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  }
+  return profile;
+}

@@ -1,0 +1,13 @@
+import net from 'node:net';
+
+/** A port free on 127.0.0.1 now, for stand-ins that must know their own URL before they listen. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

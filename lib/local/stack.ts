@@ -1,0 +1,139 @@
+/**
+ * The whole product on one machine, no AWS account: dynalite, the SES v2 emulator, cognito-local
+ * and the local API adapter, wired with the same handlers and environment the CDK stack deploys.
+ */
+import './quiet.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WebConfig } from '../../shared/api.ts';
+import { resetClients } from '../../lambdas/lib/clients.ts';
+import { resetEnvCache } from '../../lambdas/lib/env.ts';
+import { startAdapter } from './adapter.ts';
+import { startLocalCognito, type TriggerHandler } from './cognito.ts';
+import { startLocalDynamo } from './dynamo.ts';
+import { startLocalSes } from './ses.ts';
+import { scheduleDaily } from './scheduler.ts';
+import { freePort } from './ports.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalStackOptions {
+  /** Where accounts, reminders and logs are kept between starts. */
+  dataDir: string;
+  /** 0 picks a free port (tests); npm start uses 3000 and 8005. */
+  appPort: number;
+  mailboxPort: number;
+  dynamoPort?: number;
+  cognitoPort?: number;
+  webDir?: string;
+  /** Local SES maximum send rate (mails per second) reported by GetAccount. */
+  maxSendRate?: number;
+  emailProvider?: 'ses' | 'disabled';
+  runScheduler?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  mailboxUrl: string;
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  clientId: string;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_TABLE = 'renewal-reminders-local';
+export const LOCAL_EMAIL_FROM = 'Renewal Reminders <reminders@renewal-reminders.local>';
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  const dynamo = await startLocalDynamo(path.join(options.dataDir, 'dynamodb'), options.dynamoPort ?? 0, LOCAL_TABLE);
+  const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20);
+
+  // The port the app will have must be known before the handlers read SITE_URL; pick it first.
+  const appPort = options.appPort || (await freePort());
+  const siteUrl = `http://localhost:${appPort}`;
+
+  // The environment the CDK stack gives each Lambda, pointed at the stand-ins.
+  Object.assign(process.env, {
+    TABLE_NAME: LOCAL_TABLE,
+    STAGE: 'local',
+    SITE_URL: siteUrl,
+    EMAIL_PROVIDER: options.emailProvider ?? 'ses',
+    EMAIL_FROM: LOCAL_EMAIL_FROM,
+    AWS_REGION: 'eu-west-2',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    SES_ENDPOINT: ses.endpoint,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  });
+  resetEnvCache();
+  resetClients();
+
+  const trigger = (file: string): TriggerHandler => async (event) => {
+    const module = (await import(`../../lambdas/triggers/${file}.ts`)) as { handler: TriggerHandler };
+    return module.handler(event);
+  };
+  const cognito = await startLocalCognito({
+    dataDir: path.join(options.dataDir, 'cognito'),
+    port: options.cognitoPort || (await freePort()),
+    sesEndpoint: ses.endpoint,
+    emailFrom: LOCAL_EMAIL_FROM,
+    triggers: { CustomMessage: trigger('customMessage'), PostConfirmation: trigger('postConfirmation') },
+  });
+  Object.assign(process.env, {
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.clientId,
+    COGNITO_ENDPOINT: cognito.url,
+  });
+  resetEnvCache();
+  resetClients();
+
+  const webConfig: WebConfig = {
+    stage: 'local',
+    region: 'eu-west-2',
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.clientId,
+    userPoolEndpoint: `${siteUrl}/_cognito`,
+    siteUrl,
+  };
+  const adapter = await startAdapter({
+    port: appPort,
+    webDir: options.webDir ?? path.join(ROOT, 'web', 'dist'),
+    webConfig,
+    cognitoUrl: cognito.url,
+    issuer: cognito.issuer,
+    clientId: cognito.clientId,
+    log,
+  });
+
+  const stopScheduler = options.runScheduler
+    ? scheduleDaily(async () => {
+        const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
+        const result = await handler({});
+        log(`daily job ran for ${result.date}: ${result.items_processed} sent, ${result.errors.length} errors`);
+      }, log)
+    : () => undefined;
+
+  return {
+    appUrl: adapter.url,
+    mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
+    dynamoEndpoint: dynamo.endpoint,
+    sesEndpoint: ses.endpoint,
+    cognitoEndpoint: cognito.url,
+    userPoolId: cognito.userPoolId,
+    clientId: cognito.clientId,
+    tableName: LOCAL_TABLE,
+    async stop() {
+      stopScheduler();
+      await adapter.stop();
+      await cognito.stop();
+      await ses.stop();
+      await dynamo.stop();
+    },
+  };
+}

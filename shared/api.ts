@@ -1,0 +1,59 @@
+/** Shapes the API returns; the SPA reads them, the handlers produce them. */
+import type { Category } from './categories.ts';
+
+export interface Reminder {
+  id: string;
+  user_id: string;
+  title: string;
+  category: Category;
+  provider: string;
+  renewal_date: string;
+  amount: number | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Profile {
+  id: string;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  country: string;
+  timezone: string;
+  marketing_consent: boolean;
+  is_admin: boolean;
+  /** One of the first 1,000 confirmed sign-ups: free for life. */
+  lifetime_free: boolean;
+  created_at: string;
+}
+
+export interface MeResponse {
+  profile: Profile;
+  isAdmin: boolean;
+}
+
+export interface ApiError {
+  message: string;
+  /** Field-level messages from validation, keyed by field name. */
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** Runtime configuration the SPA loads from /config.json (written at deploy time, or by the local stack). */
+export interface WebConfig {
+  stage: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Set only locally: Amplify talks to cognito-local through this endpoint. */
+  userPoolEndpoint?: string;
+  siteUrl: string;
+}
+
+/** Public configuration served by GET /api/config. */
+export interface PublicConfig {
+  stage: string;
+  featureFlags: { admin_dashboard_v1: boolean; country_cta_v1: boolean };
+  emailProvider: 'ses' | 'disabled';
+}

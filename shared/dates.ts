@@ -1,0 +1,42 @@
+import { DateTime } from 'luxon';
+
+export const UK_ZONE = 'Europe/London';
+
+/**
+ * Days left = ceiling of days from now to the renewal date (spec section 4). The renewal date is a
+ * calendar date; it starts at midnight in the user's zone. Computed with luxon in an explicit zone.
+ */
+export function daysLeft(renewalDate: string, now: DateTime = DateTime.now(), zone: string = UK_ZONE): number {
+  const start = DateTime.fromISO(renewalDate, { zone }).startOf('day');
+  const diff = start.diff(now.setZone(zone), 'days').days;
+  // Math.ceil(-0.x) is -0; normalise so 'Today' is plain 0.
+  return Math.ceil(diff) || 0;
+}
+
+export type BadgeVariant = 'destructive' | 'default' | 'secondary' | 'outline';
+
+export function daysLeftBadge(days: number): { text: string; variant: BadgeVariant } {
+  if (days < 0) {
+    const n = Math.abs(days);
+    return { text: `${n} ${n === 1 ? 'day' : 'days'} overdue`, variant: 'destructive' };
+  }
+  if (days === 0) return { text: 'Today', variant: 'default' };
+  const text = `${days} ${days === 1 ? 'day' : 'days'}`;
+  if (days <= 7) return { text, variant: 'default' };
+  if (days <= 30) return { text, variant: 'secondary' };
+  return { text, variant: 'outline' };
+}
+
+/** dd/MM/yyyy, the spec's display format, from a YYYY-MM-DD calendar date. */
+export function formatUkDate(isoDate: string): string {
+  return DateTime.fromISO(isoDate).toFormat('dd/MM/yyyy');
+}
+
+export function formatPounds(amount: number): string {
+  return `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Today's calendar date in a zone, as YYYY-MM-DD. */
+export function todayIn(zone: string = UK_ZONE, now: DateTime = DateTime.now()): string {
+  return now.setZone(zone).toISODate()!;
+}

@@ -1,0 +1,29 @@
+/** Countries and time zones offered in sign-up and settings (spec section 3). */
+export const COUNTRIES = [
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'US', name: 'United States' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'FR', name: 'France' },
+  { code: 'ES', name: 'Spain' },
+  { code: 'IT', name: 'Italy' },
+  { code: 'NL', name: 'Netherlands' },
+  { code: 'BE', name: 'Belgium' },
+] as const;
+
+export const TIMEZONES = [
+  'Europe/London',
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Chicago',
+  'America/Toronto',
+  'Australia/Sydney',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'Europe/Rome',
+] as const;
+
+export const DEFAULT_COUNTRY = 'GB';
+export const DEFAULT_TIMEZONE = 'Europe/London';

@@ -1,0 +1,122 @@
+/**
+ * Validation rules of spec section 5, written once: the SPA's forms and the API handlers import
+ * these same schemas, so a rule or a message cannot differ between them.
+ */
+import { z } from 'zod';
+import { CATEGORY_VALUES } from './categories.ts';
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  firstNameMax: 'First name must be 80 characters or less',
+  lastNameMax: 'Last name must be 80 characters or less',
+  countryRequired: 'Country is required',
+  timezoneRequired: 'Timezone is required',
+  titleRequired: 'Title is required',
+  providerRequired: 'Provider is required',
+  renewalDateRequired: 'Renewal date is required',
+  renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
+  amountInvalid: 'Amount must be a number',
+  amountNegative: 'Amount cannot be negative',
+} as const;
+
+export const NAME_MAX = 80;
+export const PASSWORD_MIN = 6;
+/** Free text caps: the spec sets none, but a DynamoDB item must stay far below 400 KB. */
+export const TITLE_MAX = 200;
+export const PROVIDER_MAX = 200;
+export const NOTES_MAX = 2000;
+export const AMOUNT_MAX = 100_000_000;
+
+const email = z.string().trim().email(MESSAGES.invalidEmail);
+const firstName = z.string().trim().min(1, MESSAGES.firstNameRequired).max(NAME_MAX, MESSAGES.firstNameMax);
+const lastName = z.string().trim().max(NAME_MAX, MESSAGES.lastNameMax);
+const country = z.string().trim().min(2, MESSAGES.countryRequired);
+
+export const signUpSchema = z.object({
+  email,
+  password: z.string().min(PASSWORD_MIN, MESSAGES.passwordMin),
+  first_name: firstName,
+  last_name: lastName.optional().default(''),
+  country,
+  marketing_consent: z.boolean().default(false),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, MESSAGES.passwordRequired),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const profileUpdateSchema = z.object({
+  first_name: firstName,
+  last_name: lastName.optional().default(''),
+  country,
+  timezone: z.string().trim().min(1, MESSAGES.timezoneRequired),
+  marketing_consent: z.boolean(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** A calendar date, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.renewalDateInvalid)
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, MESSAGES.renewalDateInvalid);
+
+/**
+ * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
+ * The dialog's form values (strings) go through `reminderFormToInput` first.
+ */
+export const reminderInputSchema = z.object({
+  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
+  category: z.enum(CATEGORY_VALUES),
+  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
+  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+  amount: z
+    .number({ error: MESSAGES.amountInvalid })
+    .finite(MESSAGES.amountInvalid)
+    .min(0, MESSAGES.amountNegative)
+    .max(AMOUNT_MAX)
+    .nullable()
+    .default(null),
+  notes: z
+    .string()
+    .max(NOTES_MAX)
+    .nullable()
+    .default(null)
+    .transform((v) => (v && v.trim() !== '' ? v : null)),
+});
+export type ReminderInput = z.output<typeof reminderInputSchema>;
+
+/** The dialog's fields as typed: every value a string, as HTML inputs give them. */
+export const reminderFormSchema = z.object({
+  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
+  category: z.enum(CATEGORY_VALUES),
+  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
+  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+  amount: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
+    .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative),
+  notes: z.string().max(NOTES_MAX),
+});
+export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
+
+export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
+  return reminderInputSchema.parse({
+    ...values,
+    amount: values.amount.trim() === '' ? null : Number(values.amount),
+    notes: values.notes,
+  });
+}
+
+/** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
+export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });

@@ -1,0 +1,33 @@
+/**
+ * The one DynamoDB table: its key schema (used by the CDK data construct and by the local stack's
+ * CreateTable) and every key format (used by the stores). Nothing else spells a key.
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Reminders by renewal date, for the daily job: gsi1pk = DUE#{date}#{shard}, gsi1sk = reminder id. */
+  dueIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+} as const;
+
+/** Shards per due date, so a popular date (1 January) never makes one hot partition. */
+export const DUE_SHARDS = 4;
+
+export const keys = {
+  user: (userId: string) => `USER#${userId}`,
+  profile: () => 'PROFILE',
+  reminder: (reminderId: string) => `REMINDER#${reminderId}`,
+  reminderPrefix: 'REMINDER#',
+  due: (date: string, shard: number) => `DUE#${date}#${shard}`,
+  /** Single-item counters for statistics and the founding-member promotion. */
+  stats: () => 'STATS',
+  statsGlobal: () => 'GLOBAL',
+  cronRuns: () => 'CRON_RUN',
+  cronRun: (ranAtIso: string, id: string) => `${ranAtIso}#${id}`,
+} as const;
+
+/** A stable shard for a reminder id: the sum of its character codes, so no random state is needed. */
+export function shardFor(id: string): number {
+  let sum = 0;
+  for (const ch of id) sum += ch.charCodeAt(0);
+  return sum % DUE_SHARDS;
+}
