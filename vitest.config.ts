@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
+    env: {
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      COGNITO_LOG_LEVEL: 'silent',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    },
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },

@@ -1,0 +1,80 @@
+/**
+ * The authorization matrix, generated from the route manifest: every route × anonymous, owner,
+ * another user, admin. A route added to the manifest without a sample request fails this test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
+import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+
+const reminderBody = {
+  title: 'Broadband',
+  category: 'broadband_mobile',
+  provider: 'BT',
+  renewal_date: '2027-04-01',
+  amount: 30,
+  notes: null,
+};
+
+/** A valid request for each route; {id} is filled with a reminder the owner created. */
+const SAMPLES: Record<RouteName, { body?: unknown; success: number }> = {
+  getConfig: { success: 200 },
+  getMe: { success: 200 },
+  listReminders: { success: 200 },
+  createReminder: { body: reminderBody, success: 201 },
+  updateReminder: { body: reminderBody, success: 200 },
+  deleteReminder: { success: 204 },
+};
+
+type Who = 'anonymous' | 'owner' | 'other' | 'admin';
+
+function expected(route: RouteDef, who: Who): number {
+  const success = SAMPLES[route.name as RouteName].success;
+  if (route.access === 'public') return success;
+  if (who === 'anonymous') return 401;
+  if (route.access === 'admin') return who === 'admin' ? success : 403;
+  if (route.ownerScoped && who !== 'owner') return 404;
+  return success;
+}
+
+let stack: TestStack;
+const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  users.owner = await createUser(stack, { label: 'owner' });
+  users.other = await createUser(stack, { label: 'other' });
+  users.admin = await createUser(stack, { label: 'admin', admin: true });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('authorization matrix', () => {
+  it('has a sample request for every route in the manifest', () => {
+    for (const route of ROUTES) expect(SAMPLES[route.name], route.name).toBeDefined();
+  });
+
+  const cases = ROUTES.flatMap((route) =>
+    (['anonymous', 'owner', 'other', 'admin'] as const).map((who) => ({ route: route as RouteDef, who })),
+  );
+
+  it.each(cases.map((c) => [`${c.route.method} ${c.route.path} as ${c.who}`, c] as const))('%s', async (_name, { route, who }) => {
+    // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
+    const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
+    const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
+    const path = route.path.replace('{id}', reminderId);
+    const token = who === 'anonymous' ? undefined : users[who].accessToken;
+    const response = await api(stack, token)(route.method, path, SAMPLES[route.name as RouteName].body);
+    expect(response.status).toBe(expected(route, who));
+  });
+
+  it('refuses tampered, foreign and missing tokens', async () => {
+    const [header, payload, signature] = users.owner.accessToken.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString('base64url');
+    const call = (token: string) => api(stack, token)('GET', '/api/reminders');
+    expect((await call(`${header}.${forged}.${signature}`)).status).toBe(401);
+    expect((await call('not-a-token')).status).toBe(401);
+    expect((await call('')).status).toBe(401);
+  });
+});

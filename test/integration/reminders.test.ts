@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { remindersDueOn } from '../../lambdas/store/reminders.ts';
+import { readCounters } from '../../lambdas/store/stats.ts';
+import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+
+let stack: TestStack;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  alice = await createUser(stack, { label: 'alice' });
+  bob = await createUser(stack, { label: 'bob' });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const valid = {
+  title: 'Home Insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2027-03-01',
+  amount: 412.35,
+  notes: 'Check the no-claims discount',
+};
+
+describe('reminders API against the local stack', () => {
+  it('creates, lists (renewal date ascending), updates and deletes a reminder', async () => {
+    const call = api(stack, alice.accessToken);
+    const later = await call('POST', '/api/reminders', { ...valid, title: 'Later', renewal_date: '2027-06-01' });
+    const sooner = await call('POST', '/api/reminders', { ...valid, title: 'Sooner', renewal_date: '2027-01-15', amount: null, notes: '' });
+    expect(later.status).toBe(201);
+    expect(sooner.status).toBe(201);
+    const created = (sooner.json as { reminder: Record<string, unknown> }).reminder;
+    expect(created).toMatchObject({ title: 'Sooner', amount: null, notes: null, user_id: alice.sub });
+
+    const list = await call('GET', '/api/reminders');
+    const titles = (list.json as { reminders: { title: string }[] }).reminders.map((r) => r.title);
+    expect(titles.indexOf('Sooner')).toBeLessThan(titles.indexOf('Later'));
+
+    const updated = await call('PUT', `/api/reminders/${created.id as string}`, {
+      ...valid,
+      title: 'Sooner (edited)',
+      category: 'mortgage',
+    });
+    expect(updated.status).toBe(200);
+    expect((updated.json as { reminder: Record<string, unknown> }).reminder).toMatchObject({
+      id: created.id,
+      title: 'Sooner (edited)',
+      category: 'mortgage',
+      created_at: created.created_at,
+    });
+
+    expect((await call('DELETE', `/api/reminders/${created.id as string}`)).status).toBe(204);
+    expect((await call('DELETE', `/api/reminders/${created.id as string}`)).status).toBe(404);
+    const after = (await call('GET', '/api/reminders')).json as { reminders: { id: string }[] };
+    expect(after.reminders.map((r) => r.id)).not.toContain(created.id);
+  });
+
+  it('takes the owner from the token, never from the body', async () => {
+    const response = await api(stack, alice.accessToken)('POST', '/api/reminders', { ...valid, user_id: bob.sub });
+    expect((response.json as { reminder: { user_id: string } }).reminder.user_id).toBe(alice.sub);
+    const bobs = (await api(stack, bob.accessToken)('GET', '/api/reminders')).json as { reminders: unknown[] };
+    expect(bobs.reminders).toHaveLength(0);
+  });
+
+  it("gives 404 for another user's reminder and leaves it untouched", async () => {
+    const mine = await api(stack, alice.accessToken)('POST', '/api/reminders', { ...valid, title: 'Private' });
+    const id = (mine.json as { reminder: { id: string } }).reminder.id;
+    const asBob = api(stack, bob.accessToken);
+    expect((await asBob('PUT', `/api/reminders/${id}`, { ...valid, title: 'Hijacked' })).status).toBe(404);
+    expect((await asBob('DELETE', `/api/reminders/${id}`)).status).toBe(404);
+    const list = (await api(stack, alice.accessToken)('GET', '/api/reminders')).json as {
+      reminders: { id: string; title: string }[];
+    };
+    expect(list.reminders.find((r) => r.id === id)?.title).toBe('Private');
+  });
+
+  it('answers bad input with 400 and the spec messages, and stores nothing', async () => {
+    const call = api(stack, alice.accessToken);
+    const before = ((await call('GET', '/api/reminders')).json as { reminders: unknown[] }).reminders.length;
+
+    const empty = await call('POST', '/api/reminders', { ...valid, title: '', provider: '', renewal_date: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.json?.fieldErrors).toMatchObject({
+      title: ['Title is required'],
+      provider: ['Provider is required'],
+      renewal_date: ['Renewal date is required'],
+    });
+    expect((await call('POST', '/api/reminders', { ...valid, category: 'pets' })).status).toBe(400);
+    expect((await call('POST', '/api/reminders', { ...valid, renewal_date: '2027-02-30' })).status).toBe(400);
+    expect((await call('POST', '/api/reminders', { ...valid, amount: -1 })).json?.fieldErrors).toMatchObject({
+      amount: ['Amount cannot be negative'],
+    });
+    expect((await call('POST', '/api/reminders', '{not json')).status).toBe(400);
+    expect((await call('POST', '/api/reminders')).status).toBe(400);
+    expect((await call('PUT', '/api/reminders/not-a-uuid', valid)).status).toBe(400);
+
+    const after = ((await call('GET', '/api/reminders')).json as { reminders: unknown[] }).reminders.length;
+    expect(after).toBe(before);
+  });
+
+  it('never answers arbitrary JSON with a 5xx', async () => {
+    const call = api(stack, alice.accessToken);
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (body) => {
+        const response = await call('POST', '/api/reminders', JSON.stringify(body));
+        expect([201, 400]).toContain(response.status);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('indexes reminders by renewal date for the daily job, and keeps counters', async () => {
+    const countersBefore = await readCounters();
+    const created = await api(stack, bob.accessToken)('POST', '/api/reminders', {
+      ...valid,
+      renewal_date: '2031-05-17',
+      category: 'car_tax_mot',
+    });
+    const id = (created.json as { reminder: { id: string } }).reminder.id;
+    expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).toContain(id);
+    expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).not.toContain(id);
+
+    await api(stack, bob.accessToken)('PUT', `/api/reminders/${id}`, { ...valid, renewal_date: '2031-05-18', category: 'car_tax_mot' });
+    expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).not.toContain(id);
+    expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).toContain(id);
+
+    const countersAfter = await readCounters();
+    expect(countersAfter.reminders).toBe((countersBefore.reminders ?? 0) + 1);
+    expect(countersAfter.category_car_tax_mot).toBe((countersBefore.category_car_tax_mot ?? 0) + 1);
+  });
+});

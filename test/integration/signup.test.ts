@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
+import { readCounters } from '../../lambdas/store/stats.ts';
+import { api, confirmationLink, mailsTo, signIn, signUp, startTestStack, uniqueEmail, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => {
+  it('mails a confirmation link to /auth/callback, and confirming creates the profile', async () => {
+    const email = uniqueEmail('signup');
+    await signUp(stack, email, 'Secret-123', 'Ada');
+
+    const mails = await mailsTo(stack, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Confirm your Renewal Reminders account');
+    expect(mails[0]!.body.html).toContain('Hi Ada,');
+    const link = await confirmationLink(stack, email);
+    expect(`${link.origin}${link.pathname}`).toBe(`${stack.appUrl}/auth/callback`);
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('code')).toMatch(/^\d{6}$/);
+
+    // Not confirmed yet: Cognito refuses the sign-in.
+    await expect(signIn(stack, email, 'Secret-123')).rejects.toThrow(/not confirmed/i);
+
+    await stack.cognito.send(
+      new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: link.searchParams.get('code')! }),
+    );
+    const token = await signIn(stack, email, 'Secret-123');
+    const me = await api(stack, token)('GET', '/api/me');
+    expect(me.status).toBe(200);
+    const profile = (me.json as { profile: Record<string, unknown> }).profile;
+    expect(profile).toMatchObject({
+      email,
+      first_name: 'Ada',
+      last_name: null,
+      country: 'GB',
+      timezone: 'Europe/London',
+      marketing_consent: false,
+      is_admin: false,
+      lifetime_free: true,
+    });
+    expect(me.json).toMatchObject({ isAdmin: false });
+  });
+
+  it('rejects a wrong confirmation code', async () => {
+    const email = uniqueEmail('wrongcode');
+    await signUp(stack, email, 'Secret-123');
+    const code = (await confirmationLink(stack, email)).searchParams.get('code')!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expect(
+      stack.cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: wrong })),
+    ).rejects.toThrow();
+  });
+
+  it('counts a user once when Cognito retries PostConfirmation', async () => {
+    const before = (await readCounters()).users ?? 0;
+    const event = {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      request: { userAttributes: { sub: crypto.randomUUID(), email: uniqueEmail('retry'), given_name: 'R' } },
+      response: {},
+    } as unknown as Parameters<typeof postConfirmation>[0];
+    await postConfirmation(event);
+    await postConfirmation(event);
+    expect((await readCounters()).users).toBe(before + 1);
+  });
+});

@@ -1,0 +1,149 @@
+/** Starts the real local stack (dynalite, SES emulator, cognito-local, adapter) for a test file. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack.ts';
+
+export interface TestStack extends LocalStack {
+  dataDir: string;
+  cognito: CognitoIdentityProviderClient;
+}
+
+export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-test-'));
+  const stack = await startLocalStack({ dataDir, appPort: 0, mailboxPort: 0, ...options });
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'eu-west-2',
+    endpoint: stack.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return {
+    ...stack,
+    dataDir,
+    cognito,
+    async stop() {
+      cognito.destroy();
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+export async function mailbox(stack: LocalStack): Promise<StoredMail[]> {
+  const response = await fetch(`${stack.sesEndpoint}/store`);
+  const { emails } = (await response.json()) as { emails: StoredMail[] };
+  return emails;
+}
+
+export async function mailsTo(stack: LocalStack, email: string): Promise<StoredMail[]> {
+  return (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
+}
+
+/** The /auth/callback link from the newest confirmation mail to `email`. */
+export async function confirmationLink(stack: LocalStack, email: string): Promise<URL> {
+  const mails = await mailsTo(stack, email);
+  const html = mails.at(-1)?.body.html ?? '';
+  const href = /href="([^"]*\/auth\/callback[^"]*)"/.exec(html)?.[1];
+  if (!href) throw new Error(`No confirmation link in mail to ${email}`);
+  return new URL(href.replaceAll('&amp;', '&'));
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${Date.now()}.${counter}@example.com`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  accessToken: string;
+  sub: string;
+}
+
+export async function signUp(stack: TestStack, email: string, password: string, firstName = 'Test') {
+  await stack.cognito.send(
+    new SignUpCommand({
+      ClientId: stack.clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: firstName },
+        { Name: 'custom:country', Value: 'GB' },
+        { Name: 'custom:marketing_consent', Value: 'false' },
+      ],
+    }),
+  );
+}
+
+export async function signIn(stack: TestStack, email: string, password: string): Promise<string> {
+  const result = await stack.cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return result.AuthenticationResult!.AccessToken!;
+}
+
+/** Signs up, confirms with the code from the mailed link, optionally joins `admin`, signs in. */
+export async function createUser(stack: TestStack, opts: { admin?: boolean; label?: string } = {}): Promise<TestUser> {
+  const email = uniqueEmail(opts.label);
+  const password = 'Secret-123';
+  await signUp(stack, email, password);
+  const link = await confirmationLink(stack, email);
+  await stack.cognito.send(
+    new ConfirmSignUpCommand({
+      ClientId: stack.clientId,
+      Username: email,
+      ConfirmationCode: link.searchParams.get('code')!,
+    }),
+  );
+  if (opts.admin) {
+    await stack.cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: 'admin' }),
+    );
+  }
+  const accessToken = await signIn(stack, email, password);
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return { email, password, accessToken, sub: payload.sub };
+}
+
+export function api(stack: LocalStack, token?: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${stack.appUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json: json as Record<string, unknown> | undefined, text };
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { groupsFromClaims, json, route, type ApiEvent } from '../../lambdas/lib/http.ts';
+import { claimsAsApiGateway } from '../../lib/local/adapter.ts';
+import { handler as listReminders } from '../../lambdas/api/listReminders.ts';
+import { resetClients } from '../../lambdas/lib/clients.ts';
+import { resetEnvCache } from '../../lambdas/lib/env.ts';
+
+const context = {} as Context;
+
+function event(claims?: Record<string, string>): ApiEvent {
+  return {
+    version: '2.0',
+    routeKey: 'GET /api/x',
+    rawPath: '/api/x',
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method: 'GET', path: '/api/x' },
+      ...(claims ? { authorizer: { jwt: { claims } } } : {}),
+    },
+  } as unknown as ApiEvent;
+}
+
+describe('groups claim', () => {
+  it('reads API Gateway string form and array form alike', () => {
+    expect(groupsFromClaims('[admin]')).toEqual(['admin']);
+    expect(groupsFromClaims('[admin editors]')).toEqual(['admin', 'editors']);
+    expect(groupsFromClaims(['admin'])).toEqual(['admin']);
+    expect(groupsFromClaims(undefined)).toEqual([]);
+    expect(claimsAsApiGateway({ 'cognito:groups': ['admin', 'x'], exp: 5 })).toEqual({
+      'cognito:groups': '[admin x]',
+      exp: '5',
+    });
+  });
+});
+
+describe('route wrapper', () => {
+  const ok = async () => json(200, { ok: true });
+  it('refuses a user route without claims (401) and an admin route to a non-admin (403)', async () => {
+    expect((await route('user', ok)(event(), context)).statusCode).toBe(401);
+    expect((await route('admin', ok)(event({ sub: 'u1' }), context)).statusCode).toBe(403);
+    expect((await route('admin', ok)(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode).toBe(
+      200,
+    );
+    expect((await route('public', ok)(event(), context)).statusCode).toBe(200);
+  });
+});
+
+describe('store failure path', () => {
+  const ddb = mockClient(DynamoDBDocumentClient);
+  beforeEach(() => {
+    process.env.TABLE_NAME = 'unit';
+    resetEnvCache();
+    resetClients();
+  });
+  afterEach(() => ddb.reset());
+
+  it('answers a DynamoDB outage with a 500 that leaks nothing', async () => {
+    ddb.on(QueryCommand).rejects(new Error('ProvisionedThroughputExceededException: secret detail'));
+    const result = await listReminders(event({ sub: 'u1' }), context);
+    expect(result).toMatchObject({ statusCode: 500 });
+    expect(JSON.parse((result as { body: string }).body)).toEqual({ message: 'Internal server error' });
+  });
+});

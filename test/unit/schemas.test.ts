@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  profileUpdateSchema,
+  reminderFormSchema,
+  reminderFormToInput,
+  reminderInputSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../shared/schemas.ts';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : result.error!.issues.map((i) => i.message);
+
+describe('sign-up and sign-in rules (spec section 5)', () => {
+  const valid = { email: 'a@example.com', password: 'secret', first_name: 'Ann', country: 'GB' };
+  it('accepts a valid sign-up and defaults marketing consent to false', () => {
+    expect(signUpSchema.parse(valid)).toMatchObject({ marketing_consent: false, last_name: '' });
+  });
+  it('gives the spec messages', () => {
+    expect(messages(signUpSchema.safeParse({ ...valid, email: 'nope' }))).toEqual(['Invalid email address']);
+    expect(messages(signUpSchema.safeParse({ ...valid, password: '12345' }))).toEqual([
+      'Password must be at least 6 characters',
+    ]);
+    expect(messages(signUpSchema.safeParse({ ...valid, first_name: '' }))).toEqual(['First name is required']);
+    expect(messages(signUpSchema.safeParse({ ...valid, first_name: 'x'.repeat(81) }))).toEqual([
+      'First name must be 80 characters or less',
+    ]);
+    expect(messages(signUpSchema.safeParse({ ...valid, last_name: 'x'.repeat(81) }))).toEqual([
+      'Last name must be 80 characters or less',
+    ]);
+    expect(messages(signUpSchema.safeParse({ ...valid, country: 'G' }))).toEqual(['Country is required']);
+    expect(messages(signInSchema.safeParse({ email: 'a@example.com', password: '' }))).toEqual([
+      'Password is required',
+    ]);
+    expect(messages(profileUpdateSchema.safeParse({ ...valid, timezone: '', marketing_consent: true }))).toEqual([
+      'Timezone is required',
+    ]);
+  });
+});
+
+describe('reminder rules', () => {
+  const form = {
+    title: 'Car insurance',
+    category: 'insurance',
+    provider: 'Direct Line',
+    renewal_date: '2027-01-31',
+    amount: '',
+    notes: '',
+  } as const;
+
+  it('turns the form into the API input: empty amount → null, empty notes → null', () => {
+    expect(reminderFormToInput(form)).toEqual({ ...form, amount: null, notes: null });
+    expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({ amount: 412.35, notes: 'n' });
+  });
+  it('gives the spec messages for missing fields', () => {
+    const result = reminderFormSchema.safeParse({ ...form, title: ' ', provider: '', renewal_date: '' });
+    expect(messages(result)).toEqual(['Title is required', 'Provider is required', 'Renewal date is required']);
+  });
+  it('refuses impossible dates and unknown categories', () => {
+    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2027-02-29' }).success).toBe(false);
+    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2028-02-29' }).success).toBe(true);
+    expect(reminderInputSchema.safeParse({ ...form, amount: null, category: 'pets' }).success).toBe(false);
+  });
+  it('accepts any valid date string and rejects anything not shaped YYYY-MM-DD', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }), (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: iso }).success).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s)),
+        (s) => {
+          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: s }).success).toBe(false);
+        },
+      ),
+    );
+  });
+});
