@@ -18,7 +18,9 @@ const stack = await startLocalStack({
   log: verbose ? (line) => console.log(line) : undefined,
 }).catch((error: Error & { code?: string }) => {
   if (error.code === 'EADDRINUSE') {
-    console.error(`A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT.`);
+    console.error(
+      `A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT.`,
+    );
   } else {
     console.error(error);
   }
@@ -34,6 +36,16 @@ console.log(`
   Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.
 `);
 
+// `npm run dev`: Vite with hot reload in front of the same backend (it proxies /api, /_cognito, /config.json).
+let stopVite: () => Promise<void> = async () => undefined;
+if (process.argv.includes('--dev')) {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ configFile: path.join(ROOT, 'web', 'vite.config.ts') });
+  await vite.listen();
+  console.log(`  Dev server with hot reload: http://localhost:${vite.config.server.port}\n`);
+  stopVite = () => vite.close();
+}
+
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
@@ -41,6 +53,7 @@ const shutdown = async () => {
   console.log('\nStopping…');
   const forced = setTimeout(() => process.exit(0), 3000);
   forced.unref();
+  await stopVite();
   await stack.stop();
   process.exit(0);
 };

@@ -6,9 +6,7 @@ import { env } from './env.ts';
 
 /** Stand-ins accept any credentials; real AWS uses the Lambda role's. */
 function localOptions(endpoint: string | undefined) {
-  return endpoint
-    ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-    : {};
+  return endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {};
 }
 
 let ddb: DynamoDBDocumentClient | undefined;

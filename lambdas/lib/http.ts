@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z, ZodError, type ZodType } from 'zod';
 import type { Access } from '../../shared/routes.ts';
 import type { ApiError } from '../../shared/api.ts';
@@ -8,7 +8,9 @@ import { logger } from './logger.ts';
 /** The event API Gateway passes after the JWT authorizer; the local adapter builds the same shape. */
 export type ApiEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] } };
+    authorizer?: {
+      jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] };
+    };
   };
 };
 
@@ -55,7 +57,7 @@ export function callerFrom(event: ApiEvent): Caller | undefined {
   };
 }
 
-export function json(statusCode: number, body?: unknown): APIGatewayProxyResultV2 {
+export function json(statusCode: number, body?: unknown): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
@@ -71,7 +73,9 @@ function zodToHttp(error: ZodError, what: string): HttpError {
   const flat = z.flattenError(error);
   const fieldErrors = flat.fieldErrors as Record<string, string[]>;
   const first = error.issues[0];
-  const message = first ? `${what}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}` : what;
+  const message = first
+    ? `${what}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}`
+    : what;
   return new HttpError(400, message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }
 
@@ -79,7 +83,8 @@ function zodToHttp(error: ZodError, what: string): HttpError {
 export function parseBody<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
   let raw: unknown;
   try {
-    const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+    const text =
+      event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
     raw = text ? JSON.parse(text) : undefined;
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
@@ -106,7 +111,7 @@ type Handler<A extends Access> = (
   event: ApiEvent,
   caller: A extends 'public' ? Caller | undefined : Caller,
   context: Context,
-) => Promise<APIGatewayProxyResultV2>;
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
  * Wraps a route handler: enforces the route's access level from the verified token (the API
@@ -114,7 +119,7 @@ type Handler<A extends Access> = (
  * claim), turns HttpError into its status and anything unexpected into a logged 500.
  */
 export function route<A extends Access>(access: A, handler: Handler<A>) {
-  return middy<ApiEvent, APIGatewayProxyResultV2>()
+  return middy<ApiEvent, APIGatewayProxyStructuredResultV2>()
     .before(async (request) => {
       logger.addContext(request.context);
     })

@@ -20,9 +20,9 @@ function ConfirmSignUpEmail({ firstName, confirmUrl }: ConfirmSignUpProps) {
       <Heading style={styles.heading}>Confirm your e-mail address</Heading>
       <Text style={styles.text}>{`Hi ${firstName || 'there'},`}</Text>
       <Text style={styles.text}>
-        Thanks for signing up. Confirm your e-mail address and we'll start reminding you before your
-        mortgage deal, insurance, energy and other contracts renew, so you can switch instead of rolling
-        onto a worse deal.
+        Thanks for signing up. Confirm your e-mail address and we'll start reminding you before your mortgage
+        deal, insurance, energy and other contracts renew, so you can switch instead of rolling onto a worse
+        deal.
       </Text>
       <Button href={confirmUrl} style={styles.button}>
         Confirm my e-mail
@@ -32,6 +32,8 @@ function ConfirmSignUpEmail({ firstName, confirmUrl }: ConfirmSignUpProps) {
   );
 }
 
-export async function renderConfirmSignUp(props: ConfirmSignUpProps): Promise<{ subject: string; html: string }> {
+export async function renderConfirmSignUp(
+  props: ConfirmSignUpProps,
+): Promise<{ subject: string; html: string }> {
   return { subject: confirmSignUpSubject, html: await render(<ConfirmSignUpEmail {...props} />) };
 }

@@ -5,8 +5,19 @@ import { PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
 const colors = { brand: '#0f4c5c', text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
 
 export const styles = {
-  body: { backgroundColor: colors.bg, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
-  container: { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', margin: '0 auto', padding: '32px' },
+  body: {
+    backgroundColor: colors.bg,
+    fontFamily: 'Helvetica, Arial, sans-serif',
+    margin: 0,
+    padding: '24px 0',
+  },
+  container: {
+    backgroundColor: '#ffffff',
+    borderRadius: '8px',
+    maxWidth: '560px',
+    margin: '0 auto',
+    padding: '32px',
+  },
   brand: { color: colors.brand, fontSize: '20px', fontWeight: 700, margin: '0 0 24px' },
   heading: { color: colors.text, fontSize: '22px', fontWeight: 700, margin: '0 0 16px' },
   text: { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
@@ -24,7 +35,15 @@ export const styles = {
 };
 
 /** The frame every product e-mail shares: brand line, content, footer with why they got it. */
-export function Layout({ preview, children, footer }: { preview: string; children: ReactNode; footer: string }) {
+export function Layout({
+  preview,
+  children,
+  footer,
+}: {
+  preview: string;
+  children: ReactNode;
+  footer: string;
+}) {
   return (
     <Html lang="en">
       <Head />

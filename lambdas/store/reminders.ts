@@ -71,7 +71,11 @@ export async function getReminder(userId: string, id: string): Promise<Reminder 
   return Item ? fromItem(Item) : undefined;
 }
 
-export async function createReminder(userId: string, input: ReminderInput, now = new Date()): Promise<Reminder> {
+export async function createReminder(
+  userId: string,
+  input: ReminderInput,
+  now = new Date(),
+): Promise<Reminder> {
   const timestamp = now.toISOString();
   const reminder: Reminder = {
     id: randomUUID(),

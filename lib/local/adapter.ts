@@ -281,7 +281,10 @@ export async function startAdapter(options: AdapterOptions) {
         return handleCognito(req, res);
       }
       if (url.pathname === '/config.json') {
-        sendJson(res, 200, options.webConfig);
+        // Same origin as the page that asks (port 3000, or Vite's dev server proxying to us), so
+        // Amplify's calls to Cognito never cross origins.
+        const origin = `http://${req.headers.host ?? url.host}`;
+        sendJson(res, 200, { ...options.webConfig, userPoolEndpoint: `${origin}/_cognito` });
         return 200;
       }
       return handleStatic(req, res, url);
@@ -291,7 +294,8 @@ export async function startAdapter(options: AdapterOptions) {
       .catch((error: Error & { statusCode?: number }) => {
         const status = error.statusCode ?? 500;
         options.log?.(`${req.method} ${url.pathname} ${status} ${error.message}`);
-        if (!res.headersSent) sendJson(res, status, { message: status === 413 ? 'Payload too large' : 'Internal server error' });
+        if (!res.headersSent)
+          sendJson(res, status, { message: status === 413 ? 'Payload too large' : 'Internal server error' });
         else res.end();
       });
   });

@@ -10,7 +10,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
+import {
+  DateClock,
+  LambdaService,
+  MessagesService,
+  TriggersService,
+} from 'cognito-local/lib/services/index.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
@@ -150,7 +155,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = await createServer(Router(services as never), logger as never, config.ServerConfig, services as never).start();
+  const server = await createServer(
+    Router(services as never),
+    logger as never,
+    config.ServerConfig,
+    services as never,
+  ).start();
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -164,7 +174,10 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
 }
 
 /** The pool, its client and the admin group, with fixed ids, created on the first start only. */
-async function ensurePoolAndClient(cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>, ctx: unknown) {
+async function ensurePoolAndClient(
+  cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>,
+  ctx: unknown,
+) {
   const c = ctx as never;
   const pools = await cognito.listUserPools(c);
   let pool = pools.find((p) => p.Id === LOCAL_USER_POOL_ID);

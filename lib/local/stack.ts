@@ -50,7 +50,11 @@ export const LOCAL_EMAIL_FROM = 'Renewal Reminders <reminders@renewal-reminders.
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
-  const dynamo = await startLocalDynamo(path.join(options.dataDir, 'dynamodb'), options.dynamoPort ?? 0, LOCAL_TABLE);
+  const dynamo = await startLocalDynamo(
+    path.join(options.dataDir, 'dynamodb'),
+    options.dynamoPort ?? 0,
+    LOCAL_TABLE,
+  );
   const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20);
 
   // The port the app will have must be known before the handlers read SITE_URL; pick it first.
@@ -74,10 +78,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   resetEnvCache();
   resetClients();
 
-  const trigger = (file: string): TriggerHandler => async (event) => {
-    const module = (await import(`../../lambdas/triggers/${file}.ts`)) as { handler: TriggerHandler };
-    return module.handler(event);
-  };
+  const trigger =
+    (file: string): TriggerHandler =>
+    async (event) => {
+      const module = (await import(`../../lambdas/triggers/${file}.ts`)) as { handler: TriggerHandler };
+      return module.handler(event);
+    };
   const cognito = await startLocalCognito({
     dataDir: path.join(options.dataDir, 'cognito'),
     port: options.cognitoPort || (await freePort()),
@@ -115,7 +121,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ? scheduleDaily(async () => {
         const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
         const result = await handler({});
-        log(`daily job ran for ${result.date}: ${result.items_processed} sent, ${result.errors.length} errors`);
+        log(
+          `daily job ran for ${result.date}: ${result.items_processed} sent, ${result.errors.length} errors`,
+        );
       }, log)
     : () => undefined;
 

@@ -58,20 +58,25 @@ describe('authorization matrix', () => {
     (['anonymous', 'owner', 'other', 'admin'] as const).map((who) => ({ route: route as RouteDef, who })),
   );
 
-  it.each(cases.map((c) => [`${c.route.method} ${c.route.path} as ${c.who}`, c] as const))('%s', async (_name, { route, who }) => {
-    // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
-    const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
-    const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
-    const path = route.path.replace('{id}', reminderId);
-    const token = who === 'anonymous' ? undefined : users[who].accessToken;
-    const response = await api(stack, token)(route.method, path, SAMPLES[route.name as RouteName].body);
-    expect(response.status).toBe(expected(route, who));
-  });
+  it.each(cases.map((c) => [`${c.route.method} ${c.route.path} as ${c.who}`, c] as const))(
+    '%s',
+    async (_name, { route, who }) => {
+      // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
+      const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
+      const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
+      const path = route.path.replace('{id}', reminderId);
+      const token = who === 'anonymous' ? undefined : users[who].accessToken;
+      const response = await api(stack, token)(route.method, path, SAMPLES[route.name as RouteName].body);
+      expect(response.status).toBe(expected(route, who));
+    },
+  );
 
   it('refuses tampered, foreign and missing tokens', async () => {
     const [header, payload, signature] = users.owner.accessToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString(
+      'base64url',
+    );
     const call = (token: string) => api(stack, token)('GET', '/api/reminders');
     expect((await call(`${header}.${forged}.${signature}`)).status).toBe(401);
     expect((await call('not-a-token')).status).toBe(401);

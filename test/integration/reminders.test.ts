@@ -29,8 +29,18 @@ const valid = {
 describe('reminders API against the local stack', () => {
   it('creates, lists (renewal date ascending), updates and deletes a reminder', async () => {
     const call = api(stack, alice.accessToken);
-    const later = await call('POST', '/api/reminders', { ...valid, title: 'Later', renewal_date: '2027-06-01' });
-    const sooner = await call('POST', '/api/reminders', { ...valid, title: 'Sooner', renewal_date: '2027-01-15', amount: null, notes: '' });
+    const later = await call('POST', '/api/reminders', {
+      ...valid,
+      title: 'Later',
+      renewal_date: '2027-06-01',
+    });
+    const sooner = await call('POST', '/api/reminders', {
+      ...valid,
+      title: 'Sooner',
+      renewal_date: '2027-01-15',
+      amount: null,
+      notes: '',
+    });
     expect(later.status).toBe(201);
     expect(sooner.status).toBe(201);
     const created = (sooner.json as { reminder: Record<string, unknown> }).reminder;
@@ -60,14 +70,22 @@ describe('reminders API against the local stack', () => {
   });
 
   it('takes the owner from the token, never from the body', async () => {
-    const response = await api(stack, alice.accessToken)('POST', '/api/reminders', { ...valid, user_id: bob.sub });
+    const response = await api(stack, alice.accessToken)('POST', '/api/reminders', {
+      ...valid,
+      user_id: bob.sub,
+    });
     expect((response.json as { reminder: { user_id: string } }).reminder.user_id).toBe(alice.sub);
-    const bobs = (await api(stack, bob.accessToken)('GET', '/api/reminders')).json as { reminders: unknown[] };
+    const bobs = (await api(stack, bob.accessToken)('GET', '/api/reminders')).json as {
+      reminders: unknown[];
+    };
     expect(bobs.reminders).toHaveLength(0);
   });
 
   it("gives 404 for another user's reminder and leaves it untouched", async () => {
-    const mine = await api(stack, alice.accessToken)('POST', '/api/reminders', { ...valid, title: 'Private' });
+    const mine = await api(stack, alice.accessToken)('POST', '/api/reminders', {
+      ...valid,
+      title: 'Private',
+    });
     const id = (mine.json as { reminder: { id: string } }).reminder.id;
     const asBob = api(stack, bob.accessToken);
     expect((await asBob('PUT', `/api/reminders/${id}`, { ...valid, title: 'Hijacked' })).status).toBe(404);
@@ -82,7 +100,12 @@ describe('reminders API against the local stack', () => {
     const call = api(stack, alice.accessToken);
     const before = ((await call('GET', '/api/reminders')).json as { reminders: unknown[] }).reminders.length;
 
-    const empty = await call('POST', '/api/reminders', { ...valid, title: '', provider: '', renewal_date: '' });
+    const empty = await call('POST', '/api/reminders', {
+      ...valid,
+      title: '',
+      provider: '',
+      renewal_date: '',
+    });
     expect(empty.status).toBe(400);
     expect(empty.json?.fieldErrors).toMatchObject({
       title: ['Title is required'],
@@ -124,7 +147,11 @@ describe('reminders API against the local stack', () => {
     expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).toContain(id);
     expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).not.toContain(id);
 
-    await api(stack, bob.accessToken)('PUT', `/api/reminders/${id}`, { ...valid, renewal_date: '2031-05-18', category: 'car_tax_mot' });
+    await api(stack, bob.accessToken)('PUT', `/api/reminders/${id}`, {
+      ...valid,
+      renewal_date: '2031-05-18',
+      category: 'car_tax_mot',
+    });
     expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).not.toContain(id);
     expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).toContain(id);
 

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
-import { api, confirmationLink, mailsTo, signIn, signUp, startTestStack, uniqueEmail, type TestStack } from '../support/stack.ts';
+import {
+  api,
+  confirmationLink,
+  mailsTo,
+  signIn,
+  signUp,
+  startTestStack,
+  uniqueEmail,
+  type TestStack,
+} from '../support/stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -30,7 +39,11 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
     await expect(signIn(stack, email, 'Secret-123')).rejects.toThrow(/not confirmed/i);
 
     await stack.cognito.send(
-      new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: link.searchParams.get('code')! }),
+      new ConfirmSignUpCommand({
+        ClientId: stack.clientId,
+        Username: email,
+        ConfirmationCode: link.searchParams.get('code')!,
+      }),
     );
     const token = await signIn(stack, email, 'Secret-123');
     const me = await api(stack, token)('GET', '/api/me');
@@ -55,7 +68,9 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
     const code = (await confirmationLink(stack, email)).searchParams.get('code')!;
     const wrong = code === '000000' ? '111111' : '000000';
     await expect(
-      stack.cognito.send(new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: wrong })),
+      stack.cognito.send(
+        new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: wrong }),
+      ),
     ).rejects.toThrow();
   });
 

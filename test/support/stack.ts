@@ -105,7 +105,10 @@ export async function signIn(stack: TestStack, email: string, password: string):
 }
 
 /** Signs up, confirms with the code from the mailed link, optionally joins `admin`, signs in. */
-export async function createUser(stack: TestStack, opts: { admin?: boolean; label?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  stack: TestStack,
+  opts: { admin?: boolean; label?: string } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(opts.label);
   const password = 'Secret-123';
   await signUp(stack, email, password);
@@ -123,7 +126,9 @@ export async function createUser(stack: TestStack, opts: { admin?: boolean; labe
     );
   }
   const accessToken = await signIn(stack, email, password);
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+  };
   return { email, password, accessToken, sub: payload.sub };
 }
 

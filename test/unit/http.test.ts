@@ -43,9 +43,9 @@ describe('route wrapper', () => {
   it('refuses a user route without claims (401) and an admin route to a non-admin (403)', async () => {
     expect((await route('user', ok)(event(), context)).statusCode).toBe(401);
     expect((await route('admin', ok)(event({ sub: 'u1' }), context)).statusCode).toBe(403);
-    expect((await route('admin', ok)(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await route('admin', ok)(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode,
+    ).toBe(200);
     expect((await route('public', ok)(event(), context)).statusCode).toBe(200);
   });
 });

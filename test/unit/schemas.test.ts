@@ -22,7 +22,9 @@ describe('sign-up and sign-in rules (spec section 5)', () => {
     expect(messages(signUpSchema.safeParse({ ...valid, password: '12345' }))).toEqual([
       'Password must be at least 6 characters',
     ]);
-    expect(messages(signUpSchema.safeParse({ ...valid, first_name: '' }))).toEqual(['First name is required']);
+    expect(messages(signUpSchema.safeParse({ ...valid, first_name: '' }))).toEqual([
+      'First name is required',
+    ]);
     expect(messages(signUpSchema.safeParse({ ...valid, first_name: 'x'.repeat(81) }))).toEqual([
       'First name must be 80 characters or less',
     ]);
@@ -33,9 +35,9 @@ describe('sign-up and sign-in rules (spec section 5)', () => {
     expect(messages(signInSchema.safeParse({ email: 'a@example.com', password: '' }))).toEqual([
       'Password is required',
     ]);
-    expect(messages(profileUpdateSchema.safeParse({ ...valid, timezone: '', marketing_consent: true }))).toEqual([
-      'Timezone is required',
-    ]);
+    expect(
+      messages(profileUpdateSchema.safeParse({ ...valid, timezone: '', marketing_consent: true })),
+    ).toEqual(['Timezone is required']);
   });
 });
 
@@ -51,29 +53,47 @@ describe('reminder rules', () => {
 
   it('turns the form into the API input: empty amount → null, empty notes → null', () => {
     expect(reminderFormToInput(form)).toEqual({ ...form, amount: null, notes: null });
-    expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({ amount: 412.35, notes: 'n' });
+    expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({
+      amount: 412.35,
+      notes: 'n',
+    });
   });
   it('gives the spec messages for missing fields', () => {
     const result = reminderFormSchema.safeParse({ ...form, title: ' ', provider: '', renewal_date: '' });
-    expect(messages(result)).toEqual(['Title is required', 'Provider is required', 'Renewal date is required']);
+    expect(messages(result)).toEqual([
+      'Title is required',
+      'Provider is required',
+      'Renewal date is required',
+    ]);
   });
   it('refuses impossible dates and unknown categories', () => {
-    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2027-02-29' }).success).toBe(false);
-    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2028-02-29' }).success).toBe(true);
+    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2027-02-29' }).success).toBe(
+      false,
+    );
+    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2028-02-29' }).success).toBe(
+      true,
+    );
     expect(reminderInputSchema.safeParse({ ...form, amount: null, category: 'pets' }).success).toBe(false);
   });
   it('accepts any valid date string and rejects anything not shaped YYYY-MM-DD', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }), (d) => {
-        const iso = d.toISOString().slice(0, 10);
-        expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: iso }).success).toBe(true);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }),
+        (d) => {
+          const iso = d.toISOString().slice(0, 10);
+          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: iso }).success).toBe(
+            true,
+          );
+        },
+      ),
     );
     fc.assert(
       fc.property(
         fc.string().filter((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s)),
         (s) => {
-          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: s }).success).toBe(false);
+          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: s }).success).toBe(
+            false,
+          );
         },
       ),
     );

@@ -1,0 +1,152 @@
+/**
+ * The foundation journey, as a new user would try it, in real Chromium against the whole local
+ * stack: sign up, confirm by the mailed link, sign in, add / edit / delete a reminder, sign out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DateTime } from 'luxon';
+import { buildWeb, launchChromium } from '../support/browser.ts';
+import { confirmationLink, startTestStack, uniqueEmail, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  const webDir = buildWeb();
+  stack = await startTestStack({ webDir });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+
+describe('first journey (1280 px)', () => {
+  const email = uniqueEmail('journey');
+  const password = 'Journey-123';
+
+  it('signs up, confirms by e-mail, signs in, manages a reminder and signs out', async () => {
+    const page = await newPage(1280);
+
+    // Guards: a signed-out visitor on /dashboard goes to /auth.
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.waitForURL(/\/auth/);
+    await expect(page.getByText('Never lose money on renewals again').first().isVisible()).resolves.toBe(
+      true,
+    );
+
+    // Sign up.
+    await page.getByRole('tab', { name: /sign up/i }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel(/^First Name/).fill('Jane');
+    await page.getByLabel(/^Last Name/).fill('Doe');
+    await page.getByLabel(/^Country/).selectOption('GB');
+    await page.getByLabel('I consent to receiving marketing communications').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account created successfully!').waitFor();
+
+    // Confirm with the link from the mailbox.
+    const link = await confirmationLink(stack, email);
+    await page.goto(link.toString());
+    await page.waitForURL(/\/(auth|dashboard)(\?|$)/);
+
+    // Sign in (if the callback did not already).
+    if (new URL(page.url()).pathname === '/auth') {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    }
+    await page.waitForURL(/\/dashboard$/);
+
+    // Empty state, then add a reminder.
+    await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
+    await page.getByRole('button', { name: 'Add Your First Reminder' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add New Reminder' }).waitFor();
+    const renewal = DateTime.now().setZone('Europe/London').plus({ days: 10 });
+    await dialog.getByLabel(/^Title/).fill('Home Insurance');
+    await dialog.getByLabel(/^Category/).selectOption('insurance');
+    await dialog.getByLabel(/^Provider/).fill('Aviva');
+    await dialog.getByLabel(/^Renewal Date/).fill(renewal.toISODate()!);
+    await dialog.getByLabel(/^Amount/).fill('412.35');
+    await dialog.getByLabel(/^Notes/).fill('Ask for the loyalty discount');
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    await toast(page, 'Reminder created successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = page.getByRole('row', { name: /Home Insurance/ });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain(renewal.toFormat('dd/MM/yyyy'));
+    expect(rowText).toContain('£412.35');
+    expect(rowText).toContain('Aviva');
+    expect(rowText).toContain('10 days');
+
+    // Edit it.
+    await page.getByRole('button', { name: 'Edit Home Insurance' }).click();
+    await dialog.getByRole('heading', { name: 'Edit Reminder' }).waitFor();
+    await expect(dialog.getByLabel(/^Provider/).inputValue()).resolves.toBe('Aviva');
+    await dialog.getByLabel(/^Title/).fill('Home & Contents Insurance');
+    await dialog.getByRole('button', { name: 'Update Reminder' }).click();
+    await toast(page, 'Reminder updated successfully').waitFor();
+    await page.getByRole('row', { name: /Home & Contents Insurance/ }).waitFor();
+
+    // Delete it, through the confirmation.
+    await page.getByRole('button', { name: 'Delete Home & Contents Insurance' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm
+      .getByText('Are you sure you want to delete this reminder? This action cannot be undone.')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Reminder deleted successfully').waitFor();
+    await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
+
+    // Signed in, /auth sends to /dashboard.
+    await page.goto(`${stack.appUrl}/auth`);
+    await page.waitForURL(/\/dashboard$/);
+
+    // Sign out from the avatar menu.
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.context().close();
+  });
+
+  it('shows field errors from the shared schema and keeps the dialog open', async () => {
+    const page = await newPage(390);
+    await page.goto(`${stack.appUrl}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Login Error').waitFor();
+
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Add Your First Reminder' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByText('Provider is required').waitFor();
+    await dialog.getByText('Renewal date is required').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await newPage(390);
+    await page.goto(`${stack.appUrl}/no-such-page`);
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByRole('link', { name: /home/i }).first().waitFor();
+    await page.context().close();
+  });
+});

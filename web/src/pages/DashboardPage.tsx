@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { Reminder } from '#shared/api.ts';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { PlusIcon } from '../components/Icons.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { useReminders } from '../api/queries.ts';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { DeleteReminderDialog } from './dashboard/DeleteReminderDialog.tsx';
+import { ReminderCards, ReminderTable } from './dashboard/ReminderList.tsx';
+import { ReminderDialog } from './dashboard/ReminderDialog.tsx';
+
+export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const reminders = useReminders();
+  const isWide = useMediaQuery('(min-width: 768px)');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<Reminder | null>(null);
+  const [deleting, setDeleting] = useState<Reminder | null>(null);
+
+  useEffect(() => {
+    if (reminders.isError) toast.error('Error', { description: 'Failed to load reminders' });
+  }, [reminders.isError, reminders.errorUpdatedAt]);
+
+  const openCreate = () => {
+    setEditing(null);
+    setDialogOpen(true);
+  };
+  const openEdit = (reminder: Reminder) => {
+    setEditing(reminder);
+    setDialogOpen(true);
+  };
+
+  const list = reminders.data ?? [];
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main className="container page" id="main">
+        <h1 className="visually-hidden">Dashboard</h1>
+        <section aria-labelledby="reminders-heading" className="reminders-section">
+          <div className="section-head">
+            <h2 id="reminders-heading">Your Reminders</h2>
+            <button type="button" className="btn btn-primary" onClick={openCreate}>
+              <PlusIcon />
+              Add Reminder
+            </button>
+          </div>
+
+          {reminders.isPending ? (
+            <div className="panel-center">
+              <Spinner label="Loading reminders" />
+            </div>
+          ) : reminders.isError ? (
+            <div className="card empty-state">
+              <p>Your reminders could not be loaded.</p>
+              <button type="button" className="btn btn-outline" onClick={() => void reminders.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="card empty-state">
+              <p>No reminders yet. Add your first reminder to start saving money!</p>
+              <button type="button" className="btn btn-primary" onClick={openCreate}>
+                Add Your First Reminder
+              </button>
+            </div>
+          ) : isWide ? (
+            <ReminderTable reminders={list} onEdit={openEdit} onDelete={setDeleting} />
+          ) : (
+            <ReminderCards reminders={list} onEdit={openEdit} onDelete={setDeleting} />
+          )}
+        </section>
+      </main>
+      <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
+      <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
