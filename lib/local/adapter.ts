@@ -22,6 +22,7 @@ export interface AdapterOptions {
   webDir: string;
   webConfig: WebConfig;
   cognitoUrl: string;
+  userPoolId: string;
   issuer: string;
   clientId: string;
   /** Per-request log line (method, path, status, ms); off in tests. */
@@ -228,10 +229,33 @@ export async function startAdapter(options: AdapterOptions) {
       headers: { 'content-type': contentType, 'x-amz-target': forwardTarget },
       body: forwardBody,
     });
-    const text = await upstream.text();
-    res.writeHead(upstream.status, { 'content-type': contentType });
+    let text = await upstream.text();
+    const status = upstream.status;
+    if (operation === 'ConfirmSignUp' && status === 400 && (await alreadyConfirmed(forwardBody))) {
+      // Real Cognito says this when a confirmation link is opened twice; cognito-local says the code expired.
+      text = JSON.stringify({
+        __type: 'NotAuthorizedException',
+        message: 'User cannot be confirmed. Current status is CONFIRMED',
+      });
+    }
+    res.writeHead(status, { 'content-type': contentType });
     res.end(text);
-    return upstream.status;
+    return status;
+  }
+
+  async function alreadyConfirmed(confirmBody: string): Promise<boolean> {
+    const { Username } = JSON.parse(confirmBody || '{}') as { Username?: string };
+    const response = await fetch(options.cognitoUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
+      },
+      body: JSON.stringify({ UserPoolId: options.userPoolId, Username }),
+    });
+    if (!response.ok) return false;
+    const user = (await response.json()) as { UserStatus?: string };
+    return user.UserStatus === 'CONFIRMED';
   }
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): number {

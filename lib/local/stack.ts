@@ -112,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     webDir: options.webDir ?? path.join(ROOT, 'web', 'dist'),
     webConfig,
     cognitoUrl: cognito.url,
+    userPoolId: cognito.userPoolId,
     issuer: cognito.issuer,
     clientId: cognito.clientId,
     log,

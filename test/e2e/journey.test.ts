@@ -40,9 +40,7 @@ describe('first journey (1280 px)', () => {
     // Guards: a signed-out visitor on /dashboard goes to /auth.
     await page.goto(`${stack.appUrl}/dashboard`);
     await page.waitForURL(/\/auth/);
-    await expect(page.getByText('Never lose money on renewals again').first().isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByText('Never lose money on renewals again').first().waitFor();
 
     // Sign up.
     await page.getByRole('tab', { name: /sign up/i }).click();

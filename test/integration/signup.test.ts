@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
 import {
@@ -72,6 +75,27 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
         new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: wrong }),
       ),
     ).rejects.toThrow();
+  });
+
+  it('answers a second use of the confirmation link as real Cognito does (through the app proxy)', async () => {
+    const email = uniqueEmail('twice');
+    await signUp(stack, email, 'Secret-123');
+    const code = (await confirmationLink(stack, email)).searchParams.get('code')!;
+    const viaApp = new CognitoIdentityProviderClient({
+      region: 'eu-west-2',
+      endpoint: `${stack.appUrl}/_cognito`,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+    const confirm = () =>
+      viaApp.send(
+        new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }),
+      );
+    await confirm();
+    await expect(confirm()).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'User cannot be confirmed. Current status is CONFIRMED',
+    });
+    viaApp.destroy();
   });
 
   it('counts a user once when Cognito retries PostConfirmation', async () => {

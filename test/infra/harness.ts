@@ -1,0 +1,71 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp, type BuildAppOptions } from '../../lib/app.ts';
+import type { RenewalRemindersStack } from '../../lib/stack.ts';
+
+/** The feature flags and settings of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
+const cdkJsonContext = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+  context: Record<string, unknown>;
+}).context;
+
+export interface Synthesized {
+  app: App;
+  stack: RenewalRemindersStack;
+  template: Template;
+}
+
+const outdirs: string[] = [];
+
+/**
+ * Builds and synthesizes the stack for the given context without bundling the lambdas (the
+ * 'aws:cdk:bundling-stacks' context) and without the CloudFormation validation: about a second.
+ */
+export function synth(context: Record<string, unknown> = {}, options: BuildAppOptions = { nag: false }): Synthesized {
+  const app = new App({
+    builtinCloudFormationValidation: false,
+    context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
+  });
+  outdirs.push(app.outdir);
+  const stack = buildApp(app, options);
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** Each synth leaves ~20 MB of assets in the temp directory: remove them (afterAll). */
+export function cleanUp(): void {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
+
+export function resourcesOfType(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** Logical id of the only resource of a type whose properties match the predicate. */
+export function logicalIdWhere(
+  template: Template,
+  type: string,
+  predicate: (props: Record<string, unknown>) => boolean,
+): string {
+  const ids = Object.entries(resourcesOfType(template, type))
+    .filter(([, r]) => predicate(r.Properties ?? {}))
+    .map(([id]) => id);
+  if (ids.length !== 1) throw new Error(`Expected one ${type}, found ${ids.length}`);
+  return ids[0]!;
+}
+
+/** Every IAM action granted to the role of a Lambda function (inline policies attached to the role). */
+export function actionsOfFunction(template: Template, functionLogicalId: string): Set<string> {
+  const fn = resourcesOfType(template, 'AWS::Lambda::Function')[functionLogicalId];
+  const roleRef = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const actions = new Set<string>();
+  for (const policy of Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))) {
+    const roles = policy.Properties?.Roles as { Ref: string }[];
+    if (!roles.some((r) => r.Ref === roleRef)) continue;
+    const statements = (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] })
+      .Statement;
+    for (const s of statements) for (const a of [s.Action].flat()) actions.add(a);
+  }
+  return actions;
+}
