@@ -51,6 +51,26 @@ export interface WebConfig {
   siteUrl: string;
 }
 
+export interface SavingsRecord {
+  id: string;
+  reminder_id: string;
+  user_id: string;
+  outcome: 'saved' | 'no_saving';
+  saved_amount: number;
+  created_at: string;
+}
+
+export interface SavingsSummary {
+  /** Sum of saved_amount over outcomes 'saved', in pounds, 2 decimals. */
+  total: number;
+  records: SavingsRecord[];
+}
+
+export interface PromotionStatus {
+  places_total: number;
+  places_left: number;
+}
+
 /** Public configuration served by GET /api/config. */
 export interface PublicConfig {
   stage: string;

@@ -6,7 +6,11 @@ export const UK_ZONE = 'Europe/London';
  * Days left = ceiling of days from now to the renewal date (spec section 4). The renewal date is a
  * calendar date; it starts at midnight in the user's zone. Computed with luxon in an explicit zone.
  */
-export function daysLeft(renewalDate: string, now: DateTime = DateTime.now(), zone: string = UK_ZONE): number {
+export function daysLeft(
+  renewalDate: string,
+  now: DateTime = DateTime.now(),
+  zone: string = UK_ZONE,
+): number {
   const start = DateTime.fromISO(renewalDate, { zone }).startOf('day');
   const diff = start.diff(now.setZone(zone), 'days').days;
   // Math.ceil(-0.x) is -0; normalise so 'Today' is plain 0.

@@ -22,11 +22,30 @@ export interface RouteDef {
 
 export const ROUTES = [
   { name: 'getConfig', method: 'GET', path: '/api/config', access: 'public' },
+  { name: 'getPromotion', method: 'GET', path: '/api/promotion', access: 'public' },
+  { name: 'reportNotFound', method: 'POST', path: '/api/not-found', access: 'public' },
   { name: 'getMe', method: 'GET', path: '/api/me', access: 'user' },
+  { name: 'updateMe', method: 'PUT', path: '/api/me', access: 'user' },
+  { name: 'deleteMe', method: 'DELETE', path: '/api/me', access: 'user' },
+  { name: 'listSavings', method: 'GET', path: '/api/savings', access: 'user' },
   { name: 'listReminders', method: 'GET', path: '/api/reminders', access: 'user' },
   { name: 'createReminder', method: 'POST', path: '/api/reminders', access: 'user' },
+  { name: 'getReminder', method: 'GET', path: '/api/reminders/{id}', access: 'user', ownerScoped: true },
   { name: 'updateReminder', method: 'PUT', path: '/api/reminders/{id}', access: 'user', ownerScoped: true },
-  { name: 'deleteReminder', method: 'DELETE', path: '/api/reminders/{id}', access: 'user', ownerScoped: true },
+  {
+    name: 'deleteReminder',
+    method: 'DELETE',
+    path: '/api/reminders/{id}',
+    access: 'user',
+    ownerScoped: true,
+  },
+  {
+    name: 'recordSavings',
+    method: 'POST',
+    path: '/api/reminders/{id}/savings',
+    access: 'user',
+    ownerScoped: true,
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

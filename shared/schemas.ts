@@ -120,3 +120,36 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
 
 /** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
+
+/** Savings outcome form (spec section 5): the amount as typed, at most 20 characters. */
+export const SAVINGS_MESSAGES = {
+  negative: 'Amount cannot be negative',
+  tooLong: 'Please enter a reasonable amount',
+  decimals: 'Please enter a valid amount with max 2 decimal places',
+} as const;
+export const SAVINGS_CAP = 1_000_000;
+
+export const savingsAmountSchema = z
+  .string()
+  .trim()
+  // One message per amount: each check stops the ones after it.
+  .max(20, { message: SAVINGS_MESSAGES.tooLong, abort: true })
+  .refine((v) => v === '' || !v.startsWith('-'), { message: SAVINGS_MESSAGES.negative, abort: true })
+  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), SAVINGS_MESSAGES.decimals)
+  // Converted to a number, clamped to 0..1,000,000, 0 when blank.
+  .transform((v) => (v === '' ? 0 : Math.min(SAVINGS_CAP, Math.max(0, Number(v)))));
+
+export const savingsInputSchema = z
+  .object({
+    outcome: z.enum(['saved', 'no_saving']),
+    saved_amount: savingsAmountSchema.optional(),
+  })
+  // Stored only when the outcome is saved; otherwise 0.
+  .transform((v) => ({
+    outcome: v.outcome,
+    saved_amount: v.outcome === 'saved' ? (v.saved_amount ?? 0) : 0,
+  }));
+export type SavingsInput = z.output<typeof savingsInputSchema>;
+
+/** A path the SPA reports as not found: logged without query or fragment, never personal data. */
+export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });

@@ -18,6 +18,10 @@ export const keys = {
   reminder: (reminderId: string) => `REMINDER#${reminderId}`,
   reminderPrefix: 'REMINDER#',
   due: (date: string, shard: number) => `DUE#${date}#${shard}`,
+  saving: (reminderId: string, createdAtIso: string) => `SAVING#${createdAtIso}#${reminderId}`,
+  savingPrefix: 'SAVING#',
+  /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
+  rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /** Single-item counters for statistics and the founding-member promotion. */
   stats: () => 'STATS',
   statsGlobal: () => 'GLOBAL',

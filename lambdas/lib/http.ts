@@ -16,6 +16,8 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
 
 export interface Caller {
   userId: string;
+  /** Cognito username (for Admin* calls); with e-mail sign-in it is the sub. */
+  username: string;
   email: string | undefined;
   isAdmin: boolean;
 }
@@ -52,6 +54,7 @@ export function callerFrom(event: ApiEvent): Caller | undefined {
   if (!claims || typeof claims.sub !== 'string') return undefined;
   return {
     userId: claims.sub,
+    username: typeof claims.username === 'string' ? claims.username : claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
     isAdmin: groupsFromClaims(claims['cognito:groups']).includes('admin'),
   };

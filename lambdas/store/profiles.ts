@@ -1,9 +1,12 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../shared/api.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { keys } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
+import { cognitoClient, dynamo } from '../lib/clients.ts';
+import type { z } from 'zod';
+import type { profileUpdateSchema } from '../../shared/schemas.ts';
 import { env } from '../lib/env.ts';
 import { adjustCounters } from './stats.ts';
 
@@ -75,8 +78,9 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     }
     throw error;
   }
-  const counters = await adjustCounters({ users: 1 });
-  if ((counters.users ?? Infinity) <= LIFETIME_FREE_PLACES) {
+  // `signups` only ever grows (deletions do not hand a founding place back); `users` is the live count.
+  const counters = await adjustCounters({ users: 1, signups: 1 });
+  if ((counters.signups ?? Infinity) <= LIFETIME_FREE_PLACES) {
     profile.lifetime_free = true;
     await dynamo().send(
       new UpdateCommand({
@@ -88,4 +92,55 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     );
   }
   return profile;
+}
+
+/**
+ * Saves the settings form, then mirrors the same fields onto the Cognito user (spec section 7:
+ * profile first, then the auth user's metadata). Undefined when the profile does not exist.
+ */
+export async function updateProfile(
+  userId: string,
+  input: z.output<typeof profileUpdateSchema>,
+  username = userId,
+): Promise<Profile | undefined> {
+  const lastName = input.last_name.trim() === '' ? null : input.last_name;
+  let attributes: Record<string, unknown> | undefined;
+  try {
+    ({ Attributes: attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { pk: keys.user(userId), sk: keys.profile() },
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression:
+          'SET first_name = :first, last_name = :last, country = :country, #tz = :tz, marketing_consent = :mc',
+        // `timezone` is a DynamoDB reserved word.
+        ExpressionAttributeNames: { '#tz': 'timezone' },
+        ExpressionAttributeValues: {
+          ':first': input.first_name,
+          ':last': lastName,
+          ':country': input.country,
+          ':tz': input.timezone,
+          ':mc': input.marketing_consent,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: env().USER_POOL_ID,
+      Username: username,
+      UserAttributes: [
+        { Name: 'given_name', Value: input.first_name },
+        { Name: 'family_name', Value: lastName ?? '' },
+        { Name: 'custom:country', Value: input.country },
+        { Name: 'custom:marketing_consent', Value: String(input.marketing_consent) },
+        { Name: 'zoneinfo', Value: input.timezone },
+      ],
+    }),
+  );
+  return attributes ? profileFromItem(attributes) : undefined;
 }

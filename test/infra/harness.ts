@@ -5,9 +5,11 @@ import { buildApp, type BuildAppOptions } from '../../lib/app.ts';
 import type { RenewalRemindersStack } from '../../lib/stack.ts';
 
 /** The feature flags and settings of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
-const cdkJsonContext = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
-  context: Record<string, unknown>;
-}).context;
+const cdkJsonContext = (
+  JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+    context: Record<string, unknown>;
+  }
+).context;
 
 export interface Synthesized {
   app: App;
@@ -21,7 +23,10 @@ const outdirs: string[] = [];
  * Builds and synthesizes the stack for the given context without bundling the lambdas (the
  * 'aws:cdk:bundling-stacks' context) and without the CloudFormation validation: about a second.
  */
-export function synth(context: Record<string, unknown> = {}, options: BuildAppOptions = { nag: false }): Synthesized {
+export function synth(
+  context: Record<string, unknown> = {},
+  options: BuildAppOptions = { nag: false },
+): Synthesized {
   const app = new App({
     builtinCloudFormationValidation: false,
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
@@ -36,7 +41,10 @@ export function cleanUp(): void {
   for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
+type Resources = Record<
+  string,
+  { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }
+>;
 
 export function resourcesOfType(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;

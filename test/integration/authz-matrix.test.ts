@@ -15,14 +15,37 @@ const reminderBody = {
   notes: null,
 };
 
+interface Sample {
+  body?: unknown;
+  success: number;
+  /** The call ends the caller's account: each case gets a fresh user of its role. */
+  consumesCaller?: boolean;
+}
+
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
-const SAMPLES: Record<RouteName, { body?: unknown; success: number }> = {
+const SAMPLES: Record<RouteName, Sample> = {
   getConfig: { success: 200 },
+  getPromotion: { success: 200 },
+  reportNotFound: { body: { path: '/no-such-page' }, success: 202 },
   getMe: { success: 200 },
+  updateMe: {
+    body: {
+      first_name: 'Sam',
+      last_name: '',
+      country: 'GB',
+      timezone: 'Europe/London',
+      marketing_consent: false,
+    },
+    success: 200,
+  },
+  deleteMe: { success: 204, consumesCaller: true },
+  listSavings: { success: 200 },
   listReminders: { success: 200 },
   createReminder: { body: reminderBody, success: 201 },
+  getReminder: { success: 200 },
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
+  recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
 };
 
 type Who = 'anonymous' | 'owner' | 'other' | 'admin';
@@ -65,8 +88,12 @@ describe('authorization matrix', () => {
       const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
       const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
       const path = route.path.replace('{id}', reminderId);
-      const token = who === 'anonymous' ? undefined : users[who].accessToken;
-      const response = await api(stack, token)(route.method, path, SAMPLES[route.name as RouteName].body);
+      const sample = SAMPLES[route.name as RouteName];
+      let token = who === 'anonymous' ? undefined : users[who].accessToken;
+      if (sample.consumesCaller && who !== 'anonymous') {
+        token = (await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' })).accessToken;
+      }
+      const response = await api(stack, token)(route.method, path, sample.body);
       expect(response.status).toBe(expected(route, who));
     },
   );

@@ -1,0 +1,22 @@
+import { notFoundReportSchema } from '../../shared/schemas.ts';
+import { HttpError, json, parseBody, route } from '../lib/http.ts';
+import { logger } from '../lib/logger.ts';
+import { withinRateLimit } from '../lib/rateLimit.ts';
+
+/** At most this many not-found reports are logged per minute, whoever sends them. */
+const REPORTS_PER_MINUTE = 60;
+
+/**
+ * The SPA reports an unknown path. Only the path is logged: no query string (it may carry e-mail
+ * addresses or tokens), no IP, no user.
+ */
+export const handler = route('public', async (event) => {
+  const { path } = parseBody(event, notFoundReportSchema);
+  if (!(await withinRateLimit('not-found', REPORTS_PER_MINUTE))) throw new HttpError(429, 'Too many reports');
+  const clean = path
+    .split(/[?#]/)[0]!
+    .replace(/[^\w\-./~%]/g, '')
+    .slice(0, 200);
+  logger.info('Page not found', { path: clean });
+  return json(202, { logged: true });
+});

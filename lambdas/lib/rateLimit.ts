@@ -1,0 +1,22 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/table.ts';
+import { dynamo } from './clients.ts';
+import { env } from './env.ts';
+
+/**
+ * A fixed-window counter in the table: true while `name` has been hit at most `limit` times in the
+ * current minute. The item expires by TTL (`expires_at`) on AWS; locally it just stays.
+ */
+export async function withinRateLimit(name: string, limit: number, now = new Date()): Promise<boolean> {
+  const window = now.toISOString().slice(0, 16);
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: env().TABLE_NAME,
+      Key: { pk: keys.rateLimit(name, window), sk: keys.rateLimit(name, window) },
+      UpdateExpression: 'ADD hits :one SET expires_at = if_not_exists(expires_at, :expires)',
+      ExpressionAttributeValues: { ':one': 1, ':expires': Math.floor(now.getTime() / 1000) + 3600 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return (Attributes?.hits as number) <= limit;
+}

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp, synth } from './harness.ts';
+
+afterAll(cleanUp);
+
+const VARIANTS: [string, Record<string, unknown>][] = [
+  ['dev, no domain', { stage: 'dev' }],
+  ['prod with a mail domain', { stage: 'prod', domain: 'example.com' }],
+  [
+    'prod with a custom domain and zone',
+    {
+      stage: 'prod',
+      domain: 'example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+      hostedZoneId: 'Z0000000000000000000',
+    },
+  ],
+];
+
+describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
+  // synth() with nag registers AwsSolutionsChecks as a validation plugin, exactly as bin/app.ts
+  // does: an unacknowledged finding makes the synthesis itself throw.
+  const { app, stack } = synth(context, { nag: true });
+
+  it('reports no unacknowledged error or warning', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const findings = report.violations.flatMap((v) =>
+      v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}`),
+    );
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('leaves no AwsSolutions annotation on the stack', () => {
+    const annotations = Annotations.fromStack(stack);
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+
+  it('leaves no CDK error or warning (deprecated APIs, misconfiguration)', () => {
+    const annotations = Annotations.fromStack(stack);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(
+      annotations.findWarning('*', Match.anyValue()).map((w) => `${w.id}: ${String(w.entry.data)}`),
+    ).toEqual([]);
+  });
+
+  it('writes no failed plugin report at synth', () => {
+    const reportPath = join(app.outdir, 'validation-report.json');
+    if (!existsSync(reportPath)) return;
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+      pluginReports: { pluginName: string; conclusion: string }[];
+    };
+    expect(report.pluginReports.filter((r) => r.conclusion !== 'success')).toEqual([]);
+  });
+
+  it('explains every acknowledgement', () => {
+    const acknowledgements = app.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((m) => Object.entries(m.data as Record<string, string>));
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const [id, reason] of acknowledgements) {
+      expect(id).toMatch(/AwsSolutions-[A-Z]+\d+/);
+      expect(reason.length, id).toBeGreaterThan(40);
+    }
+  });
+});
+
+describe('cdk-nag itself', () => {
+  it('still finds problems (the checks are not silently off)', () => {
+    const app = new App();
+    const stack = new Stack(app, 'Control');
+    new Bucket(stack, 'Unlogged');
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual(
+      expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']),
+    );
+  });
+});
