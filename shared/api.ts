@@ -26,6 +26,8 @@ export interface Profile {
   is_admin: boolean;
   /** One of the first 1,000 confirmed sign-ups: free for life. */
   lifetime_free: boolean;
+  /** Reminder and follow-up e-mails on (unsubscribe and the settings toggle turn them off). */
+  reminder_emails: boolean;
   created_at: string;
 }
 
@@ -49,6 +51,52 @@ export interface WebConfig {
   /** Set only locally: Amplify talks to cognito-local through this endpoint. */
   userPoolEndpoint?: string;
   siteUrl: string;
+}
+
+export type EmailType = 'reminder' | 'welcome' | 'savings' | 'test';
+export type SendStatus = 'sent' | 'failed' | 'pending';
+
+/** email_sends: one row per mail, its status and SES message id. */
+export interface EmailSend {
+  id: string;
+  user_id: string;
+  reminder_id: string | null;
+  email_type: EmailType;
+  to_email: string;
+  subject: string;
+  status: SendStatus;
+  message_id: string | null;
+  error_message: string | null;
+  days_before: number | null;
+  simulated: boolean;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** email_logs: what went out (or, simulated, would have). */
+export interface EmailLog {
+  id: string;
+  user_id: string;
+  reminder_id: string | null;
+  email_type: EmailType;
+  days_before: number | null;
+  simulated: boolean;
+  sent_at: string;
+}
+
+export interface CronRun {
+  id: string;
+  ran_at: string;
+  /** The Europe/London calendar date the run worked for. */
+  date: string;
+  trigger: 'schedule' | 'manual' | 'cli' | 'local-timer';
+  simulated: boolean;
+  /** Mails sent (or, simulated, planned). */
+  items_processed: number;
+  planned: number;
+  skipped: number;
+  errors: string[];
+  duration_ms: number;
 }
 
 export interface SavingsRecord {

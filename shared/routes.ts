@@ -24,6 +24,7 @@ export const ROUTES = [
   { name: 'getConfig', method: 'GET', path: '/api/config', access: 'public' },
   { name: 'getPromotion', method: 'GET', path: '/api/promotion', access: 'public' },
   { name: 'reportNotFound', method: 'POST', path: '/api/not-found', access: 'public' },
+  { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', access: 'public' },
   { name: 'getMe', method: 'GET', path: '/api/me', access: 'user' },
   { name: 'updateMe', method: 'PUT', path: '/api/me', access: 'user' },
   { name: 'deleteMe', method: 'DELETE', path: '/api/me', access: 'user' },

@@ -57,6 +57,8 @@ export const profileUpdateSchema = z.object({
   country,
   timezone: z.string().trim().min(1, MESSAGES.timezoneRequired),
   marketing_consent: z.boolean(),
+  /** Reminder e-mails on or off; left as it is when absent. */
+  reminder_emails: z.boolean().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

@@ -22,6 +22,19 @@ export const keys = {
   savingPrefix: 'SAVING#',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
+  /**
+   * One item per mail that must go at most once: the idempotency claim and the send record, in the
+   * recipient's partition (so account deletion finds and anonymises them).
+   */
+  send: (dedupeKey: string) => `SEND#${dedupeKey}`,
+  sendPrefix: 'SEND#',
+  /** Where a deleted user's send records go, stripped of the address. */
+  anonymisedSends: () => 'ANONYMISED_SENDS',
+  /** Sends listed newest first through the same GSI, one partition per UTC day. */
+  sendsByDay: (day: string) => `EMAIL_SENDS#${day}`,
+  emailLogs: () => 'EMAIL_LOG',
+  emailLog: (sentAtIso: string, id: string) => `${sentAtIso}#${id}`,
+  suppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
   /** Single-item counters for statistics and the founding-member promotion. */
   stats: () => 'STATS',
   statsGlobal: () => 'GLOBAL',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
 
 const colors = { brand: '#0f4c5c', text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
@@ -39,10 +39,13 @@ export function Layout({
   preview,
   children,
   footer,
+  unsubscribeUrl,
 }: {
   preview: string;
   children: ReactNode;
   footer: string;
+  /** Product mails carry an unsubscribe link; the sign-up confirmation does not. */
+  unsubscribeUrl?: string;
 }) {
   return (
     <Html lang="en">
@@ -54,6 +57,11 @@ export function Layout({
           <Section>{children}</Section>
           <Hr />
           <Text style={styles.muted}>{footer}</Text>
+          {unsubscribeUrl ? (
+            <Text style={styles.muted}>
+              <Link href={unsubscribeUrl}>Unsubscribe from reminder e-mails</Link>
+            </Text>
+          ) : null}
           <Text style={styles.muted}>
             {PRODUCT_NAME}: {TAGLINE}.
           </Text>

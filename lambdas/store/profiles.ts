@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../shared/api.ts';
@@ -25,6 +25,7 @@ export function profileFromItem(item: Record<string, unknown>): Profile {
     marketing_consent: item.marketing_consent === true,
     is_admin: item.is_admin === true,
     lifetime_free: item.lifetime_free === true,
+    reminder_emails: item.reminder_emails !== false,
     created_at: item.created_at as string,
   };
 }
@@ -62,6 +63,7 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     marketing_consent: input.marketingConsent,
     is_admin: false,
     lifetime_free: false,
+    reminder_emails: true,
     created_at: now.toISOString(),
   };
   try {
@@ -142,5 +144,53 @@ export async function updateProfile(
       ],
     }),
   );
-  return attributes ? profileFromItem(attributes) : undefined;
+  if (input.reminder_emails !== undefined) await setReminderEmails(userId, input.reminder_emails);
+  return attributes
+    ? {
+        ...profileFromItem(attributes),
+        ...(input.reminder_emails !== undefined ? { reminder_emails: input.reminder_emails } : {}),
+      }
+    : undefined;
+}
+
+/** Turns reminder e-mails on or off (unsubscribe link, settings toggle). False when no profile. */
+export async function setReminderEmails(userId: string, enabled: boolean): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { pk: keys.user(userId), sk: keys.profile() },
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'SET reminder_emails = :enabled',
+        ExpressionAttributeValues: { ':enabled': enabled },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Profiles of many users at once (BatchGet, 100 per call), keyed by user id. */
+export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
+  const profiles = new Map<string, Profile>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let requestKeys: Record<string, unknown>[] = unique
+      .slice(i, i + 100)
+      .map((id) => ({ pk: keys.user(id), sk: keys.profile() }));
+    for (let attempt = 0; requestKeys.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const result = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [env().TABLE_NAME]: { Keys: requestKeys } } }),
+      );
+      for (const item of result.Responses?.[env().TABLE_NAME] ?? []) {
+        const profile = profileFromItem(item);
+        profiles.set(profile.user_id, profile);
+      }
+      requestKeys = (result.UnprocessedKeys?.[env().TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return profiles;
 }

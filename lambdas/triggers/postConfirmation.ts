@@ -2,6 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { logger } from '../lib/logger.ts';
 import { ensureProfile } from '../store/profiles.ts';
+import { sendWelcome } from '../engine/welcome.ts';
 
 const attributesSchema = z.object({
   sub: z.string().min(1),
@@ -24,6 +25,7 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     country: attrs['custom:country'] ?? 'GB',
     marketingConsent: attrs['custom:marketing_consent'] === 'true',
   });
-  logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free });
+  const welcome = await sendWelcome(profile);
+  logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free, welcome });
   return event;
 };

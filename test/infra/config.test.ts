@@ -1,8 +1,11 @@
-import { App } from 'aws-cdk-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_FLAGS, readStageConfig } from '../../lib/config.ts';
+import { cleanUp, newApp } from './harness.ts';
 
-const read = (context: Record<string, unknown>) => readStageConfig(new App({ context }).node);
+afterAll(cleanUp);
+
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000';
+const read = (context: Record<string, unknown>) => readStageConfig(newApp({ context }).node);
 
 describe('stage configuration from context', () => {
   it('defaults to dev without mail, on the CloudFront URL', () => {
@@ -17,15 +20,16 @@ describe('stage configuration from context', () => {
     });
   });
 
-  it('derives mail and the site URL from the domain', () => {
+  it('derives mail from the domain, and the site URL when CloudFront serves the domain', () => {
     expect(read({ stage: 'prod', domain: 'example.com' })).toMatchObject({
       isProd: true,
       emailProvider: 'ses',
       emailFromAddress: 'reminders@example.com',
       emailFrom: 'Renewal Reminders <reminders@example.com>',
-      siteUrl: 'https://example.com',
+      siteUrl: undefined,
       logRetention: 90,
     });
+    expect(read({ domain: 'example.com', certificateArn: CERTIFICATE }).siteUrl).toBe('https://example.com');
     expect(read({ domain: 'example.com', emailProvider: 'disabled' }).emailProvider).toBe('disabled');
     expect(read({ domain: 'example.com', siteUrl: 'https://app.example.com/' }).siteUrl).toBe(
       'https://app.example.com',
@@ -51,5 +55,9 @@ describe('stage configuration from context', () => {
     expect(() => read({ featureFlags: '{"country_cta_v1":"yes"}' })).toThrow(/true or false/);
     expect(() => read({ siteUrl: 'https://example.com/app' })).toThrow(/must be an origin/);
     expect(() => read({ logRetentionDays: 10 })).toThrow(/retention period/);
+    expect(() => read({ certificateArn: CERTIFICATE })).toThrow(/needs -c domain/);
+    expect(() =>
+      read({ domain: 'example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-2') }),
+    ).toThrow(/us-east-1/);
   });
 });

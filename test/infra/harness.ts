@@ -1,5 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, type BuildAppOptions } from '../../lib/app.ts';
 import type { RenewalRemindersStack } from '../../lib/stack.ts';
@@ -19,6 +19,13 @@ export interface Synthesized {
 
 const outdirs: string[] = [];
 
+/** An App whose (temporary) output directory cleanUp() removes: every App makes one. */
+export function newApp(props: AppProps = {}): App {
+  const app = new App(props);
+  outdirs.push(app.outdir);
+  return app;
+}
+
 /**
  * Builds and synthesizes the stack for the given context without bundling the lambdas (the
  * 'aws:cdk:bundling-stacks' context) and without the CloudFormation validation: about a second.
@@ -27,11 +34,10 @@ export function synth(
   context: Record<string, unknown> = {},
   options: BuildAppOptions = { nag: false },
 ): Synthesized {
-  const app = new App({
+  const app = newApp({
     builtinCloudFormationValidation: false,
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
   });
-  outdirs.push(app.outdir);
   const stack = buildApp(app, options);
   return { app, stack, template: Template.fromStack(stack) };
 }

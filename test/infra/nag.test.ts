@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, synth } from './harness.ts';
+import { cleanUp, newApp, synth } from './harness.ts';
 
 afterAll(cleanUp);
 
@@ -75,7 +75,7 @@ describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
 
 describe('cdk-nag itself', () => {
   it('still finds problems (the checks are not silently off)', () => {
-    const app = new App();
+    const app = newApp();
     const stack = new Stack(app, 'Control');
     new Bucket(stack, 'Unlogged');
     const report = new AwsSolutionsChecks().validateScope(app);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes.ts';
 import { TABLE_KEYS } from '../../shared/table.ts';
 import { API_THROTTLE, ROUTE_PERMISSIONS } from '../../lib/api.ts';
+import { TTL_ATTRIBUTE } from '../../lib/data.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
 import {
   actionsOfFunction,
@@ -71,6 +72,7 @@ describe('data', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
       KeySchema: [
         { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
@@ -245,6 +247,7 @@ describe('api', () => {
       const beyondTable = [...actions].filter((a) => !a.startsWith('dynamodb:')).sort();
       const expected = [
         ...(permissions.includes('cognito:deleteUser') ? ['cognito-idp:AdminDeleteUser'] : []),
+        ...(permissions.includes('cognito:updateUser') ? ['cognito-idp:AdminUpdateUserAttributes'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),
         ...(permissions.includes('ses:status') ? ['ses:GetAccount'] : []),
       ].sort();
@@ -271,6 +274,26 @@ describe('api', () => {
             },
       );
     }
+  });
+
+  it('puts admin routes behind the same JWT authorizer (the handler checks the admin group)', () => {
+    // The manifest has no admin route yet: build one from an existing handler file.
+    const withAdmin = synth(
+      {},
+      {
+        nag: false,
+        routes: [
+          { name: 'getConfig', method: 'GET', path: '/api/config', access: 'public' },
+          { name: 'getMe', method: 'GET', path: '/api/admin/stats', access: 'admin' },
+        ],
+      },
+    );
+    withAdmin.template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+    withAdmin.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/admin/stats',
+      AuthorizationType: 'JWT',
+      AuthorizerId: Match.anyValue(),
+    });
   });
 
   it('verifies Cognito tokens of the web client', () => {
@@ -367,7 +390,11 @@ describe('mail', () => {
     const env = envOf(prod, functionId(prod, /^Daily reminder job/));
     expect(env.EMAIL_PROVIDER).toBe('ses');
     expect(env.EMAIL_FROM).toBe('Renewal Reminders <reminders@example.com>');
-    expect(env.SITE_URL).toBe('https://example.com');
+    // A mail domain alone does not move the site off the distribution's URL.
+    const distributionId = logicalIdWhere(prod.template, 'AWS::CloudFront::Distribution', () => true);
+    expect(env.SITE_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
+    });
   });
 });
 
@@ -520,6 +547,11 @@ describe('custom domain', () => {
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
       hostedZoneId: 'Z0000000000000000000',
     });
+  });
+
+  it('links mails to the domain', () => {
+    expect(envOf(custom, functionId(custom, /^Daily reminder job/)).SITE_URL).toBe('https://example.com');
+    custom.template.hasOutput('SiteUrl', { Value: 'https://example.com' });
   });
 
   it('serves the domain with a modern TLS policy and alias records', () => {

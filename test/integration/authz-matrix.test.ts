@@ -3,6 +3,7 @@
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../lambdas/lib/unsubscribe.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 
@@ -20,6 +21,8 @@ interface Sample {
   success: number;
   /** The call ends the caller's account: each case gets a fresh user of its role. */
   consumesCaller?: boolean;
+  /** Query string for the request, given the owner's user id. */
+  query?: (ownerId: string) => string;
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -27,6 +30,10 @@ const SAMPLES: Record<RouteName, Sample> = {
   getConfig: { success: 200 },
   getPromotion: { success: 200 },
   reportNotFound: { body: { path: '/no-such-page' }, success: 202 },
+  unsubscribe: {
+    success: 200,
+    query: (ownerId) => `?token=${encodeURIComponent(unsubscribeToken(ownerId))}`,
+  },
   getMe: { success: 200 },
   updateMe: {
     body: {
@@ -87,7 +94,9 @@ describe('authorization matrix', () => {
       // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
       const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
       const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
-      const path = route.path.replace('{id}', reminderId);
+      const path =
+        route.path.replace('{id}', reminderId) +
+        (SAMPLES[route.name as RouteName].query?.(users.owner.sub) ?? '');
       const sample = SAMPLES[route.name as RouteName];
       let token = who === 'anonymous' ? undefined : users[who].accessToken;
       if (sample.consumesCaller && who !== 'anonymous') {

@@ -1,0 +1,42 @@
+import { Button, Heading, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import { formatUkDate } from '../../shared/dates.ts';
+import type { Reminder } from '../../shared/api.ts';
+import { Layout, styles } from './layout.tsx';
+
+export interface SavingsFollowUpProps {
+  firstName: string;
+  reminder: Pick<Reminder, 'title' | 'provider' | 'renewal_date'>;
+  savingsUrl: string;
+  unsubscribeUrl: string;
+}
+
+export const savingsSubject = (title: string) => `How did you do with ${title}?`;
+
+function SavingsFollowUpEmail(props: SavingsFollowUpProps) {
+  return (
+    <Layout
+      preview="Tell us what you saved: it takes ten seconds"
+      footer="You get this because you added this renewal to Renewal Reminders."
+      unsubscribeUrl={props.unsubscribeUrl}
+    >
+      <Heading style={styles.heading}>How did you do?</Heading>
+      <Text style={styles.text}>{`Hi ${props.firstName || 'there'},`}</Text>
+      <Text style={styles.text}>
+        {`${props.reminder.title} with ${props.reminder.provider} renewed on ${formatUkDate(props.reminder.renewal_date)}. Did you switch or haggle a better price? Log what you saved and watch your total grow.`}
+      </Text>
+      <Button href={props.savingsUrl} style={styles.button}>
+        Log my savings
+      </Button>
+    </Layout>
+  );
+}
+
+export async function renderSavingsFollowUp(props: SavingsFollowUpProps) {
+  const element = <SavingsFollowUpEmail {...props} />;
+  return {
+    subject: savingsSubject(props.reminder.title),
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
+}

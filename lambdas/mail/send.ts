@@ -1,0 +1,39 @@
+import { SendEmailCommand, type MessageHeader } from '@aws-sdk/client-sesv2';
+import { sesClient } from '../lib/clients.ts';
+import { env } from '../lib/env.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** RFC 8058 one-click unsubscribe URL (List-Unsubscribe + List-Unsubscribe-Post). */
+  oneClickUnsubscribeUrl?: string;
+  tags?: Record<string, string>;
+}
+
+/** Sends one mail through SES v2 (and the stage's configuration set); returns the SES message id. */
+export async function sendMail(mail: OutgoingMail): Promise<string> {
+  const headers: MessageHeader[] = mail.oneClickUnsubscribeUrl
+    ? [
+        { Name: 'List-Unsubscribe', Value: `<${mail.oneClickUnsubscribeUrl}>` },
+        { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+      ]
+    : [];
+  const result = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: env().EMAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      ConfigurationSetName: env().SES_CONFIGURATION_SET,
+      EmailTags: Object.entries(mail.tags ?? {}).map(([Name, Value]) => ({ Name, Value })),
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+          Headers: headers.length ? headers : undefined,
+        },
+      },
+    }),
+  );
+  return result.MessageId ?? '';
+}

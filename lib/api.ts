@@ -1,0 +1,181 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  type HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
+import type { StageConfig } from './config.ts';
+import type { Data } from './data.ts';
+import { AppFunction } from './function.ts';
+import type { Mail } from './mail.ts';
+
+/** Rights a route's handler needs beyond its table access. */
+export type RoutePermission =
+  /** ses:SendEmail through the configuration set (test mails). */
+  | 'ses:send'
+  /** ses:GetAccount and the identity's status (the self-check handshake). */
+  | 'ses:status'
+  /** cognito-idp:AdminUpdateUserAttributes (settings mirrored to the user's attributes). */
+  | 'cognito:updateUser'
+  /** cognito-idp:AdminDeleteUser (account deletion). */
+  | 'cognito:deleteUser'
+  /** lambda:InvokeFunction on the daily job (the admin "Run Cron", real mode). */
+  | 'job:invoke';
+
+/**
+ * Extra rights per route, by route name. Least privilege: a route gets table read (GET) or read/write
+ * (other methods) and nothing else unless it is listed here. Add an entry when a handler needs more.
+ */
+export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
+  // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
+  updateMe: ['cognito:updateUser'],
+  // Account deletion removes the Cognito user too.
+  deleteMe: ['cognito:deleteUser'],
+};
+
+/** Throttling of the whole API stage (requests per second, burst). */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+export interface ApiProps {
+  config: StageConfig;
+  data: Data;
+  mail: Mail;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  /** The daily job, for routes with the 'job:invoke' permission. */
+  dailyJob: IFunction;
+  /** Environment common to every function (the pool ids are added here). */
+  environment: Record<string, string>;
+  /** Route manifest; the default is shared/routes.ts, tests may pass their own. */
+  routes?: readonly RouteDef[];
+}
+
+/**
+ * The HTTP API behind CloudFront's /api/*: one route and one Lambda per entry of the route manifest
+ * (shared/routes.ts), a Cognito JWT authorizer on every route whose access is 'user' or 'admin'
+ * (the admin group is checked by the handler, from the verified token's cognito:groups), JSON access
+ * logs and stage throttling.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: Record<string, AppFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { config, data, userPool, userPoolClient } = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `renewal-reminders-${config.stage}`,
+      description: 'Renewal reminders API (reached through CloudFront /api/*)',
+      // The stage is created below so that it gets access logs and throttling.
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', userPool, {
+      userPoolClients: [userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const environment = {
+      ...props.environment,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
+    };
+
+    for (const route of props.routes ?? ROUTES) {
+      const fn = new AppFunction(this, route.name, {
+        config,
+        entry: `lambdas/api/${route.name}.ts`,
+        description: `${route.method} ${route.path} (${route.access})`,
+        environment,
+      });
+      this.functions[route.name] = fn;
+
+      if (route.method === 'GET') data.grantRead(fn.fn);
+      else data.grantReadWrite(fn.fn);
+      const extra =
+        (ROUTE_PERMISSIONS as Partial<Record<string, readonly RoutePermission[]>>)[route.name] ?? [];
+      for (const permission of extra) this.grant(fn, permission, props);
+
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
+        authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
+      });
+
+      if (route.access === 'public') {
+        if (!httpRoute) throw new Error(`No route created for ${route.name}`);
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and serves no user data.`,
+        });
+      }
+    }
+  }
+
+  /** The API's invoke URL (https://{apiId}.execute-api.{region}.amazonaws.com). */
+  get url(): string {
+    return this.httpApi.apiEndpoint;
+  }
+
+  private grant(fn: AppFunction, permission: RoutePermission, props: ApiProps): void {
+    switch (permission) {
+      case 'ses:send':
+        props.mail.grantSend(fn.fn);
+        return;
+      case 'ses:status':
+        props.mail.grantStatus(fn.fn);
+        return;
+      case 'cognito:updateUser':
+        props.userPool.grant(fn.fn, 'cognito-idp:AdminUpdateUserAttributes');
+        return;
+      case 'cognito:deleteUser':
+        props.userPool.grant(fn.fn, 'cognito-idp:AdminDeleteUser');
+        return;
+      case 'job:invoke':
+        props.dailyJob.grantInvoke(fn.fn);
+        return;
+      default: {
+        const unknown: never = permission;
+        throw new Error(`Unknown route permission ${String(unknown)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolEmail,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { PRODUCT_NAME } from '../shared/brand.ts';
+import type { StageConfig } from './config.ts';
+import type { Data } from './data.ts';
+import { AppFunction } from './function.ts';
+import type { Mail } from './mail.ts';
+
+/** The Cognito group whose members may use the admin routes (checked in the handlers). */
+export const ADMIN_GROUP = 'admin';
+
+export interface AuthProps {
+  config: StageConfig;
+  data: Data;
+  mail: Mail;
+  /**
+   * Environment for the trigger functions. It must not contain the user pool's id or client id: the
+   * pool references the triggers, so a trigger referencing the pool would be a dependency cycle.
+   */
+  triggerEnvironment: Record<string, string>;
+}
+
+/**
+ * Sign-up, confirmation and sign-in: a Cognito user pool (e-mail as the user name, self sign-up,
+ * the sign-up metadata as attributes), the `admin` group, the SPA's app client, and two triggers:
+ * CustomMessage renders the confirmation mail with our own template, PostConfirmation creates the
+ * profile item.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly customMessage: AppFunction;
+  readonly postConfirmation: AppFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { config, data, mail } = props;
+
+    this.customMessage = new AppFunction(this, 'CustomMessage', {
+      config,
+      entry: 'lambdas/triggers/customMessage.ts',
+      description: 'Cognito CustomMessage: renders the sign-up confirmation mail',
+      environment: props.triggerEnvironment,
+    });
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      config,
+      entry: 'lambdas/triggers/postConfirmation.ts',
+      description: 'Cognito PostConfirmation: creates the profile item',
+      environment: props.triggerEnvironment,
+    });
+    // The profile item, the sign-up counter (lifetime_free) and the statistics counters.
+    data.grantReadWrite(this.postConfirmation.fn);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `renewal-reminders-${config.stage}`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      // The CustomMessage trigger puts the code into a link to /auth/callback.
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        // Not required by Cognito so that the schema never blocks a sign-up; the SPA and the API
+        // validate first_name (1–80 characters) with the shared zod schema.
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      customAttributes: {
+        country: new StringAttribute({ minLen: 2, maxLen: 64, mutable: true }),
+        // 'true' | 'false': Cognito custom attributes are strings or numbers.
+        marketing_consent: new StringAttribute({ maxLen: 5, mutable: true }),
+      },
+      // The product spec: 'Password must be at least 6 characters', nothing more.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OFF,
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      email:
+        config.emailProvider === 'ses' && config.domain
+          ? UserPoolEmail.withSES({
+              fromEmail: config.emailFromAddress,
+              fromName: PRODUCT_NAME,
+              sesVerifiedDomain: config.domain,
+              configurationSetName: mail.configurationSetName,
+            })
+          : UserPoolEmail.withCognito(),
+      deletionProtection: config.isProd,
+      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
+    // Cognito checks the SES identity when the pool is created or updated.
+    if (mail.identity) this.userPool.node.addDependency(mail.identity);
+
+    this.userPool.addGroup('AdminGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Administrators: statistics, health checks, e-mail tests, the daily job and logs',
+    });
+
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      // Amplify v6 with authFlowType USER_PASSWORD_AUTH (cognito-local has no SRP); refresh is implicit.
+      authFlows: { userPassword: true },
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+    });
+
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The product spec requires a minimum password length of 6 characters and no character-class rules ("Password must be at least 6 characters").',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'The product spec has no multi-factor authentication: sign-in is e-mail and password only. MFA is a future product decision.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Threat protection needs the Plus feature plan; this consumer app stays on Essentials for cost.',
+      },
+    );
+  }
+}

@@ -1,0 +1,121 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+import { PRODUCT_NAME } from '../shared/brand.ts';
+
+/** Feature flags the SPA and the lambdas read (CDK context → Lambda env → GET /api/config). */
+export interface FeatureFlags {
+  admin_dashboard_v1: boolean;
+  country_cta_v1: boolean;
+}
+
+export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { admin_dashboard_v1: true, country_cta_v1: false };
+
+export type EmailProvider = 'ses' | 'disabled';
+
+/** Everything a stage can vary, read once from CDK context (`cdk synth -c stage=prod -c domain=…`). */
+export interface StageConfig {
+  stage: string;
+  /** 'prod' keeps data on stack deletion and turns on deletion protection. */
+  isProd: boolean;
+  /** Mail (and, with certificateArn, the site) domain. Optional: dev stages run on the CloudFront URL. */
+  domain?: string;
+  /**
+   * The public URL the mails link to: context `siteUrl`, else https://{domain} when the distribution
+   * serves the domain (`certificateArn` given); otherwise undefined, and the stack uses the
+   * CloudFront distribution's own URL.
+   */
+  siteUrl?: string;
+  emailProvider: EmailProvider;
+  /** The address every mail is sent from: reminders@{domain} (or context `emailFromAddress`). */
+  emailFromAddress: string;
+  /** The From header: 'Renewal Reminders <reminders@…>' (Lambda env EMAIL_FROM). */
+  emailFrom: string;
+  featureFlags: FeatureFlags;
+  /** ACM certificate (us-east-1) for `domain` on CloudFront; without it the distribution keeps its default name. */
+  certificateArn?: string;
+  /** A Route 53 public zone for `domain`: when given, the SES DKIM records are created in it. */
+  hostedZoneId?: string;
+  /** CloudWatch log retention for every log group of the stage. */
+  logRetention: RetentionDays;
+}
+
+/** Service name in Powertools logs and the prefix of the stack name. */
+export const SERVICE_NAME = 'renewal-reminders';
+
+function optionalString(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context '${key}' must be a string`);
+  return value;
+}
+
+function parseFeatureFlags(value: unknown): FeatureFlags {
+  if (value === undefined || value === null || value === '') return { ...DEFAULT_FEATURE_FLAGS };
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error("Context 'featureFlags' must be a JSON object of booleans");
+  }
+  const flags: FeatureFlags = { ...DEFAULT_FEATURE_FLAGS };
+  for (const [name, enabled] of Object.entries(parsed)) {
+    if (!(name in DEFAULT_FEATURE_FLAGS)) throw new Error(`Unknown feature flag '${name}'`);
+    if (typeof enabled !== 'boolean') throw new Error(`Feature flag '${name}' must be true or false`);
+    flags[name as keyof FeatureFlags] = enabled;
+  }
+  return flags;
+}
+
+/** Reads and validates the stage's context; throws a readable error on a bad value. */
+export function readStageConfig(node: Node): StageConfig {
+  const stage = optionalString(node, 'stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Stage '${stage}' must be lower-case letters, digits and '-' (at most 20 characters)`);
+  }
+  const domain = optionalString(node, 'domain');
+  const certificateArn = optionalString(node, 'certificateArn');
+  if (certificateArn && !domain)
+    throw new Error("Context 'certificateArn' needs -c domain=<the certificate's domain>");
+  if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error("Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront's region)");
+  }
+  // The site is at https://{domain} only when CloudFront serves that name (it has the certificate);
+  // a domain alone is the mail domain, and the site stays on the distribution's own URL.
+  const siteUrl = (
+    optionalString(node, 'siteUrl') ?? (domain && certificateArn ? `https://${domain}` : undefined)
+  )?.replace(/\/$/, '');
+  if (siteUrl && !/^https?:\/\/[^/]+$/.test(siteUrl)) {
+    throw new Error(`Context 'siteUrl' must be an origin such as https://example.com, not '${siteUrl}'`);
+  }
+
+  const emailProvider = optionalString(node, 'emailProvider') ?? (domain ? 'ses' : 'disabled');
+  if (emailProvider !== 'ses' && emailProvider !== 'disabled') {
+    throw new Error(`Context 'emailProvider' must be 'ses' or 'disabled', not '${emailProvider}'`);
+  }
+  if (emailProvider === 'ses' && !domain) {
+    throw new Error("emailProvider 'ses' needs the sending domain: add -c domain=<your domain>");
+  }
+
+  const retention = Number(node.tryGetContext('logRetentionDays') ?? (stage === 'prod' ? 90 : 14));
+  if (
+    !(Object.values(RetentionDays) as unknown[]).includes(retention) ||
+    retention === RetentionDays.INFINITE
+  ) {
+    throw new Error(
+      `Context 'logRetentionDays' must be a CloudWatch retention period (1, 3, 5, 7, 14, 30, 60, 90, …)`,
+    );
+  }
+  const emailFromAddress = optionalString(node, 'emailFromAddress') ?? `reminders@${domain ?? 'example.com'}`;
+
+  return {
+    stage,
+    isProd: stage === 'prod',
+    domain,
+    siteUrl,
+    emailProvider,
+    emailFromAddress,
+    emailFrom: `${PRODUCT_NAME} <${emailFromAddress}>`,
+    featureFlags: parseFeatureFlags(node.tryGetContext('featureFlags')),
+    certificateArn,
+    hostedZoneId: optionalString(node, 'hostedZoneId'),
+    logRetention: retention as RetentionDays,
+  };
+}

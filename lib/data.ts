@@ -1,0 +1,75 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AttributeType,
+  BillingMode,
+  type CfnTable,
+  ProjectionType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { TABLE_KEYS } from '../shared/table.ts';
+import type { StageConfig } from './config.ts';
+
+/**
+ * Items with this attribute (epoch seconds) expire: the rate-limit windows of the public routes
+ * (lambdas/lib/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
+ */
+export const TTL_ATTRIBUTE = 'expires_at';
+
+export interface DataProps {
+  config: StageConfig;
+}
+
+/**
+ * The one DynamoDB table. Key names come from shared/table.ts, which the local stack's CreateTable
+ * reads too. On-demand billing, point-in-time recovery, encrypted at rest with an AWS-managed KMS key;
+ * in prod it survives the stack's deletion and cannot be deleted by accident.
+ */
+export class Data extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { isProd } = props.config;
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: isProd,
+      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Reminders due on a date, for the daily job (gsi1pk = DUE#{date}#{shard}): no Scan on any path.
+    this.table.addGlobalSecondaryIndex({
+      indexName: TABLE_KEYS.dueIndex.name,
+      partitionKey: { name: TABLE_KEYS.dueIndex.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.dueIndex.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    });
+  }
+
+  /** Read access (GetItem, Query on the table and its indexes) for a function. */
+  grantRead(fn: IFunction): void {
+    this.table.grantReadData(fn);
+    this.acknowledgeIndexWildcard(fn);
+  }
+
+  /** Read and write access for a function. */
+  grantReadWrite(fn: IFunction): void {
+    this.table.grantReadWriteData(fn);
+    this.acknowledgeIndexWildcard(fn);
+  }
+
+  /** The grant covers {table}/index/* so that Query on gsi1 works: the only wildcard, scoped to this table. */
+  private acknowledgeIndexWildcard(fn: IFunction): void {
+    const logicalId = Stack.of(this).getLogicalId(this.table.node.defaultChild as CfnTable);
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+      reason: "Table grants include the table's own indexes ({table}/index/*): the daily job queries gsi1.",
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { StageConfig } from './config.ts';
+
+/** The repository root: Lambda entries are resolved from it, whatever the working directory. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface AppFunctionProps {
+  config: StageConfig;
+  /** Handler file relative to the repository root, e.g. 'lambdas/api/getMe.ts' (exports `handler`). */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+/**
+ * One Lambda of the product: Node.js 22 on arm64, bundled by esbuild as a minified ESM module with
+ * source maps, its own log group with the stage's retention. Every function of the stack is one of
+ * these, so the runtime settings cannot drift between them.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: props.config.logRetention,
+      removalPolicy: props.config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const functionProps: NodejsFunctionProps = {
+      entry: `${REPO_ROOT}${props.entry}`,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        // Maps without the sources embedded: stack traces still name file and line, the zip stays small.
+        sourcesContent: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        // Prefer ES module builds of dependencies (smaller after tree shaking).
+        mainFields: ['module', 'main'],
+        // CommonJS dependencies call require(); an ES module has none, so give it one.
+        banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
+        // The mail templates are .tsx (React Email): use the automatic JSX runtime.
+        esbuildArgs: { '--jsx': 'automatic' },
+      },
+    };
+    this.fn = new NodejsFunction(this, 'Function', functionProps);
+
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          "AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs (the log group is this stack's).",
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 2027.',
+      },
+    );
+  }
+}

@@ -1,0 +1,95 @@
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { type RouteDef } from '../shared/routes.ts';
+import { Api } from './api.ts';
+import { Auth } from './auth.ts';
+import { SERVICE_NAME, type StageConfig } from './config.ts';
+import { Data } from './data.ts';
+import { Mail } from './mail.ts';
+import { DailyReminders } from './schedule.ts';
+import { Web } from './web.ts';
+
+export interface RenewalRemindersStackProps extends StackProps {
+  config: StageConfig;
+  /** Route manifest override (tests); default shared/routes.ts. */
+  routes?: readonly RouteDef[];
+  /** SPA build directory override (tests); default web/dist. */
+  webDist?: string;
+}
+
+/** One stage of the product: data, mail, auth, the daily job, the API and the site. */
+export class RenewalRemindersStack extends Stack {
+  readonly data: Data;
+  readonly mail: Mail;
+  readonly auth: Auth;
+  readonly daily: DailyReminders;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.data = new Data(this, 'Data', { config });
+    this.mail = new Mail(this, 'Mail', { config });
+
+    // Every function gets these. The pool ids are added by the API only: the Cognito triggers
+    // must not reference the pool that references them.
+    const environment: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      STAGE: config.stage,
+      // The configured URL, else the distribution's (resolved once the Web construct exists below).
+      // No cycle: the distribution references only the HTTP API resource, not its routes/functions.
+      SITE_URL: config.siteUrl ?? Lazy.string({ produce: () => this.web.siteUrl }),
+      EMAIL_PROVIDER: config.emailProvider,
+      EMAIL_FROM: config.emailFrom,
+      SES_CONFIGURATION_SET: this.mail.configurationSetName,
+      FEATURE_FLAGS: JSON.stringify(config.featureFlags),
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    };
+
+    this.auth = new Auth(this, 'Auth', {
+      config,
+      data: this.data,
+      mail: this.mail,
+      triggerEnvironment: environment,
+    });
+    this.daily = new DailyReminders(this, 'DailyReminders', {
+      config,
+      data: this.data,
+      mail: this.mail,
+      environment,
+    });
+    this.api = new Api(this, 'Api', {
+      config,
+      data: this.data,
+      mail: this.mail,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      dailyJob: this.daily.job.fn,
+      environment,
+      routes: props.routes,
+    });
+    this.web = new Web(this, 'Web', {
+      config,
+      httpApi: this.api.httpApi,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      webDist: props.webDist,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.web.distribution.distributionDomainName,
+      description: 'CloudFront domain (the CNAME/alias target of a custom domain)',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.url,
+      description: 'HTTP API (direct; the site uses /api)',
+    });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'DailyJobFunctionName', { value: this.daily.job.fn.functionName });
+  }
+}

@@ -1,0 +1,287 @@
+import { existsSync } from 'node:fs';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { WebConfig } from '../shared/api.ts';
+import type { StageConfig } from './config.ts';
+import { REPO_ROOT } from './function.ts';
+
+export interface WebProps {
+  config: StageConfig;
+  httpApi: HttpApi;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Directory of the SPA build; default web/dist. */
+  webDist?: string;
+}
+
+/**
+ * Rewrites client-side routes (/dashboard, /savings/123) to /index.html so the SPA can render them.
+ * A viewer-request function on the default behaviour, not the distribution's error responses: those
+ * would also turn the API's 403s and 404s into index.html.
+ */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** Content-Security-Policy of the SPA; Amplify talks to the Cognito endpoint of the region. */
+export function contentSecurityPolicy(region: string): string {
+  return [
+    "default-src 'self'",
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * The site: a private S3 bucket behind CloudFront (origin access control), /api/* forwarded to the
+ * HTTP API on the same origin (no CORS), security headers on every response, and the SPA build plus
+ * its runtime config.json deployed to the bucket.
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly logsBucket: Bucket;
+  readonly distribution: Distribution;
+  /** https://{domain} or https://{distribution}.cloudfront.net */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { config, httpApi } = props;
+    const stack = Stack.of(this);
+    const removal = config.isProd
+      ? { removalPolicy: RemovalPolicy.RETAIN }
+      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+
+    // Server access logs of the site bucket and CloudFront standard logs. CloudFront's standard
+    // logging writes with ACLs, hence ObjectOwnership BUCKET_OWNER_PREFERRED on this bucket only.
+    this.logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+      ...removal,
+    });
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      ...removal,
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `renewal-reminders-${config.stage} security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(stack.region), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Serve index.html for client-side routes',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    // The site answers on the domain only with a certificate for it (us-east-1, validated in config).
+    const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `renewal-reminders-${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Users are in the UK: North America and Europe edge locations are enough.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain && config.certificateArn
+        ? {
+            domainNames: [customDomain],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(`${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host (API Gateway routes on its own host name); Authorization included.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+
+    if (customDomain && config.hostedZoneId) {
+      const zone = PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: config.hostedZoneId,
+        zoneName: customDomain,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'AliasA', { zone, target });
+      new AaaaRecord(this, 'AliasAaaa', { zone, target });
+    }
+
+    this.siteUrl = config.siteUrl ?? `https://${this.distribution.distributionDomainName}`;
+
+    const webDist = props.webDist ?? `${REPO_ROOT}web/dist`;
+    const webConfig: WebConfig = {
+      stage: config.stage,
+      region: stack.region,
+      userPoolId: props.userPoolId,
+      userPoolClientId: props.userPoolClientId,
+      siteUrl: this.siteUrl,
+    };
+    const deployment = new BucketDeployment(this, 'Deploy', {
+      sources: [
+        // Without a web build (a fresh checkout, CI synth, the infra tests) deploy a placeholder page,
+        // so that synth works offline; `npm run build:web` before `cdk deploy` ships the real SPA.
+        existsSync(`${webDist}/index.html`)
+          ? // config.json is the stage's, below; never a stray one from a local build.
+            Source.asset(webDist, { exclude: ['config.json'] })
+          : Source.data(
+              'index.html',
+              '<!doctype html><title>Renewal Reminders</title><p>Run <code>npm run build:web</code>, then deploy again.</p>',
+            ),
+        // The SPA's runtime configuration (shared/api.ts WebConfig), read at start-up.
+        Source.jsonData('config.json', webConfig),
+      ],
+      destinationBucket: this.bucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    this.acknowledgeDeploymentHandler(deployment);
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'No geo restriction: the product is for UK consumers but travelling users must keep access.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL: API Gateway throttling and Cognito protect the API; a web ACL costs more than this app warrants now.',
+      },
+      ...(customDomain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set.',
+            },
+          ]),
+    );
+  }
+
+  /**
+   * BucketDeployment's handler is a stack-level singleton Lambda (CDK's own code): its role needs the
+   * CDK asset bucket and this site bucket, and its runtime is CDK's choice.
+   */
+  private acknowledgeDeploymentHandler(deployment: BucketDeployment): void {
+    const stack = Stack.of(this);
+    const siteBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+    const reason =
+      "CDK's BucketDeployment handler copies the web build from the CDK asset bucket into the site bucket and invalidates the distribution: it needs object-level wildcards on those two buckets and cloudfront:CreateInvalidation (no resource-level permissions).";
+    Validations.of(deployment.handlerRole).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "AWSLambdaBasicExecutionRole only lets CDK's deployment handler write its own logs.",
+      },
+      ...[
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*`,
+        `Resource::<${siteBucketId}.Arn>/*`,
+        'Resource::*',
+      ].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })),
+    );
+    const handler = stack.node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (handler) {
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason:
+          "The runtime of CDK's BucketDeployment handler is chosen by aws-cdk-lib, not by this project.",
+      });
+    }
+  }
+}
