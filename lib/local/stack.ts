@@ -3,6 +3,7 @@
  * and the local API adapter, wired with the same handlers and environment the CDK stack deploys.
  */
 import './quiet.ts';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebConfig } from '../../shared/api.ts';
@@ -121,12 +122,32 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stopScheduler = options.runScheduler
     ? scheduleDaily(async () => {
         const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
-        const result = await handler({});
+        const result = await handler({ trigger: 'local-timer' });
         log(
           `daily job ran for ${result.date}: ${result.items_processed} sent, ${result.errors.length} errors`,
         );
       }, log)
     : () => undefined;
+
+  // For the CLIs (job:daily, admin:grant) that act on this running stack from another process.
+  fs.writeFileSync(
+    path.join(options.dataDir, 'stack.json'),
+    JSON.stringify(
+      {
+        pid: process.pid,
+        appUrl: adapter.url,
+        dynamoEndpoint: dynamo.endpoint,
+        sesEndpoint: ses.endpoint,
+        cognitoEndpoint: cognito.url,
+        userPoolId: cognito.userPoolId,
+        clientId: cognito.clientId,
+        tableName: LOCAL_TABLE,
+        siteUrl,
+      },
+      null,
+      2,
+    ),
+  );
 
   return {
     appUrl: adapter.url,
@@ -139,6 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     tableName: LOCAL_TABLE,
     async stop() {
       stopScheduler();
+      fs.rmSync(path.join(options.dataDir, 'stack.json'), { force: true });
       await adapter.stop();
       await cognito.stop();
       await ses.stop();

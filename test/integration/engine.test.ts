@@ -1,0 +1,282 @@
+/**
+ * The reminder engine on the local stand-ins: the right mails on the right dates, exactly once,
+ * under re-runs, crashes, SES throttling and SES errors.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
+import { addDays } from '../../lambdas/engine/plan.ts';
+import { sesClient, dynamo } from '../../lambdas/lib/clients.ts';
+import { resetEnvCache } from '../../lambdas/lib/env.ts';
+import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
+import { createReminder } from '../../lambdas/store/reminders.ts';
+import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
+import { unsubscribeToken } from '../../lambdas/lib/unsubscribe.ts';
+import { keys } from '../../shared/table.ts';
+import type { Category } from '../../shared/categories.ts';
+import { api, mailbox, startTestStack, type StoredMail, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({ maxSendRate: 200 });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Each test works on its own far-future date, so tests never see each other's reminders. */
+let dateCounter = 0;
+function freshDate(): string {
+  dateCounter += 1;
+  return addDays('2040-01-01', dateCounter * 200);
+}
+
+async function seedUser(label: string) {
+  const userId = randomUUID();
+  const email = `${label}.${userId.slice(0, 8)}@example.com`;
+  await ensureProfile({
+    userId,
+    email,
+    firstName: label,
+    lastName: null,
+    country: 'GB',
+    marketingConsent: false,
+  });
+  return { userId, email };
+}
+
+async function seedReminder(userId: string, category: Category, renewalDate: string, title = 'Cover') {
+  return createReminder(userId, {
+    title,
+    category,
+    provider: 'Aviva',
+    renewal_date: renewalDate,
+    amount: 250,
+    notes: null,
+  });
+}
+
+async function mailsFor(emails: string[]): Promise<StoredMail[]> {
+  return (await mailbox(stack)).filter((m) => m.destination.to.some((to) => emails.includes(to)));
+}
+
+const sesMiddlewareName = 'test-fault-injection';
+afterEach(() => {
+  sesClient().middlewareStack.remove(sesMiddlewareName);
+  process.env.EMAIL_PROVIDER = 'ses';
+  resetEnvCache();
+});
+
+/** Makes SES SendEmail calls fail as `fail(callNumber, input)` decides. */
+function injectSesFaults(fail: (call: number, to: string) => Error | undefined) {
+  let calls = 0;
+  sesClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'SendEmailCommand') {
+        calls += 1;
+        const input = args.input as { Destination?: { ToAddresses?: string[] } };
+        const error = fail(calls, input.Destination?.ToAddresses?.[0] ?? '');
+        if (error) throw error;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: sesMiddlewareName },
+  );
+}
+
+const throttle = () =>
+  Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'ThrottlingException' });
+
+describe('the daily job', () => {
+  it('mails each due reminder once, with the details, a call to action and one-click unsubscribe', async () => {
+    const today = freshDate();
+    const ann = await seedUser('ann');
+    const bob = await seedUser('bob');
+    const mortgage = await seedReminder(ann.userId, 'mortgage', addDays(today, 90), 'Mortgage deal');
+    await seedReminder(ann.userId, 'mortgage', addDays(today, 89), 'Not due');
+    const subs = await seedReminder(bob.userId, 'subscriptions', today, 'Netflix');
+    await seedReminder(bob.userId, 'subscriptions', addDays(today, 30), 'Not a subscriptions interval');
+    const renewed = await seedReminder(bob.userId, 'insurance', addDays(today, -1), 'Car insurance');
+
+    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(run.errors).toEqual([]);
+    expect(run.items_processed).toBe(3);
+
+    const mails = await mailsFor([ann.email, bob.email]);
+    expect(mails).toHaveLength(3);
+    const mortgageMail = mails.find((m) => m.subject.includes('Mortgage deal'))!;
+    expect(mortgageMail.subject).toContain('in 90 days');
+    expect(mortgageMail.body.html).toContain('Start remortgaging');
+    expect(mortgageMail.body.html).toContain('£250.00');
+    expect(mortgageMail.body.text).toContain('Mortgage deal');
+    expect(mortgageMail.body.text).toContain(
+      `${mortgage.renewal_date.slice(8, 10)}/${mortgage.renewal_date.slice(5, 7)}/${mortgage.renewal_date.slice(0, 4)}`,
+    );
+    const headers =
+      (mortgageMail as unknown as { headers?: { name: string; value: string }[] }).headers ?? [];
+    expect(headers.find((h) => h.name === 'List-Unsubscribe')?.value).toMatch(
+      /^<http.*\/api\/unsubscribe\?token=.+>$/,
+    );
+    expect(headers.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+
+    expect(mails.find((m) => m.subject.includes('Netflix'))!.subject).toContain('renews today');
+    expect(mails.find((m) => m.subject === 'How did you do with Car insurance?')!.body.html).toContain(
+      `/savings/${renewed.id}`,
+    );
+    expect(run.mails.find((m) => m.reminderId === subs.id)?.status).toBe('sent');
+
+    // The same date again: nothing new.
+    const again = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(again.items_processed).toBe(0);
+    expect(await mailsFor([ann.email, bob.email])).toHaveLength(3);
+  });
+
+  it('after a crash part-way, a re-run sends every remaining mail once and none twice', async () => {
+    const today = freshDate();
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => seedUser(`crash${i}`)));
+    for (const u of users) await seedReminder(u.userId, 'insurance', addDays(today, 7));
+
+    await expect(
+      runDailyJob({
+        date: today,
+        trigger: 'cli',
+        onClaimed: (index) => {
+          if (index === 5) throw new JobCrash('process died after claiming, before SES');
+        },
+      }),
+    ).rejects.toThrow(JobCrash);
+    const afterCrash = (await mailsFor(users.map((u) => u.email))).length;
+    expect(afterCrash).toBeLessThan(12);
+
+    // Immediately: the dead run's claim is still within its lease, so that one mail waits.
+    const early = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(early.mails.filter((m) => m.status === 'already pending')).toHaveLength(1);
+    // After the lease: the abandoned claim is taken again and the last mail goes.
+    const later = new Date(Date.now() + 3 * 60 * 1000);
+    await runDailyJob({ date: today, trigger: 'cli', now: () => later });
+
+    const mails = await mailsFor(users.map((u) => u.email));
+    expect(mails).toHaveLength(12);
+    expect(new Set(mails.map((m) => m.destination.to[0])).size).toBe(12);
+  });
+
+  it('rides out SES throttling without losing or doubling a mail', async () => {
+    const today = freshDate();
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => seedUser(`throttle${i}`)));
+    for (const u of users) await seedReminder(u.userId, 'broadband_mobile', addDays(today, 14));
+    injectSesFaults((call) => (call % 3 === 1 ? throttle() : undefined));
+
+    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(run.errors).toEqual([]);
+    const mails = await mailsFor(users.map((u) => u.email));
+    expect(mails).toHaveLength(8);
+    expect(new Set(mails.map((m) => m.destination.to[0])).size).toBe(8);
+  });
+
+  it("keeps going when one user's mail fails, records the error, and retries only that one", async () => {
+    const today = freshDate();
+    const good = await Promise.all(Array.from({ length: 4 }, (_, i) => seedUser(`good${i}`)));
+    const bad = await seedUser('bad');
+    for (const u of [...good, bad]) await seedReminder(u.userId, 'car_tax_mot', addDays(today, 14));
+    injectSesFaults((_call, to) =>
+      to === bad.email
+        ? Object.assign(new Error('Address is not valid'), { name: 'MessageRejected' })
+        : undefined,
+    );
+
+    const first = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(first.items_processed).toBe(4);
+    expect(first.errors).toHaveLength(1);
+    expect(first.errors[0]).toContain('Address is not valid');
+    expect(first.errors[0]).not.toContain(bad.email);
+
+    sesClient().middlewareStack.remove(sesMiddlewareName);
+    const second = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(second.items_processed).toBe(1);
+    const mails = await mailsFor([...good, bad].map((u) => u.email));
+    expect(mails).toHaveLength(5);
+  });
+
+  it('skips unsubscribed users and suppressed addresses', async () => {
+    const today = freshDate();
+    const quiet = await seedUser('quiet');
+    const bounced = await seedUser('bounced');
+    const normal = await seedUser('normal');
+    for (const u of [quiet, bounced, normal])
+      await seedReminder(u.userId, 'utilities_energy', addDays(today, 30));
+
+    const token = unsubscribeToken(quiet.userId);
+    expect((await api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(
+      200,
+    );
+    expect((await getProfile(quiet.userId))?.reminder_emails).toBe(false);
+    expect(
+      (await api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token + 'x')}`)).status,
+    ).toBe(400);
+
+    await sesEvents({
+      'detail-type': 'Email Bounced',
+      detail: {
+        eventType: 'Bounce',
+        bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: bounced.email }] },
+      },
+    });
+
+    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(run.items_processed).toBe(1);
+    expect(
+      (await mailsFor([quiet.email, bounced.email, normal.email])).map((m) => m.destination.to[0]),
+    ).toEqual([normal.email]);
+  });
+
+  it('with EMAIL_PROVIDER=disabled sends nothing, says why, and claims nothing', async () => {
+    const today = freshDate();
+    const u = await seedUser('disabled');
+    await seedReminder(u.userId, 'insurance', addDays(today, 1));
+    process.env.EMAIL_PROVIDER = 'disabled';
+    resetEnvCache();
+    const off = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(off.items_processed).toBe(0);
+    expect(off.errors[0]).toContain('Email sending disabled (EMAIL_PROVIDER=disabled)');
+    expect(await mailsFor([u.email])).toHaveLength(0);
+
+    process.env.EMAIL_PROVIDER = 'ses';
+    resetEnvCache();
+    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+  });
+
+  it('simulates a date: logs what 08:00 would send, sends nothing, leaves the real run intact', async () => {
+    const today = freshDate();
+    const u = await seedUser('sim');
+    await seedReminder(u.userId, 'credit_cards', addDays(today, 60));
+    const sim = await runDailyJob({ date: today, trigger: 'manual', simulate: true });
+    expect(sim.simulated).toBe(true);
+    expect(sim.items_processed).toBe(1);
+    expect(await mailsFor([u.email])).toHaveLength(0);
+    const logs = await dynamo().send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.emailLogs() },
+        ScanIndexForward: false,
+        Limit: 5,
+      }),
+    );
+    expect(
+      logs.Items?.some((l) => l.user_id === u.userId && l.simulated === true && l.days_before === 60),
+    ).toBe(true);
+
+    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    expect(await mailsFor([u.email])).toHaveLength(1);
+  });
+
+  it('paces sends by the SES maximum rate from GetAccount', async () => {
+    resetSendRateCache();
+    const today = freshDate();
+    const u = await seedUser('rate');
+    await seedReminder(u.userId, 'insurance', today);
+    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(run.sendRatePerSecond).toBe(200);
+  });
+});
