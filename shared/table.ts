@@ -9,6 +9,9 @@ export const TABLE_KEYS = {
   dueIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
 
+/** Items with this attribute (epoch seconds) are removed by DynamoDB TTL on AWS. */
+export const TTL_ATTRIBUTE = 'expires_at';
+
 /** Shards per due date, so a popular date (1 January) never makes one hot partition. */
 export const DUE_SHARDS = 4;
 

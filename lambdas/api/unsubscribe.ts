@@ -12,7 +12,7 @@ const querySchema = z.object({ token: z.string().min(10, 'Missing unsubscribe to
  */
 export const handler = route('public', async (event) => {
   const { token } = parseQuery(event, querySchema);
-  const userId = verifyUnsubscribeToken(token);
+  const userId = await verifyUnsubscribeToken(token);
   if (!userId) throw new HttpError(400, 'This unsubscribe link is not valid');
   // A deleted account has nothing left to unsubscribe: answer as done.
   await setReminderEmails(userId, false);

@@ -106,7 +106,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   }
 
   const render = async (mail: PlannedMail, profile: Profile) => {
-    const urls = unsubscribeUrls(profile.user_id);
+    const urls = await unsubscribeUrls(profile.user_id);
     const rendered =
       mail.kind === 'reminder'
         ? await renderReminderMail({

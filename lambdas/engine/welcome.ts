@@ -12,7 +12,7 @@ import { DISABLED_MESSAGE } from './run.ts';
  * logged and recorded, never thrown: it must not undo the user's confirmation.
  */
 export async function sendWelcome(profile: Profile, now: () => Date = () => new Date()): Promise<string> {
-  const urls = unsubscribeUrls(profile.user_id);
+  const urls = await unsubscribeUrls(profile.user_id);
   const rendered = await renderWelcome({
     firstName: profile.first_name,
     lifetimeFree: profile.lifetime_free,

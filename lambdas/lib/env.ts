@@ -13,7 +13,9 @@ const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['ses', 'disabled']).default('disabled'),
   EMAIL_FROM: z.string().default('Renewal Reminders <reminders@example.com>'),
   SES_CONFIGURATION_SET: z.string().optional(),
-  /** HMAC key for unsubscribe links; the CDK stack generates one per stage. */
+  /** HMAC key for unsubscribe links: on AWS a generated Secrets Manager secret, read at cold start. */
+  UNSUBSCRIBE_SECRET_ARN: z.string().optional(),
+  /** The key itself, for the local stack and tests (no Secrets Manager there). */
   UNSUBSCRIBE_SECRET: z.string().min(16).default('local-unsubscribe-secret-not-for-production'),
   FEATURE_FLAGS: z.string().default('{"admin_dashboard_v1":true,"country_cta_v1":false}'),
   AWS_REGION: z.string().default('eu-west-2'),

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/table.ts';
+import { keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { dynamo } from './clients.ts';
 import { env } from './env.ts';
 
@@ -13,7 +13,8 @@ export async function withinRateLimit(name: string, limit: number, now = new Dat
     new UpdateCommand({
       TableName: env().TABLE_NAME,
       Key: { pk: keys.rateLimit(name, window), sk: keys.rateLimit(name, window) },
-      UpdateExpression: 'ADD hits :one SET expires_at = if_not_exists(expires_at, :expires)',
+      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :expires)',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
       ExpressionAttributeValues: { ':one': 1, ':expires': Math.floor(now.getTime() / 1000) + 3600 },
       ReturnValues: 'UPDATED_NEW',
     }),

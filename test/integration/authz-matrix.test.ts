@@ -22,7 +22,7 @@ interface Sample {
   /** The call ends the caller's account: each case gets a fresh user of its role. */
   consumesCaller?: boolean;
   /** Query string for the request, given the owner's user id. */
-  query?: (ownerId: string) => string;
+  query?: (ownerId: string) => Promise<string>;
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -32,7 +32,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   reportNotFound: { body: { path: '/no-such-page' }, success: 202 },
   unsubscribe: {
     success: 200,
-    query: (ownerId) => `?token=${encodeURIComponent(unsubscribeToken(ownerId))}`,
+    query: async (ownerId) => `?token=${encodeURIComponent(await unsubscribeToken(ownerId))}`,
   },
   getMe: { success: 200 },
   updateMe: {
@@ -96,7 +96,7 @@ describe('authorization matrix', () => {
       const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
       const path =
         route.path.replace('{id}', reminderId) +
-        (SAMPLES[route.name as RouteName].query?.(users.owner.sub) ?? '');
+        ((await SAMPLES[route.name as RouteName].query?.(users.owner.sub)) ?? '');
       const sample = SAMPLES[route.name as RouteName];
       let token = who === 'anonymous' ? undefined : users[who].accessToken;
       if (sample.consumesCaller && who !== 'anonymous') {

@@ -206,7 +206,7 @@ describe('the daily job', () => {
     for (const u of [quiet, bounced, normal])
       await seedReminder(u.userId, 'utilities_energy', addDays(today, 30));
 
-    const token = unsubscribeToken(quiet.userId);
+    const token = await unsubscribeToken(quiet.userId);
     expect((await api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(
       200,
     );
