@@ -35,6 +35,8 @@ export interface RunOptions {
 }
 
 export interface RunResult extends CronRun {
+  /** Milliseconds spent finding what is due (index queries, profiles), before any mail. */
+  planMs: number;
   mails: {
     kind: PlannedMail['kind'];
     reminderId: string;
@@ -80,6 +82,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   );
   const planned = planMails(date, dueByDate);
   const profiles = await getProfiles(planned.map((p) => p.reminder.user_id));
+  const planMs = Math.round(performance.now() - started);
   // The reference time for days-left and for the simulation: 08:00 in London on the run's date.
   const reference = DateTime.fromISO(`${date}T08:00:00`, { zone: UK_ZONE });
 
@@ -245,8 +248,9 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     duration_ms: Math.round(performance.now() - started),
     mails,
     sendRatePerSecond: sendRate,
+    planMs,
   };
-  const { mails: _mails, sendRatePerSecond: _rate, ...record } = run;
+  const { mails: _mails, sendRatePerSecond: _rate, planMs: _planMs, ...record } = run;
   await dynamo().send(
     new PutCommand({
       TableName: env().TABLE_NAME,

@@ -12,14 +12,21 @@ const eventSchema = z.object({
 });
 
 /** EventBridge Scheduler invokes this at 08:00 Europe/London every day. */
-export const handler = async (event: unknown, context?: Context): Promise<Omit<RunResult, 'mails'>> => {
+export const handler = async (
+  event: unknown,
+  context?: Context,
+): Promise<Omit<RunResult, 'mails' | 'planMs'>> => {
   const parsed = eventSchema.safeParse(event ?? {});
   if (!parsed.success) {
     // A malformed event must not stop the day's mail: run for today, and say why in the log.
     logger.warn('Ignoring invalid job event', { issues: parsed.error.issues });
   }
   const input = parsed.success ? parsed.data : {};
-  const { mails: _mails, ...result } = await runDailyJob({
+  const {
+    mails: _mails,
+    planMs: _planMs,
+    ...result
+  } = await runDailyJob({
     date: input.date,
     simulate: input.simulate,
     trigger: input.trigger ?? 'schedule',

@@ -16,7 +16,8 @@ interface ReminderItem extends Reminder {
   entity: 'reminder';
 }
 
-function toItem(reminder: Reminder): ReminderItem {
+/** The stored item of a reminder, with its due-index keys (also used by seeding scripts). */
+export function toItem(reminder: Reminder): ReminderItem {
   return {
     ...reminder,
     pk: keys.user(reminder.user_id),

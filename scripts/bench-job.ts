@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:job`: the daily job's cost and speed on the local stand-ins.
+ *
+ * Two datasets, each in a fresh local store with the SES maximum send rate set to 20 per second:
+ *   A. 1,000 reminders due today (one mail each);
+ *   B. the same 1,000 due plus 100,000 that are not due on the run's date.
+ * Prints, for each: reminders in the table, mails sent, seconds, mails per second, the planning
+ * time (finding what is due), the busiest one-second window of sends; then the ratio B/A.
+ * Sizes can be changed: BENCH_DUE=200 BENCH_NOT_DUE=20000 npm run bench:job
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalStack } from '../lib/local/stack.ts';
+import { dynamo } from '../lambdas/lib/clients.ts';
+import { env } from '../lambdas/lib/env.ts';
+import { toItem } from '../lambdas/store/reminders.ts';
+import { keys } from '../shared/table.ts';
+import { CATEGORIES } from '../shared/categories.ts';
+import { addDays } from '../lambdas/engine/plan.ts';
+import type { Reminder } from '../shared/api.ts';
+
+const RATE = 20;
+const DUE = Number(process.env.BENCH_DUE ?? 1000);
+const NOT_DUE = Number(process.env.BENCH_NOT_DUE ?? 100_000);
+const RUN_DATE = '2030-06-12';
+
+async function batchWrite(items: object[]): Promise<void> {
+  const chunks: object[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  let next = 0;
+  // A few writers in parallel; dynalite is single-threaded, more would only queue.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < chunks.length) {
+        let requests = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length) {
+          const result = await dynamo().send(
+            new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
+          );
+          requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+function reminder(userId: string, category: Reminder['category'], renewalDate: string, n: number): Reminder {
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    title: `Renewal ${n}`,
+    category,
+    provider: 'Bench Provider',
+    renewal_date: renewalDate,
+    amount: 100 + (n % 900),
+    notes: null,
+    created_at: '2030-01-01T00:00:00.000Z',
+    updated_at: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+/** Every date that some lead interval, or the follow-up, would make due on RUN_DATE. */
+const dueDates = new Set([0, 1, 7, 14, 30, 60, 90, -1].map((d) => addDays(RUN_DATE, d)));
+
+async function seed(withNotDue: boolean): Promise<number> {
+  const items: ({ entity?: string } & Record<string, unknown>)[] = [];
+  // 100 users, each with DUE/100 reminders renewing in 7 days (a lead day of every category).
+  const users = Array.from({ length: Math.max(1, DUE / 10) }, () => randomUUID());
+  for (const userId of users) {
+    items.push({
+      pk: keys.user(userId),
+      sk: keys.profile(),
+      entity: 'profile',
+      id: userId,
+      user_id: userId,
+      email: `bench.${userId.slice(0, 8)}@example.com`,
+      first_name: 'Bench',
+      last_name: null,
+      country: 'GB',
+      timezone: 'Europe/London',
+      marketing_consent: false,
+      is_admin: false,
+      lifetime_free: false,
+      reminder_emails: true,
+      created_at: '2030-01-01T00:00:00.000Z',
+    });
+  }
+  for (let n = 0; n < DUE; n++) {
+    const category = CATEGORIES[n % CATEGORIES.length]!.value;
+    items.push({ ...toItem(reminder(users[n % users.length]!, category, addDays(RUN_DATE, 7), n)) });
+  }
+  if (withNotDue) {
+    const owners = Array.from({ length: 5000 }, () => randomUUID());
+    let n = 0;
+    for (let day = -365; n < NOT_DUE; day++) {
+      const date = addDays(RUN_DATE, day % 730);
+      if (dueDates.has(date)) continue;
+      for (let k = 0; k < 150 && n < NOT_DUE; k++, n++) {
+        const category = CATEGORIES[n % CATEGORIES.length]!.value;
+        items.push({ ...toItem(reminder(owners[n % owners.length]!, category, date, n)) });
+      }
+    }
+  }
+  await batchWrite(items);
+  return items.filter((i) => i.entity === 'reminder').length;
+}
+
+interface Measured {
+  reminders: number;
+  sent: number;
+  seconds: number;
+  perSecond: number;
+  planMs: number;
+  sendPhasePerSecond: number;
+  busiestWindow: number;
+}
+
+async function measure(withNotDue: boolean): Promise<Measured> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-bench-'));
+  const stack = await startLocalStack({ dataDir, appPort: 0, mailboxPort: 0, maxSendRate: RATE });
+  try {
+    process.stdout.write(`  seeding ${withNotDue ? `${DUE} due + ${NOT_DUE} not due` : `${DUE} due`}… `);
+    const seedStart = performance.now();
+    const reminders = await seed(withNotDue);
+    console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    await fetch(`${stack.sesEndpoint}/clear-store`, { method: 'POST' });
+    const { runDailyJob, resetSendRateCache } = await import('../lambdas/engine/run.ts');
+    resetSendRateCache();
+    const start = performance.now();
+    const run = await runDailyJob({ date: RUN_DATE, trigger: 'cli' });
+    const seconds = (performance.now() - start) / 1000;
+    if (run.errors.length) console.log(`  errors: ${run.errors.slice(0, 3).join('; ')}`);
+    const { emails } = (await (await fetch(`${stack.sesEndpoint}/store`)).json()) as {
+      emails: { at: number }[];
+    };
+    const times = emails.map((e) => e.at * (e.at < 1e12 ? 1000 : 1)).sort((a, b) => a - b);
+    let busiest = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while (times[i]! - times[j]! >= 1000) j++;
+      busiest = Math.max(busiest, i - j + 1);
+    }
+    const span = times.length > 1 ? (times.at(-1)! - times[0]!) / 1000 : 0;
+    return {
+      reminders,
+      sent: run.items_processed,
+      seconds,
+      perSecond: run.items_processed / seconds,
+      planMs: run.planMs,
+      sendPhasePerSecond: span > 0 ? (times.length - 1) / span : 0,
+      busiestWindow: busiest,
+    };
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(label: string, m: Measured) {
+  console.log(
+    `${label}: ${m.reminders.toLocaleString('en-GB')} reminders in the table, ${m.sent} mails sent, ` +
+      `${m.seconds.toFixed(2)} s, ${m.perSecond.toFixed(2)} mails/s overall; finding what is due ${m.planMs} ms; ` +
+      `sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s (${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), ` +
+      `busiest 1 s window ${m.busiestWindow} mails`,
+  );
+}
+
+console.log(`Daily job benchmark (SES maximum send rate ${RATE}/s, run date ${RUN_DATE})`);
+const onlyDue = await measure(false);
+print('A (due only)      ', onlyDue);
+const withNotDue = await measure(true);
+print('B (due + not due) ', withNotDue);
+console.log(
+  `Ratio B/A: job time ${(withNotDue.seconds / onlyDue.seconds).toFixed(3)} (target ≤ 1.2); ` +
+    `finding what is due ${(withNotDue.planMs / Math.max(1, onlyDue.planMs)).toFixed(2)}`,
+);
+process.exit(0);
