@@ -125,3 +125,61 @@ export interface PublicConfig {
   featureFlags: { admin_dashboard_v1: boolean; country_cta_v1: boolean };
   emailProvider: 'ses' | 'disabled';
 }
+
+/** GET /api/admin/stats: the spec's admin statistics, from counters and the due-date counts. */
+export interface AdminStats {
+  total_users: number;
+  new_users_7_days: number;
+  total_reminders: number;
+  active_reminders: number;
+  past_due_reminders: number;
+  reminders_due_7_days: number;
+  reminders_due_30_days: number;
+  total_savings: number;
+  avg_savings_per_user: number;
+  by_category: { category: string; reminder_count: number }[];
+  by_country: { country: string; user_count: number }[];
+  email_provider: 'ses' | 'disabled';
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'warning';
+
+export interface CheckResult {
+  name: string;
+  category: string;
+  status: CheckStatus;
+  detail: string;
+}
+
+export interface HandshakeResult {
+  provider: 'ses' | 'disabled';
+  ok: boolean;
+  /** 'PASS: …' or 'FAIL: …', as the self-check shows it. */
+  message: string;
+  sending_enabled: boolean | null;
+  max_24_hour_send: number | null;
+  max_send_rate: number | null;
+  sent_last_24_hours: number | null;
+  identity: string | null;
+  identity_verified: boolean | null;
+}
+
+export interface AdminConfig {
+  email_provider: 'ses' | 'disabled';
+  email_from: string;
+  region: string;
+  site_url: string;
+  api_url: string;
+  table_name: string;
+  stage: string;
+  configuration_set: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_email: string | null;
+  action: 'run_cron' | 'simulate_cron' | 'test_email' | 'system_test';
+  detail: string;
+}

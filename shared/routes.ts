@@ -47,6 +47,17 @@ export const ROUTES = [
     access: 'user',
     ownerScoped: true,
   },
+  { name: 'adminStats', method: 'GET', path: '/api/admin/stats', access: 'admin' },
+  { name: 'adminConfig', method: 'GET', path: '/api/admin/config', access: 'admin' },
+  { name: 'adminHandshake', method: 'GET', path: '/api/admin/handshake', access: 'admin' },
+  { name: 'adminHealth', method: 'GET', path: '/api/admin/health', access: 'admin' },
+  { name: 'adminEmailSends', method: 'GET', path: '/api/admin/email-sends', access: 'admin' },
+  { name: 'adminEmailLogs', method: 'GET', path: '/api/admin/email-logs', access: 'admin' },
+  { name: 'adminCronRuns', method: 'GET', path: '/api/admin/cron-runs', access: 'admin' },
+  { name: 'adminAudit', method: 'GET', path: '/api/admin/audit', access: 'admin' },
+  { name: 'adminRunCron', method: 'POST', path: '/api/admin/run-cron', access: 'admin' },
+  { name: 'adminTestEmail', method: 'POST', path: '/api/admin/test-email', access: 'admin' },
+  { name: 'adminSystemTest', method: 'POST', path: '/api/admin/system-test', access: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -155,3 +155,17 @@ export type SavingsInput = z.output<typeof savingsInputSchema>;
 
 /** A path the SPA reports as not found: logged without query or fragment, never personal data. */
 export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });
+
+/** ?limit= on the admin lists: the spec's page sizes are 10, 14, 50 and 100. */
+export const limitQuerySchema = (fallback: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(100).default(fallback) });
+
+export const runCronSchema = z.object({
+  simulate: z.boolean(),
+  /** The simulation's date; a real run always works for today in Europe/London. */
+  date: isoDate.optional(),
+});
+
+export const systemTestSchema = z.object({
+  email: z.string().trim().email(MESSAGES.invalidEmail).optional(),
+});

@@ -41,6 +41,13 @@ export const keys = {
   /** Single-item counters for statistics and the founding-member promotion. */
   stats: () => 'STATS',
   statsGlobal: () => 'GLOBAL',
+  /** Reminders per renewal date, one small item per month (attributes d01..d31). */
+  dueCounts: () => 'DUE_COUNTS',
+  dueCountsMonth: (date: string) => date.slice(0, 7),
+  /** Confirmed sign-ups per calendar day, for 'new this week'. */
+  signupsByDay: () => 'SIGNUPS_BY_DAY',
+  auditLog: () => 'AUDIT_LOG',
+  auditEntry: (atIso: string, id: string) => `${atIso}#${id}`,
   cronRuns: () => 'CRON_RUN',
   cronRun: (ranAtIso: string, id: string) => `${ranAtIso}#${id}`,
 } as const;

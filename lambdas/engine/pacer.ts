@@ -4,31 +4,36 @@
  * maximum send rate is the job's physical limit.
  */
 export class Pacer {
-  private lastStart = -Infinity;
+  /** Start times of the last `rate` starts, oldest first. */
+  private readonly recent: number[] = [];
   private queue: Promise<void> = Promise.resolve();
-  private readonly intervalMs: number;
+  private readonly rate: number;
 
   constructor(
     ratePerSecond: number,
     private readonly clock: () => number = () => performance.now(),
   ) {
     if (!(ratePerSecond > 0)) throw new Error('rate must be positive');
-    this.intervalMs = 1000 / ratePerSecond;
+    this.rate = Math.max(1, Math.floor(ratePerSecond));
   }
 
   /**
-   * Resolves when the caller may start. Callers are served in order, and each start is at least one
-   * interval after the previous actual start (not its planned one), so a late timer can never
-   * bunch two starts together: any one-second window holds at most `ratePerSecond` starts.
+   * Resolves when the caller may start. Callers are served in order; a start is allowed once the
+   * start `rate` places before it is at least one second old. So any one-second window holds at
+   * most `rate` starts, and a late timer costs nothing later: the limit is a sliding window, not a
+   * chain of intervals that would add every timer's lateness to the run.
    */
   wait(): Promise<void> {
     const turn = this.queue.then(async () => {
-      let delay = this.lastStart + this.intervalMs - this.clock();
-      while (delay > 0) {
+      for (;;) {
+        const now = this.clock();
+        if (this.recent.length < this.rate) break;
+        const delay = this.recent[0]! + 1000 - now;
+        if (delay <= 0) break;
         await new Promise((resolve) => setTimeout(resolve, Math.ceil(delay)));
-        delay = this.lastStart + this.intervalMs - this.clock();
       }
-      this.lastStart = this.clock();
+      this.recent.push(this.clock());
+      if (this.recent.length > this.rate) this.recent.shift();
     });
     this.queue = turn;
     return turn;

@@ -17,6 +17,12 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET_ARN: z.string().optional(),
   /** The key itself, for the local stack and tests (no Secrets Manager there). */
   UNSUBSCRIBE_SECRET: z.string().min(16).default('local-unsubscribe-secret-not-for-production'),
+  /** The HTTP API's own URL, shown on the admin self-check. */
+  API_URL: z.string().optional(),
+  /** The daily job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */
+  JOB_FUNCTION_NAME: z.string().optional(),
+  /** The EventBridge Scheduler schedule that fires the job (or 'local-timer' on the local stack). */
+  SCHEDULE_NAME: z.string().optional(),
   FEATURE_FLAGS: z.string().default('{"admin_dashboard_v1":true,"country_cta_v1":false}'),
   AWS_REGION: z.string().default('eu-west-2'),
   DYNAMODB_ENDPOINT: z.string().optional(),

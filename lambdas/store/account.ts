@@ -3,7 +3,7 @@ import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-c
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { cognitoClient, dynamo } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { adjustCounters } from './stats.ts';
+import { adjustCounters, countReminder } from './stats.ts';
 import { toPence } from './savings.ts';
 
 /**
@@ -44,10 +44,9 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   const deltas: Record<string, number> = {};
   const add = (name: string, delta: number) => (deltas[name] = (deltas[name] ?? 0) + delta);
   for (const item of items) {
-    if (item.entity === 'profile') add('users', -1);
-    if (item.entity === 'reminder') {
-      add('reminders', -1);
-      add(`category_${item.category as string}`, -1);
+    if (item.entity === 'profile') {
+      add('users', -1);
+      add(`country_${item.country as string}`, -1);
     }
     if (item.entity === 'saving') {
       add('savings_reports', -1);
@@ -55,6 +54,14 @@ export async function deleteAccount(userId: string, username: string): Promise<{
     }
   }
   await adjustCounters(deltas);
+  for (const item of items) {
+    if (item.entity === 'reminder') {
+      await countReminder(
+        { category: item.category as string, renewal_date: item.renewal_date as string },
+        -1,
+      );
+    }
+  }
 
   try {
     await cognitoClient().send(

@@ -81,7 +81,10 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     throw error;
   }
   // `signups` only ever grows (deletions do not hand a founding place back); `users` is the live count.
-  const counters = await adjustCounters({ users: 1, signups: 1 });
+  const [counters] = await Promise.all([
+    adjustCounters({ users: 1, signups: 1, [`country_${profile.country}`]: 1 }),
+    adjustCounters({ count: 1 }, { pk: keys.signupsByDay(), sk: profile.created_at.slice(0, 10) }),
+  ]);
   if ((counters.signups ?? Infinity) <= LIFETIME_FREE_PLACES) {
     profile.lifetime_free = true;
     await dynamo().send(
@@ -124,7 +127,7 @@ export async function updateProfile(
           ':tz': input.timezone,
           ':mc': input.marketing_consent,
         },
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'ALL_OLD',
       }),
     ));
   } catch (error) {
@@ -145,6 +148,18 @@ export async function updateProfile(
     }),
   );
   if (input.reminder_emails !== undefined) await setReminderEmails(userId, input.reminder_emails);
+  const previousCountry = attributes?.country as string | undefined;
+  if (previousCountry && previousCountry !== input.country) {
+    await adjustCounters({ [`country_${previousCountry}`]: -1, [`country_${input.country}`]: 1 });
+  }
+  attributes = attributes && {
+    ...attributes,
+    first_name: input.first_name,
+    last_name: lastName,
+    country: input.country,
+    timezone: input.timezone,
+    marketing_consent: input.marketing_consent,
+  };
   return attributes
     ? {
         ...profileFromItem(attributes),

@@ -6,7 +6,7 @@ import type { ReminderInput } from '../../shared/schemas.ts';
 import { DUE_SHARDS, keys, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
-import { adjustCounters } from './stats.ts';
+import { countReminder } from './stats.ts';
 
 interface ReminderItem extends Reminder {
   pk: string;
@@ -92,7 +92,7 @@ export async function createReminder(
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  await adjustCounters({ reminders: 1, [`category_${reminder.category}`]: 1 });
+  await countReminder(reminder, 1);
   return reminder;
 }
 
@@ -119,8 +119,9 @@ export async function updateReminder(
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
-  if (existing.category !== updated.category) {
-    await adjustCounters({ [`category_${existing.category}`]: -1, [`category_${updated.category}`]: 1 });
+  if (existing.category !== updated.category || existing.renewal_date !== updated.renewal_date) {
+    await countReminder(existing, -1);
+    await countReminder(updated, 1);
   }
   return updated;
 }
@@ -134,7 +135,7 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
     }),
   );
   if (!Attributes) return false;
-  await adjustCounters({ reminders: -1, [`category_${Attributes.category as string}`]: -1 });
+  await countReminder(fromItem(Attributes), -1);
   return true;
 }
 

@@ -75,7 +75,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SES_ENDPOINT: ses.endpoint,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    API_URL: `${siteUrl}/api`,
   });
+  if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
+  else delete process.env.SCHEDULE_NAME;
   resetEnvCache();
   resetClients();
 

@@ -53,6 +53,17 @@ const SAMPLES: Record<RouteName, Sample> = {
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
+  adminStats: { success: 200 },
+  adminConfig: { success: 200 },
+  adminHandshake: { success: 200 },
+  adminHealth: { success: 200 },
+  adminEmailSends: { success: 200 },
+  adminEmailLogs: { success: 200 },
+  adminCronRuns: { success: 200 },
+  adminAudit: { success: 200 },
+  adminRunCron: { body: { simulate: true, date: '2031-01-01' }, success: 200 },
+  adminTestEmail: { success: 200 },
+  adminSystemTest: { body: {}, success: 200 },
 };
 
 type Who = 'anonymous' | 'owner' | 'other' | 'admin';

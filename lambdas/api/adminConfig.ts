@@ -1,0 +1,19 @@
+import type { AdminConfig } from '../../shared/api.ts';
+import { env } from '../lib/env.ts';
+import { json, route } from '../lib/http.ts';
+
+/** Read-only configuration for the self-check page. No secrets. */
+export const handler = route('admin', async () => {
+  const e = env();
+  const body: AdminConfig = {
+    email_provider: e.EMAIL_PROVIDER,
+    email_from: e.EMAIL_FROM,
+    region: e.AWS_REGION,
+    site_url: e.SITE_URL,
+    api_url: e.API_URL ?? new URL('/api', e.SITE_URL).toString(),
+    table_name: e.TABLE_NAME,
+    stage: e.STAGE,
+    configuration_set: e.SES_CONFIGURATION_SET ?? null,
+  };
+  return json(200, body);
+});

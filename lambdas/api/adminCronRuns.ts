@@ -1,0 +1,8 @@
+import { limitQuerySchema } from '../../shared/schemas.ts';
+import { json, parseQuery, route } from '../lib/http.ts';
+import { latestCronRuns } from '../store/cronRuns.ts';
+
+export const handler = route('admin', async (event) => {
+  const { limit } = parseQuery(event, limitQuerySchema(14));
+  return json(200, { runs: await latestCronRuns(limit) });
+});

@@ -1,0 +1,8 @@
+import { limitQuerySchema } from '../../shared/schemas.ts';
+import { json, parseQuery, route } from '../lib/http.ts';
+import { latestEmailLogs } from '../store/sends.ts';
+
+export const handler = route('admin', async (event) => {
+  const { limit } = parseQuery(event, limitQuerySchema(50));
+  return json(200, { logs: await latestEmailLogs(limit) });
+});
