@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ROOT, startLocalStack } from '../lib/local/stack.ts';
+import { ensureLocalAdmin, LOCAL_ADMIN } from '../lib/local/adminAccount.ts';
 
 const appPort = Number(process.env.PORT ?? 3000);
 const mailboxPort = Number(process.env.MAILBOX_PORT ?? 8005);
@@ -27,11 +28,14 @@ const stack = await startLocalStack({
   process.exit(1);
 });
 
+const admin = await ensureLocalAdmin(stack.cognitoEndpoint, stack.userPoolId);
+
 console.log(`
   Renewal Reminders is running locally.
 
   App:      ${stack.appUrl}
   Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends lands here)
+  Admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}   (local only${admin === 'created' ? ', created now' : ''})
 
   Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.
 `);

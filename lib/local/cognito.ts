@@ -114,7 +114,7 @@ function inProcessLambda(handlers: Record<string, TriggerHandler>) {
 export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
   const dataDirectory = path.join(options.dataDir, 'db');
   fs.mkdirSync(dataDirectory, { recursive: true });
-  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'warn' });
+  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const ctx = { logger };
   const issuerDomain = `http://127.0.0.1:${options.port}`;
   const config = {
