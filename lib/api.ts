@@ -1,4 +1,4 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -10,7 +10,7 @@ import {
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
@@ -29,8 +29,12 @@ export type RoutePermission =
   | 'cognito:updateUser'
   /** cognito-idp:AdminDeleteUser (account deletion). */
   | 'cognito:deleteUser'
-  /** lambda:InvokeFunction on the daily job (the admin "Run Cron", real mode). */
-  | 'job:invoke';
+  /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
+  | 'cognito:describePool'
+  /** lambda:InvokeFunction on the daily job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
+  | 'job:invoke'
+  /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
+  | 'unsubscribe:key';
 
 /**
  * Extra rights per route, by route name. Least privilege: a route gets table read (GET) or read/write
@@ -41,6 +45,25 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   updateMe: ['cognito:updateUser'],
   // Account deletion removes the Cognito user too.
   deleteMe: ['cognito:deleteUser'],
+  // Verifies the signed token of an unsubscribe link.
+  unsubscribe: ['unsubscribe:key'],
+  // The SES handshake: GetAccount and the identity's status.
+  adminHandshake: ['ses:status'],
+  // Table, user pool, SES handshake, last run, schedule.
+  adminHealth: ['ses:status', 'cognito:describePool'],
+  adminSystemTest: ['ses:status', 'cognito:describePool'],
+  // A real reminder mail to the admin, with its signed unsubscribe link.
+  adminTestEmail: ['ses:send', 'unsubscribe:key'],
+  // Real mode invokes the job; simulate runs it in-process and renders the mails (unsubscribe links).
+  adminRunCron: ['job:invoke', 'unsubscribe:key'],
+};
+
+/** Environment a route's handler reads beyond the common one (lambdas/lib/env.ts), by route name. */
+export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
+export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
+  adminConfig: ['API_URL'],
+  adminHealth: ['SCHEDULE_NAME'],
+  adminSystemTest: ['SCHEDULE_NAME'],
 };
 
 /** Throttling of the whole API stage (requests per second, burst). */
@@ -54,6 +77,8 @@ export interface ApiProps {
   userPoolClient: IUserPoolClient;
   /** The daily job, for routes with the 'job:invoke' permission. */
   dailyJob: IFunction;
+  /** The daily job's schedule name (SCHEDULE_NAME, shown by the admin health check). */
+  scheduleName: string;
   /** Environment common to every function (the pool ids are added here). */
   environment: Record<string, string>;
   /** Route manifest; the default is shared/routes.ts, tests may pass their own. */
@@ -126,6 +151,9 @@ export class Api extends Construct {
         environment,
       });
       this.functions[route.name] = fn;
+      const extraEnvironment =
+        (ROUTE_ENVIRONMENT as Partial<Record<string, readonly RouteEnvironment[]>>)[route.name] ?? [];
+      for (const name of extraEnvironment) fn.fn.addEnvironment(name, this.environmentValue(name, props));
 
       if (route.method === 'GET') data.grantRead(fn.fn);
       else data.grantReadWrite(fn.fn);
@@ -144,7 +172,7 @@ export class Api extends Construct {
         if (!httpRoute) throw new Error(`No route created for ${route.name}`);
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and serves no user data.`,
+          reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
         });
       }
     }
@@ -153,6 +181,19 @@ export class Api extends Construct {
   /** The API's invoke URL (https://{apiId}.execute-api.{region}.amazonaws.com). */
   get url(): string {
     return this.httpApi.apiEndpoint;
+  }
+
+  private environmentValue(name: RouteEnvironment, props: ApiProps): string {
+    switch (name) {
+      case 'API_URL':
+        return this.url;
+      case 'SCHEDULE_NAME':
+        return props.scheduleName;
+      default: {
+        const unknown: never = name;
+        throw new Error(`Unknown route environment ${String(unknown)}`);
+      }
+    }
   }
 
   private grant(fn: AppFunction, permission: RoutePermission, props: ApiProps): void {
@@ -169,8 +210,20 @@ export class Api extends Construct {
       case 'cognito:deleteUser':
         props.userPool.grant(fn.fn, 'cognito-idp:AdminDeleteUser');
         return;
+      case 'cognito:describePool':
+        props.userPool.grant(fn.fn, 'cognito-idp:DescribeUserPool');
+        return;
       case 'job:invoke':
         props.dailyJob.grantInvoke(fn.fn);
+        fn.fn.addEnvironment('JOB_FUNCTION_NAME', props.dailyJob.functionName);
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.dailyJob.node.defaultChild as CfnFunction)}.Arn>:*]`,
+          reason:
+            'lambda:InvokeFunction on the daily job and its versions ({arn}:*): the one function this route may call.',
+        });
+        return;
+      case 'unsubscribe:key':
+        props.mail.grantUnsubscribeKey(fn.fn);
         return;
       default: {
         const unknown: never = permission;

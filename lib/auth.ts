@@ -35,7 +35,7 @@ export interface AuthProps {
  * Sign-up, confirmation and sign-in: a Cognito user pool (e-mail as the user name, self sign-up,
  * the sign-up metadata as attributes), the `admin` group, the SPA's app client, and two triggers:
  * CustomMessage renders the confirmation mail with our own template, PostConfirmation creates the
- * profile item.
+ * profile item and sends the welcome mail.
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -56,11 +56,17 @@ export class Auth extends Construct {
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
       config,
       entry: 'lambdas/triggers/postConfirmation.ts',
-      description: 'Cognito PostConfirmation: creates the profile item',
+      description: 'Cognito PostConfirmation: creates the profile item and sends the welcome mail',
       environment: props.triggerEnvironment,
+      // Cognito waits 5 s for a trigger: render the welcome mail with CPU to spare on a cold start.
+      memorySize: 512,
     });
-    // The profile item, the sign-up counter (lifetime_free) and the statistics counters.
+    // The profile item, the sign-up counter (lifetime_free), the statistics counters, the send log.
     data.grantReadWrite(this.postConfirmation.fn);
+    // The welcome mail (lambdas/engine/welcome.ts), with its signed unsubscribe link. Neither grant
+    // refers to the user pool, so the pool can still refer to the trigger.
+    mail.grantSend(this.postConfirmation.fn);
+    mail.grantUnsubscribeKey(this.postConfirmation.fn);
 
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: `renewal-reminders-${config.stage}`,

@@ -9,14 +9,8 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { TABLE_KEYS } from '../shared/table.ts';
+import { TABLE_KEYS, TTL_ATTRIBUTE } from '../shared/table.ts';
 import type { StageConfig } from './config.ts';
-
-/**
- * Items with this attribute (epoch seconds) expire: the rate-limit windows of the public routes
- * (lambdas/lib/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
- */
-export const TTL_ATTRIBUTE = 'expires_at';
 
 export interface DataProps {
   config: StageConfig;
@@ -39,6 +33,8 @@ export class Data extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Items with this attribute (epoch seconds) expire, e.g. the rate-limit windows of the public
+      // routes (lambdas/lib/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: isProd,
       removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { StageConfig } from './config.ts';
 
@@ -17,6 +20,11 @@ export interface AppFunctionProps {
   environment: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
+  /**
+   * For functions invoked asynchronously (Scheduler, EventBridge): where an event goes when the
+   * function still fails after Lambda's own retries, instead of being dropped.
+   */
+  failureQueue?: IQueue;
 }
 
 /**
@@ -42,6 +50,7 @@ export class AppFunction extends Construct {
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
+      ...(props.failureQueue ? { onFailure: new SqsDestination(props.failureQueue) } : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       projectRoot: REPO_ROOT,
       depsLockFilePath: `${REPO_ROOT}package-lock.json`,
@@ -54,6 +63,9 @@ export class AppFunction extends Construct {
         target: 'node22',
         // Prefer ES module builds of dependencies (smaller after tree shaking).
         mainFields: ['module', 'main'],
+        // Dependencies that pick a build at run time (react-dom/server for the mail templates) get
+        // their production build only: about 380 KB less in each mail-sending bundle, and faster.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         // CommonJS dependencies call require(); an ES module has none, so give it one.
         banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
         // The mail templates are .tsx (React Email): use the automatic JSX runtime.
@@ -74,5 +86,43 @@ export class AppFunction extends Construct {
           'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 2027.',
       },
     );
+  }
+}
+
+export interface FailureQueueProps {
+  config: StageConfig;
+  /** What ends up in the queue, for its alarm's description. */
+  purpose: string;
+}
+
+/**
+ * A dead-letter queue (encrypted, TLS only, messages kept 14 days) and an alarm as soon as anything
+ * lands in it, so that a failed invocation is never silent.
+ */
+export class FailureQueue extends Construct {
+  readonly queue: Queue;
+  readonly alarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: FailureQueueProps) {
+    super(scope, id);
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: props.config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself a dead-letter queue (failed invocations land here for inspection); a DLQ of a DLQ has no use.',
+    });
+    this.alarm = new Alarm(this, 'Alarm', {
+      alarmDescription: `${props.purpose} (renewal-reminders-${props.config.stage}): see the dead-letter queue`,
+      metric: this.queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
   }
 }

@@ -1,19 +1,37 @@
-import { Arn, CfnOutput, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   ConfigurationSet,
+  ConfigurationSetEventDestination,
   ConfigurationSetTlsPolicy,
   EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
   Identity,
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { StageConfig } from './config.ts';
+import type { Data } from './data.ts';
+import { AppFunction, FailureQueue } from './function.ts';
 
 export interface MailProps {
   config: StageConfig;
 }
+
+/** The SES event types the configuration set publishes to EventBridge (lambdas/events/sesEvents.ts). */
+export const SES_EVENT_TYPES = [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT] as const;
+
+/** EventBridge detail-types of those SES events (source aws.ses). */
+export const SES_EVENT_DETAIL_TYPES = ['Email Bounced', 'Email Complaint Received'] as const;
+
+/** Length of the generated unsubscribe signing key (letters and digits only). */
+export const UNSUBSCRIBE_KEY_LENGTH = 64;
 
 /**
  * SES v2: a configuration set every send goes through (account suppression list for bounces and
@@ -28,6 +46,10 @@ export interface MailProps {
 export class Mail extends Construct {
   readonly configurationSet: ConfigurationSet;
   readonly identity?: EmailIdentity;
+  /** Bounce and complaint events of the configuration set, to the account's default event bus. */
+  readonly eventDestination: ConfigurationSetEventDestination;
+  /** HMAC key of the unsubscribe links (lambdas/lib/unsubscribe.ts): a generated string, one per stage. */
+  readonly unsubscribeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
@@ -37,6 +59,27 @@ export class Mail extends Construct {
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       reputationMetrics: true,
       sendingEnabled: true,
+    });
+    // SES can publish to the default bus only; the MailEvents construct's rule picks them up there.
+    this.eventDestination = this.configurationSet.addEventDestination('ToEventBridge', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [...SES_EVENT_TYPES],
+    });
+
+    this.unsubscribeSecret = new Secret(this, 'UnsubscribeKey', {
+      description: `renewal-reminders-${config.stage}: HMAC key of the unsubscribe links in mails`,
+      generateSecretString: {
+        passwordLength: UNSUBSCRIBE_KEY_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      // Losing the key would break every unsubscribe link already mailed.
+      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.unsubscribeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Not rotated on purpose: the key signs the unsubscribe links of mails already sent (RFC 8058 one-click, no expiry); a new key would invalidate every one of them. It never leaves AWS: only the functions that sign or verify links may read it.',
     });
 
     if (config.domain) {
@@ -92,13 +135,85 @@ export class Mail extends Construct {
    * resource-level permissions) and the domain identity's verification status.
    */
   grantStatus(grantee: IGrantable): void {
-    Grant.addToPrincipal({ grantee, actions: ['ses:GetAccount'], resourceArns: ['*'] });
+    this.grantGetAccount(grantee);
     if (this.identity) this.identity.grant(grantee, 'ses:GetEmailIdentity');
+  }
+
+  /**
+   * ses:GetAccount alone, for a sender that paces itself to the account's MaxSendRate (the daily job).
+   * A no-op without a domain, like grantSend: nothing is sent, so the quota is never read.
+   */
+  grantSendQuota(grantee: IGrantable): void {
+    if (this.identity) this.grantGetAccount(grantee);
+  }
+
+  /**
+   * Read access to the unsubscribe key for a function that signs or verifies unsubscribe links, and
+   * the key's ARN in its environment (UNSUBSCRIBE_SECRET_ARN). No other function gets either.
+   */
+  grantUnsubscribeKey(fn: LambdaFn): void {
+    this.unsubscribeSecret.grantRead(fn);
+    fn.addEnvironment('UNSUBSCRIBE_SECRET_ARN', this.unsubscribeSecret.secretArn);
+  }
+
+  private grantGetAccount(grantee: IGrantable): void {
+    Grant.addToPrincipal({ grantee, actions: ['ses:GetAccount'], resourceArns: ['*'] });
     if (grantee instanceof Construct) {
       Validations.of(grantee).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason: 'ses:GetAccount is an account-level action: IAM supports no resource for it.',
       });
     }
+  }
+}
+
+export interface MailEventsProps {
+  config: StageConfig;
+  data: Data;
+  mail: Mail;
+  environment: Record<string, string>;
+}
+
+/**
+ * Bounces and complaints of our configuration set, from the default event bus to a function that
+ * puts the address on the product's suppression list (the daily job skips it). Only the table.
+ */
+export class MailEvents extends Construct {
+  readonly handler: AppFunction;
+  readonly rule: Rule;
+  readonly failures: FailureQueue;
+
+  constructor(scope: Construct, id: string, props: MailEventsProps) {
+    super(scope, id);
+    const { config, data, mail } = props;
+    this.failures = new FailureQueue(this, 'Failures', {
+      config,
+      purpose: 'SES bounce and complaint events that could not be handled',
+    });
+    this.handler = new AppFunction(this, 'Handler', {
+      config,
+      entry: 'lambdas/events/sesEvents.ts',
+      description: 'SES events: suppresses bounced and complaining addresses',
+      environment: props.environment,
+      failureQueue: this.failures.queue,
+    });
+    data.grantReadWrite(this.handler.fn);
+
+    this.rule = new Rule(this, 'Rule', {
+      description: `SES bounces and complaints of renewal-reminders-${config.stage}`,
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: [...SES_EVENT_DETAIL_TYPES],
+        // Only our configuration set's mail (another stage's rule gets its own).
+        detail: { mail: { tags: { 'ses:configuration-set': [mail.configurationSetName] } } },
+      },
+      targets: [
+        new LambdaFunction(this.handler.fn, {
+          deadLetterQueue: this.failures.queue,
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(6),
+        }),
+      ],
+    });
   }
 }

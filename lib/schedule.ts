@@ -1,4 +1,5 @@
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
@@ -6,7 +7,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import type { StageConfig } from './config.ts';
 import type { Data } from './data.ts';
-import { AppFunction } from './function.ts';
+import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
 
 export interface DailyRemindersProps {
@@ -16,29 +17,48 @@ export interface DailyRemindersProps {
   environment: Record<string, string>;
 }
 
+/** The Scheduler's payload: lambdas/jobs/dailyReminders.ts records the run as a scheduled one. */
+export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
+
 /**
  * The daily reminder job at 08:00 Europe/London (EventBridge Scheduler follows the clock through
  * BST/GMT changes). Sends are idempotent (a conditional put before each SES call), so the Scheduler's
- * retries and a manual re-run never mail twice.
+ * retries, Lambda's retries and a manual re-run never mail twice.
+ *
+ * A failure is never silent: an invocation the Scheduler cannot deliver, and a run that still fails
+ * after Lambda's retries, both land in a dead-letter queue with an alarm; a second alarm fires on any
+ * error of the job in a day.
  */
 export class DailyReminders extends Construct {
   readonly job: AppFunction;
   readonly schedule: Schedule;
+  readonly failures: FailureQueue;
+  readonly errorsAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: DailyRemindersProps) {
     super(scope, id);
     const { config, data, mail } = props;
 
+    this.failures = new FailureQueue(this, 'Failures', {
+      config,
+      purpose: 'A daily reminder run failed or could not be started',
+    });
     this.job = new AppFunction(this, 'Job', {
       config,
       entry: 'lambdas/jobs/dailyReminders.ts',
       description: 'Daily reminder job (08:00 Europe/London)',
       environment: props.environment,
       timeout: Duration.minutes(15),
-      memorySize: 512,
+      // Rendering the mails (React Email) is CPU-bound: more memory is more CPU.
+      memorySize: 1024,
+      failureQueue: this.failures.queue,
     });
     data.grantReadWrite(this.job.fn);
     mail.grantSend(this.job.fn);
+    // GetAccount: the job paces its sends to the account's MaxSendRate.
+    mail.grantSendQuota(this.job.fn);
+    // Reminder mails carry signed unsubscribe links.
+    mail.grantUnsubscribeKey(this.job.fn);
 
     // Our own role (not the stack-wide one LambdaInvoke would create), so its acknowledgement is local.
     const schedulerRole = new Role(this, 'SchedulerRole', {
@@ -54,10 +74,19 @@ export class DailyReminders extends Construct {
       timeWindow: TimeWindow.off(),
       target: new LambdaInvoke(this.job.fn, {
         role: schedulerRole,
-        input: ScheduleTargetInput.fromObject({ source: 'scheduler' }),
-        retryAttempts: 2,
+        input: ScheduleTargetInput.fromObject(SCHEDULE_INPUT),
+        retryAttempts: 3,
         maxEventAge: Duration.hours(1),
+        deadLetterQueue: this.failures.queue,
       }),
+    });
+    this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
+      alarmDescription: `The daily reminder job of renewal-reminders-${config.stage} failed at least once today`,
+      metric: this.job.fn.metricErrors({ period: Duration.days(1), statistic: 'Sum' }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     const jobLogicalId = Stack.of(this).getLogicalId(this.job.fn.node.defaultChild as CfnFunction);
     Validations.of(schedulerRole).acknowledge({

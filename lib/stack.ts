@@ -5,7 +5,7 @@ import { Api } from './api.ts';
 import { Auth } from './auth.ts';
 import { SERVICE_NAME, type StageConfig } from './config.ts';
 import { Data } from './data.ts';
-import { Mail } from './mail.ts';
+import { Mail, MailEvents } from './mail.ts';
 import { DailyReminders } from './schedule.ts';
 import { Web } from './web.ts';
 
@@ -17,12 +17,13 @@ export interface RenewalRemindersStackProps extends StackProps {
   webDist?: string;
 }
 
-/** One stage of the product: data, mail, auth, the daily job, the API and the site. */
+/** One stage of the product: data, mail (and its SES events), auth, the daily job, the API and the site. */
 export class RenewalRemindersStack extends Stack {
   readonly data: Data;
   readonly mail: Mail;
   readonly auth: Auth;
   readonly daily: DailyReminders;
+  readonly mailEvents: MailEvents;
   readonly api: Api;
   readonly web: Web;
 
@@ -34,7 +35,8 @@ export class RenewalRemindersStack extends Stack {
     this.mail = new Mail(this, 'Mail', { config });
 
     // Every function gets these. The pool ids are added by the API only: the Cognito triggers
-    // must not reference the pool that references them.
+    // must not reference the pool that references them. UNSUBSCRIBE_SECRET_ARN is added only to the
+    // functions that sign or verify unsubscribe links (Mail.grantUnsubscribeKey).
     const environment: Record<string, string> = {
       TABLE_NAME: this.data.table.tableName,
       STAGE: config.stage,
@@ -60,6 +62,12 @@ export class RenewalRemindersStack extends Stack {
       mail: this.mail,
       environment,
     });
+    this.mailEvents = new MailEvents(this, 'MailEvents', {
+      config,
+      data: this.data,
+      mail: this.mail,
+      environment,
+    });
     this.api = new Api(this, 'Api', {
       config,
       data: this.data,
@@ -67,6 +75,7 @@ export class RenewalRemindersStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
       dailyJob: this.daily.job.fn,
+      scheduleName: this.daily.schedule.scheduleName,
       environment,
       routes: props.routes,
     });

@@ -2,7 +2,8 @@
  * Validation rules of spec section 5, written once: the SPA's forms and the API handlers import
  * these same schemas, so a rule or a message cannot differ between them.
  */
-import { z } from 'zod';
+// Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
+import * as z from 'zod';
 import { CATEGORY_VALUES } from './categories.ts';
 
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PublicConfig } from '../../shared/api.ts';
 import { env } from '../lib/env.ts';
 import { json, route } from '../lib/http.ts';

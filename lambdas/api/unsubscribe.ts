@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError, json, parseQuery, route } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
 import { verifyUnsubscribeToken } from '../lib/unsubscribe.ts';

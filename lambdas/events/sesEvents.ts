@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../lib/logger.ts';
 import { suppress } from '../store/sends.ts';
 

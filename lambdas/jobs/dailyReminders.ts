@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDate } from '../../shared/schemas.ts';
 import { logger } from '../lib/logger.ts';
 import { runDailyJob, type RunResult } from '../engine/run.ts';

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z, ZodError, type ZodType } from 'zod';
+import * as z from 'zod';
+import { ZodError, type ZodType } from 'zod';
 import type { Access } from '../../shared/routes.ts';
 import type { ApiError } from '../../shared/api.ts';
 import { logger } from './logger.ts';

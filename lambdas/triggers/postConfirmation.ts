@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../lib/logger.ts';
 import { ensureProfile } from '../store/profiles.ts';
 import { sendWelcome } from '../engine/welcome.ts';

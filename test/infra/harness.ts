@@ -83,3 +83,63 @@ export function actionsOfFunction(template: Template, functionLogicalId: string)
   }
   return actions;
 }
+
+/** Logical ids a resource depends on: Ref, Fn::GetAtt, ${Id} in Fn::Sub, and DependsOn. */
+function dependenciesOf(resource: Resources[string], ids: Set<string>): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string' && ids.has(inner)) found.add(inner);
+      else if (key === 'Fn::GetAtt' && Array.isArray(inner) && ids.has(String(inner[0])))
+        found.add(String(inner[0]));
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(inner) ? String(inner[0]) : String(inner);
+        for (const [, id] of text.matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z.]+)?\}/g))
+          if (ids.has(id!)) found.add(id!);
+        if (Array.isArray(inner)) visit(inner[1]);
+      }
+      visit(inner);
+    }
+  };
+  visit(resource.Properties);
+  for (const id of [resource.DependsOn ?? []].flat()) if (ids.has(String(id))) found.add(String(id));
+  return found;
+}
+
+/**
+ * A dependency cycle between the template's resources, as the list of logical ids that form it, or
+ * undefined. CDK does not detect these (CloudFormation rejects them at deploy time), and the tests
+ * synthesize without the CloudFormation validation.
+ */
+export function dependencyCycle(template: Template): string[] | undefined {
+  const resources = template.toJSON().Resources as Resources;
+  const ids = new Set(Object.keys(resources));
+  const edges = new Map([...ids].map((id) => [id, dependenciesOf(resources[id]!, ids)]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    path.push(id);
+    for (const next of edges.get(id)!) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of ids) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+/** Every Lambda function of the template, by logical id. */
+export function functionIds(template: Template): string[] {
+  return Object.keys(resourcesOfType(template, 'AWS::Lambda::Function'));
+}

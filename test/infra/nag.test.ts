@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../shared/routes.ts';
 import { cleanUp, newApp, synth } from './harness.ts';
 
 afterAll(cleanUp);
@@ -73,6 +76,50 @@ describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
   });
 });
 
+describe('acknowledgements are where they belong', () => {
+  const { app } = synth({ stage: 'prod', domain: 'example.com' }, { nag: true });
+  /** [construct path, reason] of every acknowledgement of a rule (its id, without a finding suffix). */
+  const acknowledged = (rule: string): [string, string][] =>
+    app.node.findAll().flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((m) => Object.entries(m.data as Record<string, string>))
+        // Keys are 'Annotation::{rule id}[finding]'.
+        .filter(([id]) => id.replace(/^Annotation::/, '') === rule)
+        .map(([, reason]): [string, string] => [c.node.path, reason]),
+    );
+
+  it('SMG4 (rotation) on the unsubscribe key only, because rotating it breaks mailed links', () => {
+    const acks = acknowledged('AwsSolutions-SMG4');
+    expect(acks.map(([path]) => path)).toEqual(['RenewalReminders-prod/Mail/UnsubscribeKey']);
+    expect(acks[0]![1]).toMatch(/invalidate every one/);
+  });
+
+  it('APIG4 (no authorizer) on exactly the public routes of the manifest', () => {
+    const acks = acknowledged('AwsSolutions-APIG4');
+    const publicRoutes = ROUTES.filter((r) => r.access === 'public');
+    expect(publicRoutes.map((r) => r.name)).toContain('unsubscribe');
+    expect(acks).toHaveLength(publicRoutes.length);
+    for (const route of publicRoutes) {
+      expect(
+        acks.filter(([, reason]) => reason.startsWith(`${route.method} ${route.path} is public`)),
+        route.name,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('SQS3 (no DLQ) on the dead-letter queues only', () => {
+    expect(
+      acknowledged('AwsSolutions-SQS3')
+        .map(([path]) => path)
+        .sort(),
+    ).toEqual([
+      'RenewalReminders-prod/DailyReminders/Failures/Queue',
+      'RenewalReminders-prod/MailEvents/Failures/Queue',
+    ]);
+  });
+});
+
 describe('cdk-nag itself', () => {
   it('still finds problems (the checks are not silently off)', () => {
     const app = newApp();
@@ -81,6 +128,17 @@ describe('cdk-nag itself', () => {
     const report = new AwsSolutionsChecks().validateScope(app);
     expect(report.violations.map((v) => v.ruleName)).toEqual(
       expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']),
+    );
+  });
+
+  it('flags an unrotated secret and a queue without DLQ (the rules acknowledged above exist)', () => {
+    const app = newApp();
+    const stack = new Stack(app, 'Control');
+    new Secret(stack, 'Unrotated');
+    new Queue(stack, 'NoDlq', { enforceSSL: true });
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual(
+      expect.arrayContaining(['AwsSolutions-SMG4', 'AwsSolutions-SQS3']),
     );
   });
 });

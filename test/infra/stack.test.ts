@@ -2,13 +2,16 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes.ts';
-import { TABLE_KEYS } from '../../shared/table.ts';
-import { API_THROTTLE, ROUTE_PERMISSIONS } from '../../lib/api.ts';
-import { TTL_ATTRIBUTE } from '../../lib/data.ts';
+import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_PERMISSIONS } from '../../lib/api.ts';
+import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
+import { SCHEDULE_INPUT } from '../../lib/schedule.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
 import {
   actionsOfFunction,
   cleanUp,
+  dependencyCycle,
+  functionIds,
   logicalIdWhere,
   resourcesOfType,
   synth,
@@ -40,6 +43,25 @@ function envOf(s: Synthesized, logicalId: string): Record<string, unknown> {
 
 const routeDescription = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path} (${r.access})`;
 
+/** The rights of a function beyond its table access, sorted. */
+const beyondTable = (s: Synthesized, logicalId: string) =>
+  [...actionsOfFunction(s.template, logicalId)].filter((a) => !a.startsWith('dynamodb:')).sort();
+
+const SECRET_READ = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+const SES_SEND = ['ses:SendEmail', 'ses:SendRawEmail'];
+/** What an async function needs to put a failed event into its dead-letter queue (on-failure destination). */
+const DLQ_SEND = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
+
+const jobId = (s: Synthesized) => functionId(s, /^Daily reminder job/);
+const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
+const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
+/** The route functions with a permission in ROUTE_PERMISSIONS. */
+const routesWith = (s: Synthesized, permission: string) =>
+  ROUTES.filter((r) => (ROUTE_PERMISSIONS[r.name] ?? []).some((p: string) => p === permission)).map((r) =>
+    functionId(s, routeDescription(r)),
+  );
+const secretId = (s: Synthesized) => logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', () => true);
+
 let dev: Synthesized;
 let prod: Synthesized;
 
@@ -58,6 +80,24 @@ describe('stack', () => {
     expect(dev.stack.region).toBe(process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-2');
   });
 
+  it('has no dependency cycle between its resources (CloudFormation would reject it)', () => {
+    expect(dependencyCycle(dev.template)).toBeUndefined();
+    expect(dependencyCycle(prod.template)).toBeUndefined();
+  });
+
+  it('the cycle check finds a cycle', () => {
+    const template = {
+      toJSON: () => ({
+        Resources: {
+          A: { Type: 'T', Properties: { X: { Ref: 'B' } } },
+          B: { Type: 'T', Properties: { Y: { 'Fn::GetAtt': ['C', 'Arn'] } } },
+          C: { Type: 'T', DependsOn: ['A'] },
+        },
+      }),
+    } as unknown as Synthesized['template'];
+    expect(dependencyCycle(template)).toEqual(['A', 'B', 'C', 'A']);
+  });
+
   it('outputs what the SPA, scripts and operators need', () => {
     for (const name of ['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName']) {
       dev.template.hasOutput(name, {});
@@ -66,6 +106,13 @@ describe('stack', () => {
 });
 
 describe('data', () => {
+  it('expires items by the TTL attribute the lambdas write (shared/table.ts)', () => {
+    expect(TTL_ATTRIBUTE).toBe('expires_at');
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+  });
+
   it('has one on-demand, encrypted table with PITR and the due-date index', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', 1);
     dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
@@ -165,6 +212,34 @@ describe('auth', () => {
     expect([...actions].filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
   });
 
+  it('lets PostConfirmation send the welcome mail (SES with a domain, the unsubscribe key) and nothing more', () => {
+    expect(beyondTable(dev, postConfirmationId(dev))).toEqual(SECRET_READ);
+    expect(beyondTable(prod, postConfirmationId(prod))).toEqual([...SECRET_READ, ...SES_SEND].sort());
+    const env = envOf(prod, postConfirmationId(prod));
+    const configurationSetId = logicalIdWhere(prod.template, 'AWS::SES::ConfigurationSet', () => true);
+    expect(env.SES_CONFIGURATION_SET).toEqual({ Ref: configurationSetId });
+    expect(env.EMAIL_PROVIDER).toBe('ses');
+    expect(env.EMAIL_FROM).toBe('Renewal Reminders <reminders@example.com>');
+    expect(env.UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(prod) });
+    // CustomMessage only renders the confirmation mail (Cognito sends it): no rights beyond the table.
+    expect(beyondTable(prod, functionId(prod, /^Cognito CustomMessage/))).toEqual([]);
+  });
+
+  it('keeps the triggers, their roles and policies free of any reference to the user pool', () => {
+    for (const s of [dev, prod]) {
+      const poolId = logicalIdWhere(s.template, 'AWS::Cognito::UserPool', () => true);
+      for (const id of [functionId(s, /^Cognito CustomMessage/), postConfirmationId(s)]) {
+        const fn = resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!;
+        const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+        const policies = Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy')).filter((p) =>
+          (p.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+        );
+        const role = resourcesOfType(s.template, 'AWS::IAM::Role')[roleId];
+        expect(JSON.stringify([fn, role, policies]), id).not.toContain(poolId);
+      }
+    }
+  });
+
   it('has the admin group', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });
@@ -248,11 +323,43 @@ describe('api', () => {
       const expected = [
         ...(permissions.includes('cognito:deleteUser') ? ['cognito-idp:AdminDeleteUser'] : []),
         ...(permissions.includes('cognito:updateUser') ? ['cognito-idp:AdminUpdateUserAttributes'] : []),
+        ...(permissions.includes('cognito:describePool') ? ['cognito-idp:DescribeUserPool'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),
         ...(permissions.includes('ses:status') ? ['ses:GetAccount'] : []),
+        ...(permissions.includes('unsubscribe:key') ? SECRET_READ : []),
       ].sort();
       expect(beyondTable, route.name).toEqual(expected);
     }
+  });
+
+  it('serves one-click unsubscribe publicly: the signed token is the credential', () => {
+    expect(ROUTES.find((r) => r.name === 'unsubscribe')).toMatchObject({
+      method: 'POST',
+      path: '/api/unsubscribe',
+      access: 'public',
+    });
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/unsubscribe',
+      AuthorizationType: 'NONE',
+    });
+    expect(ROUTE_PERMISSIONS.unsubscribe).toEqual(['unsubscribe:key']);
+  });
+
+  it('gives the job name, schedule name and API URL only to the routes that read them', () => {
+    const scheduleId = logicalIdWhere(dev.template, 'AWS::Scheduler::Schedule', () => true);
+    const apiId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Api', () => true);
+    for (const route of ROUTES) {
+      const env = envOf(dev, functionId(dev, routeDescription(route)));
+      const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
+      const extra: readonly string[] = ROUTE_ENVIRONMENT[route.name] ?? [];
+      if (permissions.includes('job:invoke')) expect(env.JOB_FUNCTION_NAME).toEqual({ Ref: jobId(dev) });
+      else expect(env, route.name).not.toHaveProperty('JOB_FUNCTION_NAME');
+      if (extra.includes('SCHEDULE_NAME')) expect(env.SCHEDULE_NAME).toEqual({ Ref: scheduleId });
+      else expect(env, route.name).not.toHaveProperty('SCHEDULE_NAME');
+      if (extra.includes('API_URL')) expect(JSON.stringify(env.API_URL)).toContain(apiId);
+      else expect(env, route.name).not.toHaveProperty('API_URL');
+    }
+    expect(routesWith(dev, 'job:invoke')).toEqual([functionId(dev, 'POST /api/admin/run-cron (admin)')]);
   });
 
   it('has one route per manifest entry; JWT on user/admin routes, none on public ones', () => {
@@ -358,18 +465,218 @@ describe('daily reminders', () => {
     });
   });
 
-  it('has 15 minutes, the table and (with a domain) SES', () => {
+  it('has 15 minutes, 1 GB, the table and (with a domain) SES', () => {
     dev.template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^Daily reminder job'),
       Timeout: 900,
+      MemorySize: 1024,
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
     });
-    const devActions = actionsOfFunction(dev.template, functionId(dev, /^Daily reminder job/));
+    const devActions = actionsOfFunction(dev.template, jobId(dev));
     expect(devActions).toContain('dynamodb:PutItem');
     expect(devActions).not.toContain('ses:SendEmail');
-    const prodActions = actionsOfFunction(prod.template, functionId(prod, /^Daily reminder job/));
+    const prodActions = actionsOfFunction(prod.template, jobId(prod));
     expect(prodActions).toContain('ses:SendEmail');
+  });
+
+  it('gets exactly: the table, the unsubscribe key, its DLQ and (with a domain) SES send and GetAccount', () => {
+    expect(beyondTable(dev, jobId(dev))).toEqual([...SECRET_READ, ...DLQ_SEND].sort());
+    expect(beyondTable(prod, jobId(prod))).toEqual(
+      [...SECRET_READ, ...DLQ_SEND, ...SES_SEND, 'ses:GetAccount'].sort(),
+    );
+    expect(envOf(prod, jobId(prod)).UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(prod) });
+  });
+
+  it('is started with {"trigger":"schedule"}, retried for an hour, and dead-lettered', () => {
+    const schedule = Object.values(resourcesOfType(dev.template, 'AWS::Scheduler::Schedule'))[0]!;
+    const target = schedule.Properties!.Target as {
+      Input: string;
+      RetryPolicy: unknown;
+      DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string, string] } };
+    };
+    expect(JSON.parse(target.Input)).toEqual({ trigger: 'schedule' });
+    expect(SCHEDULE_INPUT).toEqual({ trigger: 'schedule' });
+    expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 });
+    const dlq = target.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+    expect(resourcesOfType(dev.template, 'AWS::SQS::Queue')[dlq]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    // A run that fails after Lambda's own retries (Scheduler invokes asynchronously) lands there too.
+    dev.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: jobId(dev) },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlq, 'Arn'] } } },
+    });
+    // The Scheduler's role: invoke the job, write to its DLQ, nothing else.
+    const roleId = (schedule.Properties!.Target as { RoleArn: { 'Fn::GetAtt': [string] } }).RoleArn[
+      'Fn::GetAtt'
+    ][0];
+    const schedulerActions = Object.values(resourcesOfType(dev.template, 'AWS::IAM::Policy'))
+      .filter((p) => (p.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(
+        (p) => (p.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
+      )
+      .flatMap((st) => [st.Action].flat())
+      .sort();
+    expect(schedulerActions).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+  });
+
+  it('alarms on any job error in a day and on anything in its dead-letter queue', () => {
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: jobId(dev) } }],
+      Statistic: 'Sum',
+      Period: 86400,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const schedule = Object.values(resourcesOfType(dev.template, 'AWS::Scheduler::Schedule'))[0]!;
+    const dlq = (schedule.Properties!.Target as { DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string] } } })
+      .DeadLetterConfig.Arn['Fn::GetAtt'][0];
+    dev.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+});
+
+describe('dead-letter queues', () => {
+  it('are encrypted and TLS-only', () => {
+    const queues = resourcesOfType(dev.template, 'AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(2);
+    for (const queue of Object.values(queues)) expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
+    const policies = Object.values(resourcesOfType(dev.template, 'AWS::SQS::QueuePolicy'));
+    for (const id of Object.keys(queues)) {
+      const policy = policies.find((p) => JSON.stringify(p.Properties?.Queues).includes(id));
+      expect(JSON.stringify(policy?.Properties?.PolicyDocument), id).toContain(
+        '"aws:SecureTransport":"false"',
+      );
+    }
+  });
+
+  it('are kept with a prod stack', () => {
+    for (const queue of Object.values(resourcesOfType(prod.template, 'AWS::SQS::Queue'))) {
+      expect(queue.DeletionPolicy).toBe('Retain');
+    }
+  });
+});
+
+describe('unsubscribe key', () => {
+  it('is one generated secret per stage: letters and digits, long enough for HMAC-SHA256', () => {
+    dev.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const secret = resourcesOfType(dev.template, 'AWS::SecretsManager::Secret')[secretId(dev)]!;
+    const generate = secret.Properties!.GenerateSecretString as Record<string, unknown>;
+    expect(generate.PasswordLength).toBe(UNSUBSCRIBE_KEY_LENGTH);
+    expect(UNSUBSCRIBE_KEY_LENGTH).toBeGreaterThanOrEqual(48);
+    expect(generate.ExcludePunctuation).toBe(true);
+    // The value is the key itself (lambdas/lib/unsubscribe.ts reads SecretString), not a JSON object.
+    expect(generate.SecretStringTemplate).toBeUndefined();
+    expect(generate.GenerateStringKey).toBeUndefined();
+  });
+
+  it('survives the deletion of a prod stack (mailed links must keep working)', () => {
+    prod.template.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    dev.template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Delete' });
+  });
+
+  it('is readable only by the functions that sign or verify links, which alone get its ARN', () => {
+    for (const s of [dev, prod]) {
+      const expected = [jobId(s), postConfirmationId(s), ...routesWith(s, 'unsubscribe:key')].sort();
+      expect(expected).toContain(functionId(s, 'POST /api/unsubscribe (public)'));
+      const withEnv = functionIds(s.template).filter((id) => {
+        const variables = (
+          resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties?.Environment as
+            { Variables?: Record<string, unknown> } | undefined
+        )?.Variables;
+        return variables !== undefined && 'UNSUBSCRIBE_SECRET_ARN' in variables;
+      });
+      expect(withEnv.sort()).toEqual(expected);
+      for (const id of withEnv) expect(envOf(s, id).UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(s) });
+      const readers = functionIds(s.template).filter((id) =>
+        actionsOfFunction(s.template, id).has('secretsmanager:GetSecretValue'),
+      );
+      expect(readers.sort()).toEqual(expected);
+    }
+    // Scoped to the one secret, never a wildcard.
+    const statements = Object.values(resourcesOfType(prod.template, 'AWS::IAM::Policy'))
+      .flatMap(
+        (p) =>
+          (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+      )
+      .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
+    expect(statements).toHaveLength(2 + routesWith(prod, 'unsubscribe:key').length);
+    for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
+  });
+});
+
+describe('SES events', () => {
+  it('publishes bounces and complaints of the configuration set to the default event bus', () => {
+    const configurationSetId = logicalIdWhere(dev.template, 'AWS::SES::ConfigurationSet', () => true);
+    dev.template.resourceCountIs('AWS::SES::ConfigurationSetEventDestination', 1);
+    dev.template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: configurationSetId },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        EventBridgeDestination: {
+          EventBusArn: {
+            'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':event-bus/default$')])],
+          },
+        },
+      },
+    });
+  });
+
+  it('routes only this stage’s bounces and complaints to the SES events function', () => {
+    const configurationSetId = logicalIdWhere(dev.template, 'AWS::SES::ConfigurationSet', () => true);
+    expect(SES_EVENT_DETAIL_TYPES).toEqual(['Email Bounced', 'Email Complaint Received']);
+    const rule = Object.values(resourcesOfType(dev.template, 'AWS::Events::Rule'))[0]!;
+    expect(rule.Properties!.EventPattern).toEqual({
+      source: ['aws.ses'],
+      'detail-type': ['Email Bounced', 'Email Complaint Received'],
+      detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSetId }] } } },
+    });
+    // Default bus: no EventBusName.
+    expect(rule.Properties!.EventBusName).toBeUndefined();
+    const [target] = rule.Properties!.Targets as {
+      Arn: unknown;
+      DeadLetterConfig: { Arn: { 'Fn::GetAtt': [string, string] } };
+      RetryPolicy: unknown;
+    }[];
+    expect(target!.Arn).toEqual({ 'Fn::GetAtt': [sesEventsId(dev), 'Arn'] });
+    const dlq = target!.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+    expect(resourcesOfType(dev.template, 'AWS::SQS::Queue')[dlq]).toBeDefined();
+    dev.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: sesEventsId(dev) },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlq, 'Arn'] } } },
+    });
+    dev.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [sesEventsId(dev), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: Match.anyValue(),
+    });
+  });
+
+  it('gives the SES events function the table (read/write) and its dead-letter queue only', () => {
+    for (const s of [dev, prod]) {
+      const actions = actionsOfFunction(s.template, sesEventsId(s));
+      expect(actions).toContain('dynamodb:PutItem');
+      expect(beyondTable(s, sesEventsId(s))).toEqual(DLQ_SEND);
+      const env = envOf(s, sesEventsId(s));
+      for (const name of COMMON_ENV) expect(env, name).toHaveProperty(name);
+      expect(env).not.toHaveProperty('UNSUBSCRIBE_SECRET_ARN');
+      expect(env).not.toHaveProperty('USER_POOL_ID');
+    }
   });
 });
 
@@ -534,6 +841,7 @@ describe('web', () => {
     const expected = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
     expect(envOf(dev, functionId(dev, /^Cognito CustomMessage/)).SITE_URL).toEqual(expected);
     expect(envOf(dev, functionId(dev, /^Daily reminder job/)).SITE_URL).toEqual(expected);
+    expect(envOf(dev, postConfirmationId(dev)).SITE_URL).toEqual(expected);
     dev.template.hasOutput('SiteUrl', { Value: expected });
   });
 });
@@ -551,7 +859,12 @@ describe('custom domain', () => {
 
   it('links mails to the domain', () => {
     expect(envOf(custom, functionId(custom, /^Daily reminder job/)).SITE_URL).toBe('https://example.com');
+    expect(envOf(custom, postConfirmationId(custom)).SITE_URL).toBe('https://example.com');
     custom.template.hasOutput('SiteUrl', { Value: 'https://example.com' });
+  });
+
+  it('has no dependency cycle', () => {
+    expect(dependencyCycle(custom.template)).toBeUndefined();
   });
 
   it('serves the domain with a modern TLS policy and alias records', () => {
