@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:admin`: the admin dashboard's API time (GET /api/admin/stats through the local
+ * adapter, token verification included) with 100 reminders in the store against 100,000.
+ * Reminders are written in bulk; the counters are set to exactly what the stores' per-write
+ * updates would have made them (the statistics read only counters and per-date counts).
+ */
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestStack, createUser, api } from '../test/support/stack.ts';
+import { dynamo } from '../lambdas/lib/clients.ts';
+import { env } from '../lambdas/lib/env.ts';
+import { toItem } from '../lambdas/store/reminders.ts';
+import { adjustCounters } from '../lambdas/store/stats.ts';
+import { keys } from '../shared/table.ts';
+import { CATEGORIES } from '../shared/categories.ts';
+import { addDays } from '../lambdas/engine/plan.ts';
+import { todayIn } from '../shared/dates.ts';
+
+const SIZES = [100, Number(process.env.BENCH_LARGE ?? 100_000)];
+const REQUESTS = 30;
+
+async function seed(count: number): Promise<void> {
+  const today = todayIn();
+  const items: Record<string, unknown>[] = [];
+  const global: Record<string, number> = { reminders: 0 };
+  const perMonth = new Map<string, Record<string, number>>();
+  for (let n = 0; n < count; n++) {
+    const category = CATEGORIES[n % CATEGORIES.length]!.value;
+    const renewal = addDays(today, (n % 800) - 200);
+    items.push({
+      ...toItem({
+        id: randomUUID(),
+        user_id: `bench-${n % 20_000}`,
+        title: `Renewal ${n}`,
+        category,
+        provider: 'Bench',
+        renewal_date: renewal,
+        amount: null,
+        notes: null,
+        created_at: '',
+        updated_at: '',
+      }),
+    });
+    global.reminders! += 1;
+    global[`category_${category}`] = (global[`category_${category}`] ?? 0) + 1;
+    const month = perMonth.get(keys.dueCountsMonth(renewal)) ?? {};
+    month[`d${renewal.slice(8, 10)}`] = (month[`d${renewal.slice(8, 10)}`] ?? 0) + 1;
+    perMonth.set(keys.dueCountsMonth(renewal), month);
+  }
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length) {
+      const result = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
+      );
+      requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
+    }
+  }
+  await adjustCounters(global);
+  for (const [month, days] of perMonth) await adjustCounters(days, { pk: keys.dueCounts(), sk: month });
+}
+
+console.log(`Admin dashboard API benchmark: GET /api/admin/stats, median of ${REQUESTS} requests`);
+const medians: number[] = [];
+for (const size of SIZES) {
+  const stack = await startTestStack();
+  try {
+    const admin = await createUser(stack, { admin: true });
+    const started = performance.now();
+    await seed(size);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const call = api(stack, admin.accessToken);
+    await call('GET', '/api/admin/stats');
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const t = performance.now();
+      const response = await call('GET', '/api/admin/stats');
+      times.push(performance.now() - t);
+      if (response.status !== 200) throw new Error(`stats answered ${response.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    medians.push(median);
+    const stats = (await call('GET', '/api/admin/stats')).json as { total_reminders: number };
+    console.log(
+      `${size.toLocaleString('en-GB')} reminders (seeded in ${seedSeconds.toFixed(1)} s, stats report ${stats.total_reminders.toLocaleString('en-GB')}): ` +
+        `median ${median.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+console.log(`Ratio large/small: ${(medians[1]! / medians[0]!).toFixed(2)}`);
+process.exit(0);
