@@ -1,17 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { FullPageSpinner } from './components/Spinner.tsx';
-import { queryClient } from './lib/queryClient.ts';
 import LandingPage from './pages/public/LandingPage.tsx';
-import CategoryPage from './pages/public/CategoryPage.tsx';
 import NotFoundPage from './pages/public/NotFoundPage.tsx';
-import { DocsPage, PrivacyPage, TermsPage } from './pages/public/SimplePage.tsx';
-import { CATEGORY_PAGES } from './pages/public/categoryPages.ts';
+import { CATEGORY_LINKS } from './pages/public/categoryLinks.ts';
 
-// Everything that needs Amplify (session, guards, signed-in pages) loads lazily, off the public pages.
+// The landing page and the 404 are in the first bundle; the other public pages are small lazy chunks.
+const CategoryPage = lazy(() => import('./pages/public/CategoryPage.tsx'));
+const PrivacyPage = lazy(() => import('./pages/public/PrivacyPage.tsx'));
+const TermsPage = lazy(() => import('./pages/public/TermsPage.tsx'));
+const DocsPage = lazy(() => import('./pages/public/DocsPage.tsx'));
+
+// Everything that needs Amplify, TanStack Query or the toaster (session, guards, signed-in pages) loads
+// lazily, off the public pages.
 const guards = () => import('./auth/guards.tsx');
 const AuthLayout = lazy(() => guards().then((m) => ({ default: m.AuthLayout })));
 const RequireAuth = lazy(() => guards().then((m) => ({ default: m.RequireAuth })));
@@ -24,15 +26,19 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const SavingsPage = lazy(() => import('./pages/SavingsPage.tsx'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage.tsx'));
 
+/**
+ * Admin pages (spec sections 2 and 6). `accessDenied`: a signed-in non-admin sees the page's Access
+ * Denied screen instead of going to /404, so only sign-in is required here and AdminPage checks admin.
+ */
 const ADMIN_ROUTES = [
-  { path: 'admin', title: 'Admin Dashboard' },
-  { path: 'admin/self-check', title: 'Self Check' },
-  { path: 'admin/email-sandbox', title: 'Email Sandbox' },
-  { path: 'admin/run-cron', title: 'Run Cron' },
-  { path: 'admin/cron-log', title: 'Cron Logs' },
-  { path: 'admin/email-log', title: 'Email Logs' },
-  { path: 'admin/email-test', title: 'Email Test' },
-  { path: 'admin/system-test', title: 'System Test' },
+  { path: 'admin', title: 'Admin Dashboard', accessDenied: false },
+  { path: 'admin/self-check', title: 'Self Check', accessDenied: true },
+  { path: 'admin/email-sandbox', title: 'Email Sandbox', accessDenied: false },
+  { path: 'admin/run-cron', title: 'Run Cron', accessDenied: false },
+  { path: 'admin/cron-log', title: 'Cron Logs', accessDenied: false },
+  { path: 'admin/email-log', title: 'Email Logs', accessDenied: false },
+  { path: 'admin/email-test', title: 'Email Test', accessDenied: true },
+  { path: 'admin/system-test', title: 'System Test', accessDenied: false },
 ];
 
 function ScrollToTop() {
@@ -48,8 +54,8 @@ function AppRoutes() {
   return (
     <Routes>
       <Route index element={<LandingPage />} />
-      {CATEGORY_PAGES.map((c) => (
-        <Route key={c.path} path={c.path} element={<CategoryPage content={c} />} />
+      {CATEGORY_LINKS.map((c) => (
+        <Route key={c.path} path={c.path} element={<CategoryPage slug={c.slug} />} />
       ))}
       <Route path="privacy" element={<PrivacyPage />} />
       <Route path="terms" element={<TermsPage />} />
@@ -66,7 +72,12 @@ function AppRoutes() {
           <Route path="savings/:reminderId" element={<SavingsPage />} />
         </Route>
         <Route element={<RequireAdmin />}>
-          {ADMIN_ROUTES.map((r) => (
+          {ADMIN_ROUTES.filter((r) => !r.accessDenied).map((r) => (
+            <Route key={r.path} path={r.path} element={<AdminPage key={r.path} title={r.title} />} />
+          ))}
+        </Route>
+        <Route element={<RequireAuth />}>
+          {ADMIN_ROUTES.filter((r) => r.accessDenied).map((r) => (
             <Route key={r.path} path={r.path} element={<AdminPage key={r.path} title={r.title} />} />
           ))}
         </Route>
@@ -81,15 +92,12 @@ function AppRoutes() {
 export function App() {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ScrollToTop />
-          <Suspense fallback={<FullPageSpinner />}>
-            <AppRoutes />
-          </Suspense>
-        </BrowserRouter>
-        <Toaster position="top-center" richColors closeButton />
-      </QueryClientProvider>
+      <BrowserRouter>
+        <ScrollToTop />
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppRoutes />
+        </Suspense>
+      </BrowserRouter>
     </ErrorBoundary>
   );
 }

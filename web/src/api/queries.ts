@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Reminder } from '#shared/api.ts';
-import type { ReminderInput } from '#shared/schemas.ts';
+import type { MeResponse, Reminder, SavingsSummary } from '#shared/api.ts';
+import type { ProfileUpdateInput, ReminderInput } from '#shared/schemas.ts';
 import { apiFetch } from './client.ts';
 
 export const queryKeys = {
   me: ['me'] as const,
   reminders: ['reminders'] as const,
+  savings: ['savings'] as const,
 };
 
 /** Profile and admin flag. Cached five minutes: the spec's admin-status cache. */
@@ -45,5 +46,49 @@ export function useDeleteReminder() {
     mutationFn: (id: string) =>
       apiFetch<void>(`/api/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
+  });
+}
+
+export function useSavings() {
+  return useQuery({
+    queryKey: queryKeys.savings,
+    queryFn: () => apiFetch<SavingsSummary>('/api/savings'),
+  });
+}
+
+export function useReminder(id: string | undefined) {
+  return useQuery({
+    queryKey: ['reminder', id] as const,
+    queryFn: async () =>
+      (await apiFetch<{ reminder: Reminder }>(`/api/reminders/${encodeURIComponent(id ?? '')}`)).reminder,
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export function useRecordSavings(reminderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { outcome: 'saved' | 'no_saving'; saved_amount?: string }) =>
+      apiFetch<unknown>(`/api/reminders/${encodeURIComponent(reminderId)}/savings`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.savings }),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) =>
+      apiFetch<MeResponse>('/api/me', { method: 'PUT', body: input }),
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/me', { method: 'DELETE' }),
   });
 }

@@ -15,6 +15,7 @@ import {
 import { Hub } from 'aws-amplify/utils';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
+import { clearAdminHint } from '../lib/adminHint.ts';
 import { clearStoredAuth } from '../lib/storage.ts';
 import { ensureAmplify } from './amplify.ts';
 
@@ -23,7 +24,7 @@ export type SignUpValues = z.output<typeof signUpSchema>;
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signedOut'; reason?: 'logout' }
+  | { status: 'signedOut'; reason?: 'logout' | 'deleted' }
   | { status: 'signedIn'; userId: string; email: string | undefined }
   | { status: 'error'; error: Error };
 
@@ -113,6 +114,7 @@ async function signOutEverywhere(): Promise<void> {
 /** Spec section 4, Login: clear stored auth data, sign out globally, sign in. The caller waits 100 ms. */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   await ensureAmplify();
+  clearAdminHint();
   const existing = await fetchAuthSession().catch(() => null);
   if (existing?.tokens) await signOutEverywhere();
   clearStoredAuth();
@@ -125,12 +127,32 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 /** Spec section 4, Logout: sign out globally, clear stored auth data; the state says why it is signed out. */
 export async function logout(): Promise<void> {
+  clearAdminHint();
   try {
     await ensureAmplify();
     await signOutEverywhere();
   } finally {
     clearStoredAuth();
     setState({ status: 'signedOut', reason: 'logout' });
+  }
+}
+
+/**
+ * After DELETE /api/me: the Cognito user is gone, so a global sign-out cannot succeed. Forget this
+ * browser's tokens (Amplify's local sign-out, then the stored keys) and publish the signed-out state.
+ */
+export async function forgetDeletedAccount(): Promise<void> {
+  clearAdminHint();
+  signingOut = true;
+  try {
+    await ensureAmplify();
+    await signOut().catch(() => undefined);
+  } catch {
+    // Amplify could not even be configured: clearing storage below is enough.
+  } finally {
+    signingOut = false;
+    clearStoredAuth();
+    setState({ status: 'signedOut', reason: 'deleted' });
   }
 }
 

@@ -34,7 +34,7 @@ export function AppHeader() {
           {me.data?.isAdmin === true && (
             <Link to="/admin" className="btn btn-outline btn-sm">
               <ShieldIcon />
-              Admin
+              <span className="admin-button-label">Admin</span>
             </Link>
           )}
           <AccountMenu

@@ -4,7 +4,8 @@ import type { Reminder } from '#shared/api.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { useReminders } from '../api/queries.ts';
+import { formatPounds } from '#shared/dates.ts';
+import { useMe, useReminders, useSavings } from '../api/queries.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { DeleteReminderDialog } from './dashboard/DeleteReminderDialog.tsx';
@@ -14,10 +15,17 @@ import { ReminderDialog } from './dashboard/ReminderDialog.tsx';
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const reminders = useReminders();
+  const savings = useSavings();
+  const me = useMe();
   const isWide = useMediaQuery('(min-width: 768px)');
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [deleting, setDeleting] = useState<Reminder | null>(null);
+
+  useEffect(() => {
+    // Spec section 8: a savings total that fails to load is only logged.
+    if (savings.isError) console.error('Failed to load savings', savings.error);
+  }, [savings.isError, savings.error]);
 
   useEffect(() => {
     if (reminders.isError) toast.error('Error', { description: 'Failed to load reminders' });
@@ -39,39 +47,56 @@ export default function DashboardPage() {
       <AppHeader />
       <main className="container page" id="main">
         <h1 className="visually-hidden">Dashboard</h1>
-        <section aria-labelledby="reminders-heading" className="reminders-section">
-          <div className="section-head">
-            <h2 id="reminders-heading">Your Reminders</h2>
-            <button type="button" className="btn btn-primary" onClick={openCreate}>
-              <PlusIcon />
-              Add Reminder
-            </button>
+        {savings.isPending || reminders.isPending || me.isPending ? (
+          <div className="panel-center">
+            <Spinner label="Loading your dashboard" />
           </div>
+        ) : (
+          <>
+            {me.data?.profile.lifetime_free === true && (
+              <p className="founding-note">
+                <span className="badge badge-secondary">Founding member: free for life</span>
+              </p>
+            )}
+            {savings.data && savings.data.total > 0 && (
+              <section className="card savings-banner" aria-label="Your savings">
+                <p className="savings-banner-title">
+                  You&apos;ve reported saving {formatPounds(savings.data.total)}!
+                </p>
+                <p className="savings-banner-text">Keep tracking your renewals to save even more.</p>
+              </section>
+            )}
+            <section aria-labelledby="reminders-heading" className="reminders-section">
+              <div className="section-head">
+                <h2 id="reminders-heading">Your Reminders</h2>
+                <button type="button" className="btn btn-primary" onClick={openCreate}>
+                  <PlusIcon />
+                  Add Reminder
+                </button>
+              </div>
 
-          {reminders.isPending ? (
-            <div className="panel-center">
-              <Spinner label="Loading reminders" />
-            </div>
-          ) : reminders.isError ? (
-            <div className="card empty-state">
-              <p>Your reminders could not be loaded.</p>
-              <button type="button" className="btn btn-outline" onClick={() => void reminders.refetch()}>
-                Try again
-              </button>
-            </div>
-          ) : list.length === 0 ? (
-            <div className="card empty-state">
-              <p>No reminders yet. Add your first reminder to start saving money!</p>
-              <button type="button" className="btn btn-primary" onClick={openCreate}>
-                Add Your First Reminder
-              </button>
-            </div>
-          ) : isWide ? (
-            <ReminderTable reminders={list} onEdit={openEdit} onDelete={setDeleting} />
-          ) : (
-            <ReminderCards reminders={list} onEdit={openEdit} onDelete={setDeleting} />
-          )}
-        </section>
+              {reminders.isError ? (
+                <div className="card empty-state">
+                  <p>Your reminders could not be loaded.</p>
+                  <button type="button" className="btn btn-outline" onClick={() => void reminders.refetch()}>
+                    Try again
+                  </button>
+                </div>
+              ) : list.length === 0 ? (
+                <div className="card empty-state">
+                  <p>No reminders yet. Add your first reminder to start saving money!</p>
+                  <button type="button" className="btn btn-primary" onClick={openCreate}>
+                    Add Your First Reminder
+                  </button>
+                </div>
+              ) : isWide ? (
+                <ReminderTable reminders={list} onEdit={openEdit} onDelete={setDeleting} />
+              ) : (
+                <ReminderCards reminders={list} onEdit={openEdit} onDelete={setDeleting} />
+              )}
+            </section>
+          </>
+        )}
       </main>
       <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
       <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />

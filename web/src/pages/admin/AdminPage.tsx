@@ -1,55 +1,62 @@
-import { NavLink, useLocation, useNavigate } from 'react-router';
-import { Brand } from '../../components/Brand.tsx';
-import { ArrowLeftIcon } from '../../components/Icons.tsx';
+import { useEffect, type ComponentType } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useMe } from '../../api/queries.ts';
+import { FullPageSpinner } from '../../components/Spinner.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { AccessDenied, AdminLayout } from './AdminLayout.tsx';
+import { AdminDashboard } from './AdminDashboard.tsx';
+import { CronLogScreen } from './CronLogScreen.tsx';
+import { EmailLogScreen } from './EmailLogScreen.tsx';
+import { EmailSandboxScreen } from './EmailSandboxScreen.tsx';
+import { EmailTestScreen } from './EmailTestScreen.tsx';
+import { RunCronScreen } from './RunCronScreen.tsx';
+import { SelfCheckScreen } from './SelfCheckScreen.tsx';
+import { SystemTestScreen } from './SystemTestScreen.tsx';
 
-export const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard', title: 'Admin Dashboard' },
-  { to: '/admin/self-check', label: 'Self Check', title: 'Self Check' },
-  { to: '/admin/email-sandbox', label: 'Email Sandbox', title: 'Email Sandbox' },
-  { to: '/admin/run-cron', label: 'Run Cron', title: 'Run Cron' },
-  { to: '/admin/cron-log', label: 'Cron Logs', title: 'Cron Logs' },
-  { to: '/admin/email-log', label: 'Email Logs', title: 'Email Logs' },
-  { to: '/admin/email-test', label: 'Email Test', title: 'Email Test' },
-] as const;
+const SCREENS: Record<string, ComponentType> = {
+  '/admin': AdminDashboard,
+  '/admin/self-check': SelfCheckScreen,
+  '/admin/email-sandbox': EmailSandboxScreen,
+  '/admin/run-cron': RunCronScreen,
+  '/admin/cron-log': CronLogScreen,
+  '/admin/email-log': EmailLogScreen,
+  '/admin/email-test': EmailTestScreen,
+  '/admin/system-test': SystemTestScreen,
+};
 
-/** Placeholder admin screen: admin header (back button, title, links) and a heading. */
+/**
+ * Spec sections 2 and 6: non-admins on the self check see Access Denied with Go Home, on the e-mail
+ * test Access Denied with Go Back; on every other admin page they go to /404. App.tsx routes these two
+ * pages through RequireAuth only (signed-out visitors still go to /auth) and the rest through
+ * RequireAdmin; this component checks again, so a page never renders for a non-admin.
+ */
+const ACCESS_DENIED: Record<string, 'home' | 'back'> = {
+  '/admin/self-check': 'home',
+  '/admin/email-test': 'back',
+};
+
+/** One admin screen: the admin check, the admin header, and the screen for the current path. */
 export default function AdminPage({ title }: { title: string }) {
   useDocumentTitle(title);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  // Spec section 2, admin header: 'Back to Admin' on /admin, 'Back to Dashboard' on /dashboard, else 'Back'.
-  const backLabel =
-    pathname === '/admin' ? 'Back to Admin' : pathname === '/dashboard' ? 'Back to Dashboard' : 'Back';
-  const goBack = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(pathname === '/admin' ? '/dashboard' : '/admin');
-  };
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const me = useMe();
+
+  useEffect(() => {
+    // Spec section 8: an admin-check failure is only logged (and treated as not admin).
+    if (me.isError) console.error('Admin check failed', me.error);
+  }, [me.isError, me.error]);
+
+  if (me.isPending) return <FullPageSpinner label="Checking access" />;
+  if (me.data?.isAdmin !== true || me.data.profile.is_admin !== true) {
+    const denied = ACCESS_DENIED[path];
+    return denied ? <AccessDenied action={denied} /> : <Navigate to="/404" replace />;
+  }
+  const Screen = SCREENS[path];
+  if (!Screen) return <Navigate to="/404" replace />;
   return (
-    <div className="app-shell">
-      <header className="app-header">
-        <div className="container app-header-inner">
-          <Brand to="/dashboard" />
-        </div>
-      </header>
-      <div className="container admin-bar">
-        <button type="button" className="btn btn-ghost btn-sm back-button" onClick={goBack}>
-          <ArrowLeftIcon />
-          {backLabel}
-        </button>
-        <nav aria-label="Admin" className="admin-nav">
-          {ADMIN_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end className="admin-nav-link">
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
-      </div>
-      <main className="container page" id="main">
-        <h1>{title}</h1>
-        <p className="muted">This admin tool is coming soon.</p>
-      </main>
-    </div>
+    <AdminLayout title={title}>
+      <Screen />
+    </AdminLayout>
   );
 }

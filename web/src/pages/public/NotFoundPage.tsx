@@ -1,10 +1,37 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
+/** The location key last reported: one report per page view, even when StrictMode runs effects twice. */
+let reportedKey: string | null = null;
+
+/** Fire-and-forget: the path only (no query, no fragment, no personal data); the server rate-limits. */
+function reportNotFound(path: string): void {
+  try {
+    void fetch('/api/not-found', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: path.slice(0, 300) }),
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // Never let logging break the page.
+  }
+}
+
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page not found', 'The page you were looking for does not exist.');
+  const location = useLocation();
+
+  useEffect(() => {
+    // /404 itself is where non-admins land from admin pages: not a broken link, nothing to log.
+    if (location.pathname === '/404' || reportedKey === location.key) return;
+    reportedKey = location.key;
+    reportNotFound(location.pathname);
+  }, [location.key, location.pathname]);
+
   return (
-    <main className="full-page-center">
+    <main className="full-page-center" id="main">
       <div className="not-found">
         <h1>404</h1>
         <p>Oops! Page not found</p>

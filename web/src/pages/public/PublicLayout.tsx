@@ -1,39 +1,48 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '#shared/brand.ts';
+import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../components/Brand.tsx';
-import { MenuIcon } from '../../components/Icons.tsx';
-import { CATEGORY_PAGES } from './categoryPages.ts';
+import { MenuIcon, ShieldIcon } from '../../components/Icons.tsx';
+import { NavDisclosure } from '../../components/NavDisclosure.tsx';
+import { usePublicIsAdmin } from '../../lib/adminHint.ts';
+import { CATEGORY_LINKS } from './categoryLinks.ts';
 
-function CategoriesMenu() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  return (
-    <details className="nav-dropdown" ref={ref}>
-      <summary>
-        <span className="nav-dropdown-label">Categories</span>
-        <MenuIcon />
-      </summary>
-      <ul>
-        {CATEGORY_PAGES.map((c) => (
-          <li key={c.path}>
-            <Link to={c.path} onClick={() => ref.current?.removeAttribute('open')}>
-              {c.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
+const CATEGORY_ITEMS = CATEGORY_LINKS.map((c) => ({ to: c.path, label: c.name }));
 
-export function PublicHeader() {
+/** Spec section 2: the admin dropdown on the public pages. */
+export const ADMIN_MENU = [
+  { to: '/admin', label: 'Dashboard' },
+  { to: '/admin/self-check', label: 'Self-Check' },
+  { to: '/admin/email-test', label: 'Email Test' },
+  { to: '/admin/system-test', label: 'System Test' },
+] as const;
+
+export const SOCIAL_LINKS = [
+  { href: 'https://x.com/renewalreminders', label: 'X (Twitter)' },
+  { href: 'https://www.facebook.com/renewalreminders', label: 'Facebook' },
+  { href: 'https://www.instagram.com/renewalreminders', label: 'Instagram' },
+  { href: 'https://www.linkedin.com/company/renewalreminders', label: 'LinkedIn' },
+] as const;
+
+export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
         <Brand />
         <nav aria-label="Main" className="site-nav">
-          <CategoriesMenu />
-          <Link to="/auth" className="btn btn-primary btn-sm">
+          <NavDisclosure
+            label="Categories"
+            items={CATEGORY_ITEMS}
+            icon={<MenuIcon />}
+            className="nav-categories"
+          />
+          {isAdmin && (
+            <NavDisclosure label="Admin" items={ADMIN_MENU} icon={<ShieldIcon />} className="nav-admin" />
+          )}
+          <Link to="/auth" className="btn btn-primary btn-sm nav-cta-wide">
+            Get Started Free
+          </Link>
+          <Link to="/auth" className="btn btn-primary btn-sm nav-cta-small">
             Sign In
           </Link>
         </nav>
@@ -42,26 +51,30 @@ export function PublicHeader() {
   );
 }
 
-export function PublicFooter() {
+export function PublicFooter({ isAdmin }: { isAdmin: boolean }) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
           <Brand />
-          <p className="muted small">Never lose money on renewals again</p>
+          <p className="muted small footer-tagline">{TAGLINE}.</p>
         </div>
-        <nav aria-label="Reminder categories">
-          <h2 className="footer-heading">Reminder Categories</h2>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="footer-heading">
+            Reminder Categories
+          </h2>
           <ul>
-            {CATEGORY_PAGES.map((c) => (
+            {CATEGORY_LINKS.map((c) => (
               <li key={c.path}>
                 <Link to={c.path}>{c.name}</Link>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Legal">
-          <h2 className="footer-heading">Legal</h2>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="footer-heading">
+            Legal
+          </h2>
           <ul>
             <li>
               <Link to="/privacy">Privacy Policy</Link>
@@ -71,7 +84,35 @@ export function PublicFooter() {
             </li>
           </ul>
         </nav>
+        <nav aria-labelledby="footer-social">
+          <h2 id="footer-social" className="footer-heading">
+            Follow us
+          </h2>
+          <ul>
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.href}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${s.label}: ${PRODUCT_NAME} (opens in a new tab)`}
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
+      {isAdmin && (
+        <div className="container footer-admin">
+          <nav aria-label="Admin tools" className="footer-admin-nav">
+            <span className="strong">Admin:</span>
+            <Link to="/admin/self-check">Self-Check</Link>
+            <Link to="/admin/email-test">Email Test</Link>
+          </nav>
+        </div>
+      )}
       <div className="container footer-bottom">
         <p className="small muted">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
@@ -82,16 +123,17 @@ export function PublicFooter() {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const isAdmin = usePublicIsAdmin();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <PublicHeader />
+      <PublicHeader isAdmin={isAdmin} />
       <main id="main" className="public-main">
         {children}
       </main>
-      <PublicFooter />
+      <PublicFooter isAdmin={isAdmin} />
     </div>
   );
 }

@@ -1,0 +1,255 @@
+/**
+ * Accessibility in Chromium at 390 px and 1280 px: axe-core finds no serious or critical violation on
+ * any page or open dialog, nothing scrolls sideways, and the main journeys work from the keyboard.
+ * Also the auth screen's error paths and the full-page error screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildWeb, launchChromium } from '../support/browser.ts';
+import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { expectAccessible, expectNoHorizontalOverflow, newPage, signInUi, toast, WIDTHS } from './helpers.ts';
+
+let stack: TestStack;
+let browser: Browser;
+let user: TestUser;
+let admin: TestUser;
+let reminderId: string;
+
+beforeAll(async () => {
+  const webDir = buildWeb();
+  stack = await startTestStack({ webDir });
+  browser = await launchChromium();
+  [user, admin] = await Promise.all([
+    createUser(stack, { label: 'a11y' }),
+    createUser(stack, { admin: true, label: 'a11yadmin' }),
+  ]);
+  const call = api(stack, user.accessToken);
+  const today = new Date();
+  const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const created = await call('POST', '/api/reminders', {
+    title: 'Mortgage fix ends',
+    category: 'mortgage',
+    provider: 'Nationwide',
+    renewal_date: iso(45),
+    amount: 1250.5,
+    notes: 'Speak to a broker',
+  });
+  reminderId = (created.json as { reminder: { id: string } }).reminder.id;
+  await call('POST', '/api/reminders', {
+    title: 'Netflix',
+    category: 'subscriptions',
+    provider: 'Netflix',
+    renewal_date: iso(-2),
+  });
+  await call('POST', '/api/reminders', {
+    title: 'Energy fix',
+    category: 'utilities_energy',
+    provider: 'Octopus',
+    renewal_date: iso(5),
+  });
+  await call('POST', `/api/reminders/${reminderId}/savings`, { outcome: 'saved', saved_amount: '300' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const PUBLIC_PATHS = [
+  '/',
+  '/car-insurance',
+  '/broadband-mobile',
+  '/energy',
+  '/subscriptions',
+  '/mortgages',
+  '/privacy',
+  '/terms',
+  '/docs',
+  '/this-page-does-not-exist',
+];
+
+async function check(page: Page, label: string) {
+  await expectAccessible(page, label);
+  await expectNoHorizontalOverflow(page, label);
+}
+
+describe.each(WIDTHS)('axe at %i px', (width) => {
+  it('public pages, the open menus and the 404', async () => {
+    const page = await newPage(browser, width);
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      if (path === '/') await page.getByText(/places left/).waitFor();
+      await check(page, path);
+    }
+    await page.goto(`${stack.appUrl}/`);
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await check(page, 'categories menu open');
+    await page.context().close();
+  });
+
+  it('the auth screen, both tabs, with errors', async () => {
+    const page = await newPage(browser, width);
+    await page.goto(`${stack.appUrl}/auth`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await check(page, 'auth sign-in errors');
+
+    // A wrong password: the server's message inline and the toast.
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Login Error').waitFor();
+    const inline = page.locator('.form-error');
+    await inline.waitFor();
+    expect(await inline.innerText()).not.toBe('');
+    await check(page, 'auth wrong password');
+
+    // Switching tabs clears the error; sign-up validation.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    expect(await inline.count()).toBe(0);
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByText('First name is required').waitFor();
+    expect(await page.getByLabel(/^Country/).inputValue()).toBe('GB');
+    await check(page, 'auth sign-up errors');
+
+    // Callback without a code.
+    await page.goto(`${stack.appUrl}/auth/callback`);
+    await toast(page, 'No authorization code found').waitFor();
+    await page.waitForURL(/\/auth$/);
+    await page.context().close();
+  });
+
+  it('dashboard, dialogs, settings, savings and admin', async () => {
+    const page = await newPage(browser, width);
+    await signInUi(page, stack, user);
+    await page.getByText("You've reported saving £300.00!").waitFor();
+    await page.getByText('Mortgage fix ends').first().waitFor();
+    await check(page, 'dashboard');
+
+    await page.getByRole('button', { name: 'Add Reminder', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await check(page, 'reminder dialog with errors');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Delete Netflix' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await check(page, 'delete reminder dialog');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menu').waitFor();
+    await check(page, 'account menu');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.appUrl}/settings`);
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByLabel('First Name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('First name is required').waitFor();
+    await check(page, 'settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await check(page, 'delete account dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    await page.getByLabel('Amount saved (£)').fill('-1');
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await page.getByText('Amount cannot be negative').waitFor();
+    await check(page, 'savings');
+    await page.context().close();
+
+    const adminPage = await newPage(browser, width);
+    await signInUi(adminPage, stack, admin);
+    await check(adminPage, 'admin dashboard header');
+    await adminPage.goto(`${stack.appUrl}/`);
+    await adminPage.getByRole('button', { name: 'Admin' }).click();
+    await check(adminPage, 'landing with admin menu');
+    await adminPage.context().close();
+  });
+});
+
+describe('keyboard and error screen', () => {
+  it('fits a 360 px screen without sideways scrolling, admin menus included', async () => {
+    const page = await newPage(browser, 360);
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      await expectNoHorizontalOverflow(page, `${path} at 360`);
+    }
+    await signInUi(page, stack, admin);
+    for (const path of ['/dashboard', '/settings', `/`]) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      if (path === '/') await page.getByRole('button', { name: 'Admin' }).waitFor();
+      await expectNoHorizontalOverflow(page, `${path} at 360 (admin)`);
+    }
+    await page.context().close();
+  });
+
+  it('runs the savings journey and the menus by keyboard alone, with visible focus', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${stack.appUrl}/`);
+    await page.locator('h1').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe(
+      'Skip to content',
+    );
+    const outline = await page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).not.toBe('none');
+
+    await signInUi(page, stack, user);
+    // Account menu: Enter opens it on the first item, ArrowDown moves, Enter selects.
+    await page.getByRole('button', { name: /account menu/i }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Settings');
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')")).toBe(
+      'Account menu',
+    );
+
+    await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    const amount = page.getByLabel('Amount saved (£)');
+    await amount.focus();
+    await page.keyboard.type('20');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Great job saving £20.00!').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+
+    // Settings' delete dialog traps focus and Escape closes it.
+    await page.goto(`${stack.appUrl}/settings`);
+    await page.getByRole('button', { name: 'Delete Account' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.locator(':focus').count()).toBe(1);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it.each(WIDTHS)('shows the full-page error with Refresh Page at %i px', async (width) => {
+    const page = await newPage(browser, width);
+    await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto(`${stack.appUrl}/auth`);
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByText('The app encountered an error. Please try refreshing the page.').waitFor();
+    await check(page, 'error screen');
+    await page.evaluate("localStorage.setItem('CognitoIdentityServiceProvider.x.LastAuthUser', 'x')");
+    await page.unroute('**/config.json');
+    await page.getByRole('button', { name: 'Refresh Page' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate<number>('localStorage.length')).toBe(0);
+    await page.context().close();
+  });
+});

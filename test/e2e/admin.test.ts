@@ -1,0 +1,461 @@
+/**
+ * The admin console (issue 5, spec section 2 'Admin screens'), as an admin uses it, in real Chromium
+ * against the whole local stack: every screen at 1280 px, the header dropdown at 390 px, the access
+ * rules for a regular user, and axe on every admin page.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { DateTime } from 'luxon';
+import { ROOT } from '../../lib/local/stack.ts';
+import { buildWeb, launchChromium } from '../support/browser.ts';
+import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+
+/**
+ * The production build, into a directory of this file's own: another test file (or a developer) may be
+ * rebuilding web/dist at the same time, and vite empties it first. E2E_SKIP_BUILD=1 reuses web/dist.
+ */
+let ownWebDir: string | undefined;
+function buildWebForThisFile(): string {
+  if (process.env.E2E_SKIP_BUILD === '1') return buildWeb();
+  ownWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-admin-web-'));
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', ownWebDir],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  return ownWebDir;
+}
+
+let stack: TestStack;
+let browser: Browser;
+let admin: TestUser;
+let regular: TestUser;
+/** One signed-in admin context at 1280 px, shared by the screen tests (they run in order). */
+let adminContext: BrowserContext;
+
+const london = () => DateTime.now().setZone('Europe/London');
+/** The simulation's date, three days ahead, and the ids of the reminders the runs should pick up. */
+const simDate = london().plus({ days: 3 }).toISODate()!;
+let simReminderId = '';
+let realReminderId = '';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+
+async function signInUi(page: Page, user: TestUser, waitFor: RegExp): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(waitFor);
+}
+
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${label}: axe violations`).toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
+
+async function adminPage(path: string): Promise<Page> {
+  const page = await adminContext.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${stack.appUrl}${path}`);
+  return page;
+}
+
+beforeAll(async () => {
+  const webDir = buildWebForThisFile();
+  stack = await startTestStack({ webDir });
+  browser = await launchChromium();
+  admin = await createUser(stack, { admin: true, label: 'admin' });
+  regular = await createUser(stack, { label: 'regular' });
+
+  const create = api(stack, admin.accessToken);
+  const sim = await create('POST', '/api/reminders', {
+    title: 'Simulated Insurance',
+    category: 'insurance',
+    provider: 'Aviva',
+    renewal_date: DateTime.fromISO(simDate).plus({ days: 7 }).toISODate(),
+    amount: 300,
+  });
+  expect(sim.status).toBe(201);
+  simReminderId = (sim.json!.reminder as { id: string }).id;
+  const real = await create('POST', '/api/reminders', {
+    title: 'Real Broadband',
+    category: 'broadband_mobile',
+    provider: 'BT',
+    renewal_date: london().plus({ days: 7 }).toISODate(),
+    amount: 45,
+  });
+  expect(real.status).toBe(201);
+  realReminderId = (real.json!.reminder as { id: string }).id;
+
+  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
+  // Signed out, /admin goes to /auth and comes back after signing in.
+  const page = await adminContext.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${stack.appUrl}/admin`);
+  await page.waitForURL(/\/auth/);
+  await signInUi(page, admin, /\/admin$/);
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  await page.close();
+});
+
+afterAll(async () => {
+  await adminContext?.close();
+  await browser?.close();
+  await stack?.stop();
+  if (ownWebDir) fs.rmSync(ownWebDir, { recursive: true, force: true });
+});
+
+describe('access for a regular user', () => {
+  it('sends /admin to /404 and shows Access Denied on the self check and the e-mail test', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+
+    // Signed out: the Access Denied pages still require sign-in first.
+    await page.goto(`${stack.appUrl}/admin/self-check`);
+    await page.waitForURL(/\/auth/);
+    await signInUi(page, regular, /\/admin\/self-check$/);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page
+      .getByText(
+        "You don't have permission to access this page. This area is restricted to administrators only.",
+      )
+      .waitFor();
+    await expectAccessible(page, 'access denied');
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Your Reminders' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await page.goto(`${stack.appUrl}/admin/email-test`);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    for (const path of ['/admin', '/admin/run-cron', '/admin/system-test']) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.waitForURL(/\/404$/);
+      await page.getByText('Oops! Page not found').waitFor();
+    }
+    // The server is the real enforcement.
+    const call = api(stack, regular.accessToken);
+    expect((await call('GET', '/api/admin/stats')).status).toBe(403);
+    expect((await call('POST', '/api/admin/run-cron', { simulate: true })).status).toBe(403);
+    await context.close();
+  });
+});
+
+describe('admin console (1280 px)', () => {
+  it('dashboard: cards, tool buttons, breakdown lists (admin_dashboard_v1), back button', async () => {
+    const page = await adminPage('/dashboard');
+    await page.getByRole('link', { name: 'Admin', exact: true }).click();
+    await page.waitForURL(/\/admin$/);
+    const stats = page.getByRole('list', { name: 'Statistics' });
+    await stats.waitFor();
+    const text = await stats.innerText();
+    expect(text).toContain('Total Users');
+    expect(text).toMatch(/\+\d+ new this week/);
+    expect(text).toContain('Total Reminders');
+    expect(text).toMatch(/\d+ active, \d+ overdue/);
+    expect(text).toContain('Due Soon');
+    expect(text).toMatch(/[1-9]\d* due in 7 days/);
+    expect(text).toMatch(/[1-9]\d* due in 30 days/);
+    expect(text).toContain('Total Savings');
+    expect(text).toMatch(/£\d+\.\d\d average per user/);
+    expect(await page.getByText('Reminder email sending is paused').count()).toBe(0);
+
+    // admin_dashboard_v1 is on in the local stack: the breakdown lists show.
+    const byCategory = page.getByRole('region', { name: 'Reminders by Category' });
+    await byCategory.getByText('Insurance').waitFor();
+    await byCategory.getByText('Broadband & Mobile').waitFor();
+    await page.getByRole('region', { name: 'Users by Country' }).getByText('United Kingdom (GB)').waitFor();
+
+    for (const [name, path] of [
+      ['Run System Test', '/admin/system-test'],
+      ['Test Email', '/admin/email-test'],
+      ['Run Cron Job', '/admin/run-cron'],
+      ['View Logs', '/admin/cron-log'],
+    ] as const) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
+    }
+    const nav = page.getByRole('navigation', { name: 'Admin', exact: true });
+    for (const name of [
+      'Dashboard',
+      'Self Check',
+      'Email Sandbox',
+      'Run Cron',
+      'Cron Logs',
+      'Email Logs',
+      'Email Test',
+    ]) {
+      await nav.getByRole('link', { name, exact: true }).waitFor();
+    }
+    await expectAccessible(page, 'admin dashboard');
+
+    // From the admin dashboard the back button goes to the user dashboard; from a tool, to /admin.
+    await nav.getByRole('link', { name: 'Cron Logs' }).click();
+    await page.waitForURL(/\/admin\/cron-log$/);
+    await page.getByRole('button', { name: 'Back to Admin' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.close();
+  });
+
+  it('run cron: simulates the ?date= and the row appears in the e-mail sandbox', async () => {
+    const page = await adminPage(`/admin/run-cron?date=${simDate}`);
+    await page.getByRole('tab', { name: 'Simulate', selected: true }).waitFor();
+    expect(await page.getByLabel('Simulation date').inputValue()).toBe(simDate);
+    await expectAccessible(page, 'run cron (simulate)');
+    await page.getByRole('button', { name: 'Run Simulation' }).click();
+    const result = page.getByRole('region', { name: /^(Success|Failed)$/ });
+    await result.waitFor();
+    expect(await result.getByRole('heading').innerText()).toBe('Success');
+    expect(await result.innerText()).toContain(
+      `1 email simulated for ${DateTime.fromISO(simDate).toFormat('dd/MM/yyyy')}`,
+    );
+
+    await result.getByRole('link', { name: 'Open the Email Sandbox' }).click();
+    await page.waitForURL(/\/admin\/email-sandbox$/);
+    const row = page.getByRole('row', { name: new RegExp(simReminderId.slice(0, 8)) });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain('Reminder');
+    expect(rowText).toContain('7 days');
+    expect(rowText).toContain('Simulated');
+    expect(rowText).toContain(simReminderId.slice(0, 8));
+    expect(rowText).toContain(admin.sub.slice(0, 8));
+    expect(await row.locator('.badge-default', { hasText: '7 days' }).count()).toBe(1);
+    await expectAccessible(page, 'email sandbox');
+    await page.close();
+  });
+
+  it('run cron: the real function sends now and the run shows in the cron log and the e-mail log', async () => {
+    const page = await adminPage('/admin/run-cron');
+    expect(await page.getByLabel('Simulation date').inputValue()).toBe(london().toISODate());
+    // Keyboard: arrow right moves to the Real Function tab.
+    await page.getByRole('tab', { name: 'Simulate' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const realTab = page.getByRole('tabpanel', { name: 'Real Function' });
+    await realTab.getByText('This runs the real daily reminder job now').waitFor();
+    expect(await realTab.innerText()).toContain(london().toFormat('dd/MM/yyyy'));
+    expect(await realTab.innerText()).toContain('Europe/London');
+    expect(await realTab.getByRole('link', { name: 'View function logs' }).getAttribute('href')).toBe(
+      '/admin/cron-log',
+    );
+    await expectAccessible(page, 'run cron (real)');
+    await realTab.getByRole('button', { name: 'Run Real Function' }).click();
+    const result = page.getByRole('region', { name: /^(Success|Failed)$/ });
+    await result.waitFor();
+    expect(await result.getByRole('heading').innerText()).toBe('Success');
+    expect(await result.innerText()).toMatch(/1 email sent for/);
+    const mails = await mailsTo(stack, admin.email);
+    expect(mails.some((m) => `${m.subject} ${m.body.html ?? ''}`.includes('Real Broadband'))).toBe(true);
+
+    await result.getByRole('link', { name: 'View the Cron Logs' }).click();
+    await page.waitForURL(/\/admin\/cron-log$/);
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    const real = await rows.nth(0).innerText();
+    expect(real).toContain('Success');
+    expect(real).not.toContain('Simulated');
+    expect(real).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d/);
+    expect(real).toContain('Manual');
+    expect(real).toMatch(/\d+\.\d\ds/);
+    const simulated = await rows.nth(1).innerText();
+    expect(simulated).toContain('Simulated');
+    expect(simulated).toContain(simDate);
+    await expectAccessible(page, 'cron log');
+
+    await page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Email Logs' })
+      .click();
+    await page.waitForURL(/\/admin\/email-log$/);
+    const sent = page.getByRole('row', { name: new RegExp(realReminderId.slice(0, 8)) });
+    await sent.waitFor();
+    expect(await sent.innerText()).toContain('Sent');
+    expect(await sent.innerText()).toContain(admin.email);
+    // The simulated send is there too, pending and marked.
+    const pending = await page.getByRole('row', { name: new RegExp(simReminderId.slice(0, 8)) }).innerText();
+    expect(pending).toContain('Pending');
+    expect(pending).toContain('Simulated');
+    await expectAccessible(page, 'email log');
+    await page.close();
+  });
+
+  it('e-mail test: handshake check and a test reminder that lands in the mailbox', async () => {
+    const page = await adminPage('/admin/email-test');
+    const config = page.getByRole('region', { name: 'Provider configuration' });
+    await config.getByText('ses', { exact: true }).waitFor();
+    await config.getByText(admin.email).waitFor();
+    await page.getByRole('button', { name: 'Run handshake check' }).click();
+    const log = page.getByRole('list', { name: 'Results log' });
+    await log.getByText(/^PASS: SES sending enabled/).waitFor();
+
+    const before = (await mailsTo(stack, admin.email)).length;
+    await page.getByRole('button', { name: 'Send test reminder email to me' }).click();
+    await toast(page, 'Test email sent successfully! Check your inbox and spam folder.').waitFor();
+    await log.getByText(`Test reminder email sent to ${admin.email}`, { exact: false }).waitFor();
+    const mails = await mailsTo(stack, admin.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)!.subject).toMatch(/^\[Test\] /);
+    await expectAccessible(page, 'email test');
+    await page.close();
+  });
+
+  it('self check: configuration, handshake, recent sends and health checks', async () => {
+    const page = await adminPage('/admin/self-check');
+    const config = page.getByRole('region', { name: 'Configuration', exact: true });
+    await config.getByText(stack.tableName).waitFor();
+    for (const label of [
+      'Email provider',
+      'Sender (from address)',
+      'Region',
+      'Site URL',
+      'API URL',
+      'Table',
+    ]) {
+      await config.getByText(label, { exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Run handshake' }).click();
+    await page
+      .getByTestId('handshake-result')
+      .getByText(/^PASS: /)
+      .waitFor();
+
+    const sends = page.getByRole('region', { name: 'The 10 most recent email sends' });
+    await sends.getByRole('columnheader', { name: 'Timestamp' }).waitFor();
+    expect(await sends.locator('tbody tr').count()).toBeLessThanOrEqual(10);
+    await sends
+      .getByText(/^\[Test\] /)
+      .first()
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Run Health Checks' }).click();
+    const health = page.getByRole('region', { name: 'Health checks', exact: true });
+    const database = health.getByRole('listitem').filter({ hasText: 'Database' });
+    await database.getByText('PASS').waitFor();
+    // The real run above was moments ago: the last daily run is fresh.
+    await health.getByRole('listitem').filter({ hasText: 'Last daily run' }).getByText('PASS').waitFor();
+    await expectAccessible(page, 'self check');
+    await page.close();
+  });
+
+  it('system test: checks grouped by category, Security passes, Copy Results, audit log', async () => {
+    const page = await adminPage('/admin/system-test');
+    const input = page.getByLabel('Test email address');
+    await expect.poll(() => input.inputValue()).toBe(admin.email);
+    await input.fill('not-an-email');
+    await page.getByRole('button', { name: 'Run Full System Test' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await input.fill(admin.email);
+    await page.getByRole('button', { name: 'Run Full System Test' }).click();
+
+    const security = page.getByRole('region', { name: 'Security', exact: true });
+    await security.waitFor();
+    const checks = security.getByRole('listitem');
+    expect(await checks.count()).toBe(3);
+    expect(await security.getByText('PASS', { exact: true }).count()).toBe(3);
+    await security.getByText("Regular user cannot read others' reminders").waitFor();
+    await security.getByText('Regular user cannot read the audit log').waitFor();
+    await page.getByRole('region', { name: 'Infrastructure' }).waitFor();
+    // The test stack runs no scheduler, so exactly one check fails, and says why.
+    const summary = await page.getByRole('list', { name: 'Summary' }).innerText();
+    expect(summary).toMatch(/\d+ passed/);
+    expect(summary).toContain('1 failed');
+    expect(summary).toMatch(/\d+ warnings/);
+    await page
+      .getByRole('region', { name: 'Jobs', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: 'No schedule configured for the daily job' })
+      .getByText('FAIL', { exact: true })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Copy Results' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toContain('# System Test Results');
+    expect(copied).toContain('## Security');
+    expect(copied).toContain("| PASS | Regular user cannot read others' reminders |");
+    expect(copied).toContain(`- Test email: ${admin.email}`);
+    // 'Copied' shows for 2 seconds.
+    await page.getByRole('button', { name: 'Copy Results' }).waitFor({ timeout: 4_000 });
+
+    const audit = page.getByRole('region', { name: 'Audit Log', exact: true });
+    for (const action of ['System test', 'Test email', 'Run cron (real)', 'Simulate cron']) {
+      await audit.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    }
+    await expectAccessible(page, 'system test');
+    await page.close();
+  });
+});
+
+describe('admin console (390 px)', () => {
+  it('the admin links are a dropdown; nothing overflows at 390 or 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${stack.appUrl}/admin/email-log`);
+    await page.waitForURL(/\/auth/);
+    await signInUi(page, admin, /\/admin\/email-log$/);
+    await page.getByRole('region', { name: 'The last 100 email sends' }).waitFor();
+    await expectNoHorizontalOverflow(page, 'email log at 390');
+
+    const nav = page.getByRole('navigation', { name: 'Admin', exact: true });
+    const toggle = nav.getByRole('button', { name: /Admin menu/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link').count()).toBe(0);
+    await expectAccessible(page, 'email log at 390');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link').count()).toBe(7);
+    await expectAccessible(page, 'admin menu open at 390');
+    // Escape closes it and returns focus to the button.
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await nav.getByRole('link', { name: 'Cron Logs' }).click();
+    await page.waitForURL(/\/admin\/cron-log$/);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('heading', { level: 1, name: 'Cron Logs' }).waitFor();
+    await expectNoHorizontalOverflow(page, 'cron log at 390');
+
+    // Down to 360 px nothing overflows the page: tables scroll inside their labelled region.
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const path of [
+      '/admin',
+      '/admin/self-check',
+      '/admin/email-sandbox',
+      '/admin/run-cron',
+      '/admin/cron-log',
+      '/admin/email-log',
+      '/admin/email-test',
+      '/admin/system-test',
+    ]) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await page.locator('.admin-page').waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoHorizontalOverflow(page, `${path} at 360`);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The savings outcome page and the dashboard around it, in Chromium at 390 px and 1280 px: a mailed
+ * link survives the sign-in redirect, the amount rules of spec section 5, both outcomes with their
+ * toasts and the 2-second redirect, the banner total, not found / another user's reminder, and the
+ * load and save failures. Also the dashboard's founding-member note and Admin button.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildWeb, launchChromium } from '../support/browser.ts';
+import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { newPage, signInUi, toast, WIDTHS } from './helpers.ts';
+
+let stack: TestStack;
+let browser: Browser;
+let other: TestUser;
+let otherReminderId: string;
+
+beforeAll(async () => {
+  const webDir = buildWeb();
+  stack = await startTestStack({ webDir });
+  browser = await launchChromium();
+  other = await createUser(stack, { label: 'other' });
+  otherReminderId = await addReminder(other, 'Someone else’s broadband');
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function addReminder(user: TestUser, title: string): Promise<string> {
+  const res = await api(stack, user.accessToken)('POST', '/api/reminders', {
+    title,
+    category: 'insurance',
+    provider: 'Direct Line',
+    renewal_date: '2026-01-15',
+    amount: 480,
+  });
+  expect(res.status).toBe(201);
+  return (res.json as { reminder: { id: string } }).reminder.id;
+}
+
+describe.each(WIDTHS)('savings at %i px', (width) => {
+  let user: TestUser;
+  let reminderId: string;
+  let secondId: string;
+  beforeAll(async () => {
+    user = await createUser(stack, { label: `savings${width}` });
+    reminderId = await addReminder(user, 'Car insurance');
+    secondId = await addReminder(user, 'Home insurance');
+  });
+
+  it('comes back after sign-in, validates the amount, records savings and shows the banner', async () => {
+    const page = await newPage(browser, width);
+    // Signed out, from the mailed link: /auth, then back to the savings page.
+    await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    await page.waitForURL(/\/auth\?redirect=/);
+    await signInUi(page, stack, user, { goto: false, waitFor: new RegExp(`/savings/${reminderId}$`) });
+    await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    await page.getByText('Car insurance', { exact: true }).waitFor();
+    expect(await page.title()).toBe('How did you do? | Renewal Reminders');
+
+    const amount = page.getByLabel('Amount saved (£)');
+    expect(await amount.getAttribute('step')).toBe('0.01');
+    const submit = page.getByRole('button', { name: 'Record Savings' });
+    for (const [value, message] of [
+      ['-5', 'Amount cannot be negative'],
+      ['12.345', 'Please enter a valid amount with max 2 decimal places'],
+      ['123456789012345678901', 'Please enter a reasonable amount'],
+    ] as const) {
+      await amount.fill(value);
+      await submit.click();
+      await page.getByText(message).waitFor();
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect((await api(stack, user.accessToken)('GET', '/api/savings')).json?.total).toBe(0);
+
+    await amount.fill('125.5');
+    await submit.click();
+    await toast(page, 'Thank you!').waitFor();
+    await toast(page, 'Great job saving £125.50!').waitFor();
+    const saved = Date.now();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    expect(Date.now() - saved).toBeGreaterThan(1500);
+    await page.getByText("You've reported saving £125.50!").waitFor();
+    await page.getByText('Keep tracking your renewals to save even more.').waitFor();
+    await page.context().close();
+  });
+
+  it('records a renewal with no savings; the total stays the same', async () => {
+    const page = await newPage(browser, width);
+    await signInUi(page, stack, user);
+    await page.goto(`${stack.appUrl}/savings/${secondId}`);
+    await page.getByText('Home insurance', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'I Renewed (No Savings)' }).click();
+    await toast(page, 'Thanks for letting us know you renewed.').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    await page.getByText("You've reported saving £125.50!").waitFor();
+
+    // Back to Dashboard.
+    await page.goto(`${stack.appUrl}/savings/${secondId}`);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.context().close();
+  });
+
+  it('treats unknown and other users’ reminders as not found', async () => {
+    const page = await newPage(browser, width);
+    await signInUi(page, stack, user);
+    for (const id of [otherReminderId, '7d9f4a8e-2b1c-4e5f-9a0b-1c2d3e4f5a6b', 'not-a-uuid']) {
+      await page.goto(`${stack.appUrl}/savings/${id}`);
+      await toast(page, 'Reminder not found').first().waitFor();
+      await toast(page, "The reminder you're looking for doesn't exist.").first().waitFor();
+      await page.waitForURL(/\/dashboard$/);
+    }
+    await page.context().close();
+  });
+
+  it('shows the load and save failures', async () => {
+    const page = await newPage(browser, width);
+    await signInUi(page, stack, user);
+    await page.route(`**/api/reminders/${reminderId}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    await toast(page, 'Failed to load reminder details').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/savings/${reminderId}`);
+    await page.unroute(`**/api/reminders/${reminderId}`);
+
+    await page.route(`**/api/reminders/${reminderId}/savings`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(page, 'Failed to record your response').waitFor();
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe(`/savings/${reminderId}`);
+    await page.context().close();
+  });
+});
+
+describe('dashboard extras', () => {
+  it('shows no banner at £0, the founding-member note, and the Admin button only to admins', async () => {
+    const admin = await createUser(stack, { admin: true, label: 'dashadmin' });
+    const page = await newPage(browser, 1280);
+    await signInUi(page, stack, admin);
+    await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
+    expect(await page.getByText(/You've reported saving/).count()).toBe(0);
+    await page.getByText('Founding member: free for life').waitFor();
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.context().close();
+
+    const regular = await newPage(browser, 390);
+    await signInUi(regular, stack, other);
+    await regular.getByRole('heading', { name: 'Your Reminders' }).waitFor();
+    expect(await regular.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    expect(await regular.getByRole('button', { name: /account menu/i }).innerText()).toBe('T');
+    await regular.context().close();
+  });
+});
