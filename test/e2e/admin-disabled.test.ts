@@ -3,30 +3,14 @@
  * the dashboard, the e-mail test blocked with the spec's notice, the empty sandbox, and a real run that
  * fails with its toast and shows as Failed (with its error truncated) in the cron log.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
-import { ROOT } from '../../lib/local/stack.ts';
 import { buildWeb, launchChromium } from '../support/browser.ts';
 import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 
-let ownWebDir: string | undefined;
 /** Own build directory: see admin.test.ts. */
-function buildWebForThisFile(): string {
-  if (process.env.E2E_SKIP_BUILD === '1') return buildWeb();
-  ownWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-admin-web-'));
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', ownWebDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  return ownWebDir;
-}
 
 let stack: TestStack;
 let browser: Browser;
@@ -44,7 +28,7 @@ async function expectAccessible(p: Page, label: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const webDir = buildWebForThisFile();
+  const webDir = buildWeb();
   stack = await startTestStack({ webDir, emailProvider: 'disabled' });
   browser = await launchChromium();
   admin = await createUser(stack, { admin: true, label: 'admin-disabled' });
@@ -69,7 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (ownWebDir) fs.rmSync(ownWebDir, { recursive: true, force: true });
 });
 
 describe('admin console with sending disabled', () => {

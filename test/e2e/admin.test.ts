@@ -3,15 +3,10 @@
  * against the whole local stack: every screen at 1280 px, the header dropdown at 390 px, the access
  * rules for a regular user, and axe on every admin page.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
-import { ROOT } from '../../lib/local/stack.ts';
 import { buildWeb, launchChromium } from '../support/browser.ts';
 import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 
@@ -19,17 +14,6 @@ import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser
  * The production build, into a directory of this file's own: another test file (or a developer) may be
  * rebuilding web/dist at the same time, and vite empties it first. E2E_SKIP_BUILD=1 reuses web/dist.
  */
-let ownWebDir: string | undefined;
-function buildWebForThisFile(): string {
-  if (process.env.E2E_SKIP_BUILD === '1') return buildWeb();
-  ownWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-admin-web-'));
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', ownWebDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  return ownWebDir;
-}
 
 let stack: TestStack;
 let browser: Browser;
@@ -76,7 +60,7 @@ async function adminPage(path: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  const webDir = buildWebForThisFile();
+  const webDir = buildWeb();
   stack = await startTestStack({ webDir });
   browser = await launchChromium();
   admin = await createUser(stack, { admin: true, label: 'admin' });
@@ -118,7 +102,6 @@ afterAll(async () => {
   await adminContext?.close();
   await browser?.close();
   await stack?.stop();
-  if (ownWebDir) fs.rmSync(ownWebDir, { recursive: true, force: true });
 });
 
 describe('access for a regular user', () => {

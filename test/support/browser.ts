@@ -1,9 +1,7 @@
 /** Debian Chromium driven by playwright-core (no browser download is possible here). */
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ROOT } from '../../lib/local/stack.ts';
+import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,14 +24,7 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Builds the production web app once per test run, so e2e tests exercise what ships. */
+/** The production web build the e2e project's global setup made for this run. */
 export function buildWeb(): string {
-  const outDir = path.join(ROOT, 'web', 'dist');
-  if (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(path.join(outDir, 'index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  }
-  return outDir;
+  return inject('webDir');
 }
