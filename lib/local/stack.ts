@@ -76,6 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SES_ENDPOINT: ses.endpoint,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     API_URL: `${siteUrl}/api`,
+    // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
+    FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? '{"admin_dashboard_v1":true,"country_cta_v1":true}',
   });
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
   else delete process.env.SCHEDULE_NAME;

@@ -11,6 +11,7 @@ const CategoryPage = lazy(() => import('./pages/public/CategoryPage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/public/PrivacyPage.tsx'));
 const TermsPage = lazy(() => import('./pages/public/TermsPage.tsx'));
 const DocsPage = lazy(() => import('./pages/public/DocsPage.tsx'));
+const UnsubscribePage = lazy(() => import('./pages/public/UnsubscribePage.tsx'));
 
 // Everything that needs Amplify, TanStack Query or the toaster (session, guards, signed-in pages) loads
 // lazily, off the public pages.
@@ -60,6 +61,7 @@ function AppRoutes() {
       <Route path="privacy" element={<PrivacyPage />} />
       <Route path="terms" element={<TermsPage />} />
       <Route path="docs" element={<DocsPage />} />
+      <Route path="unsubscribe" element={<UnsubscribePage />} />
 
       <Route element={<AuthLayout />}>
         <Route element={<RedirectIfSignedIn />}>

@@ -12,9 +12,8 @@ import type {
   EmailLog,
   EmailSend,
   HandshakeResult,
-  PublicConfig,
 } from '#shared/api.ts';
-import { ApiRequestError, apiFetch } from './client.ts';
+import { apiFetch } from './client.ts';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -24,7 +23,6 @@ export const adminKeys = {
   logs: (limit: number) => ['admin', 'email-logs', limit] as const,
   cronRuns: (limit: number) => ['admin', 'cron-runs', limit] as const,
   audit: (limit: number) => ['admin', 'audit', limit] as const,
-  publicConfig: ['public-config'] as const,
 };
 
 export interface RunCronResult {
@@ -49,18 +47,7 @@ export interface TestEmailResult {
   to: string;
 }
 
-/** GET /api/config: public, per-stage feature flags and the e-mail provider. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: adminKeys.publicConfig,
-    queryFn: async (): Promise<PublicConfig> => {
-      const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
-      if (!response.ok) throw new ApiRequestError(response.status, 'Could not load the configuration');
-      return (await response.json()) as PublicConfig;
-    },
-    staleTime: 5 * 60_000,
-  });
-}
+export { usePublicConfig } from './queries.ts';
 
 export function useAdminStats() {
   return useQuery({ queryKey: adminKeys.stats, queryFn: () => apiFetch<AdminStats>('/api/admin/stats') });

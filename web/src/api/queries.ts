@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Reminder, SavingsSummary } from '#shared/api.ts';
+import type { MeResponse, PublicConfig, Reminder, SavingsSummary } from '#shared/api.ts';
 import type { ProfileUpdateInput, ReminderInput } from '#shared/schemas.ts';
-import { apiFetch } from './client.ts';
+import { ApiRequestError, apiFetch } from './client.ts';
 
 export const queryKeys = {
+  publicConfig: ['public-config'] as const,
   me: ['me'] as const,
   reminders: ['reminders'] as const,
   savings: ['savings'] as const,
@@ -90,5 +91,18 @@ export function useUpdateProfile() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/me', { method: 'DELETE' }),
+  });
+}
+
+/** GET /api/config: public, per-stage feature flags and the e-mail provider. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: queryKeys.publicConfig,
+    queryFn: async (): Promise<PublicConfig> => {
+      const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new ApiRequestError(response.status, 'Could not load the configuration');
+      return (await response.json()) as PublicConfig;
+    },
+    staleTime: 5 * 60_000,
   });
 }

@@ -5,7 +5,7 @@ import { AppHeader } from '../components/AppHeader.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { formatPounds } from '#shared/dates.ts';
-import { useMe, useReminders, useSavings } from '../api/queries.ts';
+import { useMe, usePublicConfig, useReminders, useSavings } from '../api/queries.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { DeleteReminderDialog } from './dashboard/DeleteReminderDialog.tsx';
@@ -17,6 +17,7 @@ export default function DashboardPage() {
   const reminders = useReminders();
   const savings = useSavings();
   const me = useMe();
+  const config = usePublicConfig();
   const isWide = useMediaQuery('(min-width: 768px)');
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Reminder | null>(null);
@@ -57,6 +58,9 @@ export default function DashboardPage() {
               <p className="founding-note">
                 <span className="badge badge-secondary">Founding member: free for life</span>
               </p>
+            )}
+            {config.data?.featureFlags.country_cta_v1 === true && me.data && (
+              <CountryCallToAction country={me.data.profile.country} />
             )}
             {savings.data && savings.data.total > 0 && (
               <section className="card savings-banner" aria-label="Your savings">
@@ -101,5 +105,36 @@ export default function DashboardPage() {
       <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
       <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
     </div>
+  );
+}
+
+/**
+ * Feature flag country_cta_v1: a call to action for the user's country above the reminders. UK
+ * users get the next Ofgem price-cap change (1 January, April, July, October), the renewal most
+ * households miss; everyone else learns that reminders work for any contract, wherever they live.
+ */
+function CountryCallToAction({ country }: { country: string }) {
+  if (country !== 'GB') {
+    return (
+      <aside className="card country-cta" aria-label="Tip for your country">
+        <p>
+          Reminders work for any renewal date, wherever you live: add the contracts that renew where you are
+          and we will e-mail you in good time.
+        </p>
+      </aside>
+    );
+  }
+  const now = new Date();
+  const quarterMonths = [0, 3, 6, 9];
+  const month = quarterMonths.find((m) => m > now.getMonth());
+  const next = new Date(month === undefined ? now.getFullYear() + 1 : now.getFullYear(), month ?? 0, 1);
+  const when = next.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return (
+    <aside className="card country-cta" aria-label="Tip for UK households">
+      <p>
+        The energy price cap changes on {when}. Add your energy contract and we will remind you to compare
+        fixed tariffs before then.
+      </p>
+    </aside>
   );
 }

@@ -24,8 +24,16 @@ type ProfileForm = {
   country: string;
   timezone: string;
   marketing_consent: boolean;
+  reminder_emails: boolean;
 };
-const FIELDS: (keyof ProfileForm)[] = ['first_name', 'last_name', 'country', 'timezone', 'marketing_consent'];
+const FIELDS: (keyof ProfileForm)[] = [
+  'first_name',
+  'last_name',
+  'country',
+  'timezone',
+  'marketing_consent',
+  'reminder_emails',
+];
 
 function toForm(profile: Profile | undefined): ProfileForm {
   return {
@@ -34,6 +42,7 @@ function toForm(profile: Profile | undefined): ProfileForm {
     country: profile?.country ?? DEFAULT_COUNTRY,
     timezone: profile?.timezone ?? DEFAULT_TIMEZONE,
     marketing_consent: profile?.marketing_consent ?? false,
+    reminder_emails: profile?.reminder_emails ?? true,
   };
 }
 
@@ -170,6 +179,10 @@ function ProfileCard({ profile }: { profile: Profile }) {
         <label className="checkbox">
           <input type="checkbox" {...register('marketing_consent')} />
           <span>I consent to receiving marketing communications</span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" {...register('reminder_emails')} />
+          <span>Send me renewal reminder e-mails</span>
         </label>
         <div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>

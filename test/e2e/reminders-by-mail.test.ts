@@ -1,0 +1,102 @@
+/**
+ * The reminder engine as a user meets it: the daily job run for the right dates puts the mails in
+ * the local mailbox, the mail's links work in the browser (dashboard, savings, one-click
+ * unsubscribe), and unsubscribing stops the next mail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DateTime } from 'luxon';
+import { runDailyJob } from '../../lambdas/engine/run.ts';
+import { buildWeb, launchChromium } from '../support/browser.ts';
+import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { expectAccessible, newPage, signInUi } from './helpers.ts';
+
+let stack: TestStack;
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ webDir: buildWeb() });
+  browser = await launchChromium();
+  user = await createUser(stack, { label: 'mail' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const renewal = DateTime.fromISO('2031-03-20');
+const dayBefore = (days: number) => renewal.minus({ days }).toISODate()!;
+const reminderMails = async () =>
+  (await mailsTo(stack, user.email)).filter((m) => /renews|How did you do/.test(m.subject));
+
+describe('reminder mails', () => {
+  it('arrive on the lead days only, link to the app, and stop after unsubscribing', async () => {
+    const created = await api(stack, user.accessToken)('POST', '/api/reminders', {
+      title: 'Car insurance',
+      category: 'insurance',
+      provider: 'Admiral',
+      renewal_date: renewal.toISODate(),
+      amount: 389.99,
+      notes: null,
+    });
+    const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
+
+    // Insurance reminds 30, 14, 7, 1 and 0 days before: not 29.
+    await runDailyJob({ date: dayBefore(29), trigger: 'cli' });
+    expect(await reminderMails()).toHaveLength(0);
+    await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
+    await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
+    const [first] = await reminderMails();
+    expect(await reminderMails()).toHaveLength(1);
+    expect(first!.subject).toBe('Car insurance with Admiral renews in 30 days (20/03/2031)');
+    expect(first!.body.text).toContain('£389.99');
+
+    // The mail's button opens the dashboard (sign-in first).
+    const page = await newPage(browser, 1280);
+    const dashboardLink = /href="([^"]*\/dashboard)"/.exec(first!.body.html ?? '')![1]!;
+    await page.goto(dashboardLink);
+    await signInUi(page, stack, user, { goto: false });
+    await page.getByRole('row', { name: /Car insurance/ }).waitFor();
+    // country_cta_v1 is on in the local stage: a UK user sees the energy price-cap call to action.
+    await page.getByLabel('Tip for UK households').waitFor();
+
+    // The unsubscribe link in the footer works without signing in.
+    const unsubscribe = /href="([^"]*\/unsubscribe\?token=[^"]+)"/
+      .exec(first!.body.html ?? '')![1]!
+      .replaceAll('&amp;', '&');
+    const anonymous = await newPage(browser, 390);
+    await anonymous.goto(unsubscribe);
+    await anonymous.getByText("You're unsubscribed").waitFor();
+    await expectAccessible(anonymous, 'unsubscribe page');
+    await anonymous.goto(`${stack.appUrl}/unsubscribe?token=forged.token-value`);
+    await anonymous.getByText('This unsubscribe link is not valid.').waitFor();
+
+    await runDailyJob({ date: dayBefore(14), trigger: 'cli' });
+    expect(await reminderMails()).toHaveLength(1);
+
+    // Turning reminders back on in Settings brings the next one.
+    await page.goto(`${stack.appUrl}/settings`);
+    const toggle = page.getByLabel('Send me renewal reminder e-mails');
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: 'Settings updated successfully' }).waitFor();
+    await runDailyJob({ date: dayBefore(7), trigger: 'cli' });
+    await runDailyJob({ date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
+    const mails = await reminderMails();
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Car insurance with Admiral renews in 30 days (20/03/2031)',
+      'Car insurance with Admiral renews in 7 days (20/03/2031)',
+      'How did you do with Car insurance?',
+    ]);
+
+    // The follow-up links to the savings page for this reminder.
+    const savingsLink = /href="([^"]*\/savings\/[^"]+)"/.exec(mails[2]!.body.html ?? '')![1]!;
+    expect(savingsLink).toContain(reminderId);
+    await page.goto(savingsLink);
+    await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    await page.context().close();
+    await anonymous.context().close();
+  });
+});
