@@ -5,10 +5,8 @@
  * updates would have made them (the statistics read only counters and per-date counts).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestStack, createUser, api } from '../test/support/stack.ts';
-import { dynamo } from '../lambdas/lib/clients.ts';
-import { env } from '../lambdas/lib/env.ts';
+import { batchWriteAll } from '../lambdas/lib/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
 import { adjustCounters } from '../lambdas/store/stats.ts';
 import { keys } from '../shared/table.ts';
@@ -47,15 +45,7 @@ async function seed(count: number): Promise<void> {
     month[`d${renewal.slice(8, 10)}`] = (month[`d${renewal.slice(8, 10)}`] ?? 0) + 1;
     perMonth.set(keys.dueCountsMonth(renewal), month);
   }
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (requests.length) {
-      const result = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
-      );
-      requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
-    }
-  }
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
   await adjustCounters(global);
   for (const [month, days] of perMonth) await adjustCounters(days, { pk: keys.dueCounts(), sk: month });
 }

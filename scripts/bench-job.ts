@@ -12,10 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack } from '../lib/local/stack.ts';
-import { dynamo } from '../lambdas/lib/clients.ts';
-import { env } from '../lambdas/lib/env.ts';
+import { batchWriteAll } from '../lambdas/lib/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
 import { keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
@@ -27,23 +25,13 @@ const DUE = Number(process.env.BENCH_DUE ?? 1000);
 const NOT_DUE = Number(process.env.BENCH_NOT_DUE ?? 100_000);
 const RUN_DATE = '2030-06-12';
 
-async function batchWrite(items: object[]): Promise<void> {
-  const chunks: object[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  let next = 0;
-  // A few writers in parallel; dynalite is single-threaded, more would only queue.
+/** Four writers in parallel; dynalite is single-threaded, more would only queue. */
+async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
+  const quarter = Math.ceil(items.length / 4);
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < chunks.length) {
-        let requests = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length) {
-          const result = await dynamo().send(
-            new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
-          );
-          requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
-        }
-      }
-    }),
+    [0, 1, 2, 3].map((k) =>
+      batchWriteAll(items.slice(k * quarter, (k + 1) * quarter).map((Item) => ({ PutRequest: { Item } }))),
+    ),
   );
 }
 

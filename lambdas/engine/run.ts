@@ -86,6 +86,14 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   // The reference time for days-left and for the simulation: 08:00 in London on the run's date.
   const reference = DateTime.fromISO(`${date}T08:00:00`, { zone: UK_ZONE });
 
+  const note = (mail: PlannedMail, profile: Profile, status: string) =>
+    mails.push({
+      kind: mail.kind,
+      reminderId: mail.reminder.id,
+      userId: profile.user_id,
+      daysBefore: mail.daysBefore,
+      status,
+    });
   let skipped = 0;
   const deliverable: { mail: PlannedMail; profile: Profile }[] = [];
   for (const mail of planned) {
@@ -96,13 +104,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     }
     if (!profile.reminder_emails) {
       skipped++;
-      mails.push({
-        kind: mail.kind,
-        reminderId: mail.reminder.id,
-        userId: profile.user_id,
-        daysBefore: mail.daysBefore,
-        status: 'unsubscribed',
-      });
+      note(mail, profile, 'unsubscribed');
       continue;
     }
     deliverable.push({ mail, profile });
@@ -158,26 +160,14 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
         simulated: true,
         sent_at: at.toISOString(),
       });
-      mails.push({
-        kind: mail.kind,
-        reminderId: mail.reminder.id,
-        userId: profile.user_id,
-        daysBefore: mail.daysBefore,
-        status: 'simulated',
-      });
+      note(mail, profile, 'simulated');
       sent++;
     }
   } else if (env().EMAIL_PROVIDER === 'disabled') {
     // Nothing is sent and nothing is claimed, so turning sending back on and re-running still mails.
     if (deliverable.length > 0) errors.push(`${DISABLED_MESSAGE}: ${deliverable.length} mails not sent`);
     for (const { mail, profile } of deliverable) {
-      mails.push({
-        kind: mail.kind,
-        reminderId: mail.reminder.id,
-        userId: profile.user_id,
-        daysBefore: mail.daysBefore,
-        status: 'disabled',
-      });
+      note(mail, profile, 'disabled');
     }
   } else {
     sendRate = await maxSendRate();
@@ -194,13 +184,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
       try {
         if (await isSuppressed(profile.email)) {
           skipped++;
-          mails.push({
-            kind: mail.kind,
-            reminderId: mail.reminder.id,
-            userId: profile.user_id,
-            daysBefore: mail.daysBefore,
-            status: 'suppressed',
-          });
+          note(mail, profile, 'suppressed');
           return;
         }
         const rendered = await render(mail, profile);
@@ -217,13 +201,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
           { now, leaseMs: options.leaseMs, pacer, onClaimed: () => options.onClaimed?.(index) },
         );
         const status = outcome.status === 'skipped' ? outcome.reason : outcome.status;
-        mails.push({
-          kind: mail.kind,
-          reminderId: mail.reminder.id,
-          userId: profile.user_id,
-          daysBefore: mail.daysBefore,
-          status,
-        });
+        note(mail, profile, status);
         if (outcome.status === 'sent') sent++;
         if (outcome.status === 'failed') errors.push(`${tag}: ${outcome.error}`);
       } catch (error) {

@@ -1,45 +1,46 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { cognitoClient, dynamo } from '../lib/clients.ts';
+import { batchWriteAll } from '../lib/batch.ts';
+import { cognitoClient } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { queryAll } from '../lib/query.ts';
 import { adjustCounters, countReminder } from './stats.ts';
 import { toPence } from './savings.ts';
 
+/** What a deleted user's send records keep: the mail log, without the person. */
+export const ANONYMISED_USER = 'deleted-user';
+export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
+
 /**
- * Deletes every item of the user (profile, reminders, savings), keeps the counters true, then the
- * Cognito user. Safe to retry: a second run finds nothing left to delete and deletes the login.
+ * Deletes every item of the user (profile, reminders, savings, send records), keeps the counters
+ * true, then the Cognito user. Send records are first copied out of the user's partition with the
+ * address and the user id removed, so the mail log stays whole but names no one. Safe to retry: a
+ * second run finds nothing left and deletes the login.
  */
 export async function deleteAccount(userId: string, username: string): Promise<{ itemsDeleted: number }> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-        ExpressionAttributeValues: { ':pk': keys.user(userId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    TableName: env().TABLE_NAME,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    ExpressionAttributeValues: { ':pk': keys.user(userId) },
+  });
 
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items
-      .slice(i, i + 25)
-      .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-    // BatchWrite may leave some unprocessed under load: retry those until none remain.
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const result = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: requests } }),
-      );
-      requests = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as typeof requests;
-    }
-  }
+  const anonymised = items
+    .filter((item) => item.entity === 'email_send')
+    .map((item) => ({
+      PutRequest: {
+        Item: {
+          ...item,
+          pk: keys.anonymisedSends(),
+          sk: `${item.created_at as string}#${item.id as string}`,
+          user_id: ANONYMISED_USER,
+          to_email: ANONYMISED_EMAIL,
+          claim_token: null,
+        },
+      },
+    }));
+  await batchWriteAll(anonymised);
+  await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
 
   const deltas: Record<string, number> = {};
   const add = (name: string, delta: number) => (deltas[name] = (deltas[name] ?? 0) + delta);

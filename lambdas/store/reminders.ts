@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 import { DUE_SHARDS, keys, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { queryAll } from '../lib/query.ts';
 import { countReminder } from './stats.ts';
 
 interface ReminderItem extends Reminder {
@@ -45,21 +46,13 @@ export function fromItem(item: Record<string, unknown>): Reminder {
 
 /** A user's reminders, renewal date ascending (then title), following every page. */
 export async function listReminders(userId: string): Promise<Reminder[]> {
-  const reminders: Reminder[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': keys.reminderPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) reminders.push(fromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    TableName: env().TABLE_NAME,
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+    ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': keys.reminderPrefix },
+  });
+  const reminders = items.map(fromItem);
   return reminders.sort(
     (a, b) => a.renewal_date.localeCompare(b.renewal_date) || a.title.localeCompare(b.title),
   );
@@ -142,25 +135,17 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
 /** Reminders renewing on one calendar date, across all users: one query per shard, never a scan. */
 export async function remindersDueOn(date: string): Promise<Reminder[]> {
   const pages = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, async (_, shard) => {
-      const found: Reminder[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await dynamo().send(
-          new QueryCommand({
-            TableName: env().TABLE_NAME,
-            IndexName: TABLE_KEYS.dueIndex.name,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': TABLE_KEYS.dueIndex.partitionKey },
-            ExpressionAttributeValues: { ':pk': keys.due(date, shard) },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) found.push(fromItem(item));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found;
-    }),
+    Array.from({ length: DUE_SHARDS }, async (_, shard) =>
+      (
+        await queryAll({
+          TableName: env().TABLE_NAME,
+          IndexName: TABLE_KEYS.dueIndex.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': TABLE_KEYS.dueIndex.partitionKey },
+          ExpressionAttributeValues: { ':pk': keys.due(date, shard) },
+        })
+      ).map(fromItem),
+    ),
   );
   return pages.flat();
 }

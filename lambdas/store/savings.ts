@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavingsRecord, SavingsSummary } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/schemas.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { queryAll } from '../lib/query.ts';
 import { adjustCounters } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
@@ -40,30 +41,20 @@ export async function recordSavings(
 }
 
 export async function listSavings(userId: string): Promise<SavingsSummary> {
-  const records: SavingsRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': keys.savingPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      records.push({
-        id: item.id as string,
-        reminder_id: item.reminder_id as string,
-        user_id: item.user_id as string,
-        outcome: item.outcome as SavingsRecord['outcome'],
-        saved_amount: item.saved_amount as number,
-        created_at: item.created_at as string,
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    TableName: env().TABLE_NAME,
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+    ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': keys.savingPrefix },
+  });
+  const records: SavingsRecord[] = items.map((item) => ({
+    id: item.id as string,
+    reminder_id: item.reminder_id as string,
+    user_id: item.user_id as string,
+    outcome: item.outcome as SavingsRecord['outcome'],
+    saved_amount: item.saved_amount as number,
+    created_at: item.created_at as string,
+  }));
   const pence = records
     .filter((r) => r.outcome === 'saved')
     .reduce((sum, r) => sum + toPence(r.saved_amount), 0);

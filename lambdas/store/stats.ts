@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../shared/table.ts';
 import { dynamo } from '../lib/clients.ts';
 import { env } from '../lib/env.ts';
+import { queryAll } from '../lib/query.ts';
 
 /**
  * Global counters, kept current on every write so statistics never need a scan. Counter names are
@@ -58,25 +59,18 @@ export async function countReminder(reminder: { category: string; renewal_date: 
 /** Reminders per renewal date from `fromMonth` (YYYY-MM) on: one query over small monthly items. */
 export async function dueCountsFrom(fromMonth: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': keys.dueCounts(), ':from': fromMonth },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      for (const [name, value] of Object.entries(item)) {
-        if (/^d\d\d$/.test(name) && typeof value === 'number' && value !== 0) {
-          counts.set(`${item.sk as string}-${name.slice(1)}`, value);
-        }
+  const items = await queryAll({
+    TableName: env().TABLE_NAME,
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': keys.dueCounts(), ':from': fromMonth },
+  });
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      if (/^d\d\d$/.test(name) && typeof value === 'number' && value !== 0) {
+        counts.set(`${item.sk as string}-${name.slice(1)}`, value);
       }
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return counts;
 }
 

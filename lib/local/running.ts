@@ -5,9 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import './quiet.ts';
-import { resetClients } from '../../lambdas/lib/clients.ts';
-import { resetEnvCache } from '../../lambdas/lib/env.ts';
-import { LOCAL_EMAIL_FROM, ROOT } from './stack.ts';
+import { applyLambdaEnvironment, ROOT } from './stack.ts';
 
 export interface RunningStack {
   pid: number;
@@ -32,22 +30,14 @@ export function attachToRunningStack(dataDir = path.join(ROOT, '.local')): Runni
   } catch {
     throw new Error('The local stack is not running (stale .local/stack.json): start it with `npm start`.');
   }
-  Object.assign(process.env, {
-    TABLE_NAME: stack.tableName,
-    STAGE: 'local',
-    SITE_URL: stack.siteUrl,
-    EMAIL_PROVIDER: process.env.EMAIL_PROVIDER ?? 'ses',
-    EMAIL_FROM: LOCAL_EMAIL_FROM,
-    AWS_REGION: 'eu-west-2',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
-    SES_ENDPOINT: stack.sesEndpoint,
-    COGNITO_ENDPOINT: stack.cognitoEndpoint,
-    USER_POOL_ID: stack.userPoolId,
-    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  applyLambdaEnvironment({
+    siteUrl: stack.siteUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    sesEndpoint: stack.sesEndpoint,
+    emailProvider: process.env.EMAIL_PROVIDER === 'disabled' ? 'disabled' : 'ses',
+    cognitoEndpoint: stack.cognitoEndpoint,
+    userPoolId: stack.userPoolId,
+    userPoolClientId: stack.clientId,
   });
-  resetEnvCache();
-  resetClients();
   return stack;
 }

@@ -49,6 +49,42 @@ export interface LocalStack {
 export const LOCAL_TABLE = 'renewal-reminders-local';
 export const LOCAL_EMAIL_FROM = 'Renewal Reminders <reminders@renewal-reminders.local>';
 
+/**
+ * The environment the CDK stack gives each Lambda, pointed at the stand-ins; set on this process
+ * (the handlers run in it) by the stack and by the CLIs that attach to a running one.
+ */
+export function applyLambdaEnvironment(stack: {
+  siteUrl: string;
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  emailProvider: 'ses' | 'disabled';
+  cognitoEndpoint?: string;
+  userPoolId?: string;
+  userPoolClientId?: string;
+}): void {
+  Object.assign(process.env, {
+    TABLE_NAME: LOCAL_TABLE,
+    STAGE: 'local',
+    SITE_URL: stack.siteUrl,
+    EMAIL_PROVIDER: stack.emailProvider,
+    EMAIL_FROM: LOCAL_EMAIL_FROM,
+    AWS_REGION: 'eu-west-2',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    SES_ENDPOINT: stack.sesEndpoint,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    API_URL: `${stack.siteUrl}/api`,
+    // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
+    FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? '{"admin_dashboard_v1":true,"country_cta_v1":true}',
+    ...(stack.cognitoEndpoint ? { COGNITO_ENDPOINT: stack.cognitoEndpoint } : {}),
+    ...(stack.userPoolId ? { USER_POOL_ID: stack.userPoolId } : {}),
+    ...(stack.userPoolClientId ? { USER_POOL_CLIENT_ID: stack.userPoolClientId } : {}),
+  });
+  resetEnvCache();
+  resetClients();
+}
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const dynamo = await startLocalDynamo(
@@ -62,27 +98,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const appPort = options.appPort || (await freePort());
   const siteUrl = `http://localhost:${appPort}`;
 
-  // The environment the CDK stack gives each Lambda, pointed at the stand-ins.
-  Object.assign(process.env, {
-    TABLE_NAME: LOCAL_TABLE,
-    STAGE: 'local',
-    SITE_URL: siteUrl,
-    EMAIL_PROVIDER: options.emailProvider ?? 'ses',
-    EMAIL_FROM: LOCAL_EMAIL_FROM,
-    AWS_REGION: 'eu-west-2',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    SES_ENDPOINT: ses.endpoint,
-    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-    API_URL: `${siteUrl}/api`,
-    // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
-    FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? '{"admin_dashboard_v1":true,"country_cta_v1":true}',
+  applyLambdaEnvironment({
+    siteUrl,
+    dynamoEndpoint: dynamo.endpoint,
+    sesEndpoint: ses.endpoint,
+    emailProvider: options.emailProvider ?? 'ses',
   });
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
   else delete process.env.SCHEDULE_NAME;
-  resetEnvCache();
-  resetClients();
 
   const trigger =
     (file: string): TriggerHandler =>
@@ -97,13 +120,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     emailFrom: LOCAL_EMAIL_FROM,
     triggers: { CustomMessage: trigger('customMessage'), PostConfirmation: trigger('postConfirmation') },
   });
-  Object.assign(process.env, {
-    USER_POOL_ID: cognito.userPoolId,
-    USER_POOL_CLIENT_ID: cognito.clientId,
-    COGNITO_ENDPOINT: cognito.url,
+  applyLambdaEnvironment({
+    siteUrl,
+    dynamoEndpoint: dynamo.endpoint,
+    sesEndpoint: ses.endpoint,
+    emailProvider: options.emailProvider ?? 'ses',
+    cognitoEndpoint: cognito.url,
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.clientId,
   });
-  resetEnvCache();
-  resetClients();
 
   const webConfig: WebConfig = {
     stage: 'local',

@@ -4,6 +4,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/lib/clients.ts';
 import { keys } from '../../shared/table.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
+import { latestSends } from '../../lambdas/store/sends.ts';
+import { ANONYMISED_EMAIL } from '../../lambdas/store/account.ts';
 import { api, createUser, signIn, startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -156,6 +158,11 @@ describe('account deletion', () => {
       stack.cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: user.email })),
     ).rejects.toThrow(/not exist|not found/i);
     await expect(signIn(stack, user.email, user.password)).rejects.toThrow();
+
+    // The welcome mail's send record stays in the mail log, naming no one.
+    const sends = await latestSends(100);
+    expect(sends.some((send) => send.to_email === user.email || send.user_id === user.sub)).toBe(false);
+    expect(sends.some((send) => send.email_type === 'welcome' && send.to_email === ANONYMISED_EMAIL)).toBe(true);
 
     const after = await readCounters();
     expect(after.users).toBe((before.users ?? 0) - 1);

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, useCallback } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '../../components/AppHeader.tsx';
 import { ArrowLeftIcon } from '../../components/Icons.tsx';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import './admin.css';
+import { useDismiss } from '../../lib/useDismiss.ts';
 
 export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard' },
@@ -41,28 +42,12 @@ function AdminLinks({ onNavigate }: { onNavigate?: () => void }) {
 /** Below 768 px the links become a disclosure dropdown (WAI-ARIA APG disclosure navigation). */
 function AdminNavDropdown({ current }: { current: string }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, close, rootRef, buttonRef);
 
   return (
     <div
