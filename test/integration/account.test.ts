@@ -162,7 +162,9 @@ describe('account deletion', () => {
     // The welcome mail's send record stays in the mail log, naming no one.
     const sends = await latestSends(100);
     expect(sends.some((send) => send.to_email === user.email || send.user_id === user.sub)).toBe(false);
-    expect(sends.some((send) => send.email_type === 'welcome' && send.to_email === ANONYMISED_EMAIL)).toBe(true);
+    expect(sends.some((send) => send.email_type === 'welcome' && send.to_email === ANONYMISED_EMAIL)).toBe(
+      true,
+    );
 
     const after = await readCounters();
     expect(after.users).toBe((before.users ?? 0) - 1);
