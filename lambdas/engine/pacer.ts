@@ -4,36 +4,57 @@
  * maximum send rate is the job's physical limit.
  */
 export class Pacer {
-  /** Start times of the last `rate` starts, oldest first. */
+  /** Start times of the last `limit` starts, oldest first. */
   private readonly recent: number[] = [];
   private queue: Promise<void> = Promise.resolve();
-  private readonly rate: number;
+  private readonly limit: number;
+  private readonly spacingMs: number;
+  private gridStart: number | undefined;
+  private started = 0;
 
+  /**
+   * @param ratePerSecond the hard limit: no one-second window ever holds more starts than this.
+   * @param pace the share of the limit the steady stream aims at (0.95: five per cent of headroom,
+   *   so the receiving side, which counts arrivals, not our starts, sees no second over the limit
+   *   even when the network bunches two requests).
+   */
   constructor(
     ratePerSecond: number,
+    pace = 1,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    if (!(ratePerSecond > 0)) throw new Error('rate must be positive');
-    this.rate = Math.max(1, Math.floor(ratePerSecond));
+    if (!(ratePerSecond > 0) || !(pace > 0 && pace <= 1)) throw new Error('rate and pace must be positive');
+    this.limit = Math.max(1, Math.floor(ratePerSecond));
+    this.spacingMs = 1000 / (ratePerSecond * pace);
   }
 
   /**
-   * Resolves when the caller may start. Callers are served in order; a start is allowed once the
-   * start `rate` places before it is at least one second old. So any one-second window holds at
-   * most `rate` starts, and a late timer costs nothing later: the limit is a sliding window, not a
-   * chain of intervals that would add every timer's lateness to the run.
+   * Resolves when the caller may start. Callers are served in order. Starts follow an even grid
+   * (start k not before the k-th slot), so there are no bursts and a late timer does not delay the
+   * slots after it; and a start also waits until the start `limit` places before it is a second
+   * old, which caps every one-second window at the limit whatever the timers do.
    */
   wait(): Promise<void> {
     const turn = this.queue.then(async () => {
+      this.gridStart ??= this.clock();
+      let slot = this.gridStart + this.started * this.spacingMs;
+      // More than a slot behind (the work stalled, not a timer's lateness): move the grid rather
+      // than release the missed slots at once as a burst.
+      const behind = this.clock() - slot;
+      if (behind > this.spacingMs) {
+        this.gridStart += behind;
+        slot += behind;
+      }
+      this.started += 1;
       for (;;) {
         const now = this.clock();
-        if (this.recent.length < this.rate) break;
-        const delay = this.recent[0]! + 1000 - now;
+        const windowFree = this.recent.length < this.limit ? now : this.recent[0]! + 1000;
+        const delay = Math.max(slot, windowFree) - now;
         if (delay <= 0) break;
         await new Promise((resolve) => setTimeout(resolve, Math.ceil(delay)));
       }
       this.recent.push(this.clock());
-      if (this.recent.length > this.rate) this.recent.shift();
+      if (this.recent.length > this.limit) this.recent.shift();
     });
     this.queue = turn;
     return turn;

@@ -171,7 +171,8 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     }
   } else {
     sendRate = await maxSendRate();
-    const pacer = new Pacer(sendRate);
+    // Aim at 95% of the account's maximum: a hard cap on starts, and headroom for network jitter.
+    const pacer = new Pacer(sendRate, 0.95);
     let stoppedForTime = 0;
     // Enough lanes to keep the pipe full at the rate while each send waits on the network.
     const lanes = Math.max(1, Math.ceil(sendRate));

@@ -33,3 +33,23 @@ describe('Pacer', () => {
     expect(started.length).toBeLessThan(10);
   });
 });
+
+describe('Pacer pace', () => {
+  it('spreads starts evenly at the pace, without bursts, and catches up without bunching', async () => {
+    const pacer = new Pacer(20, 0.95);
+    const starts: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      await pacer.wait();
+      starts.push(performance.now());
+      // A stall part-way: the slots missed are not released as a burst afterwards.
+      if (i === 10) await new Promise((r) => setTimeout(r, 300));
+    }
+    // The slots missed during the stall are dropped, not released at once: in the 100 ms after
+    // it, at most the two starts the pace allows (three with a late timer).
+    const resumed = starts[11]!;
+    expect(starts.filter((t) => t >= resumed && t < resumed + 100).length).toBeLessThanOrEqual(3);
+    // And the steady pace is about 19 per second, not the limit's 20.
+    const steady = (starts[29]! - starts[11]!) / 18;
+    expect(steady).toBeGreaterThan(1000 / 20);
+  });
+});

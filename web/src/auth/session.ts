@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
 import { clearAdminHint } from '../lib/adminHint.ts';
 import { clearStoredAuth } from '../lib/storage.ts';
-import { ensureAmplify } from './amplify.ts';
+import { ensureAmplify, keepSessionFresh } from './amplify.ts';
 
 /** signUpSchema's output. */
 export type SignUpValues = z.output<typeof signUpSchema>;
@@ -97,6 +97,7 @@ export function startSession(): void {
   if (started) return;
   started = true;
   void refreshSession();
+  keepSessionFresh();
 }
 
 async function signOutEverywhere(): Promise<void> {
