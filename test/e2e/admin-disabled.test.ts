@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import { buildWeb, launchChromium } from '../support/browser.ts';
+import { expectAccessible } from './helpers.ts';
 import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 
 /** Own build directory: see admin.test.ts. */
@@ -18,14 +18,6 @@ let admin: TestUser;
 let page: Page;
 
 const toast = (p: Page, text: string) => p.locator('[data-sonner-toast]', { hasText: text });
-
-async function expectAccessible(p: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page: p }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${label}: axe violations`).toEqual([]);
-}
 
 beforeAll(async () => {
   const webDir = buildWeb();

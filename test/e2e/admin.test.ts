@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import { buildWeb, launchChromium } from '../support/browser.ts';
+import { expectAccessible, expectNoHorizontalOverflow } from './helpers.ts';
 import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 
 /**
@@ -35,21 +35,6 @@ async function signInUi(page: Page, user: TestUser, waitFor: RegExp): Promise<vo
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(waitFor);
-}
-
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${label}: axe violations`).toEqual([]);
-}
-
-async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate<number>(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
 }
 
 async function adminPage(path: string): Promise<Page> {

@@ -31,8 +31,13 @@ export async function signInUi(
 
 /** axe-core: no serious or critical violation on what the page shows now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Toasts fade in (opacity transition): let them settle so axe measures the colours people see.
-  if ((await page.locator('[data-sonner-toast]').count()) > 0) await page.waitForTimeout(600);
+  // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
+  // colours people see rather than a frame of the animation. (A string: no DOM types here.)
+  await page.waitForFunction(
+    `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1')`,
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
