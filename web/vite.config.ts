@@ -43,10 +43,12 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
+    // xfwd: the backend sees this server's host in X-Forwarded-Host, and points Amplify's Cognito
+    // endpoint here (same origin) rather than at :3000.
     proxy: {
-      '/api': backend,
-      '/config.json': backend,
-      '/_cognito': backend,
+      '/api': { target: backend, xfwd: true },
+      '/config.json': { target: backend, xfwd: true },
+      '/_cognito': { target: backend, xfwd: true },
     },
   },
 });

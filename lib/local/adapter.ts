@@ -307,7 +307,9 @@ export async function startAdapter(options: AdapterOptions) {
       if (url.pathname === '/config.json') {
         // Same origin as the page that asks (port 3000, or Vite's dev server proxying to us), so
         // Amplify's calls to Cognito never cross origins.
-        const origin = `http://${req.headers.host ?? url.host}`;
+        const forwarded = req.headers['x-forwarded-host'];
+        const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host ?? url.host;
+        const origin = `http://${host}`;
         sendJson(res, 200, { ...options.webConfig, userPoolEndpoint: `${origin}/_cognito` });
         return 200;
       }
