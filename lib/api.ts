@@ -58,7 +58,7 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   adminRunCron: ['job:invoke', 'unsubscribe:key'],
 };
 
-/** Environment a route's handler reads beyond the common one (lambdas/lib/env.ts), by route name. */
+/** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
 export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
 export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
   adminConfig: ['API_URL'],

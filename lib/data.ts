@@ -34,7 +34,7 @@ export class Data extends Construct {
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Items with this attribute (epoch seconds) expire, e.g. the rate-limit windows of the public
-      // routes (lambdas/lib/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
+      // routes (lambdas/runtime/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: isProd,
       removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

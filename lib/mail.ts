@@ -48,7 +48,7 @@ export class Mail extends Construct {
   readonly identity?: EmailIdentity;
   /** Bounce and complaint events of the configuration set, to the account's default event bus. */
   readonly eventDestination: ConfigurationSetEventDestination;
-  /** HMAC key of the unsubscribe links (lambdas/lib/unsubscribe.ts): a generated string, one per stage. */
+  /** HMAC key of the unsubscribe links (lambdas/runtime/unsubscribe.ts): a generated string, one per stage. */
   readonly unsubscribeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: MailProps) {

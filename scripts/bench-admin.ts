@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startTestStack, createUser, api } from '../test/support/stack.ts';
-import { batchWriteAll } from '../lambdas/lib/batch.ts';
+import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
 import { adjustCounters } from '../lambdas/store/stats.ts';
 import { keys } from '../shared/table.ts';

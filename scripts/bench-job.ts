@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
-import { batchWriteAll } from '../lambdas/lib/batch.ts';
+import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
 import { keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';

@@ -3,8 +3,8 @@ import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provid
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckResult, HandshakeResult } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
-import { cognitoClient, dynamo, sesClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
+import { cognitoClient, dynamo, sesClient } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
 import { latestCronRuns } from '../store/cronRuns.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

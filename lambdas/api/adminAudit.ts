@@ -1,5 +1,5 @@
 import { limitQuerySchema } from '../../shared/schemas.ts';
-import { json, parseQuery, route } from '../lib/http.ts';
+import { json, parseQuery, route } from '../runtime/http.ts';
 import { latestAudit } from '../store/audit.ts';
 
 /** The admin audit log: admins only (the route wrapper refuses everyone else with 403). */

@@ -1,6 +1,6 @@
 import type { AdminConfig } from '../../shared/api.ts';
-import { env } from '../lib/env.ts';
-import { json, route } from '../lib/http.ts';
+import { env } from '../runtime/env.ts';
+import { json, route } from '../runtime/http.ts';
 
 /** Read-only configuration for the self-check page. No secrets. */
 export const handler = route('admin', async () => {

@@ -1,5 +1,5 @@
 import { limitQuerySchema } from '../../shared/schemas.ts';
-import { json, parseQuery, route } from '../lib/http.ts';
+import { json, parseQuery, route } from '../runtime/http.ts';
 import { latestSends } from '../store/sends.ts';
 
 export const handler = route('admin', async (event) => {

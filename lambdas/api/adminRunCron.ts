@@ -1,8 +1,8 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { runCronSchema } from '../../shared/schemas.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
-import { env } from '../lib/env.ts';
-import { json, parseBody, route } from '../lib/http.ts';
+import { env } from '../runtime/env.ts';
+import { json, parseBody, route } from '../runtime/http.ts';
 import { runDailyJob } from '../engine/run.ts';
 import { audit } from '../store/audit.ts';
 

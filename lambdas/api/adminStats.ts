@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import type { AdminStats } from '../../shared/api.ts';
 import { CATEGORIES } from '../../shared/categories.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
-import { env } from '../lib/env.ts';
-import { json, route } from '../lib/http.ts';
+import { env } from '../runtime/env.ts';
+import { json, route } from '../runtime/http.ts';
 import { dueCountsFrom, readCounters, signupsSince } from '../store/stats.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { reminderInputSchema } from '../../shared/schemas.ts';
-import { json, parseBody, route } from '../lib/http.ts';
+import { json, parseBody, route } from '../runtime/http.ts';
 import { createReminder } from '../store/reminders.ts';
 
 /** The owner always comes from the verified token; a user_id in the body is ignored. */

@@ -1,5 +1,5 @@
-import { json, route } from '../lib/http.ts';
-import { logger } from '../lib/logger.ts';
+import { json, route } from '../runtime/http.ts';
+import { logger } from '../runtime/logger.ts';
 import { deleteAccount } from '../store/account.ts';
 
 /** Deletes the caller's account: every item, then the Cognito user. */

@@ -1,5 +1,5 @@
 import { idParamSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseParams, route } from '../lib/http.ts';
+import { json, notFound, parseParams, route } from '../runtime/http.ts';
 import { deleteReminder } from '../store/reminders.ts';
 
 export const handler = route('user', async (event, caller) => {

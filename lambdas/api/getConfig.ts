@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { PublicConfig } from '../../shared/api.ts';
-import { env } from '../lib/env.ts';
-import { json, route } from '../lib/http.ts';
+import { env } from '../runtime/env.ts';
+import { json, route } from '../runtime/http.ts';
 
 const flagsSchema = z.object({
   admin_dashboard_v1: z.boolean().default(true),

@@ -1,5 +1,5 @@
 import type { MeResponse } from '../../shared/api.ts';
-import { json, notFound, route } from '../lib/http.ts';
+import { json, notFound, route } from '../runtime/http.ts';
 import { getProfile } from '../store/profiles.ts';
 
 /** The caller's profile; is_admin mirrors the verified token's `admin` group, the source of truth. */

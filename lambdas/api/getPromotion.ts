@@ -1,5 +1,5 @@
 import type { PromotionStatus } from '../../shared/api.ts';
-import { json, route } from '../lib/http.ts';
+import { json, route } from '../runtime/http.ts';
 import { LIFETIME_FREE_PLACES } from '../store/profiles.ts';
 import { readCounters } from '../store/stats.ts';
 

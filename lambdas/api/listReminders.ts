@@ -1,4 +1,4 @@
-import { json, route } from '../lib/http.ts';
+import { json, route } from '../runtime/http.ts';
 import { listReminders } from '../store/reminders.ts';
 
 export const handler = route('user', async (_event, caller) => {

@@ -1,4 +1,4 @@
-import { json, route } from '../lib/http.ts';
+import { json, route } from '../runtime/http.ts';
 import { listSavings } from '../store/savings.ts';
 
 export const handler = route('user', async (_event, caller) => json(200, await listSavings(caller.userId)));

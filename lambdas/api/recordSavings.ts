@@ -1,5 +1,5 @@
 import { idParamSchema, savingsInputSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseBody, parseParams, route } from '../lib/http.ts';
+import { json, notFound, parseBody, parseParams, route } from '../runtime/http.ts';
 import { getReminder } from '../store/reminders.ts';
 import { recordSavings } from '../store/savings.ts';
 

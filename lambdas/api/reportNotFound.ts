@@ -1,7 +1,7 @@
 import { notFoundReportSchema } from '../../shared/schemas.ts';
-import { HttpError, json, parseBody, route } from '../lib/http.ts';
-import { logger } from '../lib/logger.ts';
-import { withinRateLimit } from '../lib/rateLimit.ts';
+import { HttpError, json, parseBody, route } from '../runtime/http.ts';
+import { logger } from '../runtime/logger.ts';
+import { withinRateLimit } from '../runtime/rateLimit.ts';
 
 /** At most this many not-found reports are logged per minute, whoever sends them. */
 const REPORTS_PER_MINUTE = 60;

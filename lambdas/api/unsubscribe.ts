@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { HttpError, json, parseQuery, route } from '../lib/http.ts';
-import { logger } from '../lib/logger.ts';
-import { verifyUnsubscribeToken } from '../lib/unsubscribe.ts';
+import { HttpError, json, parseQuery, route } from '../runtime/http.ts';
+import { logger } from '../runtime/logger.ts';
+import { verifyUnsubscribeToken } from '../runtime/unsubscribe.ts';
 import { setReminderEmails } from '../store/profiles.ts';
 
 const querySchema = z.object({ token: z.string().min(10, 'Missing unsubscribe token').max(300) });

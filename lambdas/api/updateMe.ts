@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseBody, route } from '../lib/http.ts';
+import { json, notFound, parseBody, route } from '../runtime/http.ts';
 import { updateProfile } from '../store/profiles.ts';
 
 /** Saves the profile and mirrors it onto the Cognito user's attributes. */

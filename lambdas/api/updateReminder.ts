@@ -1,5 +1,5 @@
 import { idParamSchema, reminderInputSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseBody, parseParams, route } from '../lib/http.ts';
+import { json, notFound, parseBody, parseParams, route } from '../runtime/http.ts';
 import { updateReminder } from '../store/reminders.ts';
 
 export const handler = route('user', async (event, caller) => {

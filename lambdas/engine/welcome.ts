@@ -1,7 +1,7 @@
 import type { Profile } from '../../shared/api.ts';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
-import { unsubscribeUrls } from '../lib/unsubscribe.ts';
+import { env } from '../runtime/env.ts';
+import { logger } from '../runtime/logger.ts';
+import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { renderWelcome } from '../mail/welcome.tsx';
 import { recordUnclaimedSend } from '../store/sends.ts';
 import { deliverOnce } from './deliver.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { logger } from '../lib/logger.ts';
+import { logger } from '../runtime/logger.ts';
 import { suppress } from '../store/sends.ts';
 
 /**

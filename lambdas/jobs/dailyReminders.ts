@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { isoDate } from '../../shared/schemas.ts';
-import { logger } from '../lib/logger.ts';
+import { logger } from '../runtime/logger.ts';
 import { runDailyJob, type RunResult } from '../engine/run.ts';
 
 /** The Scheduler sends no payload we rely on; a manual run may name a date or ask for a simulation. */

@@ -1,6 +1,6 @@
 import { SendEmailCommand, type MessageHeader } from '@aws-sdk/client-sesv2';
-import { sesClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
+import { sesClient } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
 
 export interface OutgoingMail {
   to: string;

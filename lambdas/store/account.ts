@@ -1,9 +1,9 @@
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { batchWriteAll } from '../lib/batch.ts';
-import { cognitoClient } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { queryAll } from '../lib/query.ts';
+import { batchWriteAll } from '../runtime/batch.ts';
+import { cognitoClient } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
+import { queryAll } from '../runtime/query.ts';
 import { adjustCounters, countReminder } from './stats.ts';
 import { toPence } from './savings.ts';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import type { Caller } from '../lib/http.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
+import type { Caller } from '../runtime/http.ts';
 
 /** Every admin action that changes or sends anything is written here; only admins can read it. */
 export async function audit(caller: Caller, action: AuditEntry['action'], detail: string, now = new Date()) {

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CronRun } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
 
 export async function latestCronRuns(
   limit: number,

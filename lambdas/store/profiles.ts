@@ -4,10 +4,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../shared/api.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { keys } from '../../shared/table.ts';
-import { cognitoClient, dynamo } from '../lib/clients.ts';
+import { cognitoClient, dynamo } from '../runtime/clients.ts';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '../../shared/schemas.ts';
-import { env } from '../lib/env.ts';
+import { env } from '../runtime/env.ts';
 import { adjustCounters } from './stats.ts';
 
 /** The founding-member promotion: the first 1,000 confirmed sign-ups are free for life. */

@@ -4,9 +4,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 import { DUE_SHARDS, keys, shardFor, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { queryAll } from '../lib/query.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
+import { queryAll } from '../runtime/query.ts';
 import { countReminder } from './stats.ts';
 
 interface ReminderItem extends Reminder {

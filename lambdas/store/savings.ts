@@ -3,9 +3,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavingsRecord, SavingsSummary } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/schemas.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { queryAll } from '../lib/query.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
+import { queryAll } from '../runtime/query.ts';
 import { adjustCounters } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */

@@ -3,8 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailLog, EmailSend, EmailType } from '../../shared/api.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
 
 /**
  * Exactly-once sending rests on one conditional write per mail, made before SES is called: the

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../shared/table.ts';
-import { dynamo } from '../lib/clients.ts';
-import { env } from '../lib/env.ts';
-import { queryAll } from '../lib/query.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { env } from '../runtime/env.ts';
+import { queryAll } from '../runtime/query.ts';
 
 /**
  * Global counters, kept current on every write so statistics never need a scan. Counter names are

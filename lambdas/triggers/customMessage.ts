@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
+import { env } from '../runtime/env.ts';
+import { logger } from '../runtime/logger.ts';
 import { renderConfirmSignUp } from '../mail/confirmSignUp.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { logger } from '../lib/logger.ts';
+import { logger } from '../runtime/logger.ts';
 import { ensureProfile } from '../store/profiles.ts';
 import { sendWelcome } from '../engine/welcome.ts';
 

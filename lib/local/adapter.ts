@@ -13,7 +13,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import type { WebConfig } from '../../shared/api.ts';
-import type { ApiEvent } from '../../lambdas/lib/http.ts';
+import type { ApiEvent } from '../../lambdas/runtime/http.ts';
 
 type ApiHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResultV2>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../lambdas/lib/clients.ts';
+import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { keys } from '../../shared/table.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
 import { latestSends } from '../../lambdas/store/sends.ts';

@@ -3,7 +3,7 @@
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeToken } from '../../lambdas/lib/unsubscribe.ts';
+import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
 

@@ -2,11 +2,11 @@ import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { groupsFromClaims, json, route, type ApiEvent } from '../../lambdas/lib/http.ts';
+import { groupsFromClaims, json, route, type ApiEvent } from '../../lambdas/runtime/http.ts';
 import { claimsAsApiGateway } from '../../lib/local/adapter.ts';
 import { handler as listReminders } from '../../lambdas/api/listReminders.ts';
-import { resetClients } from '../../lambdas/lib/clients.ts';
-import { resetEnvCache } from '../../lambdas/lib/env.ts';
+import { resetClients } from '../../lambdas/runtime/clients.ts';
+import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 
 const context = {} as Context;
 
