@@ -2,15 +2,9 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 
-/** Feature flags the SPA and the lambdas read (CDK context → Lambda env → GET /api/config). */
-export interface FeatureFlags {
-  admin_dashboard_v1: boolean;
-  country_cta_v1: boolean;
-}
+import { parseFeatureFlags, type EmailProvider, type FeatureFlags } from '../shared/flags.ts';
 
-export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { admin_dashboard_v1: true, country_cta_v1: false };
-
-export type EmailProvider = 'ses' | 'disabled';
+export { DEFAULT_FEATURE_FLAGS, type EmailProvider, type FeatureFlags } from '../shared/flags.ts';
 
 /** Everything a stage can vary, read once from CDK context (`cdk synth -c stage=prod -c domain=…`). */
 export interface StageConfig {
@@ -47,21 +41,6 @@ function optionalString(node: Node, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context '${key}' must be a string`);
   return value;
-}
-
-function parseFeatureFlags(value: unknown): FeatureFlags {
-  if (value === undefined || value === null || value === '') return { ...DEFAULT_FEATURE_FLAGS };
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error("Context 'featureFlags' must be a JSON object of booleans");
-  }
-  const flags: FeatureFlags = { ...DEFAULT_FEATURE_FLAGS };
-  for (const [name, enabled] of Object.entries(parsed)) {
-    if (!(name in DEFAULT_FEATURE_FLAGS)) throw new Error(`Unknown feature flag '${name}'`);
-    if (typeof enabled !== 'boolean') throw new Error(`Feature flag '${name}' must be true or false`);
-    flags[name as keyof FeatureFlags] = enabled;
-  }
-  return flags;
 }
 
 /** Reads and validates the stage's context; throws a readable error on a bad value. */

@@ -1,5 +1,6 @@
 /** Shapes the API returns; the SPA reads them, the handlers produce them. */
 import type { Category } from './categories.ts';
+import type { EmailProvider, FeatureFlags } from './flags.ts';
 
 export interface Reminder {
   id: string;
@@ -122,8 +123,8 @@ export interface PromotionStatus {
 /** Public configuration served by GET /api/config. */
 export interface PublicConfig {
   stage: string;
-  featureFlags: { admin_dashboard_v1: boolean; country_cta_v1: boolean };
-  emailProvider: 'ses' | 'disabled';
+  featureFlags: FeatureFlags;
+  emailProvider: EmailProvider;
 }
 
 /** GET /api/admin/stats: the spec's admin statistics, from counters and the due-date counts. */
@@ -139,7 +140,7 @@ export interface AdminStats {
   avg_savings_per_user: number;
   by_category: { category: string; reminder_count: number }[];
   by_country: { country: string; user_count: number }[];
-  email_provider: 'ses' | 'disabled';
+  email_provider: EmailProvider;
 }
 
 export type CheckStatus = 'pass' | 'fail' | 'warning';
@@ -152,7 +153,7 @@ export interface CheckResult {
 }
 
 export interface HandshakeResult {
-  provider: 'ses' | 'disabled';
+  provider: EmailProvider;
   ok: boolean;
   /** 'PASS: …' or 'FAIL: …', as the self-check shows it. */
   message: string;
@@ -165,7 +166,7 @@ export interface HandshakeResult {
 }
 
 export interface AdminConfig {
-  email_provider: 'ses' | 'disabled';
+  email_provider: EmailProvider;
   email_from: string;
   region: string;
   site_url: string;
@@ -182,4 +183,29 @@ export interface AuditEntry {
   actor_email: string | null;
   action: 'run_cron' | 'simulate_cron' | 'test_email' | 'system_test';
   detail: string;
+}
+
+/** POST /api/admin/run-cron. */
+export interface RunCronResult {
+  success: boolean;
+  /** null when the job was started asynchronously (AWS): its result lands in the cron log. */
+  emailsSent: number | null;
+  errors: string[];
+  processedDate: string;
+  run?: CronRun;
+  started?: boolean;
+  message?: string;
+}
+
+/** POST /api/admin/system-test. */
+export interface SystemTestResult {
+  results: CheckResult[];
+  summary: { passed: number; failed: number; warnings: number };
+  ran_at: string;
+}
+
+/** POST /api/admin/test-email. */
+export interface TestEmailResult {
+  messageId: string;
+  to: string;
 }

@@ -1,82 +1,203 @@
 /**
- * The route manifest: every API route, declared once. The CDK api construct creates one Lambda and
- * one HTTP API route per entry, the local adapter dispatches with it, and the authorization matrix
- * test generates its cases from it, so a new route cannot escape any of the three.
- *
- * access: 'public' needs no token; 'user' needs a valid access token; 'admin' also needs the
- * `admin` Cognito group in the verified token.
+ * The API contract: every route, declared once, with its access level, request schemas and response
+ * type. The CDK api construct creates one Lambda and one HTTP API route per entry, the local adapter
+ * dispatches with it, the Lambda `route()` wrapper validates with its schemas and types the handler's
+ * answer, the SPA's client types its calls from it, and the authorization matrix test generates its
+ * cases from it, so a route or a shape cannot differ between them.
  */
-export type Access = 'public' | 'user' | 'admin';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import type {
+  AdminConfig,
+  AdminStats,
+  AuditEntry,
+  CheckResult,
+  CronRun,
+  EmailLog,
+  EmailSend,
+  HandshakeResult,
+  MeResponse,
+  PromotionStatus,
+  PublicConfig,
+  Reminder,
+  RunCronResult,
+  SavingsRecord,
+  SavingsSummary,
+  SystemTestResult,
+  TestEmailResult,
+} from './api.ts';
+import { defineRoutes, returns, type NoContent } from './contract.ts';
+import {
+  idParamSchema,
+  limitQuerySchema,
+  notFoundReportSchema,
+  profileUpdateSchema,
+  reminderInputSchema,
+  runCronSchema,
+  savingsInputSchema,
+  systemTestSchema,
+  unsubscribeQuerySchema,
+} from './schemas.ts';
 
-export interface RouteDef {
-  /** Stable name: the Lambda's logical id and the handler file lambdas/api/{name}.ts. */
-  name: string;
-  method: HttpMethod;
-  /** API Gateway path syntax: /api/reminders/{id} */
-  path: string;
-  access: Access;
-  /** Owner-scoped routes: another user's id must give 404 (the authorization matrix checks it). */
-  ownerScoped?: boolean;
-}
+export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
 
-export const ROUTES = [
-  { name: 'getConfig', method: 'GET', path: '/api/config', access: 'public' },
-  { name: 'getPromotion', method: 'GET', path: '/api/promotion', access: 'public' },
-  { name: 'reportNotFound', method: 'POST', path: '/api/not-found', access: 'public' },
-  { name: 'unsubscribe', method: 'POST', path: '/api/unsubscribe', access: 'public' },
-  { name: 'getMe', method: 'GET', path: '/api/me', access: 'user' },
-  { name: 'updateMe', method: 'PUT', path: '/api/me', access: 'user' },
-  { name: 'deleteMe', method: 'DELETE', path: '/api/me', access: 'user' },
-  { name: 'listSavings', method: 'GET', path: '/api/savings', access: 'user' },
-  { name: 'listReminders', method: 'GET', path: '/api/reminders', access: 'user' },
-  { name: 'createReminder', method: 'POST', path: '/api/reminders', access: 'user' },
-  { name: 'getReminder', method: 'GET', path: '/api/reminders/{id}', access: 'user', ownerScoped: true },
-  { name: 'updateReminder', method: 'PUT', path: '/api/reminders/{id}', access: 'user', ownerScoped: true },
-  {
-    name: 'deleteReminder',
+const reminderById = { params: idParamSchema, ownerScoped: true } as const;
+
+export const API = defineRoutes({
+  getConfig: { method: 'GET', path: '/api/config', access: 'public', response: returns<PublicConfig>() },
+  getPromotion: {
+    method: 'GET',
+    path: '/api/promotion',
+    access: 'public',
+    response: returns<PromotionStatus>(),
+  },
+  reportNotFound: {
+    method: 'POST',
+    path: '/api/not-found',
+    access: 'public',
+    status: 202,
+    body: notFoundReportSchema,
+    response: returns<{ logged: true }>(),
+  },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/unsubscribe',
+    access: 'public',
+    query: unsubscribeQuerySchema,
+    response: returns<{ unsubscribed: true }>(),
+  },
+  getMe: { method: 'GET', path: '/api/me', access: 'user', response: returns<MeResponse>() },
+  updateMe: {
+    method: 'PUT',
+    path: '/api/me',
+    access: 'user',
+    body: profileUpdateSchema,
+    response: returns<MeResponse>(),
+  },
+  deleteMe: {
+    method: 'DELETE',
+    path: '/api/me',
+    access: 'user',
+    status: 204,
+    response: returns<NoContent>(),
+  },
+  listSavings: { method: 'GET', path: '/api/savings', access: 'user', response: returns<SavingsSummary>() },
+  listReminders: {
+    method: 'GET',
+    path: '/api/reminders',
+    access: 'user',
+    response: returns<{ reminders: Reminder[] }>(),
+  },
+  createReminder: {
+    method: 'POST',
+    path: '/api/reminders',
+    access: 'user',
+    status: 201,
+    body: reminderInputSchema,
+    response: returns<{ reminder: Reminder }>(),
+  },
+  getReminder: {
+    method: 'GET',
+    path: '/api/reminders/{id}',
+    access: 'user',
+    ...reminderById,
+    response: returns<{ reminder: Reminder }>(),
+  },
+  updateReminder: {
+    method: 'PUT',
+    path: '/api/reminders/{id}',
+    access: 'user',
+    ...reminderById,
+    body: reminderInputSchema,
+    response: returns<{ reminder: Reminder }>(),
+  },
+  deleteReminder: {
     method: 'DELETE',
     path: '/api/reminders/{id}',
     access: 'user',
-    ownerScoped: true,
+    ...reminderById,
+    status: 204,
+    response: returns<NoContent>(),
   },
-  {
-    name: 'recordSavings',
+  recordSavings: {
     method: 'POST',
     path: '/api/reminders/{id}/savings',
     access: 'user',
-    ownerScoped: true,
+    ...reminderById,
+    status: 201,
+    body: savingsInputSchema,
+    response: returns<{ savings: SavingsRecord }>(),
   },
-  { name: 'adminStats', method: 'GET', path: '/api/admin/stats', access: 'admin' },
-  { name: 'adminConfig', method: 'GET', path: '/api/admin/config', access: 'admin' },
-  { name: 'adminHandshake', method: 'GET', path: '/api/admin/handshake', access: 'admin' },
-  { name: 'adminHealth', method: 'GET', path: '/api/admin/health', access: 'admin' },
-  { name: 'adminEmailSends', method: 'GET', path: '/api/admin/email-sends', access: 'admin' },
-  { name: 'adminEmailLogs', method: 'GET', path: '/api/admin/email-logs', access: 'admin' },
-  { name: 'adminCronRuns', method: 'GET', path: '/api/admin/cron-runs', access: 'admin' },
-  { name: 'adminAudit', method: 'GET', path: '/api/admin/audit', access: 'admin' },
-  { name: 'adminRunCron', method: 'POST', path: '/api/admin/run-cron', access: 'admin' },
-  { name: 'adminTestEmail', method: 'POST', path: '/api/admin/test-email', access: 'admin' },
-  { name: 'adminSystemTest', method: 'POST', path: '/api/admin/system-test', access: 'admin' },
-] as const satisfies readonly RouteDef[];
+  adminStats: { method: 'GET', path: '/api/admin/stats', access: 'admin', response: returns<AdminStats>() },
+  adminConfig: {
+    method: 'GET',
+    path: '/api/admin/config',
+    access: 'admin',
+    response: returns<AdminConfig>(),
+  },
+  adminHandshake: {
+    method: 'GET',
+    path: '/api/admin/handshake',
+    access: 'admin',
+    response: returns<HandshakeResult>(),
+  },
+  adminHealth: {
+    method: 'GET',
+    path: '/api/admin/health',
+    access: 'admin',
+    response: returns<{ checks: CheckResult[] }>(),
+  },
+  adminEmailSends: {
+    method: 'GET',
+    path: '/api/admin/email-sends',
+    access: 'admin',
+    query: limitQuerySchema(100),
+    response: returns<{ sends: EmailSend[] }>(),
+  },
+  adminEmailLogs: {
+    method: 'GET',
+    path: '/api/admin/email-logs',
+    access: 'admin',
+    query: limitQuerySchema(50),
+    response: returns<{ logs: EmailLog[] }>(),
+  },
+  adminCronRuns: {
+    method: 'GET',
+    path: '/api/admin/cron-runs',
+    access: 'admin',
+    query: limitQuerySchema(14),
+    response: returns<{ runs: CronRun[] }>(),
+  },
+  adminAudit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: 'admin',
+    query: limitQuerySchema(50),
+    response: returns<{ entries: AuditEntry[] }>(),
+  },
+  adminRunCron: {
+    method: 'POST',
+    path: '/api/admin/run-cron',
+    access: 'admin',
+    body: runCronSchema,
+    response: returns<RunCronResult>(),
+  },
+  adminTestEmail: {
+    method: 'POST',
+    path: '/api/admin/test-email',
+    access: 'admin',
+    response: returns<TestEmailResult>(),
+  },
+  adminSystemTest: {
+    method: 'POST',
+    path: '/api/admin/system-test',
+    access: 'admin',
+    body: systemTestSchema,
+    response: returns<SystemTestResult>(),
+  },
+});
 
-export type RouteName = (typeof ROUTES)[number]['name'];
+export type Api = typeof API;
+export type RouteName = keyof Api;
+export type AnyRoute = Api[RouteName];
 
-/** Match a concrete path against a manifest path; returns the path parameters or null. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const patternParts = pattern.split('/');
-  const pathParts = path.split('/');
-  if (patternParts.length !== pathParts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < patternParts.length; i++) {
-    const p = patternParts[i]!;
-    const actual = pathParts[i]!;
-    if (p.startsWith('{') && p.endsWith('}')) {
-      if (actual === '') return null;
-      params[p.slice(1, -1)] = decodeURIComponent(actual);
-    } else if (p !== actual) {
-      return null;
-    }
-  }
-  return params;
-}
+/** Every route, in declaration order. */
+export const ROUTES = Object.values(API) as readonly AnyRoute[];

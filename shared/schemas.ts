@@ -167,6 +167,11 @@ export const runCronSchema = z.object({
   date: isoDate.optional(),
 });
 
+/** ?token= on the one-click unsubscribe: the signed token is the only credential. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(10, 'Missing unsubscribe token').max(300),
+});
+
 export const systemTestSchema = z.object({
   email: z.string().trim().email(MESSAGES.invalidEmail).optional(),
 });

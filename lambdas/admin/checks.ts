@@ -1,3 +1,4 @@
+import { NOTICES } from '../../shared/messages.ts';
 import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -101,7 +102,7 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
       name: 'SES',
       category: 'Email',
       status: 'warning',
-      detail: 'Email sending disabled (EMAIL_PROVIDER=disabled)',
+      detail: NOTICES.emailDisabled,
     });
   } else {
     const handshake = await sesHandshake();

@@ -1,11 +1,11 @@
-import type { AdminConfig } from '../../shared/api.ts';
+import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
-import { json, route } from '../runtime/http.ts';
+import { route } from '../runtime/http.ts';
 
 /** Read-only configuration for the self-check page. No secrets. */
-export const handler = route('admin', async () => {
+export const handler = route(API.adminConfig, async () => {
   const e = env();
-  const body: AdminConfig = {
+  return {
     email_provider: e.EMAIL_PROVIDER,
     email_from: e.EMAIL_FROM,
     region: e.AWS_REGION,
@@ -15,5 +15,4 @@ export const handler = route('admin', async () => {
     stage: e.STAGE,
     configuration_set: e.SES_CONFIGURATION_SET ?? null,
   };
-  return json(200, body);
 });

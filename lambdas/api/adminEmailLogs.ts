@@ -1,8 +1,7 @@
-import { limitQuerySchema } from '../../shared/schemas.ts';
-import { json, parseQuery, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { latestEmailLogs } from '../store/sends.ts';
 
-export const handler = route('admin', async (event) => {
-  const { limit } = parseQuery(event, limitQuerySchema(50));
-  return json(200, { logs: await latestEmailLogs(limit) });
-});
+export const handler = route(API.adminEmailLogs, async ({ query }) => ({
+  logs: await latestEmailLogs(query.limit),
+}));

@@ -1,8 +1,7 @@
-import { limitQuerySchema } from '../../shared/schemas.ts';
-import { json, parseQuery, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { latestSends } from '../store/sends.ts';
 
-export const handler = route('admin', async (event) => {
-  const { limit } = parseQuery(event, limitQuerySchema(100));
-  return json(200, { sends: await latestSends(limit) });
-});
+export const handler = route(API.adminEmailSends, async ({ query }) => ({
+  sends: await latestSends(query.limit),
+}));

@@ -1,4 +1,5 @@
+import { API } from '../../shared/routes.ts';
 import { sesHandshake } from '../admin/checks.ts';
-import { json, route } from '../runtime/http.ts';
+import { route } from '../runtime/http.ts';
 
-export const handler = route('admin', async () => json(200, await sesHandshake()));
+export const handler = route(API.adminHandshake, () => sesHandshake());

@@ -1,4 +1,5 @@
+import { API } from '../../shared/routes.ts';
 import { healthChecks } from '../admin/checks.ts';
-import { json, route } from '../runtime/http.ts';
+import { route } from '../runtime/http.ts';
 
-export const handler = route('admin', async () => json(200, { checks: await healthChecks() }));
+export const handler = route(API.adminHealth, async () => ({ checks: await healthChecks() }));

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { UK_ZONE } from '../../shared/dates.ts';
-import { DISABLED_MESSAGE } from '../engine/run.ts';
+import { NOTICES } from '../../shared/messages.ts';
+import { API } from '../../shared/routes.ts';
 import { deliverOnce } from '../engine/deliver.ts';
 import { env } from '../runtime/env.ts';
-import { HttpError, json, route } from '../runtime/http.ts';
+import { HttpError, route } from '../runtime/http.ts';
 import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { renderReminderMail } from '../mail/reminder.tsx';
 import { audit } from '../store/audit.ts';
 import { getProfile } from '../store/profiles.ts';
 
-export const NO_EMAIL_MESSAGE = 'No user email available';
-
 /** 'Send test reminder email to me': a real reminder mail, to the admin's own address only. */
-export const handler = route('admin', async (_event, caller) => {
+export const handler = route(API.adminTestEmail, async ({ caller }) => {
   const profile = await getProfile(caller.userId);
   const to = profile?.email ?? caller.email;
-  if (!to) throw new HttpError(400, NO_EMAIL_MESSAGE);
-  if (env().EMAIL_PROVIDER === 'disabled') throw new HttpError(409, DISABLED_MESSAGE);
+  if (!to) throw new HttpError(400, NOTICES.noUserEmail);
+  if (env().EMAIL_PROVIDER === 'disabled') throw new HttpError(409, NOTICES.emailDisabled);
   await audit(caller, 'test_email', `to own address`);
   const renewal = DateTime.now().setZone(UK_ZONE).plus({ days: 14 }).toISODate()!;
   const urls = await unsubscribeUrls(caller.userId);
@@ -57,5 +56,5 @@ export const handler = route('admin', async (_event, caller) => {
   if (outcome.status !== 'sent') {
     throw new HttpError(502, outcome.status === 'failed' ? outcome.error : outcome.reason);
   }
-  return json(200, { messageId: outcome.messageId, to });
+  return { messageId: outcome.messageId, to };
 });

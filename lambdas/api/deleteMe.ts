@@ -1,10 +1,11 @@
-import { json, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { deleteAccount } from '../store/account.ts';
 
 /** Deletes the caller's account: every item, then the Cognito user. */
-export const handler = route('user', async (_event, caller) => {
+export const handler = route(API.deleteMe, async ({ caller }) => {
   const { itemsDeleted } = await deleteAccount(caller.userId, caller.username);
   logger.info('Account deleted', { itemsDeleted });
-  return json(204);
+  return undefined;
 });

@@ -1,16 +1,12 @@
-import type { PromotionStatus } from '../../shared/api.ts';
-import { json, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { LIFETIME_FREE_PLACES } from '../store/profiles.ts';
 import { readCounters } from '../store/stats.ts';
 
 /** How many founding-member places (free for life) are left: one counter read, no scan. */
-export const handler = route('public', async () => {
+export const handler = route(API.getPromotion, async () => {
   const counters = await readCounters();
   // Places taken = confirmed sign-ups ever; account deletions do not hand a place back.
   const taken = counters.signups ?? 0;
-  const body: PromotionStatus = {
-    places_total: LIFETIME_FREE_PLACES,
-    places_left: Math.max(0, LIFETIME_FREE_PLACES - taken),
-  };
-  return json(200, body);
+  return { places_total: LIFETIME_FREE_PLACES, places_left: Math.max(0, LIFETIME_FREE_PLACES - taken) };
 });

@@ -1,10 +1,9 @@
-import { idParamSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseParams, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { notFound, route } from '../runtime/http.ts';
 import { getReminder } from '../store/reminders.ts';
 
-export const handler = route('user', async (event, caller) => {
-  const { id } = parseParams(event, idParamSchema);
-  const reminder = await getReminder(caller.userId, id);
+export const handler = route(API.getReminder, async ({ caller, params }) => {
+  const reminder = await getReminder(caller.userId, params.id);
   if (!reminder) throw notFound('Reminder not found');
-  return json(200, { reminder });
+  return { reminder };
 });

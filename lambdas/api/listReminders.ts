@@ -1,6 +1,7 @@
-import { json, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { listReminders } from '../store/reminders.ts';
 
-export const handler = route('user', async (_event, caller) => {
-  return json(200, { reminders: await listReminders(caller.userId) });
-});
+export const handler = route(API.listReminders, async ({ caller }) => ({
+  reminders: await listReminders(caller.userId),
+}));

@@ -1,4 +1,5 @@
-import { json, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
 import { listSavings } from '../store/savings.ts';
 
-export const handler = route('user', async (_event, caller) => json(200, await listSavings(caller.userId)));
+export const handler = route(API.listSavings, ({ caller }) => listSavings(caller.userId));

@@ -1,12 +1,10 @@
-import { idParamSchema, savingsInputSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseBody, parseParams, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { notFound, route } from '../runtime/http.ts';
 import { getReminder } from '../store/reminders.ts';
 import { recordSavings } from '../store/savings.ts';
 
 /** One outcome per submission, for the caller's own reminder only. */
-export const handler = route('user', async (event, caller) => {
-  const { id } = parseParams(event, idParamSchema);
-  const input = parseBody(event, savingsInputSchema);
-  if (!(await getReminder(caller.userId, id))) throw notFound('Reminder not found');
-  return json(201, { savings: await recordSavings(caller.userId, id, input) });
+export const handler = route(API.recordSavings, async ({ caller, params, body }) => {
+  if (!(await getReminder(caller.userId, params.id))) throw notFound('Reminder not found');
+  return { savings: await recordSavings(caller.userId, params.id, body) };
 });

@@ -1,5 +1,5 @@
-import { notFoundReportSchema } from '../../shared/schemas.ts';
-import { HttpError, json, parseBody, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { HttpError, route } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
 
@@ -10,13 +10,12 @@ const REPORTS_PER_MINUTE = 60;
  * The SPA reports an unknown path. Only the path is logged: no query string (it may carry e-mail
  * addresses or tokens), no IP, no user.
  */
-export const handler = route('public', async (event) => {
-  const { path } = parseBody(event, notFoundReportSchema);
+export const handler = route(API.reportNotFound, async ({ body }) => {
   if (!(await withinRateLimit('not-found', REPORTS_PER_MINUTE))) throw new HttpError(429, 'Too many reports');
-  const clean = path
+  const clean = body.path
     .split(/[?#]/)[0]!
     .replace(/[^\w\-./~%]/g, '')
     .slice(0, 200);
   logger.info('Page not found', { path: clean });
-  return json(202, { logged: true });
+  return { logged: true as const };
 });

@@ -1,11 +1,10 @@
-import { profileUpdateSchema } from '../../shared/schemas.ts';
-import { json, notFound, parseBody, route } from '../runtime/http.ts';
+import { API } from '../../shared/routes.ts';
+import { notFound, route } from '../runtime/http.ts';
 import { updateProfile } from '../store/profiles.ts';
 
 /** Saves the profile and mirrors it onto the Cognito user's attributes. */
-export const handler = route('user', async (event, caller) => {
-  const input = parseBody(event, profileUpdateSchema);
-  const profile = await updateProfile(caller.userId, input, caller.username);
+export const handler = route(API.updateMe, async ({ caller, body }) => {
+  const profile = await updateProfile(caller.userId, body, caller.username);
   if (!profile) throw notFound('Profile not found');
-  return json(200, { profile: { ...profile, is_admin: caller.isAdmin }, isAdmin: caller.isAdmin });
+  return { profile: { ...profile, is_admin: caller.isAdmin }, isAdmin: caller.isAdmin };
 });

@@ -3,6 +3,7 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CronRun, Profile, Reminder } from '../../shared/api.ts';
 import { daysLeft, todayIn, UK_ZONE } from '../../shared/dates.ts';
+import { NOTICES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
 import { DateTime } from 'luxon';
 import { dynamo, sesClient } from '../runtime/clients.ts';
@@ -17,8 +18,6 @@ import { isSuppressed, recordUnclaimedSend, writeEmailLog } from '../store/sends
 import { deliverOnce } from './deliver.ts';
 import { datesToQuery, planMails, type PlannedMail } from './plan.ts';
 import { forEachConcurrent, Pacer } from './pacer.ts';
-
-export const DISABLED_MESSAGE = 'Email sending disabled (EMAIL_PROVIDER=disabled)';
 
 export interface RunOptions {
   /** The Europe/London calendar date to run for; today there by default. */
@@ -165,7 +164,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     }
   } else if (env().EMAIL_PROVIDER === 'disabled') {
     // Nothing is sent and nothing is claimed, so turning sending back on and re-running still mails.
-    if (deliverable.length > 0) errors.push(`${DISABLED_MESSAGE}: ${deliverable.length} mails not sent`);
+    if (deliverable.length > 0) errors.push(`${NOTICES.emailDisabled}: ${deliverable.length} mails not sent`);
     for (const { mail, profile } of deliverable) {
       note(mail, profile, 'disabled');
     }

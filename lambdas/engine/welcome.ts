@@ -5,7 +5,7 @@ import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { renderWelcome } from '../mail/welcome.tsx';
 import { recordUnclaimedSend } from '../store/sends.ts';
 import { deliverOnce } from './deliver.ts';
-import { DISABLED_MESSAGE } from './run.ts';
+import { NOTICES } from '../../shared/messages.ts';
 
 /**
  * The welcome mail after confirmation, once per user (Cognito may retry the trigger). A failure is
@@ -32,7 +32,7 @@ export async function sendWelcome(profile: Profile, now: () => Date = () => new 
     if (env().EMAIL_PROVIDER === 'disabled') {
       await recordUnclaimedSend(
         identity,
-        { status: 'failed', simulated: false, error_message: DISABLED_MESSAGE },
+        { status: 'failed', simulated: false, error_message: NOTICES.emailDisabled },
         now(),
       );
       return 'disabled';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_FEATURE_FLAGS, EMAIL_PROVIDERS } from '../../shared/flags.ts';
 
 /**
  * The Lambda environment, validated once per cold start. The *_ENDPOINT variables are set only by
@@ -10,7 +11,7 @@ const envSchema = z.object({
   SITE_URL: z.string().url().default('http://localhost:3000'),
   USER_POOL_ID: z.string().optional(),
   USER_POOL_CLIENT_ID: z.string().optional(),
-  EMAIL_PROVIDER: z.enum(['ses', 'disabled']).default('disabled'),
+  EMAIL_PROVIDER: z.enum(EMAIL_PROVIDERS).default('disabled'),
   EMAIL_FROM: z.string().default('Renewal Reminders <reminders@example.com>'),
   SES_CONFIGURATION_SET: z.string().optional(),
   /** HMAC key for unsubscribe links: on AWS a generated Secrets Manager secret, read at cold start. */
@@ -23,7 +24,7 @@ const envSchema = z.object({
   JOB_FUNCTION_NAME: z.string().optional(),
   /** The EventBridge Scheduler schedule that fires the job (or 'local-timer' on the local stack). */
   SCHEDULE_NAME: z.string().optional(),
-  FEATURE_FLAGS: z.string().default('{"admin_dashboard_v1":true,"country_cta_v1":false}'),
+  FEATURE_FLAGS: z.string().default(JSON.stringify(DEFAULT_FEATURE_FLAGS)),
   AWS_REGION: z.string().default('eu-west-2'),
   DYNAMODB_ENDPOINT: z.string().optional(),
   SES_ENDPOINT: z.string().optional(),

@@ -2,8 +2,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { ZodError, type ZodType } from 'zod';
-import type { Access } from '../../shared/routes.ts';
 import type { ApiError } from '../../shared/api.ts';
+import type { Access, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
+import { ADMIN_GROUP } from '../../shared/identity.ts';
 import { logger } from './logger.ts';
 
 /** The event API Gateway passes after the JWT authorizer; the local adapter builds the same shape. */
@@ -35,6 +36,14 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 
+/** A handler's answer with a status other than the route's declared one (e.g. 202 for a started job). */
+export class Reply<T> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+  ) {}
+}
+
 /**
  * API Gateway's JWT authorizer passes array claims as a string "[admin other]"; the local adapter
  * passes what the token holds. Accept both.
@@ -57,7 +66,7 @@ export function callerFrom(event: ApiEvent): Caller | undefined {
     userId: claims.sub,
     username: typeof claims.username === 'string' ? claims.username : claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
-    isAdmin: groupsFromClaims(claims['cognito:groups']).includes('admin'),
+    isAdmin: groupsFromClaims(claims['cognito:groups']).includes(ADMIN_GROUP),
   };
 }
 
@@ -111,18 +120,37 @@ export function parseQuery<T extends ZodType>(event: ApiEvent, schema: T): z.out
   return result.data;
 }
 
-type Handler<A extends Access> = (
-  event: ApiEvent,
-  caller: A extends 'public' ? Caller | undefined : Caller,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+/** What a route's handler receives: the caller and the request, validated with the route's schemas. */
+export interface RouteRequest<R extends RouteDef> {
+  caller: R['access'] extends 'public' ? Caller | undefined : Caller;
+  params: ParsedOf<R, 'params'>;
+  query: ParsedOf<R, 'query'>;
+  body: ParsedOf<R, 'body'>;
+  event: ApiEvent;
+  context: Context;
+}
+
+type RouteHandler<R extends RouteDef> = (
+  request: RouteRequest<R>,
+) => Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
+
+function authorize(access: Access, caller: Caller | undefined): void {
+  if (access !== 'public' && !caller) throw new HttpError(401, 'Unauthorized');
+  if (access === 'admin' && !caller?.isAdmin) throw new HttpError(403, 'Forbidden: admin only');
+}
+
+function toResult(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return status === 204 ? json(204) : json(status, body);
+}
 
 /**
- * Wraps a route handler: enforces the route's access level from the verified token (the API
- * Gateway authorizer has already checked the signature; admin is checked here, from the groups
- * claim), turns HttpError into its status and anything unexpected into a logged 500.
+ * Wraps a route's handler with its contract: enforces the route's access level from the verified
+ * token (the API Gateway authorizer has already checked the signature; admin is checked here, from the
+ * groups claim), validates path, query and body with the route's schemas (params first: a bad id is a
+ * 400 before anything else is read), answers with the route's status, and turns HttpError into its
+ * status and anything unexpected into a logged 500.
  */
-export function route<A extends Access>(access: A, handler: Handler<A>) {
+export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
   return middy<ApiEvent, APIGatewayProxyStructuredResultV2>()
     .before(async (request) => {
       logger.addContext(request.context);
@@ -130,9 +158,18 @@ export function route<A extends Access>(access: A, handler: Handler<A>) {
     .handler(async (event, context) => {
       try {
         const caller = callerFrom(event);
-        if (access !== 'public' && !caller) throw new HttpError(401, 'Unauthorized');
-        if (access === 'admin' && !caller?.isAdmin) throw new HttpError(403, 'Forbidden: admin only');
-        return await handler(event, caller as Caller, context);
+        authorize(def.access, caller);
+        const request = {
+          caller,
+          params: def.params ? parseParams(event, def.params) : undefined,
+          query: def.query ? parseQuery(event, def.query) : undefined,
+          body: def.body ? parseBody(event, def.body) : undefined,
+          event,
+          context,
+        } as RouteRequest<R>;
+        const answer = await handler(request);
+        if (answer instanceof Reply) return toResult(answer.status, answer.body);
+        return toResult(def.status ?? 200, answer);
       } catch (error) {
         if (error instanceof HttpError) {
           return json(error.statusCode, errorBody(error.message, error.fieldErrors));

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
@@ -14,6 +13,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import type { WebConfig } from '../../shared/api.ts';
 import type { ApiEvent } from '../../lambdas/runtime/http.ts';
+import { buildApiEvent, claimsAsApiGateway, lambdaContext } from '../../lambdas/runtime/apiEvent.ts';
 
 type ApiHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -56,15 +56,6 @@ function loadHandler(name: string): Promise<ApiHandler> {
   return loaded;
 }
 
-/** API Gateway hands claims to the Lambda as strings; arrays become "[a b]". Do the same. */
-export function claimsAsApiGateway(payload: Record<string, unknown>): Record<string, string> {
-  const claims: Record<string, string> = {};
-  for (const [key, value] of Object.entries(payload)) {
-    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
-  }
-  return claims;
-}
-
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -86,23 +77,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
-}
-
-function lambdaContext(name: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 export async function startAdapter(options: AdapterOptions) {
@@ -128,7 +102,7 @@ export async function startAdapter(options: AdapterOptions) {
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
     const method = req.method ?? 'GET';
     let matched: { route: RouteDef; params: Record<string, string> } | undefined;
-    for (const route of ROUTES as readonly RouteDef[]) {
+    for (const route of ROUTES) {
       if (route.method !== method) continue;
       const params = matchPath(route.path, url.pathname);
       if (params) {
@@ -159,38 +133,18 @@ export async function startAdapter(options: AdapterOptions) {
     }
     const query: Record<string, string> = {};
     for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
-    const now = new Date();
-    const routeKey = `${route.method} ${route.path}`;
-    const event: ApiEvent = {
-      version: '2.0',
-      routeKey,
+    const event = buildApiEvent({
+      method,
+      routePath: route.path,
       rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
+      params,
+      query,
       headers,
-      queryStringParameters: Object.keys(query).length ? query : undefined,
-      pathParameters: Object.keys(params).length ? params : undefined,
       body: body.length ? body.toString('utf8') : undefined,
-      isBase64Encoded: false,
-      requestContext: {
-        accountId: 'local',
-        apiId: 'local',
-        domainName: url.host,
-        domainPrefix: 'localhost',
-        http: {
-          method,
-          path: url.pathname,
-          protocol: 'HTTP/1.1',
-          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-          userAgent: headers['user-agent'] ?? '',
-        },
-        requestId: randomUUID(),
-        routeKey,
-        stage: '$default',
-        time: now.toUTCString(),
-        timeEpoch: now.getTime(),
-        ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
-      },
-    };
+      claims,
+      host: url.host,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    });
     const handler = await loadHandler(route.name);
     const raw = await handler(event, lambdaContext(route.name));
     const result: APIGatewayProxyStructuredResultV2 =

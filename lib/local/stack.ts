@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebConfig } from '../../shared/api.ts';
+import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { startAdapter } from './adapter.ts';
@@ -76,7 +77,8 @@ export function applyLambdaEnvironment(stack: {
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     API_URL: `${stack.siteUrl}/api`,
     // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
-    FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? '{"admin_dashboard_v1":true,"country_cta_v1":true}',
+    FEATURE_FLAGS:
+      process.env.FEATURE_FLAGS ?? JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, country_cta_v1: true }),
     ...(stack.cognitoEndpoint ? { COGNITO_ENDPOINT: stack.cognitoEndpoint } : {}),
     ...(stack.userPoolId ? { USER_POOL_ID: stack.userPoolId } : {}),
     ...(stack.userPoolClientId ? { USER_POOL_CLIENT_ID: stack.userPoolClientId } : {}),

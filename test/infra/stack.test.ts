@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../shared/routes.ts';
+import { API, ROUTES } from '../../shared/routes.ts';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_PERMISSIONS } from '../../lib/api.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
@@ -384,17 +384,7 @@ describe('api', () => {
   });
 
   it('puts admin routes behind the same JWT authorizer (the handler checks the admin group)', () => {
-    // The manifest has no admin route yet: build one from an existing handler file.
-    const withAdmin = synth(
-      {},
-      {
-        nag: false,
-        routes: [
-          { name: 'getConfig', method: 'GET', path: '/api/config', access: 'public' },
-          { name: 'getMe', method: 'GET', path: '/api/admin/stats', access: 'admin' },
-        ],
-      },
-    );
+    const withAdmin = synth({}, { nag: false, routes: [API.getConfig, API.adminStats] });
     withAdmin.template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
     withAdmin.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'GET /api/admin/stats',

@@ -2,28 +2,17 @@ import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { groupsFromClaims, json, route, type ApiEvent } from '../../lambdas/runtime/http.ts';
-import { claimsAsApiGateway } from '../../lib/local/adapter.ts';
+import { groupsFromClaims, route } from '../../lambdas/runtime/http.ts';
+import { returns, type Access } from '../../shared/contract.ts';
+import { buildApiEvent, claimsAsApiGateway } from '../../lambdas/runtime/apiEvent.ts';
 import { handler as listReminders } from '../../lambdas/api/listReminders.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 
 const context = {} as Context;
 
-function event(claims?: Record<string, string>): ApiEvent {
-  return {
-    version: '2.0',
-    routeKey: 'GET /api/x',
-    rawPath: '/api/x',
-    rawQueryString: '',
-    headers: {},
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/x' },
-      ...(claims ? { authorizer: { jwt: { claims } } } : {}),
-    },
-  } as unknown as ApiEvent;
-}
+const event = (claims?: Record<string, string>) =>
+  buildApiEvent({ method: 'GET', routePath: '/api/x', claims });
 
 describe('groups claim', () => {
   it('reads API Gateway string form and array form alike', () => {
@@ -39,14 +28,20 @@ describe('groups claim', () => {
 });
 
 describe('route wrapper', () => {
-  const ok = async () => json(200, { ok: true });
+  const probe = (access: Access) =>
+    route(
+      { name: 'probe', method: 'GET', path: '/api/x', access, response: returns<{ ok: boolean }>() },
+      async () => ({
+        ok: true,
+      }),
+    );
   it('refuses a user route without claims (401) and an admin route to a non-admin (403)', async () => {
-    expect((await route('user', ok)(event(), context)).statusCode).toBe(401);
-    expect((await route('admin', ok)(event({ sub: 'u1' }), context)).statusCode).toBe(403);
+    expect((await probe('user')(event(), context)).statusCode).toBe(401);
+    expect((await probe('admin')(event({ sub: 'u1' }), context)).statusCode).toBe(403);
     expect(
-      (await route('admin', ok)(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode,
+      (await probe('admin')(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode,
     ).toBe(200);
-    expect((await route('public', ok)(event(), context)).statusCode).toBe(200);
+    expect((await probe('public')(event(), context)).statusCode).toBe(200);
   });
 });
 
