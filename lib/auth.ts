@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -13,7 +13,7 @@ import {
 import { Construct } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 import { ADMIN_GROUP, CUSTOM_ATTRIBUTES } from '../shared/identity.ts';
-import type { StageConfig } from './config.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -67,7 +67,7 @@ export class Auth extends Construct {
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
 
     this.userPool = new UserPool(this, 'UserPool', {
-      userPoolName: `renewal-reminders-${config.stage}`,
+      userPoolName: stageName(config),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -109,7 +109,7 @@ export class Auth extends Construct {
             })
           : UserPoolEmail.withCognito(),
       deletionProtection: config.isProd,
-      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(config),
     });
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
