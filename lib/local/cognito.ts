@@ -174,6 +174,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   };
 }
 
+/** Creation and modification dates of a record cognito-local saves as it is. */
+function createdNow() {
+  const now = new Date();
+  return { CreationDate: now, LastModifiedDate: now };
+}
+
 /** The pool, its client and the admin group, with fixed ids, created on the first start only. */
 async function ensurePoolAndClient(
   cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>,
@@ -197,13 +203,11 @@ async function ensurePoolAndClient(
   }
   const service = await cognito.getUserPool(c, LOCAL_USER_POOL_ID);
   if (!(await cognito.getAppClient(c, LOCAL_CLIENT_ID))) {
-    const now = new Date();
     await service.saveAppClient(c, {
       ClientId: LOCAL_CLIENT_ID,
       ClientName: 'web',
       UserPoolId: LOCAL_USER_POOL_ID,
-      CreationDate: now,
-      LastModifiedDate: now,
+      ...createdNow(),
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AccessTokenValidity: 1,
       IdTokenValidity: 60,
@@ -214,12 +218,10 @@ async function ensurePoolAndClient(
   // stormdb throws, rather than answering null, while the pool has no groups at all.
   const adminGroup = await service.getGroupByGroupName(c, ADMIN_GROUP).catch(() => null);
   if (!adminGroup) {
-    const now = new Date();
     await service.saveGroup(c, {
       GroupName: ADMIN_GROUP,
       Description: 'Administrators of the product',
-      CreationDate: now,
-      LastModifiedDate: now,
+      ...createdNow(),
     } as never);
   }
 }
