@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -11,10 +11,9 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
-import type { StageConfig } from './config.ts';
+import { stageLogGroup, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -101,16 +100,13 @@ export class Api extends Construct {
     const { config, data, userPool, userPoolClient } = props;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: `renewal-reminders-${config.stage}`,
+      apiName: stageName(config),
       description: 'Renewal reminders API (reached through CloudFront /api/*)',
       // The stage is created below so that it gets access logs and throttling.
       createDefaultStage: false,
     });
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: config.logRetention,
-      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const accessLogs = stageLogGroup(this, 'AccessLogs', config);
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,

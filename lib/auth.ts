@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -12,8 +12,8 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
-import { ADMIN_GROUP } from '../shared/identity.ts';
-import type { StageConfig } from './config.ts';
+import { ADMIN_GROUP, CUSTOM_ATTRIBUTES } from '../shared/identity.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -67,7 +67,7 @@ export class Auth extends Construct {
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
 
     this.userPool = new UserPool(this, 'UserPool', {
-      userPoolName: `renewal-reminders-${config.stage}`,
+      userPoolName: stageName(config),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -83,11 +83,11 @@ export class Auth extends Construct {
         familyName: { required: false, mutable: true },
       },
       customAttributes: {
-        country: new StringAttribute({ minLen: 2, maxLen: 64, mutable: true }),
+        [CUSTOM_ATTRIBUTES.country]: new StringAttribute({ minLen: 2, maxLen: 64, mutable: true }),
         // 'true' | 'false': Cognito custom attributes are strings or numbers.
-        marketing_consent: new StringAttribute({ maxLen: 5, mutable: true }),
+        [CUSTOM_ATTRIBUTES.marketingConsent]: new StringAttribute({ maxLen: 5, mutable: true }),
       },
-      // The product spec: 'Password must be at least 6 characters', nothing more.
+      // The product's password rule: at least 6 characters, and no character-class rules.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: false,
@@ -109,7 +109,7 @@ export class Auth extends Construct {
             })
           : UserPoolEmail.withCognito(),
       deletionProtection: config.isProd,
-      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(config),
     });
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
@@ -137,12 +137,12 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product spec requires a minimum password length of 6 characters and no character-class rules ("Password must be at least 6 characters").',
+          'The product\'s password rule is a minimum length of 6 characters with no character-class rules ("Password must be at least 6 characters").',
       },
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product spec has no multi-factor authentication: sign-in is e-mail and password only. MFA is a future product decision.',
+          'The product has no multi-factor authentication: sign-in is e-mail and password only. MFA is a future product decision.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -1,5 +1,6 @@
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Node } from 'constructs';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct, Node } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 
 import { parseFeatureFlags, type EmailProvider, type FeatureFlags } from '../shared/flags.ts';
@@ -35,6 +36,17 @@ export interface StageConfig {
 
 /** Service name in Powertools logs and the prefix of the stack name. */
 export const SERVICE_NAME = 'renewal-reminders';
+
+/** The name of a stage's resources (user pool, API) and the label its alarms and comments carry. */
+export const stageName = (config: StageConfig) => `${SERVICE_NAME}-${config.stage}`;
+
+/** Stateful resources outlive the stack in prod; other stages clean up after themselves. */
+export const removalPolicy = (config: StageConfig) =>
+  config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+/** A log group with the stage's retention and removal policy. */
+export const stageLogGroup = (scope: Construct, id: string, config: StageConfig) =>
+  new LogGroup(scope, id, { retention: config.logRetention, removalPolicy: removalPolicy(config) });
 
 function optionalString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);

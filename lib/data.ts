@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -10,7 +10,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../shared/table.ts';
-import type { StageConfig } from './config.ts';
+import { removalPolicy, type StageConfig } from './config.ts';
 
 export interface DataProps {
   config: StageConfig;
@@ -37,7 +37,7 @@ export class Data extends Construct {
       // routes (lambdas/runtime/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: isProd,
-      removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(props.config),
     });
     // Reminders due on a date, for the daily job (gsi1pk = DUE#{date}#{shard}): no Scan on any path.
     this.table.addGlobalSecondaryIndex({

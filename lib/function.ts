@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { StageConfig } from './config.ts';
+import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
 
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,10 +36,7 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: props.config.logRetention,
-      removalPolicy: props.config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const logGroup = stageLogGroup(this, 'Logs', props.config);
     const functionProps: NodejsFunctionProps = {
       entry: `${REPO_ROOT}${props.entry}`,
       handler: 'handler',
@@ -109,7 +105,7 @@ export class FailureQueue extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
-      removalPolicy: props.config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(props.config),
     });
     Validations.of(this.queue).acknowledge({
       id: 'AwsSolutions-SQS3',
@@ -117,7 +113,7 @@ export class FailureQueue extends Construct {
         'This queue is itself a dead-letter queue (failed invocations land here for inspection); a DLQ of a DLQ has no use.',
     });
     this.alarm = new Alarm(this, 'Alarm', {
-      alarmDescription: `${props.purpose} (renewal-reminders-${props.config.stage}): see the dead-letter queue`,
+      alarmDescription: `${props.purpose} (${stageName(props.config)}): see the dead-letter queue`,
       metric: this.queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -1,4 +1,4 @@
-import { Arn, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
@@ -16,7 +16,7 @@ import {
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import type { StageConfig } from './config.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 
@@ -67,14 +67,14 @@ export class Mail extends Construct {
     });
 
     this.unsubscribeSecret = new Secret(this, 'UnsubscribeKey', {
-      description: `renewal-reminders-${config.stage}: HMAC key of the unsubscribe links in mails`,
+      description: `${stageName(config)}: HMAC key of the unsubscribe links in mails`,
       generateSecretString: {
         passwordLength: UNSUBSCRIBE_KEY_LENGTH,
         excludePunctuation: true,
         includeSpace: false,
       },
       // Losing the key would break every unsubscribe link already mailed.
-      removalPolicy: config.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(config),
     });
     Validations.of(this.unsubscribeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -200,7 +200,7 @@ export class MailEvents extends Construct {
     data.grantReadWrite(this.handler.fn);
 
     this.rule = new Rule(this, 'Rule', {
-      description: `SES bounces and complaints of renewal-reminders-${config.stage}`,
+      description: `SES bounces and complaints of ${stageName(config)}`,
       eventPattern: {
         source: ['aws.ses'],
         detailType: [...SES_EVENT_DETAIL_TYPES],

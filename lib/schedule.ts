@@ -5,7 +5,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
-import type { StageConfig } from './config.ts';
+import { stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -81,7 +81,7 @@ export class DailyReminders extends Construct {
       }),
     });
     this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
-      alarmDescription: `The daily reminder job of renewal-reminders-${config.stage} failed at least once today`,
+      alarmDescription: `The daily reminder job of ${stageName(config)} failed at least once today`,
       metric: this.job.fn.metricErrors({ period: Duration.days(1), statistic: 'Sum' }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -1,39 +1,31 @@
 import { existsSync } from 'node:fs';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
-  Function as CloudFrontFunction,
-  FunctionCode,
   FunctionEventType,
-  FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
-  ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type CfnBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../shared/api.ts';
-import type { StageConfig } from './config.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
+import { acknowledgeDeploymentHandler } from './webDeployment.ts';
+import { securityHeadersPolicy, spaRewriteFunction } from './webEdge.ts';
+
+export { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from './webEdge.ts';
 import { REPO_ROOT } from './function.ts';
 
 export interface WebProps {
@@ -43,36 +35,6 @@ export interface WebProps {
   userPoolClientId: string;
   /** Directory of the SPA build; default web/dist. */
   webDist?: string;
-}
-
-/**
- * Rewrites client-side routes (/dashboard, /savings/123) to /index.html so the SPA can render them.
- * A viewer-request function on the default behaviour, not the distribution's error responses: those
- * would also turn the API's 403s and 404s into index.html.
- */
-export const SPA_REWRITE_FUNCTION = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
-
-/** Content-Security-Policy of the SPA; Amplify talks to the Cognito endpoint of the region. */
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
-    "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
 }
 
 /**
@@ -91,9 +53,10 @@ export class Web extends Construct {
     super(scope, id);
     const { config, httpApi } = props;
     const stack = Stack.of(this);
-    const removal = config.isProd
-      ? { removalPolicy: RemovalPolicy.RETAIN }
-      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+    const removal = {
+      removalPolicy: removalPolicy(config),
+      ...(config.isProd ? {} : { autoDeleteObjects: true }),
+    };
 
     // Server access logs of the site bucket and CloudFront standard logs. CloudFront's standard
     // logging writes with ACLs, hence ObjectOwnership BUCKET_OWNER_PREFERRED on this bucket only.
@@ -119,35 +82,13 @@ export class Web extends Construct {
       ...removal,
     });
 
-    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `renewal-reminders-${config.stage} security headers`,
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(stack.region), override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-    });
-
-    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
-    });
+    const headers = securityHeadersPolicy(this, config);
+    const spaRewrite = spaRewriteFunction(this);
 
     // The site answers on the domain only with a certificate for it (us-east-1, validated in config).
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: `renewal-reminders-${config.stage}`,
+      comment: stageName(config),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Users are in the UK: North America and Europe edge locations are enough.
@@ -224,7 +165,7 @@ export class Web extends Construct {
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
-    this.acknowledgeDeploymentHandler(deployment);
+    acknowledgeDeploymentHandler(deployment, this.bucket);
 
     Validations.of(this.distribution).acknowledge(
       {
@@ -246,42 +187,5 @@ export class Web extends Construct {
             },
           ]),
     );
-  }
-
-  /**
-   * BucketDeployment's handler is a stack-level singleton Lambda (CDK's own code): its role needs the
-   * CDK asset bucket and this site bucket, and its runtime is CDK's choice.
-   */
-  private acknowledgeDeploymentHandler(deployment: BucketDeployment): void {
-    const stack = Stack.of(this);
-    const siteBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket);
-    const reason =
-      "CDK's BucketDeployment handler copies the web build from the CDK asset bucket into the site bucket and invalidates the distribution: it needs object-level wildcards on those two buckets and cloudfront:CreateInvalidation (no resource-level permissions).";
-    Validations.of(deployment.handlerRole).acknowledge(
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: "AWSLambdaBasicExecutionRole only lets CDK's deployment handler write its own logs.",
-      },
-      ...[
-        'Action::s3:GetObject*',
-        'Action::s3:GetBucket*',
-        'Action::s3:List*',
-        'Action::s3:DeleteObject*',
-        'Action::s3:Abort*',
-        `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*`,
-        `Resource::<${siteBucketId}.Arn>/*`,
-        'Resource::*',
-      ].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })),
-    );
-    const handler = stack.node.children.find((child) =>
-      child.node.id.startsWith('Custom::CDKBucketDeployment'),
-    );
-    if (handler) {
-      Validations.of(handler).acknowledge({
-        id: 'AwsSolutions-L1',
-        reason:
-          "The runtime of CDK's BucketDeployment handler is chosen by aws-cdk-lib, not by this project.",
-      });
-    }
   }
 }

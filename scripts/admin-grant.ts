@@ -10,6 +10,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { ADMIN_GROUP } from '../shared/identity.ts';
 import { signInSchema } from '../shared/schemas.ts';
 import { attachToRunningStack } from '../lib/local/running.ts';
 
@@ -51,7 +52,7 @@ if (values.stage) {
 
 try {
   await client.send(
-    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: 'admin' }),
+    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }),
   );
   console.log(
     `${email} is now an admin${values.stage ? ` on ${values.stage}` : ' on the local stack'}. They sign in again to use it.`,

@@ -9,7 +9,7 @@ import { startTestStack, createUser, api } from '../test/support/stack.ts';
 import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
 import { adjustCounters } from '../lambdas/store/stats.ts';
-import { keys } from '../shared/table.ts';
+import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../lambdas/engine/plan.ts';
 import { todayIn } from '../shared/dates.ts';
@@ -20,7 +20,7 @@ const REQUESTS = 30;
 async function seed(count: number): Promise<void> {
   const today = todayIn();
   const items: Record<string, unknown>[] = [];
-  const global: Record<string, number> = { reminders: 0 };
+  const global: Record<string, number> = { [COUNTERS.reminders]: 0 };
   const perMonth = new Map<string, Record<string, number>>();
   for (let n = 0; n < count; n++) {
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
@@ -39,10 +39,10 @@ async function seed(count: number): Promise<void> {
         updated_at: '',
       }),
     });
-    global.reminders! += 1;
-    global[`category_${category}`] = (global[`category_${category}`] ?? 0) + 1;
+    global[COUNTERS.reminders]! += 1;
+    global[COUNTERS.category(category)] = (global[COUNTERS.category(category)] ?? 0) + 1;
     const month = perMonth.get(keys.dueCountsMonth(renewal)) ?? {};
-    month[`d${renewal.slice(8, 10)}`] = (month[`d${renewal.slice(8, 10)}`] ?? 0) + 1;
+    month[COUNTERS.dueDay(renewal)] = (month[COUNTERS.dueDay(renewal)] ?? 0) + 1;
     perMonth.set(keys.dueCountsMonth(renewal), month);
   }
   await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));

@@ -15,9 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
-import { keys } from '../shared/table.ts';
+import { ENTITY, keys } from '../shared/table.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/locales.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays } from '../lambdas/engine/plan.ts';
+import { addDays, datesToQuery } from '../lambdas/engine/plan.ts';
 import type { Reminder } from '../shared/api.ts';
 
 const RATE = 20;
@@ -51,7 +52,7 @@ function reminder(userId: string, category: Reminder['category'], renewalDate: s
 }
 
 /** Every date that some lead interval, or the follow-up, would make due on RUN_DATE. */
-const dueDates = new Set([0, 1, 7, 14, 30, 60, 90, -1].map((d) => addDays(RUN_DATE, d)));
+const dueDates = new Set(datesToQuery(RUN_DATE).map(({ date }) => date));
 
 async function seed(withNotDue: boolean): Promise<number> {
   const items: ({ entity?: string } & Record<string, unknown>)[] = [];
@@ -61,14 +62,14 @@ async function seed(withNotDue: boolean): Promise<number> {
     items.push({
       pk: keys.user(userId),
       sk: keys.profile(),
-      entity: 'profile',
+      entity: ENTITY.profile,
       id: userId,
       user_id: userId,
       email: `bench.${userId.slice(0, 8)}@example.com`,
       first_name: 'Bench',
       last_name: null,
-      country: 'GB',
-      timezone: 'Europe/London',
+      country: DEFAULT_COUNTRY,
+      timezone: DEFAULT_TIMEZONE,
       marketing_consent: false,
       is_admin: false,
       lifetime_free: false,
@@ -93,7 +94,7 @@ async function seed(withNotDue: boolean): Promise<number> {
     }
   }
   await batchWrite(items);
-  return items.filter((i) => i.entity === 'reminder').length;
+  return items.filter((i) => i.entity === ENTITY.reminder).length;
 }
 
 interface Measured {

@@ -13,98 +13,24 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import lighthouse from 'lighthouse';
-import { launch as launchChrome } from 'chrome-launcher';
 import { ROOT, startLocalStack } from '../lib/local/stack.ts';
+import { startFrontServer } from './bench/frontServer.ts';
+import { runLighthouse } from './bench/lighthouse.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIR = path.join(ROOT, 'web', 'dist');
 const KB = 1024;
 const TARGETS = { jsKb: 100, performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
-
 function build(): void {
   console.log('Building the production web app...');
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
-  });
-}
-
-/** web/dist with gzip (like CloudFront) and SPA fallback; /api, /config.json and /_cognito go to the stack. */
-function startFrontServer(backend: URL): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (
-      url.pathname.startsWith('/api/') ||
-      url.pathname === '/config.json' ||
-      url.pathname.startsWith('/_cognito')
-    ) {
-      const upstream = http.request(
-        {
-          host: backend.hostname,
-          port: backend.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        res.writeHead(502).end();
-      });
-      req.pipe(upstream);
-      return;
-    }
-    let file = path.join(WEB_DIR, decodeURIComponent(url.pathname));
-    if (!file.startsWith(WEB_DIR) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(WEB_DIR, 'index.html');
-    }
-    const ext = path.extname(file);
-    const hashed = url.pathname.startsWith('/assets/');
-    const headers: Record<string, string> = {
-      'content-type': MIME[ext] ?? 'application/octet-stream',
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    let body = fs.readFileSync(file);
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      body = zlib.gzipSync(body, { level: 9 });
-      headers['content-encoding'] = 'gzip';
-      headers.vary = 'accept-encoding';
-    }
-    headers['content-length'] = String(body.length);
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
   });
 }
 
@@ -152,51 +78,6 @@ async function measureTransfer(url: string): Promise<Transfer> {
   }
 }
 
-async function runLighthouse(url: string): Promise<Record<string, number>> {
-  const chrome = await launchChrome({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  try {
-    const result = await lighthouse(`${url}/`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    const reportPath = path.join(os.tmpdir(), 'bench-web-lighthouse.json');
-    fs.writeFileSync(reportPath, JSON.stringify(lhr));
-    console.log(`  full report: ${reportPath}`);
-    const scores: Record<string, number> = {};
-    for (const [id, category] of Object.entries(lhr.categories)) {
-      scores[id] = Math.round((category.score ?? 0) * 100);
-    }
-    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-    console.log(
-      `  metrics: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
-        `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
-    );
-    for (const [id, category] of Object.entries(lhr.categories)) {
-      if ((category.score ?? 0) >= 1) continue;
-      const failing = category.auditRefs
-        .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-        .filter((a) => ref_weight(category.auditRefs, a!.id) > 0)
-        .map((a) => a!.id);
-      if (failing.length) console.log(`  ${id}: below 100 on ${failing.join(', ')}`);
-    }
-    return scores;
-  } finally {
-    chrome.kill();
-  }
-}
-
-function ref_weight(refs: { id: string; weight: number }[], id: string): number {
-  return refs.find((r) => r.id === id)?.weight ?? 0;
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`);
   build();
@@ -208,7 +89,7 @@ async function main(): Promise<void> {
     webDir: WEB_DIR,
     runScheduler: false,
   });
-  const front = await startFrontServer(new URL(stack.appUrl));
+  const front = await startFrontServer(WEB_DIR, new URL(stack.appUrl));
   let failed = false;
   try {
     console.log(`Serving web/dist at ${front.url} (gzip)`);
@@ -224,7 +105,7 @@ async function main(): Promise<void> {
     );
 
     console.log('\nLighthouse 12, mobile:');
-    const scores = await runLighthouse(front.url);
+    const scores = await runLighthouse(CHROME_PATH, front.url);
 
     const rows: [string, string, string, boolean][] = [
       [

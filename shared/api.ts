@@ -127,7 +127,7 @@ export interface PublicConfig {
   emailProvider: EmailProvider;
 }
 
-/** GET /api/admin/stats: the spec's admin statistics, from counters and the due-date counts. */
+/** GET /api/admin/stats: the admin dashboard's statistics, from counters and the due-date counts. */
 export interface AdminStats {
   total_users: number;
   new_users_7_days: number;

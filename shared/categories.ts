@@ -1,4 +1,7 @@
-/** The seven reminder categories, their labels and lead intervals (spec section 3). Day 0 sends too (DESIGN.md). */
+/**
+ * The seven reminder categories, their labels and lead intervals: the days before the renewal date
+ * on which a reminder mail goes. Every category also mails on the day itself (0).
+ */
 export const CATEGORIES = [
   { value: 'mortgage', label: 'Mortgage', leadDays: [90, 60, 30, 14, 7, 0] },
   { value: 'insurance', label: 'Insurance', leadDays: [30, 14, 7, 1, 0] },

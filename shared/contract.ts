@@ -37,14 +37,16 @@ export interface RouteSpec {
   response: { readonly __response?: (body: never) => unknown };
 }
 
-/** A declared route: its spec plus its stable name (the Lambda's id and lambdas/api/{name}.ts). */
+/** A declared route: its declaration plus its stable name (the Lambda's id and lambdas/api/{name}.ts). */
 export type RouteDef<S extends RouteSpec = RouteSpec, N extends string = string> = S & { readonly name: N };
 
 /** Names each entry after its key, keeping every literal type. */
 export function defineRoutes<const T extends Record<string, RouteSpec>>(
-  specs: T,
+  declarations: T,
 ): { readonly [K in keyof T & string]: RouteDef<T[K], K> } {
-  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, name }])) as {
+  return Object.fromEntries(
+    Object.entries(declarations).map(([name, route]) => [name, { ...route, name }]),
+  ) as {
     readonly [K in keyof T & string]: RouteDef<T[K], K>;
   };
 }

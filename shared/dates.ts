@@ -3,8 +3,9 @@ import { DateTime } from 'luxon';
 export const UK_ZONE = 'Europe/London';
 
 /**
- * Days left = ceiling of days from now to the renewal date (spec section 4). The renewal date is a
- * calendar date; it starts at midnight in the user's zone. Computed with luxon in an explicit zone.
+ * Days left = ceiling of days from now to the renewal date: 0 on the day, negative after it. The
+ * renewal date is a calendar date; it starts at midnight in the user's zone. Computed with luxon in
+ * an explicit zone.
  */
 export function daysLeft(
   renewalDate: string,
@@ -31,7 +32,7 @@ export function daysLeftBadge(days: number): { text: string; variant: BadgeVaria
   return { text, variant: 'outline' };
 }
 
-/** dd/MM/yyyy, the spec's display format, from a YYYY-MM-DD calendar date. */
+/** dd/MM/yyyy, the UK date format every page and mail shows, from a YYYY-MM-DD calendar date. */
 export function formatUkDate(isoDate: string): string {
   return DateTime.fromISO(isoDate).toFormat('dd/MM/yyyy');
 }

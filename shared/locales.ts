@@ -1,4 +1,4 @@
-/** Countries and time zones offered in sign-up and settings (spec section 3). */
+/** Countries and time zones offered in sign-up and settings, and the defaults of a new profile. */
 export const COUNTRIES = [
   { code: 'GB', name: 'United Kingdom' },
   { code: 'US', name: 'United States' },

@@ -41,6 +41,10 @@ export { matchPath, type Access, type HttpMethod, type RouteDef } from './contra
 
 const reminderById = { params: idParamSchema, ownerScoped: true } as const;
 
+/** An admin log read newest first, ?limit= rows (`fallback` by default). */
+const adminList = (fallback: number) =>
+  ({ method: 'GET', access: 'admin', query: limitQuerySchema(fallback) }) as const;
+
 export const API = defineRoutes({
   getConfig: { method: 'GET', path: '/api/config', access: 'public', response: returns<PublicConfig>() },
   getPromotion: {
@@ -146,33 +150,17 @@ export const API = defineRoutes({
     response: returns<{ checks: CheckResult[] }>(),
   },
   adminEmailSends: {
-    method: 'GET',
     path: '/api/admin/email-sends',
-    access: 'admin',
-    query: limitQuerySchema(100),
+    ...adminList(100),
     response: returns<{ sends: EmailSend[] }>(),
   },
   adminEmailLogs: {
-    method: 'GET',
     path: '/api/admin/email-logs',
-    access: 'admin',
-    query: limitQuerySchema(50),
+    ...adminList(50),
     response: returns<{ logs: EmailLog[] }>(),
   },
-  adminCronRuns: {
-    method: 'GET',
-    path: '/api/admin/cron-runs',
-    access: 'admin',
-    query: limitQuerySchema(14),
-    response: returns<{ runs: CronRun[] }>(),
-  },
-  adminAudit: {
-    method: 'GET',
-    path: '/api/admin/audit',
-    access: 'admin',
-    query: limitQuerySchema(50),
-    response: returns<{ entries: AuditEntry[] }>(),
-  },
+  adminCronRuns: { path: '/api/admin/cron-runs', ...adminList(14), response: returns<{ runs: CronRun[] }>() },
+  adminAudit: { path: '/api/admin/audit', ...adminList(50), response: returns<{ entries: AuditEntry[] }>() },
   adminRunCron: {
     method: 'POST',
     path: '/api/admin/run-cron',

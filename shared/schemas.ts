@@ -1,5 +1,5 @@
 /**
- * Validation rules of spec section 5, written once: the SPA's forms and the API handlers import
+ * The validation rules and their messages, written once: the SPA's forms and the API handlers import
  * these same schemas, so a rule or a message cannot differ between them.
  */
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
@@ -25,7 +25,7 @@ export const MESSAGES = {
 
 export const NAME_MAX = 80;
 export const PASSWORD_MIN = 6;
-/** Free text caps: the spec sets none, but a DynamoDB item must stay far below 400 KB. */
+/** Free text caps, so that a DynamoDB item stays far below its 400 KB limit. */
 export const TITLE_MAX = 200;
 export const PROVIDER_MAX = 200;
 export const NOTES_MAX = 2000;
@@ -73,15 +73,20 @@ export const isoDate = z
     return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   }, MESSAGES.renewalDateInvalid);
 
+/** The fields the API and the reminder dialog validate alike, with the same messages. */
+const reminderFields = {
+  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
+  category: z.enum(CATEGORY_VALUES),
+  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
+  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+};
+
 /**
  * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
  * The dialog's form values (strings) go through `reminderFormToInput` first.
  */
 export const reminderInputSchema = z.object({
-  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
-  category: z.enum(CATEGORY_VALUES),
-  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
-  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+  ...reminderFields,
   amount: z
     .number({ error: MESSAGES.amountInvalid })
     .finite(MESSAGES.amountInvalid)
@@ -100,10 +105,7 @@ export type ReminderInput = z.output<typeof reminderInputSchema>;
 
 /** The dialog's fields as typed: every value a string, as HTML inputs give them. */
 export const reminderFormSchema = z.object({
-  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
-  category: z.enum(CATEGORY_VALUES),
-  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
-  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+  ...reminderFields,
   amount: z
     .string()
     .trim()
@@ -124,9 +126,9 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
 /** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
 
-/** Savings outcome form (spec section 5): the amount as typed, at most 20 characters. */
+/** The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals. */
 export const SAVINGS_MESSAGES = {
-  negative: 'Amount cannot be negative',
+  negative: MESSAGES.amountNegative,
   tooLong: 'Please enter a reasonable amount',
   decimals: 'Please enter a valid amount with max 2 decimal places',
 } as const;
@@ -157,7 +159,7 @@ export type SavingsInput = z.output<typeof savingsInputSchema>;
 /** A path the SPA reports as not found: logged without query or fragment, never personal data. */
 export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });
 
-/** ?limit= on the admin lists: the spec's page sizes are 10, 14, 50 and 100. */
+/** ?limit= on the admin lists: 1 to 100 rows, each list with its own default. */
 export const limitQuerySchema = (fallback: number) =>
   z.object({ limit: z.coerce.number().int().min(1).max(100).default(fallback) });
 

@@ -33,11 +33,14 @@ export const keys = {
   sendPrefix: 'SEND#',
   /** Where a deleted user's send records go, stripped of the address. */
   anonymisedSends: () => 'ANONYMISED_SENDS',
+  anonymisedSend: (createdAtIso: string, id: string) => `${createdAtIso}#${id}`,
   /** Sends listed newest first through the same GSI, one partition per UTC day. */
   sendsByDay: (day: string) => `EMAIL_SENDS#${day}`,
+  sendsByDayEntry: (atIso: string, id: string) => `${atIso}#${id}`,
   emailLogs: () => 'EMAIL_LOG',
   emailLog: (sentAtIso: string, id: string) => `${sentAtIso}#${id}`,
   suppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
+  suppressedEntry: () => 'SUPPRESSED',
   /** Single-item counters for statistics and the founding-member promotion. */
   stats: () => 'STATS',
   statsGlobal: () => 'GLOBAL',
@@ -46,10 +49,61 @@ export const keys = {
   dueCountsMonth: (date: string) => date.slice(0, 7),
   /** Confirmed sign-ups per calendar day, for 'new this week'. */
   signupsByDay: () => 'SIGNUPS_BY_DAY',
+  signupsDay: (atIso: string) => atIso.slice(0, 10),
   auditLog: () => 'AUDIT_LOG',
   auditEntry: (atIso: string, id: string) => `${atIso}#${id}`,
   cronRuns: () => 'CRON_RUN',
   cronRun: (ranAtIso: string, id: string) => `${ranAtIso}#${id}`,
+} as const;
+
+/**
+ * The dedupe keys of mails that must go at most once (the part after SEND# in the sort key): the
+ * mail's identity, so a re-run or a retry finds the same key.
+ */
+export const dedupeKeys = {
+  reminder: (reminderId: string, renewalDate: string, daysBefore: number) =>
+    `reminder#${reminderId}#${renewalDate}#${daysBefore}`,
+  savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
+  welcome: (userId: string) => `welcome#${userId}`,
+  test: (random: string) => `test#${random}`,
+  /** Records that are not claims (simulations, mail not sent while sending is disabled). */
+  unclaimed: (random: string) => `unclaimed#${random}`,
+} as const;
+
+/** The `entity` attribute of each item type. */
+export const ENTITY = {
+  profile: 'profile',
+  reminder: 'reminder',
+  saving: 'saving',
+  emailSend: 'email_send',
+  emailLog: 'email_log',
+  suppression: 'suppression',
+  audit: 'audit',
+  cronRun: 'cron_run',
+} as const;
+export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
+
+/**
+ * Counter attribute names. The global item (STATS/GLOBAL) holds the totals and one counter per
+ * category and per country; a DUE_COUNTS month item holds one counter per day (d01..d31); a
+ * SIGNUPS_BY_DAY item holds one `count`; a rate-limit window holds its `hits`.
+ */
+export const COUNTERS = {
+  users: 'users',
+  reminders: 'reminders',
+  /** Confirmed sign-ups ever: only grows (a deletion hands no founding place back). */
+  signups: 'signups',
+  savingsReports: 'savings_reports',
+  savingsTotalPence: 'savings_total_pence',
+  category: (category: string) => `category_${category}`,
+  countryPrefix: 'country_',
+  country: (country: string) => `country_${country}`,
+  /** The day counter of a YYYY-MM-DD date on its month's DUE_COUNTS item. */
+  dueDay: (date: string) => `d${date.slice(8, 10)}`,
+  /** The day (DD) a due-day counter stands for, or undefined when the name is not one. */
+  dayOfDueCounter: (name: string) => (/^d\d\d$/.test(name) ? name.slice(1) : undefined),
+  signupsOnDay: 'count',
+  rateLimitHits: 'hits',
 } as const;
 
 /** A stable shard for a reminder id: the sum of its character codes, so no random state is needed. */

@@ -1,14 +1,13 @@
-import { NOTICES } from '../../shared/messages.ts';
 import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckResult, HandshakeResult } from '../../shared/api.ts';
+import { NOTICES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
-import { cognitoClient, dynamo, sesClient } from '../runtime/clients.ts';
+import { sesClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
+import { errorMessage as message } from '../runtime/errors.ts';
+import { describeUserPool } from '../runtime/identity.ts';
 import { latestCronRuns } from '../store/cronRuns.ts';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { getItem } from '../store/db.ts';
 
 /** The sending domain of EMAIL_FROM ('Name <a@b.c>' or 'a@b.c'). */
 export function senderDomain(from: string): string {
@@ -64,9 +63,7 @@ export const DAILY_RUN_FRESHNESS_HOURS = 25;
 export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   try {
-    await dynamo().send(
-      new GetCommand({ TableName: env().TABLE_NAME, Key: { pk: keys.stats(), sk: keys.statsGlobal() } }),
-    );
+    await getItem(keys.stats(), keys.statsGlobal());
     results.push({
       name: 'Database',
       category: 'Infrastructure',
@@ -82,12 +79,12 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
     });
   }
   try {
-    const pool = await cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env().USER_POOL_ID }));
+    const poolId = await describeUserPool();
     results.push({
       name: 'Cognito',
       category: 'Infrastructure',
       status: 'pass',
-      detail: `User pool ${pool.UserPool?.Id ?? env().USER_POOL_ID} answers`,
+      detail: `User pool ${poolId ?? env().USER_POOL_ID} answers`,
     });
   } catch (error) {
     results.push({

@@ -9,21 +9,20 @@ import { DateTime } from 'luxon';
 import type { CheckResult, SystemTestResult } from '../../shared/api.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
 import { ADMIN_GROUP } from '../../shared/identity.ts';
-import { NOTICES } from '../../shared/messages.ts';
+import { API_MESSAGES, NOTICES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import type { RouteDef } from '../../shared/contract.ts';
 import { handler as adminAuditHandler } from '../api/adminAudit.ts';
 import { handler as listRemindersHandler } from '../api/listReminders.ts';
 import { buildApiEvent } from '../runtime/apiEvent.ts';
 import { env } from '../runtime/env.ts';
+import { errorMessage as message } from '../runtime/errors.ts';
 import type { Caller } from '../runtime/http.ts';
 import { createReminder, deleteReminder, getReminder } from '../store/reminders.ts';
 import { healthChecks, sesHandshake } from './checks.ts';
 
 type Outcome = Pick<CheckResult, 'status' | 'detail'>;
 type Check = [category: string, name: string, run: () => Promise<Outcome>];
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** An API Gateway event for `route` as the JWT authorizer would pass it for this user and groups. */
 function eventAs(route: RouteDef, userId: string, groups: string[]) {
@@ -43,7 +42,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
       "Regular user cannot read others' reminders",
       async () => {
         const id = reminderId();
-        if (!id) return { status: 'warning', detail: 'Skipped: no test reminder' };
+        if (!id) return { status: 'warning', detail: API_MESSAGES.noTestReminder };
         const userId = stranger();
         const listed = await listRemindersHandler(eventAs(API.listReminders, userId, []), context);
         const body = JSON.parse(listed.body ?? '{}') as { reminders: { user_id: string }[] };
@@ -124,7 +123,7 @@ export async function runSystemTest(
       'Database',
       'Delete test reminder',
       async () => {
-        if (!testReminderId) return { status: 'warning', detail: 'Skipped: no test reminder' };
+        if (!testReminderId) return { status: 'warning', detail: API_MESSAGES.noTestReminder };
         return (await deleteReminder(caller.userId, testReminderId))
           ? { status: 'pass', detail: 'Deleted' }
           : { status: 'fail', detail: 'The test reminder was not found to delete' };

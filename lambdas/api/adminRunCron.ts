@@ -1,26 +1,6 @@
 import { API } from '../../shared/routes.ts';
-import { startJobAsync } from '../engine/startJob.ts';
-import { runDailyJob } from '../engine/run.ts';
-import { route, Reply } from '../runtime/http.ts';
-import { audit } from '../store/audit.ts';
+import { runCron } from '../admin/runCron.ts';
+import { route } from '../runtime/http.ts';
 
-/** The admin 'Run Cron': a simulation for a chosen date (sandbox logs, nothing sent) or the real job now. */
-export const handler = route(API.adminRunCron, async ({ caller, body }) => {
-  const action = body.simulate ? 'simulate_cron' : 'run_cron';
-  await audit(caller, action, body.simulate ? `date ${body.date ?? 'today'}` : 'real run');
-  if (!body.simulate) {
-    const started = await startJobAsync();
-    if (started) return new Reply(202, started);
-  }
-  const {
-    mails: _mails,
-    planMs: _planMs,
-    ...run
-  } = await runDailyJob({
-    date: body.simulate ? body.date : undefined,
-    simulate: body.simulate,
-    trigger: 'manual',
-  });
-  const result = { success: run.errors.length === 0, emailsSent: run.items_processed, errors: run.errors };
-  return { ...result, processedDate: run.date, run };
-});
+/** The admin 'Run Cron': a simulation for a chosen date or the real job now. */
+export const handler = route(API.adminRunCron, ({ caller, body }) => runCron(caller, body));

@@ -1,4 +1,5 @@
 import { API } from '../../shared/routes.ts';
+import { COUNTERS } from '../../shared/table.ts';
 import { route } from '../runtime/http.ts';
 import { LIFETIME_FREE_PLACES } from '../store/profiles.ts';
 import { readCounters } from '../store/stats.ts';
@@ -7,6 +8,6 @@ import { readCounters } from '../store/stats.ts';
 export const handler = route(API.getPromotion, async () => {
   const counters = await readCounters();
   // Places taken = confirmed sign-ups ever; account deletions do not hand a place back.
-  const taken = counters.signups ?? 0;
+  const taken = counters[COUNTERS.signups] ?? 0;
   return { places_total: LIFETIME_FREE_PLACES, places_left: Math.max(0, LIFETIME_FREE_PLACES - taken) };
 });

@@ -1,21 +1,9 @@
 import { API } from '../../shared/routes.ts';
-import { HttpError, route } from '../runtime/http.ts';
-import { logger } from '../runtime/logger.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { logNotFound } from '../public/notFoundReport.ts';
+import { route } from '../runtime/http.ts';
 
-/** At most this many not-found reports are logged per minute, whoever sends them. */
-const REPORTS_PER_MINUTE = 60;
-
-/**
- * The SPA reports an unknown path. Only the path is logged: no query string (it may carry e-mail
- * addresses or tokens), no IP, no user.
- */
+/** The SPA reports an unknown path; only the cleaned path is logged, at a limited rate. */
 export const handler = route(API.reportNotFound, async ({ body }) => {
-  if (!(await withinRateLimit('not-found', REPORTS_PER_MINUTE))) throw new HttpError(429, 'Too many reports');
-  const clean = body.path
-    .split(/[?#]/)[0]!
-    .replace(/[^\w\-./~%]/g, '')
-    .slice(0, 200);
-  logger.info('Page not found', { path: clean });
+  await logNotFound(body.path);
   return { logged: true as const };
 });

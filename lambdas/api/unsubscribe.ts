@@ -1,18 +1,9 @@
 import { API } from '../../shared/routes.ts';
-import { HttpError, route } from '../runtime/http.ts';
-import { logger } from '../runtime/logger.ts';
-import { verifyUnsubscribeToken } from '../runtime/unsubscribe.ts';
-import { setReminderEmails } from '../store/profiles.ts';
+import { unsubscribeByToken } from '../public/unsubscribe.ts';
+import { route } from '../runtime/http.ts';
 
-/**
- * One-click unsubscribe (RFC 8058): mail clients POST here with `List-Unsubscribe=One-Click`; the
- * /unsubscribe page in the SPA POSTs the same. The signed token is the only credential.
- */
+/** One-click unsubscribe (RFC 8058): the signed token in the query is the only credential. */
 export const handler = route(API.unsubscribe, async ({ query }) => {
-  const userId = await verifyUnsubscribeToken(query.token);
-  if (!userId) throw new HttpError(400, 'This unsubscribe link is not valid');
-  // A deleted account has nothing left to unsubscribe: answer as done.
-  await setReminderEmails(userId, false);
-  logger.info('Unsubscribed from reminder e-mails');
+  await unsubscribeByToken(query.token);
   return { unsubscribed: true as const };
 });

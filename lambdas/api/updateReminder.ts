@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
 import { updateReminder } from '../store/reminders.ts';
@@ -5,6 +6,6 @@ import { updateReminder } from '../store/reminders.ts';
 export const handler = route(API.updateReminder, async ({ caller, params, body }) => {
   const reminder = await updateReminder(caller.userId, params.id, body);
   // Another user's id looks exactly like a missing one.
-  if (!reminder) throw notFound('Reminder not found');
+  if (!reminder) throw notFound(API_MESSAGES.reminderNotFound);
   return { reminder };
 });

@@ -1,12 +1,8 @@
 import { sendMail, type OutgoingMail } from '../mail/send.ts';
-import {
-  CLAIM_LEASE_MS,
-  claimSend,
-  markFailed,
-  markSent,
-  writeEmailLog,
-  type SendIdentity,
-} from '../store/sends.ts';
+import { errorMessage } from '../runtime/errors.ts';
+import { retrying } from '../runtime/retry.ts';
+import { writeEmailLog } from '../store/emailLogs.ts';
+import { CLAIM_LEASE_MS, claimSend, markFailed, markSent, type SendIdentity } from '../store/sends.ts';
 import type { Pacer } from './pacer.ts';
 
 const SES_RETRIES = 4;
@@ -41,28 +37,28 @@ export async function deliverOnce(
   const claim = await claimSend(identity, options.now(), options.leaseMs ?? CLAIM_LEASE_MS);
   if (!claim.claimed) return { status: 'skipped', reason: `already ${claim.status}` };
   await options.onClaimed?.();
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= SES_RETRIES; attempt++) {
-    await options.pacer?.wait();
-    try {
-      const messageId = await sendMail(mail);
-      await markSent(claim.claim, messageId, options.now());
-      await writeEmailLog({
-        user_id: identity.userId,
-        reminder_id: identity.reminderId,
-        email_type: identity.emailType,
-        days_before: identity.daysBefore,
-        simulated: false,
-        sent_at: options.now().toISOString(),
-      });
-      return { status: 'sent', messageId };
-    } catch (error) {
-      lastError = error;
-      if (!isThrottle(error) || attempt === SES_RETRIES) break;
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    }
+  try {
+    const messageId = await retrying(
+      async () => {
+        await options.pacer?.wait();
+        const messageId = await sendMail(mail);
+        await markSent(claim.claim, messageId, options.now());
+        await writeEmailLog({
+          user_id: identity.userId,
+          reminder_id: identity.reminderId,
+          email_type: identity.emailType,
+          days_before: identity.daysBefore,
+          simulated: false,
+          sent_at: options.now().toISOString(),
+        });
+        return messageId;
+      },
+      { retries: SES_RETRIES, retryOn: isThrottle, baseMs: 100 },
+    );
+    return { status: 'sent', messageId };
+  } catch (error) {
+    const message = errorMessage(error);
+    await markFailed(claim.claim, message, options.now());
+    return { status: 'failed', error: message };
   }
-  const message = lastError instanceof Error ? lastError.message : String(lastError);
-  await markFailed(claim.claim, message, options.now());
-  return { status: 'failed', error: message };
 }

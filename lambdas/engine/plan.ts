@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { CATEGORIES } from '../../shared/categories.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
+import { dedupeKeys } from '../../shared/table.ts';
 
 /** Every lead-day value some category uses: the dates the job must look at, today + each. */
 export const ALL_LEAD_DAYS = [...new Set(CATEGORIES.flatMap((c) => c.leadDays))].sort((a, b) => a - b);
@@ -41,7 +42,7 @@ export function planMails(today: string, dueByDate: Map<string, Reminder[]>): Pl
           kind: 'savings',
           reminder,
           daysBefore: null,
-          dedupeKey: `savings#${reminder.id}#${reminder.renewal_date}`,
+          dedupeKey: dedupeKeys.savings(reminder.id, reminder.renewal_date),
         });
         continue;
       }
@@ -51,7 +52,7 @@ export function planMails(today: string, dueByDate: Map<string, Reminder[]>): Pl
         kind: 'reminder',
         reminder,
         daysBefore,
-        dedupeKey: `reminder#${reminder.id}#${reminder.renewal_date}#${daysBefore}`,
+        dedupeKey: dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore),
       });
     }
   }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { logger } from '../runtime/logger.ts';
-import { suppress } from '../store/sends.ts';
+import { suppress } from '../store/suppressions.ts';
 
 /**
  * SES events from the configuration set, delivered by EventBridge: a permanent bounce or a

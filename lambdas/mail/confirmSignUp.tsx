@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { Layout, styles } from './layout.tsx';
+import { Greeting, Layout, styles } from './layout.tsx';
 
 export interface ConfirmSignUpProps {
   firstName: string;
@@ -18,7 +18,7 @@ function ConfirmSignUpEmail({ firstName, confirmUrl }: ConfirmSignUpProps) {
       footer="You are receiving this because this address was used to create an account. If that wasn't you, ignore this e-mail and no account will be activated."
     >
       <Heading style={styles.heading}>Confirm your e-mail address</Heading>
-      <Text style={styles.text}>{`Hi ${firstName || 'there'},`}</Text>
+      <Greeting firstName={firstName} />
       <Text style={styles.text}>
         Thanks for signing up. Confirm your e-mail address and we'll start reminding you before your mortgage
         deal, insurance, energy and other contracts renew, so you can switch instead of rolling onto a worse

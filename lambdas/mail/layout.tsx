@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
 import { PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
 
 const colors = { brand: '#0f4c5c', text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
@@ -69,4 +70,17 @@ export function Layout({
       </Body>
     </Html>
   );
+}
+
+/** The footer of the mails about one of the user's renewals. */
+export const RENEWAL_FOOTER = `You get this because you added this renewal to ${PRODUCT_NAME}.`;
+
+/** The first line of every mail: the first name, or 'there' when the user gave none. */
+export function Greeting({ firstName }: { firstName: string }) {
+  return <Text style={styles.text}>{`Hi ${firstName || 'there'},`}</Text>;
+}
+
+/** A product mail's subject with its HTML and plain-text bodies, both rendered from one element. */
+export async function renderMail(subject: string, element: ReactElement) {
+  return { subject, html: await render(element), text: await render(element, { plainText: true }) };
 }

@@ -1,9 +1,8 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
-import { Layout, styles } from './layout.tsx';
+import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
 
 /** What to do now, per category: the call to action of the reminder mail. */
 const CALL_TO_ACTION: Record<Category, string> = {
@@ -46,13 +45,9 @@ function ReminderEmail(props: ReminderMailProps) {
   const { reminder, daysLeft } = props;
   const cta = CALL_TO_ACTION[reminder.category];
   return (
-    <Layout
-      preview={reminderSubject(props)}
-      footer="You get this because you added this renewal to Renewal Reminders."
-      unsubscribeUrl={props.unsubscribeUrl}
-    >
+    <Layout preview={reminderSubject(props)} footer={RENEWAL_FOOTER} unsubscribeUrl={props.unsubscribeUrl}>
       <Heading style={styles.heading}>{`Your ${reminder.title} renews ${daysLeftPhrase(daysLeft)}`}</Heading>
-      <Text style={styles.text}>{`Hi ${props.firstName || 'there'},`}</Text>
+      <Greeting firstName={props.firstName} />
       <Text style={styles.text}>
         {`${reminder.title} (${categoryLabel(reminder.category)}) with ${reminder.provider} renews on ${formatUkDate(reminder.renewal_date)}.`}
         {reminder.amount !== null ? ` You told us it costs ${formatPounds(reminder.amount)}.` : ''}
@@ -65,11 +60,6 @@ function ReminderEmail(props: ReminderMailProps) {
   );
 }
 
-export async function renderReminderMail(props: ReminderMailProps) {
-  const element = <ReminderEmail {...props} />;
-  return {
-    subject: reminderSubject(props),
-    html: await render(element),
-    text: await render(element, { plainText: true }),
-  };
+export function renderReminderMail(props: ReminderMailProps) {
+  return renderMail(reminderSubject(props), <ReminderEmail {...props} />);
 }

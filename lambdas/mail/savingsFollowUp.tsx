@@ -1,8 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
-import { Layout, styles } from './layout.tsx';
+import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
 
 export interface SavingsFollowUpProps {
   firstName: string;
@@ -17,11 +16,11 @@ function SavingsFollowUpEmail(props: SavingsFollowUpProps) {
   return (
     <Layout
       preview="Tell us what you saved: it takes ten seconds"
-      footer="You get this because you added this renewal to Renewal Reminders."
+      footer={RENEWAL_FOOTER}
       unsubscribeUrl={props.unsubscribeUrl}
     >
       <Heading style={styles.heading}>How did you do?</Heading>
-      <Text style={styles.text}>{`Hi ${props.firstName || 'there'},`}</Text>
+      <Greeting firstName={props.firstName} />
       <Text style={styles.text}>
         {`${props.reminder.title} with ${props.reminder.provider} renewed on ${formatUkDate(props.reminder.renewal_date)}. Did you switch or haggle a better price? Log what you saved and watch your total grow.`}
       </Text>
@@ -32,11 +31,6 @@ function SavingsFollowUpEmail(props: SavingsFollowUpProps) {
   );
 }
 
-export async function renderSavingsFollowUp(props: SavingsFollowUpProps) {
-  const element = <SavingsFollowUpEmail {...props} />;
-  return {
-    subject: savingsSubject(props.reminder.title),
-    html: await render(element),
-    text: await render(element, { plainText: true }),
-  };
+export function renderSavingsFollowUp(props: SavingsFollowUpProps) {
+  return renderMail(savingsSubject(props.reminder.title), <SavingsFollowUpEmail {...props} />);
 }

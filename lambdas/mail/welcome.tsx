@@ -1,7 +1,6 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { Layout, styles } from './layout.tsx';
+import { Layout, renderMail, styles } from './layout.tsx';
 
 export interface WelcomeProps {
   firstName: string;
@@ -34,11 +33,6 @@ function WelcomeEmail(props: WelcomeProps) {
   );
 }
 
-export async function renderWelcome(props: WelcomeProps) {
-  const element = <WelcomeEmail {...props} />;
-  return {
-    subject: welcomeSubject,
-    html: await render(element),
-    text: await render(element, { plainText: true }),
-  };
+export function renderWelcome(props: WelcomeProps) {
+  return renderMail(welcomeSubject, <WelcomeEmail {...props} />);
 }

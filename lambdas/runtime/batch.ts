@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients.ts';
 import { env } from './env.ts';
+import { untilDone } from './retry.ts';
 
 type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
@@ -10,14 +11,11 @@ type WriteRequest =
  * (under load it may) with a short back-off until nothing remains.
  */
 export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
+  const table = env().TABLE_NAME;
   for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const result = await dynamo().send(
-        new BatchWriteCommand({ RequestItems: { [env().TABLE_NAME]: pending } }),
-      );
-      pending = (result.UnprocessedItems?.[env().TABLE_NAME] ?? []) as WriteRequest[];
-    }
+    await untilDone(requests.slice(i, i + 25), async (pending) => {
+      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      return (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    });
   }
 }

@@ -1,23 +1,26 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import * as z from 'zod';
+import { COUNTERS, keys, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { dynamo } from './clients.ts';
 import { env } from './env.ts';
+
+const hitsSchema = z.object({ [COUNTERS.rateLimitHits]: z.number() });
 
 /**
  * A fixed-window counter in the table: true while `name` has been hit at most `limit` times in the
  * current minute. The item expires by TTL (`expires_at`) on AWS; locally it just stays.
  */
 export async function withinRateLimit(name: string, limit: number, now = new Date()): Promise<boolean> {
-  const window = now.toISOString().slice(0, 16);
+  const key = keys.rateLimit(name, now.toISOString().slice(0, 16));
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: env().TABLE_NAME,
-      Key: { pk: keys.rateLimit(name, window), sk: keys.rateLimit(name, window) },
-      UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :expires)',
-      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      Key: { [TABLE_KEYS.partitionKey]: key, [TABLE_KEYS.sortKey]: key },
+      UpdateExpression: 'ADD #hits :one SET #ttl = if_not_exists(#ttl, :expires)',
+      ExpressionAttributeNames: { '#hits': COUNTERS.rateLimitHits, '#ttl': TTL_ATTRIBUTE },
       ExpressionAttributeValues: { ':one': 1, ':expires': Math.floor(now.getTime() / 1000) + 3600 },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (Attributes?.hits as number) <= limit;
+  return hitsSchema.parse(Attributes)[COUNTERS.rateLimitHits] <= limit;
 }

@@ -1,11 +1,10 @@
-import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { keys, TABLE_KEYS } from '../../shared/table.ts';
+import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
-import { cognitoClient } from '../runtime/clients.ts';
-import { env } from '../runtime/env.ts';
-import { queryAll } from '../runtime/query.ts';
-import { adjustCounters, countReminder } from './stats.ts';
+import { deleteLogin } from '../runtime/identity.ts';
+import { itemKey, queryAll } from './db.ts';
+import { parseAnyItem, parseEmailSend, parseProfile, parseReminder, parseSaving } from './items.ts';
 import { toPence } from './savings.ts';
+import { adjustCounters, countReminder } from './stats.ts';
 
 /** What a deleted user's send records keep: the mail log, without the person. */
 export const ANONYMISED_USER = 'deleted-user';
@@ -18,58 +17,39 @@ export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
  * second run finds nothing left and deletes the login.
  */
 export async function deleteAccount(userId: string, username: string): Promise<{ itemsDeleted: number }> {
-  const items = await queryAll({
-    TableName: env().TABLE_NAME,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': keys.user(userId) },
-  });
+  const items = (await queryAll({ pk: keys.user(userId) })).map(parseAnyItem);
+  const ofEntity = (entity: string) => items.filter((item) => item.entity === entity);
 
-  const anonymised = items
-    .filter((item) => item.entity === 'email_send')
-    .map((item) => ({
+  const anonymised = ofEntity(ENTITY.emailSend).map((item) => {
+    const send = parseEmailSend(item);
+    return {
       PutRequest: {
         Item: {
           ...item,
-          pk: keys.anonymisedSends(),
-          sk: `${item.created_at as string}#${item.id as string}`,
+          ...itemKey(keys.anonymisedSends(), keys.anonymisedSend(send.created_at, send.id)),
           user_id: ANONYMISED_USER,
           to_email: ANONYMISED_EMAIL,
           claim_token: null,
         },
       },
-    }));
+    };
+  });
   await batchWriteAll(anonymised);
-  await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+  await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: itemKey(item.pk, item.sk) } })));
 
   const deltas: Record<string, number> = {};
   const add = (name: string, delta: number) => (deltas[name] = (deltas[name] ?? 0) + delta);
-  for (const item of items) {
-    if (item.entity === 'profile') {
-      add('users', -1);
-      add(`country_${item.country as string}`, -1);
-    }
-    if (item.entity === 'saving') {
-      add('savings_reports', -1);
-      add('savings_total_pence', -toPence(item.saved_amount as number));
-    }
+  for (const profile of ofEntity(ENTITY.profile).map(parseProfile)) {
+    add(COUNTERS.users, -1);
+    add(COUNTERS.country(profile.country), -1);
+  }
+  for (const saving of ofEntity(ENTITY.saving).map(parseSaving)) {
+    add(COUNTERS.savingsReports, -1);
+    add(COUNTERS.savingsTotalPence, -toPence(saving.saved_amount));
   }
   await adjustCounters(deltas);
-  for (const item of items) {
-    if (item.entity === 'reminder') {
-      await countReminder(
-        { category: item.category as string, renewal_date: item.renewal_date as string },
-        -1,
-      );
-    }
-  }
+  for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) await countReminder(reminder, -1);
 
-  try {
-    await cognitoClient().send(
-      new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }),
-    );
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
+  await deleteLogin(username);
   return { itemsDeleted: items.length };
 }

@@ -1,33 +1,30 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CronRun } from '../../shared/api.ts';
-import { keys } from '../../shared/table.ts';
-import { dynamo } from '../runtime/clients.ts';
-import { env } from '../runtime/env.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { itemKey, putItem, queryPage } from './db.ts';
+import { parseCronRun } from './items.ts';
+
+/** Records one run of the daily job (real or simulated) in the cron log. */
+export async function recordCronRun(run: CronRun): Promise<void> {
+  await putItem({
+    ...itemKey(keys.cronRuns(), keys.cronRun(run.ran_at, run.id)),
+    entity: ENTITY.cronRun,
+    ...run,
+  });
+}
 
 export async function latestCronRuns(
   limit: number,
   options: { realOnly?: boolean } = {},
 ): Promise<CronRun[]> {
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.cronRuns(), ...(options.realOnly ? { ':false': false } : {}) },
-      ...(options.realOnly ? { FilterExpression: 'simulated = :false' } : {}),
-      ScanIndexForward: false,
-      Limit: options.realOnly ? limit * 10 : limit,
-    }),
+  const items = await queryPage(
+    { pk: keys.cronRuns() },
+    options.realOnly
+      ? {
+          newestFirst: true,
+          limit: limit * 10,
+          filter: { expression: 'simulated = :false', values: { ':false': false } },
+        }
+      : { newestFirst: true, limit },
   );
-  return (page.Items ?? []).slice(0, limit).map((item) => ({
-    id: item.id as string,
-    ran_at: item.ran_at as string,
-    date: item.date as string,
-    trigger: (item.trigger as CronRun['trigger'] | undefined) ?? 'schedule',
-    simulated: item.simulated === true,
-    items_processed: (item.items_processed as number | undefined) ?? 0,
-    planned: (item.planned as number | undefined) ?? 0,
-    skipped: (item.skipped as number | undefined) ?? 0,
-    errors: (item.errors as string[] | undefined) ?? [],
-    duration_ms: (item.duration_ms as number | undefined) ?? 0,
-  }));
+  return items.slice(0, limit).map(parseCronRun);
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavingsRecord, SavingsSummary } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/schemas.ts';
-import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../runtime/clients.ts';
-import { env } from '../runtime/env.ts';
-import { queryAll } from '../runtime/query.ts';
+import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
+import { itemKey, putItem, queryAll } from './db.ts';
+import { parseSaving } from './items.ts';
 import { adjustCounters } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
@@ -25,36 +23,21 @@ export async function recordSavings(
     saved_amount: input.saved_amount,
     created_at: now.toISOString(),
   };
-  await dynamo().send(
-    new PutCommand({
-      TableName: env().TABLE_NAME,
-      Item: {
-        pk: keys.user(userId),
-        sk: keys.saving(reminderId, record.created_at),
-        entity: 'saving',
-        ...record,
-      },
-    }),
-  );
-  await adjustCounters({ savings_reports: 1, savings_total_pence: toPence(record.saved_amount) });
+  await putItem({
+    ...itemKey(keys.user(userId), keys.saving(reminderId, record.created_at)),
+    entity: ENTITY.saving,
+    ...record,
+  });
+  await adjustCounters({
+    [COUNTERS.savingsReports]: 1,
+    [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
+  });
   return record;
 }
 
 export async function listSavings(userId: string): Promise<SavingsSummary> {
-  const items = await queryAll({
-    TableName: env().TABLE_NAME,
-    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
-    ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': keys.savingPrefix },
-  });
-  const records: SavingsRecord[] = items.map((item) => ({
-    id: item.id as string,
-    reminder_id: item.reminder_id as string,
-    user_id: item.user_id as string,
-    outcome: item.outcome as SavingsRecord['outcome'],
-    saved_amount: item.saved_amount as number,
-    created_at: item.created_at as string,
-  }));
+  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } });
+  const records = items.map(parseSaving);
   const pence = records
     .filter((r) => r.outcome === 'saved')
     .reduce((sum, r) => sum + toPence(r.saved_amount), 0);

@@ -1,20 +1,22 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { AdminStats } from '../../shared/api.ts';
 import { CATEGORIES } from '../../shared/categories.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
-import { keys } from '../../shared/table.ts';
+import { COUNTERS, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { env } from '../runtime/env.ts';
-import { queryAll } from '../runtime/query.ts';
+import { getItem, itemKey, queryAll, queryPage, tableName } from './db.ts';
+import { parseNumbers } from './items.ts';
+
+const GLOBAL = { pk: keys.stats(), sk: keys.statsGlobal() };
 
 /**
  * Global counters, kept current on every write so statistics never need a scan. Counter names are
- * plain attribute names (users, reminders, category_mortgage, ...). ADD is atomic.
+ * plain attribute names (COUNTERS in shared/table.ts). ADD is atomic.
  */
 export async function adjustCounters(
   deltas: Record<string, number>,
-  key: { pk: string; sk: string } = { pk: keys.stats(), sk: keys.statsGlobal() },
+  key: { pk: string; sk: string } = GLOBAL,
 ): Promise<Record<string, number>> {
   const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
   if (entries.length === 0) return {};
@@ -27,52 +29,49 @@ export async function adjustCounters(
   });
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
-      TableName: env().TABLE_NAME,
-      Key: key,
+      TableName: tableName(),
+      Key: itemKey(key.pk, key.sk),
       UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (Attributes ?? {}) as Record<string, number>;
+  return parseNumbers(Attributes);
 }
 
 export async function readCounters(): Promise<Record<string, number>> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: env().TABLE_NAME, Key: { pk: keys.stats(), sk: keys.statsGlobal() } }),
-  );
-  const counters: Record<string, number> = {};
-  for (const [name, value] of Object.entries(Item ?? {})) {
-    if (typeof value === 'number') counters[name] = value;
-  }
-  return counters;
+  return parseNumbers(await getItem(GLOBAL.pk, GLOBAL.sk));
 }
 
 /** A reminder enters (+1) or leaves (-1) the statistics: totals, its category, its renewal date. */
 export async function countReminder(reminder: { category: string; renewal_date: string }, sign: 1 | -1) {
   await Promise.all([
-    adjustCounters({ reminders: sign, [`category_${reminder.category}`]: sign }),
+    adjustCounters({ [COUNTERS.reminders]: sign, [COUNTERS.category(reminder.category)]: sign }),
     adjustCounters(
-      { [`d${reminder.renewal_date.slice(8, 10)}`]: sign },
+      { [COUNTERS.dueDay(reminder.renewal_date)]: sign },
       { pk: keys.dueCounts(), sk: keys.dueCountsMonth(reminder.renewal_date) },
     ),
   ]);
 }
 
+/** Counts a confirmed sign-up on its calendar day, for 'new this week'. */
+export async function countSignup(atIso: string): Promise<void> {
+  await adjustCounters(
+    { [COUNTERS.signupsOnDay]: 1 },
+    { pk: keys.signupsByDay(), sk: keys.signupsDay(atIso) },
+  );
+}
+
 /** Reminders per renewal date from `fromMonth` (YYYY-MM) on: one query over small monthly items. */
 export async function dueCountsFrom(fromMonth: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  const items = await queryAll({
-    TableName: env().TABLE_NAME,
-    KeyConditionExpression: 'pk = :pk AND sk >= :from',
-    ExpressionAttributeValues: { ':pk': keys.dueCounts(), ':from': fromMonth },
-  });
+  const items = await queryAll({ pk: keys.dueCounts(), sk: { from: fromMonth } });
   for (const item of items) {
-    for (const [name, value] of Object.entries(item)) {
-      if (/^d\d\d$/.test(name) && typeof value === 'number' && value !== 0) {
-        counts.set(`${item.sk as string}-${name.slice(1)}`, value);
-      }
+    const month = String(item[TABLE_KEYS.sortKey]);
+    for (const [name, value] of Object.entries(parseNumbers(item))) {
+      const day = COUNTERS.dayOfDueCounter(name);
+      if (day && value !== 0) counts.set(`${month}-${day}`, value);
     }
   }
   return counts;
@@ -80,14 +79,8 @@ export async function dueCountsFrom(fromMonth: string): Promise<Map<string, numb
 
 /** Confirmed sign-ups on each day from `fromDate` (YYYY-MM-DD) on. */
 export async function signupsSince(fromDate: string): Promise<number> {
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: env().TABLE_NAME,
-      KeyConditionExpression: 'pk = :pk AND sk >= :from',
-      ExpressionAttributeValues: { ':pk': keys.signupsByDay(), ':from': fromDate },
-    }),
-  );
-  return (page.Items ?? []).reduce((sum, item) => sum + ((item.count as number | undefined) ?? 0), 0);
+  const items = await queryPage({ pk: keys.signupsByDay(), sk: { from: fromDate } });
+  return items.reduce((sum, item) => sum + (parseNumbers(item)[COUNTERS.signupsOnDay] ?? 0), 0);
 }
 
 /**
@@ -113,9 +106,9 @@ export async function adminStatistics(now = DateTime.now()): Promise<Omit<AdminS
     if (date <= in7) due7 += count;
     if (date <= in30) due30 += count;
   }
-  const users = counters.users ?? 0;
-  const total = counters.reminders ?? 0;
-  const savings = (counters.savings_total_pence ?? 0) / 100;
+  const users = counters[COUNTERS.users] ?? 0;
+  const total = counters[COUNTERS.reminders] ?? 0;
+  const savings = (counters[COUNTERS.savingsTotalPence] ?? 0) / 100;
   return {
     total_users: users,
     new_users_7_days: newUsers,
@@ -128,13 +121,13 @@ export async function adminStatistics(now = DateTime.now()): Promise<Omit<AdminS
     avg_savings_per_user: users > 0 ? Math.round((savings / users) * 100) / 100 : 0,
     by_category: CATEGORIES.map((c) => ({
       category: c.value,
-      reminder_count: counters[`category_${c.value}`] ?? 0,
+      reminder_count: counters[COUNTERS.category(c.value)] ?? 0,
     }))
       .filter((c) => c.reminder_count > 0)
       .sort((a, b) => b.reminder_count - a.reminder_count),
     by_country: Object.entries(counters)
-      .filter(([name, count]) => name.startsWith('country_') && count > 0)
-      .map(([name, count]) => ({ country: name.slice('country_'.length), user_count: count }))
+      .filter(([name, count]) => name.startsWith(COUNTERS.countryPrefix) && count > 0)
+      .map(([name, count]) => ({ country: name.slice(COUNTERS.countryPrefix.length), user_count: count }))
       .sort((a, b) => b.user_count - a.user_count)
       .slice(0, 10),
   };

@@ -1,16 +1,18 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { USER_ATTRIBUTES } from '../../shared/identity.ts';
+import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 import { logger } from '../runtime/logger.ts';
 import { ensureProfile } from '../store/profiles.ts';
 import { sendWelcome } from '../engine/welcome.ts';
 
 const attributesSchema = z.object({
   sub: z.string().min(1),
-  email: z.string().email(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  'custom:country': z.string().optional(),
-  'custom:marketing_consent': z.string().optional(),
+  [USER_ATTRIBUTES.email]: z.string().email(),
+  [USER_ATTRIBUTES.firstName]: z.string().optional(),
+  [USER_ATTRIBUTES.lastName]: z.string().optional(),
+  [USER_ATTRIBUTES.country]: z.string().optional(),
+  [USER_ATTRIBUTES.marketingConsent]: z.string().optional(),
 });
 
 /** Cognito PostConfirmation trigger: creates the profile item (idempotent, Cognito may retry). */
@@ -19,11 +21,11 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   const attrs = attributesSchema.parse(event.request.userAttributes);
   const profile = await ensureProfile({
     userId: attrs.sub,
-    email: attrs.email,
-    firstName: attrs.given_name ?? '',
-    lastName: attrs.family_name || null,
-    country: attrs['custom:country'] ?? 'GB',
-    marketingConsent: attrs['custom:marketing_consent'] === 'true',
+    email: attrs[USER_ATTRIBUTES.email],
+    firstName: attrs[USER_ATTRIBUTES.firstName] ?? '',
+    lastName: attrs[USER_ATTRIBUTES.lastName] || null,
+    country: attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY,
+    marketingConsent: attrs[USER_ATTRIBUTES.marketingConsent] === 'true',
   });
   const welcome = await sendWelcome(profile);
   logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free, welcome });

@@ -7,6 +7,8 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ensureProfile } from '../../lambdas/store/profiles.ts';
+import { ADMIN_GROUP, userAttributeList } from '../../shared/identity.ts';
+import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 
 /** The local stack's admin: local only, never in a deployed stage. */
 export const LOCAL_ADMIN = { email: 'admin@example.com', password: 'Admin-local-1' } as const;
@@ -30,13 +32,13 @@ export async function ensureLocalAdmin(endpoint: string, userPoolId: string): Pr
       UserPoolId: userPoolId,
       Username: LOCAL_ADMIN.email,
       MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: LOCAL_ADMIN.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'given_name', Value: 'Admin' },
-        { Name: 'custom:country', Value: 'GB' },
-        { Name: 'custom:marketing_consent', Value: 'false' },
-      ],
+      UserAttributes: userAttributeList({
+        email: LOCAL_ADMIN.email,
+        emailVerified: 'true',
+        firstName: 'Admin',
+        country: DEFAULT_COUNTRY,
+        marketingConsent: 'false',
+      }),
     }),
   );
   await cognito.send(
@@ -51,7 +53,7 @@ export async function ensureLocalAdmin(endpoint: string, userPoolId: string): Pr
     new AdminAddUserToGroupCommand({
       UserPoolId: userPoolId,
       Username: LOCAL_ADMIN.email,
-      GroupName: 'admin',
+      GroupName: ADMIN_GROUP,
     }),
   );
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
@@ -61,7 +63,7 @@ export async function ensureLocalAdmin(endpoint: string, userPoolId: string): Pr
       email: LOCAL_ADMIN.email,
       firstName: 'Admin',
       lastName: null,
-      country: 'GB',
+      country: DEFAULT_COUNTRY,
       marketingConsent: false,
     });
   }

@@ -27,6 +27,7 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { Router } from 'cognito-local/lib/server/Router.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import type { Config } from 'cognito-local/lib/server/config.js';
+import { ADMIN_GROUP, USER_ATTRIBUTES } from '../../shared/identity.ts';
 
 export const LOCAL_USER_POOL_ID = 'eu-west-2_localPool1';
 export const LOCAL_CLIENT_ID = 'localclient0000000000000001';
@@ -173,6 +174,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   };
 }
 
+/** Creation and modification dates of a record cognito-local saves as it is. */
+function createdNow() {
+  const now = new Date();
+  return { CreationDate: now, LastModifiedDate: now };
+}
+
 /** The pool, its client and the admin group, with fixed ids, created on the first start only. */
 async function ensurePoolAndClient(
   cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>,
@@ -189,20 +196,18 @@ async function ensurePoolAndClient(
       AutoVerifiedAttributes: ['email'],
       Policies: { PasswordPolicy: { MinimumLength: 6 } },
       SchemaAttributes: [
-        { Name: 'custom:country', AttributeDataType: 'String', Mutable: true },
-        { Name: 'custom:marketing_consent', AttributeDataType: 'String', Mutable: true },
+        { Name: USER_ATTRIBUTES.country, AttributeDataType: 'String', Mutable: true },
+        { Name: USER_ATTRIBUTES.marketingConsent, AttributeDataType: 'String', Mutable: true },
       ],
     } as never);
   }
   const service = await cognito.getUserPool(c, LOCAL_USER_POOL_ID);
   if (!(await cognito.getAppClient(c, LOCAL_CLIENT_ID))) {
-    const now = new Date();
     await service.saveAppClient(c, {
       ClientId: LOCAL_CLIENT_ID,
       ClientName: 'web',
       UserPoolId: LOCAL_USER_POOL_ID,
-      CreationDate: now,
-      LastModifiedDate: now,
+      ...createdNow(),
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AccessTokenValidity: 1,
       IdTokenValidity: 60,
@@ -211,14 +216,12 @@ async function ensurePoolAndClient(
     } as never);
   }
   // stormdb throws, rather than answering null, while the pool has no groups at all.
-  const adminGroup = await service.getGroupByGroupName(c, 'admin').catch(() => null);
+  const adminGroup = await service.getGroupByGroupName(c, ADMIN_GROUP).catch(() => null);
   if (!adminGroup) {
-    const now = new Date();
     await service.saveGroup(c, {
-      GroupName: 'admin',
+      GroupName: ADMIN_GROUP,
       Description: 'Administrators of the product',
-      CreationDate: now,
-      LastModifiedDate: now,
+      ...createdNow(),
     } as never);
   }
 }

@@ -1,14 +1,14 @@
 /**
- * For command-line tools that act on the stack `npm start` is running: reads the endpoints it
- * wrote to .local/stack.json and points this process's SDK clients at them.
+ * The stack `npm start` is running, as other processes see it: it writes its endpoints to
+ * .local/stack.json, and command-line tools read them to point their SDK clients at it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import './quiet.ts';
-import { applyLambdaEnvironment, ROOT } from './stack.ts';
+import { applyLambdaEnvironment, ROOT } from './environment.ts';
 
-export interface RunningStack {
-  pid: number;
+/** Where a local stack can be reached. */
+export interface StackEndpoints {
   appUrl: string;
   dynamoEndpoint: string;
   sesEndpoint: string;
@@ -16,11 +16,25 @@ export interface RunningStack {
   userPoolId: string;
   clientId: string;
   tableName: string;
+}
+
+export interface RunningStack extends StackEndpoints {
+  pid: number;
   siteUrl: string;
 }
 
+const stackFile = (dataDir: string) => path.join(dataDir, 'stack.json');
+
+export function writeRunningStack(dataDir: string, stack: RunningStack): void {
+  fs.writeFileSync(stackFile(dataDir), JSON.stringify(stack, null, 2));
+}
+
+export function removeRunningStack(dataDir: string): void {
+  fs.rmSync(stackFile(dataDir), { force: true });
+}
+
 export function attachToRunningStack(dataDir = path.join(ROOT, '.local')): RunningStack {
-  const file = path.join(dataDir, 'stack.json');
+  const file = stackFile(dataDir);
   if (!fs.existsSync(file)) {
     throw new Error('The local stack is not running: start it with `npm start` in another terminal.');
   }

@@ -3,21 +3,18 @@
  * and the local API adapter, wired with the same handlers and environment the CDK stack deploys.
  */
 import './quiet.ts';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WebConfig } from '../../shared/api.ts';
-import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
-import { resetClients } from '../../lambdas/runtime/clients.ts';
-import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { startAdapter } from './adapter.ts';
 import { startLocalCognito, type TriggerHandler } from './cognito.ts';
 import { startLocalDynamo } from './dynamo.ts';
-import { startLocalSes } from './ses.ts';
-import { scheduleDaily } from './scheduler.ts';
+import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
+import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
+import { scheduleDaily } from './scheduler.ts';
+import { startLocalSes } from './ses.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 
 export interface LocalStackOptions {
   /** Where accounts, reminders and logs are kept between starts. */
@@ -35,56 +32,9 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
 }
 
-export interface LocalStack {
-  appUrl: string;
+export interface LocalStack extends StackEndpoints {
   mailboxUrl: string;
-  dynamoEndpoint: string;
-  sesEndpoint: string;
-  cognitoEndpoint: string;
-  userPoolId: string;
-  clientId: string;
-  tableName: string;
   stop(): Promise<void>;
-}
-
-export const LOCAL_TABLE = 'renewal-reminders-local';
-export const LOCAL_EMAIL_FROM = 'Renewal Reminders <reminders@renewal-reminders.local>';
-
-/**
- * The environment the CDK stack gives each Lambda, pointed at the stand-ins; set on this process
- * (the handlers run in it) by the stack and by the CLIs that attach to a running one.
- */
-export function applyLambdaEnvironment(stack: {
-  siteUrl: string;
-  dynamoEndpoint: string;
-  sesEndpoint: string;
-  emailProvider: 'ses' | 'disabled';
-  cognitoEndpoint?: string;
-  userPoolId?: string;
-  userPoolClientId?: string;
-}): void {
-  Object.assign(process.env, {
-    TABLE_NAME: LOCAL_TABLE,
-    STAGE: 'local',
-    SITE_URL: stack.siteUrl,
-    EMAIL_PROVIDER: stack.emailProvider,
-    EMAIL_FROM: LOCAL_EMAIL_FROM,
-    AWS_REGION: 'eu-west-2',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
-    SES_ENDPOINT: stack.sesEndpoint,
-    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-    API_URL: `${stack.siteUrl}/api`,
-    // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
-    FEATURE_FLAGS:
-      process.env.FEATURE_FLAGS ?? JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, country_cta_v1: true }),
-    ...(stack.cognitoEndpoint ? { COGNITO_ENDPOINT: stack.cognitoEndpoint } : {}),
-    ...(stack.userPoolId ? { USER_POOL_ID: stack.userPoolId } : {}),
-    ...(stack.userPoolClientId ? { USER_POOL_CLIENT_ID: stack.userPoolClientId } : {}),
-  });
-  resetEnvCache();
-  resetClients();
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -100,12 +50,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const appPort = options.appPort || (await freePort());
   const siteUrl = `http://localhost:${appPort}`;
 
-  applyLambdaEnvironment({
+  const environment = {
     siteUrl,
     dynamoEndpoint: dynamo.endpoint,
     sesEndpoint: ses.endpoint,
     emailProvider: options.emailProvider ?? 'ses',
-  });
+  } as const;
+  applyLambdaEnvironment(environment);
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
   else delete process.env.SCHEDULE_NAME;
 
@@ -123,10 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     triggers: { CustomMessage: trigger('customMessage'), PostConfirmation: trigger('postConfirmation') },
   });
   applyLambdaEnvironment({
-    siteUrl,
-    dynamoEndpoint: dynamo.endpoint,
-    sesEndpoint: ses.endpoint,
-    emailProvider: options.emailProvider ?? 'ses',
+    ...environment,
     cognitoEndpoint: cognito.url,
     userPoolId: cognito.userPoolId,
     userPoolClientId: cognito.clientId,
@@ -161,38 +109,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }, log)
     : () => undefined;
 
-  // For the CLIs (job:daily, admin:grant) that act on this running stack from another process.
-  fs.writeFileSync(
-    path.join(options.dataDir, 'stack.json'),
-    JSON.stringify(
-      {
-        pid: process.pid,
-        appUrl: adapter.url,
-        dynamoEndpoint: dynamo.endpoint,
-        sesEndpoint: ses.endpoint,
-        cognitoEndpoint: cognito.url,
-        userPoolId: cognito.userPoolId,
-        clientId: cognito.clientId,
-        tableName: LOCAL_TABLE,
-        siteUrl,
-      },
-      null,
-      2,
-    ),
-  );
-
-  return {
+  const endpoints: StackEndpoints = {
     appUrl: adapter.url,
-    mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     dynamoEndpoint: dynamo.endpoint,
     sesEndpoint: ses.endpoint,
     cognitoEndpoint: cognito.url,
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,
     tableName: LOCAL_TABLE,
+  };
+  // For the CLIs (job:daily, admin:grant) that act on this running stack from another process.
+  writeRunningStack(options.dataDir, { pid: process.pid, ...endpoints, siteUrl });
+
+  return {
+    ...endpoints,
+    mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     async stop() {
       stopScheduler();
-      fs.rmSync(path.join(options.dataDir, 'stack.json'), { force: true });
+      removeRunningStack(options.dataDir);
       await adapter.stop();
       await cognito.stop();
       await ses.stop();

@@ -1,0 +1,34 @@
+import type { RunCronResult } from '../../shared/api.ts';
+import type { runCronSchema } from '../../shared/schemas.ts';
+import type * as z from 'zod';
+import { runDailyJob } from '../engine/run.ts';
+import { startJobAsync } from '../engine/startJob.ts';
+import { Reply, type Caller } from '../runtime/http.ts';
+import { audit } from '../store/audit.ts';
+
+/**
+ * The admin 'Run Cron': a simulation for a chosen date (sandbox logs, nothing sent) or the real job
+ * now. On AWS the real job starts in its own function and the answer is 202; locally it runs here.
+ */
+export async function runCron(
+  caller: Caller,
+  body: z.output<typeof runCronSchema>,
+): Promise<RunCronResult | Reply<RunCronResult>> {
+  const action = body.simulate ? 'simulate_cron' : 'run_cron';
+  await audit(caller, action, body.simulate ? `date ${body.date ?? 'today'}` : 'real run');
+  if (!body.simulate) {
+    const started = await startJobAsync();
+    if (started) return new Reply(202, started);
+  }
+  const {
+    mails: _mails,
+    planMs: _planMs,
+    ...run
+  } = await runDailyJob({
+    date: body.simulate ? body.date : undefined,
+    simulate: body.simulate,
+    trigger: 'manual',
+  });
+  const result = { success: run.errors.length === 0, emailsSent: run.items_processed, errors: run.errors };
+  return { ...result, processedDate: run.date, run };
+}

@@ -1,0 +1,55 @@
+/**
+ * The product's calls to the Cognito user pool, in one place: the stores and the admin checks ask
+ * here, and the pool's id comes from the environment.
+ */
+import {
+  AdminDeleteUserCommand,
+  AdminUpdateUserAttributesCommand,
+  DescribeUserPoolCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { userAttributeList } from '../../shared/identity.ts';
+import { cognitoClient } from './clients.ts';
+import { env } from './env.ts';
+
+/** The profile fields the user's Cognito attributes mirror. */
+export interface MirroredFields {
+  first_name: string;
+  last_name: string | null;
+  country: string;
+  timezone: string;
+  marketing_consent: boolean;
+}
+
+export async function mirrorProfileAttributes(username: string, fields: MirroredFields): Promise<void> {
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: env().USER_POOL_ID,
+      Username: username,
+      UserAttributes: userAttributeList({
+        firstName: fields.first_name,
+        lastName: fields.last_name ?? '',
+        country: fields.country,
+        marketingConsent: String(fields.marketing_consent),
+        timezone: fields.timezone,
+      }),
+    }),
+  );
+}
+
+/** Deletes the login; a user already gone counts as deleted, so a retry succeeds. */
+export async function deleteLogin(username: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }),
+    );
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}
+
+/** The user pool's id as the pool reports it: proof that the pool answers. */
+export async function describeUserPool(): Promise<string | undefined> {
+  const pool = await cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env().USER_POOL_ID }));
+  return pool.UserPool?.Id;
+}

@@ -1,0 +1,106 @@
+/**
+ * The local stand-in for API Gateway: finds the route in the contract, verifies the access token as
+ * the JWT authorizer does, and passes the same APIGatewayProxyEventV2 to the route's own handler.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
+import { buildApiEvent, claimsAsApiGateway, lambdaContext } from '../../lambdas/runtime/apiEvent.ts';
+import type { ApiEvent } from '../../lambdas/runtime/http.ts';
+import { readBody, sendJson } from './requests.ts';
+
+type ApiHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** Handlers are loaded on first use, like a cold start, from the files the CDK stack bundles. */
+const handlerCache = new Map<string, Promise<ApiHandler>>();
+function loadHandler(name: string): Promise<ApiHandler> {
+  let loaded = handlerCache.get(name);
+  if (!loaded) {
+    loaded = import(`../../lambdas/api/${name}.ts`).then((m: { handler: ApiHandler }) => m.handler);
+    handlerCache.set(name, loaded);
+  }
+  return loaded;
+}
+
+function findRoute(method: string, pathname: string) {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, pathname);
+    if (params) return { route: route as RouteDef, params };
+  }
+  return undefined;
+}
+
+function flatten(entries: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return flat;
+}
+
+export function apiDispatch(options: { issuer: string; clientId: string }) {
+  const verifier = JwtRsaVerifier.create(
+    {
+      issuer: options.issuer,
+      jwksUri: `${options.issuer}/.well-known/jwks.json`,
+      audience: null,
+      // What the HTTP API JWT authorizer checks for an access token: client_id among the audiences.
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'access') throw new Error('Not an access token');
+        if (payload.client_id !== options.clientId) throw new Error('Token issued to another client');
+      },
+    },
+    // aws-jwt-verify's default fetcher speaks https only; cognito-local serves its JWKS over http.
+    {
+      jwksCache: new SimpleJwksCache({
+        fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+      }),
+    },
+  );
+
+  return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
+    const method = req.method ?? 'GET';
+    const matched = findRoute(method, url.pathname);
+    if (!matched) {
+      sendJson(res, 404, { message: 'Not Found' });
+      return 404;
+    }
+    const { route, params } = matched;
+    let claims: Record<string, string> | undefined;
+    if (route.access !== 'public') {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      try {
+        claims = claimsAsApiGateway((await verifier.verify(token)) as Record<string, unknown>);
+      } catch {
+        sendJson(res, 401, { message: 'Unauthorized' });
+        return 401;
+      }
+    }
+    const body = await readBody(req);
+    const query: Record<string, string> = {};
+    for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
+    const event = buildApiEvent({
+      method,
+      routePath: route.path,
+      rawPath: url.pathname,
+      params,
+      query,
+      headers: flatten(Object.entries(req.headers)),
+      body: body.length ? body.toString('utf8') : undefined,
+      claims,
+      host: url.host,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    });
+    const handler = await loadHandler(route.name);
+    const raw = await handler(event, lambdaContext(route.name));
+    const result: APIGatewayProxyStructuredResultV2 =
+      typeof raw === 'string' ? { statusCode: 200, body: raw } : raw;
+    const status = result.statusCode ?? 200;
+    res.writeHead(status, (result.headers ?? {}) as Record<string, string>);
+    res.end(result.body ?? '');
+    return status;
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The environment the CDK stack gives each Lambda, pointed at the local stand-ins; set on this
+ * process (the handlers run in it) by the local stack and by the CLIs that attach to a running one.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
+import { resetClients } from '../../lambdas/runtime/clients.ts';
+import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const LOCAL_TABLE = 'renewal-reminders-local';
+export const LOCAL_EMAIL_FROM = 'Renewal Reminders <reminders@renewal-reminders.local>';
+
+export interface LocalEndpoints {
+  siteUrl: string;
+  dynamoEndpoint: string;
+  sesEndpoint: string;
+  emailProvider: 'ses' | 'disabled';
+  cognitoEndpoint?: string;
+  userPoolId?: string;
+  userPoolClientId?: string;
+}
+
+export function applyLambdaEnvironment(stack: LocalEndpoints): void {
+  Object.assign(process.env, {
+    TABLE_NAME: LOCAL_TABLE,
+    STAGE: 'local',
+    SITE_URL: stack.siteUrl,
+    EMAIL_PROVIDER: stack.emailProvider,
+    EMAIL_FROM: LOCAL_EMAIL_FROM,
+    AWS_REGION: 'eu-west-2',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    SES_ENDPOINT: stack.sesEndpoint,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    API_URL: `${stack.siteUrl}/api`,
+    // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
+    FEATURE_FLAGS:
+      process.env.FEATURE_FLAGS ?? JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, country_cta_v1: true }),
+    ...(stack.cognitoEndpoint ? { COGNITO_ENDPOINT: stack.cognitoEndpoint } : {}),
+    ...(stack.userPoolId ? { USER_POOL_ID: stack.userPoolId } : {}),
+    ...(stack.userPoolClientId ? { USER_POOL_CLIENT_ID: stack.userPoolClientId } : {}),
+  });
+  resetEnvCache();
+  resetClients();
+}
