@@ -5,7 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectNoHorizontalOverflow, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  seriousViolations,
+  toast,
+  useE2e,
+  WIDTHS,
+} from '../support/e2e.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
 const { stack, newPage, signIn, signedInPage } = useE2e();
@@ -241,6 +248,23 @@ describe('keyboard and error screen', () => {
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate<number>('localStorage.length')).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the axe check itself', () => {
+  it('still reports serious and critical violations (the checks are not silently off)', async () => {
+    const page = await newPage(390);
+    await page.setContent(
+      '<html lang="en"><body><main><h1>Control</h1><img src="/missing.png">' +
+        '<p style="color:#777;background:#888">Low contrast</p></main></body></html>',
+    );
+    expect(await seriousViolations(page)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^image-alt /),
+        expect.stringMatching(/^color-contrast /),
+      ]),
+    );
     await page.context().close();
   });
 });

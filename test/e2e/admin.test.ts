@@ -380,7 +380,8 @@ describe('admin console (390 px)', () => {
     ]) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('.admin-page').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Loaded: every panel's spinner has given way to its table or list.
+      await page.locator('.spinner').first().waitFor({ state: 'detached' });
       await expectNoHorizontalOverflow(page, `${path} at 360`);
     }
     await page.context().close();

@@ -102,6 +102,8 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
 
   it('shows the load and save failures', async () => {
     const page = await signedInPage(user, width);
+    // A fake clock (ticking with real time until moved on): the redirect delay can pass at once.
+    await page.clock.install();
     await page.route(`**/api/reminders/${reminderId}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
@@ -116,7 +118,9 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Failed to record your response').waitFor();
-    await page.waitForTimeout(2500);
+    // Past the 2 s after which a recorded outcome goes to the dashboard, a failed one stays.
+    await page.clock.fastForward(2500);
+    expect(await page.evaluate<string>('location.pathname')).toBe(`/savings/${reminderId}`);
     expect(new URL(page.url()).pathname).toBe(`/savings/${reminderId}`);
     await page.context().close();
   });

@@ -143,8 +143,8 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
 
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
-/** axe-core: no serious or critical violation on what the page shows now. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+/** axe-core's serious and critical violations on what the page shows now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
   // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
   // colours people see rather than a frame of the animation. (A string: no DOM types here.)
   await page.waitForFunction(
@@ -158,10 +158,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();
-  const bad = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${label}: axe violations`).toEqual([]);
+}
+
+/** axe-core: no serious or critical violation on what the page shows now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  expect(await seriousViolations(page), `${label}: axe violations`).toEqual([]);
 }
 
 /** No horizontal scrolling: nothing overflows the viewport. */
