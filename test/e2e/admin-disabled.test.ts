@@ -1,6 +1,6 @@
 /**
  * The admin console when e-mail sending is disabled (EMAIL_PROVIDER=disabled): the orange notice on
- * the dashboard, the e-mail test blocked with the spec's notice, the empty sandbox, and a real run that
+ * the dashboard, the e-mail test blocked with its notice, the empty sandbox, and a real run that
  * fails with its toast and shows as Failed (with its error truncated) in the cron log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describe('admin console with sending disabled', () => {
     await expectAccessible(page, 'dashboard (disabled)');
   });
 
-  it('e-mail sandbox is empty, with the spec message', async () => {
+  it('e-mail sandbox is empty, with its message', async () => {
     await page.goto(`${stack.appUrl}/admin/email-sandbox`);
     await page.getByText('No email logs found. Run the cron job to generate test emails.').waitFor();
     await expectAccessible(page, 'empty sandbox');

@@ -48,7 +48,7 @@ describe('settings', () => {
     });
   });
 
-  it('refuses invalid settings with the spec messages and changes nothing', async () => {
+  it("refuses invalid settings with the shared schema's messages and changes nothing", async () => {
     const user = await createUser(stack, { label: 'badsettings' });
     const call = api(stack, user.accessToken);
     const bad = await call('PUT', '/api/me', {
@@ -70,7 +70,7 @@ describe('settings', () => {
 });
 
 describe('savings', () => {
-  it('records outcomes with the spec rules and totals only what was saved', async () => {
+  it('records outcomes by the amount rules and totals only what was saved', async () => {
     const user = await createUser(stack, { label: 'savings' });
     const call = api(stack, user.accessToken);
     const id = await addReminder(stack, user, reminder);

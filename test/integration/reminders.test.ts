@@ -95,7 +95,7 @@ describe('reminders API against the local stack', () => {
     expect(list.reminders.find((r) => r.id === id)?.title).toBe('Private');
   });
 
-  it('answers bad input with 400 and the spec messages, and stores nothing', async () => {
+  it("answers bad input with 400 and the shared schema's messages, and stores nothing", async () => {
     const call = api(stack, alice.accessToken);
     const before = ((await call('GET', '/api/reminders')).json as { reminders: unknown[] }).reminders.length;
 
