@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time across all projects (each file runs in its own process with its own
+    // stack on free ports): on two cores the browser files overlap their waits, and the short unit,
+    // infra and integration files fill in beside them.
+    maxWorkers: 2,
     // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
     env: {
       POWERTOOLS_LOG_LEVEL: 'WARN',
@@ -22,7 +26,6 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -32,7 +35,6 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -3,30 +3,31 @@
  * any page or open dialog, nothing scrolls sideways, and the main journeys work from the keyboard.
  * Also the auth screen's error paths and the full-page error screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { expectAccessible, expectNoHorizontalOverflow, newPage, signInUi, toast, WIDTHS } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  seriousViolations,
+  toast,
+  useE2e,
+  WIDTHS,
+} from '../support/e2e.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const { stack, newPage, signIn, signedInPage } = useE2e();
 let user: TestUser;
 let admin: TestUser;
 let reminderId: string;
 
 beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
   [user, admin] = await Promise.all([
     createUser(stack, { label: 'a11y' }),
     createUser(stack, { admin: true, label: 'a11yadmin' }),
   ]);
-  const call = api(stack, user.accessToken);
   const today = new Date();
   const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-  const created = await call('POST', '/api/reminders', {
+  reminderId = await addReminder(stack, user, {
     title: 'Mortgage fix ends',
     category: 'mortgage',
     provider: 'Nationwide',
@@ -34,24 +35,22 @@ beforeAll(async () => {
     amount: 1250.5,
     notes: 'Speak to a broker',
   });
-  reminderId = (created.json as { reminder: { id: string } }).reminder.id;
-  await call('POST', '/api/reminders', {
+  await addReminder(stack, user, {
     title: 'Netflix',
     category: 'subscriptions',
     provider: 'Netflix',
     renewal_date: iso(-2),
   });
-  await call('POST', '/api/reminders', {
+  await addReminder(stack, user, {
     title: 'Energy fix',
     category: 'utilities_energy',
     provider: 'Octopus',
     renewal_date: iso(5),
   });
-  await call('POST', `/api/reminders/${reminderId}/savings`, { outcome: 'saved', saved_amount: '300' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await api(stack, user.accessToken)('POST', `/api/reminders/${reminderId}/savings`, {
+    outcome: 'saved',
+    saved_amount: '300',
+  });
 });
 
 const PUBLIC_PATHS = [
@@ -74,7 +73,7 @@ async function check(page: Page, label: string) {
 
 describe.each(WIDTHS)('axe at %i px', (width) => {
   it('public pages, the open menus and the 404', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     for (const path of PUBLIC_PATHS) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('h1').first().waitFor();
@@ -88,7 +87,7 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
   });
 
   it('the auth screen, both tabs, with errors', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     await page.goto(`${stack.appUrl}/auth`);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email address').waitFor();
@@ -123,8 +122,7 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
   });
 
   it('dashboard, dialogs, settings, savings and admin', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
+    const page = await signedInPage(user, width);
     await page.getByText("You've reported saving £300.00!").waitFor();
     await page.getByText('Mortgage fix ends').first().waitFor();
     await check(page, 'dashboard');
@@ -166,8 +164,8 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
     await check(page, 'savings');
     await page.context().close();
 
-    const adminPage = await newPage(browser, width);
-    await signInUi(adminPage, stack, admin);
+    const adminPage = await signedInPage(admin, width);
+    await adminPage.getByRole('heading', { name: 'Your Reminders' }).waitFor();
     await check(adminPage, 'admin dashboard header');
     await adminPage.goto(`${stack.appUrl}/`);
     await adminPage.getByRole('button', { name: 'Admin' }).click();
@@ -178,13 +176,13 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
 
 describe('keyboard and error screen', () => {
   it('fits a 360 px screen without sideways scrolling, admin menus included', async () => {
-    const page = await newPage(browser, 360);
+    const page = await newPage(360);
     for (const path of PUBLIC_PATHS) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('h1').first().waitFor();
       await expectNoHorizontalOverflow(page, `${path} at 360`);
     }
-    await signInUi(page, stack, admin);
+    await signIn(page, admin);
     for (const path of ['/dashboard', '/settings', `/`]) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('h1').first().waitFor();
@@ -195,7 +193,7 @@ describe('keyboard and error screen', () => {
   });
 
   it('runs the savings journey and the menus by keyboard alone, with visible focus', async () => {
-    const page = await newPage(browser, 1280);
+    const page = await newPage(1280);
     await page.goto(`${stack.appUrl}/`);
     await page.locator('h1').waitFor();
     await page.keyboard.press('Tab');
@@ -205,7 +203,7 @@ describe('keyboard and error screen', () => {
     const outline = await page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle');
     expect(outline).not.toBe('none');
 
-    await signInUi(page, stack, user);
+    await signIn(page, user);
     // Account menu: Enter opens it on the first item, ArrowDown moves, Enter selects.
     await page.getByRole('button', { name: /account menu/i }).focus();
     await page.keyboard.press('Enter');
@@ -239,7 +237,7 @@ describe('keyboard and error screen', () => {
   });
 
   it.each(WIDTHS)('shows the full-page error with Refresh Page at %i px', async (width) => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto(`${stack.appUrl}/auth`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
@@ -250,6 +248,23 @@ describe('keyboard and error screen', () => {
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate<number>('localStorage.length')).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the axe check itself', () => {
+  it('still reports serious and critical violations (the checks are not silently off)', async () => {
+    const page = await newPage(390);
+    await page.setContent(
+      '<html lang="en"><body><main><h1>Control</h1><img src="/missing.png">' +
+        '<p style="color:#777;background:#888">Low contrast</p></main></body></html>',
+    );
+    expect(await seriousViolations(page)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^image-alt /),
+        expect.stringMatching(/^color-contrast /),
+      ]),
+    );
     await page.context().close();
   });
 });

@@ -1,50 +1,28 @@
 /**
  * The admin console when e-mail sending is disabled (EMAIL_PROVIDER=disabled): the orange notice on
- * the dashboard, the e-mail test blocked with the spec's notice, the empty sandbox, and a real run that
+ * the dashboard, the e-mail test blocked with its notice, the empty sandbox, and a real run that
  * fails with its toast and shows as Failed (with its error truncated) in the cron log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { expectAccessible } from './helpers.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { expectAccessible, toast, useE2e } from '../support/e2e.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
-/** Own build directory: see admin.test.ts. */
-
-let stack: TestStack;
-let browser: Browser;
+const { stack, signedInPage } = useE2e({ emailProvider: 'disabled' });
 let admin: TestUser;
+/** One signed-in admin page at 1280 px, shared by the tests (they run in order). */
 let page: Page;
 
-const toast = (p: Page, text: string) => p.locator('[data-sonner-toast]', { hasText: text });
-
 beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir, emailProvider: 'disabled' });
-  browser = await launchChromium();
   admin = await createUser(stack, { admin: true, label: 'admin-disabled' });
-  const created = await api(stack, admin.accessToken)('POST', '/api/reminders', {
+  await addReminder(stack, admin, {
     title: 'Car Insurance',
     category: 'insurance',
     provider: 'Direct Line',
     renewal_date: DateTime.now().setZone('Europe/London').plus({ days: 7 }).toISODate(),
   });
-  expect(created.status).toBe(201);
-
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${stack.appUrl}/auth`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  page = await signedInPage(admin, 1280);
 });
 
 describe('admin console with sending disabled', () => {
@@ -55,7 +33,7 @@ describe('admin console with sending disabled', () => {
     await expectAccessible(page, 'dashboard (disabled)');
   });
 
-  it('e-mail sandbox is empty, with the spec message', async () => {
+  it('e-mail sandbox is empty, with its message', async () => {
     await page.goto(`${stack.appUrl}/admin/email-sandbox`);
     await page.getByText('No email logs found. Run the cron job to generate test emails.').waitFor();
     await expectAccessible(page, 'empty sandbox');

@@ -1,22 +1,15 @@
 /**
- * The admin console (issue 5, spec section 2 'Admin screens'), as an admin uses it, in real Chromium
- * against the whole local stack: every screen at 1280 px, the header dropdown at 390 px, the access
- * rules for a regular user, and axe on every admin page.
+ * The admin console, as an admin uses it, in real Chromium against the whole local stack: every
+ * screen at 1280 px, the header dropdown at 390 px, the access rules for a regular user, and axe on
+ * every admin page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { expectAccessible, expectNoHorizontalOverflow } from './helpers.ts';
-import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { expectAccessible, expectNoHorizontalOverflow, toast, useE2e } from '../support/e2e.ts';
+import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
-/**
- * The production build, into a directory of this file's own: another test file (or a developer) may be
- * rebuilding web/dist at the same time, and vite empties it first. E2E_SKIP_BUILD=1 reuses web/dist.
- */
-
-let stack: TestStack;
-let browser: Browser;
+const { stack, url, newContext, newPage, signInVia } = useE2e();
 let admin: TestUser;
 let regular: TestUser;
 /** One signed-in admin context at 1280 px, shared by the screen tests (they run in order). */
@@ -28,77 +21,47 @@ const simDate = london().plus({ days: 3 }).toISODate()!;
 let simReminderId = '';
 let realReminderId = '';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-async function signInUi(page: Page, user: TestUser, waitFor: RegExp): Promise<void> {
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(waitFor);
-}
-
 async function adminPage(path: string): Promise<Page> {
   const page = await adminContext.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${stack.appUrl}${path}`);
+  await page.goto(url(path));
   return page;
 }
 
 beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
-  admin = await createUser(stack, { admin: true, label: 'admin' });
-  regular = await createUser(stack, { label: 'regular' });
-
-  const create = api(stack, admin.accessToken);
-  const sim = await create('POST', '/api/reminders', {
+  [admin, regular] = await Promise.all([
+    createUser(stack, { admin: true, label: 'admin' }),
+    createUser(stack, { label: 'regular' }),
+  ]);
+  simReminderId = await addReminder(stack, admin, {
     title: 'Simulated Insurance',
     category: 'insurance',
     provider: 'Aviva',
     renewal_date: DateTime.fromISO(simDate).plus({ days: 7 }).toISODate(),
     amount: 300,
   });
-  expect(sim.status).toBe(201);
-  simReminderId = (sim.json!.reminder as { id: string }).id;
-  const real = await create('POST', '/api/reminders', {
+  realReminderId = await addReminder(stack, admin, {
     title: 'Real Broadband',
     category: 'broadband_mobile',
     provider: 'BT',
     renewal_date: london().plus({ days: 7 }).toISODate(),
     amount: 45,
   });
-  expect(real.status).toBe(201);
-  realReminderId = (real.json!.reminder as { id: string }).id;
 
-  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  adminContext = await newContext(1280);
   await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
   // Signed out, /admin goes to /auth and comes back after signing in.
   const page = await adminContext.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${stack.appUrl}/admin`);
-  await page.waitForURL(/\/auth/);
-  await signInUi(page, admin, /\/admin$/);
+  await signInVia(page, '/admin', admin);
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
   await page.close();
 });
 
-afterAll(async () => {
-  await adminContext?.close();
-  await browser?.close();
-  await stack?.stop();
-});
-
 describe('access for a regular user', () => {
   it('sends /admin to /404 and shows Access Denied on the self check and the e-mail test', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await newPage(1280);
 
     // Signed out: the Access Denied pages still require sign-in first.
-    await page.goto(`${stack.appUrl}/admin/self-check`);
-    await page.waitForURL(/\/auth/);
-    await signInUi(page, regular, /\/admin\/self-check$/);
+    await signInVia(page, '/admin/self-check', regular);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page
       .getByText(
@@ -126,7 +89,7 @@ describe('access for a regular user', () => {
     const call = api(stack, regular.accessToken);
     expect((await call('GET', '/api/admin/stats')).status).toBe(403);
     expect((await call('POST', '/api/admin/run-cron', { simulate: true })).status).toBe(403);
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -379,12 +342,8 @@ describe('admin console (1280 px)', () => {
 
 describe('admin console (390 px)', () => {
   it('the admin links are a dropdown; nothing overflows at 390 or 360 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${stack.appUrl}/admin/email-log`);
-    await page.waitForURL(/\/auth/);
-    await signInUi(page, admin, /\/admin\/email-log$/);
+    const page = await newPage(390, { viewport: { width: 390, height: 844 } });
+    await signInVia(page, '/admin/email-log', admin);
     await page.getByRole('region', { name: 'The last 100 email sends' }).waitFor();
     await expectNoHorizontalOverflow(page, 'email log at 390');
 
@@ -421,9 +380,10 @@ describe('admin console (390 px)', () => {
     ]) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('.admin-page').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Loaded: every panel's spinner has given way to its table or list.
+      await page.locator('.spinner').first().waitFor({ state: 'detached' });
       await expectNoHorizontalOverflow(page, `${path} at 360`);
     }
-    await context.close();
+    await page.context().close();
   });
 });

@@ -2,33 +2,12 @@
  * The foundation journey, as a new user would try it, in real Chromium against the whole local
  * stack: sign up, confirm by the mailed link, sign in, add / edit / delete a reminder, sign out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { confirmationLink, startTestStack, uniqueEmail, type TestStack } from '../support/stack.ts';
+import { toast, useE2e } from '../support/e2e.ts';
+import { confirmationLink, uniqueEmail } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+const { stack, newPage, signIn } = useE2e();
 
 describe('first journey (1280 px)', () => {
   const email = uniqueEmail('journey');
@@ -59,11 +38,7 @@ describe('first journey (1280 px)', () => {
     await page.waitForURL(/\/(auth|dashboard)(\?|$)/);
 
     // Sign in (if the callback did not already).
-    if (new URL(page.url()).pathname === '/auth') {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-    }
+    if (new URL(page.url()).pathname === '/auth') await signIn(page, { email, password }, { goto: false });
     await page.waitForURL(/\/dashboard$/);
 
     // Empty state, then add a reminder.
@@ -128,9 +103,7 @@ describe('first journey (1280 px)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toast(page, 'Login Error').waitFor();
 
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, { email, password }, { goto: false });
     await page.getByRole('button', { name: 'Add Your First Reminder' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();

@@ -3,29 +3,20 @@
  * button, the categories menu, the promotion, the footer, the five category pages, the legal pages,
  * /docs, titles and descriptions, the 404 and its server log, and the admin menus (admins only).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { expectNoHorizontalOverflow, newPage, signInUi, WIDTHS } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { expectNoHorizontalOverflow, useE2e, WIDTHS } from '../support/e2e.ts';
+import { createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const { stack, newPage, signedInPage } = useE2e();
 let admin: TestUser;
 let regular: TestUser;
 
 beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
   [admin, regular] = await Promise.all([
     createUser(stack, { admin: true, label: 'admin' }),
     createUser(stack, { label: 'regular' }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const CATEGORY_PAGES = [
@@ -56,7 +47,7 @@ function trackScripts(page: Page): string[] {
 
 describe.each(WIDTHS)('landing page at %i px', (width) => {
   it('shows every block in order, the promotion, and sends every sign-up button to /auth', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     const scripts = trackScripts(page);
     await page.goto(`${stack.appUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Never miss a renewal again.' }).waitFor();
@@ -64,7 +55,7 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
     expect(await metaDescription(page)).toMatch(/renewal/i);
     expect(await page.locator('html').getAttribute('lang')).toBe('en-GB');
 
-    // Blocks of spec section 2, in order.
+    // The landing page's blocks, in order.
     const headings = await page.locator('main h1, main h2').allInnerTexts();
     const order = [
       'Never miss a renewal again.',
@@ -141,7 +132,7 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
   });
 
   it('scrolls smoothly to the categories and opens the Categories menu', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     await page.goto(`${stack.appUrl}/`);
     await page.getByRole('link', { name: 'See what you can track' }).click();
     await expect
@@ -177,7 +168,7 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
   });
 
   it('has a footer with categories, social links in new tabs, legal links and a copyright', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     await page.goto(`${stack.appUrl}/`);
     const footer = page.locator('footer');
     const categories = footer.getByRole('navigation', { name: 'Reminder Categories' });
@@ -201,7 +192,7 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
 
 describe.each(WIDTHS)('content pages at %i px', (width) => {
   it('renders each category page with its figures, intervals, tips, title and CTA', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     for (const c of CATEGORY_PAGES) {
       await page.goto(`${stack.appUrl}${c.path}`);
       await page.getByRole('heading', { level: 1, name: c.heading }).waitFor();
@@ -226,7 +217,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
   });
 
   it('renders the privacy policy, the terms and the docs', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     await page.goto(`${stack.appUrl}/privacy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(await page.title()).toBe('Privacy Policy | Renewal Reminders');
@@ -261,7 +252,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
 
 describe('404', () => {
   it.each(WIDTHS)('shows the 404 page at %i px and logs only the path, once', async (width) => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     const reports: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/not-found') && r.method() === 'POST') reports.push(r.postData() ?? '');
@@ -282,9 +273,7 @@ describe('404', () => {
 
 describe('admin menus on the public pages', () => {
   it.each(WIDTHS)('shows the Admin dropdown and footer strip to an admin at %i px', async (width) => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, admin);
-    await page.goto(`${stack.appUrl}/`);
+    const page = await signedInPage(admin, width, '/');
     const button = page.getByRole('button', { name: 'Admin' });
     await button.click();
     const menu = page.locator('.nav-admin .nav-disclosure-list');
@@ -311,8 +300,7 @@ describe('admin menus on the public pages', () => {
   });
 
   it('shows nothing in their place to a signed-in regular user', async () => {
-    const page = await newPage(browser, 1280);
-    await signInUi(page, stack, regular);
+    const page = await signedInPage(regular, 1280);
     const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
     await page.goto(`${stack.appUrl}/`);
     await me;

@@ -3,26 +3,17 @@
  * the local mailbox, the mail's links work in the browser (dashboard, savings, one-click
  * unsubscribe), and unsubscribing stops the next mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { runDailyJob } from '../../lambdas/engine/run.ts';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { expectAccessible, newPage, signInUi } from './helpers.ts';
+import { expectAccessible, toast, useE2e } from '../support/e2e.ts';
+import { addReminder, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const { stack, newPage, signIn } = useE2e();
 let user: TestUser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ webDir: buildWeb() });
-  browser = await launchChromium();
   user = await createUser(stack, { label: 'mail' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const renewal = DateTime.fromISO('2031-03-20');
@@ -32,7 +23,7 @@ const reminderMails = async () =>
 
 describe('reminder mails', () => {
   it('arrive on the lead days only, link to the app, and stop after unsubscribing', async () => {
-    const created = await api(stack, user.accessToken)('POST', '/api/reminders', {
+    const reminderId = await addReminder(stack, user, {
       title: 'Car insurance',
       category: 'insurance',
       provider: 'Admiral',
@@ -40,7 +31,6 @@ describe('reminder mails', () => {
       amount: 389.99,
       notes: null,
     });
-    const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
 
     // Insurance reminds 30, 14, 7, 1 and 0 days before: not 29.
     await runDailyJob({ date: dayBefore(29), trigger: 'cli' });
@@ -53,10 +43,10 @@ describe('reminder mails', () => {
     expect(first!.body.text).toContain('£389.99');
 
     // The mail's button opens the dashboard (sign-in first).
-    const page = await newPage(browser, 1280);
+    const page = await newPage(1280);
     const dashboardLink = /href="([^"]*\/dashboard)"/.exec(first!.body.html ?? '')![1]!;
     await page.goto(dashboardLink);
-    await signInUi(page, stack, user, { goto: false });
+    await signIn(page, user, { goto: false });
     await page.getByRole('row', { name: /Car insurance/ }).waitFor();
     // country_cta_v1 is on in the local stage: a UK user sees the energy price-cap call to action.
     await page.getByLabel('Tip for UK households').waitFor();
@@ -65,7 +55,7 @@ describe('reminder mails', () => {
     const unsubscribe = /href="([^"]*\/unsubscribe\?token=[^"]+)"/
       .exec(first!.body.html ?? '')![1]!
       .replaceAll('&amp;', '&');
-    const anonymous = await newPage(browser, 390);
+    const anonymous = await newPage(390);
     await anonymous.goto(unsubscribe);
     await anonymous.getByText("You're unsubscribed").waitFor();
     await expectAccessible(anonymous, 'unsubscribe page');
@@ -81,7 +71,7 @@ describe('reminder mails', () => {
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.locator('[data-sonner-toast]', { hasText: 'Settings updated successfully' }).waitFor();
+    await toast(page, 'Settings updated successfully').waitFor();
     await runDailyJob({ date: dayBefore(7), trigger: 'cli' });
     await runDailyJob({ date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
     const mails = await reminderMails();

@@ -1,43 +1,31 @@
 /**
  * The savings outcome page and the dashboard around it, in Chromium at 390 px and 1280 px: a mailed
- * link survives the sign-in redirect, the amount rules of spec section 5, both outcomes with their
- * toasts and the 2-second redirect, the banner total, not found / another user's reminder, and the
- * load and save failures. Also the dashboard's founding-member note and Admin button.
+ * link survives the sign-in redirect, the amount rules, both outcomes with their toasts and the
+ * 2-second redirect, the banner total, not found / another user's reminder, and the load and save
+ * failures. Also the dashboard's founding-member note and Admin button.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { newPage, signInUi, toast, WIDTHS } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const { stack, newPage, signIn, signedInPage } = useE2e();
 let other: TestUser;
 let otherReminderId: string;
 
-beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
-  other = await createUser(stack, { label: 'other' });
-  otherReminderId = await addReminder(other, 'Someone else’s broadband');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function addReminder(user: TestUser, title: string): Promise<string> {
-  const res = await api(stack, user.accessToken)('POST', '/api/reminders', {
+/** An insurance reminder of `user`'s, with an amount. */
+const insurance = (user: TestUser, title: string) =>
+  addReminder(stack, user, {
     title,
     category: 'insurance',
     provider: 'Direct Line',
     renewal_date: '2026-01-15',
     amount: 480,
   });
-  expect(res.status).toBe(201);
-  return (res.json as { reminder: { id: string } }).reminder.id;
-}
+
+beforeAll(async () => {
+  other = await createUser(stack, { label: 'other' });
+  otherReminderId = await insurance(other, 'Someone else’s broadband');
+});
 
 describe.each(WIDTHS)('savings at %i px', (width) => {
   let user: TestUser;
@@ -45,16 +33,16 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
   let secondId: string;
   beforeAll(async () => {
     user = await createUser(stack, { label: `savings${width}` });
-    reminderId = await addReminder(user, 'Car insurance');
-    secondId = await addReminder(user, 'Home insurance');
+    reminderId = await insurance(user, 'Car insurance');
+    secondId = await insurance(user, 'Home insurance');
   });
 
   it('comes back after sign-in, validates the amount, records savings and shows the banner', async () => {
-    const page = await newPage(browser, width);
+    const page = await newPage(width);
     // Signed out, from the mailed link: /auth, then back to the savings page.
     await page.goto(`${stack.appUrl}/savings/${reminderId}`);
     await page.waitForURL(/\/auth\?redirect=/);
-    await signInUi(page, stack, user, { goto: false, waitFor: new RegExp(`/savings/${reminderId}$`) });
+    await signIn(page, user, { goto: false, waitFor: new RegExp(`/savings/${reminderId}$`) });
     await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
     await page.getByText('Car insurance', { exact: true }).waitFor();
     expect(await page.title()).toBe('How did you do? | Renewal Reminders');
@@ -87,9 +75,7 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
   });
 
   it('records a renewal with no savings; the total stays the same', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
-    await page.goto(`${stack.appUrl}/savings/${secondId}`);
+    const page = await signedInPage(user, width, `/savings/${secondId}`);
     await page.getByText('Home insurance', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'I Renewed (No Savings)' }).click();
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
@@ -104,8 +90,7 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
   });
 
   it('treats unknown and other users’ reminders as not found', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
+    const page = await signedInPage(user, width);
     for (const id of [otherReminderId, '7d9f4a8e-2b1c-4e5f-9a0b-1c2d3e4f5a6b', 'not-a-uuid']) {
       await page.goto(`${stack.appUrl}/savings/${id}`);
       await toast(page, 'Reminder not found').first().waitFor();
@@ -116,8 +101,9 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
   });
 
   it('shows the load and save failures', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
+    const page = await signedInPage(user, width);
+    // A fake clock (ticking with real time until moved on): the redirect delay can pass at once.
+    await page.clock.install();
     await page.route(`**/api/reminders/${reminderId}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
@@ -132,7 +118,9 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Failed to record your response').waitFor();
-    await page.waitForTimeout(2500);
+    // Past the 2 s after which a recorded outcome goes to the dashboard, a failed one stays.
+    await page.clock.fastForward(2500);
+    expect(await page.evaluate<string>('location.pathname')).toBe(`/savings/${reminderId}`);
     expect(new URL(page.url()).pathname).toBe(`/savings/${reminderId}`);
     await page.context().close();
   });
@@ -141,8 +129,7 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
 describe('dashboard extras', () => {
   it('shows no banner at £0, the founding-member note, and the Admin button only to admins', async () => {
     const admin = await createUser(stack, { admin: true, label: 'dashadmin' });
-    const page = await newPage(browser, 1280);
-    await signInUi(page, stack, admin);
+    const page = await signedInPage(admin, 1280);
     await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
     expect(await page.getByText(/You've reported saving/).count()).toBe(0);
     await page.getByText('Founding member: free for life').waitFor();
@@ -150,8 +137,7 @@ describe('dashboard extras', () => {
     await page.waitForURL(/\/admin$/);
     await page.context().close();
 
-    const regular = await newPage(browser, 390);
-    await signInUi(regular, stack, other);
+    const regular = await signedInPage(other, 390);
     await regular.getByRole('heading', { name: 'Your Reminders' }).waitFor();
     expect(await regular.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     expect(await regular.getByRole('button', { name: /account menu/i }).innerText()).toBe('T');

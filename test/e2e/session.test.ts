@@ -1,30 +1,20 @@
-/** Session upkeep (spec section 9): a check every 30 s refreshes the tokens when 90 s or less remain. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { signInUi } from './helpers.ts';
+/** Session upkeep: a check every 30 s refreshes the tokens when 90 s or less remain. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2e } from '../support/e2e.ts';
+import { createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const { stack, newPage, signIn } = useE2e();
 let user: TestUser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ webDir: buildWeb() });
-  browser = await launchChromium();
   user = await createUser(stack, { label: 'session' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 describe('session refresh', () => {
   it('refreshes the access token ahead of expiry, and keeps the user signed in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await newPage(1280);
     await page.clock.install();
-    await signInUi(page, stack, user);
+    await signIn(page, user);
     await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
 
     const refreshes: string[] = [];
@@ -45,6 +35,6 @@ describe('session refresh', () => {
     // Still signed in, with a token the API accepts.
     await page.reload();
     await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
-    await context.close();
+    await page.context().close();
   });
 });

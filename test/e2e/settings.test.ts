@@ -3,25 +3,12 @@
  * saving to the profile and the Cognito attributes, failure toast), the back button, and the Danger
  * Zone (cancel, failure, deletion, then the old password no longer signs in).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { buildWeb, launchChromium } from '../support/browser.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
-import { newPage, signInUi, toast, WIDTHS } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { addReminder, api, cognitoAttributes, createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  const webDir = buildWeb();
-  stack = await startTestStack({ webDir });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, signedInPage } = useE2e();
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -37,8 +24,7 @@ describe.each(WIDTHS)('settings at %i px', (width) => {
   });
 
   it('validates, saves the profile and its Cognito attributes, and goes back', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
+    const page = await signedInPage(user, width);
     await openSettings(page);
     expect(await page.title()).toBe('Settings | Renewal Reminders');
     await page.getByText('Update your personal information and preferences').waitFor();
@@ -81,11 +67,11 @@ describe.each(WIDTHS)('settings at %i px', (width) => {
       timezone: 'Europe/Paris',
       marketing_consent: true,
     });
-    const cognitoUser = await stack.cognito.send(
-      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: user.email }),
-    );
-    const attrs = Object.fromEntries((cognitoUser.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
-    expect(attrs).toMatchObject({ given_name: 'Priya', family_name: 'Shah', 'custom:country': 'FR' });
+    expect(await cognitoAttributes(stack, user.email)).toMatchObject({
+      given_name: 'Priya',
+      family_name: 'Shah',
+      'custom:country': 'FR',
+    });
 
     // A reload shows what was saved.
     await page.reload();
@@ -102,8 +88,7 @@ describe.each(WIDTHS)('settings at %i px', (width) => {
   });
 
   it('shows the failure toasts when saving or deleting fails', async () => {
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, user);
+    const page = await signedInPage(user, width);
     await openSettings(page);
     await page.route('**/api/me', (route) =>
       route.request().method() === 'GET'
@@ -126,14 +111,13 @@ describe.each(WIDTHS)('settings at %i px', (width) => {
 
   it('deletes the account after confirmation; the old password no longer signs in', async () => {
     const doomed = await createUser(stack, { label: `doomed${width}` });
-    await api(stack, doomed.accessToken)('POST', '/api/reminders', {
+    await addReminder(stack, doomed, {
       title: 'Car insurance',
       category: 'insurance',
       provider: 'Aviva',
       renewal_date: '2030-01-01',
     });
-    const page = await newPage(browser, width);
-    await signInUi(page, stack, doomed);
+    const page = await signedInPage(doomed, width);
     await openSettings(page);
     await page.getByText('Permanently delete your account and all associated data').waitFor();
 

@@ -26,14 +26,24 @@ export function newApp(props: AppProps = {}): App {
   return app;
 }
 
+const synthesized = new Map<string, Synthesized>();
+
 /**
  * Builds and synthesizes the stack for the given context without bundling the lambdas (the
  * 'aws:cdk:bundling-stacks' context) and without the CloudFormation validation: about a second.
+ * Within a test file the same context and options synthesize once; tests only read the result.
  */
 export function synth(
   context: Record<string, unknown> = {},
   options: BuildAppOptions = { nag: false },
 ): Synthesized {
+  const key = JSON.stringify([context, options]);
+  const done = synthesized.get(key) ?? synthesize(context, options);
+  synthesized.set(key, done);
+  return done;
+}
+
+function synthesize(context: Record<string, unknown>, options: BuildAppOptions): Synthesized {
   const app = newApp({
     builtinCloudFormationValidation: false,
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
@@ -44,6 +54,7 @@ export function synth(
 
 /** Each synth leaves ~20 MB of assets in the temp directory: remove them (afterAll). */
 export function cleanUp(): void {
+  synthesized.clear();
   for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 

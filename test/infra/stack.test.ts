@@ -158,7 +158,7 @@ describe('data', () => {
 });
 
 describe('auth', () => {
-  it('signs up by e-mail with the spec’s password rule and the sign-up metadata', () => {
+  it('signs up by e-mail with the password rule and the sign-up metadata', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
@@ -6,15 +6,10 @@ import { keys } from '../../shared/table.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
 import { latestSends } from '../../lambdas/store/sends.ts';
 import { ANONYMISED_EMAIL } from '../../lambdas/store/account.ts';
-import { api, createUser, signIn, startTestStack, type TestStack } from '../support/stack.ts';
+import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
+import { addReminder, api, cognitoAttributes, createUser, signIn } from '../support/stack.ts';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useTestStack();
 
 const reminder = {
   title: 'Energy',
@@ -45,11 +40,7 @@ describe('settings', () => {
       timezone: 'Europe/Berlin',
       marketing_consent: true,
     });
-    const cognitoUser = await stack.cognito.send(
-      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: user.email }),
-    );
-    const attrs = Object.fromEntries((cognitoUser.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
-    expect(attrs).toMatchObject({
+    expect(await cognitoAttributes(stack, user.email)).toMatchObject({
       given_name: 'Priya',
       family_name: 'Shah',
       'custom:country': 'DE',
@@ -57,7 +48,7 @@ describe('settings', () => {
     });
   });
 
-  it('refuses invalid settings with the spec messages and changes nothing', async () => {
+  it("refuses invalid settings with the shared schema's messages and changes nothing", async () => {
     const user = await createUser(stack, { label: 'badsettings' });
     const call = api(stack, user.accessToken);
     const bad = await call('PUT', '/api/me', {
@@ -67,8 +58,7 @@ describe('settings', () => {
       timezone: '',
       marketing_consent: 'yes',
     });
-    expect(bad.status).toBe(400);
-    expect(bad.json?.fieldErrors).toMatchObject({
+    expectFieldErrors(bad, {
       first_name: ['First name is required'],
       last_name: ['Last name must be 80 characters or less'],
       country: ['Country is required'],
@@ -80,11 +70,10 @@ describe('settings', () => {
 });
 
 describe('savings', () => {
-  it('records outcomes with the spec rules and totals only what was saved', async () => {
+  it('records outcomes by the amount rules and totals only what was saved', async () => {
     const user = await createUser(stack, { label: 'savings' });
     const call = api(stack, user.accessToken);
-    const id = ((await call('POST', '/api/reminders', reminder)).json as { reminder: { id: string } })
-      .reminder.id;
+    const id = await addReminder(stack, user, reminder);
 
     expect(
       (await call('POST', `/api/reminders/${id}/savings`, { outcome: 'saved', saved_amount: '120.50' }))
@@ -109,8 +98,7 @@ describe('savings', () => {
         outcome: 'saved',
         saved_amount: amount,
       });
-      expect(response.status).toBe(400);
-      expect(response.json?.fieldErrors).toMatchObject({ saved_amount: [message] });
+      expectFieldErrors(response, { saved_amount: [message] });
     }
 
     const summary = (await call('GET', '/api/savings')).json as { total: number; records: unknown[] };
@@ -121,11 +109,7 @@ describe('savings', () => {
   it("refuses to record savings against another user's reminder", async () => {
     const owner = await createUser(stack, { label: 'sowner' });
     const other = await createUser(stack, { label: 'sother' });
-    const id = (
-      (await api(stack, owner.accessToken)('POST', '/api/reminders', reminder)).json as {
-        reminder: { id: string };
-      }
-    ).reminder.id;
+    const id = await addReminder(stack, owner, reminder);
     const response = await api(stack, other.accessToken)('POST', `/api/reminders/${id}/savings`, {
       outcome: 'saved',
       saved_amount: '10',
@@ -139,8 +123,7 @@ describe('account deletion', () => {
   it('removes every item, the Cognito user and the counters, and the old password no longer works', async () => {
     const user = await createUser(stack, { label: 'deleteme' });
     const call = api(stack, user.accessToken);
-    const id = ((await call('POST', '/api/reminders', reminder)).json as { reminder: { id: string } })
-      .reminder.id;
+    const id = await addReminder(stack, user, reminder);
     await call('POST', `/api/reminders/${id}/savings`, { outcome: 'saved', saved_amount: '10' });
     const before = await readCounters();
 

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { AdminStats, AuditEntry, CheckResult, CronRun, EmailLog, EmailSend } from '../../shared/api.ts';
-import { api, createUser, mailsTo, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
+const stack = useTestStack({ runScheduler: true });
 let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ runScheduler: true });
-  admin = await createUser(stack, { label: 'admin', admin: true });
-  user = await createUser(stack, { label: 'regular' });
-});
-afterAll(async () => {
-  await stack?.stop();
+  [admin, user] = await Promise.all([
+    createUser(stack, { label: 'admin', admin: true }),
+    createUser(stack, { label: 'regular' }),
+  ]);
 });
 
 const inDays = (days: number) => DateTime.now().setZone('Europe/London').plus({ days }).toISODate()!;

@@ -2,10 +2,11 @@
  * The authorization matrix, generated from the route manifest: every route × anonymous, owner,
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
 const reminderBody = {
   title: 'Broadband',
@@ -77,17 +78,15 @@ function expected(route: RouteDef, who: Who): number {
   return success;
 }
 
-let stack: TestStack;
+const stack = useTestStack();
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  users.owner = await createUser(stack, { label: 'owner' });
-  users.other = await createUser(stack, { label: 'other' });
-  users.admin = await createUser(stack, { label: 'admin', admin: true });
-});
-afterAll(async () => {
-  await stack?.stop();
+  [users.owner, users.other, users.admin] = await Promise.all([
+    createUser(stack, { label: 'owner' }),
+    createUser(stack, { label: 'other' }),
+    createUser(stack, { label: 'admin', admin: true }),
+  ]);
 });
 
 describe('authorization matrix', () => {
@@ -103,8 +102,7 @@ describe('authorization matrix', () => {
     '%s',
     async (_name, { route, who }) => {
       // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
-      const created = await api(stack, users.owner.accessToken)('POST', '/api/reminders', reminderBody);
-      const reminderId = (created.json as { reminder: { id: string } }).reminder.id;
+      const reminderId = await addReminder(stack, users.owner, reminderBody);
       const path =
         route.path.replace('{id}', reminderId) +
         ((await SAMPLES[route.name as RouteName].query?.(users.owner.sub)) ?? '');

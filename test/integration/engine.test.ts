@@ -2,7 +2,7 @@
  * The reminder engine on the local stand-ins: the right mails on the right dates, exactly once,
  * under re-runs, crashes, SES throttling and SES errors.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
@@ -15,15 +15,10 @@ import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/categories.ts';
-import { api, mailbox, startTestStack, type StoredMail, type TestStack } from '../support/stack.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { api, mailbox, type StoredMail } from '../support/stack.ts';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({ maxSendRate: 200 });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useTestStack({ maxSendRate: 200 });
 
 /** Each test works on its own far-future date, so tests never see each other's reminders. */
 let dateCounter = 0;
@@ -46,6 +41,11 @@ async function seedUser(label: string) {
   return { userId, email };
 }
 
+/** `count` users named `{label}{i}`. */
+function seedUsers(label: string, count: number) {
+  return Promise.all(Array.from({ length: count }, (_, i) => seedUser(`${label}${i}`)));
+}
+
 async function seedReminder(userId: string, category: Category, renewalDate: string, title = 'Cover') {
   return createReminder(userId, {
     title,
@@ -57,8 +57,20 @@ async function seedReminder(userId: string, category: Category, renewalDate: str
   });
 }
 
+/** One reminder of `category` renewing on `renewalDate` for each user. */
+async function seedReminders(users: { userId: string }[], category: Category, renewalDate: string) {
+  for (const u of users) await seedReminder(u.userId, category, renewalDate);
+}
+
 async function mailsFor(emails: string[]): Promise<StoredMail[]> {
   return (await mailbox(stack)).filter((m) => m.destination.to.some((to) => emails.includes(to)));
+}
+
+/** Every one of `users` has exactly one mail: none lost, none doubled. */
+async function expectOneMailEach(users: { email: string }[]) {
+  const mails = await mailsFor(users.map((u) => u.email));
+  expect(mails).toHaveLength(users.length);
+  expect(new Set(mails.map((m) => m.destination.to[0])).size).toBe(users.length);
 }
 
 const sesMiddlewareName = 'test-fault-injection';
@@ -134,8 +146,8 @@ describe('the daily job', () => {
 
   it('after a crash part-way, a re-run sends every remaining mail once and none twice', async () => {
     const today = freshDate();
-    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => seedUser(`crash${i}`)));
-    for (const u of users) await seedReminder(u.userId, 'insurance', addDays(today, 7));
+    const users = await seedUsers('crash', 12);
+    await seedReminders(users, 'insurance', addDays(today, 7));
 
     await expect(
       runDailyJob({
@@ -156,29 +168,25 @@ describe('the daily job', () => {
     const later = new Date(Date.now() + 3 * 60 * 1000);
     await runDailyJob({ date: today, trigger: 'cli', now: () => later });
 
-    const mails = await mailsFor(users.map((u) => u.email));
-    expect(mails).toHaveLength(12);
-    expect(new Set(mails.map((m) => m.destination.to[0])).size).toBe(12);
+    await expectOneMailEach(users);
   });
 
   it('rides out SES throttling without losing or doubling a mail', async () => {
     const today = freshDate();
-    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => seedUser(`throttle${i}`)));
-    for (const u of users) await seedReminder(u.userId, 'broadband_mobile', addDays(today, 14));
+    const users = await seedUsers('throttle', 8);
+    await seedReminders(users, 'broadband_mobile', addDays(today, 14));
     injectSesFaults((call) => (call % 3 === 1 ? throttle() : undefined));
 
     const run = await runDailyJob({ date: today, trigger: 'cli' });
     expect(run.errors).toEqual([]);
-    const mails = await mailsFor(users.map((u) => u.email));
-    expect(mails).toHaveLength(8);
-    expect(new Set(mails.map((m) => m.destination.to[0])).size).toBe(8);
+    await expectOneMailEach(users);
   });
 
   it("keeps going when one user's mail fails, records the error, and retries only that one", async () => {
     const today = freshDate();
-    const good = await Promise.all(Array.from({ length: 4 }, (_, i) => seedUser(`good${i}`)));
+    const good = await seedUsers('good', 4);
     const bad = await seedUser('bad');
-    for (const u of [...good, bad]) await seedReminder(u.userId, 'car_tax_mot', addDays(today, 14));
+    await seedReminders([...good, bad], 'car_tax_mot', addDays(today, 14));
     injectSesFaults((_call, to) =>
       to === bad.email
         ? Object.assign(new Error('Address is not valid'), { name: 'MessageRejected' })
@@ -203,8 +211,7 @@ describe('the daily job', () => {
     const quiet = await seedUser('quiet');
     const bounced = await seedUser('bounced');
     const normal = await seedUser('normal');
-    for (const u of [quiet, bounced, normal])
-      await seedReminder(u.userId, 'utilities_energy', addDays(today, 30));
+    await seedReminders([quiet, bounced, normal], 'utilities_energy', addDays(today, 30));
 
     const token = await unsubscribeToken(quiet.userId);
     expect((await api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { remindersDueOn } from '../../lambdas/store/reminders.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
-import { api, createUser, startTestStack, type TestStack, type TestUser } from '../support/stack.ts';
+import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
+import { api, createUser, type TestUser } from '../support/stack.ts';
 
-let stack: TestStack;
+const stack = useTestStack();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  alice = await createUser(stack, { label: 'alice' });
-  bob = await createUser(stack, { label: 'bob' });
-});
-afterAll(async () => {
-  await stack?.stop();
+  [alice, bob] = await Promise.all([
+    createUser(stack, { label: 'alice' }),
+    createUser(stack, { label: 'bob' }),
+  ]);
 });
 
 const valid = {
@@ -96,7 +95,7 @@ describe('reminders API against the local stack', () => {
     expect(list.reminders.find((r) => r.id === id)?.title).toBe('Private');
   });
 
-  it('answers bad input with 400 and the spec messages, and stores nothing', async () => {
+  it("answers bad input with 400 and the shared schema's messages, and stores nothing", async () => {
     const call = api(stack, alice.accessToken);
     const before = ((await call('GET', '/api/reminders')).json as { reminders: unknown[] }).reminders.length;
 
@@ -106,15 +105,14 @@ describe('reminders API against the local stack', () => {
       provider: '',
       renewal_date: '',
     });
-    expect(empty.status).toBe(400);
-    expect(empty.json?.fieldErrors).toMatchObject({
+    expectFieldErrors(empty, {
       title: ['Title is required'],
       provider: ['Provider is required'],
       renewal_date: ['Renewal date is required'],
     });
     expect((await call('POST', '/api/reminders', { ...valid, category: 'pets' })).status).toBe(400);
     expect((await call('POST', '/api/reminders', { ...valid, renewal_date: '2027-02-30' })).status).toBe(400);
-    expect((await call('POST', '/api/reminders', { ...valid, amount: -1 })).json?.fieldErrors).toMatchObject({
+    expectFieldErrors(await call('POST', '/api/reminders', { ...valid, amount: -1 }), {
       amount: ['Amount cannot be negative'],
     });
     expect((await call('POST', '/api/reminders', '{not json')).status).toBe(400);

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
-import {
-  api,
-  confirmationLink,
-  mailsTo,
-  signIn,
-  signUp,
-  startTestStack,
-  uniqueEmail,
-  type TestStack,
-} from '../support/stack.ts';
+import { api, confirmationLink, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
+import { useTestStack } from '../support/fixtures.ts';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useTestStack();
 
 describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => {
   it('mails a confirmation link to /auth/callback, and confirming creates the profile', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
@@ -151,4 +152,23 @@ export function api(stack: LocalStack, token?: string) {
     }
     return { status: response.status, json: json as Record<string, unknown> | undefined, text };
   };
+}
+
+/** Creates a reminder through the API as `user`; anything but a 201 throws. Returns its id. */
+export async function addReminder(
+  stack: LocalStack,
+  user: Pick<TestUser, 'accessToken'>,
+  reminder: Record<string, unknown>,
+): Promise<string> {
+  const response = await api(stack, user.accessToken)('POST', '/api/reminders', reminder);
+  if (response.status !== 201) throw new Error(`POST /api/reminders: ${response.status} ${response.text}`);
+  return (response.json as { reminder: { id: string } }).reminder.id;
+}
+
+/** The Cognito user's attributes, by name. */
+export async function cognitoAttributes(stack: TestStack, email: string): Promise<Record<string, string>> {
+  const user = await stack.cognito.send(
+    new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
+  );
+  return Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value ?? '']));
 }

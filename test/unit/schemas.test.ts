@@ -12,12 +12,12 @@ import {
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);
 
-describe('sign-up and sign-in rules (spec section 5)', () => {
+describe('sign-up and sign-in rules', () => {
   const valid = { email: 'a@example.com', password: 'secret', first_name: 'Ann', country: 'GB' };
   it('accepts a valid sign-up and defaults marketing consent to false', () => {
     expect(signUpSchema.parse(valid)).toMatchObject({ marketing_consent: false, last_name: '' });
   });
-  it('gives the spec messages', () => {
+  it('gives the user-facing messages', () => {
     expect(messages(signUpSchema.safeParse({ ...valid, email: 'nope' }))).toEqual(['Invalid email address']);
     expect(messages(signUpSchema.safeParse({ ...valid, password: '12345' }))).toEqual([
       'Password must be at least 6 characters',
@@ -58,7 +58,7 @@ describe('reminder rules', () => {
       notes: 'n',
     });
   });
-  it('gives the spec messages for missing fields', () => {
+  it('gives the user-facing messages for missing fields', () => {
     const result = reminderFormSchema.safeParse({ ...form, title: ' ', provider: '', renewal_date: '' });
     expect(messages(result)).toEqual([
       'Title is required',

@@ -1,0 +1,178 @@
+/**
+ * The browser tests' fixture: per test file one local stack serving the production web build and
+ * one Debian Chromium driven by playwright-core (no browser download is possible here); per test,
+ * pages in fresh browser contexts, so no test sees another's storage unless it asks to.
+ */
+import fs from 'node:fs';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { LocalStackOptions } from '../../lib/local/stack.ts';
+import { useTestStack } from './fixtures.ts';
+import type { TestStack, TestUser } from './stack.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The two widths every screen is checked at: a phone and a laptop. */
+export const WIDTHS = [390, 1280] as const;
+
+export function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+type Credentials = Pick<TestUser, 'email' | 'password'>;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface SignInOptions {
+  /** Open /auth first (default); false signs in on the page as it is (after a guard's redirect). */
+  goto?: boolean;
+  /** The URL the sign-in should land on (default /dashboard). */
+  waitFor?: RegExp;
+}
+
+export interface E2e {
+  /** The file's stack, filled in before its first test. */
+  stack: TestStack;
+  /** `path` on the app's origin. */
+  url(path: string): string;
+  /** A fresh browser context (no cookies, no storage) whose pages wait up to 15 s. */
+  newContext(width: number, options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a fresh context. */
+  newPage(width: number, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Signs in through the /auth form and waits to land on `waitFor` (default /dashboard); the session
+   * it stores is what signedInPage() starts from.
+   */
+  signIn(page: Page, user: Credentials, options?: SignInOptions): Promise<void>;
+  /**
+   * Opens the guarded `path` signed out, expects the redirect to /auth, signs in there and expects
+   * to come back to `path`.
+   */
+  signInVia(page: Page, path: string, user: Credentials): Promise<void>;
+  /**
+   * A page in a fresh context, signed in as `user`, at `path` (default /dashboard): from the session
+   * of the user's last sign-in in this file, as a returning visitor, or else through the form.
+   */
+  signedInPage(user: Credentials, width: number, path?: string): Promise<Page>;
+}
+
+/** The test file's stack and browser (started before its first test, stopped after its last). */
+export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
+  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
+  // Chromium starts while the stack does: the browser is awaited after the stack's own hook.
+  beforeAll(() => {
+    launching = launchChromium();
+    launching.catch(() => undefined);
+  });
+  const stack = useTestStack(() => ({ webDir: inject('webDir'), ...options }));
+  beforeAll(async () => {
+    browser = await launching;
+  });
+  afterAll(async () => {
+    await (browser ?? (await launching?.catch(() => undefined)))?.close();
+  });
+
+  const sessions = new Map<string, StorageState>();
+  const url = (path: string) => `${stack.appUrl}${path}`;
+
+  async function newContext(width: number, contextOptions: BrowserContextOptions = {}) {
+    if (!browser) throw new Error('useE2e: the browser is not up yet (call from a hook or a test)');
+    const context = await browser.newContext({ viewport: { width, height: 900 }, ...contextOptions });
+    context.setDefaultTimeout(15_000);
+    return context;
+  }
+
+  async function newPage(width: number, contextOptions?: BrowserContextOptions) {
+    return (await newContext(width, contextOptions)).newPage();
+  }
+
+  async function signIn(page: Page, user: Credentials, signInOptions: SignInOptions = {}) {
+    if (signInOptions.goto !== false) await page.goto(url('/auth'));
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(signInOptions.waitFor ?? /\/dashboard$/);
+    sessions.set(user.email, await page.context().storageState());
+  }
+
+  async function signInVia(page: Page, path: string, user: Credentials) {
+    await page.goto(url(path));
+    await page.waitForURL(/\/auth\?redirect=/);
+    await signIn(page, user, { goto: false, waitFor: new RegExp(`${escapeRegExp(path)}$`) });
+  }
+
+  async function signedInPage(user: Credentials, width: number, path = '/dashboard') {
+    const session = sessions.get(user.email);
+    if (session) {
+      const page = await newPage(width, { storageState: session });
+      await page.goto(url(path));
+      return page;
+    }
+    const page = await newPage(width);
+    await signIn(page, user);
+    if (path !== '/dashboard') await page.goto(url(path));
+    return page;
+  }
+
+  return { stack, url, newContext, newPage, signIn, signInVia, signedInPage };
+}
+
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+
+/** axe-core's serious and critical violations on what the page shows now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
+  // colours people see rather than a frame of the animation. (A string: no DOM types here.)
+  await page.waitForFunction(
+    `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1')`,
+    undefined,
+    { timeout: 5_000 },
+  );
+  // axe.run in the page itself (the app has no cross-origin frames), reporting violations only:
+  // the same rules as the default mode, without a blank page opened per check to merge frame results.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe-core: no serious or critical violation on what the page shows now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  expect(await seriousViolations(page), `${label}: axe violations`).toEqual([]);
+}
+
+/** No horizontal scrolling: nothing overflows the viewport. */
+export async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
+  // A string expression: the root tsconfig (Node) has no DOM types.
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
