@@ -11,14 +11,11 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { PRODUCT_NAME } from '../shared/brand.ts';
+import { ADMIN_GROUP, PRODUCT_NAME } from '../shared/brand.ts';
 import type { StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
-
-/** The Cognito group whose members may use the admin routes (checked in the handlers). */
-export const ADMIN_GROUP = 'admin';
 
 export interface AuthProps {
   config: StageConfig;
