@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useMe } from '../api/queries.ts';
-import { logout } from '../auth/session.ts';
-import { AccountMenu } from './AccountMenu.tsx';
-import { Brand } from './Brand.tsx';
-import { ShieldIcon } from './Icons.tsx';
+import { meQueryKey, useMe } from '../api/get-me.ts';
+import { AccountMenu } from '../components/AccountMenu.tsx';
+import { Brand } from '../components/Brand.tsx';
+import { ShieldIcon } from '../components/Icons.tsx';
+import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
+import { logout } from '../features/auth/session.ts';
+import './AppLayout.css';
 
+/** The signed-in pages' header: the brand, the Admin button for admins, and the account menu. */
 export function AppHeader() {
   const me = useMe();
   const navigate = useNavigate();
@@ -19,20 +22,20 @@ export function AppHeader() {
   const initial = me.data?.profile.first_name.trim().charAt(0).toUpperCase() || 'U';
 
   const signOut = async () => {
-    // Spec section 4, Logout: admin-status cache, stored auth data, global sign-out, profile, then /.
-    queryClient.removeQueries({ queryKey: queryKeys.me });
+    // Sign-out order: the cached profile (and its admin flag), then the session everywhere, then home.
+    queryClient.removeQueries({ queryKey: meQueryKey });
     await logout();
     queryClient.clear();
-    navigate('/', { replace: true });
+    navigate(ROUTES.home.path, { replace: true });
   };
 
   return (
-    <header className="app-header">
-      <div className="container app-header-inner">
-        <Brand to="/dashboard" />
+    <header className="top-bar app-header">
+      <div className="container top-bar-inner">
+        <Brand to={ROUTES.dashboard.path} />
         <div className="app-header-actions">
           {me.data?.isAdmin === true && (
-            <Link to="/admin" className="btn btn-outline btn-sm">
+            <Link to={ADMIN_SCREENS.dashboard.path} className="btn btn-outline btn-sm">
               <ShieldIcon />
               <span className="admin-button-label">Admin</span>
             </Link>
@@ -40,12 +43,36 @@ export function AppHeader() {
           <AccountMenu
             initial={initial}
             items={[
-              { label: 'Settings', onSelect: () => navigate('/settings') },
+              { label: ROUTES.settings.title, onSelect: () => navigate(ROUTES.settings.path) },
               { label: 'Sign out', onSelect: () => void signOut() },
             ]}
           />
         </div>
       </div>
     </header>
+  );
+}
+
+/** A signed-in page: the app header, an optional sub-header, then the page's main content. */
+export function AppLayout({
+  narrow = false,
+  className,
+  subHeader,
+  children,
+}: {
+  narrow?: boolean;
+  className?: string;
+  subHeader?: ReactNode;
+  children: ReactNode;
+}) {
+  const classes = ['container', 'page', narrow && 'page-narrow', className].filter(Boolean).join(' ');
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      {subHeader}
+      <main className={classes} id="main">
+        {children}
+      </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { clearStoredAuth } from '../lib/storage.ts';
+import { clearStoredAuth } from '../features/auth/storage.ts';
 
 export function FullPageError() {
   const refresh = () => {
@@ -8,7 +8,7 @@ export function FullPageError() {
   };
   return (
     <main className="full-page-center">
-      <div className="card error-card" role="alert">
+      <div className="card message-card" role="alert">
         <h1>Something went wrong</h1>
         <p className="muted">The app encountered an error. Please try refreshing the page.</p>
         <button type="button" className="btn btn-primary" onClick={refresh}>
@@ -23,7 +23,7 @@ interface State {
   error: unknown;
 }
 
-/** Full-page error boundary (spec section 2, "Error and loading"). */
+/** Any render error: a full-page message whose Refresh Page button also forgets the stored session. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

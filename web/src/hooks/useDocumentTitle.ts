@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
-
-export const DEFAULT_DESCRIPTION = `${TAGLINE}. Track UK renewal dates for your mortgage, insurance, energy, broadband and subscriptions, and get an e-mail reminder before each one.`;
+import { DESCRIPTION, HOME_TITLE, PRODUCT_NAME } from '#shared/brand.ts';
 
 function setDescription(content: string): void {
   let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -13,10 +11,10 @@ function setDescription(content: string): void {
   tag.content = content;
 }
 
-/** Every page sets its <title> and meta description when it mounts (spec: one per page). */
-export function useDocumentTitle(title?: string, description: string = DEFAULT_DESCRIPTION): void {
+/** Every page sets its own <title> and meta description when it mounts. */
+export function useDocumentTitle(title?: string, description: string = DESCRIPTION): void {
   useEffect(() => {
-    document.title = title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME}: ${TAGLINE}`;
+    document.title = title ? `${title} | ${PRODUCT_NAME}` : HOME_TITLE;
     setDescription(description);
   }, [title, description]);
 }

@@ -1,6 +1,6 @@
 /**
- * The public pages' cheap "maybe signed in" test and a five-minute cache of the admin check (spec
- * section 6). This module is in the landing bundle, so it must never import Amplify: it reads the key
+ * The public pages' cheap "maybe signed in" test, and their admin check, remembered for five minutes
+ * per user. This module is in the landing bundle, so it must never import Amplify: it reads the key
  * Amplify writes (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser`) and, only when it is there,
  * lazily loads the auth chunk to ask the API.
  */
@@ -48,7 +48,7 @@ export function usePublicIsAdmin(): boolean {
       return;
     }
     let live = true;
-    import('../auth/adminStatus.ts')
+    import('./admin-status.ts')
       .then((m) => m.fetchIsAdmin())
       .then(
         (value) => {

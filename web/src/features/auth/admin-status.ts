@@ -1,8 +1,8 @@
 /** Loaded lazily by the public pages when this browser may hold a session: asks the API if it is an admin. */
 import type { MeResponse } from '#shared/api.ts';
-import { apiFetch } from '../api/client.ts';
+import { apiFetch } from '../../api/client.ts';
 
-/** Failures (expired session, network) count as not admin (spec section 8: only logged). */
+/** Failures (expired session, network) count as not admin, and are only logged. */
 export async function fetchIsAdmin(): Promise<boolean> {
   try {
     const me = await apiFetch<MeResponse>('/api/me');

@@ -46,27 +46,3 @@ export async function getAccessToken(): Promise<string | null> {
   const session = await fetchAuthSession();
   return session.tokens?.accessToken?.toString() ?? null;
 }
-
-/** Spec section 9: check every 30 s, and refresh when 90 s or less of the access token remain. */
-export const REFRESH_CHECK_MS = 30_000;
-export const REFRESH_WHEN_LEFT_MS = 90_000;
-
-/**
- * Keeps the session fresh before it expires, so a request never starts with a token about to
- * lapse. Amplify also refreshes on demand; this makes it happen ahead of time.
- */
-export function keepSessionFresh(): void {
-  setInterval(() => {
-    void (async () => {
-      try {
-        await ensureAmplify();
-        const session = await fetchAuthSession();
-        const exp = session.tokens?.accessToken?.payload.exp;
-        if (exp && exp * 1000 - Date.now() <= REFRESH_WHEN_LEFT_MS)
-          await fetchAuthSession({ forceRefresh: true });
-      } catch {
-        // Signed out or offline: the next API call reports it.
-      }
-    })();
-  }, REFRESH_CHECK_MS);
-}

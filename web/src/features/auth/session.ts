@@ -1,6 +1,6 @@
 /**
  * The auth state of this browser, kept in one module-level store so every guard and page agrees and a
- * remount never shows the session spinner again. Spec section 4: login and logout sequences.
+ * remount never shows the session spinner again; with the sign-in, sign-out and sign-up sequences.
  */
 import { useSyncExternalStore } from 'react';
 import {
@@ -15,9 +15,10 @@ import {
 import { Hub } from 'aws-amplify/utils';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
-import { clearAdminHint } from '../lib/adminHint.ts';
-import { clearStoredAuth } from '../lib/storage.ts';
-import { ensureAmplify, keepSessionFresh } from './amplify.ts';
+import { clearAdminHint } from './admin-hint.ts';
+import { clearStoredAuth } from './storage.ts';
+import { ensureAmplify } from './amplify.ts';
+import { keepSessionFresh } from './session-refresh.ts';
 
 /** signUpSchema's output. */
 export type SignUpValues = z.output<typeof signUpSchema>;
@@ -112,7 +113,7 @@ async function signOutEverywhere(): Promise<void> {
   }
 }
 
-/** Spec section 4, Login: clear stored auth data, sign out globally, sign in. The caller waits 100 ms. */
+/** Sign-in: clear stored auth data, sign any previous session out globally, sign in. The caller waits 100 ms. */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   await ensureAmplify();
   clearAdminHint();
@@ -126,7 +127,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
-/** Spec section 4, Logout: sign out globally, clear stored auth data; the state says why it is signed out. */
+/** Sign-out: sign out globally, clear stored auth data; the state says why it is signed out. */
 export async function logout(): Promise<void> {
   clearAdminHint();
   try {
@@ -157,7 +158,7 @@ export async function forgetDeletedAccount(): Promise<void> {
   }
 }
 
-/** Sign-up with the spec's metadata as Cognito attributes; auto sign-in completes if confirmed in this tab. */
+/** Sign-up with the profile (name, country, marketing consent) as Cognito attributes; auto sign-in completes if confirmed in this tab. */
 export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput> {
   await ensureAmplify();
   const userAttributes: Record<string, string> = {

@@ -1,6 +1,9 @@
 import type { AuditEntry } from '#shared/api.ts';
-import { useAuditLog } from '../../api/admin.ts';
-import { DataTable, EmptyPanel, ErrorPanel, LoadingPanel, ShortId, formatDateTime } from './ui.tsx';
+import type { Column } from '../../../components/DataTable.tsx';
+import { useAuditLog } from '../api/get-audit-log.ts';
+import { formatDateTime } from '../format.ts';
+import { ShortId } from './badges.tsx';
+import { QueryTable } from './QueryTable.tsx';
 
 const ACTIONS: Record<AuditEntry['action'], string> = {
   run_cron: 'Run cron (real)',
@@ -8,6 +11,17 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
   test_email: 'Test email',
   system_test: 'System test',
 };
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', className: 'nowrap', cell: (e) => formatDateTime(e.at) },
+  {
+    header: 'Admin',
+    className: 'admin-wrap',
+    cell: (e) => e.actor_email ?? <ShortId id={e.actor_id} label="Admin" />,
+  },
+  { header: 'Action', className: 'nowrap', cell: (e) => ACTIONS[e.action] ?? e.action },
+  { header: 'Detail', className: 'admin-wrap', cell: (e) => e.detail },
+];
 
 /** The admin audit log (admins only, server-enforced): every action that changes or sends anything. */
 export function AuditLog({ limit = 50 }: { limit?: number }) {
@@ -18,26 +32,13 @@ export function AuditLog({ limit = 50 }: { limit?: number }) {
         Audit Log
       </h2>
       <p className="muted small">The latest {limit} admin actions that changed or sent anything.</p>
-      {audit.isPending ? (
-        <LoadingPanel label="Loading audit log" />
-      ) : audit.isError ? (
-        <ErrorPanel message="The audit log could not be loaded." onRetry={() => void audit.refetch()} />
-      ) : audit.data.length === 0 ? (
-        <EmptyPanel>No admin actions recorded yet.</EmptyPanel>
-      ) : (
-        <DataTable caption="Audit log entries" headers={['When', 'Admin', 'Action', 'Detail']}>
-          {audit.data.map((entry) => (
-            <tr key={entry.id}>
-              <td className="nowrap">{formatDateTime(entry.at)}</td>
-              <td className="admin-wrap">
-                {entry.actor_email ?? <ShortId id={entry.actor_id} label="Admin" />}
-              </td>
-              <td className="nowrap">{ACTIONS[entry.action] ?? entry.action}</td>
-              <td className="admin-wrap">{entry.detail}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryTable
+        query={audit}
+        what={{ loading: 'Loading audit log', error: 'The audit log could not be loaded.' }}
+        empty="No admin actions recorded yet."
+        caption="Audit log entries"
+        columns={COLUMNS}
+      />
     </section>
   );
 }

@@ -1,19 +1,46 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { AdminStats } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { COUNTRIES } from '#shared/locales.ts';
-import { useAdminStats, usePublicConfig } from '../../api/admin.ts';
-import { ErrorPanel, LoadingPanel, Notice } from './ui.tsx';
+import { usePublicConfig } from '../../../api/get-public-config.ts';
+import { Badge } from '../../../components/Badge.tsx';
+import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { ADMIN_TOOLS } from '../menus.ts';
+import { useAdminStats } from '../api/get-admin-stats.ts';
+import { AdminCard, Notice } from '../components/Notice.tsx';
 
-function StatCard({ label, value, children }: { label: string; value: ReactNode; children: ReactNode }) {
-  return (
-    <li className="card admin-stat">
-      <h2 className="admin-stat-label">{label}</h2>
-      <p className="admin-stat-value">{value}</p>
-      <div className="admin-stat-detail">{children}</div>
-    </li>
-  );
+const count = (n: number) => n.toLocaleString('en-GB');
+const plural = (n: number, one: string) => (n === 1 ? one : `${one}s`);
+
+/** The statistics cards: a label, the headline figure and the detail lines under it. */
+function statCards(s: AdminStats): { label: string; value: string; detail: string[] }[] {
+  return [
+    {
+      label: 'Total Users',
+      value: count(s.total_users),
+      detail: [`+${count(s.new_users_7_days)} new this week`],
+    },
+    {
+      label: 'Total Reminders',
+      value: count(s.total_reminders),
+      detail: [`${count(s.active_reminders)} active, ${count(s.past_due_reminders)} overdue`],
+    },
+    {
+      label: 'Due Soon',
+      value: count(s.reminders_due_7_days),
+      detail: [
+        `${count(s.reminders_due_7_days)} due in 7 days`,
+        `${count(s.reminders_due_30_days)} due in 30 days`,
+      ],
+    },
+    {
+      label: 'Total Savings',
+      value: formatPounds(s.total_savings),
+      detail: [`${formatPounds(s.avg_savings_per_user)} average per user`],
+    },
+  ];
 }
 
 function countryName(code: string): string {
@@ -21,36 +48,37 @@ function countryName(code: string): string {
   return name ? `${name} (${code})` : code || 'Unknown';
 }
 
-function CountList({
-  title,
-  empty,
-  rows,
-}: {
-  title: string;
-  empty: string;
-  rows: readonly { key: string; label: string; count: number; unit: string }[];
-}) {
-  const id = `admin-list-${title.toLowerCase().replaceAll(' ', '-')}`;
+interface CountRow {
+  key: string;
+  label: string;
+  count: number;
+  unit: string;
+}
+
+function CountList({ title, empty, rows }: { title: string; empty: string; rows: readonly CountRow[] }) {
+  const list: ReactNode =
+    rows.length === 0 ? (
+      <p className="muted">{empty}</p>
+    ) : (
+      <ul className="admin-count-list">
+        {rows.map((r) => (
+          <li key={r.key}>
+            <span>{r.label}</span>
+            <Badge variant="secondary">
+              {r.count} <span className="visually-hidden">{r.unit}</span>
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    );
   return (
-    <section className="card admin-count-card" aria-labelledby={id}>
-      <h2 id={id} className="admin-section-title">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="admin-count-list">
-          {rows.map((r) => (
-            <li key={r.key}>
-              <span>{r.label}</span>
-              <span className="badge badge-secondary">
-                {r.count} <span className="visually-hidden">{r.unit}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminCard
+      id={`admin-list-${title.toLowerCase().replaceAll(' ', '-')}`}
+      title={title}
+      className="card admin-count-card"
+    >
+      {list}
+    </AdminCard>
   );
 }
 
@@ -60,7 +88,7 @@ export function AdminDashboard() {
   const config = usePublicConfig();
 
   useEffect(() => {
-    // Spec section 8: a stats load failure is only logged (the page offers a retry, no toast).
+    // A stats load failure is only logged: the page offers a retry, no toast.
     if (stats.isError) console.error('Failed to load admin stats', stats.error);
   }, [stats.isError, stats.error]);
 
@@ -86,37 +114,25 @@ export function AdminDashboard() {
       )}
 
       <ul className="admin-stats-grid" aria-label="Statistics">
-        <StatCard label="Total Users" value={s.total_users.toLocaleString('en-GB')}>
-          <p>+{s.new_users_7_days.toLocaleString('en-GB')} new this week</p>
-        </StatCard>
-        <StatCard label="Total Reminders" value={s.total_reminders.toLocaleString('en-GB')}>
-          <p>
-            {s.active_reminders.toLocaleString('en-GB')} active,{' '}
-            {s.past_due_reminders.toLocaleString('en-GB')} overdue
-          </p>
-        </StatCard>
-        <StatCard label="Due Soon" value={s.reminders_due_7_days.toLocaleString('en-GB')}>
-          <p>{s.reminders_due_7_days.toLocaleString('en-GB')} due in 7 days</p>
-          <p>{s.reminders_due_30_days.toLocaleString('en-GB')} due in 30 days</p>
-        </StatCard>
-        <StatCard label="Total Savings" value={formatPounds(s.total_savings)}>
-          <p>{formatPounds(s.avg_savings_per_user)} average per user</p>
-        </StatCard>
+        {statCards(s).map((card) => (
+          <li key={card.label} className="card admin-stat">
+            <h2 className="admin-stat-label">{card.label}</h2>
+            <p className="admin-stat-value">{card.value}</p>
+            <div className="admin-stat-detail">
+              {card.detail.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          </li>
+        ))}
       </ul>
 
       <nav aria-label="Admin tools" className="admin-actions">
-        <Link to="/admin/system-test" className="btn btn-primary">
-          Run System Test
-        </Link>
-        <Link to="/admin/email-test" className="btn btn-outline">
-          Test Email
-        </Link>
-        <Link to="/admin/run-cron" className="btn btn-outline">
-          Run Cron Job
-        </Link>
-        <Link to="/admin/cron-log" className="btn btn-outline">
-          View Logs
-        </Link>
+        {ADMIN_TOOLS.map((tool, i) => (
+          <Link key={tool.to} to={tool.to} className={i === 0 ? 'btn btn-primary' : 'btn btn-outline'}>
+            {tool.label}
+          </Link>
+        ))}
       </nav>
 
       {v1 && (
@@ -129,7 +145,7 @@ export function AdminDashboard() {
               // categoryLabel shows a known category's label and any other value with underscores as spaces.
               label: categoryLabel(c.category),
               count: c.reminder_count,
-              unit: c.reminder_count === 1 ? 'reminder' : 'reminders',
+              unit: plural(c.reminder_count, 'reminder'),
             }))}
           />
           <CountList
@@ -139,7 +155,7 @@ export function AdminDashboard() {
               key: c.country,
               label: countryName(c.country),
               count: c.user_count,
-              unit: c.user_count === 1 ? 'user' : 'users',
+              unit: plural(c.user_count, 'user'),
             }))}
           />
         </div>

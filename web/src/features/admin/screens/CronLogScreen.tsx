@@ -1,19 +1,16 @@
 import type { CronRun } from '#shared/api.ts';
-import { useCronRuns } from '../../api/admin.ts';
-import {
-  Badge,
-  DataTable,
-  EmptyPanel,
-  ErrorPanel,
-  LoadingPanel,
-  SimulatedBadge,
-  formatRunTime,
-} from './ui.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import type { Column } from '../../../components/DataTable.tsx';
+import { useCronRuns } from '../api/get-cron-runs.ts';
+import { Badges, SimulatedBadge } from '../components/badges.tsx';
+import { QueryTable } from '../components/QueryTable.tsx';
+import { formatRunTime } from '../format.ts';
 
+const RUNS = 14;
 const MAX_ERROR_CHARS = 50;
 const SHOWN_ERRORS = 2;
 
-/** Spec: the first 2 errors truncated to 50 characters, then '+N more errors'. */
+/** A run's errors as shown: the first 2, each cut to 50 characters, then how many more there are. */
 export function summariseErrors(errors: readonly string[]): { shown: string[]; more: number } {
   return {
     shown: errors
@@ -23,11 +20,26 @@ export function summariseErrors(errors: readonly string[]): { shown: string[]; m
   };
 }
 
+/** Success when the run had no errors, else failed with their count. */
 function RunStatus({ run }: { run: CronRun }) {
-  // Spec section 4: success when the error list is empty, else failed with an error count.
   if (run.errors.length === 0) return <Badge variant="success">Success</Badge>;
   const n = run.errors.length;
   return <Badge variant="destructive">{`Failed (${n} ${n === 1 ? 'error' : 'errors'})`}</Badge>;
+}
+
+function RunErrors({ errors }: { errors: readonly string[] }) {
+  if (errors.length === 0) return <span className="muted">None</span>;
+  const { shown, more } = summariseErrors(errors);
+  return (
+    <ul className="admin-error-list">
+      {shown.map((e, i) => (
+        <li key={i} title={errors[i]} className="admin-error-text">
+          {e}
+        </li>
+      ))}
+      {more > 0 && <li className="muted">+{more} more errors</li>}
+    </ul>
+  );
 }
 
 const TRIGGERS: Record<CronRun['trigger'], string> = {
@@ -37,57 +49,39 @@ const TRIGGERS: Record<CronRun['trigger'], string> = {
   'local-timer': 'Local timer',
 };
 
+const COLUMNS: Column<CronRun>[] = [
+  {
+    header: 'Status',
+    cell: (run) => (
+      <Badges>
+        <RunStatus run={run} />
+        {run.simulated && <SimulatedBadge />}
+      </Badges>
+    ),
+  },
+  { header: 'Run Time', className: 'nowrap', cell: (run) => formatRunTime(run.ran_at) },
+  { header: 'For Date', className: 'nowrap', cell: (run) => run.date },
+  { header: 'Trigger', cell: (run) => TRIGGERS[run.trigger] ?? run.trigger },
+  { header: 'Items Processed', className: 'num', cell: (run) => run.items_processed },
+  { header: 'Errors', className: 'admin-wrap', cell: (run) => <RunErrors errors={run.errors} /> },
+  { header: 'Duration', className: 'num nowrap', cell: (run) => `${(run.duration_ms / 1000).toFixed(2)}s` },
+];
+
 /** /admin/cron-log: the last 14 runs of the daily job, real and simulated. */
 export function CronLogScreen() {
-  const runs = useCronRuns(14);
+  const runs = useCronRuns(RUNS);
   return (
     <div className="admin-stack">
-      <p className="muted">The last 14 runs of the daily reminder job. Times are UK time (Europe/London).</p>
-      {runs.isPending ? (
-        <LoadingPanel label="Loading cron runs" />
-      ) : runs.isError ? (
-        <ErrorPanel message="Cron runs could not be loaded." onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
-        <EmptyPanel>No cron runs yet. Run the cron job to see it here.</EmptyPanel>
-      ) : (
-        <DataTable
-          caption="The last 14 cron runs"
-          headers={['Status', 'Run Time', 'For Date', 'Trigger', 'Items Processed', 'Errors', 'Duration']}
-        >
-          {runs.data.map((run) => {
-            const { shown, more } = summariseErrors(run.errors);
-            return (
-              <tr key={run.id}>
-                <td>
-                  <span className="admin-badges">
-                    <RunStatus run={run} />
-                    {run.simulated && <SimulatedBadge />}
-                  </span>
-                </td>
-                <td className="nowrap">{formatRunTime(run.ran_at)}</td>
-                <td className="nowrap">{run.date}</td>
-                <td>{TRIGGERS[run.trigger] ?? run.trigger}</td>
-                <td className="num">{run.items_processed}</td>
-                <td className="admin-wrap">
-                  {run.errors.length === 0 ? (
-                    <span className="muted">None</span>
-                  ) : (
-                    <ul className="admin-error-list">
-                      {shown.map((e, i) => (
-                        <li key={i} title={run.errors[i]} className="admin-error-text">
-                          {e}
-                        </li>
-                      ))}
-                      {more > 0 && <li className="muted">+{more} more errors</li>}
-                    </ul>
-                  )}
-                </td>
-                <td className="num nowrap">{(run.duration_ms / 1000).toFixed(2)}s</td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      )}
+      <p className="muted">
+        The last {RUNS} runs of the daily reminder job. Times are UK time (Europe/London).
+      </p>
+      <QueryTable
+        query={runs}
+        what={{ loading: 'Loading cron runs', error: 'Cron runs could not be loaded.' }}
+        empty="No cron runs yet. Run the cron job to see it here."
+        caption={`The last ${RUNS} cron runs`}
+        columns={COLUMNS}
+      />
     </div>
   );
 }

@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useAdminConfig, useHandshake, useSendTestEmail } from '../../api/admin.ts';
-import { useMe } from '../../api/queries.ts';
-import { handshakeFailureText } from './SelfCheckScreen.tsx';
-import { ConfigList, ErrorPanel, LoadingPanel, Notice, errorMessage, formatDateTime } from './ui.tsx';
+import { useMe } from '../../../api/get-me.ts';
+import { errorMessage } from '../../../utils/errorMessage.ts';
+import { useAdminConfig } from '../api/get-admin-config.ts';
+import { useHandshake } from '../api/run-handshake.ts';
+import { useSendTestEmail } from '../api/send-test-email.ts';
+import { handshakeFailureText } from '../components/checks.tsx';
+import { ConfigCard, emailConfig } from '../components/ConfigCard.tsx';
+import { AdminCard, Notice } from '../components/Notice.tsx';
+import { formatDateTime } from '../format.ts';
 
 export const DISABLED_NOTICE = 'Email sending disabled (EMAIL_PROVIDER=disabled)';
 export const NO_EMAIL_NOTICE = 'No user email available';
@@ -57,34 +62,16 @@ export function EmailTestScreen() {
   return (
     <div className="admin-stack">
       <div className="admin-two-col">
-        <section className="card" aria-labelledby="email-test-config">
-          <h2 id="email-test-config" className="admin-section-title">
-            Provider configuration
-          </h2>
-          {config.isPending ? (
-            <LoadingPanel label="Loading configuration" />
-          ) : config.isError ? (
-            <ErrorPanel
-              message="The configuration could not be loaded."
-              onRetry={() => void config.refetch()}
-            />
-          ) : (
-            <ConfigList
-              items={[
-                { label: 'Email provider', value: config.data.email_provider },
-                { label: 'Sender (from address)', value: config.data.email_from },
-                { label: 'Region', value: config.data.region },
-                { label: 'Configuration set', value: config.data.configuration_set ?? '—' },
-                { label: 'Your address', value: email || '—' },
-              ]}
-            />
-          )}
-        </section>
-
-        <section className="card" aria-labelledby="email-test-actions">
-          <h2 id="email-test-actions" className="admin-section-title">
-            Tests
-          </h2>
+        <ConfigCard
+          id="email-test-config"
+          title="Provider configuration"
+          fields={(c) => [
+            ...emailConfig(c),
+            { label: 'Configuration set', value: c.configuration_set ?? '—' },
+          ]}
+          extra={[{ label: 'Your address', value: email || '—' }]}
+        />
+        <AdminCard id="email-test-actions" title="Tests">
           <div className="admin-actions">
             <button
               type="button"
@@ -109,28 +96,30 @@ export function EmailTestScreen() {
             The test is a real reminder e-mail, sent only to your own address
             {email ? ` (${email})` : ''}.
           </p>
-        </section>
+        </AdminCard>
       </div>
-
-      <section className="card" aria-labelledby="email-test-log">
-        <h2 id="email-test-log" className="admin-section-title">
-          Results
-        </h2>
-        <div aria-live="polite">
-          {log.length === 0 ? (
-            <p className="muted">No tests run yet.</p>
-          ) : (
-            <ol className="admin-log" aria-label="Results log">
-              {log.map((entry) => (
-                <li key={entry.id} className={entry.ok ? 'admin-pass' : 'admin-fail'}>
-                  <span className="admin-log-time">{formatDateTime(entry.at)}</span>
-                  <span>{entry.text}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </section>
+      <ResultsLog log={log} />
     </div>
+  );
+}
+
+function ResultsLog({ log }: { log: readonly LogEntry[] }) {
+  return (
+    <AdminCard id="email-test-log" title="Results">
+      <div aria-live="polite">
+        {log.length === 0 ? (
+          <p className="muted">No tests run yet.</p>
+        ) : (
+          <ol className="admin-log" aria-label="Results log">
+            {log.map((entry) => (
+              <li key={entry.id} className={entry.ok ? 'admin-pass' : 'admin-fail'}>
+                <span className="admin-log-time">{formatDateTime(entry.at)}</span>
+                <span>{entry.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </AdminCard>
   );
 }

@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Spinner } from '../components/Spinner.tsx';
-import { confirmAccount } from '../auth/session.ts';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { errorMessage } from '../../../utils/errorMessage.ts';
+import { confirmAccount } from '../session.ts';
 
 /**
- * /auth/callback?code=…&email=… (DESIGN.md): confirms the sign-up. If this tab can finish the sign-in
- * (Amplify auto sign-in), 'Welcome!' and /dashboard; otherwise /auth's sign-in tab with a toast.
+ * /auth/callback?code=…&email=…, the link in the sign-up e-mail: confirms the account. If this tab can
+ * finish the sign-in (Amplify auto sign-in), 'Welcome!' and /dashboard; otherwise /auth's sign-in tab
+ * with a toast.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const ran = useRef(false);
-  useDocumentTitle('Completing sign in');
+  useDocumentTitle(ROUTES.authCallback.title);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; a confirmation code must be used once.
@@ -22,7 +25,7 @@ export default function AuthCallbackPage() {
 
     const fail = (description: string) => {
       toast.error('Authentication Error', { description });
-      navigate('/auth', { replace: true });
+      navigate(ROUTES.auth.path, { replace: true });
     };
 
     const errorDescription = params.get('error_description');
@@ -36,22 +39,21 @@ export default function AuthCallbackPage() {
       (outcome) => {
         if (outcome === 'signedIn') {
           toast.success('Welcome!', { description: "You've been successfully signed in." });
-          navigate('/dashboard', { replace: true });
+          navigate(ROUTES.dashboard.path, { replace: true });
         } else {
           toast.success('Email confirmed', {
             description: 'Your email address is confirmed. Please sign in.',
           });
-          navigate(`/auth?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
+          navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
         }
       },
-      (error: unknown) =>
-        fail(error instanceof Error && error.message ? error.message : 'An unexpected error occurred'),
+      (error: unknown) => fail(errorMessage(error)),
     );
   }, [params, navigate]);
 
   return (
     <main className="full-page-center">
-      <div className="card callback-card">
+      <div className="card message-card">
         <Spinner label="Completing sign in" />
         <h1>Completing sign in...</h1>
         <p>Please wait while we finish setting up your account</p>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { PublicLayout } from './PublicLayout.tsx';
+import './ProsePage.css';
 
+/** A page of text (policies, docs): its title as the h1, an optional lead paragraph, the text. */
 export function ProsePage({
   title,
   description,

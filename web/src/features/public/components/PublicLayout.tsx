@@ -1,53 +1,97 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
-import { Brand } from '../../components/Brand.tsx';
-import { MenuIcon, ShieldIcon } from '../../components/Icons.tsx';
-import { NavDisclosure } from '../../components/NavDisclosure.tsx';
-import { usePublicIsAdmin } from '../../lib/adminHint.ts';
-import { CATEGORY_LINKS } from './categoryLinks.ts';
+import { Brand } from '../../../components/Brand.tsx';
+import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
+import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
+import { adminMenu, ROUTES } from '../../../config/routes.ts';
+import { usePublicIsAdmin } from '../../auth/admin-hint.ts';
+import { CATEGORY_MENU } from '../content/category-links.ts';
+import './PublicLayout.css';
 
-const CATEGORY_ITEMS = CATEGORY_LINKS.map((c) => ({ to: c.path, label: c.name }));
+const PUBLIC_ADMIN_MENU = adminMenu((s) => s.publicMenu);
+const FOOTER_ADMIN_MENU = adminMenu((s) => s.footer === true && s.publicMenu);
 
-/** Spec section 2: the admin dropdown on the public pages. */
-export const ADMIN_MENU = [
-  { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/self-check', label: 'Self-Check' },
-  { to: '/admin/email-test', label: 'Email Test' },
-  { to: '/admin/system-test', label: 'System Test' },
-] as const;
+const LEGAL_MENU = [
+  { to: ROUTES.privacy.path, label: ROUTES.privacy.title },
+  { to: ROUTES.terms.path, label: ROUTES.terms.title },
+];
 
 export const SOCIAL_LINKS = [
-  { href: 'https://x.com/renewalreminders', label: 'X (Twitter)' },
-  { href: 'https://www.facebook.com/renewalreminders', label: 'Facebook' },
-  { href: 'https://www.instagram.com/renewalreminders', label: 'Instagram' },
-  { href: 'https://www.linkedin.com/company/renewalreminders', label: 'LinkedIn' },
-] as const;
+  { to: 'https://x.com/renewalreminders', label: 'X (Twitter)' },
+  { to: 'https://www.facebook.com/renewalreminders', label: 'Facebook' },
+  { to: 'https://www.instagram.com/renewalreminders', label: 'Instagram' },
+  { to: 'https://www.linkedin.com/company/renewalreminders', label: 'LinkedIn' },
+];
 
 export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
   return (
-    <header className="site-header">
-      <div className="container site-header-inner">
+    <header className="top-bar site-header">
+      <div className="container top-bar-inner site-header-inner">
         <Brand />
         <nav aria-label="Main" className="site-nav">
           <NavDisclosure
             label="Categories"
-            items={CATEGORY_ITEMS}
+            items={CATEGORY_MENU}
             icon={<MenuIcon />}
-            className="nav-categories"
+            className="nav-disclosure nav-categories"
           />
           {isAdmin && (
-            <NavDisclosure label="Admin" items={ADMIN_MENU} icon={<ShieldIcon />} className="nav-admin" />
+            <NavDisclosure
+              label="Admin"
+              items={PUBLIC_ADMIN_MENU}
+              icon={<ShieldIcon />}
+              className="nav-disclosure nav-admin"
+            />
           )}
-          <Link to="/auth" className="btn btn-primary btn-sm nav-cta-wide">
+          <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-wide">
             Get Started Free
           </Link>
-          <Link to="/auth" className="btn btn-primary btn-sm nav-cta-small">
+          <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-small">
             Sign In
           </Link>
         </nav>
       </div>
     </header>
+  );
+}
+
+/** A footer column: a heading and its links; `external` ones open in a new tab and say so. */
+function FooterNav({
+  id,
+  title,
+  links,
+  external = false,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+  external?: boolean;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {title}
+      </h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.to}>
+            {external ? (
+              <a
+                href={l.to}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${l.label}: ${PRODUCT_NAME} (opens in a new tab)`}
+              >
+                {l.label}
+              </a>
+            ) : (
+              <Link to={l.to}>{l.label}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -59,57 +103,19 @@ export function PublicFooter({ isAdmin }: { isAdmin: boolean }) {
           <Brand />
           <p className="muted small footer-tagline">{TAGLINE}.</p>
         </div>
-        <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="footer-heading">
-            Reminder Categories
-          </h2>
-          <ul>
-            {CATEGORY_LINKS.map((c) => (
-              <li key={c.path}>
-                <Link to={c.path}>{c.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer-heading">
-            Legal
-          </h2>
-          <ul>
-            <li>
-              <Link to="/privacy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms of Service</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-social">
-          <h2 id="footer-social" className="footer-heading">
-            Follow us
-          </h2>
-          <ul>
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.href}>
-                <a
-                  href={s.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${s.label}: ${PRODUCT_NAME} (opens in a new tab)`}
-                >
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="footer-categories" title="Reminder Categories" links={CATEGORY_MENU} />
+        <FooterNav id="footer-legal" title="Legal" links={LEGAL_MENU} />
+        <FooterNav id="footer-social" title="Follow us" links={SOCIAL_LINKS} external />
       </div>
       {isAdmin && (
         <div className="container footer-admin">
           <nav aria-label="Admin tools" className="footer-admin-nav">
             <span className="strong">Admin:</span>
-            <Link to="/admin/self-check">Self-Check</Link>
-            <Link to="/admin/email-test">Email Test</Link>
+            {FOOTER_ADMIN_MENU.map(({ to, label }) => (
+              <Link key={to} to={to}>
+                {label}
+              </Link>
+            ))}
           </nav>
         </div>
       )}

@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
 import { leadDaysFor } from '#shared/categories.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import type { CategorySlug } from './categoryLinks.ts';
-import { CATEGORY_CONTENT } from './categoryPages.ts';
-import { PublicLayout } from './PublicLayout.tsx';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { PublicLayout } from '../components/PublicLayout.tsx';
+import { CardList, Checklist, CtaBand, Section, SignUpLink, StatGrid } from '../components/sections.tsx';
+import type { CategorySlug } from '../content/category-links.ts';
+import { CATEGORY_CONTENT } from '../content/category-pages.ts';
+import './CategoryPage.css';
 
 /** '90, 60, 30, 14 and 7 days before, and on the day itself' from the category's lead intervals. */
 export function describeLeadDays(days: readonly number[]): string {
@@ -24,61 +25,39 @@ export default function CategoryPage({ slug }: { slug: CategorySlug }) {
         <div className="container hero-inner">
           <h1>{content.heading}</h1>
           <p className="hero-lead">{content.intro}</p>
-          <Link to="/auth" className="btn btn-primary btn-lg">
-            Get Started Free Today
-          </Link>
+          <SignUpLink>Get Started Free Today</SignUpLink>
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="figures-heading">
-        <h2 id="figures-heading">The figures</h2>
-        <ul className="stats-grid">
-          {content.stats.map((s) => (
-            <li key={s.value} className="card stat-card">
-              <p className="stat">{s.value}</p>
-              <p className="muted">{s.label}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section id="figures-heading" title="The figures">
+        <StatGrid stats={content.stats} />
+      </Section>
 
-      <section className="container section prose" aria-labelledby="why-heading">
-        <h2 id="why-heading">{content.whyTitle}</h2>
+      <Section id="why-heading" title={content.whyTitle} className="container section prose">
         {content.why.map((p) => (
           <p key={p.slice(0, 40)}>{p}</p>
         ))}
-      </section>
+      </Section>
 
-      <section className="container section" aria-labelledby="when-heading">
-        <h2 id="when-heading">When we remind you</h2>
-        <ul className="interval-list">
-          {content.categories.map((c) => (
-            <li key={c.value} className="card">
-              <h3>{c.label}</h3>
-              <p className="muted">E-mail reminders {describeLeadDays(leadDaysFor(c.value))}.</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section id="when-heading" title="When we remind you">
+        <CardList
+          className="interval-list"
+          items={content.categories.map((c) => ({
+            title: c.label,
+            text: `E-mail reminders ${describeLeadDays(leadDaysFor(c.value))}.`,
+          }))}
+        />
+      </Section>
 
-      <section className="container section" aria-labelledby="tips-heading">
-        <h2 id="tips-heading">Practical tips</h2>
-        <ul className="checklist">
-          {content.tips.map((t) => (
-            <li key={t.slice(0, 40)}>{t}</li>
-          ))}
-        </ul>
-      </section>
+      <Section id="tips-heading" title="Practical tips">
+        <Checklist items={content.tips} />
+      </Section>
 
-      <section className="cta-band">
-        <div className="container cta-inner">
-          <h2>Never miss this renewal again</h2>
-          <p>It is free, it takes seconds, and we never connect to your bank.</p>
-          <Link to="/auth" className="btn btn-light btn-lg">
-            Get Started Free Today
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        title="Never miss this renewal again"
+        text="It is free, it takes seconds, and we never connect to your bank."
+        cta="Get Started Free Today"
+      />
     </PublicLayout>
   );
 }

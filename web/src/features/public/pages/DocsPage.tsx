@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '#shared/brand.ts';
-import { ProsePage } from './ProsePage.tsx';
+import { ADMIN_GROUP, PRODUCT_NAME } from '#shared/brand.ts';
+import { ROUTES } from '../../../config/routes.ts';
+import { ProsePage } from '../components/ProsePage.tsx';
 
 const Cmd = ({ children }: { children: ReactNode }) => <code>{children}</code>;
 
@@ -8,7 +9,7 @@ const Cmd = ({ children }: { children: ReactNode }) => <code>{children}</code>;
 export default function DocsPage() {
   return (
     <ProsePage
-      title="Documentation"
+      title={ROUTES.docs.title}
       description={`Release checklist, testing guide and developer notes for the ${PRODUCT_NAME} team.`}
       lead="For the people who build and run Renewal Reminders: how we release, how we test, and how the code fits together. The README in the repository has the full command reference."
     >
@@ -20,9 +21,10 @@ export default function DocsPage() {
           for the backend and the web app). Both must be clean.
         </li>
         <li>
-          <strong>Run every test.</strong> <Cmd>npm test</Cmd> runs the four Vitest projects: unit,
-          infrastructure (CDK assertions and cdk-nag), integration (the handlers on the local stand-ins) and
-          end-to-end (Chromium). All must pass; <Cmd>.ci/run</Cmd> does steps 1 to 3 on a fresh machine.
+          <strong>Run every test.</strong> <Cmd>npm test</Cmd> runs the five Vitest projects: unit, web (the
+          React components in happy-dom), infrastructure (CDK assertions and cdk-nag), integration (the
+          handlers on the local stand-ins) and end-to-end (Chromium). All must pass; <Cmd>.ci/run</Cmd> does
+          steps 1 to 3 on a fresh machine.
         </li>
         <li>
           <strong>Synthesise the stack.</strong> <Cmd>npm run synth</Cmd> (<Cmd>cdk synth -c stage=dev</Cmd>)
@@ -49,12 +51,16 @@ export default function DocsPage() {
       <h2 id="testing-guide">Testing guide</h2>
       <ul>
         <li>
-          <Cmd>npm test</Cmd> runs everything; <Cmd>npx vitest run --project unit</Cmd> (or <Cmd>infra</Cmd>,{' '}
-          <Cmd>integration</Cmd>, <Cmd>e2e</Cmd>) runs one project.
+          <Cmd>npm test</Cmd> runs everything; <Cmd>npx vitest run --project unit</Cmd> (or <Cmd>web</Cmd>,{' '}
+          <Cmd>infra</Cmd>, <Cmd>integration</Cmd>, <Cmd>e2e</Cmd>) runs one project.
         </li>
         <li>
           <strong>Unit</strong> tests cover pure code in <Cmd>shared/</Cmd> and the handlers’ helpers: days
           left and its badge, the zod schemas and their messages, the route manifest, the scheduler.
+        </li>
+        <li>
+          <strong>Web</strong> tests render the React components in happy-dom with Testing Library, the
+          network stubbed: the forms and every message they show, the session refresh, the public admin check.
         </li>
         <li>
           <strong>Infrastructure</strong> tests synthesise the CDK stack and assert on the template; cdk-nag
@@ -97,8 +103,8 @@ export default function DocsPage() {
           local adapter dispatches to it, and the authorization matrix tests it, all from that one entry.
         </li>
         <li>
-          Admin is membership of the Cognito group <Cmd>admin</Cmd>, checked in the verified token on every
-          admin route; the profile’s <Cmd>is_admin</Cmd> only mirrors it for the interface.
+          Admin is membership of the Cognito group <Cmd>{ADMIN_GROUP}</Cmd>, checked in the verified token on
+          every admin route; the profile’s <Cmd>is_admin</Cmd> only mirrors it for the interface.
         </li>
         <li>
           The web app reads its runtime configuration from <Cmd>/config.json</Cmd>. Amplify, TanStack Query

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { PromotionStatus } from '#shared/api.ts';
 import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
-import { ShieldIcon } from '../../components/Icons.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { CATEGORY_LINKS } from './categoryLinks.ts';
-import { PublicLayout } from './PublicLayout.tsx';
+import { ShieldIcon } from '../../../components/Icons.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { PromotionNote } from '../components/PromotionNote.tsx';
+import { PublicLayout } from '../components/PublicLayout.tsx';
+import { CardList, Checklist, CtaBand, Section, SignUpLink, StatGrid } from '../components/sections.tsx';
+import { CATEGORY_LINKS, categoryPath } from '../content/category-links.ts';
+import './LandingPage.css';
 
 const STEPS = [
   {
@@ -41,45 +43,19 @@ const WHY = [
   },
 ];
 
+const YOUR_DATA = [
+  'We store only renewal dates and product names, plus the details you choose to add.',
+  'We never connect to your bank accounts.',
+  'We never share or sell your data.',
+  'Delete your account and everything in it at any time, from Settings.',
+];
+
 const STATS = [
   { value: '7 in 10', label: 'households overpay' },
   { value: '£325', label: 'a year lost by broadband customers who never switch' },
   { value: '27%', label: 'average rise in a car insurance quote at renewal' },
   { value: '£1.6B', label: 'lost to unwanted subscriptions' },
 ];
-
-function usePromotion(): PromotionStatus | null {
-  const [status, setStatus] = useState<PromotionStatus | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/promotion', { signal: controller.signal, headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? (r.json() as Promise<PromotionStatus>) : null))
-      .then((body) => {
-        if (body && typeof body.places_left === 'number') setStatus(body);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return status;
-}
-
-/** The founding-member promotion line; space is reserved so the count arriving shifts nothing. */
-function PromotionNote() {
-  const promotion = usePromotion();
-  const total = (promotion?.places_total ?? 1000).toLocaleString('en-GB');
-  let text = `The first ${total} members are free for life.`;
-  if (promotion) {
-    text =
-      promotion.places_left > 0
-        ? `The first ${total} members are free for life — ${promotion.places_left.toLocaleString('en-GB')} places left`
-        : `All ${total} founding-member places have been taken.`;
-  }
-  return (
-    <p className="promotion-note" aria-live="polite">
-      {text}
-    </p>
-  );
-}
 
 export default function LandingPage() {
   useDocumentTitle();
@@ -102,9 +78,7 @@ export default function LandingPage() {
             e-mail reminder before each one renews, while you still have time to switch.
           </p>
           <div className="hero-actions">
-            <Link to="/auth" className="btn btn-primary btn-lg">
-              Get Started Free
-            </Link>
+            <SignUpLink>Get Started Free</SignUpLink>
             <a
               href="#categories"
               className="btn btn-outline btn-lg"
@@ -120,20 +94,9 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="how-heading">
-        <h2 id="how-heading">How It Works</h2>
-        <ol className="steps">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="card step">
-              <span className="step-number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p className="muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Section id="how-heading" title="How It Works">
+        <CardList items={STEPS} className="steps" numbered />
+      </Section>
 
       <section className="container section" aria-labelledby="privacy-heading">
         <div className="card privacy-card">
@@ -155,12 +118,12 @@ export default function LandingPage() {
         aria-labelledby="categories-heading"
       >
         <h2 id="categories-heading">Reminders for every renewal</h2>
-        <ul className="category-grid">
+        <ul className="card-grid category-grid">
           {CATEGORY_LINKS.map((c) => (
-            <li key={c.path} className="card category-card">
+            <li key={c.slug} className="card category-card">
               <h3>{c.name}</h3>
               <p className="muted">{c.blurb}</p>
-              <Link to={c.path}>
+              <Link to={categoryPath(c.slug)}>
                 Learn more<span className="visually-hidden"> about {c.name}</span>
               </Link>
             </li>
@@ -177,35 +140,17 @@ export default function LandingPage() {
             <h2 id="mid-cta-heading">Know every renewal date before it costs you</h2>
             <p className="muted">Free to use. Add your first renewal in under a minute.</p>
           </div>
-          <Link to="/auth" className="btn btn-primary btn-lg">
-            Get Started Free Today
-          </Link>
+          <SignUpLink>Get Started Free Today</SignUpLink>
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="why-heading">
-        <h2 id="why-heading">Why Choose {PRODUCT_NAME}</h2>
-        <ul className="why-grid">
-          {WHY.map((w) => (
-            <li key={w.title} className="card">
-              <h3>{w.title}</h3>
-              <p className="muted">{w.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section id="why-heading" title={`Why Choose ${PRODUCT_NAME}`}>
+        <CardList items={WHY} className="why-grid" />
+      </Section>
 
-      <section className="container section" aria-labelledby="stats-heading">
-        <h2 id="stats-heading">The cost of forgetting</h2>
-        <ul className="stats-grid">
-          {STATS.map((s) => (
-            <li key={s.value} className="card stat-card">
-              <p className="stat">{s.value}</p>
-              <p className="muted">{s.label}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section id="stats-heading" title="The cost of forgetting">
+        <StatGrid stats={STATS} />
+      </Section>
 
       <section className="container section" aria-label="A word from us">
         <figure className="quote">
@@ -222,25 +167,17 @@ export default function LandingPage() {
       <section className="container section" aria-labelledby="data-heading">
         <div className="card data-card">
           <h2 id="data-heading">Your data, your control</h2>
-          <ul className="checklist">
-            <li>We store only renewal dates and product names, plus the details you choose to add.</li>
-            <li>We never connect to your bank accounts.</li>
-            <li>We never share or sell your data.</li>
-            <li>Delete your account and everything in it at any time, from Settings.</li>
-          </ul>
-          <Link to="/privacy">Read our Privacy Policy</Link>
+          <Checklist items={YOUR_DATA} />
+          <Link to={ROUTES.privacy.path}>Read our Privacy Policy</Link>
         </div>
       </section>
 
-      <section className="cta-band" aria-labelledby="final-cta-heading">
-        <div className="container cta-inner">
-          <h2 id="final-cta-heading">Stop overpaying on autopilot</h2>
-          <p>Add your first renewal today and let us do the remembering.</p>
-          <Link to="/auth" className="btn btn-light btn-lg">
-            Sign up free in 30 seconds
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        id="final-cta-heading"
+        title="Stop overpaying on autopilot"
+        text="Add your first renewal today and let us do the remembering."
+        cta="Sign up free in 30 seconds"
+      />
     </PublicLayout>
   );
 }

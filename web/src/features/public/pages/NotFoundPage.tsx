@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { ROUTES } from '../../../config/routes.ts';
+import './NotFoundPage.css';
 
 /** The location key last reported: one report per page view, even when StrictMode runs effects twice. */
 let reportedKey: string | null = null;
@@ -20,12 +22,12 @@ function reportNotFound(path: string): void {
 }
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found', 'The page you were looking for does not exist.');
+  useDocumentTitle(ROUTES.notFound.title, 'The page you were looking for does not exist.');
   const location = useLocation();
 
   useEffect(() => {
     // /404 itself is where non-admins land from admin pages: not a broken link, nothing to log.
-    if (location.pathname === '/404' || reportedKey === location.key) return;
+    if (location.pathname === ROUTES.notFound.path || reportedKey === location.key) return;
     reportedKey = location.key;
     reportNotFound(location.pathname);
   }, [location.key, location.pathname]);
@@ -35,7 +37,7 @@ export default function NotFoundPage() {
       <div className="not-found">
         <h1>404</h1>
         <p>Oops! Page not found</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to={ROUTES.home.path} className="btn btn-primary">
           Return to Home
         </Link>
       </div>

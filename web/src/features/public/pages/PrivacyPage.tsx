@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '#shared/brand.ts';
-import { CONTACT_EMAIL, ProsePage } from './ProsePage.tsx';
+import { CONTACT_EMAIL, ProsePage } from '../components/ProsePage.tsx';
+import { ROUTES } from '../../../config/routes.ts';
 
 export default function PrivacyPage() {
   return (
     <ProsePage
-      title="Privacy Policy"
+      title={ROUTES.privacy.title}
       description={`What ${PRODUCT_NAME} stores about you, why, for how long, and your rights under UK GDPR. We never connect to your bank accounts and never sell your data.`}
       lead="Last updated: 1 June 2026. This policy explains what we collect when you use Renewal Reminders, why, and the rights you have over it."
     >
@@ -119,7 +120,7 @@ export default function PrivacyPage() {
       <h2>Changes to this policy</h2>
       <p>
         If we change this policy in a way that affects you, we will e-mail you before the change takes effect.
-        See also our <Link to="/terms">Terms of Service</Link>.
+        See also our <Link to={ROUTES.terms.path}>{ROUTES.terms.title}</Link>.
       </p>
     </ProsePage>
   );

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '#shared/brand.ts';
-import { CONTACT_EMAIL, ProsePage } from './ProsePage.tsx';
+import { CONTACT_EMAIL, ProsePage } from '../components/ProsePage.tsx';
+import { ROUTES } from '../../../config/routes.ts';
 
 export default function TermsPage() {
   return (
     <ProsePage
-      title="Terms of Service"
+      title={ROUTES.terms.title}
       description={`The terms for using ${PRODUCT_NAME}: what the service does, the founding-member offer, your responsibilities, and how to close your account.`}
       lead="Last updated: 1 June 2026. By creating an account you agree to these terms. Please read them; they are short."
     >
@@ -45,8 +46,8 @@ export default function TermsPage() {
 
       <h2>Your data</h2>
       <p>
-        Our <Link to="/privacy">Privacy Policy</Link> explains what we store and why. We never connect to your
-        bank accounts and we never share or sell your data.
+        Our <Link to={ROUTES.privacy.path}>{ROUTES.privacy.title}</Link> explains what we store and why. We
+        never connect to your bank accounts and we never share or sell your data.
       </p>
 
       <h2>Closing your account</h2>

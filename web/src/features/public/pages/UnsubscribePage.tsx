@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ProsePage } from './ProsePage.tsx';
+import { ProsePage } from '../components/ProsePage.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+
+const SettingsLink = () => <Link to={ROUTES.settings.path}>{ROUTES.settings.title}</Link>;
 
 type State = 'working' | 'done' | 'invalid' | 'error';
 
@@ -24,27 +27,26 @@ export default function UnsubscribePage() {
   }, [token]);
 
   return (
-    <ProsePage title="Unsubscribe" description="Stop renewal reminder e-mails.">
+    <ProsePage title={ROUTES.unsubscribe.title} description="Stop renewal reminder e-mails.">
       <div role="status" aria-live="polite">
         {state === 'working' && <p>Turning off your reminder e-mails…</p>}
         {state === 'done' && (
           <>
             <p>You're unsubscribed: we won't send you renewal reminder e-mails any more.</p>
             <p>
-              Changed your mind? Turn them back on in <Link to="/settings">Settings</Link>.
+              Changed your mind? Turn them back on in <SettingsLink />.
             </p>
           </>
         )}
         {state === 'invalid' && (
           <p>
-            This unsubscribe link is not valid. You can turn reminder e-mails off in{' '}
-            <Link to="/settings">Settings</Link>.
+            This unsubscribe link is not valid. You can turn reminder e-mails off in <SettingsLink />.
           </p>
         )}
         {state === 'error' && (
           <p>
             Something went wrong and you are not unsubscribed yet. Please try the link again, or turn reminder
-            e-mails off in <Link to="/settings">Settings</Link>.
+            e-mails off in <SettingsLink />.
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { daysLeft, daysLeftBadge } from '#shared/dates.ts';
+import { Badge } from '../../../components/Badge.tsx';
 
 export function DaysLeftBadge({ renewalDate }: { renewalDate: string }) {
   const { text, variant } = daysLeftBadge(daysLeft(renewalDate));
-  return <span className={`badge badge-${variant}`}>{text}</span>;
+  return <Badge variant={variant}>{text}</Badge>;
 }

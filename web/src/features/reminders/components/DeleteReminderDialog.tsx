@@ -1,8 +1,9 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { useDeleteReminder } from '../../api/queries.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useDeleteReminder } from '../api/delete-reminder.ts';
 
+/** Open while `reminder` is set: asks before deleting it. */
 export function DeleteReminderDialog({
   reminder,
   onClose,
@@ -24,36 +25,16 @@ export function DeleteReminderDialog({
   };
 
   return (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={reminder !== null}
       onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
+        if (!open) onClose();
       }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content dialog-alert">
-          <AlertDialog.Title className="dialog-title">Delete Reminder</AlertDialog.Title>
-          <AlertDialog.Description className="muted">
-            Are you sure you want to delete this reminder? This action cannot be undone.
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn btn-outline" disabled={remove.isPending}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="btn btn-destructive"
-              disabled={remove.isPending}
-              onClick={confirm}
-            >
-              Delete
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      title="Delete Reminder"
+      description="Are you sure you want to delete this reminder? This action cannot be undone."
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

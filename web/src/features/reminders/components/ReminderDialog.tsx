@@ -6,9 +6,11 @@ import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import { CATEGORIES, DEFAULT_CATEGORY } from '#shared/categories.ts';
 import { reminderFormSchema, reminderFormToInput, type ReminderFormValues } from '#shared/schemas.ts';
-import { Field } from '../../components/Field.tsx';
-import { ApiRequestError } from '../../api/client.ts';
-import { useSaveReminder } from '../../api/queries.ts';
+import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
+import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
+import { reportSubmitError } from '../../../components/form/submit-error.ts';
+import { useSaveReminder } from '../api/save-reminder.ts';
+import '../../../components/Dialog.css';
 
 const EMPTY: ReminderFormValues = {
   title: '',
@@ -31,8 +33,6 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
   };
 }
 
-const FIELDS = Object.keys(EMPTY) as (keyof ReminderFormValues)[];
-
 /** Create mode when `reminder` is null, else edit mode; the form resets each time it opens. */
 export function ReminderDialog({
   open,
@@ -45,19 +45,14 @@ export function ReminderDialog({
 }) {
   const isEdit = reminder !== null;
   const save = useSaveReminder();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
+  const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
+  const { reset } = form;
 
   useEffect(() => {
     if (open) reset(toFormValues(reminder));
   }, [open, reminder, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: ReminderFormValues) => {
     try {
       await save.mutateAsync({ id: reminder?.id, input: reminderFormToInput(values) });
       toast.success('Success', {
@@ -65,19 +60,11 @@ export function ReminderDialog({
       });
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fieldErrors) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          const message = messages[0];
-          if (!message) continue;
-          if ((FIELDS as string[]).includes(field)) setError(field as keyof ReminderFormValues, { message });
-          else setError('root.server', { message });
-        }
-      }
-      toast.error('Error', {
+      reportSubmitError(form, error, 'Error', {
         description: isEdit ? 'Failed to update reminder' : 'Failed to create reminder',
       });
     }
-  });
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -87,67 +74,23 @@ export function ReminderDialog({
           <Dialog.Title className="dialog-title">
             {isEdit ? 'Edit Reminder' : 'Add New Reminder'}
           </Dialog.Title>
-          <form className="form" onSubmit={onSubmit} noValidate>
-            <Field label="Title *" error={errors.title?.message}>
-              {(props) => (
-                <input {...props} type="text" placeholder="e.g., Home Insurance" {...register('title')} />
-              )}
-            </Field>
-            <Field label="Category *" error={errors.category?.message}>
-              {(props) => (
-                <select {...props} {...register('category')}>
-                  {CATEGORIES.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Provider *" error={errors.provider?.message}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  placeholder="e.g., Aviva, British Gas"
-                  {...register('provider')}
-                />
-              )}
-            </Field>
-            <Field label="Renewal Date *" error={errors.renewal_date?.message}>
-              {(props) => <input {...props} type="date" {...register('renewal_date')} />}
-            </Field>
-            <Field label="Amount (£)" error={errors.amount?.message}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                  {...register('amount')}
-                />
-              )}
-            </Field>
-            <Field label="Notes" error={errors.notes?.message}>
-              {(props) => <textarea {...props} rows={3} {...register('notes')} />}
-            </Field>
-            {errors.root?.server?.message && (
-              <p className="form-error" role="alert">
-                {errors.root.server.message}
-              </p>
-            )}
+          <Form form={form} onSubmit={onSubmit}>
+            <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+            <Field name="category" label="Category *" as="select" options={CATEGORIES} />
+            <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
+            <Field name="renewal_date" label="Renewal Date *" type="date" />
+            <Field name="amount" label="Amount (£)" {...MONEY_INPUT} />
+            <Field name="notes" label="Notes" as="textarea" rows={3} />
+            <FormError />
             <div className="dialog-actions">
               <Dialog.Close asChild>
                 <button type="button" className="btn btn-outline">
                   Cancel
                 </button>
               </Dialog.Close>
-              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                {isEdit ? 'Update Reminder' : 'Create Reminder'}
-              </button>
+              <SubmitButton>{isEdit ? 'Update Reminder' : 'Create Reminder'}</SubmitButton>
             </div>
-          </form>
+          </Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,7 +1,8 @@
 import type { Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { formatPounds, formatUkDate } from '#shared/dates.ts';
-import { PencilIcon, TrashIcon } from '../../components/Icons.tsx';
+import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import { PencilIcon, TrashIcon } from '../../../components/Icons.tsx';
 import { DaysLeftBadge } from './DaysLeftBadge.tsx';
 
 interface ListProps {
@@ -10,71 +11,53 @@ interface ListProps {
   onDelete: (reminder: Reminder) => void;
 }
 
+const amount = (r: Reminder) => (r.amount === null ? '-' : formatPounds(r.amount));
+
 function RowActions({ reminder, onEdit, onDelete }: { reminder: Reminder } & Omit<ListProps, 'reminders'>) {
+  const actions = [
+    { verb: 'Edit', icon: <PencilIcon />, className: 'btn btn-icon btn-ghost', run: onEdit },
+    {
+      verb: 'Delete',
+      icon: <TrashIcon />,
+      className: 'btn btn-icon btn-ghost btn-danger-ghost',
+      run: onDelete,
+    },
+  ];
   return (
     <div className="row-actions">
-      <button
-        type="button"
-        className="btn btn-icon btn-ghost"
-        aria-label={`Edit ${reminder.title}`}
-        title="Edit"
-        onClick={() => onEdit(reminder)}
-      >
-        <PencilIcon />
-      </button>
-      <button
-        type="button"
-        className="btn btn-icon btn-ghost btn-danger-ghost"
-        aria-label={`Delete ${reminder.title}`}
-        title="Delete"
-        onClick={() => onDelete(reminder)}
-      >
-        <TrashIcon />
-      </button>
+      {actions.map((a) => (
+        <button
+          key={a.verb}
+          type="button"
+          className={a.className}
+          aria-label={`${a.verb} ${reminder.title}`}
+          title={a.verb}
+          onClick={() => a.run(reminder)}
+        >
+          {a.icon}
+        </button>
+      ))}
     </div>
   );
 }
 
 /** Medium screens and up. */
 export function ReminderTable({ reminders, onEdit, onDelete }: ListProps) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Category</th>
-            <th scope="col">Provider</th>
-            <th scope="col">Renewal Date</th>
-            <th scope="col">Days Left</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col" className="actions-col">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {reminders.map((r) => (
-            <tr key={r.id}>
-              <td className="strong">{r.title}</td>
-              <td>{categoryLabel(r.category)}</td>
-              <td>{r.provider}</td>
-              <td className="nowrap">{formatUkDate(r.renewal_date)}</td>
-              <td>
-                <DaysLeftBadge renewalDate={r.renewal_date} />
-              </td>
-              <td className="num nowrap">{r.amount === null ? '-' : formatPounds(r.amount)}</td>
-              <td className="actions-col">
-                <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<Reminder>[] = [
+    { header: 'Title', className: 'strong', cell: (r) => r.title },
+    { header: 'Category', cell: (r) => categoryLabel(r.category) },
+    { header: 'Provider', cell: (r) => r.provider },
+    { header: 'Renewal Date', className: 'nowrap', cell: (r) => formatUkDate(r.renewal_date) },
+    { header: 'Days Left', cell: (r) => <DaysLeftBadge renewalDate={r.renewal_date} /> },
+    { header: 'Amount', className: 'num nowrap', headerClassName: 'num', cell: amount },
+    {
+      header: 'Actions',
+      className: 'actions-col',
+      headerClassName: 'actions-col',
+      cell: (r) => <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+  return <DataTable rows={reminders} rowKey={(r) => r.id} columns={columns} />;
 }
 
 /** Small screens: one card per reminder. */
@@ -100,7 +83,7 @@ export function ReminderCards({ reminders, onEdit, onDelete }: ListProps) {
               </div>
               <div>
                 <dt>Amount</dt>
-                <dd>{r.amount === null ? '-' : formatPounds(r.amount)}</dd>
+                <dd>{amount(r)}</dd>
               </div>
             </dl>
             <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />

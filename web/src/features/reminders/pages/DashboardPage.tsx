@@ -1,19 +1,26 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { AppHeader } from '../components/AppHeader.tsx';
-import { PlusIcon } from '../components/Icons.tsx';
-import { Spinner } from '../components/Spinner.tsx';
 import { formatPounds } from '#shared/dates.ts';
-import { useMe, usePublicConfig, useReminders, useSavings } from '../api/queries.ts';
-import { useMediaQuery } from '../lib/useMediaQuery.ts';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { DeleteReminderDialog } from './dashboard/DeleteReminderDialog.tsx';
-import { ReminderCards, ReminderTable } from './dashboard/ReminderList.tsx';
-import { ReminderDialog } from './dashboard/ReminderDialog.tsx';
+import { useMe } from '../../../api/get-me.ts';
+import { usePublicConfig } from '../../../api/get-public-config.ts';
+import { AppLayout } from '../../../app/AppLayout.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { PlusIcon } from '../../../components/Icons.tsx';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
+import { useSavings } from '../../savings/api/get-savings.ts';
+import { useReminders } from '../api/get-reminders.ts';
+import { CountryCallToAction } from '../components/CountryCallToAction.tsx';
+import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
+import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
+import './DashboardPage.css';
 
 export default function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(ROUTES.dashboard.title);
   const reminders = useReminders();
   const savings = useSavings();
   const me = useMe();
@@ -24,7 +31,7 @@ export default function DashboardPage() {
   const [deleting, setDeleting] = useState<Reminder | null>(null);
 
   useEffect(() => {
-    // Spec section 8: a savings total that fails to load is only logged.
+    // A savings total that fails to load is only logged: the banner is a bonus, not the page.
     if (savings.isError) console.error('Failed to load savings', savings.error);
   }, [savings.isError, savings.error]);
 
@@ -32,109 +39,70 @@ export default function DashboardPage() {
     if (reminders.isError) toast.error('Error', { description: 'Failed to load reminders' });
   }, [reminders.isError, reminders.errorUpdatedAt]);
 
-  const openCreate = () => {
-    setEditing(null);
-    setDialogOpen(true);
-  };
-  const openEdit = (reminder: Reminder) => {
+  const openDialog = (reminder: Reminder | null) => {
     setEditing(reminder);
     setDialogOpen(true);
   };
+  const openCreate = () => openDialog(null);
 
   const list = reminders.data ?? [];
+  const List = isWide ? ReminderTable : ReminderCards;
 
   return (
-    <div className="app-shell">
-      <AppHeader />
-      <main className="container page" id="main">
-        <h1 className="visually-hidden">Dashboard</h1>
-        {savings.isPending || reminders.isPending || me.isPending ? (
-          <div className="panel-center">
-            <Spinner label="Loading your dashboard" />
-          </div>
-        ) : (
-          <>
-            {me.data?.profile.lifetime_free === true && (
-              <p className="founding-note">
-                <span className="badge badge-secondary">Founding member: free for life</span>
+    <AppLayout>
+      <h1 className="visually-hidden">{ROUTES.dashboard.title}</h1>
+      {savings.isPending || reminders.isPending || me.isPending ? (
+        <LoadingPanel label="Loading your dashboard" />
+      ) : (
+        <>
+          {me.data?.profile.lifetime_free === true && (
+            <p className="founding-note">
+              <Badge variant="secondary">Founding member: free for life</Badge>
+            </p>
+          )}
+          {config.data?.featureFlags.country_cta_v1 === true && me.data && (
+            <CountryCallToAction country={me.data.profile.country} />
+          )}
+          {savings.data && savings.data.total > 0 && (
+            <section className="card savings-banner" aria-label="Your savings">
+              <p className="savings-banner-title">
+                You&apos;ve reported saving {formatPounds(savings.data.total)}!
               </p>
-            )}
-            {config.data?.featureFlags.country_cta_v1 === true && me.data && (
-              <CountryCallToAction country={me.data.profile.country} />
-            )}
-            {savings.data && savings.data.total > 0 && (
-              <section className="card savings-banner" aria-label="Your savings">
-                <p className="savings-banner-title">
-                  You&apos;ve reported saving {formatPounds(savings.data.total)}!
-                </p>
-                <p className="savings-banner-text">Keep tracking your renewals to save even more.</p>
-              </section>
-            )}
-            <section aria-labelledby="reminders-heading" className="reminders-section">
-              <div className="section-head">
-                <h2 id="reminders-heading">Your Reminders</h2>
-                <button type="button" className="btn btn-primary" onClick={openCreate}>
-                  <PlusIcon />
-                  Add Reminder
-                </button>
-              </div>
-
-              {reminders.isError ? (
-                <div className="card empty-state">
-                  <p>Your reminders could not be loaded.</p>
-                  <button type="button" className="btn btn-outline" onClick={() => void reminders.refetch()}>
-                    Try again
-                  </button>
-                </div>
-              ) : list.length === 0 ? (
-                <div className="card empty-state">
-                  <p>No reminders yet. Add your first reminder to start saving money!</p>
+              <p className="savings-banner-text">Keep tracking your renewals to save even more.</p>
+            </section>
+          )}
+          <section aria-labelledby="reminders-heading" className="reminders-section">
+            <div className="section-head">
+              <h2 id="reminders-heading">Your Reminders</h2>
+              <button type="button" className="btn btn-primary" onClick={openCreate}>
+                <PlusIcon />
+                Add Reminder
+              </button>
+            </div>
+            {reminders.isError ? (
+              <ErrorPanel
+                message="Your reminders could not be loaded."
+                onRetry={() => void reminders.refetch()}
+                alert={false}
+              />
+            ) : list.length === 0 ? (
+              <EmptyPanel
+                action={
                   <button type="button" className="btn btn-primary" onClick={openCreate}>
                     Add Your First Reminder
                   </button>
-                </div>
-              ) : isWide ? (
-                <ReminderTable reminders={list} onEdit={openEdit} onDelete={setDeleting} />
-              ) : (
-                <ReminderCards reminders={list} onEdit={openEdit} onDelete={setDeleting} />
-              )}
-            </section>
-          </>
-        )}
-      </main>
+                }
+              >
+                No reminders yet. Add your first reminder to start saving money!
+              </EmptyPanel>
+            ) : (
+              <List reminders={list} onEdit={openDialog} onDelete={setDeleting} />
+            )}
+          </section>
+        </>
+      )}
       <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
       <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
-    </div>
-  );
-}
-
-/**
- * Feature flag country_cta_v1: a call to action for the user's country above the reminders. UK
- * users get the next Ofgem price-cap change (1 January, April, July, October), the renewal most
- * households miss; everyone else learns that reminders work for any contract, wherever they live.
- */
-function CountryCallToAction({ country }: { country: string }) {
-  if (country !== 'GB') {
-    return (
-      <aside className="card country-cta" aria-label="Tip for your country">
-        <p>
-          Reminders work for any renewal date, wherever you live: add the contracts that renew where you are
-          and we will e-mail you in good time.
-        </p>
-      </aside>
-    );
-  }
-  const now = new Date();
-  const quarterMonths = [0, 3, 6, 9];
-  const month = quarterMonths.find((m) => m > now.getMonth());
-  const next = new Date(month === undefined ? now.getFullYear() + 1 : now.getFullYear(), month ?? 0, 1);
-  const when = next.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-  return (
-    <aside className="card country-cta" aria-label="Tip for UK households">
-      <p>
-        The energy price cap changes on {when}. Add your energy contract and we will remind you to compare
-        fixed tariffs before then.
-      </p>
-    </aside>
+    </AppLayout>
   );
 }
