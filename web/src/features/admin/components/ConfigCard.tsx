@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminConfig } from '#shared/api.ts';
 import { QueryView } from '../../../components/Panels.tsx';
 import { useAdminConfig } from '../api/get-admin-config.ts';
-import { AdminCard, ConfigList } from './Notice.tsx';
+import { AdminCard, ConfigList } from './blocks.tsx';
 
 type Item = { label: string; value: ReactNode };
 

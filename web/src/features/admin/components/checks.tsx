@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CheckResult } from '#shared/api.ts';
 import { CheckBadge } from './badges.tsx';
-import { AdminCard } from './Notice.tsx';
+import { AdminCard } from './blocks.tsx';
 
 /** A failed handshake: 'FAIL: {message}', or 'SMTP handshake failed' when the request itself failed. */
 export function handshakeFailureText(error: unknown): string {

@@ -9,7 +9,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ADMIN_TOOLS } from '../menus.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
-import { AdminCard, Notice } from '../components/Notice.tsx';
+import { AdminCard, Notice } from '../components/blocks.tsx';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const plural = (n: number, one: string) => (n === 1 ? one : `${one}s`);

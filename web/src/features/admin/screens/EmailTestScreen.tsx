@@ -7,7 +7,7 @@ import { useHandshake } from '../api/run-handshake.ts';
 import { useSendTestEmail } from '../api/send-test-email.ts';
 import { handshakeFailureText } from '../components/checks.tsx';
 import { ConfigCard, emailConfig } from '../components/ConfigCard.tsx';
-import { AdminCard, Notice } from '../components/Notice.tsx';
+import { AdminCard, Notice } from '../components/blocks.tsx';
 import { formatDateTime } from '../format.ts';
 
 export const DISABLED_NOTICE = 'Email sending disabled (EMAIL_PROVIDER=disabled)';

@@ -10,7 +10,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { ADMIN_SCREENS } from '../../../config/routes.ts';
 import { useRunCron, type RunCronBody, type RunCronResult } from '../api/run-cron.ts';
-import { ConfigList, Notice } from '../components/Notice.tsx';
+import { ConfigList, Notice } from '../components/blocks.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const { cronLog, emailSandbox } = ADMIN_SCREENS;

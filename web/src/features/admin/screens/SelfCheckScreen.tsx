@@ -3,7 +3,7 @@ import { useHandshake } from '../api/run-handshake.ts';
 import { useHealthChecks } from '../api/run-health-checks.ts';
 import { ActionCard, CheckList, handshakeFailureText, type ActionCardText } from '../components/checks.tsx';
 import { ConfigCard, emailConfig } from '../components/ConfigCard.tsx';
-import { ConfigList } from '../components/Notice.tsx';
+import { ConfigList } from '../components/blocks.tsx';
 import { RECENT_SEND_COLUMNS, SendsView } from '../components/sends.tsx';
 
 const HANDSHAKE: ActionCardText = {

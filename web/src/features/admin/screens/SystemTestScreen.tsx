@@ -14,7 +14,7 @@ import { useSystemTest, type SystemTestResult } from '../api/run-system-test.ts'
 import { AuditLog } from '../components/AuditLog.tsx';
 import { CHECK_BADGES } from '../components/badges.tsx';
 import { CheckList } from '../components/checks.tsx';
-import { AdminCard } from '../components/Notice.tsx';
+import { AdminCard } from '../components/blocks.tsx';
 import { formatDateTime } from '../format.ts';
 
 /** A blank address means the admin's own (sent as absent); anything else must be an e-mail address. */

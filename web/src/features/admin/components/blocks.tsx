@@ -1,3 +1,4 @@
+/** The admin screens' building blocks: titled cards, notices and read-only label/value lists. */
 import type { ReactNode } from 'react';
 
 /** A notice in the admin screens: orange (warning), red (destructive) or blue (info). */
