@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../../components/Brand.tsx';
@@ -13,10 +14,14 @@ const TITLES: Record<Tab, string> = { signin: 'Sign in', signup: 'Sign up' };
 /** /auth: sign in or sign up, the tab kept in ?tab= so a link can open either. */
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  const urlTab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  // The tab shows at once; the address (a router transition) follows, and a new address wins.
+  const [tab, setTab] = useState(urlTab);
+  useEffect(() => setTab(urlTab), [urlTab]);
   useDocumentTitle(TITLES[tab]);
 
   const selectTab = (next: Tab) => {
+    setTab(next);
     setParams(
       (prev) => {
         const copy = new URLSearchParams(prev);
