@@ -4,41 +4,33 @@ import { ADMIN_SCREENS, adminMenu, ROUTES } from '../../web/src/config/routes.ts
 import { ADMIN_MENU, ADMIN_TOOLS } from '../../web/src/features/admin/menus.ts';
 import { safeRedirect } from '../../web/src/utils/redirect.ts';
 
-const labels = (items: { to: string; label: string }[]) => items.map((i) => `${i.label} ${i.to}`);
-
 describe('route table', () => {
-  it("gives the admin header's menu every screen but the system test, under its title", () => {
-    expect(labels(ADMIN_MENU)).toEqual([
-      'Dashboard /admin',
-      'Self Check /admin/self-check',
-      'Email Sandbox /admin/email-sandbox',
-      'Run Cron /admin/run-cron',
-      'Cron Logs /admin/cron-log',
-      'Email Logs /admin/email-log',
-      'Email Test /admin/email-test',
-    ]);
-  });
-
-  it("gives the public pages' Admin dropdown and footer strip their own labels", () => {
-    expect(labels(adminMenu((s) => s.publicMenu))).toEqual([
-      'Dashboard /admin',
-      'Self-Check /admin/self-check',
-      'Email Test /admin/email-test',
-      'System Test /admin/system-test',
-    ]);
-    expect(labels(adminMenu((s) => s.footer === true && s.publicMenu))).toEqual([
-      'Self-Check /admin/self-check',
-      'Email Test /admin/email-test',
-    ]);
-  });
-
-  it("orders the admin dashboard's tools by their own order", () => {
-    expect(labels(ADMIN_TOOLS)).toEqual([
-      'Run System Test /admin/system-test',
-      'Test Email /admin/email-test',
-      'Run Cron Job /admin/run-cron',
-      'View Logs /admin/cron-log',
-    ]);
+  it.each([
+    // The admin header's menu: every screen but the system test, under its title.
+    [
+      'admin header',
+      ADMIN_MENU,
+      'Dashboard /admin; Self Check /admin/self-check; Email Sandbox /admin/email-sandbox; Run Cron /admin/run-cron; Cron Logs /admin/cron-log; Email Logs /admin/email-log; Email Test /admin/email-test',
+    ],
+    // The public pages' Admin dropdown and footer strip, with their own labels.
+    [
+      'public Admin dropdown',
+      adminMenu((s) => s.publicMenu),
+      'Dashboard /admin; Self-Check /admin/self-check; Email Test /admin/email-test; System Test /admin/system-test',
+    ],
+    [
+      'footer strip',
+      adminMenu((s) => s.footer === true && s.publicMenu),
+      'Self-Check /admin/self-check; Email Test /admin/email-test',
+    ],
+    // The admin dashboard's tools, in their own order.
+    [
+      'admin dashboard tools',
+      ADMIN_TOOLS,
+      'Run System Test /admin/system-test; Test Email /admin/email-test; Run Cron Job /admin/run-cron; View Logs /admin/cron-log',
+    ],
+  ])('lists the %s links', (_menu, items, expected) => {
+    expect(items.map((i) => `${i.label} ${i.to}`).join('; ')).toBe(expected);
   });
 
   it('shows Access Denied only on the self check (Go Home) and the e-mail test (Go Back)', () => {
