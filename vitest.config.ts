@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Projects: unit (pure code), infra (CDK assertions + cdk-nag), integration (handlers against the
+ * Projects: unit (pure code), web (the React components in happy-dom, the network stubbed), infra (CDK assertions + cdk-nag), integration (handlers against the
  * local stand-ins), e2e (Chromium against the whole local stack). `npm test` runs them all.
  */
 export default defineConfig({
@@ -19,6 +19,14 @@ export default defineConfig({
     },
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['test/web/setup.ts'],
+        },
+      },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {

@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
-import { PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
+import { BRAND_COLOR, PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
 
-const colors = { brand: '#0f4c5c', text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
+const colors = { brand: BRAND_COLOR, text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
 
 export const styles = {
   body: {

@@ -1,7 +1,10 @@
+// The shared styles first: every feature's own stylesheet builds on them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/buttons.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import './styles.css';
+import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,5 +1,5 @@
 import type { ApiError } from '#shared/api.ts';
-import { getAccessToken } from '../auth/amplify.ts';
+import { getAccessToken } from '../features/auth/amplify.ts';
 
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';

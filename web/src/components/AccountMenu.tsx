@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import './AccountMenu.css';
 
 export interface MenuItem {
   label: string;

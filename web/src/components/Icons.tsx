@@ -56,20 +56,9 @@ export function ArrowLeftIcon() {
 
 export function MenuIcon() {
   return (
-    <svg
-      className="nav-dropdown-icon"
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon width="22" height="22">
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
+    </Icon>
   );
 }
 

@@ -1,28 +1,50 @@
-import { useEffect, useId, useRef, useState, type ReactNode, useCallback } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useDismiss } from '../lib/useDismiss.ts';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { NavItem } from '../config/routes.ts';
+import { useDismiss } from '../hooks/useDismiss.ts';
+import './NavDisclosure.css';
 
-export interface NavItem {
-  to: string;
-  label: string;
+/** Links as list items; the current page's link is marked (aria-current, class 'active'). */
+export function NavLinks({
+  items,
+  className,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end className={className} onClick={onNavigate}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
 }
 
 /**
  * A navigation disclosure (WAI-ARIA APG "disclosure navigation menu"): a button with aria-expanded
- * that shows a list of links. A dropdown on wide screens, a full-width collapsible list on small ones
- * (CSS). Escape closes it and returns focus; a click outside, leaving it by Tab, following a link or
- * a route change closes it.
+ * that shows a list of links. Escape closes it and returns focus to the button; a click outside,
+ * leaving it by Tab, following a link or a route change closes it. The classes set its look: by
+ * default a dropdown on wide screens and a full-width list on small ones.
  */
 export function NavDisclosure({
   label,
   items,
   icon,
-  className = '',
+  className = 'nav-disclosure',
+  buttonClassName = 'nav-disclosure-button',
+  listClassName = 'nav-disclosure-list',
+  linkClassName,
 }: {
-  label: string;
+  label: ReactNode;
   items: readonly NavItem[];
   icon?: ReactNode;
   className?: string;
+  buttonClassName?: string;
+  listClassName?: string;
+  linkClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -32,13 +54,12 @@ export function NavDisclosure({
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
-
   useDismiss(open, close, rootRef, buttonRef);
 
   return (
     <div
       ref={rootRef}
-      className={`nav-disclosure ${className}`}
+      className={className}
       onBlur={(event) => {
         if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -46,7 +67,7 @@ export function NavDisclosure({
       <button
         ref={buttonRef}
         type="button"
-        className="nav-disclosure-button"
+        className={buttonClassName}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
@@ -55,14 +76,8 @@ export function NavDisclosure({
         <span className="nav-disclosure-label">{label}</span>
         <span className="nav-caret" aria-hidden="true" />
       </button>
-      <ul id={listId} className="nav-disclosure-list" hidden={!open}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} onClick={() => setOpen(false)}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
+      <ul id={listId} className={listClassName} hidden={!open}>
+        <NavLinks items={items} className={linkClassName} onNavigate={close} />
       </ul>
     </div>
   );

@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <span className="spinner" role="status" aria-live="polite">

@@ -1,0 +1,174 @@
+/**
+ * The reminder dialog: empty in create mode, prefilled in edit mode; every validation message for bad
+ * input; a valid form sends the parsed reminder to the API; server field errors land on their fields.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reminder } from '#shared/api.ts';
+import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
+import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
+import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
+
+vi.mock('../../web/src/features/auth/amplify.ts', () => ({ getAccessToken: async () => 'test-token' }));
+
+const REMINDER: Reminder = {
+  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
+  user_id: 'user-1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2030-03-14',
+  amount: 420.5,
+  notes: 'Ask about the multi-car discount',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+} as Reminder;
+
+function open(reminder: Reminder | null = null) {
+  const onOpenChange = vi.fn();
+  renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={onOpenChange} />);
+  return { onOpenChange, user: userEvent.setup() };
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+const errorOf = (label: RegExp) => {
+  const control = field(label);
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+};
+
+/** The message the schema gives for one bad value (zod's own wording for the length limits). */
+function schemaMessage(values: Record<string, string>, path: string): string {
+  const result = reminderFormSchema.safeParse(values);
+  const issue = result.error?.issues.find((i) => i.path[0] === path);
+  if (!issue) throw new Error(`no issue for ${path}`);
+  return issue.message;
+}
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReminderDialog', () => {
+  it('opens empty in create mode', () => {
+    open();
+    expect(screen.getByRole('dialog', { name: 'Add New Reminder' })).toBeInTheDocument();
+    expect(field(/^Title/)).toHaveValue('');
+    expect(field(/^Category/)).toHaveValue('mortgage');
+    expect(field(/^Provider/)).toHaveValue('');
+    expect(field(/^Renewal Date/)).toHaveValue('');
+    expect(field(/^Amount/)).toHaveValue(null);
+    expect(field(/^Notes/)).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Create Reminder' })).toBeEnabled();
+  });
+
+  it('opens prefilled in edit mode', () => {
+    open(REMINDER);
+    expect(screen.getByRole('dialog', { name: 'Edit Reminder' })).toBeInTheDocument();
+    expect(field(/^Title/)).toHaveValue('Home insurance');
+    expect(field(/^Category/)).toHaveValue('insurance');
+    expect(field(/^Provider/)).toHaveValue('Aviva');
+    expect(field(/^Renewal Date/)).toHaveValue('2030-03-14');
+    expect(field(/^Amount/)).toHaveValue(420.5);
+    expect(field(/^Notes/)).toHaveValue('Ask about the multi-car discount');
+    expect(screen.getByRole('button', { name: 'Update Reminder' })).toBeInTheDocument();
+  });
+
+  it('shows the required-field messages, on their fields, and sends nothing', async () => {
+    const fetchMock = stubFetch(201, {});
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await screen.findByText(MESSAGES.titleRequired);
+    expect(errorOf(/^Title/)).toBe(MESSAGES.titleRequired);
+    expect(errorOf(/^Provider/)).toBe(MESSAGES.providerRequired);
+    expect(errorOf(/^Renewal Date/)).toBe(MESSAGES.renewalDateRequired);
+    expect(field(/^Title/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Amount/)).toHaveAttribute('aria-invalid', 'false');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the messages for values that are too long, negative or not a real date', async () => {
+    const fetchMock = stubFetch(201, {});
+    const { user } = open();
+    const long = (n: number) => 'x'.repeat(n + 1);
+    for (const [label, text] of [
+      [/^Title/, long(TITLE_MAX)],
+      [/^Provider/, long(PROVIDER_MAX)],
+      [/^Notes/, long(NOTES_MAX)],
+    ] as const) {
+      await user.click(field(label));
+      await user.paste(text);
+    }
+    await user.type(field(/^Amount/), '-5');
+    // A date the calendar does not have: the date input keeps no value, as in a browser.
+    await user.type(field(/^Renewal Date/), '2026-02-30');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+
+    await screen.findByText(MESSAGES.amountNegative);
+    const values = { title: long(TITLE_MAX), provider: long(PROVIDER_MAX), notes: long(NOTES_MAX) };
+    expect(errorOf(/^Title/)).toBe(schemaMessage({ ...values }, 'title'));
+    expect(errorOf(/^Provider/)).toBe(schemaMessage({ ...values }, 'provider'));
+    expect(errorOf(/^Notes/)).toBe(schemaMessage({ ...values }, 'notes'));
+    expect(errorOf(/^Amount/)).toBe(MESSAGES.amountNegative);
+    expect(field(/^Renewal Date/)).toHaveValue('');
+    expect(errorOf(/^Renewal Date/)).toBe(MESSAGES.renewalDateRequired);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('creates: posts the parsed reminder, says so and closes', async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user, onOpenChange } = open();
+    await user.type(field(/^Title/), '  Car insurance  ');
+    await user.selectOptions(field(/^Category/), 'insurance');
+    await user.type(field(/^Provider/), 'Admiral');
+    await user.type(field(/^Renewal Date/), '2030-01-31');
+    await user.type(field(/^Amount/), '612.40');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+
+    await screen.findByText('Reminder created successfully');
+    expect(onlyRequest(fetchMock)).toEqual({
+      path: '/api/reminders',
+      method: 'POST',
+      authorization: 'Bearer test-token',
+      body: {
+        title: 'Car insurance',
+        category: 'insurance',
+        provider: 'Admiral',
+        renewal_date: '2030-01-31',
+        amount: 612.4,
+        notes: null,
+      },
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('updates: puts the changed reminder to its own address; a blank amount is sent as none', async () => {
+    const fetchMock = stubFetch(200, { reminder: REMINDER });
+    const { user } = open(REMINDER);
+    await user.clear(field(/^Amount/));
+    await user.clear(field(/^Provider/));
+    await user.type(field(/^Provider/), 'Direct Line');
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+
+    await screen.findByText('Reminder updated successfully');
+    const request = onlyRequest(fetchMock);
+    expect(request.path).toBe(`/api/reminders/${REMINDER.id}`);
+    expect(request.method).toBe('PUT');
+    expect(request.body).toMatchObject({ provider: 'Direct Line', amount: null, title: 'Home insurance' });
+  });
+
+  it("puts the server's field errors on their fields, any other on the form, with an error toast", async () => {
+    stubFetch(400, {
+      message: 'Validation failed',
+      fieldErrors: { provider: ['Provider is not allowed'], owner: ['Not your reminder'] },
+    });
+    const { user, onOpenChange } = open(REMINDER);
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+
+    await screen.findByText('Failed to update reminder');
+    expect(errorOf(/^Provider/)).toBe('Provider is not allowed');
+    expect(screen.getByRole('alert')).toHaveTextContent('Not your reminder');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update Reminder' })).toBeEnabled());
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,40 @@
+/** Rendering helpers for the web tests: a fresh query client, the toaster, and a stubbed API. */
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { expect, vi } from 'vitest';
+
+export function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** Replaces fetch: every call answers `status` with `body` (JSON), and is recorded. */
+export function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The one request made: its path, method and JSON body. */
+export function onlyRequest(fetchMock: ReturnType<typeof stubFetch>) {
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [input, init] = fetchMock.mock.calls[0]!;
+  return {
+    path: String(input),
+    method: init?.method,
+    authorization: new Headers(init?.headers).get('Authorization'),
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
+}

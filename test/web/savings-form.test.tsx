@@ -1,0 +1,86 @@
+/**
+ * The savings form: an amount saved (checked, sent as text with its value in pounds) or renewed with
+ * no saving; each amount message for bad input; a failed save reported in a toast.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { SAVINGS_MESSAGES } from '#shared/schemas.ts';
+import type { RecordSavingsBody } from '../../web/src/features/savings/api/record-savings.ts';
+import { SavingsForm } from '../../web/src/features/savings/components/SavingsForm.tsx';
+
+type OnRecord = (body: RecordSavingsBody, amount: number) => Promise<void>;
+
+function renderForm({ busy = false, onRecord = vi.fn<OnRecord>(async () => undefined) } = {}) {
+  render(
+    <>
+      <SavingsForm onRecord={onRecord} busy={busy} />
+      <Toaster />
+    </>,
+  );
+  return { onRecord, user: userEvent.setup(), amount: screen.getByLabelText('Amount saved (£)') };
+}
+
+const recordSavings = () => screen.getByRole('button', { name: 'Record Savings' });
+const renewedNoSavings = () => screen.getByRole('button', { name: 'I Renewed (No Savings)' });
+
+describe('SavingsForm', () => {
+  it('offers both outcomes, with the amount described by its hint', () => {
+    const { amount } = renderForm();
+    expect(recordSavings()).toBeEnabled();
+    expect(renewedNoSavings()).toBeEnabled();
+    expect(amount).toHaveAccessibleDescription('Optional. Pounds and pence, for example 125.50.');
+  });
+
+  it('records an amount saved: the text as entered and its value in pounds', async () => {
+    const { onRecord, user, amount } = renderForm();
+    await user.type(amount, '125.50');
+    await user.click(recordSavings());
+    await waitFor(() => expect(onRecord).toHaveBeenCalledTimes(1));
+    expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '125.5' }, 125.5);
+  });
+
+  it('records a blank amount as nothing saved', async () => {
+    const { onRecord, user } = renderForm();
+    await user.click(recordSavings());
+    await waitFor(() => expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '0' }, 0));
+  });
+
+  it('records a renewal with no saving without checking the amount', async () => {
+    const { onRecord, user, amount } = renderForm();
+    await user.type(amount, '-3');
+    await user.click(renewedNoSavings());
+    await waitFor(() => expect(onRecord).toHaveBeenCalledWith({ outcome: 'no_saving' }, 0));
+  });
+
+  it.each([
+    ['-1', SAVINGS_MESSAGES.negative],
+    ['12.345', SAVINGS_MESSAGES.decimals],
+    ['123456789012345678901', SAVINGS_MESSAGES.tooLong],
+  ])('refuses %s with "%s"', async (typed, message) => {
+    const { onRecord, user, amount } = renderForm();
+    await user.type(amount, typed);
+    await user.click(recordSavings());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(onRecord).not.toHaveBeenCalled();
+  });
+
+  it('disables both outcomes while busy', () => {
+    renderForm({ busy: true });
+    expect(recordSavings()).toBeDisabled();
+    expect(renewedNoSavings()).toBeDisabled();
+  });
+
+  it('reports a failed save in a toast and lets the user try again', async () => {
+    const onRecord = vi.fn<OnRecord>(async () => {
+      throw new Error('Network down');
+    });
+    const { user } = renderForm({ onRecord });
+    await user.click(renewedNoSavings());
+    expect(await screen.findByText('Failed to record your response')).toBeInTheDocument();
+    expect(renewedNoSavings()).toBeEnabled();
+  });
+});

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MeResponse } from '#shared/api.ts';
+import { apiFetch } from './client.ts';
+
+export const meQueryKey = ['me'] as const;
+
+export function getMe(): Promise<MeResponse> {
+  return apiFetch<MeResponse>('/api/me');
+}
+
+/** Profile and admin flag, cached for five minutes: how long an admin check stays valid. */
+export function meQueryOptions(enabled = true) {
+  return queryOptions({ queryKey: meQueryKey, queryFn: getMe, enabled, staleTime: 5 * 60_000 });
+}
+
+export function useMe(enabled = true) {
+  return useQuery(meQueryOptions(enabled));
+}

@@ -1,0 +1,78 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { meQueryKey, useMe } from '../api/get-me.ts';
+import { AccountMenu } from '../components/AccountMenu.tsx';
+import { Brand } from '../components/Brand.tsx';
+import { ShieldIcon } from '../components/Icons.tsx';
+import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
+import { logout } from '../features/auth/session.ts';
+import './AppLayout.css';
+
+/** The signed-in pages' header: the brand, the Admin button for admins, and the account menu. */
+export function AppHeader() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (me.isError) console.error('Failed to load profile', me.error);
+  }, [me.isError, me.error]);
+
+  const initial = me.data?.profile.first_name.trim().charAt(0).toUpperCase() || 'U';
+
+  const signOut = async () => {
+    // Sign-out order: the cached profile (and its admin flag), then the session everywhere, then home.
+    queryClient.removeQueries({ queryKey: meQueryKey });
+    await logout();
+    queryClient.clear();
+    navigate(ROUTES.home.path, { replace: true });
+  };
+
+  return (
+    <header className="top-bar app-header">
+      <div className="container top-bar-inner">
+        <Brand to={ROUTES.dashboard.path} />
+        <div className="app-header-actions">
+          {me.data?.isAdmin === true && (
+            <Link to={ADMIN_SCREENS.dashboard.path} className="btn btn-outline btn-sm">
+              <ShieldIcon />
+              <span className="admin-button-label">Admin</span>
+            </Link>
+          )}
+          <AccountMenu
+            initial={initial}
+            items={[
+              { label: ROUTES.settings.title, onSelect: () => navigate(ROUTES.settings.path) },
+              { label: 'Sign out', onSelect: () => void signOut() },
+            ]}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** A signed-in page: the app header, an optional sub-header, then the page's main content. */
+export function AppLayout({
+  narrow = false,
+  className,
+  subHeader,
+  children,
+}: {
+  narrow?: boolean;
+  className?: string;
+  subHeader?: ReactNode;
+  children: ReactNode;
+}) {
+  const classes = ['container', 'page', narrow && 'page-narrow', className].filter(Boolean).join(' ');
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      {subHeader}
+      <main className={classes} id="main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { ADMIN_SCREENS, ROUTES, type Access, type AdminScreenId, type RouteKey } from '../config/routes.ts';
+import { CATEGORY_LINKS, categoryPath } from '../features/public/content/category-links.ts';
+import LandingPage from '../features/public/pages/LandingPage.tsx';
+import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
+
+/** The routes anyone may open without the session. */
+export type PublicRouteKey = {
+  [K in RouteKey]: (typeof ROUTES)[K]['access'] extends 'public' ? K : never;
+}[RouteKey];
+
+// The landing page and the 404 are in the first bundle; the other public pages are small lazy chunks.
+const PUBLIC_PAGES: Record<PublicRouteKey, ComponentType> = {
+  home: LandingPage,
+  privacy: lazy(() => import('../features/public/pages/PrivacyPage.tsx')),
+  terms: lazy(() => import('../features/public/pages/TermsPage.tsx')),
+  docs: lazy(() => import('../features/public/pages/DocsPage.tsx')),
+  unsubscribe: lazy(() => import('../features/public/pages/UnsubscribePage.tsx')),
+  notFound: NotFoundPage,
+};
+const CategoryPage = lazy(() => import('../features/public/pages/CategoryPage.tsx'));
+
+// Everything that needs Amplify, TanStack Query or the toaster (session, guards, signed-in pages)
+// is one lazy chunk, off the public pages.
+const session = () => import('./session-routes.tsx');
+const Gate = lazy(() => session().then((m) => ({ default: m.Gate })));
+const SessionPage = lazy(() => session().then((m) => ({ default: m.SessionPage })));
+
+const pageRoutes = Object.entries(ROUTES) as [RouteKey, (typeof ROUTES)[RouteKey]][];
+const adminScreens = Object.entries(ADMIN_SCREENS) as [
+  AdminScreenId,
+  (typeof ADMIN_SCREENS)[AdminScreenId],
+][];
+
+/** Inside the session, the access levels that have a guard of their own. */
+const GUARDED = ['guest', 'signedIn', 'admin'] as const;
+
+/** The routes of one access level: the table's pages, and the admin screens that it guards. */
+function routesFor(access: Access) {
+  const pages = pageRoutes
+    .filter(([, r]) => r.access === access)
+    .map(([key, r]) => {
+      const Page = PUBLIC_PAGES[key as PublicRouteKey];
+      const element = Page ? <Page /> : <SessionPage page={key as Exclude<RouteKey, PublicRouteKey>} />;
+      return <Route key={r.path} path={r.path} element={element} />;
+    });
+  // Screens with Access Denied need only sign-in here: the admin page itself shows non-admins the denial.
+  const screens = adminScreens
+    .filter(([, s]) => ('denied' in s ? 'signedIn' : 'admin') === access)
+    .map(([id, s]) => <Route key={s.path} path={s.path} element={<SessionPage screen={id} />} />);
+  return [...pages, ...screens];
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {routesFor('public')}
+      {CATEGORY_LINKS.map((c) => (
+        <Route key={c.slug} path={categoryPath(c.slug)} element={<CategoryPage slug={c.slug} />} />
+      ))}
+      <Route element={<Gate access="session" />}>
+        {routesFor('session')}
+        {GUARDED.map((access) => (
+          <Route key={access} element={<Gate access={access} />}>
+            {routesFor(access)}
+          </Route>
+        ))}
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

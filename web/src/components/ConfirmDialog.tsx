@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import './Dialog.css';
+
+/**
+ * A destructive action's confirmation (WAI-ARIA alert dialog): Cancel and the action. While `busy`
+ * both are disabled and the dialog cannot be closed. `trigger`, when given, is the button opening it.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  onConfirm,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  trigger?: ReactNode;
+}) {
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) onOpenChange(next);
+      }}
+    >
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog-content dialog-alert">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="muted">{description}</AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="btn btn-outline" disabled={busy}>
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button type="button" className="btn btn-destructive" disabled={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

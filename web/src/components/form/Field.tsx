@@ -1,0 +1,141 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { useFormContext } from 'react-hook-form';
+import './form.css';
+
+export interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A visible label, the control, its hint and its error, tied together: the label names the control,
+ * and the hint and the error describe it (aria-describedby); an error marks it aria-invalid.
+ */
+export function FieldFrame({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface Common {
+  name: string;
+  label: string;
+  hint?: string;
+}
+type InputProps = Common & { as?: 'input'; prefix?: string } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'name' | 'prefix'
+  >;
+type SelectProps = Common & { as: 'select'; options: readonly Option[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'name'
+  >;
+type TextareaProps = Common & { as: 'textarea' } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>;
+export type FieldProps = InputProps | SelectProps | TextareaProps;
+
+/**
+ * One field of the surrounding Form, registered under `name` with its error from the form: an input
+ * (optionally with a prefix such as '£'), a select of `options`, a textarea, or a checkbox (the label
+ * after the box).
+ */
+export function Field(props: FieldProps) {
+  const { register, getFieldState, formState } = useFormContext();
+  const { error } = getFieldState(props.name, formState);
+  const registered = register(props.name);
+
+  if (props.as === 'select') {
+    const { name: _n, label, hint, as: _a, options, ...rest } = props;
+    return (
+      <FieldFrame label={label} hint={hint} error={error?.message}>
+        {(control) => (
+          <select {...rest} {...control} {...registered}>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+    );
+  }
+  if (props.as === 'textarea') {
+    const { name: _n, label, hint, as: _a, ...rest } = props;
+    return (
+      <FieldFrame label={label} hint={hint} error={error?.message}>
+        {(control) => <textarea {...rest} {...control} {...registered} />}
+      </FieldFrame>
+    );
+  }
+  const { name: _n, label, hint, as: _a, prefix, ...rest } = props;
+  if (rest.type === 'checkbox') {
+    return (
+      <label className="checkbox">
+        <input {...rest} {...registered} />
+        <span>{label}</span>
+      </label>
+    );
+  }
+  return (
+    <FieldFrame label={label} hint={hint} error={error?.message}>
+      {(control) => {
+        const input = <input {...rest} {...control} {...registered} />;
+        if (!prefix) return input;
+        return (
+          <div className="input-prefix">
+            <span aria-hidden="true">{prefix}</span>
+            {input}
+          </div>
+        );
+      }}
+    </FieldFrame>
+  );
+}
+
+/** The options, plus `current` first when it is not among them: a stored value stays shown and kept. */
+export function withCurrent(options: readonly Option[], current: string | undefined): readonly Option[] {
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [{ value: current, label: current }, ...options];
+}
+
+/** An amount in pounds and pence: a number input that steps by 1p and offers a decimal keypad. */
+export const MONEY_INPUT = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const;

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminConfig } from '#shared/api.ts';
+import { apiFetch } from '../../../api/client.ts';
+import { adminQueryOptions } from './admin-query.ts';
+
+export function getAdminConfig(): Promise<AdminConfig> {
+  return apiFetch<AdminConfig>('/api/admin/config');
+}
+
+/** The deployed configuration changes only with a deployment: cached five minutes. */
+export const adminConfigQueryOptions = () => adminQueryOptions(['config'], getAdminConfig, 5 * 60_000);
+
+export const useAdminConfig = () => useQuery(adminConfigQueryOptions());

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '#shared/api.ts';
+import { apiFetch } from '../../../api/client.ts';
+import { adminQueryOptions } from './admin-query.ts';
+
+export async function getAuditLog(limit: number): Promise<AuditEntry[]> {
+  return (await apiFetch<{ entries: AuditEntry[] }>(`/api/admin/audit?limit=${limit}`)).entries;
+}
+
+export const auditLogQueryOptions = (limit = 50) =>
+  adminQueryOptions(['audit', limit], () => getAuditLog(limit));
+
+export const useAuditLog = (limit = 50) => useQuery(auditLogQueryOptions(limit));

@@ -1,0 +1,65 @@
+/**
+ * The public pages' cheap "maybe signed in" test, and their admin check, remembered for five minutes
+ * per user. This module is in the landing bundle, so it must never import Amplify: it reads the key
+ * Amplify writes (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser`) and, only when it is there,
+ * lazily loads the auth chunk to ask the API.
+ */
+import { useEffect, useState } from 'react';
+
+const ADMIN_CACHE_MS = 5 * 60_000;
+
+let cached: { user: string; isAdmin: boolean; at: number } | null = null;
+
+/** The username Amplify last signed in on this browser, or null. No network, no Amplify. */
+export function storedAuthUser(): string | null {
+  try {
+    const storage = window.localStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) {
+        return storage.getItem(key);
+      }
+    }
+  } catch {
+    // Storage unavailable: treat as signed out.
+  }
+  return null;
+}
+
+export function clearAdminHint(): void {
+  cached = null;
+}
+
+function cachedAdmin(user: string | null): boolean | null {
+  if (!user || !cached || cached.user !== user) return null;
+  if (Date.now() - cached.at > ADMIN_CACHE_MS) return null;
+  return cached.isAdmin;
+}
+
+/** True only for a signed-in admin; everyone else (and every signed-out visitor) gets false. */
+export function usePublicIsAdmin(): boolean {
+  const [isAdmin, setIsAdmin] = useState(() => cachedAdmin(storedAuthUser()) === true);
+  useEffect(() => {
+    const user = storedAuthUser();
+    if (!user) return;
+    const known = cachedAdmin(user);
+    if (known !== null) {
+      setIsAdmin(known);
+      return;
+    }
+    let live = true;
+    import('./admin-status.ts')
+      .then((m) => m.fetchIsAdmin())
+      .then(
+        (value) => {
+          cached = { user, isAdmin: value, at: Date.now() };
+          if (live) setIsAdmin(value);
+        },
+        (error: unknown) => console.error('Admin check failed', error),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return isAdmin;
+}

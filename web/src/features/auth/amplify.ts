@@ -1,0 +1,48 @@
+/**
+ * Runtime configuration and Amplify setup. Only the lazily loaded auth chunk imports this module,
+ * so the public pages never download Amplify.
+ */
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { WebConfig } from '#shared/api.ts';
+
+let configured: Promise<WebConfig> | null = null;
+
+async function loadAndConfigure(): Promise<WebConfig> {
+  const response = await fetch('/config.json', {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
+  const config = (await response.json()) as WebConfig;
+  if (!config.userPoolId || !config.userPoolClientId) throw new Error('/config.json has no user pool');
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  return config;
+}
+
+/** Fetches /config.json and configures Amplify, once; a failure is retried on the next call. */
+export function ensureAmplify(): Promise<WebConfig> {
+  if (!configured) {
+    configured = loadAndConfigure().catch((error: unknown) => {
+      configured = null;
+      throw error;
+    });
+  }
+  return configured;
+}
+
+/** The current access token (Amplify refreshes it when it has expired), or null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  await ensureAmplify();
+  const session = await fetchAuthSession();
+  return session.tokens?.accessToken?.toString() ?? null;
+}

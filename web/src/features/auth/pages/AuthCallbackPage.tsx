@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { errorMessage } from '../../../utils/errorMessage.ts';
+import { confirmAccount } from '../session.ts';
+
+/**
+ * /auth/callback?code=…&email=…, the link in the sign-up e-mail: confirms the account. If this tab can
+ * finish the sign-in (Amplify auto sign-in), 'Welcome!' and /dashboard; otherwise /auth's sign-in tab
+ * with a toast.
+ */
+export default function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const ran = useRef(false);
+  useDocumentTitle(ROUTES.authCallback.title);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; a confirmation code must be used once.
+    if (ran.current) return;
+    ran.current = true;
+
+    const fail = (description: string) => {
+      toast.error('Authentication Error', { description });
+      navigate(ROUTES.auth.path, { replace: true });
+    };
+
+    const errorDescription = params.get('error_description');
+    const code = params.get('code');
+    const email = params.get('email');
+    if (errorDescription) return fail(errorDescription);
+    if (!code) return fail('No authorization code found');
+    if (!email) return fail('No email address found in the confirmation link');
+
+    confirmAccount(email, code).then(
+      (outcome) => {
+        if (outcome === 'signedIn') {
+          toast.success('Welcome!', { description: "You've been successfully signed in." });
+          navigate(ROUTES.dashboard.path, { replace: true });
+        } else {
+          toast.success('Email confirmed', {
+            description: 'Your email address is confirmed. Please sign in.',
+          });
+          navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
+        }
+      },
+      (error: unknown) => fail(errorMessage(error)),
+    );
+  }, [params, navigate]);
+
+  return (
+    <main className="full-page-center">
+      <div className="card message-card">
+        <Spinner label="Completing sign in" />
+        <h1>Completing sign in...</h1>
+        <p>Please wait while we finish setting up your account</p>
+        <p className="muted small">This should only take a few seconds</p>
+      </div>
+    </main>
+  );
+}

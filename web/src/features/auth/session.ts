@@ -1,0 +1,212 @@
+/**
+ * The auth state of this browser, kept in one module-level store so every guard and page agrees and a
+ * remount never shows the session spinner again; with the sign-in, sign-out and sign-up sequences.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  autoSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  signIn,
+  signOut,
+  signUp,
+  type SignUpOutput,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { z } from 'zod';
+import type { signUpSchema } from '#shared/schemas.ts';
+import { clearAdminHint } from './admin-hint.ts';
+import { clearStoredAuth } from './storage.ts';
+import { ensureAmplify } from './amplify.ts';
+import { keepSessionFresh } from './session-refresh.ts';
+
+/** signUpSchema's output. */
+export type SignUpValues = z.output<typeof signUpSchema>;
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedOut'; reason?: 'logout' | 'deleted' }
+  | { status: 'signedIn'; userId: string; email: string | undefined }
+  | { status: 'error'; error: Error };
+
+let state: AuthState = { status: 'loading' };
+const listeners = new Set<() => void>();
+/** While we sign out on purpose (login, logout), Hub's 'signedOut' event must not move the state. */
+let signingOut = false;
+let started = false;
+let hubListening = false;
+
+function setState(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+}
+
+function listenToHub(): void {
+  if (hubListening) return;
+  hubListening = true;
+  Hub.listen('auth', ({ payload }) => {
+    if (signingOut || state.status !== 'signedIn') return;
+    if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
+      setState({ status: 'signedOut' });
+    }
+  });
+}
+
+/** Reads the stored session (Amplify refreshes expired tokens) and publishes the result. */
+export async function refreshSession(): Promise<AuthState> {
+  try {
+    await ensureAmplify();
+  } catch (error) {
+    setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+    return state;
+  }
+  listenToHub();
+  try {
+    const session = await fetchAuthSession();
+    const accessToken = session.tokens?.accessToken;
+    if (!accessToken) {
+      setState({ status: 'signedOut' });
+    } else {
+      const email = session.tokens?.idToken?.payload.email;
+      setState({
+        status: 'signedIn',
+        userId: session.userSub ?? String(accessToken.payload.sub ?? ''),
+        email: typeof email === 'string' ? email : undefined,
+      });
+    }
+  } catch {
+    setState({ status: 'signedOut' });
+  }
+  return state;
+}
+
+/** First use of any auth page: load the session once. */
+export function startSession(): void {
+  if (started) return;
+  started = true;
+  void refreshSession();
+  keepSessionFresh();
+}
+
+async function signOutEverywhere(): Promise<void> {
+  signingOut = true;
+  try {
+    await signOut({ global: true });
+  } catch {
+    // Global sign-out needs a live refresh token; fall back to forgetting this browser's tokens.
+    await signOut().catch(() => undefined);
+  } finally {
+    signingOut = false;
+  }
+}
+
+/** Sign-in: clear stored auth data, sign any previous session out globally, sign in. The caller waits 100 ms. */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  await ensureAmplify();
+  clearAdminHint();
+  const existing = await fetchAuthSession().catch(() => null);
+  if (existing?.tokens) await signOutEverywhere();
+  clearStoredAuth();
+  const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  if (!result.isSignedIn) {
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') throw new Error('Email not confirmed');
+    throw new Error('Sign in could not be completed');
+  }
+}
+
+/** Sign-out: sign out globally, clear stored auth data; the state says why it is signed out. */
+export async function logout(): Promise<void> {
+  clearAdminHint();
+  try {
+    await ensureAmplify();
+    await signOutEverywhere();
+  } finally {
+    clearStoredAuth();
+    setState({ status: 'signedOut', reason: 'logout' });
+  }
+}
+
+/**
+ * After DELETE /api/me: the Cognito user is gone, so a global sign-out cannot succeed. Forget this
+ * browser's tokens (Amplify's local sign-out, then the stored keys) and publish the signed-out state.
+ */
+export async function forgetDeletedAccount(): Promise<void> {
+  clearAdminHint();
+  signingOut = true;
+  try {
+    await ensureAmplify();
+    await signOut().catch(() => undefined);
+  } catch {
+    // Amplify could not even be configured: clearing storage below is enough.
+  } finally {
+    signingOut = false;
+    clearStoredAuth();
+    setState({ status: 'signedOut', reason: 'deleted' });
+  }
+}
+
+/** Sign-up with the profile (name, country, marketing consent) as Cognito attributes; auto sign-in completes if confirmed in this tab. */
+export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput> {
+  await ensureAmplify();
+  const userAttributes: Record<string, string> = {
+    email: values.email,
+    given_name: values.first_name,
+    'custom:country': values.country,
+    'custom:marketing_consent': values.marketing_consent ? 'true' : 'false',
+  };
+  if (values.last_name) userAttributes.family_name = values.last_name;
+  return signUp({
+    username: values.email,
+    password: values.password,
+    // cognito-local (and our pool client) allow USER_PASSWORD_AUTH; SRP is not available locally.
+    options: { userAttributes, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } },
+  });
+}
+
+function isAlreadyConfirmed(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    /current status is CONFIRMED/i.test(error.message) ||
+    (error.name === 'NotAuthorizedException' && /confirm/i.test(error.message))
+  );
+}
+
+/**
+ * Confirms a sign-up from the e-mailed code. Returns 'signedIn' when Amplify's auto sign-in completed
+ * (sign-up happened in this tab), else 'confirmed'. Already confirmed users count as confirmed.
+ */
+export async function confirmAccount(email: string, code: string): Promise<'signedIn' | 'confirmed'> {
+  await ensureAmplify();
+  let autoSignInReady = false;
+  try {
+    const result = await confirmSignUp({ username: email, confirmationCode: code });
+    autoSignInReady = result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN';
+  } catch (error) {
+    if (!isAlreadyConfirmed(error)) throw error;
+  }
+  if (autoSignInReady) {
+    try {
+      const signedIn = await autoSignIn();
+      if (signedIn.isSignedIn) {
+        await refreshSession();
+        return 'signedIn';
+      }
+    } catch {
+      // Auto sign-in is best effort: the user signs in with the password instead.
+    }
+  }
+  return 'confirmed';
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { PromotionStatus } from '#shared/api.ts';
+
+function usePromotion(): PromotionStatus | null {
+  const [status, setStatus] = useState<PromotionStatus | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/promotion', { signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then((r) => (r.ok ? (r.json() as Promise<PromotionStatus>) : null))
+      .then((body) => {
+        if (body && typeof body.places_left === 'number') setStatus(body);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return status;
+}
+
+/** The founding-member promotion line; space is reserved so the count arriving shifts nothing. */
+export function PromotionNote() {
+  const promotion = usePromotion();
+  const total = (promotion?.places_total ?? 1000).toLocaleString('en-GB');
+  let text = `The first ${total} members are free for life.`;
+  if (promotion) {
+    text =
+      promotion.places_left > 0
+        ? `The first ${total} members are free for life — ${promotion.places_left.toLocaleString('en-GB')} places left`
+        : `All ${total} founding-member places have been taken.`;
+  }
+  return (
+    <p className="promotion-note" aria-live="polite">
+      {text}
+    </p>
+  );
+}

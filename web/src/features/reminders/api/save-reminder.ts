@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Reminder } from '#shared/api.ts';
+import type { ReminderInput } from '#shared/schemas.ts';
+import { apiFetch } from '../../../api/client.ts';
+import { remindersQueryKey } from './get-reminders.ts';
+
+export interface SaveReminderVariables {
+  /** Absent: create; present: update that reminder. */
+  id?: string;
+  input: ReminderInput;
+}
+
+export function saveReminder({ id, input }: SaveReminderVariables): Promise<{ reminder: Reminder }> {
+  return id
+    ? apiFetch<{ reminder: Reminder }>(`/api/reminders/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: input,
+      })
+    : apiFetch<{ reminder: Reminder }>('/api/reminders', { method: 'POST', body: input });
+}
+
+export function useSaveReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveReminder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SavingsSummary } from '#shared/api.ts';
+import { apiFetch } from '../../../api/client.ts';
+
+export const savingsQueryKey = ['savings'] as const;
+
+export function getSavings(): Promise<SavingsSummary> {
+  return apiFetch<SavingsSummary>('/api/savings');
+}
+
+export function savingsQueryOptions() {
+  return queryOptions({ queryKey: savingsQueryKey, queryFn: getSavings });
+}
+
+export function useSavings() {
+  return useQuery(savingsQueryOptions());
+}

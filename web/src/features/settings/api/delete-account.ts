@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client.ts';
+
+export function deleteAccount(): Promise<void> {
+  return apiFetch<void>('/api/me', { method: 'DELETE' });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

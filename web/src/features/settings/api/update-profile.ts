@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '#shared/api.ts';
+import type { ProfileUpdateInput } from '#shared/schemas.ts';
+import { apiFetch } from '../../../api/client.ts';
+import { meQueryKey } from '../../../api/get-me.ts';
+
+export function updateProfile(input: ProfileUpdateInput): Promise<MeResponse> {
+  return apiFetch<MeResponse>('/api/me', { method: 'PUT', body: input });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import type { Profile } from '#shared/api.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE, TIMEZONES } from '#shared/locales.ts';
+import { profileUpdateSchema } from '#shared/schemas.ts';
+import { CountrySelect } from '../../../components/form/CountrySelect.tsx';
+import { Field, withCurrent } from '../../../components/form/Field.tsx';
+import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
+import { MARKETING_CONSENT, NameFields } from '../../../components/form/NameFields.tsx';
+import { reportSubmitError } from '../../../components/form/submit-error.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type ProfileInput = z.input<typeof profileUpdateSchema>;
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+
+const TIMEZONE_OPTIONS = TIMEZONES.map((t) => ({
+  value: t as string,
+  label: (t as string).replace('_', ' '),
+}));
+
+function toForm(profile: Profile | undefined): ProfileInput {
+  return {
+    first_name: profile?.first_name ?? '',
+    last_name: profile?.last_name ?? '',
+    country: profile?.country ?? DEFAULT_COUNTRY,
+    timezone: profile?.timezone ?? DEFAULT_TIMEZONE,
+    marketing_consent: profile?.marketing_consent ?? false,
+    reminder_emails: profile?.reminder_emails ?? true,
+  };
+}
+
+/** 'Profile Settings': name, country, time zone and the two e-mail choices. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: toForm(profile),
+  });
+  const { reset } = form;
+
+  useEffect(() => {
+    reset(toForm(profile));
+  }, [profile, reset]);
+
+  const onSubmit = async (values: ProfileOutput) => {
+    try {
+      await update.mutateAsync(values);
+      toast.success('Success', { description: 'Settings updated successfully' });
+    } catch (error) {
+      reportSubmitError(form, error, 'Error', { description: 'Failed to update settings' });
+    }
+  };
+
+  return (
+    <section className="card settings-card" aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="card-title">
+        Profile Settings
+      </h2>
+      <p className="muted card-description">Update your personal information and preferences</p>
+      <Form form={form} onSubmit={onSubmit}>
+        <NameFields />
+        <CountrySelect label="Country" current={profile.country} />
+        <Field
+          name="timezone"
+          label="Timezone"
+          as="select"
+          options={withCurrent(TIMEZONE_OPTIONS, profile.timezone)}
+        />
+        <Field name="marketing_consent" label={MARKETING_CONSENT} type="checkbox" />
+        <Field name="reminder_emails" label="Send me renewal reminder e-mails" type="checkbox" />
+        <FormError />
+        <div>
+          <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMe } from '../../../api/get-me.ts';
+import { AppLayout } from '../../../app/AppLayout.tsx';
+import { ArrowLeftIcon } from '../../../components/Icons.tsx';
+import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { useGoBack } from '../../../hooks/useGoBack.ts';
+import { DangerZone } from '../components/DangerZone.tsx';
+import { ProfileForm } from '../components/ProfileForm.tsx';
+import './SettingsPage.css';
+
+export default function SettingsPage() {
+  useDocumentTitle(ROUTES.settings.title);
+  const goBack = useGoBack(ROUTES.dashboard.path);
+  const me = useMe();
+
+  return (
+    <AppLayout narrow>
+      <h1 className="visually-hidden">{ROUTES.settings.title}</h1>
+      <button type="button" className="btn btn-ghost btn-sm back-button" onClick={goBack}>
+        <ArrowLeftIcon />
+        Back
+      </button>
+      {me.isPending ? (
+        <LoadingPanel label="Loading your settings" className="card settings-loading" />
+      ) : me.isError ? (
+        <ErrorPanel message="Your settings could not be loaded." onRetry={() => void me.refetch()} />
+      ) : (
+        <ProfileForm profile={me.data.profile} />
+      )}
+      <DangerZone />
+    </AppLayout>
+  );
+}
