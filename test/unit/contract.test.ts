@@ -104,6 +104,11 @@ describe('a renamed response field', { timeout: 60_000 }, () => {
     );
   });
 
+  it('fails the web code that still reads the old name', () => {
+    const errors = typeErrors('web/tsconfig.json', ['web/src/features/admin/api/get-cron-runs.ts'], rename);
+    expect(errors.join('\n')).toMatch(/^web\/src\/features\/admin\/api\/get-cron-runs\.ts: .*runs/m);
+  });
+
   it('fails a handler renamed alone, against the contract', () => {
     const errors = typeErrors('tsconfig.json', ['lambdas/api/adminCronRuns.ts'], {
       file: 'lambdas/api/adminCronRuns.ts',

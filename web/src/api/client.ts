@@ -1,45 +1,15 @@
-import type { ApiError } from '#shared/api.ts';
+/**
+ * Signed-in calls to the API: the user's access token is attached, and the request and response
+ * types come from the route's entry in shared/routes.ts (see ./request.ts).
+ */
+import type { ResponseOf, RouteDef } from '#shared/contract.ts';
 import { getAccessToken } from '../features/auth/amplify.ts';
+import { ApiRequestError, asRequest, requestApi, type RequestArgs } from './request.ts';
 
-export class ApiRequestError extends Error {
-  override name = 'ApiRequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fieldErrors?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}
+export { ApiRequestError } from './request.ts';
 
-/** Same-origin JSON call to /api with the user's access token. Errors become ApiRequestError. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function callApi<R extends RouteDef>(route: R, ...args: RequestArgs<R>): Promise<ResponseOf<R>> {
   const token = await getAccessToken();
   if (!token) throw new ApiRequestError(401, 'Not signed in');
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-  if (!response.ok) {
-    const error = (data ?? {}) as Partial<ApiError>;
-    throw new ApiRequestError(
-      response.status,
-      typeof error.message === 'string' ? error.message : `Request failed (HTTP ${response.status})`,
-      error.fieldErrors,
-    );
-  }
-  return data as T;
+  return requestApi(route, asRequest(args[0]), { token });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/api.ts';
-import { apiFetch } from './client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from './client.ts';
 
 export const meQueryKey = ['me'] as const;
 
 export function getMe(): Promise<MeResponse> {
-  return apiFetch<MeResponse>('/api/me');
+  return callApi(API.getMe);
 }
 
 /** Profile and admin flag, cached for five minutes: how long an admin check stays valid. */

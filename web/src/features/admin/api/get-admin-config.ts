@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminConfig } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export function getAdminConfig(): Promise<AdminConfig> {
-  return apiFetch<AdminConfig>('/api/admin/config');
+  return callApi(API.adminConfig);
 }
 
 /** The deployed configuration changes only with a deployment: cached five minutes. */

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export function getAdminStats(): Promise<AdminStats> {
-  return apiFetch<AdminStats>('/api/admin/stats');
+  return callApi(API.adminStats);
 }
 
 export const adminStatsQueryOptions = () => adminQueryOptions(['stats'], getAdminStats);

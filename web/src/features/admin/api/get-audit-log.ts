@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export async function getAuditLog(limit: number): Promise<AuditEntry[]> {
-  return (await apiFetch<{ entries: AuditEntry[] }>(`/api/admin/audit?limit=${limit}`)).entries;
+  return (await callApi(API.adminAudit, { query: { limit } })).entries;
 }
 
 export const auditLogQueryOptions = (limit = 50) =>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CronRun } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export async function getCronRuns(limit: number): Promise<CronRun[]> {
-  return (await apiFetch<{ runs: CronRun[] }>(`/api/admin/cron-runs?limit=${limit}`)).runs;
+  return (await callApi(API.adminCronRuns, { query: { limit } })).runs;
 }
 
 export const cronRunsQueryOptions = (limit = 14) =>

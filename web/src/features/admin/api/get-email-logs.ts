@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EmailLog } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export async function getEmailLogs(limit: number): Promise<EmailLog[]> {
-  return (await apiFetch<{ logs: EmailLog[] }>(`/api/admin/email-logs?limit=${limit}`)).logs;
+  return (await callApi(API.adminEmailLogs, { query: { limit } })).logs;
 }
 
 export const emailLogsQueryOptions = (limit = 50) =>

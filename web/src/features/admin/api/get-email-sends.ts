@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EmailSend } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';
 
 export type EmailSendsLimit = 10 | 100;
 
 export async function getEmailSends(limit: EmailSendsLimit): Promise<EmailSend[]> {
-  return (await apiFetch<{ sends: EmailSend[] }>(`/api/admin/email-sends?limit=${limit}`)).sends;
+  return (await callApi(API.adminEmailSends, { query: { limit } })).sends;
 }
 
 export const emailSendsQueryOptions = (limit: EmailSendsLimit) =>

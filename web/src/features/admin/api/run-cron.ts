@@ -1,26 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CronRun } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import type { RunCronResult } from '#shared/api.ts';
+import type { InputOf } from '#shared/contract.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { useInvalidateAdmin } from './admin-query.ts';
 
-export interface RunCronResult {
-  success: boolean;
-  /** null when the job was started asynchronously (AWS): its result lands in the cron log. */
-  emailsSent: number | null;
-  errors: string[];
-  processedDate: string;
-  run?: CronRun;
-  started?: boolean;
-  message?: string;
-}
-
-export interface RunCronBody {
-  simulate: boolean;
-  date?: string;
-}
+export type { RunCronResult } from '#shared/api.ts';
+export type RunCronBody = InputOf<typeof API.adminRunCron, 'body'>;
 
 export function runCron(body: RunCronBody): Promise<RunCronResult> {
-  return apiFetch<RunCronResult>('/api/admin/run-cron', { method: 'POST', body });
+  return callApi(API.adminRunCron, { body });
 }
 
 export function useRunCron() {

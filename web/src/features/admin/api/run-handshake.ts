@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { HandshakeResult } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 /** 'Run handshake': SES GetAccount and the sending identity, on demand. */
 export function runHandshake(): Promise<HandshakeResult> {
-  return apiFetch<HandshakeResult>('/api/admin/handshake');
+  return callApi(API.adminHandshake);
 }
 
 export function useHandshake() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CheckResult } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 /** 'Run Health Checks', on demand. */
 export async function runHealthChecks(): Promise<CheckResult[]> {
-  return (await apiFetch<{ checks: CheckResult[] }>('/api/admin/health')).checks;
+  return (await callApi(API.adminHealth)).checks;
 }
 
 export function useHealthChecks() {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { useInvalidateAdmin } from './admin-query.ts';
 
 export interface TestEmailResult {
@@ -8,7 +9,7 @@ export interface TestEmailResult {
 }
 
 export function sendTestEmail(): Promise<TestEmailResult> {
-  return apiFetch<TestEmailResult>('/api/admin/test-email', { method: 'POST', body: {} });
+  return callApi(API.adminTestEmail);
 }
 
 export function useSendTestEmail() {

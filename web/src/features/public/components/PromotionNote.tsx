@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { PromotionStatus } from '#shared/api.ts';
+import type { API } from '#shared/routes.ts';
+import { callPublic } from '../../../api/request.ts';
 
 function usePromotion(): PromotionStatus | null {
   const [status, setStatus] = useState<PromotionStatus | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/promotion', { signal: controller.signal, headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? (r.json() as Promise<PromotionStatus>) : null))
+    callPublic<typeof API.getPromotion>({ method: 'GET', path: '/api/promotion' }, undefined, {
+      signal: controller.signal,
+    })
       .then((body) => {
-        if (body && typeof body.places_left === 'number') setStatus(body);
+        if (typeof body.places_left === 'number') setStatus(body);
       })
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { API } from '#shared/routes.ts';
+import { callPublic } from '../../../api/request.ts';
 import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { ROUTES } from '../../../config/routes.ts';
@@ -10,12 +12,11 @@ let reportedKey: string | null = null;
 /** Fire-and-forget: the path only (no query, no fragment, no personal data); the server rate-limits. */
 function reportNotFound(path: string): void {
   try {
-    void fetch('/api/not-found', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ path: path.slice(0, 300) }),
-      keepalive: true,
-    }).catch(() => undefined);
+    void callPublic<typeof API.reportNotFound>(
+      { method: 'POST', path: '/api/not-found' },
+      { body: { path: path.slice(0, 300) } },
+      { keepalive: true },
+    ).catch(() => undefined);
   } catch {
     // Never let logging break the page.
   }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { API } from '#shared/routes.ts';
+import { ApiRequestError, callPublic } from '../../../api/request.ts';
 import { Link, useSearchParams } from 'react-router';
 import { ProsePage } from '../components/ProsePage.tsx';
 import { ROUTES } from '../../../config/routes.ts';
@@ -21,9 +23,11 @@ export default function UnsubscribePage() {
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    fetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST' })
-      .then((response) => setState(response.ok ? 'done' : response.status === 400 ? 'invalid' : 'error'))
-      .catch(() => setState('error'));
+    callPublic<typeof API.unsubscribe>({ method: 'POST', path: '/api/unsubscribe' }, { query: { token } })
+      .then(() => setState('done'))
+      .catch((error: unknown) =>
+        setState(error instanceof ApiRequestError && error.status === 400 ? 'invalid' : 'error'),
+      );
   }, [token]);
 
   return (

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { remindersQueryKey } from './get-reminders.ts';
 
 export function deleteReminder(id: string): Promise<void> {
-  return apiFetch<void>(`/api/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(API.deleteReminder, { params: { id } });
 }
 
 export function useDeleteReminder() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reminder } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 export const reminderQueryKey = (id: string | undefined) => ['reminder', id] as const;
 
 export async function getReminder(id: string | undefined): Promise<Reminder> {
-  return (await apiFetch<{ reminder: Reminder }>(`/api/reminders/${encodeURIComponent(id ?? '')}`)).reminder;
+  return (await callApi(API.getReminder, { params: { id: id ?? '' } })).reminder;
 }
 
 export function reminderQueryOptions(id: string | undefined) {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reminder } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 export const remindersQueryKey = ['reminders'] as const;
 
 export async function getReminders(): Promise<Reminder[]> {
-  return (await apiFetch<{ reminders: Reminder[] }>('/api/reminders')).reminders;
+  return (await callApi(API.listReminders)).reminders;
 }
 
 export function remindersQueryOptions() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reminder } from '#shared/api.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { remindersQueryKey } from './get-reminders.ts';
 
 export interface SaveReminderVariables {
@@ -12,11 +13,8 @@ export interface SaveReminderVariables {
 
 export function saveReminder({ id, input }: SaveReminderVariables): Promise<{ reminder: Reminder }> {
   return id
-    ? apiFetch<{ reminder: Reminder }>(`/api/reminders/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        body: input,
-      })
-    : apiFetch<{ reminder: Reminder }>('/api/reminders', { method: 'POST', body: input });
+    ? callApi(API.updateReminder, { params: { id }, body: input })
+    : callApi(API.createReminder, { body: input });
 }
 
 export function useSaveReminder() {

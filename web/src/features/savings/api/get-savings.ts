@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavingsSummary } from '#shared/api.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 export const savingsQueryKey = ['savings'] as const;
 
 export function getSavings(): Promise<SavingsSummary> {
-  return apiFetch<SavingsSummary>('/api/savings');
+  return callApi(API.listSavings);
 }
 
 export function savingsQueryOptions() {

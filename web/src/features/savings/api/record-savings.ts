@@ -1,17 +1,13 @@
+import type { InputOf } from '#shared/contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { savingsQueryKey } from './get-savings.ts';
 
-export interface RecordSavingsBody {
-  outcome: 'saved' | 'no_saving';
-  saved_amount?: string;
-}
+export type RecordSavingsBody = InputOf<typeof API.recordSavings, 'body'>;
 
 export function recordSavings(reminderId: string, body: RecordSavingsBody): Promise<unknown> {
-  return apiFetch<unknown>(`/api/reminders/${encodeURIComponent(reminderId)}/savings`, {
-    method: 'POST',
-    body,
-  });
+  return callApi(API.recordSavings, { params: { id: reminderId }, body });
 }
 
 export function useRecordSavings(reminderId: string) {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 
 export function deleteAccount(): Promise<void> {
-  return apiFetch<void>('/api/me', { method: 'DELETE' });
+  return callApi(API.deleteMe);
 }
 
 export function useDeleteAccount() {

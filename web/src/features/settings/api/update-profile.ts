@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/api.ts';
 import type { ProfileUpdateInput } from '#shared/schemas.ts';
-import { apiFetch } from '../../../api/client.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
 import { meQueryKey } from '../../../api/get-me.ts';
 
 export function updateProfile(input: ProfileUpdateInput): Promise<MeResponse> {
-  return apiFetch<MeResponse>('/api/me', { method: 'PUT', body: input });
+  return callApi(API.updateMe, { body: input });
 }
 
 export function useUpdateProfile() {
