@@ -5,6 +5,7 @@
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
 import { CATEGORY_VALUES } from './categories.ts';
+import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -14,7 +15,12 @@ export const MESSAGES = {
   firstNameMax: 'First name must be 80 characters or less',
   lastNameMax: 'Last name must be 80 characters or less',
   countryRequired: 'Country is required',
+  countryInvalid: 'Choose a country from the list',
   timezoneRequired: 'Timezone is required',
+  timezoneInvalid: 'Choose a time zone from the list',
+  controlCharacters: 'Line breaks and control characters are not allowed',
+  unreadableCharacters: 'Contains characters that cannot be stored',
+  nameNoUrls: 'Names cannot contain web addresses',
   titleRequired: 'Title is required',
   providerRequired: 'Provider is required',
   renewalDateRequired: 'Renewal date is required',
@@ -31,10 +37,45 @@ export const PROVIDER_MAX = 200;
 export const NOTES_MAX = 2000;
 export const AMOUNT_MAX = 100_000_000;
 
+/** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The same, but line breaks (LF, CR) and tabs are allowed: for notes. */
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
+/** A UTF-16 surrogate that is not half of a pair: not valid text, and it cannot be encoded. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** Web addresses in a name: a scheme, www., or a common top-level domain. */
+const URL_LIKE = /:\/\/|www\.|\.(com|net|org|co|uk|io|info|biz|xyz|ru|cn|top|example)\b/i;
+
+/** Free text that is stored and shown (and may reach a mail subject): no control characters. */
+export function plainText(text: z.ZodString, options: { multiline?: boolean } = {}) {
+  const control = options.multiline ? CONTROL_EXCEPT_LINES : CONTROL;
+  return text
+    .refine((v) => !control.test(v), MESSAGES.controlCharacters)
+    .refine((v) => !LONE_SURROGATE.test(v), MESSAGES.unreadableCharacters);
+}
+
+const personName = (text: z.ZodString) =>
+  plainText(text).refine((v) => !URL_LIKE.test(v), MESSAGES.nameNoUrls);
+
 const email = z.string().trim().email(MESSAGES.invalidEmail);
-const firstName = z.string().trim().min(1, MESSAGES.firstNameRequired).max(NAME_MAX, MESSAGES.firstNameMax);
-const lastName = z.string().trim().max(NAME_MAX, MESSAGES.lastNameMax);
-const country = z.string().trim().min(2, MESSAGES.countryRequired);
+export const firstNameSchema = personName(
+  z.string().trim().min(1, MESSAGES.firstNameRequired).max(NAME_MAX, MESSAGES.firstNameMax),
+);
+export const lastNameSchema = personName(z.string().trim().max(NAME_MAX, MESSAGES.lastNameMax));
+const firstName = firstNameSchema;
+const lastName = lastNameSchema;
+/** Only the offered countries and time zones: they name counters and drive mail times. */
+export const countrySchema = z
+  .string()
+  .trim()
+  .min(2, MESSAGES.countryRequired)
+  .pipe(z.enum(COUNTRY_CODES, { error: MESSAGES.countryInvalid }));
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.timezoneRequired)
+  .pipe(z.enum(TIMEZONES, { error: MESSAGES.timezoneInvalid }));
+const country = countrySchema;
 
 export const signUpSchema = z.object({
   email,
@@ -56,7 +97,7 @@ export const profileUpdateSchema = z.object({
   first_name: firstName,
   last_name: lastName.optional().default(''),
   country,
-  timezone: z.string().trim().min(1, MESSAGES.timezoneRequired),
+  timezone: timezoneSchema,
   marketing_consent: z.boolean(),
   /** Reminder e-mails on or off; left as it is when absent. */
   reminder_emails: z.boolean().optional(),
@@ -75,9 +116,9 @@ export const isoDate = z
 
 /** The fields the API and the reminder dialog validate alike, with the same messages. */
 const reminderFields = {
-  title: z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX),
+  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX)),
   category: z.enum(CATEGORY_VALUES),
-  provider: z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX),
+  provider: plainText(z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX)),
   renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
 };
 
@@ -94,9 +135,7 @@ export const reminderInputSchema = z.object({
     .max(AMOUNT_MAX)
     .nullable()
     .default(null),
-  notes: z
-    .string()
-    .max(NOTES_MAX)
+  notes: plainText(z.string().max(NOTES_MAX), { multiline: true })
     .nullable()
     .default(null)
     .transform((v) => (v && v.trim() !== '' ? v : null)),
@@ -111,7 +150,7 @@ export const reminderFormSchema = z.object({
     .trim()
     .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
     .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative),
-  notes: z.string().max(NOTES_MAX),
+  notes: plainText(z.string().max(NOTES_MAX), { multiline: true }),
 });
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 

@@ -2,6 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
+import { countrySchema } from '../../shared/schemas.ts';
 import { logger } from '../runtime/logger.ts';
 import { ensureProfile } from '../store/profiles.ts';
 import { sendWelcome } from '../engine/welcome.ts';
@@ -24,7 +25,8 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     email: attrs[USER_ATTRIBUTES.email],
     firstName: attrs[USER_ATTRIBUTES.firstName] ?? '',
     lastName: attrs[USER_ATTRIBUTES.lastName] || null,
-    country: attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY,
+    // Only an offered country: the attribute can be set by a direct SignUp call, and it names a counter.
+    country: countrySchema.catch(DEFAULT_COUNTRY).parse(attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY),
     marketingConsent: attrs[USER_ATTRIBUTES.marketingConsent] === 'true',
   });
   const welcome = await sendWelcome(profile);

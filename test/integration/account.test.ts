@@ -69,6 +69,49 @@ describe('settings', () => {
   });
 });
 
+describe('hostile settings and titles', () => {
+  it('refuses a country or time zone off the list, and no counter is created or changed', async () => {
+    const user = await createUser(stack, { label: 'hostile' });
+    const call = api(stack, user.accessToken);
+    const before = await readCounters();
+    for (const country of ['x'.repeat(5000), 'ZZ', 'GB ', 'country_GB']) {
+      const bad = await call('PUT', '/api/me', {
+        first_name: 'Ann',
+        country,
+        timezone: 'Europe/London',
+        marketing_consent: false,
+      });
+      if (country === 'GB ') {
+        expect(bad.status).toBe(200); // trimmed to an offered value
+        continue;
+      }
+      expectFieldErrors(bad, { country: ['Choose a country from the list'] });
+    }
+    const zone = await call('PUT', '/api/me', {
+      first_name: 'Ann',
+      country: 'GB',
+      timezone: 'Not/AZone'.padEnd(100_000, 'x'),
+      marketing_consent: false,
+    });
+    expectFieldErrors(zone, { timezone: ['Choose a time zone from the list'] });
+    const after = await readCounters();
+    expect(Object.keys(after).filter((name) => !(name in before))).toEqual([]);
+    expect(Object.keys(after).every((name) => name.length < 40)).toBe(true);
+  });
+
+  it('refuses a title with a line break, and stores nothing', async () => {
+    const user = await createUser(stack, { label: 'crlf' });
+    const call = api(stack, user.accessToken);
+    const bad = await call('POST', '/api/reminders', {
+      ...reminder,
+      title: 'Energy\r\nBcc: victim@example.com',
+    });
+    expectFieldErrors(bad, { title: ['Line breaks and control characters are not allowed'] });
+    const list = await call('GET', '/api/reminders');
+    expect((list.json as { reminders: unknown[] }).reminders).toEqual([]);
+  });
+});
+
 describe('savings', () => {
   it('records outcomes by the amount rules and totals only what was saved', async () => {
     const user = await createUser(stack, { label: 'savings' });

@@ -106,4 +106,25 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
     await postConfirmation(event);
     expect((await readCounters()).users).toBe(before + 1);
   });
+
+  it('keeps a country off the list out of the profile and the counters (a direct SignUp can set it)', async () => {
+    const before = await readCounters();
+    const sub = crypto.randomUUID();
+    const event = {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      request: {
+        userAttributes: {
+          sub,
+          email: uniqueEmail('evil'),
+          given_name: 'E',
+          'custom:country': 'x'.repeat(2000),
+        },
+      },
+      response: {},
+    } as unknown as Parameters<typeof postConfirmation>[0];
+    await postConfirmation(event);
+    const after = await readCounters();
+    expect(Object.keys(after).filter((name) => !(name in before))).toEqual([]);
+    expect(after.country_GB).toBe((before.country_GB ?? 0) + 1);
+  });
 });

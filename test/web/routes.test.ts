@@ -46,5 +46,22 @@ describe('route table', () => {
     expect(safeRedirect('/auth?tab=signup')).toBe(ROUTES.dashboard.path);
     expect(safeRedirect('//evil.example')).toBe(ROUTES.dashboard.path);
     expect(safeRedirect('https://evil.example')).toBe(ROUTES.dashboard.path);
+    expect(safeRedirect('/auth/callback?code=1')).toBe(ROUTES.dashboard.path);
+  });
+
+  it('parses the target as the browser will: tabs, backslashes and unknown paths go nowhere', () => {
+    const decoded = new URLSearchParams('redirect=/%09/evil.example').get('redirect');
+    expect(safeRedirect(decoded)).toBe(ROUTES.dashboard.path);
+    for (const bad of [
+      '/\\evil.example',
+      '/\n/evil.example',
+      '/%2F/evil.example',
+      '/nowhere',
+      '/settings/../../x',
+    ]) {
+      expect(safeRedirect(bad), bad).toBe(ROUTES.dashboard.path);
+    }
+    expect(safeRedirect('/savings/5b0c?from=mail#top')).toBe('/savings/5b0c?from=mail#top');
+    expect(safeRedirect('/admin/run-cron')).toBe('/admin/run-cron');
   });
 });
