@@ -38,8 +38,10 @@ export const NOTES_MAX = 2000;
 export const AMOUNT_MAX = 100_000_000;
 
 /** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** The same, but line breaks (LF, CR) and tabs are allowed: for notes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
 /** A UTF-16 surrogate that is not half of a pair: not valid text, and it cannot be encoded. */
 const LONE_SURROGATE = /\p{Cs}/u;

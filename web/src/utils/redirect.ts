@@ -9,6 +9,7 @@ const DESTINATIONS = [...Object.values(ROUTES), ...Object.values(ADMIN_SCREENS)]
   .filter((path) => path !== AUTH && !path.startsWith(`${AUTH}/`));
 
 /** Tabs, line breaks and backslashes are dropped or rewritten by URL parsers: never follow them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001F\u007F\\]/;
 
 /**
