@@ -54,8 +54,14 @@ export interface WebConfig {
   siteUrl: string;
 }
 
-export type EmailType = 'reminder' | 'welcome' | 'savings' | 'test';
-export type SendStatus = 'sent' | 'failed' | 'pending';
+/** Closed lists the API returns and the stores parse: each written once, here. */
+export const EMAIL_TYPES = ['reminder', 'welcome', 'savings', 'test'] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+export const SEND_STATUSES = ['sent', 'failed', 'pending'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+export const CRON_TRIGGERS = ['schedule', 'manual', 'cli', 'local-timer'] as const;
+export const SAVINGS_OUTCOMES = ['saved', 'no_saving'] as const;
+export const AUDIT_ACTIONS = ['run_cron', 'simulate_cron', 'test_email', 'system_test'] as const;
 
 /** email_sends: one row per mail, its status and SES message id. */
 export interface EmailSend {
@@ -90,7 +96,7 @@ export interface CronRun {
   ran_at: string;
   /** The Europe/London calendar date the run worked for. */
   date: string;
-  trigger: 'schedule' | 'manual' | 'cli' | 'local-timer';
+  trigger: (typeof CRON_TRIGGERS)[number];
   simulated: boolean;
   /** Mails sent (or, simulated, planned). */
   items_processed: number;
@@ -104,7 +110,7 @@ export interface SavingsRecord {
   id: string;
   reminder_id: string;
   user_id: string;
-  outcome: 'saved' | 'no_saving';
+  outcome: (typeof SAVINGS_OUTCOMES)[number];
   saved_amount: number;
   created_at: string;
 }
@@ -181,7 +187,7 @@ export interface AuditEntry {
   at: string;
   actor_id: string;
   actor_email: string | null;
-  action: 'run_cron' | 'simulate_cron' | 'test_email' | 'system_test';
+  action: (typeof AUDIT_ACTIONS)[number];
   detail: string;
 }
 

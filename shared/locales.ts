@@ -12,11 +12,7 @@ export const COUNTRIES = [
   { code: 'BE', name: 'Belgium' },
 ] as const;
 
-export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as unknown as readonly [
-  (typeof COUNTRIES)[number]['code'],
-  ...(typeof COUNTRIES)[number]['code'][],
-];
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code);
 
 export const TIMEZONES = [
   'Europe/London',

@@ -4,6 +4,7 @@
  */
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
+import { SAVINGS_OUTCOMES } from './api.ts';
 import { CATEGORY_VALUES } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 
@@ -187,7 +188,7 @@ export const savingsAmountSchema = z
 
 export const savingsInputSchema = z
   .object({
-    outcome: z.enum(['saved', 'no_saving']),
+    outcome: z.enum(SAVINGS_OUTCOMES),
     saved_amount: savingsAmountSchema.optional(),
   })
   // Stored only when the outcome is saved; otherwise 0.

@@ -4,21 +4,26 @@
  * attributes older items lack are written once.
  */
 import * as z from 'zod';
-import type {
-  AuditEntry,
-  CronRun,
-  EmailLog,
-  EmailSend,
-  Profile,
-  Reminder,
-  SavingsRecord,
+import {
+  AUDIT_ACTIONS,
+  CRON_TRIGGERS,
+  EMAIL_TYPES,
+  SAVINGS_OUTCOMES,
+  SEND_STATUSES,
+  type AuditEntry,
+  type CronRun,
+  type EmailLog,
+  type EmailSend,
+  type Profile,
+  type Reminder,
+  type SavingsRecord,
 } from '../../shared/api.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
-const emailType = z.enum(['reminder', 'welcome', 'savings', 'test']);
+const emailType = z.enum(EMAIL_TYPES);
 
 const profileItem = z.object({
   id: z.string(),
@@ -52,7 +57,7 @@ const savingItem = z.object({
   id: z.string(),
   reminder_id: z.string(),
   user_id: z.string(),
-  outcome: z.enum(['saved', 'no_saving']),
+  outcome: z.enum(SAVINGS_OUTCOMES),
   saved_amount: z.number(),
   created_at: z.string(),
 });
@@ -64,7 +69,7 @@ const emailSendItem = z.object({
   email_type: emailType,
   to_email: z.string(),
   subject: z.string(),
-  status: z.enum(['sent', 'failed', 'pending']),
+  status: z.enum(SEND_STATUSES),
   message_id: nullableString,
   error_message: nullableString,
   days_before: nullableNumber,
@@ -88,7 +93,7 @@ const auditItem = z.object({
   at: z.string(),
   actor_id: z.string(),
   actor_email: nullableString,
-  action: z.enum(['run_cron', 'simulate_cron', 'test_email', 'system_test']),
+  action: z.enum(AUDIT_ACTIONS),
   detail: z.string(),
 });
 
@@ -96,7 +101,7 @@ const cronRunItem = z.object({
   id: z.string(),
   ran_at: z.string(),
   date: z.string(),
-  trigger: z.enum(['schedule', 'manual', 'cli', 'local-timer']).default('schedule'),
+  trigger: z.enum(CRON_TRIGGERS).default('schedule'),
   simulated: z.boolean().default(false),
   items_processed: z.number().default(0),
   planned: z.number().default(0),
