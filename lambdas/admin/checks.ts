@@ -26,6 +26,10 @@ export async function sesHandshake(): Promise<HandshakeResult> {
     identity: senderDomain(env().EMAIL_FROM) || null,
     identity_verified: null,
   };
+  // Sending is off on purpose: say so rather than report SES's own state as a pass.
+  if (env().EMAIL_PROVIDER === 'disabled') {
+    return { ...base, ok: false, message: NOTICES.emailDisabled };
+  }
   try {
     const account = await sesClient().send(new GetAccountCommand({}));
     let verified: boolean;

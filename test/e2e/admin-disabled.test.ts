@@ -48,6 +48,12 @@ describe('admin console with sending disabled', () => {
     const response = await api(stack, admin.accessToken)('POST', '/api/admin/test-email', {});
     expect(response.status).toBe(409);
     expect(response.json?.message).toBe('Email sending disabled (EMAIL_PROVIDER=disabled)');
+    // The handshake says sending is off, never 'PASS'.
+    await page.getByRole('button', { name: 'Run handshake check' }).click();
+    const entry = page.getByRole('list', { name: 'Results log' }).getByRole('listitem').first();
+    await entry.getByText('Email sending disabled (EMAIL_PROVIDER=disabled)').waitFor();
+    expect(await entry.innerText()).not.toContain('PASS');
+    expect(await entry.getAttribute('class')).toBe('admin-warn');
     await expectAccessible(page, 'email test (disabled)');
   });
 

@@ -21,6 +21,20 @@ const simDate = london().plus({ days: 3 }).toISODate()!;
 let simReminderId = '';
 let realReminderId = '';
 
+/** Every statistic's figure is one line, whole, inside its card. */
+async function expectFiguresOnOneLine(page: Page, width: number): Promise<void> {
+  await page.locator('.admin-stat-value').first().waitFor();
+  // Measured in the page (the test's own tsconfig has no DOM types, hence a script string).
+  const shapes = await page.evaluate<{ text: string; lines: number; clipped: boolean }[]>(`
+    [...document.querySelectorAll('.admin-stat-value')].map((node) => ({
+      text: node.textContent,
+      lines: Math.round(node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight)),
+      clipped: node.scrollWidth > node.clientWidth,
+    }))`);
+  for (const shape of shapes)
+    expect(shape, `figure at ${width} px`).toMatchObject({ lines: 1, clipped: false });
+}
+
 async function adminPage(path: string): Promise<Page> {
   const page = await adminContext.newPage();
   await page.goto(url(path));
@@ -95,6 +109,26 @@ describe('access for a regular user', () => {
 
 describe('admin console (1280 px)', () => {
   it('dashboard: cards, tool buttons, breakdown lists (admin_dashboard_v1), back button', async () => {
+    // Savings of £1,000,042.50 in all: the largest figure still sits on one line.
+    const saveOn = (title: string, saved_amount: string) =>
+      addReminder(stack, admin, {
+        title,
+        category: 'utilities_energy',
+        provider: 'Octopus',
+        // Long past: no lead or follow-up mail is due for it, so the run counts below stay the same.
+        renewal_date: london().minus({ days: 60 }).toISODate(),
+      }).then((id) =>
+        api(stack, admin.accessToken)('POST', `/api/reminders/${id}/savings`, {
+          outcome: 'saved',
+          saved_amount,
+        }),
+      );
+    for (const [title, amount] of [
+      ['Energy fix', '1000000'],
+      ['Gas fix', '42.50'],
+    ] as const) {
+      expect((await saveOn(title, amount)).status).toBe(201);
+    }
     const page = await adminPage('/dashboard');
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.waitForURL(/\/admin$/);
@@ -109,7 +143,9 @@ describe('admin console (1280 px)', () => {
     expect(text).toMatch(/[1-9]\d* due in 7 days/);
     expect(text).toMatch(/[1-9]\d* due in 30 days/);
     expect(text).toContain('Total Savings');
-    expect(text).toMatch(/£\d+\.\d\d average per user/);
+    expect(text).toMatch(/£[\d,]+\.\d\d average per user/);
+    expect(text).toContain('£1,000,042.50');
+    await expectFiguresOnOneLine(page, 1280);
     expect(await page.getByText('Reminder email sending is paused').count()).toBe(0);
 
     // admin_dashboard_v1 is on in the local stack: the breakdown lists show.
@@ -199,6 +235,13 @@ describe('admin console (1280 px)', () => {
     expect(await result.innerText()).toMatch(/1 email sent for/);
     const mails = await mailsTo(stack, admin.email);
     expect(mails.some((m) => `${m.subject} ${m.body.html ?? ''}`.includes('Real Broadband'))).toBe(true);
+
+    // Each tab shows its own result: the Simulate tab has none on this page; Real keeps its own.
+    await page.getByRole('tab', { name: 'Simulate' }).click();
+    await page.getByRole('button', { name: 'Run Simulation' }).waitFor();
+    expect(await page.getByRole('region', { name: /^(Success|Failed)$/ }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Real Function' }).click();
+    expect(await result.innerText()).toMatch(/1 email sent for/);
 
     await result.getByRole('link', { name: 'View the Cron Logs' }).click();
     await page.waitForURL(/\/admin\/cron-log$/);
@@ -383,6 +426,7 @@ describe('admin console (390 px)', () => {
       // Loaded: every panel's spinner has given way to its table or list.
       await page.locator('.spinner').first().waitFor({ state: 'detached' });
       await expectNoHorizontalOverflow(page, `${path} at 360`);
+      if (path === '/admin') await expectFiguresOnOneLine(page, 360);
     }
     await page.context().close();
   });

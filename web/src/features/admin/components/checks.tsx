@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
-import type { CheckResult } from '#shared/api.ts';
+import type { CheckResult, HandshakeResult } from '#shared/api.ts';
 import { CheckBadge } from './badges.tsx';
 import { AdminCard } from './blocks.tsx';
 
 /** A failed handshake: 'FAIL: {message}', or 'SMTP handshake failed' when the request itself failed. */
 export function handshakeFailureText(error: unknown): string {
   return error instanceof Error && error.message ? `FAIL: ${error.message}` : 'SMTP handshake failed';
+}
+
+/** How a result is shown: passed, failed, or sending turned off on purpose (neither). */
+export type Outcome = 'pass' | 'fail' | 'warn';
+
+export function handshakeOutcome(result: HandshakeResult): Outcome {
+  if (result.provider === 'disabled') return 'warn';
+  return result.ok ? 'pass' : 'fail';
 }
 
 export function CheckList({ checks }: { checks: readonly CheckResult[] }) {

@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { NOTICES } from '#shared/messages.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useAdminConfig } from '../api/get-admin-config.ts';
 import { useHandshake } from '../api/run-handshake.ts';
 import { useSendTestEmail } from '../api/send-test-email.ts';
-import { handshakeFailureText } from '../components/checks.tsx';
+import { handshakeFailureText, handshakeOutcome, type Outcome } from '../components/checks.tsx';
 import { ConfigCard, emailConfig } from '../components/ConfigCard.tsx';
 import { AdminCard, Notice } from '../components/blocks.tsx';
 import { formatDateTime } from '../format.ts';
 
-export const DISABLED_NOTICE = 'Email sending disabled (EMAIL_PROVIDER=disabled)';
-export const NO_EMAIL_NOTICE = 'No user email available';
-
 interface LogEntry {
   id: number;
   at: string;
-  ok: boolean;
+  outcome: Outcome;
   text: string;
 }
 
@@ -28,9 +26,9 @@ export function EmailTestScreen() {
   const sendTest = useSendTestEmail();
   const [log, setLog] = useState<LogEntry[]>([]);
 
-  const add = (ok: boolean, text: string) =>
+  const add = (outcome: Outcome, text: string) =>
     setLog((entries) => [
-      { id: Date.now() + entries.length, at: new Date().toISOString(), ok, text },
+      { id: Date.now() + entries.length, at: new Date().toISOString(), outcome, text },
       ...entries,
     ]);
 
@@ -40,20 +38,20 @@ export function EmailTestScreen() {
 
   const runHandshake = () =>
     handshake.mutate(undefined, {
-      onSuccess: (result) => add(result.ok, result.message),
-      onError: (error) => add(false, handshakeFailureText(error)),
+      onSuccess: (result) => add(handshakeOutcome(result), result.message),
+      onError: (error) => add('fail', handshakeFailureText(error)),
     });
 
   const send = () => {
     if (blocked) return;
     sendTest.mutate(undefined, {
       onSuccess: (result) => {
-        add(true, `Test reminder email sent to ${result.to} (message id ${result.messageId})`);
+        add('pass', `Test reminder email sent to ${result.to} (message id ${result.messageId})`);
         toast.success('Test email sent successfully! Check your inbox and spam folder.');
       },
       onError: (error) => {
         const message = errorMessage(error);
-        add(false, `Test email failed: ${message}`);
+        add('fail', `Test email failed: ${message}`);
         toast.error(`Test email failed: ${message}`);
       },
     });
@@ -90,8 +88,8 @@ export function EmailTestScreen() {
               {sendTest.isPending ? 'Sending…' : 'Send test reminder email to me'}
             </button>
           </div>
-          {disabled && <Notice title={DISABLED_NOTICE} />}
-          {!disabled && me.data && !email && <Notice title={NO_EMAIL_NOTICE} />}
+          {disabled && <Notice title={NOTICES.emailDisabled} />}
+          {!disabled && me.data && !email && <Notice title={NOTICES.noUserEmail} />}
           <p className="muted small">
             The test is a real reminder e-mail, sent only to your own address
             {email ? ` (${email})` : ''}.
@@ -112,7 +110,7 @@ function ResultsLog({ log }: { log: readonly LogEntry[] }) {
         ) : (
           <ol className="admin-log" aria-label="Results log">
             {log.map((entry) => (
-              <li key={entry.id} className={entry.ok ? 'admin-pass' : 'admin-fail'}>
+              <li key={entry.id} className={`admin-${entry.outcome}`}>
                 <span className="admin-log-time">{formatDateTime(entry.at)}</span>
                 <span>{entry.text}</span>
               </li>

@@ -23,15 +23,19 @@ function initialDate(param: string | null): string {
 
 const plural = (n: number) => `${n} ${n === 1 ? 'email' : 'emails'}`;
 
-function Results({ result, simulated }: { result: RunCronResult; simulated: boolean }) {
+type Mode = 'simulate' | 'real';
+
+function Results({ result, mode }: { result: RunCronResult; mode: Mode }) {
+  const simulated = mode === 'simulate';
   const n = result.emailsSent ?? 0;
   const ok = result.started || result.success;
+  const titleId = `cron-result-title-${mode}`;
   return (
     <section
       className={`card admin-run-result ${ok ? 'admin-run-ok' : 'admin-run-failed'}`}
-      aria-labelledby="cron-result-title"
+      aria-labelledby={titleId}
     >
-      <h2 id="cron-result-title" className="admin-section-title">
+      <h2 id={titleId} className="admin-section-title">
         {ok ? 'Success' : 'Failed'}
       </h2>
       {result.started ? (
@@ -72,20 +76,27 @@ function Results({ result, simulated }: { result: RunCronResult; simulated: bool
 export function RunCronScreen() {
   const [params] = useSearchParams();
   const form = useForm({ defaultValues: { date: initialDate(params.get('date')) } });
-  const [last, setLast] = useState<{ result: RunCronResult; simulated: boolean } | null>(null);
+  // Each tab keeps and shows its own last result: a simulation never reads as a real run.
+  const [results, setResults] = useState<Partial<Record<Mode, RunCronResult>>>({});
   const runCron = useRunCron();
   const validDate = ISO_DATE.test(form.watch('date'));
 
   /** Runs the job; a run that fails, or cannot start, is reported in a toast under `title`. */
   const run = async (body: RunCronBody, title: string) => {
+    const mode: Mode = body.simulate ? 'simulate' : 'real';
+    const show = (result?: RunCronResult) => setResults((current) => ({ ...current, [mode]: result }));
     try {
       const result = await runCron.mutateAsync(body);
-      setLast({ result, simulated: body.simulate });
+      show(result);
       if (!result.success) toast.error(title, { description: result.errors[0] });
     } catch (error) {
-      setLast(null);
+      show(undefined);
       reportSubmitError(form, error, title);
     }
+  };
+  const resultOf = (mode: Mode) => {
+    const result = results[mode];
+    return <div aria-live="polite">{result && <Results result={result} mode={mode} />}</div>;
   };
 
   const simulate = (
@@ -104,6 +115,7 @@ export function RunCronScreen() {
           Run Simulation
         </SubmitButton>
       </Form>
+      {resultOf('simulate')}
     </>
   );
 
@@ -135,6 +147,7 @@ export function RunCronScreen() {
         Each run is recorded in the Cron Logs. On AWS the job&apos;s own log group (CloudWatch) holds its
         detailed logs; the local stack has no function logs beyond the Cron Logs.
       </p>
+      {resultOf('real')}
     </>
   );
 
@@ -151,7 +164,6 @@ export function RunCronScreen() {
           ]}
         />
       </div>
-      <div aria-live="polite">{last && <Results result={last.result} simulated={last.simulated} />}</div>
     </div>
   );
 }

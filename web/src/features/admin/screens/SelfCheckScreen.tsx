@@ -1,7 +1,13 @@
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useHandshake } from '../api/run-handshake.ts';
 import { useHealthChecks } from '../api/run-health-checks.ts';
-import { ActionCard, CheckList, handshakeFailureText, type ActionCardText } from '../components/checks.tsx';
+import {
+  ActionCard,
+  CheckList,
+  handshakeFailureText,
+  handshakeOutcome,
+  type ActionCardText,
+} from '../components/checks.tsx';
 import { ConfigCard, emailConfig } from '../components/ConfigCard.tsx';
 import { ConfigList } from '../components/blocks.tsx';
 import { RECENT_SEND_COLUMNS, SendsView } from '../components/sends.tsx';
@@ -29,7 +35,7 @@ function HandshakeSection() {
     <ActionCard text={HANDSHAKE} run={handshake}>
       {text && (
         <p
-          className={`admin-handshake ${result?.ok === true ? 'admin-pass' : 'admin-fail'}`}
+          className={`admin-handshake admin-${result ? handshakeOutcome(result) : 'fail'}`}
           data-testid="handshake-result"
         >
           {text}
