@@ -173,6 +173,8 @@ export const SAVINGS_MESSAGES = {
   negative: MESSAGES.amountNegative,
   tooLong: 'Please enter a reasonable amount',
   decimals: 'Please enter a valid amount with max 2 decimal places',
+  /** The form asks rather than record a saving of £0.00. */
+  amountNeeded: "Enter how much you saved, or choose 'I Renewed (No Savings)'",
 } as const;
 export const SAVINGS_CAP = 1_000_000;
 

@@ -47,10 +47,18 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
     await page.getByText('Car insurance', { exact: true }).waitFor();
     expect(await page.title()).toBe('How did you do? | Renewal Reminders');
 
+    // A renewal date in the past reads 'renewed'.
+    await page.getByText('renewed 15/01/2026').waitFor();
+
     const amount = page.getByLabel('Amount saved (£)');
-    expect(await amount.getAttribute('step')).toBe('0.01');
     const submit = page.getByRole('button', { name: 'Record Savings' });
+    // Letters are kept as typed and refused with the message, never silently dropped.
+    await amount.pressSequentially('12abc');
+    expect(await amount.inputValue()).toBe('12abc');
     for (const [value, message] of [
+      ['12abc', 'Please enter a valid amount with max 2 decimal places'],
+      ['', "Enter how much you saved, or choose 'I Renewed (No Savings)'"],
+      ['0', "Enter how much you saved, or choose 'I Renewed (No Savings)'"],
       ['-5', 'Amount cannot be negative'],
       ['12.345', 'Please enter a valid amount with max 2 decimal places'],
       ['123456789012345678901', 'Please enter a reasonable amount'],
@@ -91,6 +99,19 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
 
   it('treats unknown and other users’ reminders as not found', async () => {
     const page = await signedInPage(user, width);
+    // A renewal still ahead reads 'renews'.
+    const ahead = await addReminder(stack, user, {
+      title: 'Broadband',
+      category: 'broadband_mobile',
+      provider: 'BT',
+      renewal_date: '2099-03-01',
+    });
+    await page.goto(`${stack.appUrl}/savings/${ahead}`);
+    await page.getByText('renews 01/03/2099').waitFor();
+    // No id at all: the dashboard.
+    await page.goto(`${stack.appUrl}/savings/`);
+    await page.waitForURL(/\/dashboard$/);
+
     for (const id of [otherReminderId, '7d9f4a8e-2b1c-4e5f-9a0b-1c2d3e4f5a6b', 'not-a-uuid']) {
       await page.goto(`${stack.appUrl}/savings/${id}`);
       await toast(page, 'Reminder not found').first().waitFor();
@@ -116,6 +137,7 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByLabel('Amount saved (£)').fill('20');
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Failed to record your response').waitFor();
     // Past the 2 s after which a recorded outcome goes to the dashboard, a failed one stays.

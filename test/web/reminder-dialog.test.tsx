@@ -57,7 +57,7 @@ describe('ReminderDialog', () => {
     expect(field(/^Category/)).toHaveValue('mortgage');
     expect(field(/^Provider/)).toHaveValue('');
     expect(field(/^Renewal Date/)).toHaveValue('');
-    expect(field(/^Amount/)).toHaveValue(null);
+    expect(field(/^Amount/)).toHaveValue('');
     expect(field(/^Notes/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Create Reminder' })).toBeEnabled();
   });
@@ -69,7 +69,7 @@ describe('ReminderDialog', () => {
     expect(field(/^Category/)).toHaveValue('insurance');
     expect(field(/^Provider/)).toHaveValue('Aviva');
     expect(field(/^Renewal Date/)).toHaveValue('2030-03-14');
-    expect(field(/^Amount/)).toHaveValue(420.5);
+    expect(field(/^Amount/)).toHaveValue('420.5');
     expect(field(/^Notes/)).toHaveValue('Ask about the multi-car discount');
     expect(screen.getByRole('button', { name: 'Update Reminder' })).toBeInTheDocument();
   });
@@ -112,6 +112,14 @@ describe('ReminderDialog', () => {
     expect(errorOf(/^Amount/)).toBe(MESSAGES.amountNegative);
     expect(field(/^Renewal Date/)).toHaveValue('');
     expect(errorOf(/^Renewal Date/)).toBe(MESSAGES.renewalDateRequired);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Letters in the amount are kept as typed and refused, not dropped.
+    await user.clear(field(/^Amount/));
+    await user.type(field(/^Amount/), '12abc');
+    expect(field(/^Amount/)).toHaveValue('12abc');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Amount/)).toBe(MESSAGES.amountInvalid));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -30,7 +30,7 @@ describe('SavingsForm', () => {
     const { amount } = renderForm();
     expect(recordSavings()).toBeEnabled();
     expect(renewedNoSavings()).toBeEnabled();
-    expect(amount).toHaveAccessibleDescription('Optional. Pounds and pence, for example 125.50.');
+    expect(amount).toHaveAccessibleDescription('Pounds and pence, for example 125.50.');
   });
 
   it('records an amount saved: the text as entered and its value in pounds', async () => {
@@ -41,10 +41,14 @@ describe('SavingsForm', () => {
     expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '125.5' }, 125.5);
   });
 
-  it('records a blank amount as nothing saved', async () => {
-    const { onRecord, user } = renderForm();
+  it('asks for an amount rather than record £0.00, pointing to the no-savings button', async () => {
+    const { onRecord, user, amount } = renderForm();
     await user.click(recordSavings());
-    await waitFor(() => expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '0' }, 0));
+    expect(await screen.findByText(SAVINGS_MESSAGES.amountNeeded)).toBeInTheDocument();
+    await user.type(amount, '0.00');
+    await user.click(recordSavings());
+    expect(await screen.findByText(SAVINGS_MESSAGES.amountNeeded)).toBeInTheDocument();
+    expect(onRecord).not.toHaveBeenCalled();
   });
 
   it('records a renewal with no saving without checking the amount', async () => {
@@ -56,6 +60,8 @@ describe('SavingsForm', () => {
 
   it.each([
     ['-1', SAVINGS_MESSAGES.negative],
+    ['12abc', SAVINGS_MESSAGES.decimals],
+    ['£5', SAVINGS_MESSAGES.decimals],
     ['12.345', SAVINGS_MESSAGES.decimals],
     ['123456789012345678901', SAVINGS_MESSAGES.tooLong],
   ])('refuses %s with "%s"', async (typed, message) => {

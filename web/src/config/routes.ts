@@ -29,7 +29,8 @@ export const ROUTES = {
   authCallback: { path: '/auth/callback', title: 'Completing sign in', access: 'session' },
   dashboard: { path: '/dashboard', title: 'Dashboard', access: 'signedIn' },
   settings: { path: '/settings', title: 'Settings', access: 'signedIn' },
-  savings: { path: '/savings/:reminderId', title: 'How did you do?', access: 'signedIn' },
+  // The id is optional so that /savings/ alone reaches the page, which sends it to the dashboard.
+  savings: { path: '/savings/:reminderId?', title: 'How did you do?', access: 'signedIn' },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteKey = keyof typeof ROUTES;

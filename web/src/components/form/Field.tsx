@@ -137,5 +137,8 @@ export function withCurrent(options: readonly Option[], current: string | undefi
   return [{ value: current, label: current }, ...options];
 }
 
-/** An amount in pounds and pence: a number input that steps by 1p and offers a decimal keypad. */
-export const MONEY_INPUT = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const;
+/**
+ * An amount in pounds and pence: a text input with a decimal keypad. Not type="number", which drops
+ * letters silently (the value reads as empty); here what was typed is kept and the schema explains.
+ */
+export const MONEY_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;

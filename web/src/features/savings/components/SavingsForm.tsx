@@ -1,13 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { savingsAmountSchema } from '#shared/schemas.ts';
+import { SAVINGS_MESSAGES, savingsAmountSchema } from '#shared/schemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import type { RecordSavingsBody } from '../api/record-savings.ts';
 
-const savingsFormSchema = z.object({ saved_amount: savingsAmountSchema });
+// A saving is an amount above zero: a blank or 0 asks for one (or points to the no-savings button).
+const savingsFormSchema = z.object({
+  saved_amount: savingsAmountSchema.refine((amount) => amount > 0, SAVINGS_MESSAGES.amountNeeded),
+});
 
 /**
  * The two outcomes of a renewal: an amount saved (checked, then sent as text with its value in
@@ -42,7 +45,7 @@ export function SavingsForm({
         <Field
           name="saved_amount"
           label="Amount saved (£)"
-          hint="Optional. Pounds and pence, for example 125.50."
+          hint="Pounds and pence, for example 125.50."
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { categoryLabel } from '#shared/categories.ts';
-import { formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
@@ -96,7 +96,8 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
           <strong>{r.title}</strong>
           <span className="muted small">
             {' '}
-            · {categoryLabel(r.category)} · {r.provider} · renewed {formatUkDate(r.renewal_date)}
+            · {categoryLabel(r.category)} · {r.provider} ·{' '}
+            {daysLeft(r.renewal_date) < 0 ? 'renewed' : 'renews'} {formatUkDate(r.renewal_date)}
           </span>
         </p>
         <p className="muted">
