@@ -80,6 +80,10 @@ describe('first journey (1280 px)', () => {
     await confirm
       .getByText('Are you sure you want to delete this reminder? This action cannot be undone.')
       .waitFor();
+    // It names the reminder, and a screen reader hears the name with the question.
+    expect(await confirm.locator('.dialog-subject').innerText()).toBe('Home & Contents Insurance · Aviva');
+    const describedBy = await confirm.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toContain('Home & Contents Insurance');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Reminder deleted successfully').waitFor();
     await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
@@ -110,6 +114,31 @@ describe('first journey (1280 px)', () => {
     await dialog.getByText('Title is required').waitFor();
     await dialog.getByText('Provider is required').waitFor();
     await dialog.getByText('Renewal date is required').waitFor();
+
+    // On a phone the toast keeps clear of the header and its avatar menu.
+    await dialog.getByLabel(/^Title/).fill('Phone Contract');
+    await dialog.getByLabel(/^Provider/).fill('EE');
+    await dialog
+      .getByLabel(/^Renewal Date/)
+      .fill(DateTime.now().setZone('Europe/London').plus({ days: 40 }).toISODate()!);
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    const created = toast(page, 'Reminder created successfully');
+    await created.waitFor();
+    // Wait for the toast's entry animation to settle before measuring.
+    await page.waitForTimeout(600);
+    const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+    for (const covered of [
+      page.locator('header').first(),
+      page.getByRole('button', { name: /account menu/i }),
+    ]) {
+      const box = (await covered.boundingBox())!;
+      const overlaps =
+        toastBox.x < box.x + box.width &&
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.y < box.y + box.height &&
+        box.y < toastBox.y + toastBox.height;
+      expect(overlaps, `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+    }
     await page.context().close();
   });
 

@@ -123,6 +123,27 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
     expect(authChunks, scripts.join(', ')).toEqual([]);
 
     await expectNoHorizontalOverflow(page, `landing ${width}`);
+    // The cards of each grid that share a row line up: same top, same height.
+    // Measured in the page (the test's own tsconfig has no DOM types, hence a script string): per
+    // grid, the cards grouped into rows, each row as [top, height, top, height, ...].
+    const rows = await page.evaluate<number[][]>(`
+      [...document.querySelectorAll('.card-grid')].flatMap((grid) => {
+        const byTop = new Map();
+        for (const card of grid.children) {
+          const box = card.getBoundingClientRect();
+          const row = [...byTop.keys()].find((top) => Math.abs(top - box.top) < box.height / 2) ?? box.top;
+          byTop.set(row, [...(byTop.get(row) ?? []), box.top, box.height]);
+        }
+        return [...byTop.values()];
+      })`);
+    for (const row of rows) {
+      const tops = row.filter((_, i) => i % 2 === 0);
+      const heights = row.filter((_, i) => i % 2 === 1);
+      expect(Math.max(...tops) - Math.min(...tops), `card tops ${tops.join(', ')}`).toBeLessThan(1);
+      expect(Math.max(...heights) - Math.min(...heights), `card heights ${heights.join(', ')}`).toBeLessThan(
+        1,
+      );
+    }
 
     // Every sign-up button goes to /auth.
     await main.getByRole('link', { name: 'Sign up free in 30 seconds' }).click();
@@ -299,16 +320,39 @@ describe('admin menus on the public pages', () => {
     await page.context().close();
   });
 
-  it('shows nothing in their place to a signed-in regular user', async () => {
-    const page = await signedInPage(regular, 1280);
-    const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
-    await page.goto(`${stack.appUrl}/`);
-    await me;
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Admin tools' }).count()).toBe(0);
-    await page.goto(`${stack.appUrl}/admin`);
-    await page.waitForURL(/\/404$/);
-    await page.context().close();
-  });
+  it.each(WIDTHS)(
+    'shows nothing in their place to a signed-in regular user, and Dashboard for the sign-up buttons at %i px',
+    async (width) => {
+      const page = await signedInPage(regular, width);
+      const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
+      await page.goto(`${stack.appUrl}/`);
+      await me;
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Admin tools' }).count()).toBe(0);
+
+      // Signed in, every sign-up button reads 'Dashboard' and goes there.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+      for (const name of [
+        'Get Started Free',
+        'Get Started Free Today',
+        'Sign In',
+        'Sign up free in 30 seconds',
+      ]) {
+        expect(await page.getByRole('link', { name, exact: true }).count(), name).toBe(0);
+      }
+      const main = page.locator('main');
+      expect(await main.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBeGreaterThanOrEqual(
+        3,
+      );
+      await main.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+      await page.waitForURL(/\/dashboard$/);
+      if (width > 1000) {
+        await page.goto(`${stack.appUrl}/admin`);
+        await page.waitForURL(/\/404$/);
+      }
+      await page.context().close();
+    },
+  );
 });

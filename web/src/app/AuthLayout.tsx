@@ -8,6 +8,12 @@ import { queryClient } from './queryClient.ts';
 import './toasts.css';
 
 /**
+ * Toasts rise from the bottom: on a phone (where sonner makes them full width) a toast at the top
+ * would cover the header, its avatar menu and the heading being read.
+ */
+const TOAST_POSITION = 'bottom-right';
+
+/**
  * Wraps every route that needs to know the session; shows a spinner while it loads. TanStack Query and
  * the toaster live here, in a lazily loaded chunk, so the public pages never download them.
  */
@@ -15,7 +21,7 @@ export function AuthLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGate />
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position={TOAST_POSITION} richColors closeButton mobileOffset={{ bottom: 16 }} />
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,8 @@ import './Dialog.css';
 
 /**
  * A destructive action's confirmation (WAI-ARIA alert dialog): Cancel and the action. While `busy`
- * both are disabled and the dialog cannot be closed. `trigger`, when given, is the button opening it.
+ * both are disabled and the dialog cannot be closed. `trigger`, when given, is the button opening it;
+ * `subject`, when given, names what the action applies to, under the description.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   trigger,
+  subject,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   trigger?: ReactNode;
+  subject?: ReactNode;
 }) {
   return (
     <AlertDialog.Root
@@ -37,7 +40,13 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog-content dialog-alert">
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="muted">{description}</AlertDialog.Description>
+          {/* The subject is part of the description, so a screen reader announces it too. */}
+          <AlertDialog.Description asChild>
+            <div>
+              <p className="muted">{description}</p>
+              {subject && <p className="dialog-subject">{subject}</p>}
+            </div>
+          </AlertDialog.Description>
           <div className="dialog-actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="btn btn-outline" disabled={busy}>

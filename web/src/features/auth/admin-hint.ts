@@ -36,6 +36,15 @@ function cachedAdmin(user: string | null): boolean | null {
   return cached.isAdmin;
 }
 
+/**
+ * True when this browser holds a signed-in user, read once on the first render (storage is
+ * synchronous, so the header never changes after painting).
+ */
+export function usePublicSignedIn(): boolean {
+  const [signedIn] = useState(() => storedAuthUser() !== null);
+  return signedIn;
+}
+
 /** True only for a signed-in admin; everyone else (and every signed-out visitor) gets false. */
 export function usePublicIsAdmin(): boolean {
   const [isAdmin, setIsAdmin] = useState(() => cachedAdmin(storedAuthUser()) === true);

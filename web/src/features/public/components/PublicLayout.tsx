@@ -5,7 +5,7 @@ import { Brand } from '../../../components/Brand.tsx';
 import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
 import { adminMenu, ROUTES } from '../../../config/routes.ts';
-import { usePublicIsAdmin } from '../../auth/admin-hint.ts';
+import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/admin-hint.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
 
@@ -24,7 +24,7 @@ export const SOCIAL_LINKS = [
   { to: 'https://www.linkedin.com/company/renewalreminders', label: 'LinkedIn' },
 ];
 
-export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
+export function PublicHeader({ isAdmin, signedIn }: { isAdmin: boolean; signedIn: boolean }) {
   return (
     <header className="top-bar site-header">
       <div className="container top-bar-inner site-header-inner">
@@ -44,12 +44,20 @@ export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
               className="nav-disclosure nav-admin"
             />
           )}
-          <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-wide">
-            Get Started Free
-          </Link>
-          <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-small">
-            Sign In
-          </Link>
+          {signedIn ? (
+            <Link to={ROUTES.dashboard.path} className="btn btn-primary btn-sm">
+              {ROUTES.dashboard.title}
+            </Link>
+          ) : (
+            <>
+              <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-wide">
+                Get Started Free
+              </Link>
+              <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-small">
+                Sign In
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>
@@ -130,12 +138,13 @@ export function PublicFooter({ isAdmin }: { isAdmin: boolean }) {
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const isAdmin = usePublicIsAdmin();
+  const signedIn = usePublicSignedIn();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <PublicHeader isAdmin={isAdmin} />
+      <PublicHeader isAdmin={isAdmin} signedIn={signedIn} />
       <main id="main" className="public-main">
         {children}
       </main>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../config/routes.ts';
+import { usePublicSignedIn } from '../../auth/admin-hint.ts';
 import './sections.css';
 
 /** A page section titled by its h2 (aria-labelledby `id`). */
@@ -79,11 +80,15 @@ export function Checklist({ items }: { items: readonly string[] }) {
   );
 }
 
-/** The sign-up button of the marketing pages. */
+/** The sign-up button of the marketing pages; a signed-in visitor gets 'Dashboard' instead. */
 export function SignUpLink({ children, light = false }: { children: ReactNode; light?: boolean }) {
+  const signedIn = usePublicSignedIn();
   return (
-    <Link to={ROUTES.auth.path} className={light ? 'btn btn-light btn-lg' : 'btn btn-primary btn-lg'}>
-      {children}
+    <Link
+      to={signedIn ? ROUTES.dashboard.path : ROUTES.auth.path}
+      className={light ? 'btn btn-light btn-lg' : 'btn btn-primary btn-lg'}
+    >
+      {signedIn ? ROUTES.dashboard.title : children}
     </Link>
   );
 }

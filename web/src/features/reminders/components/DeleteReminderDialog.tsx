@@ -32,6 +32,13 @@ export function DeleteReminderDialog({
       }}
       title="Delete Reminder"
       description="Are you sure you want to delete this reminder? This action cannot be undone."
+      subject={
+        reminder && (
+          <>
+            <strong>{reminder.title}</strong> · {reminder.provider}
+          </>
+        )
+      }
       confirmLabel="Delete"
       busy={remove.isPending}
       onConfirm={() => void confirm()}
