@@ -1,0 +1,140 @@
+/**
+ * A reminder's mails, and what is due of them at a moment: the one schedule the daily job sends by
+ * and the dashboard shows. Pure (luxon with explicit zones), so it is tested to the minute across
+ * clock changes without a stack.
+ *
+ * Each mail has a local calendar date and an identity (its dedupe key). It goes at SEND_HOUR on
+ * that date in the owner's time zone, or at the first run after it. A mail whose moment passed
+ * unsent is caught up while it is still useful (a lead mail until the renewal day; the follow-up
+ * for FOLLOW_UP_USEFUL_DAYS after the renewal); only the latest of a reminder's missed leads goes.
+ */
+import { DateTime } from 'luxon';
+import { leadDaysFor, type Category } from './categories.ts';
+import { dedupeKeys } from './table.ts';
+
+/** Local hour at which a day's mails go, in each owner's own time zone. */
+export const SEND_HOUR = 8;
+/** The follow-up ('How did you do?') is dated this many days after the renewal. */
+export const FOLLOW_UP_DAYS_AFTER = 1;
+/** A follow-up still goes this many days after the renewal, then is recorded as missed. */
+export const FOLLOW_UP_USEFUL_DAYS = 14;
+
+export type ScheduledMail =
+  | { kind: 'lead'; date: string; daysBefore: number; dedupeKey: string }
+  | { kind: 'follow_up'; date: string; daysBefore: null; dedupeKey: string };
+
+/** What the schedule needs of a reminder. `lead_days` overrides the category's intervals. */
+export interface SchedulableReminder {
+  id: string;
+  category: Category;
+  renewal_date: string;
+  lead_days?: readonly number[] | null;
+}
+
+function plusDays(date: string, days: number): string {
+  // Calendar arithmetic in UTC: a date has no zone, and UTC has no clock changes.
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(
+    DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days,
+  );
+}
+
+/** Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up. */
+export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
+  const leads = [...new Set(reminder.lead_days ?? leadDaysFor(reminder.category))].sort((a, b) => b - a);
+  const mails: ScheduledMail[] = leads.map((daysBefore) => ({
+    kind: 'lead',
+    date: plusDays(reminder.renewal_date, -daysBefore),
+    daysBefore,
+    dedupeKey: dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore),
+  }));
+  mails.push({
+    kind: 'follow_up',
+    date: plusDays(reminder.renewal_date, FOLLOW_UP_DAYS_AFTER),
+    daysBefore: null,
+    dedupeKey: dedupeKeys.savings(reminder.id, reminder.renewal_date),
+  });
+  return mails;
+}
+
+/**
+ * The instant a mail dated `date` goes: SEND_HOUR on that date in `zone`. (No zone skips or repeats
+ * 08:00 in a clock change, so the local time always exists once.)
+ */
+export function mailMoment(date: string, zone: string): DateTime {
+  return DateTime.fromISO(date, { zone }).set({ hour: SEND_HOUR, minute: 0, second: 0, millisecond: 0 });
+}
+
+/** The owner's calendar date at `now`. */
+export function localDate(now: DateTime, zone: string): string {
+  return now.setZone(zone).toISODate()!;
+}
+
+export type MissedReason = 'renewal_passed' | 'follow_up_expired';
+
+export interface DuePlan {
+  /** The mail to send now, with the true days left on the owner's date (null for a follow-up). */
+  send: { mail: ScheduledMail; daysLeft: number | null; late: boolean } | null;
+  /** Earlier leads that were never sent and are now covered by `send`. */
+  superseded: ScheduledMail[];
+  /** Mails past their usefulness, never sent. */
+  missed: { mail: ScheduledMail; reason: MissedReason }[];
+  /** The instant of the next mail still to go after this plan is carried out, or null when none is left. */
+  next: DateTime | null;
+}
+
+export interface DueInput {
+  schedule: readonly ScheduledMail[];
+  /** The owner's IANA time zone. */
+  zone: string;
+  now: DateTime;
+  /** Dedupe keys already settled (sent, superseded, missed, failed for good, or claimed). */
+  settled: ReadonlySet<string>;
+  /**
+   * The owner's local date on which the reminder was created or rescheduled: its mails dated
+   * earlier are not sent, because the user has just told us the date.
+   */
+  notBefore: string;
+}
+
+/**
+ * What is due of one reminder at `now`. A follow-up and a lead are never due together (the follow-up
+ * is dated after the renewal, when no lead is useful any more).
+ */
+export function dueNow({ schedule, zone, now, settled, notBefore }: DueInput): DuePlan {
+  const today = localDate(now, zone);
+  const open = schedule.filter((m) => !settled.has(m.dedupeKey) && m.date >= notBefore);
+  const passed = open.filter((m) => mailMoment(m.date, zone) <= now);
+  const plan: DuePlan = { send: null, superseded: [], missed: [], next: null };
+
+  const leads = passed.filter((m) => m.kind === 'lead');
+  const renewal = leads[0] ? plusDays(leads[0].date, leads[0].daysBefore) : undefined;
+  if (renewal !== undefined && renewal < today) {
+    for (const mail of leads) plan.missed.push({ mail, reason: 'renewal_passed' });
+  } else if (leads.length > 0) {
+    // Leads are earliest first: the last passed one is the most recent.
+    const latest = leads[leads.length - 1]!;
+    plan.superseded = leads.slice(0, -1);
+    plan.send = { mail: latest, daysLeft: daysBetween(today, renewal!), late: latest.date < today };
+  }
+
+  const followUp = passed.find((m) => m.kind === 'follow_up');
+  if (followUp) {
+    const useful = daysBetween(followUp.date, today) <= FOLLOW_UP_USEFUL_DAYS - FOLLOW_UP_DAYS_AFTER;
+    if (!useful) plan.missed.push({ mail: followUp, reason: 'follow_up_expired' });
+    else if (!plan.send) plan.send = { mail: followUp, daysLeft: null, late: followUp.date < today };
+  }
+
+  const handled = new Set([
+    ...plan.superseded.map((m) => m.dedupeKey),
+    ...plan.missed.map((m) => m.mail.dedupeKey),
+    ...(plan.send ? [plan.send.mail.dedupeKey] : []),
+  ]);
+  const upcoming = open.find((m) => !handled.has(m.dedupeKey));
+  plan.next = upcoming ? mailMoment(upcoming.date, zone) : null;
+  return plan;
+}
