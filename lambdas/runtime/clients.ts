@@ -22,7 +22,16 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 export function sesClient(): SESv2Client {
-  ses ??= new SESv2Client({ region: env().AWS_REGION, ...localOptions(env().SES_ENDPOINT) });
+  ses ??= new SESv2Client({
+    region: env().AWS_REGION,
+    // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
+    requestHandler: {
+      connectionTimeout: 3_000,
+      requestTimeout: env().SES_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
+    ...localOptions(env().SES_ENDPOINT),
+  });
   return ses;
 }
 

@@ -28,6 +28,11 @@ const envSchema = z.object({
   AWS_REGION: z.string().default('eu-west-2'),
   DYNAMODB_ENDPOINT: z.string().optional(),
   SES_ENDPOINT: z.string().optional(),
+  /**
+   * Longest wait for one SES call. Far inside the 2-minute claim lease, so a hung call ends (and its
+   * mail is marked failed or retried) before another run could take the claim over.
+   */
+  SES_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   COGNITO_ENDPOINT: z.string().optional(),
 });
 

@@ -12,7 +12,8 @@ import { parseClaimState, parseEmailSend } from './items.ts';
  * claim. Its key is the mail's identity (reminder + renewal date + lead days, say), so a re-run, a
  * retry or a second concurrent run finds it taken. A claim can be taken again only when its send
  * failed (SES said no) or when it is older than the lease, which means the run that took it died
- * before it could call SES or record the result.
+ * before it could call SES or record the result. A claim that holds an SES message id is never taken
+ * again: SES accepted that mail, even if recording it as sent failed.
  */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
@@ -55,7 +56,7 @@ export async function claimSend(
       new UpdateCommand({
         TableName: tableName(),
         Key: sendKey(identity.userId, identity.dedupeKey),
-        ConditionExpression: `${ITEM_ABSENT} OR #status = :failed OR (#status = :pending AND claimed_at < :staleBefore)`,
+        ConditionExpression: `${ITEM_ABSENT} OR #status = :failed OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))`,
         UpdateExpression:
           'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
           'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
@@ -124,6 +125,14 @@ export async function markSent(claim: Claim, messageId: string, now: Date): Prom
     updated_at: iso,
     error_message: null,
   });
+}
+
+/**
+ * SES accepted but the full record failed: keep just the message id on the pending claim, so no
+ * later run takes it again.
+ */
+export async function noteMessageId(claim: Claim, messageId: string): Promise<void> {
+  await settleClaim(claim, { message_id: messageId });
 }
 
 /** SES refused: the claim is released for a later attempt, with the reason kept. */

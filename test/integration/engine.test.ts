@@ -74,8 +74,10 @@ async function expectOneMailEach(users: { email: string }[]) {
 }
 
 const sesMiddlewareName = 'test-fault-injection';
+const dynamoMiddlewareName = 'test-dynamo-fault-injection';
 afterEach(() => {
   sesClient().middlewareStack.remove(sesMiddlewareName);
+  dynamo().middlewareStack.remove(dynamoMiddlewareName);
   process.env.EMAIL_PROVIDER = 'ses';
   resetEnvCache();
 });
@@ -95,6 +97,54 @@ function injectSesFaults(fail: (call: number, to: string) => Error | undefined) 
     },
     { step: 'initialize', name: sesMiddlewareName },
   );
+}
+
+/**
+ * The bookkeeping writes made after SES accepted a mail, told apart by what they write (at the
+ * initialize step the document client's input is not yet marshalled; the command is the low-level one).
+ */
+type Bookkeeping = 'markSent' | 'noteMessageId' | 'emailLog';
+function bookkeepingOf(commandName: string, input: Record<string, unknown>): Bookkeeping | undefined {
+  const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+  const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  if (commandName === 'UpdateItemCommand' && values[':v0'] === 'sent') return 'markSent';
+  if (commandName === 'UpdateItemCommand' && names['#f0'] === 'message_id' && !(':v1' in values))
+    return 'noteMessageId';
+  if (commandName === 'PutItemCommand' && (input.Item as { entity?: string } | undefined)?.entity === 'email_log')
+    return 'emailLog';
+  return undefined;
+}
+
+/** Makes the chosen bookkeeping writes fail with a DynamoDB throughput error (`times` each, or always). */
+function injectDynamoFaults(failing: Bookkeeping[], times = Infinity) {
+  const failures = new Map<Bookkeeping, number>();
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const kind = bookkeepingOf(context.commandName ?? '', args.input as Record<string, unknown>);
+      if (kind && failing.includes(kind) && (failures.get(kind) ?? 0) < times) {
+        failures.set(kind, (failures.get(kind) ?? 0) + 1);
+        throw Object.assign(new Error('Throughput exceeds the current capacity'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: dynamoMiddlewareName },
+  );
+  return failures;
+}
+
+/** The send record (claim) of a user's only mail. */
+async function onlySendOf(userId: string) {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :send)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId), ':send': keys.sendPrefix },
+    }),
+  );
+  expect(Items).toHaveLength(1);
+  return Items[0]!;
 }
 
 const throttle = () =>
@@ -276,6 +326,63 @@ describe('the daily job', () => {
 
     expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
     expect(await mailsFor([u.email])).toHaveLength(1);
+  });
+
+  describe('once SES has accepted a mail, no bookkeeping failure sends it again', () => {
+    /** Runs the job now, again at once, and again after the claim lease: one mail in all. */
+    async function runTwiceMoreAndExpectOneMail(today: string, user: { email: string }) {
+      await runDailyJob({ date: today, trigger: 'cli' });
+      await runDailyJob({ date: today, trigger: 'cli' });
+      const afterLease = new Date(Date.now() + 3 * 60 * 1000);
+      await runDailyJob({ date: today, trigger: 'cli', now: () => afterLease });
+      await expectOneMailEach([user]);
+    }
+
+    it('recording it as sent keeps failing: it is counted sent, the claim keeps the message id, no later run resends', async () => {
+      const today = freshDate();
+      const user = await seedUser('marksent');
+      await seedReminder(user.userId, 'insurance', addDays(today, 7));
+      const failures = injectDynamoFaults(['markSent']);
+
+      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      expect(failures.get('markSent')).toBe(5);
+      expect(run.items_processed).toBe(1);
+      expect(run.errors).toEqual([]);
+      const claim = await onlySendOf(user.userId);
+      expect(claim.status).toBe('pending');
+      expect(claim.message_id).toEqual(expect.any(String));
+
+      await runTwiceMoreAndExpectOneMail(today, user);
+    });
+
+    it('the e-mail log write keeps failing: the mail is sent and recorded, and never sent again', async () => {
+      const today = freshDate();
+      const user = await seedUser('emaillog');
+      await seedReminder(user.userId, 'subscriptions', addDays(today, 7));
+      const failures = injectDynamoFaults(['emailLog']);
+
+      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      expect(failures.get('emailLog')).toBe(5);
+      expect(run.items_processed).toBe(1);
+      expect((await onlySendOf(user.userId)).status).toBe('sent');
+
+      await runTwiceMoreAndExpectOneMail(today, user);
+    });
+
+    it('a write that fails once is retried: the mail ends sent and logged', async () => {
+      const today = freshDate();
+      const user = await seedUser('transient');
+      await seedReminder(user.userId, 'car_tax_mot', addDays(today, 14));
+      const failures = injectDynamoFaults(['markSent', 'emailLog'], 1);
+
+      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      expect(failures.get('markSent')).toBe(1);
+      expect(failures.get('emailLog')).toBe(1);
+      expect(run.items_processed).toBe(1);
+      const claim = await onlySendOf(user.userId);
+      expect(claim).toMatchObject({ status: 'sent', message_id: expect.any(String) });
+      await runTwiceMoreAndExpectOneMail(today, user);
+    });
   });
 
   it('paces sends by the SES maximum rate from GetAccount', async () => {
