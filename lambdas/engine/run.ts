@@ -45,7 +45,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
 
   let phase: PhaseResult;
   if (simulate) phase = await simulateMails(due.deliverable, reference, now);
-  else if (env().EMAIL_PROVIDER === 'disabled') phase = holdMails(due.deliverable);
+  else if (env().EMAIL_PROVIDER === 'disabled') phase = await holdMails(due.deliverable);
   else phase = await sendMails(due.deliverable, { ...options, now, reference });
 
   const record: CronRun = {

@@ -2,6 +2,7 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import type { DateTime } from 'luxon';
 import { NOTICES } from '../../shared/messages.ts';
 import { sesClient } from '../runtime/clients.ts';
+import { alreadySent } from '../store/sends.ts';
 import { isSuppressed } from '../store/suppressions.ts';
 import { deliverOnce } from './deliver.ts';
 import { composeDueMail, noteOf, type Addressed, type MailNote } from './due.ts';
@@ -37,14 +38,20 @@ export function resetSendRateCache(): void {
 
 /**
  * Sending is disabled: nothing is sent and nothing is claimed, so turning sending back on and
- * re-running still mails.
+ * re-running still mails. Only mails not already sent are reported as held.
  */
-export function holdMails(deliverable: Addressed[]): PhaseResult {
+export async function holdMails(deliverable: Addressed[]): Promise<PhaseResult> {
+  const sent = await alreadySent(
+    deliverable.map(({ mail, profile }) => ({ userId: profile.user_id, dedupeKey: mail.dedupeKey })),
+  );
+  const held = deliverable.filter(({ mail }) => !sent.has(mail.dedupeKey));
   return {
-    notes: deliverable.map((addressed) => noteOf(addressed, 'disabled')),
+    notes: deliverable.map((addressed) =>
+      noteOf(addressed, sent.has(addressed.mail.dedupeKey) ? 'already sent' : 'disabled'),
+    ),
     sent: 0,
     skipped: 0,
-    errors: deliverable.length > 0 ? [`${NOTICES.emailDisabled}: ${deliverable.length} mails not sent`] : [],
+    errors: held.length > 0 ? [`${NOTICES.emailDisabled}: ${held.length} mails not sent`] : [],
     sendRate: null,
   };
 }

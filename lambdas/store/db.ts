@@ -3,10 +3,17 @@
  * names its partition and, optionally, a sort-key prefix or a lower bound; the expression and the
  * attribute names come from shared/table.ts.
  */
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
+import { untilDone } from '../runtime/retry.ts';
 
 export const tableName = () => env().TABLE_NAME;
 
@@ -105,4 +112,23 @@ export async function putItem(item: Record<string, unknown>, condition?: string)
       ...(condition ? { ConditionExpression: condition } : {}),
     }),
   );
+}
+
+/** Many items by key (BatchGet, 100 keys per call, unprocessed keys retried); missing ones are left out. */
+export async function getItems(keys: { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+  const table = tableName();
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    await untilDone<Record<string, unknown>>(
+      keys.slice(i, i + 100).map((key) => itemKey(key.pk, key.sk)),
+      async (requestKeys) => {
+        const result = await dynamo().send(
+          new BatchGetCommand({ RequestItems: { [table]: { Keys: requestKeys } } }),
+        );
+        found.push(...(result.Responses?.[table] ?? []));
+        return result.UnprocessedKeys?.[table]?.Keys ?? [];
+      },
+    );
+  }
+  return found;
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
 import type { Profile } from '../../shared/api.ts';
@@ -7,8 +7,7 @@ import type { profileUpdateSchema } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { mirrorProfileAttributes } from '../runtime/identity.ts';
-import { untilDone } from '../runtime/retry.ts';
-import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
+import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { parseProfile } from './items.ts';
 import { adjustCounters, countSignup } from './stats.ts';
 
@@ -157,23 +156,8 @@ export async function setReminderEmails(userId: string, enabled: boolean): Promi
 
 /** Profiles of many users at once (BatchGet, 100 per call), keyed by user id. */
 export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
-  const profiles = new Map<string, Profile>();
-  const unique = [...new Set(userIds)];
-  const table = tableName();
-  for (let i = 0; i < unique.length; i += 100) {
-    await untilDone<Record<string, unknown>>(
-      unique.slice(i, i + 100).map(profileKey),
-      async (requestKeys) => {
-        const result = await dynamo().send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: requestKeys } } }),
-        );
-        for (const item of result.Responses?.[table] ?? []) {
-          const profile = parseProfile(item);
-          profiles.set(profile.user_id, profile);
-        }
-        return result.UnprocessedKeys?.[table]?.Keys ?? [];
-      },
-    );
-  }
-  return profiles;
+  const items = await getItems(
+    [...new Set(userIds)].map((userId) => ({ pk: keys.user(userId), sk: keys.profile() })),
+  );
+  return new Map(items.map(parseProfile).map((profile) => [profile.user_id, profile]));
 }

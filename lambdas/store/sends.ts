@@ -4,7 +4,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSend, EmailType } from '../../shared/api.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { dueIndexKey, getItem, ITEM_ABSENT, itemKey, putItem, queryPage, tableName } from './db.ts';
+import { dueIndexKey, getItem, getItems, ITEM_ABSENT, itemKey, putItem, queryPage, tableName } from './db.ts';
 import { parseClaimState, parseEmailSend } from './items.ts';
 
 /**
@@ -142,6 +142,22 @@ export async function markFailed(claim: Claim, message: string, now: Date): Prom
     error_message: message.slice(0, 500),
     updated_at: now.toISOString(),
   });
+}
+
+/**
+ * Which of these mails SES has already accepted (recorded `sent`, or a claim holding a message id),
+ * as their dedupe keys: one BatchGet per 100 mails.
+ */
+export async function alreadySent(mails: { userId: string; dedupeKey: string }[]): Promise<Set<string>> {
+  const items = await getItems(mails.map((m) => ({ pk: keys.user(m.userId), sk: keys.send(m.dedupeKey) })));
+  return new Set(
+    items
+      .filter((item) => {
+        const send = parseEmailSend(item);
+        return send.status === 'sent' || send.message_id !== null;
+      })
+      .map((item) => String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length)),
+  );
 }
 
 /** A send record with no claim semantics: simulations and records of mail not sent (disabled). */

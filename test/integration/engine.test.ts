@@ -110,7 +110,10 @@ function bookkeepingOf(commandName: string, input: Record<string, unknown>): Boo
   if (commandName === 'UpdateItemCommand' && values[':v0'] === 'sent') return 'markSent';
   if (commandName === 'UpdateItemCommand' && names['#f0'] === 'message_id' && !(':v1' in values))
     return 'noteMessageId';
-  if (commandName === 'PutItemCommand' && (input.Item as { entity?: string } | undefined)?.entity === 'email_log')
+  if (
+    commandName === 'PutItemCommand' &&
+    (input.Item as { entity?: string } | undefined)?.entity === 'email_log'
+  )
     return 'emailLog';
   return undefined;
 }
@@ -287,20 +290,38 @@ describe('the daily job', () => {
     ).toEqual([normal.email]);
   });
 
-  it('with EMAIL_PROVIDER=disabled sends nothing, says why, and claims nothing', async () => {
+  it('with EMAIL_PROVIDER=disabled sends nothing, says why, claims nothing, and counts only mails not yet sent', async () => {
     const today = freshDate();
     const u = await seedUser('disabled');
+    const early = await seedUser('sentbefore');
     await seedReminder(u.userId, 'insurance', addDays(today, 1));
+    // One of the day's mails went out before sending was turned off.
+    await seedReminder(early.userId, 'insurance', addDays(today, 1));
+    process.env.EMAIL_PROVIDER = 'ses';
+    resetEnvCache();
+    injectSesFaults((_call, to) =>
+      to === u.email ? Object.assign(new Error('Temporary failure'), { name: 'MessageRejected' }) : undefined,
+    );
+    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    sesClient().middlewareStack.remove(sesMiddlewareName);
+
     process.env.EMAIL_PROVIDER = 'disabled';
     resetEnvCache();
     const off = await runDailyJob({ date: today, trigger: 'cli' });
     expect(off.items_processed).toBe(0);
-    expect(off.errors[0]).toContain('Email sending disabled (EMAIL_PROVIDER=disabled)');
+    expect(off.errors).toEqual(['Email sending disabled (EMAIL_PROVIDER=disabled): 1 mails not sent']);
+    expect(off.mails.map((m) => [m.userId, m.status]).sort()).toEqual(
+      [
+        [u.userId, 'disabled'],
+        [early.userId, 'already sent'],
+      ].sort(),
+    );
     expect(await mailsFor([u.email])).toHaveLength(0);
 
     process.env.EMAIL_PROVIDER = 'ses';
     resetEnvCache();
     expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    await expectOneMailEach([u, early]);
   });
 
   it('simulates a date: logs what 08:00 would send, sends nothing, leaves the real run intact', async () => {
