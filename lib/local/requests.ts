@@ -33,7 +33,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
-      else if (size > MAX_DRAIN_BYTES) req.destroy();
+      else if (size > MAX_DRAIN_BYTES) {
+        req.destroy();
+        reject(payloadTooLarge());
+      }
     });
     req.on('end', () => (tooLarge ? reject(payloadTooLarge()) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
@@ -52,12 +55,7 @@ export function decodedPath(url: URL): string {
   }
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' });
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
