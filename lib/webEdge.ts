@@ -9,6 +9,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import { stageName, type StageConfig } from './config.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './securityHeaders.ts';
+
+// lib/web.ts re-exports it from here.
+export { contentSecurityPolicy } from './securityHeaders.ts';
 
 /**
  * Rewrites client-side routes (/dashboard, /savings/123) to /index.html so the SPA can render them.
@@ -25,42 +29,40 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-/** Content-Security-Policy of the SPA; Amplify talks to the Cognito endpoint of the region. */
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
-    "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+/** CDK's enum member for a Referrer-Policy value; a value CloudFront does not offer fails synth. */
+function referrerPolicy(value: string): HeadersReferrerPolicy {
+  const member = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+  if (!member) throw new Error(`CloudFront has no Referrer-Policy ${value}`);
+  return member;
 }
 
-/** Security headers on every response of the site and the API: CSP, HSTS, no framing, no sniffing. */
+/** The shared security headers (lib/securityHeaders.ts) as a CloudFront response headers policy. */
 export function securityHeadersPolicy(scope: Construct, config: StageConfig): ResponseHeadersPolicy {
   return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
     comment: `${stageName(config)} security headers`,
     securityHeadersBehavior: {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(Stack.of(scope).region),
+        contentSecurityPolicy: contentSecurityPolicy({ region: Stack.of(scope).region }),
         override: true,
       },
       strictTransportSecurity: {
-        accessControlMaxAge: Duration.days(730),
-        includeSubdomains: true,
-        preload: true,
+        accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hstsMaxAgeSeconds),
+        includeSubdomains: SECURITY_HEADERS.hstsIncludeSubdomains,
+        preload: SECURITY_HEADERS.hstsPreload,
         override: true,
       },
-      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      frameOptions: { frameOption: HeadersFrameOption[SECURITY_HEADERS.frameOptions], override: true },
       contentTypeOptions: { override: true },
       referrerPolicy: {
-        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        referrerPolicy: referrerPolicy(SECURITY_HEADERS.referrerPolicy),
         override: true,
       },
+    },
+    // CloudFront's security headers behaviour has no Permissions-Policy; it goes as a custom header.
+    customHeadersBehavior: {
+      customHeaders: [
+        { header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true },
+      ],
     },
   });
 }

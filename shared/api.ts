@@ -49,7 +49,7 @@ export interface WebConfig {
   region: string;
   userPoolId: string;
   userPoolClientId: string;
-  /** Set only locally: Amplify talks to cognito-local through this endpoint. */
+  /** Set only locally: the path on the page's own origin through which Amplify reaches cognito-local. */
   userPoolEndpoint?: string;
   siteUrl: string;
 }

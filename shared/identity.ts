@@ -1,6 +1,12 @@
 /** Identity facts both sides use: the Cognito group that grants the admin console, and attribute names. */
 export const ADMIN_GROUP = 'admin';
 
+/**
+ * The scope every API call's token must hold: Cognito puts it in access tokens only (the HTTP API's
+ * authorizer requires it on AWS, the local adapter does the same).
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
+
 /** The custom attributes the user pool declares (their names without the `custom:` prefix). */
 export const CUSTOM_ATTRIBUTES = { country: 'country', marketingConsent: 'marketing_consent' } as const;
 

@@ -62,12 +62,12 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    // xfwd: the backend sees this server's host in X-Forwarded-Host, and points Amplify's Cognito
-    // endpoint here (same origin) rather than at :3000.
+    // config.json names Cognito's endpoint as the path /_cognito, which the app resolves against
+    // this server's origin; the proxy takes it on to the backend.
     proxy: {
-      '/api': { target: backend, xfwd: true },
-      '/config.json': { target: backend, xfwd: true },
-      '/_cognito': { target: backend, xfwd: true },
+      '/api': { target: backend },
+      '/config.json': { target: backend },
+      '/_cognito': { target: backend },
     },
   },
 });

@@ -18,7 +18,7 @@ const TEST_DAYS_LEFT = 14;
 /** 'Send test reminder email to me': a real reminder mail, to the admin's own address only. */
 export async function sendTestEmail(caller: Caller): Promise<TestEmailResult> {
   const profile = await getProfile(caller.userId);
-  const to = profile?.email ?? caller.email;
+  const to = profile?.email;
   if (!to) throw new HttpError(400, NOTICES.noUserEmail);
   if (env().EMAIL_PROVIDER === 'disabled') throw new HttpError(409, NOTICES.emailDisabled);
   await audit(caller, 'test_email', `to own address`);

@@ -16,11 +16,14 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   };
 };
 
+/**
+ * Who is calling, from the verified access token. No e-mail address: access tokens carry none (the
+ * ID token does, and the API refuses ID tokens); read the profile for it.
+ */
 export interface Caller {
   userId: string;
   /** Cognito username (for Admin* calls); with e-mail sign-in it is the sub. */
   username: string;
-  email: string | undefined;
   isAdmin: boolean;
 }
 
@@ -59,13 +62,23 @@ export function groupsFromClaims(claim: unknown): string[] {
   return [];
 }
 
+/**
+ * The API's one token rule, applied by route() on AWS and locally and by the local adapter before
+ * it: only Cognito access tokens. An ID token is signed by the same pool and names the same client
+ * (in `aud`), so a signature check alone would let it through; its `token_use` is `id`. On AWS the
+ * authorizer's required scope keeps ID tokens out too (they carry no scope); this holds even if it
+ * were dropped.
+ */
+export function isAccessToken(claims: Record<string, unknown>): boolean {
+  return claims.token_use === 'access';
+}
+
 export function callerFrom(event: ApiEvent): Caller | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims;
-  if (!claims || typeof claims.sub !== 'string') return undefined;
+  if (!claims || typeof claims.sub !== 'string' || !isAccessToken(claims)) return undefined;
   return {
     userId: claims.sub,
     username: typeof claims.username === 'string' ? claims.username : claims.sub,
-    email: typeof claims.email === 'string' ? claims.email : undefined,
     isAdmin: groupsFromClaims(claims['cognito:groups']).includes(ADMIN_GROUP),
   };
 }

@@ -4,14 +4,19 @@ import { ENTITY, keys } from '../../shared/table.ts';
 import type { Caller } from '../runtime/http.ts';
 import { itemKey, putItem, queryPage } from './db.ts';
 import { parseAudit } from './items.ts';
+import { getProfile } from './profiles.ts';
 
-/** Every admin action that changes or sends anything is written here; only admins can read it. */
+/**
+ * Every admin action that changes or sends anything is written here; only admins can read it. The
+ * actor's address comes from their profile (the access token carries none).
+ */
 export async function audit(caller: Caller, action: AuditEntry['action'], detail: string, now = new Date()) {
+  const actor = await getProfile(caller.userId);
   const entry: AuditEntry = {
     id: randomUUID(),
     at: now.toISOString(),
     actor_id: caller.userId,
-    actor_email: caller.email ?? null,
+    actor_email: actor?.email ?? null,
     action,
     detail: detail.slice(0, 1000),
   };

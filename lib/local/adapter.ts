@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { WebConfig } from '../../shared/api.ts';
 import { apiDispatch } from './apiDispatch.ts';
 import { cognitoProxy } from './cognitoProxy.ts';
-import { sendJson } from './requests.ts';
+import { securityHeaderValues } from '../securityHeaders.ts';
+import { decodedPath, RequestError, sendJson } from './requests.ts';
 import { serveStatic } from './static.ts';
 
 export interface AdapterOptions {
@@ -24,13 +25,22 @@ export interface AdapterOptions {
 }
 
 export async function startAdapter(options: AdapterOptions) {
-  const handleApi = apiDispatch(options);
+  const handleApi = apiDispatch({ ...options, host: new URL(options.webConfig.siteUrl).host });
   const handleCognito = cognitoProxy(options.cognitoUrl, options.userPoolId);
+  // What CloudFront adds to every response of the site and the API; Amplify's Cognito calls go to
+  // /_cognito on the page's own origin, so 'self' is all connect-src needs here.
+  const securityHeaders = Object.entries(securityHeaderValues('same-origin'));
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    let pathname = '';
     const work = async (): Promise<number> => {
+      for (const [name, value] of securityHeaders) res.setHeader(name, value);
+      // Origin-form only ("/path?query"); the host is ours, never the request's Host header.
+      if (!req.url?.startsWith('/')) throw new RequestError(400, 'Bad request target');
+      const url = new URL(`http://localhost${req.url}`);
+      pathname = url.pathname;
+      decodedPath(url);
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
       if (url.pathname === '/_cognito' || url.pathname === '/_cognito/') {
         if (req.method !== 'POST') {
@@ -40,24 +50,19 @@ export async function startAdapter(options: AdapterOptions) {
         return handleCognito(req, res);
       }
       if (url.pathname === '/config.json') {
-        // Same origin as the page that asks (port 3000, or Vite's dev server proxying to us), so
-        // Amplify's calls to Cognito never cross origins.
-        const forwarded = req.headers['x-forwarded-host'];
-        const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host ?? url.host;
-        const origin = `http://${host}`;
-        sendJson(res, 200, { ...options.webConfig, userPoolEndpoint: `${origin}/_cognito` });
+        // The stack's own settings, whoever asks and whatever the request's Host or X-Forwarded-Host say.
+        sendJson(res, 200, options.webConfig);
         return 200;
       }
       return serveStatic(options.webDir, req, res, url);
     };
     work()
-      .then((status) => options.log?.(`${req.method} ${url.pathname} ${status} ${Date.now() - started}ms`))
-      .catch((error: Error & { statusCode?: number }) => {
-        const status = error.statusCode ?? 500;
-        options.log?.(`${req.method} ${url.pathname} ${status} ${error.message}`);
-        if (!res.headersSent)
-          sendJson(res, status, { message: status === 413 ? 'Payload too large' : 'Internal server error' });
-        else res.end();
+      .then((status) => options.log?.(`${req.method} ${pathname} ${status} ${Date.now() - started}ms`))
+      .catch((error: Error) => {
+        const status = error instanceof RequestError ? error.statusCode : 500;
+        options.log?.(`${req.method} ${pathname} ${status} ${error.message}`);
+        if (res.headersSent) res.end();
+        else sendJson(res, status, { message: status === 500 ? 'Internal server error' : error.message });
       });
   });
   await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,8 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import { buildApiEvent, claimsAsApiGateway, lambdaContext } from '../../lambdas/runtime/apiEvent.ts';
-import type { ApiEvent } from '../../lambdas/runtime/http.ts';
+import { isAccessToken, type ApiEvent } from '../../lambdas/runtime/http.ts';
+import { ACCESS_TOKEN_SCOPE } from '../../shared/identity.ts';
 import { readBody, sendJson } from './requests.ts';
 
 type ApiHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -41,16 +42,19 @@ function flatten(entries: Iterable<[string, string | string[] | undefined]>): Re
   return flat;
 }
 
-export function apiDispatch(options: { issuer: string; clientId: string }) {
+export function apiDispatch(options: { issuer: string; clientId: string; host: string }) {
   const verifier = JwtRsaVerifier.create(
     {
       issuer: options.issuer,
       jwksUri: `${options.issuer}/.well-known/jwks.json`,
       audience: null,
-      // What the HTTP API JWT authorizer checks for an access token: client_id among the audiences.
+      // The API's token rule (the one route() applies), then what the HTTP API's JWT authorizer
+      // checks: client_id among the audiences and the required scope.
       customJwtCheck: ({ payload }) => {
-        if (payload.token_use !== 'access') throw new Error('Not an access token');
+        if (!isAccessToken(payload)) throw new Error('Not an access token');
         if (payload.client_id !== options.clientId) throw new Error('Token issued to another client');
+        const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+        if (!scopes.includes(ACCESS_TOKEN_SCOPE)) throw new Error(`Token lacks ${ACCESS_TOKEN_SCOPE}`);
       },
     },
     // aws-jwt-verify's default fetcher speaks https only; cognito-local serves its JWKS over http.
@@ -62,6 +66,9 @@ export function apiDispatch(options: { issuer: string; clientId: string }) {
   );
 
   return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
+    // Read first, as API Gateway checks the payload size before routing or authorizing: an oversized
+    // body is a 413 (readBody throws), whoever sends it and wherever.
+    const body = await readBody(req);
     const method = req.method ?? 'GET';
     const matched = findRoute(method, url.pathname);
     if (!matched) {
@@ -79,7 +86,6 @@ export function apiDispatch(options: { issuer: string; clientId: string }) {
         return 401;
       }
     }
-    const body = await readBody(req);
     const query: Record<string, string> = {};
     for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
     const event = buildApiEvent({
@@ -91,7 +97,7 @@ export function apiDispatch(options: { issuer: string; clientId: string }) {
       headers: flatten(Object.entries(req.headers)),
       body: body.length ? body.toString('utf8') : undefined,
       claims,
-      host: url.host,
+      host: options.host,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
     });
     const handler = await loadHandler(route.name);

@@ -1,24 +1,58 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest request body the local server takes (API Gateway's own payload limit is lower still). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * A body over the limit is read to its end and thrown away, so the client has finished sending when
+ * the 413 goes out and reads it (closing a socket with unread data makes the kernel reset it, and the
+ * client sees a reset instead of the answer). Past this much, the sender is not a browser: cut it off.
+ */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
-/** The request body, refused with 413 beyond 1 MB (API Gateway's payload limit is lower still). */
+/** A request the local server refuses before any handler sees it; the adapter answers its status. */
+export class RequestError extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const payloadTooLarge = () =>
+  new RequestError(413, `Request body too large: the limit is ${MAX_BODY_BYTES / (1024 * 1024)} MB`);
+
+/** The request body; a RequestError(413) once it has been read to its end when it is over 1 MB. */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = declared > MAX_BODY_BYTES;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error('Payload too large'), { statusCode: 413 }));
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+      else if (size > MAX_DRAIN_BYTES) {
         req.destroy();
-        return;
+        reject(payloadTooLarge());
       }
-      chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (tooLarge ? reject(payloadTooLarge()) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
+}
+
+/**
+ * The path with its %-escapes decoded; a malformed escape (`/%E0%A4%A`) is the client's mistake, a
+ * 400, wherever it appears.
+ */
+export function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    throw new RequestError(400, 'Malformed percent-encoding in the path');
+  }
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

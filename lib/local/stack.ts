@@ -85,7 +85,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     region: 'eu-west-2',
     userPoolId: cognito.userPoolId,
     userPoolClientId: cognito.clientId,
-    userPoolEndpoint: `${siteUrl}/_cognito`,
+    // A path, not a URL: the SPA resolves it against its own origin (:3000, or Vite's dev server that
+    // proxies /_cognito here), so config.json never depends on who asks.
+    userPoolEndpoint: '/_cognito',
     siteUrl,
   };
   const adapter = await startAdapter({

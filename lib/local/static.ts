@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { decodedPath } from './requests.ts';
 
 export const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +30,7 @@ export function serveStatic(webDir: string, _req: IncomingMessage, res: ServerRe
     res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
     return 503;
   }
-  const relative = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+  const relative = path.normalize(decodedPath(url)).replace(/^([/\\])+/, '');
   const filePath = path.join(webDir, relative);
   if (!filePath.startsWith(webDir)) {
     res.writeHead(400).end();

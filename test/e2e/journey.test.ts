@@ -1,10 +1,12 @@
 /**
  * The foundation journey, as a new user would try it, in real Chromium against the whole local
- * stack: sign up, confirm by the mailed link, sign in, add / edit / delete a reminder, sign out.
+ * stack: sign up, confirm by the mailed link, sign in, add / edit / delete a reminder, sign out; all
+ * under the security headers CloudFront sends, with no Content-Security-Policy violation on the way.
  */
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { toast, useE2e } from '../support/e2e.ts';
+import { securityHeaderValues } from '../../lib/securityHeaders.ts';
+import { toast, useE2e, watchCspViolations } from '../support/e2e.ts';
 import { confirmationLink, uniqueEmail } from '../support/stack.ts';
 
 const { stack, newPage, signIn } = useE2e();
@@ -15,6 +17,17 @@ describe('first journey (1280 px)', () => {
 
   it('signs up, confirms by e-mail, signs in, manages a reminder and signs out', async () => {
     const page = await newPage(1280);
+    const violations = await watchCspViolations(page);
+
+    // The landing page comes with the same headers CloudFront sends, and renders within its CSP.
+    const landing = await page.goto(`${stack.appUrl}/`);
+    const headers = landing!.headers();
+    for (const [name, value] of Object.entries(securityHeaderValues('same-origin'))) {
+      expect(headers[name], name).toBe(value);
+    }
+    await page.getByText('Never lose money on renewals again').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(violations, 'CSP violations on the landing page').toEqual([]);
 
     // Guards: a signed-out visitor on /dashboard goes to /auth.
     await page.goto(`${stack.appUrl}/dashboard`);
@@ -64,6 +77,8 @@ describe('first journey (1280 px)', () => {
     expect(rowText).toContain('£412.35');
     expect(rowText).toContain('Aviva');
     expect(rowText).toContain('10 days');
+    // The signed-in dashboard (Amplify's Cognito calls, the API, a dialog, toasts) within the CSP too.
+    expect(violations, 'CSP violations signed in').toEqual([]);
 
     // Edit it.
     await page.getByRole('button', { name: 'Edit Home Insurance' }).click();
@@ -96,6 +111,7 @@ describe('first journey (1280 px)', () => {
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${stack.appUrl}/`);
+    expect(violations, 'CSP violations over the whole journey').toEqual([]);
     await page.context().close();
   });
 

@@ -7,6 +7,7 @@ import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_PERMISSIONS } from '../../lib/ap
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT } from '../../lib/schedule.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
+import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
 import {
   actionsOfFunction,
   cleanUp,
@@ -782,28 +783,38 @@ describe('web', () => {
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
   });
 
-  it('sends CSP, HSTS and the other security headers', () => {
+  it('sends CSP, HSTS and the other security headers, as the shared definition has them', () => {
+    // The local server sends securityHeaderValues('same-origin'): the same headers but connect-src.
+    const local = securityHeaderValues('same-origin');
+    const csp = contentSecurityPolicy({ region: dev.stack.region });
+    expect(csp).toMatch(
+      new RegExp(
+        `^default-src 'self'; connect-src 'self' https://cognito-idp\\.${dev.stack.region}\\.amazonaws\\.com;.*script-src 'self';.*frame-ancestors 'none'`,
+      ),
+    );
+    expect(csp.replace(/connect-src [^;]*/, '')).toBe(
+      local['content-security-policy']!.replace(/connect-src [^;]*/, ''),
+    );
     dev.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: {
-            ContentSecurityPolicy: Match.stringLikeRegexp(
-              `^default-src 'self'; connect-src 'self' https://cognito-idp\\.${dev.stack.region}\\.amazonaws\\.com;.*frame-ancestors 'none'`,
-            ),
-            Override: true,
-          },
+          ContentSecurityPolicy: { ContentSecurityPolicy: csp, Override: true },
           StrictTransportSecurity: {
             AccessControlMaxAgeSec: 63072000,
             IncludeSubdomains: true,
             Preload: true,
             Override: true,
           },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
+          FrameOptions: { FrameOption: local['x-frame-options'], Override: true },
           ContentTypeOptions: { Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: local['referrer-policy'], Override: true },
+        },
+        CustomHeadersConfig: {
+          Items: [{ Header: 'Permissions-Policy', Value: local['permissions-policy'], Override: true }],
         },
       }),
     });
+    expect(local['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
     const policyId = logicalIdWhere(dev.template, 'AWS::CloudFront::ResponseHeadersPolicy', () => true);
     const distribution = Object.values(resourcesOfType(dev.template, 'AWS::CloudFront::Distribution'))[0]!;
     const config = distribution.Properties!.DistributionConfig as {

@@ -121,6 +121,8 @@ describe('admin tools', () => {
       expect.arrayContaining(['test_email', 'run_cron', 'simulate_cron']),
     );
     expect(audit.entries.every((e) => e.actor_id === admin.sub)).toBe(true);
+    // The access token carries no address: the audit log names the admin from their profile.
+    expect(audit.entries.every((e) => e.actor_email === admin.email)).toBe(true);
     expect((await api(stack, user.accessToken)('GET', '/api/admin/audit')).status).toBe(403);
   });
 
@@ -149,6 +151,11 @@ describe('admin tools', () => {
     expect(security).toHaveLength(3);
     expect(security.every((r) => r.status === 'pass')).toBe(true);
     expect(result.summary.failed).toBe(0);
+    // Without an address in the request, the admin's own, from the profile (not a token claim).
+    expect(result.results.find((r) => r.name === 'Test address')).toMatchObject({
+      status: 'pass',
+      detail: `Mail to ${admin.email} can be sent`,
+    });
     // The test reminder was removed again.
     const mine = (await api(stack, admin.accessToken)('GET', '/api/reminders')).json as {
       reminders: unknown[];

@@ -52,14 +52,11 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
   });
 
   it("points Amplify at Cognito on the page's own origin, behind Vite's proxy too", async () => {
-    const direct = (await (await fetch(`${stack.appUrl}/config.json`)).json()) as {
+    // A path, which the app resolves against whichever origin served it.
+    const config = (await (await fetch(`${stack.appUrl}/config.json`)).json()) as {
       userPoolEndpoint: string;
     };
-    expect(direct.userPoolEndpoint).toBe(`${stack.appUrl}/_cognito`);
-    const proxied = (await (
-      await fetch(`${stack.appUrl}/config.json`, { headers: { 'x-forwarded-host': 'localhost:5173' } })
-    ).json()) as { userPoolEndpoint: string };
-    expect(proxied.userPoolEndpoint).toBe('http://localhost:5173/_cognito');
+    expect(config.userPoolEndpoint).toBe('/_cognito');
   });
 
   it('rejects a wrong confirmation code', async () => {

@@ -176,3 +176,21 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
   );
   expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Every Content-Security-Policy violation the page reports from now on: each `securitypolicyviolation`
+ * event (blocked sources, inline styles and scripts, eval), logged to the console where this collects
+ * it with any other console message naming the CSP. Await it before the page's first navigation.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // Playwright injects init scripts past the page's CSP, so this listener itself is never blocked.
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    console.error('Content Security Policy violation: ' + event.effectiveDirective + ' blocked ' +
+      (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber);
+  });`);
+  return violations;
+}

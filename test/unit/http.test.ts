@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { groupsFromClaims, route } from '../../lambdas/runtime/http.ts';
+import { callerFrom, groupsFromClaims, route } from '../../lambdas/runtime/http.ts';
 import { returns, type Access } from '../../shared/contract.ts';
 import { buildApiEvent, claimsAsApiGateway } from '../../lambdas/runtime/apiEvent.ts';
 import { handler as listReminders } from '../../lambdas/api/listReminders.ts';
@@ -37,11 +37,36 @@ describe('route wrapper', () => {
     );
   it('refuses a user route without claims (401) and an admin route to a non-admin (403)', async () => {
     expect((await probe('user')(event(), context)).statusCode).toBe(401);
-    expect((await probe('admin')(event({ sub: 'u1' }), context)).statusCode).toBe(403);
+    expect((await probe('admin')(event({ sub: 'u1', token_use: 'access' }), context)).statusCode).toBe(403);
     expect(
-      (await probe('admin')(event({ sub: 'u1', 'cognito:groups': '[admin]' }), context)).statusCode,
+      (await probe('admin')(event({ sub: 'u1', token_use: 'access', 'cognito:groups': '[admin]' }), context))
+        .statusCode,
     ).toBe(200);
     expect((await probe('public')(event(), context)).statusCode).toBe(200);
+  });
+
+  it('refuses the claims of an ID token (401), even an admin’s, and reads no e-mail claim', async () => {
+    // What API Gateway would pass for a Cognito ID token of the web client, had the authorizer let it by.
+    const idToken = {
+      sub: 'u1',
+      aud: 'client',
+      token_use: 'id',
+      email: 'u1@example.com',
+      'cognito:username': 'u1',
+      'cognito:groups': '[admin]',
+    };
+    expect(callerFrom(event(idToken))).toBeUndefined();
+    expect(callerFrom(event({ sub: 'u1' }))).toBeUndefined();
+    for (const access of ['user', 'admin'] as const) {
+      const result = await probe(access)(event(idToken), context);
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body!)).toEqual({ message: 'Unauthorized' });
+    }
+    expect(callerFrom(event({ ...idToken, token_use: 'access' }))).toEqual({
+      userId: 'u1',
+      username: 'u1',
+      isAdmin: true,
+    });
   });
 });
 
@@ -56,7 +81,7 @@ describe('store failure path', () => {
 
   it('answers a DynamoDB outage with a 500 that leaks nothing', async () => {
     ddb.on(QueryCommand).rejects(new Error('ProvisionedThroughputExceededException: secret detail'));
-    const result = await listReminders(event({ sub: 'u1' }), context);
+    const result = await listReminders(event({ sub: 'u1', token_use: 'access' }), context);
     expect(result).toMatchObject({ statusCode: 500 });
     expect(JSON.parse((result as { body: string }).body)).toEqual({ message: 'Internal server error' });
   });

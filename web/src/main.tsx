@@ -1,3 +1,5 @@
+// Before anything that parses with zod: the CSP allows no eval.
+import './csp.ts';
 // The shared styles first: every feature's own stylesheet builds on them.
 import './styles/tokens.css';
 import './styles/base.css';

@@ -21,7 +21,10 @@ async function loadAndConfigure(): Promise<WebConfig> {
       Cognito: {
         userPoolId: config.userPoolId,
         userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        // Locally a path on this page's origin; Amplify needs it as a full URL.
+        ...(config.userPoolEndpoint
+          ? { userPoolEndpoint: new URL(config.userPoolEndpoint, window.location.origin).href }
+          : {}),
         loginWith: { email: true },
       },
     },
