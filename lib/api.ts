@@ -1,6 +1,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -67,6 +68,26 @@ export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironm
 
 /** Throttling of the whole API stage (requests per second, burst). */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * Tighter limits on the routes anyone can call without signing in, so that a flood of them cannot
+ * use up the stage's limit for signed-in users. API Gateway counts these per route for all callers;
+ * the per-client limit is the web ACL's rate rule (lib/edge.ts). Reads answer from a counter or a
+ * constant; writes put an item each.
+ */
+export const PUBLIC_ROUTE_THROTTLE = {
+  read: { rateLimit: 10, burstLimit: 20 },
+  write: { rateLimit: 5, burstLimit: 10 },
+} as const;
+
+export const publicRouteThrottle = (route: RouteDef) =>
+  route.method === 'GET' ? PUBLIC_ROUTE_THROTTLE.read : PUBLIC_ROUTE_THROTTLE.write;
+
+/**
+ * The OAuth scope Cognito puts in every access token and in no ID token. Requiring it makes the JWT
+ * authorizer accept access tokens only, as the local adapter does.
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
 export interface ApiProps {
   config: StageConfig;
@@ -139,6 +160,8 @@ export class Api extends Construct {
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
     };
 
+    // Per-route settings of the stage: the L2 stage has none, so they go on the CfnStage below.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes ?? ROUTES) {
       const fn = new AppFunction(this, route.name, {
         config,
@@ -162,16 +185,25 @@ export class Api extends Construct {
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
         authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
+        ...(route.access === 'public' ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
       });
 
       if (route.access === 'public') {
         if (!httpRoute) throw new Error(`No route created for ${route.name}`);
+        const limit = publicRouteThrottle(route);
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: limit.rateLimit,
+          ThrottlingBurstLimit: limit.burstLimit,
+        };
+        // API Gateway refuses route settings for a route key that does not exist yet.
+        this.stage.node.addDependency(httpRoute);
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
         });
       }
     }
+    (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
   }
 
   /** The API's invoke URL (https://{apiId}.execute-api.{region}.amazonaws.com). */

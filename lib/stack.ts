@@ -5,6 +5,7 @@ import { Api } from './api.ts';
 import { Auth } from './auth.ts';
 import { SERVICE_NAME, type StageConfig } from './config.ts';
 import { Data } from './data.ts';
+import type { EdgeStack } from './edge.ts';
 import { Mail, MailEvents } from './mail.ts';
 import { DailyReminders } from './schedule.ts';
 import { Web } from './web.ts';
@@ -15,6 +16,8 @@ export interface RenewalRemindersStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** SPA build directory override (tests); default web/dist. */
   webDist?: string;
+  /** The stage's us-east-1 stack: the distribution's web ACL. */
+  edge: EdgeStack;
 }
 
 /** One stage of the product: data, mail (and its SES events), auth, the daily job, the API and the site. */
@@ -26,10 +29,12 @@ export class RenewalRemindersStack extends Stack {
   readonly mailEvents: MailEvents;
   readonly api: Api;
   readonly web: Web;
+  readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.edge = props.edge;
 
     this.data = new Data(this, 'Data', { config });
     this.mail = new Mail(this, 'Mail', { config });
@@ -85,6 +90,7 @@ export class RenewalRemindersStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       webDist: props.webDist,
+      webAclArn: props.edge.webAcl.attrArn,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });

@@ -35,6 +35,8 @@ export interface WebProps {
   userPoolClientId: string;
   /** Directory of the SPA build; default web/dist. */
   webDist?: string;
+  /** The web ACL (us-east-1) in front of the distribution: per-client rate limits, managed rules. */
+  webAclArn: string;
 }
 
 /**
@@ -89,6 +91,7 @@ export class Web extends Construct {
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: stageName(config),
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Users are in the UK: North America and Europe edge locations are enough.
@@ -171,11 +174,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: the product is for UK consumers but travelling users must keep access.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL: API Gateway throttling and Cognito protect the API; a web ACL costs more than this app warrants now.',
       },
       ...(customDomain
         ? []

@@ -1,0 +1,148 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API, ROUTES } from '../../shared/routes.ts';
+import { ACCESS_TOKEN_SCOPE, PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
+import { EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
+import { cleanUp, resourcesOfType, synth } from './harness.ts';
+
+afterAll(cleanUp);
+
+const dev = synth({ stage: 'dev' });
+const prod = synth({ stage: 'prod', domain: 'example.com' });
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+describe('tokens on AWS', () => {
+  const routes = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Route'));
+  const byKey = new Map(routes.map((r) => [r.Properties!.RouteKey as string, r.Properties!]));
+
+  it('has the manifest’s routes and a public one among them', () => {
+    expect([...byKey.keys()].sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(ROUTES.some((r) => r.access === 'public')).toBe(true);
+  });
+
+  it('requires the access-token scope on every signed-in route, so ID tokens are refused', () => {
+    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+      const properties = byKey.get(routeKey(route))!;
+      expect(properties.AuthorizationType, route.name).toBe('JWT');
+      expect(properties.AuthorizationScopes, route.name).toEqual([ACCESS_TOKEN_SCOPE]);
+    }
+  });
+
+  it('leaves public routes without authorizer and without scopes', () => {
+    for (const route of ROUTES.filter((r) => r.access === 'public')) {
+      const properties = byKey.get(routeKey(route))!;
+      expect(properties.AuthorizationType, route.name).toBe('NONE');
+      expect(properties.AuthorizerId, route.name).toBeUndefined();
+      expect(properties.AuthorizationScopes, route.name).toBeUndefined();
+    }
+  });
+
+  it('follows the manifest: a route added as public gets neither, as admin gets the scope', () => {
+    const custom = synth({}, { nag: false, routes: [API.getConfig, API.adminStats] });
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/admin/stats',
+      AuthorizationScopes: [ACCESS_TOKEN_SCOPE],
+    });
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/config',
+      AuthorizationScopes: Match.absent(),
+    });
+  });
+});
+
+describe('per-route throttles', () => {
+  const stage = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+  const settings = stage.Properties!.RouteSettings as Record<
+    string,
+    { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+  >;
+
+  it('limits exactly the public routes of the manifest, reads and writes apart', () => {
+    const publicRoutes = ROUTES.filter((r) => r.access === 'public');
+    expect(Object.keys(settings).sort()).toEqual(publicRoutes.map(routeKey).sort());
+    for (const route of publicRoutes) {
+      const limit = publicRouteThrottle(route);
+      expect(settings[routeKey(route)], route.name).toEqual({
+        ThrottlingRateLimit: limit.rateLimit,
+        ThrottlingBurstLimit: limit.burstLimit,
+      });
+    }
+    expect(settings[routeKey(API.getConfig)]!.ThrottlingRateLimit).toBe(PUBLIC_ROUTE_THROTTLE.read.rateLimit);
+    expect(settings[routeKey(API.unsubscribe)]!.ThrottlingRateLimit).toBe(
+      PUBLIC_ROUTE_THROTTLE.write.rateLimit,
+    );
+  });
+
+  it('creates the stage after the routes it has settings for (API Gateway needs them to exist)', () => {
+    const dependsOn = [stage.DependsOn ?? []].flat() as string[];
+    const routes = resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Route');
+    const publicRouteIds = Object.entries(routes)
+      .filter(([, r]) => r.Properties!.AuthorizationType === 'NONE')
+      .map(([id]) => id);
+    for (const id of publicRouteIds) expect(dependsOn).toContain(id);
+  });
+});
+
+describe('web ACL (us-east-1)', () => {
+  const edge = Template.fromStack(dev.stack.edge);
+
+  it('lives in its own stack in us-east-1, as CloudFront requires', () => {
+    expect(dev.stack.edge.region).toBe(EDGE_REGION);
+    expect(dev.stack.edge.stackName).toBe('RenewalReminders-dev-edge');
+    edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+  });
+
+  it('blocks a client address over the API rate and over the site rate, and runs the managed rules', () => {
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        ...MANAGED_RULE_GROUPS.map((group) =>
+          Match.objectLike({
+            Name: group,
+            OverrideAction: { None: {} },
+            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: group } },
+          }),
+        ),
+        Match.objectLike({
+          Name: 'ApiRatePerClient',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              AggregateKeyType: 'IP',
+              Limit: RATE_LIMITS.apiPerClient,
+              EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+              ScopeDownStatement: {
+                ByteMatchStatement: Match.objectLike({
+                  SearchString: '/api/',
+                  PositionalConstraint: 'STARTS_WITH',
+                  FieldToMatch: { UriPath: {} },
+                }),
+              },
+            },
+          },
+        }),
+        Match.objectLike({
+          Name: 'SiteRatePerClient',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              AggregateKeyType: 'IP',
+              Limit: RATE_LIMITS.sitePerClient,
+              EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+            },
+          },
+        }),
+      ],
+    });
+  });
+
+  it('is the distribution’s web ACL in every stage', () => {
+    for (const s of [dev, prod]) {
+      const distribution = Object.values(resourcesOfType(s.template, 'AWS::CloudFront::Distribution'))[0]!;
+      const webAclId = (distribution.Properties!.DistributionConfig as { WebACLId?: unknown }).WebACLId;
+      // Read across regions through the reference CDK keeps in SSM (a custom resource), never a literal.
+      expect(JSON.stringify(webAclId)).toMatch(/ExportsReader/);
+    }
+  });
+});
