@@ -86,7 +86,7 @@ export class RenewalRemindersStack extends Stack {
     });
     this.web = new Web(this, 'Web', {
       config,
-      httpApi: this.api.httpApi,
+      apiOriginDomain: this.api.originDomainName,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       webDist: props.webDist,
@@ -100,8 +100,14 @@ export class RenewalRemindersStack extends Stack {
     });
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.url,
-      description: 'HTTP API (direct; the site uses /api)',
+      description: 'HTTP API (CloudFront origin of /api/*; the site uses /api)',
     });
+    if (this.api.customDomain && !config.hostedZoneId) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.api.customDomain.regionalDomainName,
+        description: `CNAME target of ${this.api.domainName} (no Route 53 zone given)`,
+      });
+    }
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -30,7 +29,8 @@ import { REPO_ROOT } from './function.ts';
 
 export interface WebProps {
   config: StageConfig;
-  httpApi: HttpApi;
+  /** The API's host name: its own api.{domain}, or its execute-api name on stages without one. */
+  apiOriginDomain: string;
   userPoolId: string;
   userPoolClientId: string;
   /** Directory of the SPA build; default web/dist. */
@@ -53,7 +53,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const { config, httpApi } = props;
+    const { config } = props;
     const stack = Stack.of(this);
     const removal = {
       removalPolicy: removalPolicy(config),
@@ -116,7 +116,7 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(`${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+          origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -146,3 +146,68 @@ describe('web ACL (us-east-1)', () => {
     }
   });
 });
+
+const API_CERTIFICATE = 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111';
+
+describe('the API only through CloudFront', () => {
+  const withDomain = synth({
+    stage: 'prod',
+    domain: 'example.com',
+    apiCertificateArn: API_CERTIFICATE,
+    hostedZoneId: 'Z0000000000000000000',
+  });
+  const apiOrigin = (s: typeof dev) => {
+    const distribution = Object.values(resourcesOfType(s.template, 'AWS::CloudFront::Distribution'))[0]!;
+    const config = distribution.Properties!.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const behaviour = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    return config.Origins.find((o) => o.Id === behaviour.TargetOriginId)!.DomainName;
+  };
+
+  it('switches the execute-api endpoint off when the API has its own name, which CloudFront uses', () => {
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [
+        Match.objectLike({ CertificateArn: API_CERTIFICATE, SecurityPolicy: 'TLS_1_2' }),
+      ],
+    });
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: '$default' });
+    expect(apiOrigin(withDomain)).toBe('api.example.com');
+    for (const type of ['AWS::Route53::RecordSet']) {
+      withDomain.template.hasResourceProperties(type, { Name: 'api.example.com.', Type: 'A' });
+      withDomain.template.hasResourceProperties(type, { Name: 'api.example.com.', Type: 'AAAA' });
+    }
+  });
+
+  it('keeps execute-api where it is the API’s only name (no API certificate)', () => {
+    for (const s of [dev, prod]) {
+      s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+      s.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+      expect(JSON.stringify(apiOrigin(s))).toContain('.execute-api.');
+    }
+  });
+
+  it('refuses an API certificate without a domain', () => {
+    expect(() => synth({ stage: 'dev2', apiCertificateArn: API_CERTIFICATE })).toThrow(/needs -c domain/);
+  });
+});
+
+describe('API access logs', () => {
+  it('record the edge address, the user agent and the signed-in caller of every request', () => {
+    const stage = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+    const format = JSON.parse((stage.Properties!.AccessLogSettings as { Format: string }).Format) as Record<
+      string,
+      string
+    >;
+    expect(format).toMatchObject({
+      edgeIp: '$context.identity.sourceIp',
+      userAgent: '$context.identity.userAgent',
+      sub: '$context.authorizer.claims.sub',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+  });
+});
