@@ -64,6 +64,12 @@ describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
     ).toEqual([]);
   });
 
+  it('leaves no error or warning on the us-east-1 edge stack (its web ACL) either', () => {
+    const annotations = Annotations.fromStack(stack.edge);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+  });
+
   it('writes no failed plugin report at synth', () => {
     const reportPath = join(app.outdir, 'validation-report.json');
     if (!existsSync(reportPath)) return;
