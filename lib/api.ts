@@ -1,19 +1,26 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
   type HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { AaaaRecord, ARecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
-import { stageLogGroup, stageName, type StageConfig } from './config.ts';
+import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
+import { apiDomainName, stageLogGroup, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -68,6 +75,41 @@ export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironm
 /** Throttling of the whole API stage (requests per second, burst). */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
+/**
+ * Tighter limits on the routes anyone can call without signing in, so that a flood of them cannot
+ * use up the stage's limit for signed-in users. API Gateway counts these per route for all callers;
+ * the per-client limit is the web ACL's rate rule (lib/edge.ts). Reads answer from a counter or a
+ * constant; writes put an item each.
+ */
+export const PUBLIC_ROUTE_THROTTLE = {
+  read: { rateLimit: 10, burstLimit: 20 },
+  write: { rateLimit: 5, burstLimit: 10 },
+} as const;
+
+export const publicRouteThrottle = (route: RouteDef) =>
+  route.method === 'GET' ? PUBLIC_ROUTE_THROTTLE.read : PUBLIC_ROUTE_THROTTLE.write;
+
+/**
+ * The API's access log line. HTTP API access logs can carry context variables but no request header,
+ * and behind CloudFront `sourceIp` is the CloudFront edge's address, not the viewer's: it is logged
+ * as `edgeIp`. The viewer's address is in CloudFront's standard logs (c-ip, with the same path, time
+ * and user agent) and in the web ACL's sampled requests; `sub` names the signed-in caller.
+ */
+export const API_ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  edgeIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  sub: '$context.authorizer.claims.sub',
+  requestTime: '$context.requestTime',
+  domainName: '$context.domainName',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+} as const;
+
 export interface ApiProps {
   config: StageConfig;
   data: Data;
@@ -94,16 +136,45 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly functions: Record<string, AppFunction> = {};
+  /** api.{domain} when the stage has an API certificate; otherwise the API has no name of its own. */
+  readonly domainName?: string;
+  /** Its API Gateway domain (the target of the api. record when there is no Route 53 zone). */
+  readonly customDomain?: DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const { config, data, userPool, userPoolClient } = props;
 
+    // With an API certificate the API answers on api.{domain} only, and CloudFront uses that name as
+    // its origin: the execute-api endpoint, which would skip the web ACL, is switched off. Without
+    // one (dev stages) the execute-api endpoint is the only name the API has, so it stays on.
+    this.domainName = apiDomainName(config);
+    const customDomain =
+      this.domainName && config.apiCertificateArn
+        ? new DomainName(this, 'DomainName', {
+            domainName: this.domainName,
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.apiCertificateArn),
+            securityPolicy: SecurityPolicy.TLS_1_2,
+          })
+        : undefined;
+    if (customDomain && config.hostedZoneId && config.domain) {
+      const zone = PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: config.hostedZoneId,
+        zoneName: config.domain,
+      });
+      const target = RecordTarget.fromAlias(
+        new ApiGatewayv2DomainProperties(customDomain.regionalDomainName, customDomain.regionalHostedZoneId),
+      );
+      new ARecord(this, 'AliasA', { zone, recordName: this.domainName, target });
+      new AaaaRecord(this, 'AliasAaaa', { zone, recordName: this.domainName, target });
+    }
+    this.customDomain = customDomain;
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: stageName(config),
       description: 'Renewal reminders API (reached through CloudFront /api/*)',
       // The stage is created below so that it gets access logs and throttling.
       createDefaultStage: false,
+      disableExecuteApiEndpoint: customDomain !== undefined,
     });
 
     const accessLogs = stageLogGroup(this, 'AccessLogs', config);
@@ -111,21 +182,10 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: API_THROTTLE,
+      ...(customDomain ? { domainMapping: { domainName: customDomain } } : {}),
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLength: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-          }),
-        ),
+        format: AccessLogFormat.custom(JSON.stringify(API_ACCESS_LOG_FORMAT)),
       },
     });
 
@@ -139,6 +199,8 @@ export class Api extends Construct {
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
     };
 
+    // Per-route settings of the stage: the L2 stage has none, so they go on the CfnStage below.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes ?? ROUTES) {
       const fn = new AppFunction(this, route.name, {
         config,
@@ -162,21 +224,36 @@ export class Api extends Construct {
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
         authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
+        ...(route.access === 'public' ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
       });
 
       if (route.access === 'public') {
         if (!httpRoute) throw new Error(`No route created for ${route.name}`);
+        const limit = publicRouteThrottle(route);
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: limit.rateLimit,
+          ThrottlingBurstLimit: limit.burstLimit,
+        };
+        // API Gateway refuses route settings for a route key that does not exist yet.
+        this.stage.node.addDependency(httpRoute);
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
         });
       }
     }
+    (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
   }
 
-  /** The API's invoke URL (https://{apiId}.execute-api.{region}.amazonaws.com). */
+  /** The API's own URL: https://api.{domain}, else https://{apiId}.execute-api.{region}.amazonaws.com. */
   get url(): string {
-    return this.httpApi.apiEndpoint;
+    return this.domainName ? `https://${this.domainName}` : this.httpApi.apiEndpoint;
+  }
+
+  /** The host name CloudFront forwards /api/* to. */
+  get originDomainName(): string {
+    const stack = Stack.of(this);
+    return this.domainName ?? `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
   private environmentValue(name: RouteEnvironment, props: ApiProps): string {

@@ -1,6 +1,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   StringAttribute,
@@ -31,13 +32,15 @@ export interface AuthProps {
 
 /**
  * Sign-up, confirmation and sign-in: a Cognito user pool (e-mail as the user name, self sign-up,
- * the sign-up metadata as attributes), the `admin` group, the SPA's app client, and two triggers:
- * CustomMessage renders the confirmation mail with our own template, PostConfirmation creates the
- * profile item and sends the welcome mail.
+ * the sign-up metadata as attributes), the `admin` group, the SPA's app client, and three triggers:
+ * PreSignUp refuses attribute values the product's rules refuse, CustomMessage renders the
+ * confirmation mail with our own template, PostConfirmation creates the profile item and sends the
+ * welcome mail.
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  readonly preSignUp: AppFunction;
   readonly customMessage: AppFunction;
   readonly postConfirmation: AppFunction;
 
@@ -45,6 +48,13 @@ export class Auth extends Construct {
     super(scope, id);
     const { config, data, mail } = props;
 
+    // A direct SignUp call to Cognito's public API skips the SPA: this checks the same rules.
+    this.preSignUp = new AppFunction(this, 'PreSignUp', {
+      config,
+      entry: 'lambdas/triggers/preSignUp.ts',
+      description: 'Cognito PreSignUp: refuses names, countries and time zones the product refuses',
+      environment: props.triggerEnvironment,
+    });
     this.customMessage = new AppFunction(this, 'CustomMessage', {
       config,
       entry: 'lambdas/triggers/customMessage.ts',
@@ -111,6 +121,7 @@ export class Auth extends Construct {
       deletionProtection: config.isProd,
       removalPolicy: removalPolicy(config),
     });
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.fn);
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
     // Cognito checks the SES identity when the pool is created or updated.
@@ -131,6 +142,13 @@ export class Auth extends Construct {
       refreshTokenValidity: Duration.days(30),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      // The SPA signs in with USER_PASSWORD_AUTH only: no hosted UI, no OAuth flows, no callback URLs.
+      disableOAuth: true,
+      // What SignUp (and UpdateUserAttributes with the user's own token) may set: the sign-up form's
+      // fields. Settings go through the API, which writes the attributes with admin rights.
+      writeAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, givenName: true, familyName: true })
+        .withCustomAttributes(CUSTOM_ATTRIBUTES.country, CUSTOM_ATTRIBUTES.marketingConsent),
     });
 
     Validations.of(this.userPool).acknowledge(

@@ -28,11 +28,20 @@ export interface StageConfig {
   featureFlags: FeatureFlags;
   /** ACM certificate (us-east-1) for `domain` on CloudFront; without it the distribution keeps its default name. */
   certificateArn?: string;
+  /**
+   * ACM certificate in the stack's region for `api.{domain}`: the HTTP API then answers on that name
+   * only (CloudFront's /api/* origin) and its default execute-api endpoint is switched off.
+   */
+  apiCertificateArn?: string;
   /** A Route 53 public zone for `domain`: when given, the SES DKIM records are created in it. */
   hostedZoneId?: string;
   /** CloudWatch log retention for every log group of the stage. */
   logRetention: RetentionDays;
 }
+
+/** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
+export const apiDomainName = (config: StageConfig) =>
+  config.domain && config.apiCertificateArn ? `api.${config.domain}` : undefined;
 
 /** Service name in Powertools logs and the prefix of the stack name. */
 export const SERVICE_NAME = 'renewal-reminders';
@@ -77,6 +86,16 @@ export function readStageConfig(node: Node): StageConfig {
     throw new Error(`Context 'siteUrl' must be an origin such as https://example.com, not '${siteUrl}'`);
   }
 
+  const apiCertificateArn = optionalString(node, 'apiCertificateArn');
+  if (apiCertificateArn && !domain)
+    throw new Error("Context 'apiCertificateArn' needs -c domain=<the domain whose api. name it covers>");
+  if (
+    apiCertificateArn &&
+    !/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(apiCertificateArn)
+  ) {
+    throw new Error("Context 'apiCertificateArn' must be an ACM certificate ARN (in the stack's region)");
+  }
+
   const emailProvider = optionalString(node, 'emailProvider') ?? (domain ? 'ses' : 'disabled');
   if (emailProvider !== 'ses' && emailProvider !== 'disabled') {
     throw new Error(`Context 'emailProvider' must be 'ses' or 'disabled', not '${emailProvider}'`);
@@ -106,6 +125,7 @@ export function readStageConfig(node: Node): StageConfig {
     emailFrom: `${PRODUCT_NAME} <${emailFromAddress}>`,
     featureFlags: parseFeatureFlags(node.tryGetContext('featureFlags')),
     certificateArn,
+    apiCertificateArn,
     hostedZoneId: optionalString(node, 'hostedZoneId'),
     logRetention: retention as RetentionDays,
   };

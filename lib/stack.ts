@@ -5,6 +5,7 @@ import { Api } from './api.ts';
 import { Auth } from './auth.ts';
 import { SERVICE_NAME, type StageConfig } from './config.ts';
 import { Data } from './data.ts';
+import type { EdgeStack } from './edge.ts';
 import { Mail, MailEvents } from './mail.ts';
 import { DailyReminders } from './schedule.ts';
 import { Web } from './web.ts';
@@ -15,6 +16,8 @@ export interface RenewalRemindersStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** SPA build directory override (tests); default web/dist. */
   webDist?: string;
+  /** The stage's us-east-1 stack: the distribution's web ACL. */
+  edge: EdgeStack;
 }
 
 /** One stage of the product: data, mail (and its SES events), auth, the daily job, the API and the site. */
@@ -26,10 +29,12 @@ export class RenewalRemindersStack extends Stack {
   readonly mailEvents: MailEvents;
   readonly api: Api;
   readonly web: Web;
+  readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.edge = props.edge;
 
     this.data = new Data(this, 'Data', { config });
     this.mail = new Mail(this, 'Mail', { config });
@@ -81,10 +86,11 @@ export class RenewalRemindersStack extends Stack {
     });
     this.web = new Web(this, 'Web', {
       config,
-      httpApi: this.api.httpApi,
+      apiOriginDomain: this.api.originDomainName,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       webDist: props.webDist,
+      webAclArn: props.edge.webAcl.attrArn,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
@@ -94,8 +100,14 @@ export class RenewalRemindersStack extends Stack {
     });
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.url,
-      description: 'HTTP API (direct; the site uses /api)',
+      description: 'HTTP API (CloudFront origin of /api/*; the site uses /api)',
     });
+    if (this.api.customDomain && !config.hostedZoneId) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.api.customDomain.regionalDomainName,
+        description: `CNAME target of ${this.api.domainName} (no Route 53 zone given)`,
+      });
+    }
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -30,11 +29,14 @@ import { REPO_ROOT } from './function.ts';
 
 export interface WebProps {
   config: StageConfig;
-  httpApi: HttpApi;
+  /** The API's host name: its own api.{domain}, or its execute-api name on stages without one. */
+  apiOriginDomain: string;
   userPoolId: string;
   userPoolClientId: string;
   /** Directory of the SPA build; default web/dist. */
   webDist?: string;
+  /** The web ACL (us-east-1) in front of the distribution: per-client rate limits, managed rules. */
+  webAclArn: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const { config, httpApi } = props;
+    const { config } = props;
     const stack = Stack.of(this);
     const removal = {
       removalPolicy: removalPolicy(config),
@@ -89,6 +91,7 @@ export class Web extends Construct {
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: stageName(config),
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Users are in the UK: North America and Europe edge locations are enough.
@@ -113,7 +116,7 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(`${httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+          origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -171,11 +174,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: the product is for UK consumers but travelling users must keep access.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL: API Gateway throttling and Cognito protect the API; a web ACL costs more than this app warrants now.',
       },
       ...(customDomain
         ? []

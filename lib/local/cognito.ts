@@ -40,7 +40,7 @@ export interface LocalCognitoOptions {
   port: number;
   sesEndpoint: string;
   emailFrom: string;
-  triggers: { CustomMessage: TriggerHandler; PostConfirmation: TriggerHandler };
+  triggers: { PreSignUp: TriggerHandler; CustomMessage: TriggerHandler; PostConfirmation: TriggerHandler };
 }
 
 export interface LocalCognito {
@@ -120,7 +120,11 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   const issuerDomain = `http://127.0.0.1:${options.port}`;
   const config = {
     LambdaClient: {},
-    TriggerFunctions: { CustomMessage: 'CustomMessage', PostConfirmation: 'PostConfirmation' },
+    TriggerFunctions: {
+      PreSignUp: 'PreSignUp',
+      CustomMessage: 'CustomMessage',
+      PostConfirmation: 'PostConfirmation',
+    },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: issuerDomain },
     KMSConfig: {},

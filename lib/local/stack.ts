@@ -71,7 +71,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     port: options.cognitoPort || (await freePort()),
     sesEndpoint: ses.endpoint,
     emailFrom: LOCAL_EMAIL_FROM,
-    triggers: { CustomMessage: trigger('customMessage'), PostConfirmation: trigger('postConfirmation') },
+    triggers: {
+      PreSignUp: trigger('preSignUp'),
+      CustomMessage: trigger('customMessage'),
+      PostConfirmation: trigger('postConfirmation'),
+    },
   });
   applyLambdaEnvironment({
     ...environment,

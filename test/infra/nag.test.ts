@@ -24,6 +24,16 @@ const VARIANTS: [string, Record<string, unknown>][] = [
       hostedZoneId: 'Z0000000000000000000',
     },
   ],
+  [
+    'prod with its own API name (execute-api off)',
+    {
+      stage: 'prod',
+      domain: 'example.com',
+      apiCertificateArn:
+        'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111',
+      hostedZoneId: 'Z0000000000000000000',
+    },
+  ],
 ];
 
 describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
@@ -52,6 +62,12 @@ describe.each(VARIANTS)('cdk-nag AwsSolutions: %s', (_name, context) => {
     expect(
       annotations.findWarning('*', Match.anyValue()).map((w) => `${w.id}: ${String(w.entry.data)}`),
     ).toEqual([]);
+  });
+
+  it('leaves no error or warning on the us-east-1 edge stack (its web ACL) either', () => {
+    const annotations = Annotations.fromStack(stack.edge);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
   });
 
   it('writes no failed plugin report at synth', () => {

@@ -183,15 +183,23 @@ describe('auth', () => {
     });
   });
 
-  it('wires the CustomMessage and PostConfirmation triggers', () => {
+  it('wires the PreSignUp, CustomMessage and PostConfirmation triggers', () => {
+    const preSignUp = functionId(dev, /^Cognito PreSignUp/);
     const customMessage = functionId(dev, /^Cognito CustomMessage/);
     const postConfirmation = functionId(dev, /^Cognito PostConfirmation/);
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: {
+        PreSignUp: { 'Fn::GetAtt': [preSignUp, 'Arn'] },
         CustomMessage: { 'Fn::GetAtt': [customMessage, 'Arn'] },
         PostConfirmation: { 'Fn::GetAtt': [postConfirmation, 'Arn'] },
       },
     });
+    dev.template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [preSignUp, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+    // PreSignUp only reads the event: no rights beyond writing its own logs.
+    expect(actionsOfFunction(dev.template, preSignUp)).toEqual(new Set());
     dev.template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [postConfirmation, 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
@@ -200,6 +208,7 @@ describe('auth', () => {
 
   it('gives the triggers what they need and no reference back to the pool', () => {
     for (const id of [
+      functionId(dev, /^Cognito PreSignUp/),
       functionId(dev, /^Cognito CustomMessage/),
       functionId(dev, /^Cognito PostConfirmation/),
     ]) {
@@ -229,7 +238,11 @@ describe('auth', () => {
   it('keeps the triggers, their roles and policies free of any reference to the user pool', () => {
     for (const s of [dev, prod]) {
       const poolId = logicalIdWhere(s.template, 'AWS::Cognito::UserPool', () => true);
-      for (const id of [functionId(s, /^Cognito CustomMessage/), postConfirmationId(s)]) {
+      for (const id of [
+        functionId(s, /^Cognito PreSignUp/),
+        functionId(s, /^Cognito CustomMessage/),
+        postConfirmationId(s),
+      ]) {
         const fn = resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!;
         const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
         const policies = Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy')).filter((p) =>
@@ -248,6 +261,14 @@ describe('auth', () => {
   it('has a public app client for USER_PASSWORD_AUTH with 1 h access and 30 d refresh tokens', () => {
     dev.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      // No OAuth: no implicit or code grant, no hosted-UI callback (example.com or any other).
+      AllowedOAuthFlowsUserPoolClient: false,
+      AllowedOAuthFlows: Match.absent(),
+      AllowedOAuthScopes: Match.absent(),
+      CallbackURLs: Match.absent(),
+      LogoutURLs: Match.absent(),
+      // SignUp and the user's own token can set the sign-up form's fields only.
+      WriteAttributes: ['custom:country', 'custom:marketing_consent', 'email', 'family_name', 'given_name'],
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { MESSAGES } from '../../shared/schemas.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
 import { api, confirmationLink, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
@@ -123,5 +126,54 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
     const after = await readCounters();
     expect(Object.keys(after).filter((name) => !(name in before))).toEqual([]);
     expect(after.country_GB).toBe((before.country_GB ?? 0) + 1);
+  });
+
+  describe('a direct SignUp call to Cognito, bypassing the SPA (PreSignUp trigger)', () => {
+    const directSignUp = (email: string, attributes: Record<string, string>) =>
+      stack.cognito.send(
+        new SignUpCommand({
+          ClientId: stack.clientId,
+          Username: email,
+          Password: 'Secret-123',
+          UserAttributes: Object.entries({
+            email,
+            given_name: 'Ada',
+            'custom:country': 'GB',
+            'custom:marketing_consent': 'false',
+            ...attributes,
+          }).map(([Name, Value]) => ({ Name, Value })),
+        }),
+      );
+    const userExists = (email: string) =>
+      stack.cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })).then(
+        () => true,
+        (error: Error) => {
+          if (error.name === 'UserNotFoundException') return false;
+          throw error;
+        },
+      );
+
+    it.each([
+      ['an 81-character name', { given_name: 'a'.repeat(81) }, MESSAGES.firstNameMax],
+      ['a name with a web address', { given_name: 'Claim your prize at www.evil.test' }, MESSAGES.nameNoUrls],
+      ['a name with CR/LF', { given_name: 'Ada\r\nYour account is locked' }, MESSAGES.controlCharacters],
+      ['an unknown country', { 'custom:country': 'ZZ' }, MESSAGES.countryInvalid],
+    ])('refuses %s and creates no user, and mails nothing', async (_name, attributes, message) => {
+      const email = uniqueEmail('direct');
+      const refused = await directSignUp(email, attributes).catch((error: Error) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).name).toBe('UserLambdaValidationException');
+      expect((refused as Error).message).toContain(message);
+      expect(await userExists(email)).toBe(false);
+      expect(await mailsTo(stack, email)).toEqual([]);
+    });
+
+    it('accepts a valid one', async () => {
+      const email = uniqueEmail('direct-ok');
+      const result = await directSignUp(email, { given_name: 'Zoë', family_name: "O'Brien-Smith" });
+      expect(result.UserConfirmed).toBe(false);
+      expect(await userExists(email)).toBe(true);
+      expect(await mailsTo(stack, email)).toHaveLength(1);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { handler } from '../../lambdas/triggers/customMessage.ts';
+import { handler as preSignUp, INVALID_SIGN_UP } from '../../lambdas/triggers/preSignUp.ts';
+import { MESSAGES } from '../../shared/schemas.ts';
 
 describe('CustomMessage trigger', () => {
   it('links to /auth/callback with the e-mail and Cognito’s code placeholder intact', async () => {
@@ -27,5 +29,70 @@ describe('CustomMessage trigger', () => {
       response: {},
     } as unknown as CustomMessageTriggerEvent;
     expect((await handler(event)).response.emailMessage).toBeUndefined();
+  });
+});
+
+describe('PreSignUp trigger', () => {
+  const VALID = {
+    email: 'new@example.com',
+    given_name: 'Ada',
+    'custom:country': 'GB',
+    'custom:marketing_consent': 'false',
+  };
+  const event = (userAttributes: Record<string, unknown>, triggerSource = 'PreSignUp_SignUp') =>
+    ({
+      triggerSource,
+      userName: 'new@example.com',
+      request: { userAttributes },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    }) as unknown as PreSignUpTriggerEvent;
+
+  it('lets a sign-up with the rules the form checks through, unchanged (no auto-confirm)', async () => {
+    const input = event({ ...VALID, family_name: 'Lovelace', zoneinfo: 'Europe/London' });
+    const result = await preSignUp(input);
+    expect(result).toBe(input);
+    expect(result.response).toEqual({
+      autoConfirmUser: false,
+      autoVerifyEmail: false,
+      autoVerifyPhone: false,
+    });
+  });
+
+  it.each([
+    ['an 81-character first name', { given_name: 'a'.repeat(81) }, MESSAGES.firstNameMax],
+    ['an 81-character last name', { family_name: 'b'.repeat(81) }, MESSAGES.lastNameMax],
+    ['no first name', { given_name: undefined }, MESSAGES.firstNameRequired],
+    ['a blank first name', { given_name: '   ' }, MESSAGES.firstNameRequired],
+    ['a web address in the name', { given_name: 'Win at https://evil.test' }, MESSAGES.nameNoUrls],
+    ['a domain in the last name', { family_name: 'visit evil.com' }, MESSAGES.nameNoUrls],
+    ['a CR/LF in the name', { given_name: 'Ada\r\nClick here' }, MESSAGES.controlCharacters],
+    ['a lone surrogate', { given_name: 'Ada\uD800' }, MESSAGES.unreadableCharacters],
+    ['an unknown country', { 'custom:country': 'XX' }, MESSAGES.countryInvalid],
+    ['no country', { 'custom:country': undefined }, MESSAGES.countryRequired],
+    ['a time zone off the list', { zoneinfo: 'Mars/Olympus' }, MESSAGES.timezoneInvalid],
+  ])('refuses %s with the shared message', async (_name, change, message) => {
+    const attributes: Record<string, unknown> = { ...VALID, ...change };
+    for (const [key, value] of Object.entries(attributes)) if (value === undefined) delete attributes[key];
+    await expect(preSignUp(event(attributes))).rejects.toThrow(new Error(message));
+  });
+
+  it('checks an administrator-created user the same way', async () => {
+    await expect(
+      preSignUp(event({ ...VALID, given_name: 'x'.repeat(81) }, 'PreSignUp_AdminCreateUser')),
+    ).rejects.toThrow(new Error(MESSAGES.firstNameMax));
+  });
+
+  it('refuses a marketing consent other than true or false', async () => {
+    await expect(preSignUp(event({ ...VALID, 'custom:marketing_consent': 'maybe' }))).rejects.toThrow();
+  });
+
+  it.each([
+    ['an unknown trigger source', event(VALID, 'PreSignUp_Something')],
+    ['no request', { triggerSource: 'PreSignUp_SignUp' }],
+    ['attributes that are not strings', event({ ...VALID, given_name: 42 })],
+    ['attributes that are not an object', event(['Ada'] as unknown as Record<string, unknown>)],
+    ['no event at all', null],
+  ])('refuses a malformed event: %s', async (_name, input) => {
+    await expect(preSignUp(input as PreSignUpTriggerEvent)).rejects.toThrow(new Error(INVALID_SIGN_UP));
   });
 });

@@ -1,0 +1,214 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API, ROUTES } from '../../shared/routes.ts';
+import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
+import { ACCESS_TOKEN_SCOPE } from '../../shared/identity.ts';
+import { EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
+import { cleanUp, resourcesOfType, synth } from './harness.ts';
+
+afterAll(cleanUp);
+
+const dev = synth({ stage: 'dev' });
+const prod = synth({ stage: 'prod', domain: 'example.com' });
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+describe('tokens on AWS', () => {
+  const routes = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Route'));
+  const byKey = new Map(routes.map((r) => [r.Properties!.RouteKey as string, r.Properties!]));
+
+  it('has the manifest’s routes and a public one among them', () => {
+    expect([...byKey.keys()].sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(ROUTES.some((r) => r.access === 'public')).toBe(true);
+  });
+
+  it('requires the access-token scope on every signed-in route, so ID tokens are refused', () => {
+    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+      const properties = byKey.get(routeKey(route))!;
+      expect(properties.AuthorizationType, route.name).toBe('JWT');
+      expect(properties.AuthorizationScopes, route.name).toEqual([ACCESS_TOKEN_SCOPE]);
+    }
+  });
+
+  it('leaves public routes without authorizer and without scopes', () => {
+    for (const route of ROUTES.filter((r) => r.access === 'public')) {
+      const properties = byKey.get(routeKey(route))!;
+      expect(properties.AuthorizationType, route.name).toBe('NONE');
+      expect(properties.AuthorizerId, route.name).toBeUndefined();
+      expect(properties.AuthorizationScopes, route.name).toBeUndefined();
+    }
+  });
+
+  it('follows the manifest: a route added as public gets neither, as admin gets the scope', () => {
+    const custom = synth({}, { nag: false, routes: [API.getConfig, API.adminStats] });
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/admin/stats',
+      AuthorizationScopes: [ACCESS_TOKEN_SCOPE],
+    });
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/config',
+      AuthorizationScopes: Match.absent(),
+    });
+  });
+});
+
+describe('per-route throttles', () => {
+  const stage = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+  const settings = stage.Properties!.RouteSettings as Record<
+    string,
+    { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+  >;
+
+  it('limits exactly the public routes of the manifest, reads and writes apart', () => {
+    const publicRoutes = ROUTES.filter((r) => r.access === 'public');
+    expect(Object.keys(settings).sort()).toEqual(publicRoutes.map(routeKey).sort());
+    for (const route of publicRoutes) {
+      const limit = publicRouteThrottle(route);
+      expect(settings[routeKey(route)], route.name).toEqual({
+        ThrottlingRateLimit: limit.rateLimit,
+        ThrottlingBurstLimit: limit.burstLimit,
+      });
+    }
+    expect(settings[routeKey(API.getConfig)]!.ThrottlingRateLimit).toBe(PUBLIC_ROUTE_THROTTLE.read.rateLimit);
+    expect(settings[routeKey(API.unsubscribe)]!.ThrottlingRateLimit).toBe(
+      PUBLIC_ROUTE_THROTTLE.write.rateLimit,
+    );
+  });
+
+  it('creates the stage after the routes it has settings for (API Gateway needs them to exist)', () => {
+    const dependsOn = [stage.DependsOn ?? []].flat() as string[];
+    const routes = resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Route');
+    const publicRouteIds = Object.entries(routes)
+      .filter(([, r]) => r.Properties!.AuthorizationType === 'NONE')
+      .map(([id]) => id);
+    for (const id of publicRouteIds) expect(dependsOn).toContain(id);
+  });
+});
+
+describe('web ACL (us-east-1)', () => {
+  const edge = Template.fromStack(dev.stack.edge);
+
+  it('lives in its own stack in us-east-1, as CloudFront requires', () => {
+    expect(dev.stack.edge.region).toBe(EDGE_REGION);
+    expect(dev.stack.edge.stackName).toBe('RenewalReminders-dev-edge');
+    edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+  });
+
+  it('blocks a client address over the API rate and over the site rate, and runs the managed rules', () => {
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        ...MANAGED_RULE_GROUPS.map((group) =>
+          Match.objectLike({
+            Name: group,
+            OverrideAction: { None: {} },
+            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: group } },
+          }),
+        ),
+        Match.objectLike({
+          Name: 'ApiRatePerClient',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              AggregateKeyType: 'IP',
+              Limit: RATE_LIMITS.apiPerClient,
+              EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+              ScopeDownStatement: {
+                ByteMatchStatement: Match.objectLike({
+                  SearchString: '/api/',
+                  PositionalConstraint: 'STARTS_WITH',
+                  FieldToMatch: { UriPath: {} },
+                }),
+              },
+            },
+          },
+        }),
+        Match.objectLike({
+          Name: 'SiteRatePerClient',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              AggregateKeyType: 'IP',
+              Limit: RATE_LIMITS.sitePerClient,
+              EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+            },
+          },
+        }),
+      ],
+    });
+  });
+
+  it('is the distribution’s web ACL in every stage', () => {
+    for (const s of [dev, prod]) {
+      const distribution = Object.values(resourcesOfType(s.template, 'AWS::CloudFront::Distribution'))[0]!;
+      const webAclId = (distribution.Properties!.DistributionConfig as { WebACLId?: unknown }).WebACLId;
+      // Read across regions through the reference CDK keeps in SSM (a custom resource), never a literal.
+      expect(JSON.stringify(webAclId)).toMatch(/ExportsReader/);
+    }
+  });
+});
+
+const API_CERTIFICATE = 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111';
+
+describe('the API only through CloudFront', () => {
+  const withDomain = synth({
+    stage: 'prod',
+    domain: 'example.com',
+    apiCertificateArn: API_CERTIFICATE,
+    hostedZoneId: 'Z0000000000000000000',
+  });
+  const apiOrigin = (s: typeof dev) => {
+    const distribution = Object.values(resourcesOfType(s.template, 'AWS::CloudFront::Distribution'))[0]!;
+    const config = distribution.Properties!.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const behaviour = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    return config.Origins.find((o) => o.Id === behaviour.TargetOriginId)!.DomainName;
+  };
+
+  it('switches the execute-api endpoint off when the API has its own name, which CloudFront uses', () => {
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [
+        Match.objectLike({ CertificateArn: API_CERTIFICATE, SecurityPolicy: 'TLS_1_2' }),
+      ],
+    });
+    withDomain.template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { Stage: '$default' });
+    expect(apiOrigin(withDomain)).toBe('api.example.com');
+    for (const type of ['AWS::Route53::RecordSet']) {
+      withDomain.template.hasResourceProperties(type, { Name: 'api.example.com.', Type: 'A' });
+      withDomain.template.hasResourceProperties(type, { Name: 'api.example.com.', Type: 'AAAA' });
+    }
+  });
+
+  it('keeps execute-api where it is the API’s only name (no API certificate)', () => {
+    for (const s of [dev, prod]) {
+      s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
+      s.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+      expect(JSON.stringify(apiOrigin(s))).toContain('.execute-api.');
+    }
+  });
+
+  it('refuses an API certificate without a domain', () => {
+    expect(() => synth({ stage: 'dev2', apiCertificateArn: API_CERTIFICATE })).toThrow(/needs -c domain/);
+  });
+});
+
+describe('API access logs', () => {
+  it('record the edge address, the user agent and the signed-in caller of every request', () => {
+    const stage = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+    const format = JSON.parse((stage.Properties!.AccessLogSettings as { Format: string }).Format) as Record<
+      string,
+      string
+    >;
+    expect(format).toMatchObject({
+      edgeIp: '$context.identity.sourceIp',
+      userAgent: '$context.identity.userAgent',
+      sub: '$context.authorizer.claims.sub',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+  });
+});
