@@ -176,7 +176,8 @@ export interface MailEventsProps {
 
 /**
  * Bounces and complaints of our configuration set, from the default event bus to a function that
- * puts the address on the product's suppression list (the daily job skips it). Only the table.
+ * puts the address on the product's suppression list (the daily job skips it). The table, and the
+ * stage's key: the list stores a keyed hash of the address, never the address.
  */
 export class MailEvents extends Construct {
   readonly handler: AppFunction;
@@ -198,6 +199,7 @@ export class MailEvents extends Construct {
       failureQueue: this.failures.queue,
     });
     data.grantReadWrite(this.handler.fn);
+    mail.grantUnsubscribeKey(this.handler.fn);
 
     this.rule = new Rule(this, 'Rule', {
       description: `SES bounces and complaints of ${stageName(config)}`,
