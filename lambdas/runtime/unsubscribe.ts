@@ -26,7 +26,8 @@ export function parseKeyring(secret: string): Keyring {
     ? Object.entries(JSON.parse(trimmed) as Record<string, unknown>).map(([v, k]) => [v, String(k)])
     : [['v1', trimmed]];
   const valid = entries.filter(([version, key]) => VERSION.test(version) && key.length >= 16);
-  if (valid.length === 0 || valid.length !== entries.length) throw new Error('The unsubscribe keyring is malformed');
+  if (valid.length === 0 || valid.length !== entries.length)
+    throw new Error('The unsubscribe keyring is malformed');
   const number = (version: string) => Number(VERSION.exec(version)![1]);
   const current = valid.map(([v]) => v).sort((a, b) => number(b) - number(a))[0]!;
   return { current, keys: new Map(valid) };

@@ -5,7 +5,14 @@ import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { deleteLogin, signOutEverywhere } from '../runtime/identity.ts';
 import { ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
-import { parseAnyItem, parseEmailSend, parseLogRef, parseProfile, parseReminder, parseSaving } from './items.ts';
+import {
+  parseAnyItem,
+  parseEmailSend,
+  parseLogRef,
+  parseProfile,
+  parseReminder,
+  parseSaving,
+} from './items.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 import { toPence } from './savings.ts';
 import { adjustCounters, countReminder } from './stats.ts';
@@ -17,9 +24,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Anonymises a log item a pointer names; one already gone (or never written) is fine. */
 async function anonymiseLog(entity: string, pk: string, sk: string): Promise<void> {
   const fields: Record<string, unknown> =
-    entity === ENTITY.audit
-      ? { actor_id: ANONYMISED_USER, actor_email: null }
-      : { user_id: ANONYMISED_USER };
+    entity === ENTITY.audit ? { actor_id: ANONYMISED_USER, actor_email: null } : { user_id: ANONYMISED_USER };
   const entries = Object.entries(fields);
   try {
     await dynamo().send(
@@ -89,7 +94,11 @@ export async function deleteAccount(
   });
   await batchWriteAll(anonymised);
   for (const ref of ofEntity(ENTITY.logRef).map(parseLogRef)) {
-    await anonymiseLog(ref.ref_pk === keys.auditLog() ? ENTITY.audit : ENTITY.emailLog, ref.ref_pk, ref.ref_sk);
+    await anonymiseLog(
+      ref.ref_pk === keys.auditLog() ? ENTITY.audit : ENTITY.emailLog,
+      ref.ref_pk,
+      ref.ref_sk,
+    );
   }
   await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: itemKey(item.pk, item.sk) } })));
 

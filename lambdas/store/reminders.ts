@@ -45,7 +45,9 @@ export async function createReminder(
     created_at: timestamp,
     updated_at: timestamp,
   };
-  await writeWhileAccountExists(userId, [{ Put: { Item: toItem(reminder), ConditionExpression: ITEM_ABSENT } }]);
+  await writeWhileAccountExists(userId, [
+    { Put: { Item: toItem(reminder), ConditionExpression: ITEM_ABSENT } },
+  ]);
   await countReminder(reminder, 1);
   return reminder;
 }
@@ -61,7 +63,9 @@ export async function updateReminder(
   if (!existing) return absentFor(userId);
   const updated: Reminder = { ...existing, ...input, updated_at: now.toISOString() };
   try {
-    await writeWhileAccountExists(userId, [{ Put: { Item: toItem(updated), ConditionExpression: ITEM_EXISTS } }]);
+    await writeWhileAccountExists(userId, [
+      { Put: { Item: toItem(updated), ConditionExpression: ITEM_EXISTS } },
+    ]);
   } catch (error) {
     // Deleted between the read and the write: report it as gone rather than recreate it.
     if (error instanceof ConditionalCheckFailedException) return undefined;

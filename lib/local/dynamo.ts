@@ -99,7 +99,9 @@ function transactingFront(innerUrl: string) {
         continue;
       }
       const key =
-        kind === 'Put' ? keyOf(op.Item as Json, await keySchema(call, String(op.TableName))) : (op.Key as Json);
+        kind === 'Put'
+          ? keyOf(op.Item as Json, await keySchema(call, String(op.TableName)))
+          : (op.Key as Json);
       const condition = {
         TableName: op.TableName,
         Key: key,

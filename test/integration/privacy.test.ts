@@ -46,7 +46,7 @@ afterEach(() => {
 
 const reminderBody = (title: string, renewalDate = '2031-05-01') => ({
   title,
-  category: 'insurance',
+  category: 'insurance' as const,
   provider: `Provider ${title}`,
   renewal_date: renewalDate,
   amount: 120,

@@ -19,7 +19,8 @@ export async function callApi<R extends RouteDef>(route: R, ...args: RequestArgs
     return await requestApi(route, asRequest(args[0]), { token });
   } catch (error) {
     // The account is gone (deleted in another tab or device): this browser's session must go too.
-    if (error instanceof ApiRequestError && error.status === ACCOUNT_GONE_STATUS) await forgetDeletedAccount();
+    if (error instanceof ApiRequestError && error.status === ACCOUNT_GONE_STATUS)
+      await forgetDeletedAccount();
     throw error;
   }
 }
