@@ -152,8 +152,9 @@ export class Mail extends Construct {
   }
 
   /**
-   * Read access to the unsubscribe key for a function that signs or verifies unsubscribe links, and
-   * the key's ARN in its environment (UNSUBSCRIBE_SECRET_ARN). No other function gets either.
+   * Read access to the unsubscribe key for a function that signs or verifies unsubscribe links or
+   * hashes suppressed addresses, and the key's ARN in its environment (UNSUBSCRIBE_SECRET_ARN). No
+   * other function gets either.
    */
   grantUnsubscribeKey(fn: LambdaFn): void {
     this.unsubscribeSecret.grantRead(fn);
