@@ -14,6 +14,7 @@ import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { signOutEverywhere } from '../../lambdas/runtime/identity.ts';
 import {
   KEY_MISSING,
+  LOCAL_UNSUBSCRIBE_SECRET,
   resetKeyringCache,
   unsubscribeToken,
   unsubscribeUrls,
@@ -317,7 +318,7 @@ describe('unsubscribe', () => {
 
     // Rotation: v2 signs, v1 still verifies; with v1 removed, its links are refused.
     process.env.UNSUBSCRIBE_SECRET = JSON.stringify({
-      v1: 'local-unsubscribe-secret-not-for-production',
+      v1: LOCAL_UNSUBSCRIBE_SECRET,
       v2: 'a-new-key-after-a-leak-0123456789',
     });
     resetEnvCache();
