@@ -33,7 +33,7 @@ export type RoutePermission =
   | 'ses:status'
   /** cognito-idp:AdminUpdateUserAttributes (settings mirrored to the user's attributes). */
   | 'cognito:updateUser'
-  /** cognito-idp:AdminDeleteUser (account deletion). */
+  /** cognito-idp:AdminUserGlobalSignOut and AdminDeleteUser (account deletion signs out everywhere first). */
   | 'cognito:deleteUser'
   /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
   | 'cognito:describePool'
@@ -53,6 +53,7 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   deleteMe: ['cognito:deleteUser'],
   // Verifies the signed token of an unsubscribe link.
   unsubscribe: ['unsubscribe:key'],
+  unsubscribeDetails: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
   // Table, user pool, SES handshake, last run, schedule.
@@ -281,7 +282,7 @@ export class Api extends Construct {
         props.userPool.grant(fn.fn, 'cognito-idp:AdminUpdateUserAttributes');
         return;
       case 'cognito:deleteUser':
-        props.userPool.grant(fn.fn, 'cognito-idp:AdminDeleteUser');
+        props.userPool.grant(fn.fn, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
         return;
       case 'cognito:describePool':
         props.userPool.grant(fn.fn, 'cognito-idp:DescribeUserPool');

@@ -48,7 +48,11 @@ export class Mail extends Construct {
   readonly identity?: EmailIdentity;
   /** Bounce and complaint events of the configuration set, to the account's default event bus. */
   readonly eventDestination: ConfigurationSetEventDestination;
-  /** HMAC key of the unsubscribe links (lambdas/runtime/unsubscribe.ts): a generated string, one per stage. */
+  /**
+   * HMAC key of the unsubscribe links and of the suppression list's address hashes
+   * (lambdas/runtime/unsubscribe.ts): a generated string, one per stage, which is version v1 of the
+   * keyring; a rotation replaces it with JSON listing the versions (docs/decisions/0012).
+   */
   readonly unsubscribeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: MailProps) {
@@ -79,7 +83,7 @@ export class Mail extends Construct {
     Validations.of(this.unsubscribeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Not rotated on purpose: the key signs the unsubscribe links of mails already sent (RFC 8058 one-click, no expiry); a new key would invalidate every one of them. It never leaves AWS: only the functions that sign or verify links may read it.',
+        'Not rotated automatically: the key signs the unsubscribe links of mails already sent (RFC 8058 one-click, no expiry), so a rotation is a manual keyring step that keeps the old version verifying until it must go (docs/decisions/0012). It never leaves AWS: only the functions that sign or verify links or hash suppressed addresses may read it.',
     });
 
     if (config.domain) {
@@ -148,8 +152,9 @@ export class Mail extends Construct {
   }
 
   /**
-   * Read access to the unsubscribe key for a function that signs or verifies unsubscribe links, and
-   * the key's ARN in its environment (UNSUBSCRIBE_SECRET_ARN). No other function gets either.
+   * Read access to the unsubscribe key for a function that signs or verifies unsubscribe links or
+   * hashes suppressed addresses, and the key's ARN in its environment (UNSUBSCRIBE_SECRET_ARN). No
+   * other function gets either.
    */
   grantUnsubscribeKey(fn: LambdaFn): void {
     this.unsubscribeSecret.grantRead(fn);
@@ -176,7 +181,8 @@ export interface MailEventsProps {
 
 /**
  * Bounces and complaints of our configuration set, from the default event bus to a function that
- * puts the address on the product's suppression list (the daily job skips it). Only the table.
+ * puts the address on the product's suppression list (the daily job skips it). The table, and the
+ * stage's key: the list stores a keyed hash of the address, never the address.
  */
 export class MailEvents extends Construct {
   readonly handler: AppFunction;
@@ -198,6 +204,7 @@ export class MailEvents extends Construct {
       failureQueue: this.failures.queue,
     });
     data.grantReadWrite(this.handler.fn);
+    mail.grantUnsubscribeKey(this.handler.fn);
 
     this.rule = new Rule(this, 'Rule', {
       description: `SES bounces and complaints of ${stageName(config)}`,

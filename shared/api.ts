@@ -121,6 +121,12 @@ export interface SavingsSummary {
   records: SavingsRecord[];
 }
 
+/** What the unsubscribe page shows before the press: whose reminder e-mails the link turns off. */
+export interface UnsubscribeDetails {
+  /** The address, masked (maskEmail in shared/identity.ts); null when the account no longer exists. */
+  masked_email: string | null;
+}
+
 export interface PromotionStatus {
   places_total: number;
   places_left: number;

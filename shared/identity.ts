@@ -32,3 +32,14 @@ export function userAttributeList(
     Value: value ?? '',
   }));
 }
+
+/**
+ * An address as the unsubscribe page shows it: the first character of the local part, three dots,
+ * and the whole domain (jane@example.com → j•••@example.com), so its owner recognises it and a
+ * stranger holding the link learns little.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}

@@ -7,6 +7,7 @@ export const NOTICES = {
 /** Messages the Lambdas answer with or record in more than one place, written once. */
 export const API_MESSAGES = {
   reminderNotFound: 'Reminder not found',
-  profileNotFound: 'Profile not found',
+  /** 410 to a still-unexpired token of a deleted account; the SPA signs out on it. */
+  accountGone: 'This account has been deleted',
   noTestReminder: 'Skipped: no test reminder',
 } as const;

@@ -23,6 +23,7 @@ import type {
   SavingsSummary,
   SystemTestResult,
   TestEmailResult,
+  UnsubscribeDetails,
 } from './api.ts';
 import { defineRoutes, returns, type NoContent } from './contract.ts';
 import {
@@ -60,6 +61,14 @@ export const API = defineRoutes({
     status: 202,
     body: notFoundReportSchema,
     response: returns<{ logged: true }>(),
+  },
+  /** Read-only: whose e-mails the link turns off (masked). A GET never changes anything. */
+  unsubscribeDetails: {
+    method: 'GET',
+    path: '/api/unsubscribe',
+    access: 'public',
+    query: unsubscribeQuerySchema,
+    response: returns<UnsubscribeDetails>(),
   },
   unsubscribe: {
     method: 'POST',

@@ -37,9 +37,17 @@ export const keys = {
   /** Sends listed newest first through the same GSI, one partition per UTC day. */
   sendsByDay: (day: string) => `EMAIL_SENDS#${day}`,
   sendsByDayEntry: (atIso: string, id: string) => `${atIso}#${id}`,
+  /**
+   * A pointer in the user's partition to a log item outside it that names the user (an e-mail log
+   * or audit entry), so account deletion finds those items with the partition's one query.
+   */
+  logRef: (pk: string, sk: string) => `REF#${pk}#${sk}`,
   emailLogs: () => 'EMAIL_LOG',
   emailLog: (sentAtIso: string, id: string) => `${sentAtIso}#${id}`,
-  suppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
+  /** A suppressed address, stored as a keyed hash under a key version (never the address itself). */
+  suppressed: (version: string, addressHash: string) => `SUPPRESSED#${version}#${addressHash}`,
+  /** The plain-address form of entries written before the hash; read (and migrated) only. */
+  legacySuppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
   suppressedEntry: () => 'SUPPRESSED',
   /** Single-item counters for statistics and the founding-member promotion. */
   stats: () => 'STATS',
@@ -80,6 +88,7 @@ export const ENTITY = {
   suppression: 'suppression',
   audit: 'audit',
   cronRun: 'cron_run',
+  logRef: 'log_ref',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -1,11 +1,11 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { getReminder } from '../store/reminders.ts';
 import { recordSavings } from '../store/savings.ts';
 
 /** One outcome per submission, for the caller's own reminder only. */
 export const handler = route(API.recordSavings, async ({ caller, params, body }) => {
-  if (!(await getReminder(caller.userId, params.id))) throw notFound(API_MESSAGES.reminderNotFound);
-  return { savings: await recordSavings(caller.userId, params.id, body) };
+  const savings = await recordSavings(caller.userId, params.id, body);
+  if (!savings) throw notFound(API_MESSAGES.reminderNotFound);
+  return { savings };
 });

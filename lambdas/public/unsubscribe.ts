@@ -1,15 +1,30 @@
+import type { UnsubscribeDetails } from '../../shared/api.ts';
+import { maskEmail } from '../../shared/identity.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { verifyUnsubscribeToken } from '../runtime/unsubscribe.ts';
-import { setReminderEmails } from '../store/profiles.ts';
+import { getProfile, setReminderEmails } from '../store/profiles.ts';
+
+export const INVALID_LINK = 'This unsubscribe link is not valid';
+
+async function userOf(token: string): Promise<string> {
+  const userId = await verifyUnsubscribeToken(token);
+  if (!userId) throw new HttpError(400, INVALID_LINK);
+  return userId;
+}
+
+/** What the /unsubscribe page shows before the press; reads only. */
+export async function unsubscribeDetails(token: string): Promise<UnsubscribeDetails> {
+  const profile = await getProfile(await userOf(token));
+  return { masked_email: profile ? maskEmail(profile.email) : null };
+}
 
 /**
- * One-click unsubscribe (RFC 8058): mail clients POST with `List-Unsubscribe=One-Click`; the
- * /unsubscribe page in the SPA POSTs the same. The signed token is the only credential.
+ * Unsubscribes by signed token: the RFC 8058 one-click POST from mail clients, and the /unsubscribe
+ * page's button. Only ever on a POST: a GET (a mail scanner following the link) changes nothing.
  */
 export async function unsubscribeByToken(token: string): Promise<void> {
-  const userId = await verifyUnsubscribeToken(token);
-  if (!userId) throw new HttpError(400, 'This unsubscribe link is not valid');
+  const userId = await userOf(token);
   // A deleted account has nothing left to unsubscribe: answer as done.
   await setReminderEmails(userId, false);
   logger.info('Unsubscribed from reminder e-mails');

@@ -16,8 +16,11 @@ const envSchema = z.object({
   SES_CONFIGURATION_SET: z.string().optional(),
   /** HMAC key for unsubscribe links: on AWS a generated Secrets Manager secret, read at cold start. */
   UNSUBSCRIBE_SECRET_ARN: z.string().optional(),
-  /** The key itself, for the local stack and tests (no Secrets Manager there). */
-  UNSUBSCRIBE_SECRET: z.string().min(16).default('local-unsubscribe-secret-not-for-production'),
+  /**
+   * The key (or JSON keyring) itself, for tests. Unset and without an ARN, only the local stage
+   * has a fixed key; every other stage refuses to sign or verify (lambdas/runtime/unsubscribe.ts).
+   */
+  UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */
   API_URL: z.string().optional(),
   /** The daily job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */

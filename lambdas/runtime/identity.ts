@@ -5,6 +5,7 @@
 import {
   AdminDeleteUserCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   DescribeUserPoolCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -35,6 +36,21 @@ export async function mirrorProfileAttributes(username: string, fields: Mirrored
       }),
     }),
   );
+}
+
+/**
+ * Signs the user out on every device: refresh tokens are revoked, so no new access token is issued.
+ * Access tokens already issued stay valid until they expire (an hour), which is why every write
+ * also checks that the account exists (lambdas/store/liveAccount.ts). A user already gone is fine.
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: username }),
+    );
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
 }
 
 /** Deletes the login; a user already gone counts as deleted, so a retry succeeds. */

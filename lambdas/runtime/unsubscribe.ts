@@ -2,47 +2,112 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from './env.ts';
 
-let key: Promise<string> | undefined;
+/**
+ * The stage's signing keys, versioned so a leaked key can be rotated out. The secret (Secrets
+ * Manager on AWS, UNSUBSCRIBE_SECRET locally) is either one key, which is version v1, or a JSON
+ * keyring `{"v1": "…", "v2": "…"}`: the highest version signs, every listed version verifies.
+ * Rotation: add the next version, let every container start cold, then remove the leaked one
+ * (docs/decisions/0012-signed-unsubscribe-links.md).
+ */
+export interface Keyring {
+  current: string;
+  keys: ReadonlyMap<string, string>;
+}
 
-/** The signing key: from Secrets Manager when the stack gives an ARN (once per container), else env. */
-function signingKey(): Promise<string> {
-  const arn = env().UNSUBSCRIBE_SECRET_ARN;
-  if (!arn) return Promise.resolve(env().UNSUBSCRIBE_SECRET);
-  key ??= new SecretsManagerClient({ region: env().AWS_REGION })
+/** The fixed key of the local stage only: any other stage without a key fails closed. */
+export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-not-for-production';
+export const KEY_MISSING = 'The unsubscribe signing key is not configured';
+
+const VERSION = /^v([1-9]\d{0,3})$/;
+
+export function parseKeyring(secret: string): Keyring {
+  const trimmed = secret.trim();
+  const entries: [string, string][] = trimmed.startsWith('{')
+    ? Object.entries(JSON.parse(trimmed) as Record<string, unknown>).map(([v, k]) => [v, String(k)])
+    : [['v1', trimmed]];
+  const valid = entries.filter(([version, key]) => VERSION.test(version) && key.length >= 16);
+  if (valid.length === 0 || valid.length !== entries.length)
+    throw new Error('The unsubscribe keyring is malformed');
+  const number = (version: string) => Number(VERSION.exec(version)![1]);
+  const current = valid.map(([v]) => v).sort((a, b) => number(b) - number(a))[0]!;
+  return { current, keys: new Map(valid) };
+}
+
+let cached: Promise<Keyring> | undefined;
+
+/** The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env. */
+export function keyring(): Promise<Keyring> {
+  const { UNSUBSCRIBE_SECRET_ARN: arn, UNSUBSCRIBE_SECRET: plain, STAGE } = env();
+  if (!arn) {
+    if (plain) return Promise.resolve(parseKeyring(plain));
+    if (STAGE === 'local') return Promise.resolve(parseKeyring(LOCAL_UNSUBSCRIBE_SECRET));
+    return Promise.reject(new Error(KEY_MISSING));
+  }
+  cached ??= new SecretsManagerClient({ region: env().AWS_REGION })
     .send(new GetSecretValueCommand({ SecretId: arn }))
     .then((result) => {
-      if (!result.SecretString) throw new Error('The unsubscribe secret is empty');
-      return result.SecretString;
+      if (!result.SecretString) throw new Error(KEY_MISSING);
+      return parseKeyring(result.SecretString);
     })
     .catch((error: unknown) => {
-      key = undefined;
+      cached = undefined;
       throw error;
     });
-  return key;
+  return cached;
+}
+
+/** Tests change the environment's key between runs. */
+export function resetKeyringCache(): void {
+  cached = undefined;
+}
+
+function hmac(key: string, purpose: string, value: string): string {
+  return createHmac('sha256', key).update(`${purpose}:${value}`).digest('base64url');
+}
+
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
- * Signed unsubscribe tokens: `{userId}.{signature}`, HMAC-SHA256 over the user id with the stage's
- * secret. No expiry: a link in an old mail must still work (RFC 8058 one-click).
+ * Signed unsubscribe tokens: `{version}.{userId}.{signature}`, HMAC-SHA256 over the user id with
+ * that version's key. No expiry: a link in an old mail must still work (RFC 8058 one-click).
  */
-async function sign(userId: string): Promise<string> {
-  return createHmac('sha256', await signingKey())
-    .update(`unsubscribe:${userId}`)
-    .digest('base64url');
-}
-
 export async function unsubscribeToken(userId: string): Promise<string> {
-  return `${userId}.${await sign(userId)}`;
+  const ring = await keyring();
+  return `${ring.current}.${userId}.${hmac(ring.keys.get(ring.current)!, 'unsubscribe', userId)}`;
 }
 
-/** The user id a token was made for, or undefined when it is forged or malformed. */
+/**
+ * The user id a token was made for, or undefined when it is forged, malformed or signed with a key
+ * no longer in the keyring. Tokens without a version (`{userId}.{signature}`, in mails sent before
+ * versions existed) were signed with the first key, so they count as v1: they keep working while v1
+ * is in the keyring and stop with it.
+ */
 export async function verifyUnsubscribeToken(token: string): Promise<string | undefined> {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(await sign(userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
+  const parts = token.split('.');
+  const [version, userId, signature] =
+    parts.length === 3 ? parts : parts.length === 2 ? ['v1', parts[0], parts[1]] : [];
+  if (!version || !userId || !signature) return undefined;
+  const key = (await keyring()).keys.get(version);
+  if (!key) return undefined;
+  return sameText(signature, hmac(key, 'unsubscribe', userId)) ? userId : undefined;
+}
+
+/**
+ * A keyed hash of an e-mail address under each key of the ring (current first): what the
+ * suppression list stores instead of the address. The key is derived from the stage's key of that
+ * version, so the list cannot be reversed without the secret and rotates with it.
+ */
+export async function addressHashes(email: string): Promise<{ version: string; hash: string }[]> {
+  const ring = await keyring();
+  const versions = [ring.current, ...[...ring.keys.keys()].filter((v) => v !== ring.current)];
+  return versions.map((version) => {
+    const derived = hmac(ring.keys.get(version)!, 'derive', 'suppression');
+    return { version, hash: hmac(derived, 'address', email.trim().toLowerCase()) };
+  });
 }
 
 export async function unsubscribeUrls(userId: string): Promise<{ oneClick: string; page: string }> {

@@ -1,25 +1,78 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
-import { deleteLogin } from '../runtime/identity.ts';
-import { itemKey, queryAll } from './db.ts';
-import { parseAnyItem, parseEmailSend, parseProfile, parseReminder, parseSaving } from './items.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { deleteLogin, signOutEverywhere } from '../runtime/identity.ts';
+import { ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
+import {
+  parseAnyItem,
+  parseEmailSend,
+  parseLogRef,
+  parseProfile,
+  parseReminder,
+  parseSaving,
+} from './items.ts';
+import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 import { toPence } from './savings.ts';
 import { adjustCounters, countReminder } from './stats.ts';
 
-/** What a deleted user's send records keep: the mail log, without the person. */
-export const ANONYMISED_USER = 'deleted-user';
-export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
+export { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Anonymises a log item a pointer names; one already gone (or never written) is fine. */
+async function anonymiseLog(entity: string, pk: string, sk: string): Promise<void> {
+  const fields: Record<string, unknown> =
+    entity === ENTITY.audit ? { actor_id: ANONYMISED_USER, actor_email: null } : { user_id: ANONYMISED_USER };
+  const entries = Object.entries(fields);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(pk, sk),
+        ConditionExpression: ITEM_EXISTS,
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
 
 /**
- * Deletes every item of the user (profile, reminders, savings, send records), keeps the counters
- * true, then the Cognito user. Send records are first copied out of the user's partition with the
- * address and the user id removed, so the mail log stays whole but names no one. Safe to retry: a
- * second run finds nothing left and deletes the login.
+ * Deletes an account so that nothing left names the person:
+ * 1. signs the user out everywhere (no new tokens from the refresh token);
+ * 2. deletes the profile first: from then on every write for this user fails (each write checks
+ *    the profile in the same transaction), so nothing new can land in the partition;
+ * 3. reads the partition (consistently) and, before deleting it: copies each send record to the
+ *    anonymised mail log without the user id, the address, the claim token and the subject (which
+ *    held the reminder's title and provider: the mail type stands in); anonymises each e-mail log and
+ *    audit entry a pointer in the partition names;
+ * 4. deletes every item of the partition, keeps the counters true, then deletes the login.
+ * Safe to retry: a second run finds what is left and finishes.
  */
 export async function deleteAccount(userId: string, username: string): Promise<{ itemsDeleted: number }> {
-  const items = (await queryAll({ pk: keys.user(userId) })).map(parseAnyItem);
+  await signOutEverywhere(username);
+
+  const { Attributes: profileItem } = await dynamo().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: itemKey(keys.user(userId), keys.profile()),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const profile = profileItem ? parseProfile(profileItem) : undefined;
+  // (Access tokens carry no address: on a retry after the profile went, there is none to scrub.)
+  const address = profile?.email;
+
+  const items = (await queryAll({ pk: keys.user(userId) }, { consistent: true })).map(parseAnyItem);
   const ofEntity = (entity: string) => items.filter((item) => item.entity === entity);
 
+  const withoutAddress = (text: string | null) =>
+    text && address ? text.replace(new RegExp(escapeRegExp(address), 'gi'), '[address removed]') : text;
   const anonymised = ofEntity(ENTITY.emailSend).map((item) => {
     const send = parseEmailSend(item);
     return {
@@ -29,17 +82,26 @@ export async function deleteAccount(userId: string, username: string): Promise<{
           ...itemKey(keys.anonymisedSends(), keys.anonymisedSend(send.created_at, send.id)),
           user_id: ANONYMISED_USER,
           to_email: ANONYMISED_EMAIL,
+          subject: send.email_type,
+          error_message: withoutAddress(send.error_message),
           claim_token: null,
         },
       },
     };
   });
   await batchWriteAll(anonymised);
+  for (const ref of ofEntity(ENTITY.logRef).map(parseLogRef)) {
+    await anonymiseLog(
+      ref.ref_pk === keys.auditLog() ? ENTITY.audit : ENTITY.emailLog,
+      ref.ref_pk,
+      ref.ref_sk,
+    );
+  }
   await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: itemKey(item.pk, item.sk) } })));
 
   const deltas: Record<string, number> = {};
   const add = (name: string, delta: number) => (deltas[name] = (deltas[name] ?? 0) + delta);
-  for (const profile of ofEntity(ENTITY.profile).map(parseProfile)) {
+  if (profile) {
     add(COUNTERS.users, -1);
     add(COUNTERS.country(profile.country), -1);
   }
@@ -51,5 +113,5 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) await countReminder(reminder, -1);
 
   await deleteLogin(username);
-  return { itemsDeleted: items.length };
+  return { itemsDeleted: items.length + (profile ? 1 : 0) };
 }

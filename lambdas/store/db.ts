@@ -84,13 +84,23 @@ export async function queryPage(
   return page.Items ?? [];
 }
 
-/** Every item a query matches, following LastEvaluatedKey across pages. */
-export async function queryAll(condition: KeyCondition): Promise<Record<string, unknown>[]> {
+/**
+ * Every item a query matches, following LastEvaluatedKey across pages. `consistent` reads every
+ * write acknowledged before the query (account deletion must not miss one).
+ */
+export async function queryAll(
+  condition: KeyCondition,
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
-      new QueryCommand({ ...keyCondition(condition), ExclusiveStartKey: startKey }),
+      new QueryCommand({
+        ...keyCondition(condition),
+        ExclusiveStartKey: startKey,
+        ...(options.consistent ? { ConsistentRead: true } : {}),
+      }),
     );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;

@@ -122,6 +122,9 @@ const numbersItem = z
 /** A claim's state, read when the claim is refused. */
 const claimStateItem = z.object({ status: z.string().default('unknown') });
 
+/** A pointer to a log item that names the user (keys.logRef). */
+const logRefItem = z.object({ ref_pk: z.string(), ref_sk: z.string() });
+
 /** Any item of a user's partition, as account deletion reads them. */
 const anyItem = z.object({ pk: z.string(), sk: z.string(), entity: z.string().optional() }).loose();
 
@@ -134,4 +137,5 @@ export const parseAudit = (item: unknown): AuditEntry => auditItem.parse(item);
 export const parseCronRun = (item: unknown): CronRun => cronRunItem.parse(item);
 export const parseNumbers = (item: unknown): Record<string, number> => numbersItem.parse(item ?? {});
 export const parseClaimState = (item: unknown) => claimStateItem.parse(item ?? {});
+export const parseLogRef = (item: unknown) => logRefItem.parse(item);
 export const parseAnyItem = (item: unknown) => anyItem.parse(item);

@@ -31,8 +31,7 @@ export interface NewProfile {
 }
 
 /**
- * Creates the profile once (PostConfirmation may be retried by Cognito, and GET /api/me repairs a
- * missing one): the conditional put makes the second call a no-op, so the sign-up counter, and with
+ * Creates the profile once (PostConfirmation may be retried by Cognito): the conditional put makes the second call a no-op, so the sign-up counter, and with
  * it the founding-member place, is taken exactly once per user.
  */
 export async function ensureProfile(input: NewProfile, now = new Date()): Promise<Profile> {

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 import { DUE_SHARDS, ENTITY, keys, shardFor } from '../../shared/table.ts';
-import { dynamo } from '../runtime/clients.ts';
-import {
-  dueIndexKey,
-  getItem,
-  ITEM_ABSENT,
-  ITEM_EXISTS,
-  itemKey,
-  putItem,
-  queryAll,
-  tableName,
-} from './db.ts';
+import { dueIndexKey, getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { parseReminder } from './items.ts';
+import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
+import { getProfile } from './profiles.ts';
 import { countReminder } from './stats.ts';
 
 /** The stored item of a reminder, with its keys and due-index keys (also used by seeding scripts). */
@@ -54,7 +45,9 @@ export async function createReminder(
     created_at: timestamp,
     updated_at: timestamp,
   };
-  await putItem(toItem(reminder), ITEM_ABSENT);
+  await writeWhileAccountExists(userId, [
+    { Put: { Item: toItem(reminder), ConditionExpression: ITEM_ABSENT } },
+  ]);
   await countReminder(reminder, 1);
   return reminder;
 }
@@ -67,10 +60,12 @@ export async function updateReminder(
   now = new Date(),
 ): Promise<Reminder | undefined> {
   const existing = await getReminder(userId, id);
-  if (!existing) return undefined;
+  if (!existing) return absentFor(userId);
   const updated: Reminder = { ...existing, ...input, updated_at: now.toISOString() };
   try {
-    await putItem(toItem(updated), ITEM_EXISTS);
+    await writeWhileAccountExists(userId, [
+      { Put: { Item: toItem(updated), ConditionExpression: ITEM_EXISTS } },
+    ]);
   } catch (error) {
     // Deleted between the read and the write: report it as gone rather than recreate it.
     if (error instanceof ConditionalCheckFailedException) return undefined;
@@ -83,17 +78,39 @@ export async function updateReminder(
   return updated;
 }
 
+/** A reminder that is not there: for a deleted account that is AccountGoneError, else undefined. */
+async function absentFor(userId: string): Promise<undefined> {
+  if (!(await getProfile(userId))) throw new AccountGoneError();
+  return undefined;
+}
+
+/**
+ * Deletes the owner's reminder; false when it does not exist for this owner. The delete holds only
+ * while the reminder still has the category and date just read, so the counters move by what was
+ * really removed (an edit in between makes it read again).
+ */
 export async function deleteReminder(userId: string, id: string): Promise<boolean> {
-  const { Attributes } = await dynamo().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: itemKey(keys.user(userId), keys.reminder(id)),
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  if (!Attributes) return false;
-  await countReminder(parseReminder(Attributes), -1);
-  return true;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await getReminder(userId, id);
+    if (!existing) return Boolean(await absentFor(userId));
+    try {
+      await writeWhileAccountExists(userId, [
+        {
+          Delete: {
+            Key: itemKey(keys.user(userId), keys.reminder(id)),
+            ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
+            ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) continue;
+      throw error;
+    }
+    await countReminder(existing, -1);
+    return true;
+  }
+  throw new Error('The reminder kept changing while it was being deleted');
 }
 
 /** Reminders renewing on one calendar date, across all users: one query per shard, never a scan. */

@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { SavingsRecord, SavingsSummary } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
-import { itemKey, putItem, queryAll } from './db.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { parseSaving } from './items.ts';
+import { writeWhileAccountExists } from './liveAccount.ts';
 import { adjustCounters } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
 export const toPence = (pounds: number) => Math.round(pounds * 100);
 
+/** Records one outcome for the owner's reminder; undefined when the reminder is not the owner's. */
 export async function recordSavings(
   userId: string,
   reminderId: string,
   input: SavingsInput,
   now = new Date(),
-): Promise<SavingsRecord> {
+): Promise<SavingsRecord | undefined> {
   const record: SavingsRecord = {
     id: randomUUID(),
     reminder_id: reminderId,
@@ -23,11 +26,30 @@ export async function recordSavings(
     saved_amount: input.saved_amount,
     created_at: now.toISOString(),
   };
-  await putItem({
-    ...itemKey(keys.user(userId), keys.saving(reminderId, record.created_at)),
-    entity: ENTITY.saving,
-    ...record,
-  });
+  try {
+    // The reminder must still be there when the outcome is written, not only when it was looked up.
+    await writeWhileAccountExists(userId, [
+      {
+        ConditionCheck: {
+          Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
+          ConditionExpression: ITEM_EXISTS,
+        },
+      },
+      {
+        Put: {
+          Item: {
+            ...itemKey(keys.user(userId), keys.saving(reminderId, record.created_at)),
+            entity: ENTITY.saving,
+            ...record,
+          },
+        },
+      },
+    ]);
+  } catch (error) {
+    // The profile's check failing is AccountGoneError; this is the reminder's.
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
   await adjustCounters({
     [COUNTERS.savingsReports]: 1,
     [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),

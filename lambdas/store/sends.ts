@@ -4,8 +4,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSend, EmailType } from '../../shared/api.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { dueIndexKey, getItem, getItems, ITEM_ABSENT, itemKey, putItem, queryPage, tableName } from './db.ts';
+import { dueIndexKey, getItem, getItems, ITEM_ABSENT, itemKey, queryPage, tableName } from './db.ts';
 import { parseClaimState, parseEmailSend } from './items.ts';
+import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
+
+/** The claim's answer when the recipient's account was deleted: nothing is written or sent. */
+export const ACCOUNT_DELETED = 'account deleted';
 
 /**
  * Exactly-once sending rests on one conditional write per mail, made before SES is called: the
@@ -52,45 +56,47 @@ export async function claimSend(
   const iso = now.toISOString();
   const index = byDay(iso, id);
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sendKey(identity.userId, identity.dedupeKey),
-        ConditionExpression: `${ITEM_ABSENT} OR #status = :failed OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))`,
-        UpdateExpression:
-          'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
-          'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
-          'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-          'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          '#gpk': TABLE_KEYS.dueIndex.partitionKey,
-          '#gsk': TABLE_KEYS.dueIndex.sortKey,
+    // Only while the account exists: a claim racing a deletion would leave a record naming the user.
+    await writeWhileAccountExists(identity.userId, [
+      {
+        Update: {
+          Key: sendKey(identity.userId, identity.dedupeKey),
+          ConditionExpression: `${ITEM_ABSENT} OR #status = :failed OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))`,
+          UpdateExpression:
+            'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
+            'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
+            'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
+            'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#gpk': TABLE_KEYS.dueIndex.partitionKey,
+            '#gsk': TABLE_KEYS.dueIndex.sortKey,
+          },
+          ExpressionAttributeValues: {
+            ':failed': 'failed',
+            ':pending': 'pending',
+            ':staleBefore': new Date(now.getTime() - leaseMs).toISOString(),
+            ':token': token,
+            ':now': iso,
+            ':entity': ENTITY.emailSend,
+            ':id': id,
+            ':user': identity.userId,
+            ':reminder': identity.reminderId,
+            ':type': identity.emailType,
+            ':days': identity.daysBefore,
+            ':to': identity.toEmail,
+            ':subject': identity.subject,
+            ':false': false,
+            ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
+            ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
+            ':one': 1,
+          },
         },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':pending': 'pending',
-          ':staleBefore': new Date(now.getTime() - leaseMs).toISOString(),
-          ':token': token,
-          ':now': iso,
-          ':entity': ENTITY.emailSend,
-          ':id': id,
-          ':user': identity.userId,
-          ':reminder': identity.reminderId,
-          ':type': identity.emailType,
-          ':days': identity.daysBefore,
-          ':to': identity.toEmail,
-          ':subject': identity.subject,
-          ':false': false,
-          ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
-          ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-          ':one': 1,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+      },
+    ]);
     return { claimed: true, claim: { id, userId: identity.userId, token, dedupeKey: identity.dedupeKey } };
   } catch (error) {
+    if (error instanceof AccountGoneError) return { claimed: false, status: ACCOUNT_DELETED };
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const item = await getItem(keys.user(identity.userId), keys.send(identity.dedupeKey));
     return { claimed: false, status: parseClaimState(item).status };
@@ -168,7 +174,7 @@ export async function recordUnclaimedSend(
 ): Promise<void> {
   const id = randomUUID();
   const iso = now.toISOString();
-  await putItem({
+  const item = {
     ...sendKey(identity.userId, dedupeKeys.unclaimed(id)),
     entity: ENTITY.emailSend,
     id,
@@ -186,7 +192,13 @@ export async function recordUnclaimedSend(
     created_at: iso,
     updated_at: iso,
     ...byDay(iso, id),
-  });
+  };
+  try {
+    await writeWhileAccountExists(identity.userId, [{ Put: { Item: item } }]);
+  } catch (error) {
+    // A record for an account deleted meanwhile would name the user: nothing to record.
+    if (!(error instanceof AccountGoneError)) throw error;
+  }
 }
 
 /** Newest sends first, walking back one UTC day per query until `limit` are found (≤ 31 days). */

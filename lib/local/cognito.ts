@@ -25,6 +25,7 @@ import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
+import { UserNotFoundError } from 'cognito-local/lib/errors.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import type { Config } from 'cognito-local/lib/server/config.js';
 import { ADMIN_GROUP, USER_ATTRIBUTES } from '../../shared/identity.ts';
@@ -161,7 +162,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     triggers,
   };
   const server = await createServer(
-    Router(services as never),
+    withGlobalSignOut(Router(services as never), cognito),
     logger as never,
     config.ServerConfig,
     services as never,
@@ -176,6 +177,26 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     server,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+type Route = ReturnType<typeof Router>;
+type CognitoService = Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>;
+
+/**
+ * cognito-local lacks AdminUserGlobalSignOut (account deletion signs the user out everywhere first).
+ * As in Cognito, it revokes the user's refresh tokens: no new access token can be had with them.
+ */
+function withGlobalSignOut(router: Route, cognito: CognitoService): Route {
+  return ((target: string) => {
+    if (target !== 'AdminUserGlobalSignOut') return router(target);
+    return async (ctx: never, req: { UserPoolId: string; Username: string }) => {
+      const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+      const user = await pool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new UserNotFoundError('User does not exist');
+      await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
+    };
+  }) as Route;
 }
 
 /** Creation and modification dates of a record cognito-local saves as it is. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import {
@@ -16,18 +16,199 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** dynalite in-process on 127.0.0.1, data kept in `dir` (LevelDB) so a restart keeps everything. */
+const listen = (server: Server, port: number) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * dynalite in-process on 127.0.0.1, data kept in `dir` (LevelDB) so a restart keeps everything,
+ * behind a small front that adds what dynalite lacks: TransactWriteItems (see transactions below).
+ */
 export async function startLocalDynamo(dir: string, port: number, tableName: string): Promise<LocalDynamo> {
   fs.mkdirSync(dir, { recursive: true });
-  const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const inner: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const innerUrl = `http://127.0.0.1:${await listen(inner, 0)}`;
+  const server = http.createServer(transactingFront(innerUrl));
+  const endpoint = `http://127.0.0.1:${await listen(server, port)}`;
   await ensureTable(endpoint, tableName);
-  return { endpoint, server, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    endpoint,
+    server,
+    stop: async () => {
+      server.closeAllConnections();
+      await close(server);
+      await close(inner);
+    },
+  };
 }
+
+const TARGET_PREFIX = 'DynamoDB_20120810.';
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+/** A no-op update: removing an attribute no item has, so a condition can be evaluated on its own. */
+const NO_OP = '__transaction_no_op';
+
+type Json = Record<string, unknown>;
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The front: every write is serialized through one queue, so a TransactWriteItems (checked, then
+ * applied, item by item) is atomic with respect to every other write, as DynamoDB's is. Reads pass
+ * straight through. Each condition is evaluated by dynalite itself (a conditional no-op update on
+ * an existing item, a conditional delete of a missing one), so the expression language is dynalite's.
+ */
+function transactingFront(innerUrl: string) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const forward = async (headers: Record<string, string>, target: string, body: string): Promise<Answer> => {
+    const response = await fetch(innerUrl, {
+      method: 'POST',
+      headers: { ...headers, 'x-amz-target': `${TARGET_PREFIX}${target}` },
+      body,
+    });
+    const out: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-crc32', 'x-amzn-requestid']) {
+      const value = response.headers.get(name);
+      if (value) out[name] = value;
+    }
+    return { status: response.status, headers: out, body: await response.text() };
+  };
+
+  async function transact(headers: Record<string, string>, request: Json): Promise<Answer> {
+    const items = (request.TransactItems ?? []) as Json[];
+    const reasons: { Code: string; Message?: string }[] = [];
+    const call = async (target: string, input: Json) => {
+      const answer = await forward(headers, target, JSON.stringify(input));
+      return { answer, json: JSON.parse(answer.body || '{}') as Json };
+    };
+    for (const entry of items) {
+      const [kind, op] = Object.entries(entry)[0] as [string, Json];
+      if (!op.ConditionExpression) {
+        reasons.push({ Code: 'None' });
+        continue;
+      }
+      const key =
+        kind === 'Put'
+          ? keyOf(op.Item as Json, await keySchema(call, String(op.TableName)))
+          : (op.Key as Json);
+      const condition = {
+        TableName: op.TableName,
+        Key: key,
+        ConditionExpression: op.ConditionExpression,
+        ...placeholdersOf(String(op.ConditionExpression), op),
+      };
+      const existing = await call('GetItem', { TableName: op.TableName, Key: key });
+      const checked = existing.json.Item
+        ? await call('UpdateItem', {
+            ...condition,
+            UpdateExpression: 'REMOVE #transactionNoOp',
+            ExpressionAttributeNames: {
+              ...((condition as Json).ExpressionAttributeNames ?? {}),
+              '#transactionNoOp': NO_OP,
+            },
+          })
+        : await call('DeleteItem', condition);
+      if (checked.answer.status === 200) reasons.push({ Code: 'None' });
+      else if (String(checked.json.__type).endsWith('ConditionalCheckFailedException'))
+        reasons.push({ Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' });
+      else return checked.answer;
+    }
+    if (reasons.some((r) => r.Code !== 'None')) {
+      return {
+        status: 400,
+        headers: { 'content-type': 'application/x-amz-json-1.0' },
+        body: JSON.stringify({
+          __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+          CancellationReasons: reasons,
+        }),
+      };
+    }
+    for (const entry of items) {
+      const [kind, op] = Object.entries(entry)[0] as [string, Json];
+      if (kind === 'ConditionCheck') continue;
+      const {
+        ConditionExpression: _checked,
+        ExpressionAttributeNames: _names,
+        ExpressionAttributeValues: _values,
+        ...rest
+      } = op;
+      // The condition was checked above; placeholders only it used would be refused as unused.
+      const input: Json = { ...rest, ...placeholdersOf(String(op.UpdateExpression ?? ''), op) };
+      const target = kind === 'Put' ? 'PutItem' : kind === 'Update' ? 'UpdateItem' : 'DeleteItem';
+      const applied = await call(target, input);
+      if (applied.answer.status !== 200) return applied.answer;
+    }
+    return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{}' };
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const target = String(req.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
+        headers[name] = value;
+    }
+    try {
+      const answer = !WRITES.has(target)
+        ? await forward(headers, target, body)
+        : await serialized(() =>
+            target === 'TransactWriteItems'
+              ? transact(headers, JSON.parse(body || '{}') as Json)
+              : forward(headers, target, body),
+          );
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify({ __type: 'InternalServerError', message: String(error) }));
+    }
+  };
+}
+
+/** The operation's placeholders that `expression` uses (DynamoDB refuses unused ones). */
+function placeholdersOf(expression: string, op: Json): Json {
+  const used = (name: string) => new RegExp(`${name}(?![A-Za-z0-9_])`).test(expression);
+  const pick = (all: unknown) =>
+    Object.fromEntries(Object.entries((all ?? {}) as Json).filter(([name]) => used(name)));
+  const names = pick(op.ExpressionAttributeNames);
+  const values = pick(op.ExpressionAttributeValues);
+  return {
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
+}
+
+/** The key attributes of a put's item, by the table's key schema (read once per table). */
+const schemas = new Map<string, string[]>();
+async function keySchema(
+  call: (target: string, input: Json) => Promise<{ json: Json }>,
+  tableName: string,
+): Promise<string[]> {
+  let names = schemas.get(tableName);
+  if (!names) {
+    const { json } = await call('DescribeTable', { TableName: tableName });
+    const table = json.Table as { KeySchema: { AttributeName: string }[] };
+    names = table.KeySchema.map((k) => k.AttributeName);
+    schemas.set(tableName, names);
+  }
+  return names;
+}
+const keyOf = (item: Json, names: string[]) => Object.fromEntries(names.map((n) => [n, item[n]]));
 
 /** The same key schema and index the CDK data construct declares, both read from shared/table.ts. */
 async function ensureTable(endpoint: string, tableName: string): Promise<void> {

@@ -343,7 +343,9 @@ describe('api', () => {
       const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
       const beyondTable = [...actions].filter((a) => !a.startsWith('dynamodb:')).sort();
       const expected = [
-        ...(permissions.includes('cognito:deleteUser') ? ['cognito-idp:AdminDeleteUser'] : []),
+        ...(permissions.includes('cognito:deleteUser')
+          ? ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser']
+          : []),
         ...(permissions.includes('cognito:updateUser') ? ['cognito-idp:AdminUpdateUserAttributes'] : []),
         ...(permissions.includes('cognito:describePool') ? ['cognito-idp:DescribeUserPool'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),
@@ -600,9 +602,14 @@ describe('unsubscribe key', () => {
     dev.template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Delete' });
   });
 
-  it('is readable only by the functions that sign or verify links, which alone get its ARN', () => {
+  it('is readable only by the functions that sign or verify links or hash suppressed addresses, which alone get its ARN', () => {
     for (const s of [dev, prod]) {
-      const expected = [jobId(s), postConfirmationId(s), ...routesWith(s, 'unsubscribe:key')].sort();
+      const expected = [
+        jobId(s),
+        postConfirmationId(s),
+        sesEventsId(s),
+        ...routesWith(s, 'unsubscribe:key'),
+      ].sort();
       expect(expected).toContain(functionId(s, 'POST /api/unsubscribe (public)'));
       const withEnv = functionIds(s.template).filter((id) => {
         const variables = (
@@ -625,7 +632,7 @@ describe('unsubscribe key', () => {
           (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
       )
       .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
-    expect(statements).toHaveLength(2 + routesWith(prod, 'unsubscribe:key').length);
+    expect(statements).toHaveLength(3 + routesWith(prod, 'unsubscribe:key').length);
     for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
   });
 });
@@ -679,14 +686,14 @@ describe('SES events', () => {
     });
   });
 
-  it('gives the SES events function the table (read/write) and its dead-letter queue only', () => {
+  it('gives the SES events function the table (read/write), the key of the address hashes and its dead-letter queue only', () => {
     for (const s of [dev, prod]) {
       const actions = actionsOfFunction(s.template, sesEventsId(s));
       expect(actions).toContain('dynamodb:PutItem');
-      expect(beyondTable(s, sesEventsId(s))).toEqual(DLQ_SEND);
+      expect(beyondTable(s, sesEventsId(s))).toEqual([...DLQ_SEND, ...SECRET_READ].sort());
       const env = envOf(s, sesEventsId(s));
       for (const name of COMMON_ENV) expect(env, name).toHaveProperty(name);
-      expect(env).not.toHaveProperty('UNSUBSCRIBE_SECRET_ARN');
+      expect(env.UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(s) });
       expect(env).not.toHaveProperty('USER_POOL_ID');
     }
   });

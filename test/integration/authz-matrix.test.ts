@@ -31,6 +31,10 @@ const SAMPLES: Record<RouteName, Sample> = {
   getConfig: { success: 200 },
   getPromotion: { success: 200 },
   reportNotFound: { body: { path: '/no-such-page' }, success: 202 },
+  unsubscribeDetails: {
+    success: 200,
+    query: async (ownerId) => `?token=${encodeURIComponent(await unsubscribeToken(ownerId))}`,
+  },
   unsubscribe: {
     success: 200,
     query: async (ownerId) => `?token=${encodeURIComponent(await unsubscribeToken(ownerId))}`,

@@ -77,10 +77,30 @@ export default function PrivacyPage() {
       <h2>How long we keep it</h2>
       <p>
         We keep your account, reminders and savings for as long as you have an account. When you delete your
-        account we delete them straight away, together with your sign-in; records of e-mails we sent are
-        anonymised so they no longer identify you. Backups that may contain your data expire within 35 days.
-        Technical logs are kept for up to 90 days.
+        account we sign you out on every device and delete your profile, reminders, savings and sign-in
+        straight away. Backups that may contain your data expire within 35 days. Technical logs are kept for
+        up to 90 days.
       </p>
+      <p>After you delete your account we keep only these, and none of them says who you were:</p>
+      <ul>
+        <li>
+          <strong>A record of each e-mail we sent:</strong> its type (for example &ldquo;reminder&rdquo;) and
+          when it went, without your name, e-mail address, user id or the reminder&rsquo;s title. We keep it
+          to run the e-mail service and to answer questions about how it worked.
+        </li>
+        <li>
+          <strong>If you were an administrator:</strong> the actions you took in the admin console and when,
+          without your name or e-mail address, so the service stays accountable for what was done.
+        </li>
+        <li>
+          <strong>If our e-mails to you bounced or you reported one as spam:</strong> a scrambled code made
+          from your address (not the address itself), so that we never e-mail that address again.
+        </li>
+        <li>
+          <strong>Totals:</strong> counts such as the number of sign-ups and the total saved by all users,
+          which contain nothing about you.
+        </li>
+      </ul>
 
       <h2>Your rights under UK GDPR</h2>
       <ul>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { API } from '#shared/routes.ts';
 import { ApiRequestError, callPublic } from '../../../api/request.ts';
 import { Link, useSearchParams } from 'react-router';
@@ -7,32 +7,75 @@ import { ROUTES } from '../../../config/routes.ts';
 
 const SettingsLink = () => <Link to={ROUTES.settings.path}>{ROUTES.settings.title}</Link>;
 
-type State = 'working' | 'done' | 'invalid' | 'error';
+type State = 'loading' | 'ready' | 'working' | 'done' | 'invalid' | 'error';
+
+const stateOf = (error: unknown): State =>
+  error instanceof ApiRequestError && error.status === 400 ? 'invalid' : 'error';
 
 /**
- * /unsubscribe?token=…: the link in every reminder mail's footer. It turns reminder e-mails off
- * with the signed token (no sign-in needed), the same call mail clients make for one-click
- * unsubscribe (RFC 8058). Sent once, even under React's development double effects.
+ * /unsubscribe?token=…: the link in every reminder mail's footer. Opening it only reads (whose
+ * e-mails, as a masked address); the reminder e-mails are turned off when the button is pressed, so
+ * a mail scanner that opens links and runs scripts unsubscribes no one. The press makes the same
+ * call mail clients make for one-click unsubscribe (RFC 8058), with the signed token, no sign-in.
  */
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? 'working' : 'invalid');
-  const sent = useRef(false);
+  const [state, setState] = useState<State>(token ? 'loading' : 'invalid');
+  const [masked, setMasked] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
+    if (!token) return;
+    const controller = new AbortController();
+    callPublic<typeof API.unsubscribeDetails>(
+      { method: 'GET', path: '/api/unsubscribe' },
+      { query: { token } },
+      { signal: controller.signal },
+    )
+      .then((details) => {
+        setMasked(details.masked_email);
+        setState('ready');
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState(stateOf(error) === 'invalid' ? 'invalid' : 'ready');
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  const unsubscribe = () => {
+    setState('working');
     callPublic<typeof API.unsubscribe>({ method: 'POST', path: '/api/unsubscribe' }, { query: { token } })
       .then(() => setState('done'))
-      .catch((error: unknown) =>
-        setState(error instanceof ApiRequestError && error.status === 400 ? 'invalid' : 'error'),
-      );
-  }, [token]);
+      .catch((error: unknown) => setState(stateOf(error)));
+  };
 
   return (
     <ProsePage title={ROUTES.unsubscribe.title} description="Stop renewal reminder e-mails.">
+      {(state === 'ready' || state === 'working') && (
+        <>
+          <p>
+            {masked ? (
+              <>
+                Stop renewal reminder e-mails to <strong>{masked}</strong>?
+              </>
+            ) : (
+              'Stop renewal reminder e-mails to this address?'
+            )}
+          </p>
+          <p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={unsubscribe}
+              disabled={state === 'working'}
+            >
+              Unsubscribe
+            </button>
+          </p>
+        </>
+      )}
       <div role="status" aria-live="polite">
+        {state === 'loading' && <p>Checking your unsubscribe link…</p>}
         {state === 'working' && <p>Turning off your reminder e-mails…</p>}
         {state === 'done' && (
           <>

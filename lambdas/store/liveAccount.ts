@@ -1,0 +1,96 @@
+/**
+ * Writes into a user's partition happen only while the user's profile exists: each is one
+ * TransactWriteItems with a ConditionCheck on the profile item, so a write racing an account
+ * deletion either lands before the profile is deleted (and deletion then finds and removes it) or
+ * fails. A read-then-write would leave an orphan when the deletion falls between the two.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { API_MESSAGES } from '../../shared/messages.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { HttpError } from '../runtime/http.ts';
+import { ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
+
+/** What a deleted user's kept records say instead of the user id and the address. */
+export const ANONYMISED_USER = 'deleted-user';
+export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
+
+/** The caller's account was deleted: its token may still be unexpired, but nothing is written. */
+export class AccountGoneError extends HttpError {
+  constructor() {
+    super(410, API_MESSAGES.accountGone);
+  }
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Write = Omit<NonNullable<TransactItem['Put']>, 'TableName'>;
+
+/** One write of a transaction; the table name is filled in. */
+export type LiveWrite =
+  | { Put: Write }
+  | { Update: Omit<NonNullable<TransactItem['Update']>, 'TableName'> }
+  | { Delete: Omit<NonNullable<TransactItem['Delete']>, 'TableName'> }
+  | { ConditionCheck: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'> };
+
+/**
+ * Applies `writes` atomically if the user's profile exists. Throws AccountGoneError when it does not,
+ * and ConditionalCheckFailedException when a write's own condition failed (as a single write would).
+ */
+export async function writeWhileAccountExists(userId: string, writes: LiveWrite[]): Promise<void> {
+  const table = tableName();
+  const withTable = writes.map((write) => {
+    const [kind, body] = Object.entries(write)[0] as [string, object];
+    return { [kind]: { ...body, TableName: table } } as TransactItem;
+  });
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table,
+              Key: itemKey(keys.user(userId), keys.profile()),
+              ConditionExpression: ITEM_EXISTS,
+            },
+          },
+          ...withTable,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new AccountGoneError();
+    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) {
+      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Puts a log item outside the user's partition that names the user, with a pointer to it in the
+ * partition (keys.logRef) so account deletion can find and anonymise it without a scan. When the
+ * account is already gone, the item is written with `anonymised` instead, and no pointer.
+ */
+export async function putLogNamingUser(
+  userId: string,
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+  anonymised: Record<string, unknown>,
+): Promise<void> {
+  const item = { ...itemKey(key.pk, key.sk), ...fields };
+  const ref = {
+    ...itemKey(keys.user(userId), keys.logRef(key.pk, key.sk)),
+    entity: ENTITY.logRef,
+    ref_pk: key.pk,
+    ref_sk: key.sk,
+  };
+  try {
+    await writeWhileAccountExists(userId, [{ Put: { Item: item } }, { Put: { Item: ref } }]);
+  } catch (error) {
+    if (!(error instanceof AccountGoneError)) throw error;
+    await putItem({ ...item, ...anonymised });
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * Account deletion leaves nothing that names the person, a deleted account's token writes nothing,
+ * and unsubscribing happens only on a press (a POST), with versioned keys that fail closed.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { runDailyJob } from '../../lambdas/engine/run.ts';
+import { addDays } from '../../lambdas/engine/plan.ts';
+import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
+import { dynamo } from '../../lambdas/runtime/clients.ts';
+import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+import { signOutEverywhere } from '../../lambdas/runtime/identity.ts';
+import {
+  KEY_MISSING,
+  LOCAL_UNSUBSCRIBE_SECRET,
+  resetKeyringCache,
+  unsubscribeToken,
+  unsubscribeUrls,
+  verifyUnsubscribeToken,
+} from '../../lambdas/runtime/unsubscribe.ts';
+import { ANONYMISED_EMAIL, ANONYMISED_USER } from '../../lambdas/store/account.ts';
+import { audit } from '../../lambdas/store/audit.ts';
+import { writeEmailLog } from '../../lambdas/store/emailLogs.ts';
+import { AccountGoneError } from '../../lambdas/store/liveAccount.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
+import { createReminder } from '../../lambdas/store/reminders.ts';
+import { recordSavings } from '../../lambdas/store/savings.ts';
+import { ACCOUNT_DELETED, claimSend, recordUnclaimedSend } from '../../lambdas/store/sends.ts';
+import { isSuppressed } from '../../lambdas/store/suppressions.ts';
+import { maskEmail } from '../../shared/identity.ts';
+import { API_MESSAGES } from '../../shared/messages.ts';
+import { keys } from '../../shared/table.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
+
+const stack = useTestStack({ maxSendRate: 200 });
+
+afterEach(() => {
+  delete process.env.UNSUBSCRIBE_SECRET;
+  delete process.env.UNSUBSCRIBE_SECRET_ARN;
+  process.env.STAGE = 'local';
+  resetEnvCache();
+  resetKeyringCache();
+});
+
+const reminderBody = (title: string, renewalDate = '2031-05-01') => ({
+  title,
+  category: 'insurance' as const,
+  provider: `Provider ${title}`,
+  renewal_date: renewalDate,
+  amount: 120,
+  notes: `Notes of ${title}`,
+});
+
+/** Every item of the table, page by page: the whole table, as an auditor would read it. */
+async function scanTable(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+async function partition(userId: string) {
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.user(userId) },
+      ConsistentRead: true,
+    }),
+  );
+  return result.Items ?? [];
+}
+
+const tokenQuery = async (userId: string) => `?token=${encodeURIComponent(await unsubscribeToken(userId))}`;
+
+describe('account deletion', () => {
+  it('leaves nothing in the whole table that names the user, their address or their reminders', async () => {
+    // An admin, so their admin actions write audit entries naming them.
+    const user = await createUser(stack, { admin: true, label: 'erase' });
+    const call = api(stack, user.accessToken);
+    const today = addDays('2044-01-01', Math.floor(Math.random() * 3000));
+    const titles = [`Erase-due-${randomUUID()}`, `Erase-renewed-${randomUUID()}`];
+    const due = await addReminder(stack, user, reminderBody(titles[0]!, addDays(today, 7)));
+    const renewed = await addReminder(stack, user, reminderBody(titles[1]!, addDays(today, -1)));
+    expect(
+      (await call('POST', `/api/reminders/${renewed}/savings`, { outcome: 'saved', saved_amount: '42.10' }))
+        .status,
+    ).toBe(201);
+
+    // Mails really sent by the daily job for its date (a reminder and a follow-up), a simulation,
+    // a test mail and a system test (audit entries), an unsubscribe, a bounce.
+    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(run.mails.filter((m) => m.userId === user.sub).map((m) => m.status)).toEqual(['sent', 'sent']);
+    expect(run.errors).toEqual([]);
+    const sent = await mailsTo(stack, user.email);
+    expect(sent.some((m) => m.subject.includes(titles[0]!))).toBe(true);
+    expect(sent.some((m) => m.subject.includes(titles[1]!))).toBe(true);
+    expect((await call('POST', '/api/admin/run-cron', { simulate: true, date: today })).status).toBe(200);
+    expect((await call('POST', '/api/admin/test-email')).status).toBe(200);
+    expect((await call('POST', '/api/admin/system-test', {})).status).toBe(200);
+    expect((await api(stack)('POST', `/api/unsubscribe${await tokenQuery(user.sub)}`)).status).toBe(200);
+    await sesEvents({
+      'detail-type': 'Email Bounced',
+      detail: {
+        eventType: 'Bounce',
+        bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: user.email }] },
+      },
+    });
+    expect(await isSuppressed(user.email)).toBe(true);
+
+    const before = JSON.stringify(await scanTable());
+    expect(before).toContain(user.sub);
+    expect(before).toContain(titles[0]);
+
+    expect((await call('DELETE', '/api/me')).status).toBe(204);
+
+    const items = await scanTable();
+    const needles = [user.sub, user.email.toLowerCase(), ...titles, ...titles.map((t) => `Provider ${t}`)];
+    const naming = items.filter((item) => {
+      const text = JSON.stringify(item).toLowerCase();
+      return needles.some((needle) => text.includes(needle.toLowerCase()));
+    });
+    expect(naming).toEqual([]);
+    // No item was keyed by the reminders either (partition, pointers, due index).
+    expect(items.filter((item) => [due, renewed].some((id) => String(item.pk).includes(id)))).toEqual([]);
+
+    // What is kept, by name: the anonymised send records (the mail type as subject), the e-mail log
+    // and audit entries with the user replaced, and the suppression entry as a keyed hash.
+    const anonymisedSends = items.filter(
+      (i) => i.pk === keys.anonymisedSends() && i.to_email === ANONYMISED_EMAIL,
+    );
+    const kept = anonymisedSends.filter((i) => [due, renewed].includes(String(i.reminder_id)));
+    expect(new Set(kept.map((i) => i.subject))).toEqual(new Set(['reminder', 'savings']));
+    expect(kept.every((i) => i.user_id === ANONYMISED_USER && i.claim_token === null)).toBe(true);
+    expect(
+      items.filter((i) => i.pk === keys.emailLogs() && [due, renewed].includes(String(i.reminder_id))),
+    ).not.toEqual([]);
+    const logs = items.filter(
+      (i) => i.pk === keys.emailLogs() && [due, renewed].includes(String(i.reminder_id)),
+    );
+    expect(logs.every((i) => i.user_id === ANONYMISED_USER)).toBe(true);
+    expect(logs.some((i) => i.simulated === true)).toBe(true);
+    const audits = items.filter((i) => i.pk === keys.auditLog() && i.actor_id === ANONYMISED_USER);
+    expect(audits.map((i) => i.action)).toEqual(
+      expect.arrayContaining(['simulate_cron', 'test_email', 'system_test']),
+    );
+    expect(audits.every((i) => i.actor_email === null)).toBe(true);
+    // A bounced address is still never mailed, though nothing stored holds it.
+    expect(await isSuppressed(user.email)).toBe(true);
+  });
+
+  it("refuses every write of the deleted account's still-valid access token (410) and stores nothing", async () => {
+    const user = await createUser(stack, { label: 'gone' });
+    const call = api(stack, user.accessToken);
+    const id = await addReminder(stack, user, reminderBody('Kept id'));
+    expect((await call('DELETE', '/api/me')).status).toBe(204);
+
+    const attempts = [
+      await call('POST', '/api/reminders', reminderBody('After deletion')),
+      await call('PUT', `/api/reminders/${id}`, reminderBody('After deletion')),
+      await call('DELETE', `/api/reminders/${id}`),
+      await call('POST', `/api/reminders/${id}/savings`, { outcome: 'saved', saved_amount: '5' }),
+      await call('PUT', '/api/me', {
+        first_name: 'Back',
+        last_name: '',
+        country: 'GB',
+        timezone: 'Europe/London',
+        marketing_consent: false,
+      }),
+      await call('GET', '/api/me'),
+    ];
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe(410);
+      expect(attempt.json?.message).toBe(API_MESSAGES.accountGone);
+    }
+    expect((await call('GET', '/api/reminders')).json).toEqual({ reminders: [] });
+    expect(await partition(user.sub)).toEqual([]);
+  });
+
+  it('lets no write land in the partition once the profile is gone, from the API or the engine', async () => {
+    const user = await createUser(stack, { label: 'race' });
+    const reminder = await createReminder(user.sub, reminderBody('Raced'));
+    // Deletion's first step: the profile goes, the rest of the partition is still there.
+    await dynamo().send(
+      new DeleteCommand({ TableName: stack.tableName, Key: { pk: keys.user(user.sub), sk: keys.profile() } }),
+    );
+    const before = await partition(user.sub);
+
+    await expect(createReminder(user.sub, reminderBody('Orphan'))).rejects.toThrow(AccountGoneError);
+    await expect(recordSavings(user.sub, reminder.id, { outcome: 'saved', saved_amount: 5 })).rejects.toThrow(
+      AccountGoneError,
+    );
+    const identity = {
+      emailType: 'reminder' as const,
+      userId: user.sub,
+      reminderId: reminder.id,
+      daysBefore: 7,
+      toEmail: user.email,
+      subject: 'Orphan',
+    };
+    expect(await claimSend({ ...identity, dedupeKey: `orphan#${randomUUID()}` }, new Date())).toEqual({
+      claimed: false,
+      status: ACCOUNT_DELETED,
+    });
+    await recordUnclaimedSend(identity, { status: 'pending', simulated: true }, new Date());
+    const sentAt = new Date().toISOString();
+    await writeEmailLog({
+      user_id: user.sub,
+      reminder_id: reminder.id,
+      email_type: 'reminder',
+      days_before: 7,
+      simulated: true,
+      sent_at: sentAt,
+    });
+    const detail = `race-${randomUUID()}`;
+    await audit({ userId: user.sub, username: user.sub, isAdmin: true }, 'test_email', detail);
+
+    expect(await partition(user.sub)).toEqual(before);
+    // The logs were still written (the mail went, the action happened), without the user.
+    const items = await scanTable();
+    const log = items.filter((i) => i.pk === keys.emailLogs() && i.sent_at === sentAt);
+    expect(log.map((i) => i.user_id)).toEqual([ANONYMISED_USER]);
+    const entry = items.filter((i) => i.pk === keys.auditLog() && i.detail === detail);
+    expect(entry.map((i) => [i.actor_id, i.actor_email])).toEqual([[ANONYMISED_USER, null]]);
+  });
+
+  it('writes racing a deletion either land before it and are removed, or are refused: no orphan', async () => {
+    const user = await createUser(stack, { label: 'racer' });
+    const call = api(stack, user.accessToken);
+    const id = await addReminder(stack, user, reminderBody('Racer'));
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0
+        ? call('POST', '/api/reminders', reminderBody(`Racer ${i}`))
+        : call('POST', `/api/reminders/${id}/savings`, { outcome: 'saved', saved_amount: '1' }),
+    );
+    const [deletion, ...answers] = await Promise.all([call('DELETE', '/api/me'), ...writes]);
+    expect(deletion.status).toBe(204);
+    for (const answer of answers) expect([201, 404, 410]).toContain(answer.status);
+    expect(await partition(user.sub)).toEqual([]);
+  });
+
+  it('signs the user out everywhere: the refresh token no longer gives an access token', async () => {
+    const user = await createUser(stack, { label: 'signout' });
+    const auth = await stack.cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+    const refresh = (token: string) =>
+      stack.cognito.send(
+        new InitiateAuthCommand({
+          ClientId: stack.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: token },
+        }),
+      );
+    const refreshToken = auth.AuthenticationResult!.RefreshToken!;
+    expect((await refresh(refreshToken)).AuthenticationResult?.AccessToken).toBeTruthy();
+    await signOutEverywhere(user.email);
+    await expect(refresh(refreshToken)).rejects.toThrow();
+  });
+});
+
+describe('unsubscribe', () => {
+  let user: TestUser;
+  const details = async (query: string) => api(stack)('GET', `/api/unsubscribe${query}`);
+
+  it('GET shows the masked address and changes nothing; only the POST unsubscribes', async () => {
+    user = await createUser(stack, { label: 'unsub' });
+    const query = await tokenQuery(user.sub);
+    for (let i = 0; i < 3; i++) {
+      const read = await details(query);
+      expect(read.status).toBe(200);
+      expect(read.json).toEqual({ masked_email: maskEmail(user.email) });
+    }
+    expect(maskEmail(user.email)).toMatch(/^u•••@example\.com$/);
+    expect((await getProfile(user.sub))?.reminder_emails).toBe(true);
+
+    expect((await api(stack)('POST', `/api/unsubscribe${query}`)).status).toBe(200);
+    expect((await getProfile(user.sub))?.reminder_emails).toBe(false);
+  });
+
+  it('refuses forged tokens and tokens of a key version no longer in the keyring', async () => {
+    const owner = await createUser(stack, { label: 'forged' });
+    const good = await unsubscribeToken(owner.sub);
+    expect(good).toMatch(/^v1\./);
+    const [version, userId, signature] = good.split('.') as [string, string, string];
+    const forged = [
+      `${version}.${randomUUID()}.${signature}`,
+      `${version}.${userId}.${signature.slice(0, -2)}xx`,
+      `v2.${userId}.${signature}`,
+      `${userId}.${signature}x`,
+      'not-a-token-at-all',
+    ];
+    for (const token of forged) {
+      const query = `?token=${encodeURIComponent(token)}`;
+      expect((await details(query)).status).toBe(400);
+      expect((await api(stack)('POST', `/api/unsubscribe${query}`)).status).toBe(400);
+    }
+    // A link from before versions (`{userId}.{signature}`) was signed with the first key: still v1.
+    expect(await verifyUnsubscribeToken(`${userId}.${signature}`)).toBe(owner.sub);
+    expect((await getProfile(owner.sub))?.reminder_emails).toBe(true);
+
+    // Rotation: v2 signs, v1 still verifies; with v1 removed, its links are refused.
+    process.env.UNSUBSCRIBE_SECRET = JSON.stringify({
+      v1: LOCAL_UNSUBSCRIBE_SECRET,
+      v2: 'a-new-key-after-a-leak-0123456789',
+    });
+    resetEnvCache();
+    resetKeyringCache();
+    const rotated = await unsubscribeToken(owner.sub);
+    expect(rotated).toMatch(/^v2\./);
+    expect(await verifyUnsubscribeToken(good)).toBe(owner.sub);
+    process.env.UNSUBSCRIBE_SECRET = JSON.stringify({ v2: 'a-new-key-after-a-leak-0123456789' });
+    resetEnvCache();
+    resetKeyringCache();
+    expect(await verifyUnsubscribeToken(good)).toBeUndefined();
+    expect(await verifyUnsubscribeToken(`${userId}.${signature}`)).toBeUndefined();
+    expect(await verifyUnsubscribeToken(rotated)).toBe(owner.sub);
+  });
+
+  it('fails closed outside the local stage when the key is missing: no fixed fallback', async () => {
+    const owner = await createUser(stack, { label: 'nokey' });
+    const token = await unsubscribeToken(owner.sub);
+    process.env.STAGE = 'prod';
+    delete process.env.UNSUBSCRIBE_SECRET;
+    delete process.env.UNSUBSCRIBE_SECRET_ARN;
+    resetEnvCache();
+    resetKeyringCache();
+    await expect(unsubscribeToken(owner.sub)).rejects.toThrow(KEY_MISSING);
+    await expect(unsubscribeUrls(owner.sub)).rejects.toThrow(KEY_MISSING);
+    await expect(verifyUnsubscribeToken(token)).rejects.toThrow(KEY_MISSING);
+    await expect(isSuppressed(owner.email)).rejects.toThrow(KEY_MISSING);
+    const refused = await api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(refused.status).toBe(500);
+    expect((await getProfile(owner.sub))?.reminder_emails).toBe(true);
+  });
+});
