@@ -107,7 +107,10 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The second step of a reset: the mailed code (spaces pasted with it are dropped) and the new password. */
 export const resetPasswordSchema = z.object({
-  code: z.string().transform((v) => v.replace(/\s/g, '')).pipe(z.string().min(1, MESSAGES.codeRequired)),
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().min(1, MESSAGES.codeRequired)),
   new_password: newPasswordSchema,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;

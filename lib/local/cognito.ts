@@ -200,7 +200,8 @@ const wrongPassword = (route: Route): Route =>
     try {
       return (await route(ctx, req)) as unknown;
     } catch (error) {
-      if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
+      if (error instanceof InvalidPasswordError)
+        throw new NotAuthorizedError('Incorrect username or password.');
       throw error;
     }
   };

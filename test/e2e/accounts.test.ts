@@ -20,15 +20,18 @@ async function submitSignIn(page: Page, email: string, password: string): Promis
 
 async function expectIncorrect(page: Page): Promise<void> {
   await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.incorrectCredentials }).waitFor();
-  await toast(page, ACCOUNT_MESSAGES.loginErrorTitle).filter({ hasText: ACCOUNT_MESSAGES.incorrectCredentials }).first().waitFor();
+  await toast(page, ACCOUNT_MESSAGES.loginErrorTitle)
+    .filter({ hasText: ACCOUNT_MESSAGES.incorrectCredentials })
+    .first()
+    .waitFor();
   expect(new URL(page.url()).pathname).toBe('/auth');
 }
 
 /** The six-digit code in the newest reset mail to `email`. */
 async function mailedResetCode(email: string): Promise<string> {
-  await expect.poll(async () => (await mailsTo(stack, email)).at(-1)?.subject).toBe(
-    'Your Renewal Reminders password reset code',
-  );
+  await expect
+    .poll(async () => (await mailsTo(stack, email)).at(-1)?.subject)
+    .toBe('Your Renewal Reminders password reset code');
   const html = (await mailsTo(stack, email)).at(-1)!.body.html ?? '';
   return />\s*(\d{6})\s*</.exec(html)![1]!;
 }

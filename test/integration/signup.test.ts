@@ -9,15 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
-import {
-  api,
-  confirmationLink,
-  createUser,
-  mailsTo,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from '../support/stack.ts';
+import { api, confirmationLink, createUser, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
 import { useTestStack } from '../support/fixtures.ts';
 
 const stack = useTestStack();
@@ -204,7 +196,9 @@ describe('account recovery through the local Cognito stand-in, as on AWS', () =>
     const email = uniqueEmail('resend');
     await signUp(stack, email, 'Secret-123', 'Rey');
     const first = (await confirmationLink(stack, email)).searchParams.get('code');
-    await stack.cognito.send(new ResendConfirmationCodeCommand({ ClientId: stack.clientId, Username: email }));
+    await stack.cognito.send(
+      new ResendConfirmationCodeCommand({ ClientId: stack.clientId, Username: email }),
+    );
     const mails = await mailsTo(stack, email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe('Confirm your Renewal Reminders account');

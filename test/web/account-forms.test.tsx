@@ -25,7 +25,8 @@ vi.mock('../../web/src/features/auth/session.ts', () => session);
 
 const { SignInForm } = await import('../../web/src/features/auth/components/SignInForm.tsx');
 const { ForgotPassword } = await import('../../web/src/features/auth/components/ForgotPassword.tsx');
-const { ChangePasswordCard } = await import('../../web/src/features/settings/components/ChangePasswordCard.tsx');
+const { ChangePasswordCard } =
+  await import('../../web/src/features/settings/components/ChangePasswordCard.tsx');
 
 function cognitoError(name: string, message = 'from Cognito'): Error {
   const error = new Error(message);
@@ -55,16 +56,19 @@ describe('SignInForm', () => {
     ['NotAuthorizedException', 'Incorrect username or password.'],
     ['NotAuthorizedException', 'User not authorized'],
     ['UserNotFoundException', 'User does not exist.'],
-  ])('says "Incorrect email or password." inline and in the Login Error toast for %s (%s)', async (name, message) => {
-    session.signInWithPassword.mockRejectedValue(cognitoError(name, message));
-    const user = renderUi(<SignInForm initialEmail="ann@example.com" onForgotPassword={vi.fn()} />);
-    await user.type(screen.getByLabelText('Password'), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.incorrectCredentials);
-    expect(await screen.findByText('Login Error')).toBeInTheDocument();
-    expect(screen.getAllByText(ACCOUNT_MESSAGES.incorrectCredentials)).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: ACCOUNT_MESSAGES.resendConfirmation })).toBeNull();
-  });
+  ])(
+    'says "Incorrect email or password." inline and in the Login Error toast for %s (%s)',
+    async (name, message) => {
+      session.signInWithPassword.mockRejectedValue(cognitoError(name, message));
+      const user = renderUi(<SignInForm initialEmail="ann@example.com" onForgotPassword={vi.fn()} />);
+      await user.type(screen.getByLabelText('Password'), 'wrong-one');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.incorrectCredentials);
+      expect(await screen.findByText('Login Error')).toBeInTheDocument();
+      expect(screen.getAllByText(ACCOUNT_MESSAGES.incorrectCredentials)).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: ACCOUNT_MESSAGES.resendConfirmation })).toBeNull();
+    },
+  );
 
   it('maps a rate limit to a clear message', async () => {
     session.signInWithPassword.mockRejectedValue(cognitoError('LimitExceededException'));
@@ -75,7 +79,9 @@ describe('SignInForm', () => {
   });
 
   it('offers a fresh confirmation e-mail for an unconfirmed address, and says it was sent', async () => {
-    session.signInWithPassword.mockRejectedValue(cognitoError('UserNotConfirmedException', 'Email not confirmed'));
+    session.signInWithPassword.mockRejectedValue(
+      cognitoError('UserNotConfirmedException', 'Email not confirmed'),
+    );
     session.resendConfirmation.mockResolvedValue();
     const user = renderUi(<SignInForm initialEmail="new@example.com" onForgotPassword={vi.fn()} />);
     await user.type(screen.getByLabelText('Password'), 'Secret-123');
@@ -109,8 +115,14 @@ describe('ForgotPassword', () => {
 
   it.each([
     ['a known address', async () => undefined],
-    ['an unknown address (UserNotFoundException)', async () => Promise.reject(cognitoError('UserNotFoundException'))],
-    ['an unconfirmed address (InvalidParameterException)', async () => Promise.reject(cognitoError('InvalidParameterException'))],
+    [
+      'an unknown address (UserNotFoundException)',
+      async () => Promise.reject(cognitoError('UserNotFoundException')),
+    ],
+    [
+      'an unconfirmed address (InvalidParameterException)',
+      async () => Promise.reject(cognitoError('InvalidParameterException')),
+    ],
   ])('goes on to the code form for %s', async (_label, answer) => {
     await requestCode(answer);
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetCodeSent)).toBeInTheDocument();
@@ -119,7 +131,9 @@ describe('ForgotPassword', () => {
   });
 
   it('stays on the address form with a clear message when Cognito rate-limits', async () => {
-    await requestCode(async () => Promise.reject(cognitoError('LimitExceededException', 'Attempt limit exceeded')));
+    await requestCode(async () =>
+      Promise.reject(cognitoError('LimitExceededException', 'Attempt limit exceeded')),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tooManyAttempts);
     expect(screen.queryByLabelText('Code')).toBeNull();
   });
@@ -160,7 +174,9 @@ describe('ForgotPassword', () => {
 
 describe('ChangePasswordCard', () => {
   it('puts a wrong current password on its field', async () => {
-    session.changePassword.mockRejectedValue(cognitoError('NotAuthorizedException', 'Incorrect username or password.'));
+    session.changePassword.mockRejectedValue(
+      cognitoError('NotAuthorizedException', 'Incorrect username or password.'),
+    );
     const user = renderUi(<ChangePasswordCard />);
     const current = screen.getByLabelText('Current password');
     await user.type(current, 'not-it');

@@ -11,7 +11,11 @@ import { errorMessage } from '../../utils/errorMessage.ts';
 export const NOT_CONFIRMED = 'UserNotConfirmedException';
 
 /** Cognito's rate limits: too many requests for this user or this address, or too many wrong codes. */
-const RATE_LIMITED = new Set(['LimitExceededException', 'TooManyRequestsException', 'TooManyFailedAttemptsException']);
+const RATE_LIMITED = new Set([
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'TooManyFailedAttemptsException',
+]);
 
 function nameOf(error: unknown): string {
   return error instanceof Error ? error.name : '';

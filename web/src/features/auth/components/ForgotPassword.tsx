@@ -13,8 +13,17 @@ import { confirmPasswordReset, requestPasswordReset } from '../session.ts';
 type ResetValues = z.output<typeof resetPasswordSchema>;
 
 /** Step one: the address. Unknown addresses go on to step two like known ones. */
-function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
-  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: initialEmail } });
+function RequestCodeForm({
+  initialEmail,
+  onSent,
+}: {
+  initialEmail: string;
+  onSent: (email: string) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: initialEmail },
+  });
   const onSubmit = async ({ email }: { email: string }) => {
     try {
       await requestPasswordReset(email);

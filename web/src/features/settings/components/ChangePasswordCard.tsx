@@ -34,7 +34,12 @@ export function ChangePasswordCard() {
         Change Password
       </h2>
       <Form form={form} onSubmit={onSubmit}>
-        <Field name="current_password" label="Current password" type="password" autoComplete="current-password" />
+        <Field
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Field name="new_password" label="New password" type="password" autoComplete="new-password" />
         <FormError />
         <div>
