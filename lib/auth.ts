@@ -31,11 +31,11 @@ export interface AuthProps {
 }
 
 /**
- * Sign-up, confirmation and sign-in: a Cognito user pool (e-mail as the user name, self sign-up,
- * the sign-up metadata as attributes), the `admin` group, the SPA's app client, and three triggers:
- * PreSignUp refuses attribute values the product's rules refuse, CustomMessage renders the
- * confirmation mail with our own template, PostConfirmation creates the profile item and sends the
- * welcome mail.
+ * Sign-up, confirmation, sign-in and password recovery: a Cognito user pool (e-mail as the user name,
+ * self sign-up, the sign-up metadata as attributes), the `admin` group, the SPA's app client, and
+ * three triggers: PreSignUp refuses attribute values the product's rules refuse, CustomMessage
+ * renders the confirmation and password-reset mails with our own templates, PostConfirmation creates
+ * the profile item and sends the welcome mail.
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -58,7 +58,7 @@ export class Auth extends Construct {
     this.customMessage = new AppFunction(this, 'CustomMessage', {
       config,
       entry: 'lambdas/triggers/customMessage.ts',
-      description: 'Cognito CustomMessage: renders the sign-up confirmation mail',
+      description: 'Cognito CustomMessage: renders the sign-up confirmation and password-reset mails',
       environment: props.triggerEnvironment,
     });
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
@@ -83,7 +83,7 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       keepOriginal: { email: true },
-      // The CustomMessage trigger puts the code into a link to /auth/callback.
+      // The CustomMessage trigger puts the code into a link to /auth/callback (a reset code goes as it is).
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: {
         email: { required: true, mutable: true },

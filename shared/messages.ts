@@ -11,3 +11,25 @@ export const API_MESSAGES = {
   accountGone: 'This account has been deleted',
   noTestReminder: 'Skipped: no test reminder',
 } as const;
+
+/**
+ * What the account screens (sign-in, password reset, password change, resend confirmation) say, written
+ * once: the SPA shows them, and the tests check them against the local stand-ins.
+ */
+export const ACCOUNT_MESSAGES = {
+  /** Wrong password and unknown address alike, so a sign-in never tells which addresses have accounts. */
+  incorrectCredentials: 'Incorrect email or password.',
+  loginErrorTitle: 'Login Error',
+  emailNotConfirmed: 'Your e-mail address is not confirmed yet. Open the link in the confirmation e-mail.',
+  resendConfirmation: 'Resend confirmation e-mail',
+  confirmationSent: 'Confirmation e-mail sent',
+  confirmationSentDescription: 'Open the link in the new e-mail to confirm your address.',
+  resetCodeSent: 'If an account uses that address, we have e-mailed it a code to reset the password.',
+  passwordUpdated: 'Password updated',
+  passwordUpdatedDescription: 'Sign in with your new password.',
+  passwordChangedDescription: 'Use your new password next time you sign in.',
+  wrongCurrentPassword: 'That is not your current password.',
+  wrongCode: 'That code is not valid. Check the e-mail, or ask for a new code.',
+  expiredCode: 'That code has expired. Ask for a new code.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;

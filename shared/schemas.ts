@@ -12,6 +12,8 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 6 characters',
   passwordRequired: 'Password is required',
+  codeRequired: 'Enter the code from the e-mail',
+  currentPasswordRequired: 'Current password is required',
   firstNameRequired: 'First name is required',
   firstNameMax: 'First name must be 80 characters or less',
   lastNameMax: 'Last name must be 80 characters or less',
@@ -80,9 +82,12 @@ export const timezoneSchema = z
   .pipe(z.enum(TIMEZONES, { error: MESSAGES.timezoneInvalid }));
 const country = countrySchema;
 
+/** A password the user chooses: the same rule at sign-up, password reset and password change. */
+export const newPasswordSchema = z.string().min(PASSWORD_MIN, MESSAGES.passwordMin);
+
 export const signUpSchema = z.object({
   email,
-  password: z.string().min(PASSWORD_MIN, MESSAGES.passwordMin),
+  password: newPasswordSchema,
   first_name: firstName,
   last_name: lastName.optional().default(''),
   country,
@@ -95,6 +100,27 @@ export const signInSchema = z.object({
   password: z.string().min(1, MESSAGES.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** 'Forgot password?': the address the reset code goes to. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The second step of a reset: the mailed code (spaces pasted with it are dropped) and the new password. */
+export const resetPasswordSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().min(1, MESSAGES.codeRequired)),
+  new_password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Settings' 'Change Password': the current password is only checked by Cognito. */
+export const changePasswordSchema = z.object({
+  current_password: z.string().min(1, MESSAGES.currentPasswordRequired),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const profileUpdateSchema = z.object({
   first_name: firstName,

@@ -3,25 +3,39 @@ import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { renderConfirmSignUp } from '../mail/confirmSignUp.tsx';
+import { renderResetPassword } from '../mail/resetPassword.tsx';
 
-/**
- * Cognito CustomMessage trigger: the sign-up confirmation mail, rendered by our template code, with a
- * link to /auth/callback carrying the code. Cognito replaces {####} with the code when it sends.
- */
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  if (event.triggerSource === 'CustomMessage_SignUp' || event.triggerSource === 'CustomMessage_ResendCode') {
-    const email = event.request.userAttributes[USER_ATTRIBUTES.email] ?? '';
+/** The trigger sources we render; every other message is left to Cognito's defaults. */
+const CONFIRMATION_SOURCES = new Set(['CustomMessage_SignUp', 'CustomMessage_ResendCode']);
+
+async function render(event: CustomMessageTriggerEvent): Promise<{ subject: string; html: string } | null> {
+  const attributes = event.request.userAttributes;
+  const firstName = attributes[USER_ATTRIBUTES.firstName] ?? '';
+  if (CONFIRMATION_SOURCES.has(event.triggerSource)) {
     const url = new URL('/auth/callback', env().SITE_URL);
-    url.searchParams.set('email', email);
+    url.searchParams.set('email', attributes[USER_ATTRIBUTES.email] ?? '');
     // Appended by hand: URLSearchParams would percent-encode the placeholder and Cognito would not find it.
     const confirmUrl = `${url.toString()}&code=${event.request.codeParameter}`;
-    const { subject, html } = await renderConfirmSignUp({
-      firstName: event.request.userAttributes[USER_ATTRIBUTES.firstName] ?? '',
-      confirmUrl,
-    });
-    event.response.emailSubject = subject;
-    event.response.emailMessage = html;
-    logger.info('Rendered confirmation mail', { triggerSource: event.triggerSource });
+    return renderConfirmSignUp({ firstName, confirmUrl });
+  }
+  if (event.triggerSource === 'CustomMessage_ForgotPassword') {
+    const signInUrl = new URL('/auth', env().SITE_URL).toString();
+    return renderResetPassword({ firstName, code: event.request.codeParameter, signInUrl });
+  }
+  return null;
+}
+
+/**
+ * Cognito CustomMessage trigger: the mails that carry a Cognito code, rendered by our template code.
+ * Sign-up and a resent confirmation get a link to /auth/callback with the code; a password reset gets
+ * the code itself, typed into the reset form. Cognito replaces {####} with the code when it sends.
+ */
+export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+  const mail = await render(event);
+  if (mail) {
+    event.response.emailSubject = mail.subject;
+    event.response.emailMessage = mail.html;
+    logger.info('Rendered Cognito mail', { triggerSource: event.triggerSource });
   }
   return event;
 };

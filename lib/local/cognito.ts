@@ -2,7 +2,8 @@
  * cognito-local, assembled from its modules (pinned version 5.3.0) instead of createDefaultServer,
  * for two reasons: its default message sender only prints to the console, and its triggers go
  * through an AWS Lambda client. Here the sender puts every Cognito mail into the local SES mailbox,
- * and the triggers call our own trigger handlers in-process, the same code AWS runs.
+ * and the triggers call our own trigger handlers in-process, the same code AWS runs. A few calls are
+ * brought closer to AWS (see `awsLikeRouter`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,8 +25,14 @@ import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/m
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
-import { Router } from 'cognito-local/lib/server/Router.js';
-import { UserNotFoundError } from 'cognito-local/lib/errors.js';
+import { Router, type Route } from 'cognito-local/lib/server/Router.js';
+import {
+  InvalidParameterError,
+  InvalidPasswordError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} from 'cognito-local/lib/errors.js';
+import { attributeValue } from 'cognito-local/lib/services/userPoolService.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import type { Config } from 'cognito-local/lib/server/config.js';
 import { ADMIN_GROUP, USER_ATTRIBUTES } from '../../shared/identity.ts';
@@ -162,7 +169,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     triggers,
   };
   const server = await createServer(
-    withGlobalSignOut(Router(services as never), cognito),
+    awsLikeRouter(Router(services as never), services),
     logger as never,
     config.ServerConfig,
     services as never,
@@ -179,24 +186,95 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   };
 }
 
-type Route = ReturnType<typeof Router>;
-type CognitoService = Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>;
+type Services = {
+  clock: DateClock;
+  cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>;
+  messages: MessagesService;
+  otp: () => string;
+};
+interface CodeRequest {
+  ClientId: string;
+  Username: string;
+  ClientMetadata?: Record<string, string>;
+}
+
+/** AWS's answer to a wrong password (sign-in, password change); cognito-local says "Invalid password". */
+const wrongPassword = (route: Route): Route =>
+  async function (ctx, req) {
+    try {
+      return (await route(ctx, req)) as unknown;
+    } catch (error) {
+      if (error instanceof InvalidPasswordError)
+        throw new NotAuthorizedError('Incorrect username or password.');
+      throw error;
+    }
+  };
 
 /**
- * cognito-local lacks AdminUserGlobalSignOut (account deletion signs the user out everywhere first).
- * As in Cognito, it revokes the user's refresh tokens: no new access token can be had with them.
+ * cognito-local's router, with the calls the SPA and account deletion make behaving as our AWS pool
+ * does:
+ * - AdminUserGlobalSignOut, which cognito-local lacks;
+ * - ResendConfirmationCode, which cognito-local lacks: a fresh code, mailed through the CustomMessage
+ *   trigger (CustomMessage_ResendCode) like the sign-up mail;
+ * - ForgotPassword refuses an account whose address is not confirmed (AWS: InvalidParameterException),
+ *   where cognito-local would mail a code, and confirming it would confirm the account behind the
+ *   PostConfirmation trigger's back;
+ * - a wrong password at sign-in or password change is NotAuthorizedException, as on AWS.
  */
-function withGlobalSignOut(router: Route, cognito: CognitoService): Route {
-  return ((target: string) => {
-    if (target !== 'AdminUserGlobalSignOut') return router(target);
-    return async (ctx: never, req: { UserPoolId: string; Username: string }) => {
-      const pool = await cognito.getUserPool(ctx, req.UserPoolId);
-      const user = await pool.getUserByUsername(ctx, req.Username);
-      if (!user) throw new UserNotFoundError('User does not exist');
-      await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
-      return {};
+function awsLikeRouter(router: (target: string) => Route, services: Services) {
+  const { cognito, clock, messages, otp: newCode } = services;
+  const resendConfirmationCode: Route = async (ctx, req: CodeRequest) => {
+    const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    if (user.UserStatus !== 'UNCONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const details = {
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: attributeValue('email', user.Attributes),
     };
-  }) as Route;
+    const code = newCode();
+    await messages.deliver(
+      ctx,
+      'ResendCode',
+      req.ClientId,
+      userPool.options.Id,
+      user,
+      code,
+      req.ClientMetadata,
+      details as never,
+    );
+    await userPool.saveUser(ctx, { ...user, UserLastModifiedDate: clock.get(), ConfirmationCode: code });
+    return { CodeDeliveryDetails: details };
+  };
+  const forgotPassword =
+    (route: Route): Route =>
+    async (ctx, req: CodeRequest) => {
+      const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (user && user.UserStatus === 'UNCONFIRMED') {
+        throw new InvalidParameterError(
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
+      }
+      return (await route(ctx, req)) as unknown;
+    };
+  // cognito-local lacks AdminUserGlobalSignOut (account deletion signs the user out everywhere
+  // first). As in Cognito, it revokes the user's refresh tokens: no new access token can be had.
+  const adminUserGlobalSignOut: Route = async (ctx, req: { UserPoolId: string; Username: string }) => {
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+  return (target: string): Route => {
+    if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut;
+    if (target === 'ResendConfirmationCode') return resendConfirmationCode;
+    if (target === 'ForgotPassword') return forgotPassword(router(target));
+    if (target === 'InitiateAuth' || target === 'ChangePassword') return wrongPassword(router(target));
+    return router(target);
+  };
 }
 
 /** Creation and modification dates of a record cognito-local saves as it is. */

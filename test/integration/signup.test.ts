@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminGetUserCommand,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   SignUpCommand,
+  ForgotPasswordCommand,
+  ResendConfirmationCodeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
-import { api, confirmationLink, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
+import { api, confirmationLink, createUser, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
 import { useTestStack } from '../support/fixtures.ts';
 
 const stack = useTestStack();
@@ -175,5 +179,110 @@ describe('sign-up through the local Cognito, SES and DynamoDB stand-ins', () => 
       expect(await userExists(email)).toBe(true);
       expect(await mailsTo(stack, email)).toHaveLength(1);
     });
+  });
+});
+
+/** The reset code in the newest password-reset mail to `email`. */
+async function resetCode(email: string): Promise<string> {
+  const mail = (await mailsTo(stack, email)).at(-1);
+  expect(mail?.subject).toBe('Your Renewal Reminders password reset code');
+  const code = />\s*(\d{6})\s*</.exec(mail?.body.html ?? '')?.[1];
+  if (!code) throw new Error(`No reset code in mail to ${email}`);
+  return code;
+}
+
+describe('account recovery through the local Cognito stand-in, as on AWS', () => {
+  it('mails a reset code in our template; the code sets a new password and the old one stops working', async () => {
+    const user = await createUser(stack, { label: 'forgot' });
+    await stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: user.email }));
+    const code = await resetCode(user.email);
+    const mail = (await mailsTo(stack, user.email)).at(-1)!;
+    expect(mail.body.html).toContain('Hi Test,');
+    expect(mail.body.html).toContain(`href="${stack.appUrl}/auth"`);
+
+    const confirm = (confirmationCode: string) =>
+      stack.cognito.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: stack.clientId,
+          Username: user.email,
+          ConfirmationCode: confirmationCode,
+          Password: 'Renewed-456',
+        }),
+      );
+    await expect(confirm(code === '000000' ? '111111' : '000000')).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    await confirm(code);
+    await expect(signIn(stack, user.email, 'Renewed-456')).resolves.toBeTruthy();
+    await expect(signIn(stack, user.email, user.password)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    // The reset confirms nothing new: the profile is the one made at sign-up.
+    const me = await api(stack, await signIn(stack, user.email, 'Renewed-456'))('GET', '/api/me');
+    expect(me.status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown address with the same error type', async () => {
+    const user = await createUser(stack, { label: 'wrongpw' });
+    await expect(signIn(stack, user.email, 'not-my-password')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(signIn(stack, uniqueEmail('nobody'), 'whatever')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+  });
+
+  it('refuses a reset for an address not confirmed yet, as AWS does (no code, no confirmation by the back door)', async () => {
+    const email = uniqueEmail('unconfirmed-reset');
+    await signUp(stack, email, 'Secret-123');
+    await expect(
+      stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: email })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    expect(await mailsTo(stack, email)).toHaveLength(1);
+  });
+
+  it('resends the confirmation: a fresh link in the sign-up template, and its code confirms the account', async () => {
+    const email = uniqueEmail('resend');
+    await signUp(stack, email, 'Secret-123', 'Rey');
+    const first = (await confirmationLink(stack, email)).searchParams.get('code');
+    await stack.cognito.send(
+      new ResendConfirmationCodeCommand({ ClientId: stack.clientId, Username: email }),
+    );
+    const mails = await mailsTo(stack, email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe('Confirm your Renewal Reminders account');
+    expect(mails[1]!.body.html).toContain('Hi Rey,');
+    const code = (await confirmationLink(stack, email)).searchParams.get('code')!;
+    expect(code).toMatch(/^\d{6}$/);
+    // The old link's code no longer confirms (unless the new one happens to be equal).
+    if (code !== first) {
+      await expect(
+        stack.cognito.send(
+          new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: first! }),
+        ),
+      ).rejects.toThrow();
+    }
+    await stack.cognito.send(
+      new ConfirmSignUpCommand({ ClientId: stack.clientId, Username: email, ConfirmationCode: code }),
+    );
+    await expect(signIn(stack, email, 'Secret-123')).resolves.toBeTruthy();
+    await expect(
+      stack.cognito.send(new ResendConfirmationCodeCommand({ ClientId: stack.clientId, Username: email })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+  });
+
+  it('changes the password only with the right current one', async () => {
+    const user = await createUser(stack, { label: 'change' });
+    const change = (previous: string) =>
+      stack.cognito.send(
+        new ChangePasswordCommand({
+          AccessToken: user.accessToken,
+          PreviousPassword: previous,
+          ProposedPassword: 'Changed-789',
+        }),
+      );
+    await expect(change('not-my-password')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await change(user.password);
+    await expect(signIn(stack, user.email, 'Changed-789')).resolves.toBeTruthy();
   });
 });

@@ -5,16 +5,21 @@
 import { useSyncExternalStore } from 'react';
 import {
   autoSignIn,
+  confirmResetPassword,
   confirmSignUp,
   fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
   signIn,
   signOut,
   signUp,
+  updatePassword,
   type SignUpOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
+import { NOT_CONFIRMED } from './account-errors.ts';
 import { clearAdminHint } from './admin-hint.ts';
 import { clearStoredAuth } from './storage.ts';
 import { ensureAmplify } from './amplify.ts';
@@ -122,7 +127,12 @@ export async function signInWithPassword(email: string, password: string): Promi
   clearStoredAuth();
   const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   if (!result.isSignedIn) {
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') throw new Error('Email not confirmed');
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+      // Amplify turns Cognito's UserNotConfirmedException into this step; the form offers a new link.
+      const error = new Error('Email not confirmed');
+      error.name = NOT_CONFIRMED;
+      throw error;
+    }
     throw new Error('Sign in could not be completed');
   }
 }
@@ -209,4 +219,28 @@ export async function confirmAccount(email: string, code: string): Promise<'sign
     }
   }
   return 'confirmed';
+}
+
+/** 'Send reset code': Cognito mails a code (through the CustomMessage trigger) to the address. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await ensureAmplify();
+  await resetPassword({ username: email });
+}
+
+/** 'Reset Password': the mailed code and the new password. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await ensureAmplify();
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+/** Settings' 'Update Password', for the signed-in user; Cognito checks the current password. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await ensureAmplify();
+  await updatePassword({ oldPassword: currentPassword, newPassword });
+}
+
+/** 'Resend confirmation e-mail': a fresh code, mailed as a new confirmation link. */
+export async function resendConfirmation(email: string): Promise<void> {
+  await ensureAmplify();
+  await resendSignUpCode({ username: email });
 }

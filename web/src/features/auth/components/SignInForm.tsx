@@ -1,24 +1,38 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
 import { signInSchema } from '#shared/schemas.ts';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
-import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 import { sleep } from '../../../utils/sleep.ts';
-import { refreshSession, signInWithPassword } from '../session.ts';
+import { NOT_CONFIRMED, resendError, signInError } from '../account-errors.ts';
+import { refreshSession, resendConfirmation, signInWithPassword } from '../session.ts';
 
 /** How long after signing in the page moves on, so the new session is stored everywhere first. */
 const REDIRECT_DELAY_MS = 100;
 
-export function SignInForm({ initialEmail }: { initialEmail: string }) {
+export function SignInForm({
+  initialEmail,
+  onForgotPassword,
+}: {
+  initialEmail: string;
+  /** 'Forgot password?', with the address typed so far. */
+  onForgotPassword: (email: string) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: initialEmail, password: '' },
   });
+  /** The address Cognito said is not confirmed yet: the form offers a fresh confirmation link. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
 
   const onSubmit = async ({ email, password }: { email: string; password: string }) => {
+    setUnconfirmed(null);
     try {
       await signInWithPassword(email, password);
       queryClient.clear();
@@ -26,7 +40,31 @@ export function SignInForm({ initialEmail }: { initialEmail: string }) {
       await sleep(REDIRECT_DELAY_MS);
       await refreshSession();
     } catch (error) {
-      reportSubmitError(form, error, 'Login Error', { inline: true });
+      const message = signInError(error);
+      if (error instanceof Error && error.name === NOT_CONFIRMED) setUnconfirmed(email);
+      form.setError('root.server', { message });
+      toast.error(ACCOUNT_MESSAGES.loginErrorTitle, { description: message });
+    }
+  };
+
+  const resend = async (email: string) => {
+    setResending(true);
+    try {
+      await resendConfirmation(email);
+      toast.success(ACCOUNT_MESSAGES.confirmationSent, {
+        description: ACCOUNT_MESSAGES.confirmationSentDescription,
+      });
+    } catch (error) {
+      const message = resendError(error);
+      if (message === null) {
+        toast.success(ACCOUNT_MESSAGES.confirmationSent, {
+          description: ACCOUNT_MESSAGES.confirmationSentDescription,
+        });
+      } else {
+        toast.error('Error', { description: message });
+      }
+    } finally {
+      setResending(false);
     }
   };
 
@@ -37,6 +75,23 @@ export function SignInForm({ initialEmail }: { initialEmail: string }) {
         Sign In
       </SubmitButton>
       <FormError />
+      {unconfirmed && (
+        <button
+          type="button"
+          className="btn btn-outline btn-block"
+          disabled={resending}
+          onClick={() => void resend(unconfirmed)}
+        >
+          {ACCOUNT_MESSAGES.resendConfirmation}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm auth-forgot"
+        onClick={() => onForgotPassword(form.getValues('email'))}
+      >
+        Forgot password?
+      </button>
     </Form>
   );
 }

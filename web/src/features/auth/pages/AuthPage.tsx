@@ -4,6 +4,7 @@ import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../../components/Brand.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { ForgotPassword } from '../components/ForgotPassword.tsx';
 import { SignInForm } from '../components/SignInForm.tsx';
 import { SignUpForm } from '../components/SignUpForm.tsx';
 import './AuthPage.css';
@@ -18,10 +19,22 @@ export default function AuthPage() {
   // The tab shows at once; the address (a router transition) follows, and a new address wins.
   const [tab, setTab] = useState(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
-  useDocumentTitle(TITLES[tab]);
+  /** 'Forgot password?' open in the sign-in tab, with the address it started from. */
+  const [resetFrom, setResetFrom] = useState<string | null>(null);
+  /** The address the sign-in form starts with: the link's, or the one a password was just reset for. */
+  const urlEmail = params.get('email') ?? '';
+  const [signInEmail, setSignInEmail] = useState(urlEmail);
+  useEffect(() => setSignInEmail(urlEmail), [urlEmail]);
+  useDocumentTitle(resetFrom !== null && tab === 'signin' ? 'Reset password' : TITLES[tab]);
+
+  const finishReset = (email: string | null) => {
+    setResetFrom(null);
+    if (email) setSignInEmail(email);
+  };
 
   const selectTab = (next: Tab) => {
     setTab(next);
+    setResetFrom(null);
     setParams(
       (prev) => {
         const copy = new URLSearchParams(prev);
@@ -50,7 +63,12 @@ export default function AuthPage() {
             {
               value: 'signin',
               label: 'Sign In',
-              content: <SignInForm initialEmail={params.get('email') ?? ''} />,
+              content:
+                resetFrom === null ? (
+                  <SignInForm key={signInEmail} initialEmail={signInEmail} onForgotPassword={setResetFrom} />
+                ) : (
+                  <ForgotPassword initialEmail={resetFrom} onDone={finishReset} />
+                ),
             },
             {
               value: 'signup',

@@ -5,6 +5,7 @@ import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useGoBack } from '../../../hooks/useGoBack.ts';
+import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import './SettingsPage.css';
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       ) : (
         <ProfileForm profile={me.data.profile} />
       )}
+      <ChangePasswordCard />
       <DangerZone />
     </AppLayout>
   );

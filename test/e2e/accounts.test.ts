@@ -1,0 +1,135 @@
+/**
+ * Accounts people can recover, in Chromium at 390 px and 1280 px: plain sign-in errors (a wrong
+ * password and an unknown address read the same), a forgotten password reset with the code from the
+ * local mailbox, a password change in Settings, and a fresh confirmation e-mail for an unconfirmed
+ * address. Each journey checks the screens with axe.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
+import { expectAccessible, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { confirmationLink, createUser, mailsTo, signUp, uniqueEmail } from '../support/stack.ts';
+
+const { stack, url, newPage, signIn, signedInPage } = useE2e();
+
+async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function expectIncorrect(page: Page): Promise<void> {
+  await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.incorrectCredentials }).waitFor();
+  await toast(page, ACCOUNT_MESSAGES.loginErrorTitle)
+    .filter({ hasText: ACCOUNT_MESSAGES.incorrectCredentials })
+    .first()
+    .waitFor();
+  expect(new URL(page.url()).pathname).toBe('/auth');
+}
+
+/** The six-digit code in the newest reset mail to `email`. */
+async function mailedResetCode(email: string): Promise<string> {
+  await expect
+    .poll(async () => (await mailsTo(stack, email)).at(-1)?.subject)
+    .toBe('Your Renewal Reminders password reset code');
+  const html = (await mailsTo(stack, email)).at(-1)!.body.html ?? '';
+  return />\s*(\d{6})\s*</.exec(html)![1]!;
+}
+
+describe.each(WIDTHS)('accounts at %i px', (width) => {
+  it('says "Incorrect email or password." for a wrong password and an unknown address, then resets a forgotten password', async () => {
+    const user = await createUser(stack, { label: `forgot${width}` });
+    const page = await newPage(width);
+    await page.goto(url('/auth'));
+
+    await submitSignIn(page, user.email, 'not-my-password');
+    await expectIncorrect(page);
+    await submitSignIn(page, uniqueEmail('nobody'), 'not-my-password');
+    await expectIncorrect(page);
+    await expectAccessible(page, 'sign-in error');
+
+    // An unknown address gets the same next step as a known one, and no mail.
+    const stranger = uniqueEmail('stranger');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    expect(await page.getByLabel('Email').inputValue()).not.toBe('');
+    await page.getByLabel('Email').fill(stranger);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByText(ACCOUNT_MESSAGES.resetCodeSent).waitFor();
+    await page.getByLabel('Code').waitFor();
+    expect(await mailsTo(stack, stranger)).toEqual([]);
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+
+    // The real reset: the code comes from the mailbox.
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    await expectAccessible(page, 'forgot password');
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByLabel('Code').waitFor();
+    const code = await mailedResetCode(user.email);
+
+    await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('New password').fill('Renewed-456');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(ACCOUNT_MESSAGES.wrongCode).waitFor();
+    expect(await page.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'reset code form');
+
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await toast(page, ACCOUNT_MESSAGES.passwordUpdated).waitFor();
+    // Back on the sign-in tab, the address filled in.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    await submitSignIn(page, user.email, user.password);
+    await expectIncorrect(page);
+    await signIn(page, { email: user.email, password: 'Renewed-456' }, { goto: false });
+    await page.context().close();
+  });
+
+  it('changes the password in Settings: a wrong current password is refused on its field, the new one signs in', async () => {
+    const user = await createUser(stack, { label: `change${width}` });
+    const page = await signedInPage(user, width, '/settings');
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    const current = page.getByLabel('Current password');
+    await current.fill('not-my-password');
+    await page.getByLabel('New password').fill('Changed-789');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText(ACCOUNT_MESSAGES.wrongCurrentPassword).waitFor();
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'change password error');
+
+    await current.fill(user.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, ACCOUNT_MESSAGES.passwordUpdated).waitFor();
+    await expect.poll(() => current.inputValue()).toBe('');
+    await page.context().close();
+
+    const fresh = await newPage(width);
+    await fresh.goto(url('/auth'));
+    await submitSignIn(fresh, user.email, user.password);
+    await expectIncorrect(fresh);
+    await signIn(fresh, { email: user.email, password: 'Changed-789' }, { goto: false });
+    await fresh.context().close();
+  });
+
+  it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account', async () => {
+    const email = uniqueEmail(`unconfirmed${width}`);
+    await signUp(stack, email, 'Secret-123', 'Una');
+    const page = await newPage(width);
+    await page.goto(url('/auth'));
+    await submitSignIn(page, email, 'Secret-123');
+    await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.emailNotConfirmed }).waitFor();
+    await expectAccessible(page, 'unconfirmed sign-in');
+
+    await page.getByRole('button', { name: ACCOUNT_MESSAGES.resendConfirmation }).click();
+    await toast(page, ACCOUNT_MESSAGES.confirmationSent).waitFor();
+    await expect.poll(async () => (await mailsTo(stack, email)).length).toBe(2);
+    const link = await confirmationLink(stack, email);
+    await page.goto(link.toString());
+    await toast(page, 'Email confirmed').waitFor();
+    await page.waitForURL(/\/auth\?tab=signin/);
+    await signIn(page, { email, password: 'Secret-123' }, { goto: false });
+    await page.context().close();
+  });
+});
