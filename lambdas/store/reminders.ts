@@ -16,7 +16,7 @@ import {
   tableName,
 } from './db.ts';
 import { parseReminder } from './items.ts';
-import { countReminder } from './stats.ts';
+import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
 /** The stored item of a reminder, with its keys and due-index keys (also used by seeding scripts). */
 export function toItem(reminder: Reminder): Record<string, unknown> {
@@ -55,7 +55,7 @@ export async function createReminder(
     updated_at: timestamp,
   };
   await putItem(toItem(reminder), ITEM_ABSENT);
-  await countReminder(reminder, 1);
+  await applyCounters('reminder created', reminderCounters(reminder, 1));
   return reminder;
 }
 
@@ -77,8 +77,12 @@ export async function updateReminder(
     throw error;
   }
   if (existing.category !== updated.category || existing.renewal_date !== updated.renewal_date) {
-    await countReminder(existing, -1);
-    await countReminder(updated, 1);
+    // One shard for both halves, so a category move is one ADD on one item.
+    const shard = globalShard();
+    await applyCounters('reminder moved', [
+      ...reminderCounters(existing, -1, shard),
+      ...reminderCounters(updated, 1, shard),
+    ]);
   }
   return updated;
 }
@@ -92,7 +96,7 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
     }),
   );
   if (!Attributes) return false;
-  await countReminder(parseReminder(Attributes), -1);
+  await applyCounters('reminder deleted', reminderCounters(parseReminder(Attributes), -1));
   return true;
 }
 

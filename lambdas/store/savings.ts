@@ -4,7 +4,7 @@ import type { SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { itemKey, putItem, queryAll } from './db.ts';
 import { parseSaving } from './items.ts';
-import { adjustCounters } from './stats.ts';
+import { applyCounters, globalShard } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
 export const toPence = (pounds: number) => Math.round(pounds * 100);
@@ -28,10 +28,15 @@ export async function recordSavings(
     entity: ENTITY.saving,
     ...record,
   });
-  await adjustCounters({
-    [COUNTERS.savingsReports]: 1,
-    [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
-  });
+  await applyCounters('savings recorded', [
+    {
+      key: globalShard(),
+      deltas: {
+        [COUNTERS.savingsReports]: 1,
+        [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
+      },
+    },
+  ]);
   return record;
 }
 
