@@ -83,6 +83,13 @@ function addExpression({ key, deltas }: CounterUpdate) {
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
 
+/** Whether to retry after `error`, logging each failed attempt that will be retried. */
+const retryWhen = (retryable: Set<string>) => (error: unknown) => {
+  const retry = retryable.has(errorName(error));
+  if (retry) logger.warn('Counter update failed; retrying', { error: errorName(error) });
+  return retry;
+};
+
 /** Errors after which the write certainly did not happen (or, in a transaction, is idempotent). */
 const RETRYABLE = new Set([
   'ProvisionedThroughputExceededException',
@@ -108,7 +115,7 @@ async function writeCounters(updates: CounterUpdate[]): Promise<void> {
   if (updates.length === 1) {
     await retrying(() => dynamo().send(new UpdateCommand(addExpression(updates[0]!))), {
       ...COUNTER_RETRY,
-      retryOn: (error) => RETRYABLE.has(errorName(error)),
+      retryOn: retryWhen(RETRYABLE),
     });
     return;
   }
@@ -125,7 +132,7 @@ async function writeCounters(updates: CounterUpdate[]): Promise<void> {
               TransactItems: chunk.map((u) => ({ Update: addExpression(u) })),
             }),
           ),
-        { ...COUNTER_RETRY, retryOn: (error) => RETRYABLE_IN_TRANSACTION.has(errorName(error)) },
+        { ...COUNTER_RETRY, retryOn: retryWhen(RETRYABLE_IN_TRANSACTION) },
       );
     } catch (error) {
       if (errorName(error) !== 'UnknownOperationException') throw error;
@@ -215,7 +222,7 @@ export async function takeSignupOrdinal(): Promise<number | undefined> {
             ReturnValues: 'UPDATED_NEW',
           }),
         ),
-      { ...COUNTER_RETRY, retryOn: (error) => RETRYABLE.has(errorName(error)) },
+      { ...COUNTER_RETRY, retryOn: retryWhen(RETRYABLE) },
     );
     const taken = parseNumbers(Attributes)[COUNTERS.signups];
     // Tables from before the shards counted sign-ups on STATS/GLOBAL: those places are taken too.
