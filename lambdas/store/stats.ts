@@ -105,20 +105,21 @@ const RETRYABLE_IN_TRANSACTION = new Set([...RETRYABLE, 'InternalServerError', '
 /** Retries: 50 ms doubled per attempt, at most 1 s, 5 attempts in all (well inside a Lambda's time). */
 export const COUNTER_RETRY = { retries: 4, baseMs: 50, maxMs: 1000 } as const;
 
+/** One item's deltas as a plain UpdateItem, retried only when DynamoDB certainly refused it. */
+async function updateOne(update: CounterUpdate): Promise<void> {
+  await retrying(() => dynamo().send(new UpdateCommand(addExpression(update))), {
+    ...COUNTER_RETRY,
+    retryOn: retryWhen(RETRYABLE),
+  });
+}
+
 /**
- * Writes a request's counter deltas all or nothing: one item is one UpdateItem; several are one
- * TransactWriteItems whose ClientRequestToken stays the same across retries, so DynamoDB applies it
- * at most once however often it is sent. The local stand-in (dynalite) has no transactions: there,
- * and only there, the items are written one by one.
+ * Writes a request's counter deltas all or nothing and at most once: one TransactWriteItems (even
+ * for one item) whose ClientRequestToken stays the same across retries, ours and the SDK's, so
+ * DynamoDB applies it once however often it is sent, even after an ambiguous error. The local
+ * stand-in (dynalite) has no transactions: there, and only there, the items are written one by one.
  */
 async function writeCounters(updates: CounterUpdate[]): Promise<void> {
-  if (updates.length === 1) {
-    await retrying(() => dynamo().send(new UpdateCommand(addExpression(updates[0]!))), {
-      ...COUNTER_RETRY,
-      retryOn: retryWhen(RETRYABLE),
-    });
-    return;
-  }
   // TransactWriteItems takes 100 items; more (account deletion) go in chunks, each all or nothing.
   for (let i = 0; i < updates.length; i += 100) {
     const chunk = updates.slice(i, i + 100);
@@ -136,7 +137,7 @@ async function writeCounters(updates: CounterUpdate[]): Promise<void> {
       );
     } catch (error) {
       if (errorName(error) !== 'UnknownOperationException') throw error;
-      for (const update of chunk) await writeCounters([update]);
+      for (const update of chunk) await updateOne(update);
     }
   }
 }
