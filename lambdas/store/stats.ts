@@ -83,9 +83,24 @@ function addExpression({ key, deltas }: CounterUpdate) {
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
 
+/** Cancellation reasons worth another try; a validation failure would fail the same way again. */
+const PASSING_REASONS = new Set([
+  'None',
+  'ThrottlingError',
+  'TransactionConflict',
+  'ProvisionedThroughputExceeded',
+]);
+
+function transient(error: unknown, retryable: Set<string>): boolean {
+  const name = errorName(error);
+  if (name !== 'TransactionCanceledException') return retryable.has(name);
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.every((reason) => PASSING_REASONS.has(reason.Code ?? 'None'));
+}
+
 /** Whether to retry after `error`, logging each failed attempt that will be retried. */
 const retryWhen = (retryable: Set<string>) => (error: unknown) => {
-  const retry = retryable.has(errorName(error));
+  const retry = transient(error, retryable);
   if (retry) logger.warn('Counter update failed; retrying', { error: errorName(error) });
   return retry;
 };
@@ -96,7 +111,6 @@ const RETRYABLE = new Set([
   'ThrottlingException',
   'RequestLimitExceeded',
   'TransactionConflictException',
-  'TransactionCanceledException',
   'TransactionInProgressException',
 ]);
 /** A transaction, retried with its token, may also be retried after an ambiguous server error. */
