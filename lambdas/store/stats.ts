@@ -35,7 +35,7 @@ export const globalShard = (): ItemKey => ({
   sk: keys.statsShard(randomInt(STATS_SHARDS)),
 });
 
-/** A counter name outside KNOWN_COUNTERS: a programming error, since every name comes from a closed list. */
+/** A counter name outside KNOWN_COUNTERS: a programming error, as every name is from a closed list. */
 export class UnknownCounterError extends Error {
   constructor(readonly names: string[]) {
     super(`Unknown counter names: ${names.join(', ')}`);
@@ -47,7 +47,8 @@ export function mergeCounterUpdates(updates: CounterUpdate[]): CounterUpdate[] {
   const merged = new Map<string, CounterUpdate>();
   for (const { key, deltas } of updates) {
     const id = `${key.pk}\u0000${key.sk}`;
-    const into = merged.get(id) ?? { key, deltas: {} };
+    // No prototype, so no name (not even __proto__) can slip past the check below.
+    const into = merged.get(id) ?? { key, deltas: Object.create(null) as Record<string, number> };
     for (const [name, delta] of Object.entries(deltas)) into.deltas[name] = (into.deltas[name] ?? 0) + delta;
     merged.set(id, into);
   }

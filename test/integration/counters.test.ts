@@ -204,6 +204,10 @@ describe('counter names', () => {
     expect(() =>
       mergeCounterUpdates([{ key: { pk: 'STATS', sk: 'GLOBAL#0' }, deltas: { country_ZZ: 1 } }]),
     ).toThrow(UnknownCounterError);
+    const polluted = JSON.parse('{"__proto__": 1}') as Record<string, number>;
+    expect(() => mergeCounterUpdates([{ key: { pk: 'STATS', sk: 'GLOBAL#0' }, deltas: polluted }])).toThrow(
+      UnknownCounterError,
+    );
     const error = vi.spyOn(logger, 'error');
     const before = await readCounters();
     await applyCounters('test', [
