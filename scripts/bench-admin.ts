@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, createUser, api } from '../test/support/stack.ts';
 import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { toItem } from '../lambdas/store/reminders.ts';
-import { adjustCounters } from '../lambdas/store/stats.ts';
+import { addToCounters, globalShard } from '../lambdas/store/stats.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../lambdas/engine/plan.ts';
@@ -46,8 +46,10 @@ async function seed(count: number): Promise<void> {
     perMonth.set(keys.dueCountsMonth(renewal), month);
   }
   await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
-  await adjustCounters(global);
-  for (const [month, days] of perMonth) await adjustCounters(days, { pk: keys.dueCounts(), sk: month });
+  await addToCounters([{ key: globalShard(), deltas: global }]);
+  for (const [month, days] of perMonth) {
+    await addToCounters([{ key: { pk: keys.dueCounts(), sk: month }, deltas: days }]);
+  }
 }
 
 console.log(`Admin dashboard API benchmark: GET /api/admin/stats, median of ${REQUESTS} requests`);

@@ -12,6 +12,7 @@ export const COUNTRIES = [
   { code: 'BE', name: 'Belgium' },
 ] as const;
 
+export type CountryCode = (typeof COUNTRIES)[number]['code'];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code);
 
 export const TIMEZONES = [

@@ -1,3 +1,6 @@
+import { CATEGORY_VALUES, type Category } from './categories.ts';
+import { COUNTRY_CODES, type CountryCode } from './locales.ts';
+
 /**
  * The one DynamoDB table: its key schema (used by the CDK data construct and by the local stack's
  * CreateTable) and every key format (used by the stores). Nothing else spells a key.
@@ -49,9 +52,15 @@ export const keys = {
   /** The plain-address form of entries written before the hash; read (and migrated) only. */
   legacySuppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
   suppressedEntry: () => 'SUPPRESSED',
-  /** Single-item counters for statistics and the founding-member promotion. */
+  /**
+   * Counters for statistics and the founding-member promotion, in one small partition: the global
+   * counters spread over STATS_SHARDS shard items, and the sign-up ordinal on its own item.
+   */
   stats: () => 'STATS',
-  statsGlobal: () => 'GLOBAL',
+  statsShard: (shard: number) => `GLOBAL#${shard}`,
+  /** The unsharded counters item of older tables: read (summed, and its sign-ups), never written. */
+  statsLegacyGlobal: () => 'GLOBAL',
+  statsSignups: () => 'SIGNUPS',
   /** Reminders per renewal date, one small item per month (attributes d01..d31). */
   dueCounts: () => 'DUE_COUNTS',
   dueCountsMonth: (date: string) => date.slice(0, 7),
@@ -93,9 +102,19 @@ export const ENTITY = {
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 
 /**
- * Counter attribute names. The global item (STATS/GLOBAL) holds the totals and one counter per
- * category and per country; a DUE_COUNTS month item holds one counter per day (d01..d31); a
- * SIGNUPS_BY_DAY item holds one `count`; a rate-limit window holds its `hits`.
+ * Shards of the global counters: each write adds to one shard picked at random, so no single item
+ * takes every write; the statistics reader sums them (decision 0009).
+ */
+export const STATS_SHARDS = 8;
+
+const DAYS = Array.from({ length: 31 }, (_, i) => `d${String(i + 1).padStart(2, '0')}` as const);
+type DueDayCounter = (typeof DAYS)[number];
+
+/**
+ * Counter attribute names, each from a closed list, so no attribute name is ever built from what a
+ * caller sent. A global shard (STATS/GLOBAL#n) holds the totals and one counter per category and
+ * per country; STATS/SIGNUPS holds `signups`; a DUE_COUNTS month item holds one counter per day
+ * (d01..d31); a SIGNUPS_BY_DAY item holds one `count`; a rate-limit window holds its `hits`.
  */
 export const COUNTERS = {
   users: 'users',
@@ -104,16 +123,36 @@ export const COUNTERS = {
   signups: 'signups',
   savingsReports: 'savings_reports',
   savingsTotalPence: 'savings_total_pence',
-  category: (category: string) => `category_${category}`,
+  category: (category: Category) => `category_${category}` as const,
   countryPrefix: 'country_',
-  country: (country: string) => `country_${country}`,
-  /** The day counter of a YYYY-MM-DD date on its month's DUE_COUNTS item. */
-  dueDay: (date: string) => `d${date.slice(8, 10)}`,
+  country: (country: CountryCode) => `country_${country}` as const,
+  /** The day counter of a YYYY-MM-DD date on its month's DUE_COUNTS item (d01 when unreadable). */
+  dueDay: (date: string): DueDayCounter => DAYS[Number(date.slice(8, 10)) - 1] ?? 'd01',
   /** The day (DD) a due-day counter stands for, or undefined when the name is not one. */
   dayOfDueCounter: (name: string) => (/^d\d\d$/.test(name) ? name.slice(1) : undefined),
   signupsOnDay: 'count',
   rateLimitHits: 'hits',
 } as const;
+
+/** Every counter name there is: the stores refuse to add to any other attribute. */
+export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
+  COUNTERS.users,
+  COUNTERS.reminders,
+  COUNTERS.signups,
+  COUNTERS.savingsReports,
+  COUNTERS.savingsTotalPence,
+  ...CATEGORY_VALUES.map(COUNTERS.category),
+  ...COUNTRY_CODES.map(COUNTERS.country),
+  ...DAYS,
+  COUNTERS.signupsOnDay,
+  COUNTERS.rateLimitHits,
+]);
+
+/** The counter of a stored country, or undefined for a value outside the list (older items). */
+export function countryCounter(country: string): string | undefined {
+  const name = `${COUNTERS.countryPrefix}${country}`;
+  return KNOWN_COUNTERS.has(name) ? name : undefined;
+}
 
 /** A stable shard for a reminder id: the sum of its character codes, so no random state is needed. */
 export function shardFor(id: string): number {

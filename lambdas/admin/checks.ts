@@ -67,7 +67,7 @@ export const DAILY_RUN_FRESHNESS_HOURS = 25;
 export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   try {
-    await getItem(keys.stats(), keys.statsGlobal());
+    await getItem(keys.stats(), keys.statsSignups());
     results.push({
       name: 'Database',
       category: 'Infrastructure',

@@ -22,7 +22,7 @@ export async function retrying<T>(
     try {
       return await work();
     } catch (error) {
-      if (!options.retryOn(error) || attempt >= options.retries) throw error;
+      if (attempt >= options.retries || !options.retryOn(error)) throw error;
       await sleep(backOffDelay(attempt, options));
     }
   }

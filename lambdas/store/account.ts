@@ -15,7 +15,13 @@ import {
 } from './items.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 import { toPence } from './savings.ts';
-import { adjustCounters, countReminder } from './stats.ts';
+import {
+  applyCounters,
+  countryCounters,
+  globalShard,
+  reminderCounters,
+  type CounterUpdate,
+} from './stats.ts';
 
 export { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 
@@ -99,18 +105,25 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   }
   await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: itemKey(item.pk, item.sk) } })));
 
-  const deltas: Record<string, number> = {};
-  const add = (name: string, delta: number) => (deltas[name] = (deltas[name] ?? 0) + delta);
+  // Every counter the account moved, in one batch on one shard (merged per item before writing).
+  const shard = globalShard();
+  const counters: CounterUpdate[] = [];
   if (profile) {
-    add(COUNTERS.users, -1);
-    add(COUNTERS.country(profile.country), -1);
+    counters.push(
+      { key: shard, deltas: { [COUNTERS.users]: -1 } },
+      ...countryCounters(profile.country, undefined, shard),
+    );
   }
   for (const saving of ofEntity(ENTITY.saving).map(parseSaving)) {
-    add(COUNTERS.savingsReports, -1);
-    add(COUNTERS.savingsTotalPence, -toPence(saving.saved_amount));
+    counters.push({
+      key: shard,
+      deltas: { [COUNTERS.savingsReports]: -1, [COUNTERS.savingsTotalPence]: -toPence(saving.saved_amount) },
+    });
   }
-  await adjustCounters(deltas);
-  for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) await countReminder(reminder, -1);
+  for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) {
+    counters.push(...reminderCounters(reminder, -1, shard));
+  }
+  await applyCounters('account deleted', counters);
 
   await deleteLogin(username);
   return { itemsDeleted: items.length + (profile ? 1 : 0) };

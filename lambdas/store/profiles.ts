@@ -9,7 +9,7 @@ import { dynamo } from '../runtime/clients.ts';
 import { mirrorProfileAttributes } from '../runtime/identity.ts';
 import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { parseProfile } from './items.ts';
-import { adjustCounters, countSignup } from './stats.ts';
+import { applyCounters, countryCounters, globalShard, signupDayCounter, takeSignupOrdinal } from './stats.ts';
 
 /** The founding-member promotion: the first 1,000 confirmed sign-ups are free for life. */
 export const LIFETIME_FREE_PLACES = 1000;
@@ -58,15 +58,16 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     throw error;
   }
   // `signups` only ever grows (deletions do not hand a founding place back); `users` is the live count.
-  const [counters] = await Promise.all([
-    adjustCounters({
-      [COUNTERS.users]: 1,
-      [COUNTERS.signups]: 1,
-      [COUNTERS.country(profile.country)]: 1,
-    }),
-    countSignup(profile.created_at),
+  const shard = globalShard();
+  const [ordinal] = await Promise.all([
+    takeSignupOrdinal(),
+    applyCounters('profile created', [
+      { key: shard, deltas: { [COUNTERS.users]: 1 } },
+      ...countryCounters(undefined, profile.country, shard),
+      signupDayCounter(profile.created_at),
+    ]),
   ]);
-  if ((counters[COUNTERS.signups] ?? Infinity) <= LIFETIME_FREE_PLACES) {
+  if ((ordinal ?? Infinity) <= LIFETIME_FREE_PLACES) {
     profile.lifetime_free = true;
     await dynamo().send(
       new UpdateCommand({
@@ -125,7 +126,7 @@ export async function updateProfile(
   await mirrorProfileAttributes(username, fields);
   if (input.reminder_emails !== undefined) await setReminderEmails(userId, input.reminder_emails);
   if (previous.country !== input.country) {
-    await adjustCounters({ [COUNTERS.country(previous.country)]: -1, [COUNTERS.country(input.country)]: 1 });
+    await applyCounters('country changed', countryCounters(previous.country, input.country));
   }
   return {
     ...previous,

@@ -7,7 +7,7 @@ import { dueIndexKey, getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } fro
 import { parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
 import { getProfile } from './profiles.ts';
-import { countReminder } from './stats.ts';
+import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
 /** The stored item of a reminder, with its keys and due-index keys (also used by seeding scripts). */
 export function toItem(reminder: Reminder): Record<string, unknown> {
@@ -48,7 +48,7 @@ export async function createReminder(
   await writeWhileAccountExists(userId, [
     { Put: { Item: toItem(reminder), ConditionExpression: ITEM_ABSENT } },
   ]);
-  await countReminder(reminder, 1);
+  await applyCounters('reminder created', reminderCounters(reminder, 1));
   return reminder;
 }
 
@@ -72,8 +72,12 @@ export async function updateReminder(
     throw error;
   }
   if (existing.category !== updated.category || existing.renewal_date !== updated.renewal_date) {
-    await countReminder(existing, -1);
-    await countReminder(updated, 1);
+    // One shard for both halves, so a category move is one ADD on one item.
+    const shard = globalShard();
+    await applyCounters('reminder moved', [
+      ...reminderCounters(existing, -1, shard),
+      ...reminderCounters(updated, 1, shard),
+    ]);
   }
   return updated;
 }
@@ -107,7 +111,7 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
       if (error instanceof ConditionalCheckFailedException) continue;
       throw error;
     }
-    await countReminder(existing, -1);
+    await applyCounters('reminder deleted', reminderCounters(existing, -1));
     return true;
   }
   throw new Error('The reminder kept changing while it was being deleted');

@@ -6,7 +6,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { parseSaving } from './items.ts';
 import { writeWhileAccountExists } from './liveAccount.ts';
-import { adjustCounters } from './stats.ts';
+import { applyCounters, globalShard } from './stats.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
 export const toPence = (pounds: number) => Math.round(pounds * 100);
@@ -50,10 +50,15 @@ export async function recordSavings(
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
-  await adjustCounters({
-    [COUNTERS.savingsReports]: 1,
-    [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
-  });
+  await applyCounters('savings recorded', [
+    {
+      key: globalShard(),
+      deltas: {
+        [COUNTERS.savingsReports]: 1,
+        [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
+      },
+    },
+  ]);
   return record;
 }
 
