@@ -21,8 +21,9 @@ export interface DailyRemindersProps {
 export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
 
 /**
- * The daily reminder job at 08:00 Europe/London (EventBridge Scheduler follows the clock through
- * BST/GMT changes). Sends are idempotent (a conditional put before each SES call), so the Scheduler's
+ * The reminder job every hour, on the hour. Each run sends the mails whose moment (08:00 on their
+ * date in the owner's own zone) has come, and catches up any earlier one still useful, so every
+ * owner is mailed at the first run at or after 08:00 their time, GMT and BST alike. Sends are idempotent (a conditional put before each SES call), so the Scheduler's
  * retries, Lambda's retries and a manual re-run never mail twice.
  *
  * A failure is never silent: an invocation the Scheduler cannot deliver, and a run that still fails
@@ -46,7 +47,7 @@ export class DailyReminders extends Construct {
     this.job = new AppFunction(this, 'Job', {
       config,
       entry: 'lambdas/jobs/dailyReminders.ts',
-      description: 'Daily reminder job (08:00 Europe/London)',
+      description: 'Reminder job (hourly; mails at 08:00 in each owner’s zone)',
       environment: props.environment,
       timeout: Duration.minutes(15),
       // Rendering the mails (React Email) is CPU-bound: more memory is more CPU.
@@ -69,8 +70,8 @@ export class DailyReminders extends Construct {
       description: 'EventBridge Scheduler: invoke the daily reminder job',
     });
     this.schedule = new Schedule(this, 'Schedule', {
-      description: 'Daily renewal reminders at 08:00 Europe/London',
-      schedule: ScheduleExpression.cron({ minute: '0', hour: '8', timeZone: TimeZone.EUROPE_LONDON }),
+      description: 'Renewal reminders: every hour, each owner mailed at 08:00 their time',
+      schedule: ScheduleExpression.cron({ minute: '0', hour: '*', timeZone: TimeZone.ETC_UTC }),
       timeWindow: TimeWindow.off(),
       target: new LambdaInvoke(this.job.fn, {
         role: schedulerRole,

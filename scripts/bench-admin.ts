@@ -11,7 +11,7 @@ import { toItem } from '../lambdas/store/reminders.ts';
 import { addToCounters, globalShard } from '../lambdas/store/stats.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays } from '../lambdas/engine/plan.ts';
+import { addDays } from '../shared/schedule.ts';
 import { todayIn } from '../shared/dates.ts';
 
 const SIZES = [100, Number(process.env.BENCH_LARGE ?? 100_000)];
@@ -26,18 +26,21 @@ async function seed(count: number): Promise<void> {
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
     const renewal = addDays(today, (n % 800) - 200);
     items.push({
-      ...toItem({
-        id: randomUUID(),
-        user_id: `bench-${n % 20_000}`,
-        title: `Renewal ${n}`,
-        category,
-        provider: 'Bench',
-        renewal_date: renewal,
-        amount: null,
-        notes: null,
-        created_at: '',
-        updated_at: '',
-      }),
+      ...toItem(
+        {
+          id: randomUUID(),
+          user_id: `bench-${n % 20_000}`,
+          title: `Renewal ${n}`,
+          category,
+          provider: 'Bench',
+          renewal_date: renewal,
+          amount: null,
+          notes: null,
+          created_at: '',
+          updated_at: '',
+        },
+        { notBefore: today, nextAt: null },
+      ),
     });
     global[COUNTERS.reminders]! += 1;
     global[COUNTERS.category(category)] = (global[COUNTERS.category(category)] ?? 0) + 1;

@@ -18,7 +18,8 @@ import { toItem } from '../lambdas/store/reminders.ts';
 import { ENTITY, keys } from '../shared/table.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/locales.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays, datesToQuery } from '../lambdas/engine/plan.ts';
+import { addDays } from '../shared/schedule.ts';
+import { nextMailAt } from '../lambdas/store/nextMail.ts';
 import type { Reminder } from '../shared/api.ts';
 
 const RATE = 20;
@@ -51,8 +52,16 @@ function reminder(userId: string, category: Reminder['category'], renewalDate: s
   };
 }
 
-/** Every date that some lead interval, or the follow-up, would make due on RUN_DATE. */
-const dueDates = new Set(datesToQuery(RUN_DATE).map(({ date }) => date));
+/**
+ * A reminder's item, placed in the next-mail index as if created on `notBefore` with nothing sent:
+ * due ones from long before the run, the rest from the day after it (so none of theirs is due).
+ */
+function placed(r: Reminder, notBefore: string): Record<string, unknown> {
+  return toItem(r, {
+    notBefore,
+    nextAt: nextMailAt({ ...r, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
+  });
+}
 
 async function seed(withNotDue: boolean): Promise<number> {
   const items: ({ entity?: string } & Record<string, unknown>)[] = [];
@@ -79,17 +88,18 @@ async function seed(withNotDue: boolean): Promise<number> {
   }
   for (let n = 0; n < DUE; n++) {
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
-    items.push({ ...toItem(reminder(users[n % users.length]!, category, addDays(RUN_DATE, 7), n)) });
+    items.push(
+      placed(reminder(users[n % users.length]!, category, addDays(RUN_DATE, 7), n), addDays(RUN_DATE, -1)),
+    );
   }
   if (withNotDue) {
     const owners = Array.from({ length: 5000 }, () => randomUUID());
     let n = 0;
     for (let day = -365; n < NOT_DUE; day++) {
       const date = addDays(RUN_DATE, day % 730);
-      if (dueDates.has(date)) continue;
       for (let k = 0; k < 150 && n < NOT_DUE; k++, n++) {
         const category = CATEGORIES[n % CATEGORIES.length]!.value;
-        items.push({ ...toItem(reminder(owners[n % owners.length]!, category, date, n)) });
+        items.push(placed(reminder(owners[n % owners.length]!, category, date, n), addDays(RUN_DATE, 1)));
       }
     }
   }

@@ -57,7 +57,12 @@ export interface WebConfig {
 /** Closed lists the API returns and the stores parse: each written once, here. */
 export const EMAIL_TYPES = ['reminder', 'welcome', 'savings', 'test'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-export const SEND_STATUSES = ['sent', 'failed', 'pending'] as const;
+/**
+ * A send record's status: claimed and in flight (pending), accepted by SES (sent), refused by SES
+ * (failed; retried by later runs up to a limit), or settled without sending: an older lead covered by
+ * a later one (superseded), or past its usefulness (missed).
+ */
+export const SEND_STATUSES = ['sent', 'failed', 'pending', 'superseded', 'missed'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 export const CRON_TRIGGERS = ['schedule', 'manual', 'cli', 'local-timer'] as const;
 export const SAVINGS_OUTCOMES = ['saved', 'no_saving'] as const;
@@ -102,6 +107,12 @@ export interface CronRun {
   items_processed: number;
   planned: number;
   skipped: number;
+  /** Mails sent after their day (caught up). */
+  late: number;
+  /** Older leads covered by a later one sent instead. */
+  superseded: number;
+  /** Mails past their usefulness, never sent. */
+  missed: number;
   errors: string[];
   duration_ms: number;
 }

@@ -19,9 +19,11 @@ export const FOLLOW_UP_DAYS_AFTER = 1;
 /** A follow-up still goes this many days after the renewal, then is recorded as missed. */
 export const FOLLOW_UP_USEFUL_DAYS = 14;
 
+export type LeadMail = { kind: 'lead'; date: string; daysBefore: number; dedupeKey: string };
 export type ScheduledMail =
-  | { kind: 'lead'; date: string; daysBefore: number; dedupeKey: string }
-  | { kind: 'follow_up'; date: string; daysBefore: null; dedupeKey: string };
+  LeadMail | { kind: 'follow_up'; date: string; daysBefore: null; dedupeKey: string };
+
+const isLead = (mail: ScheduledMail): mail is LeadMail => mail.kind === 'lead';
 
 /** What the schedule needs of a reminder. `lead_days` overrides the category's intervals. */
 export interface SchedulableReminder {
@@ -31,7 +33,8 @@ export interface SchedulableReminder {
   lead_days?: readonly number[] | null;
 }
 
-function plusDays(date: string, days: number): string {
+/** A calendar date plus (or minus) whole days. */
+export function addDays(date: string, days: number): string {
   // Calendar arithmetic in UTC: a date has no zone, and UTC has no clock changes.
   return DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
 }
@@ -48,13 +51,13 @@ export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[]
   const leads = [...new Set(reminder.lead_days ?? leadDaysFor(reminder.category))].sort((a, b) => b - a);
   const mails: ScheduledMail[] = leads.map((daysBefore) => ({
     kind: 'lead',
-    date: plusDays(reminder.renewal_date, -daysBefore),
+    date: addDays(reminder.renewal_date, -daysBefore),
     daysBefore,
     dedupeKey: dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore),
   }));
   mails.push({
     kind: 'follow_up',
-    date: plusDays(reminder.renewal_date, FOLLOW_UP_DAYS_AFTER),
+    date: addDays(reminder.renewal_date, FOLLOW_UP_DAYS_AFTER),
     daysBefore: null,
     dedupeKey: dedupeKeys.savings(reminder.id, reminder.renewal_date),
   });
@@ -101,24 +104,43 @@ export interface DueInput {
   notBefore: string;
 }
 
+/** The mails still to go, earliest first: not settled, and not dated before `notBefore`. */
+export function openMails({ schedule, settled, notBefore }: Omit<DueInput, 'now' | 'zone'>): ScheduledMail[] {
+  return schedule.filter((m) => !settled.has(m.dedupeKey) && m.date >= notBefore);
+}
+
+/**
+ * The moment the next-mail index holds for a reminder: its earliest mail still to go (a passed one
+ * included, which the next run then sends or settles), or null when none is left.
+ */
+export function nextMoment(input: Omit<DueInput, 'now'>): DateTime | null {
+  const [first] = openMails(input);
+  return first ? mailMoment(first.date, input.zone) : null;
+}
+
 /**
  * What is due of one reminder at `now`. A follow-up and a lead are never due together (the follow-up
  * is dated after the renewal, when no lead is useful any more).
  */
 export function dueNow({ schedule, zone, now, settled, notBefore }: DueInput): DuePlan {
   const today = localDate(now, zone);
-  const open = schedule.filter((m) => !settled.has(m.dedupeKey) && m.date >= notBefore);
+  const open = openMails({ schedule, settled, notBefore });
   const passed = open.filter((m) => mailMoment(m.date, zone) <= now);
   const plan: DuePlan = { send: null, superseded: [], missed: [], next: null };
 
-  const leads = passed.filter((m) => m.kind === 'lead');
-  const renewal = leads[0] ? plusDays(leads[0].date, leads[0].daysBefore) : undefined;
+  // A lead older than one already settled never goes (its claim was abandoned, say, while a later
+  // lead went): it is superseded.
+  const lastSettledLead = schedule.filter((m) => m.kind === 'lead' && settled.has(m.dedupeKey)).at(-1);
+  const isStale = (m: ScheduledMail) => lastSettledLead !== undefined && m.date < lastSettledLead.date;
+  plan.superseded = passed.filter(isLead).filter(isStale);
+  const leads = passed.filter(isLead).filter((m) => !isStale(m));
+  const renewal = leads[0] ? addDays(leads[0].date, leads[0].daysBefore) : undefined;
   if (renewal !== undefined && renewal < today) {
     for (const mail of leads) plan.missed.push({ mail, reason: 'renewal_passed' });
   } else if (leads.length > 0) {
     // Leads are earliest first: the last passed one is the most recent.
     const latest = leads[leads.length - 1]!;
-    plan.superseded = leads.slice(0, -1);
+    plan.superseded.push(...leads.slice(0, -1));
     plan.send = { mail: latest, daysLeft: daysBetween(today, renewal!), late: latest.date < today };
   }
 

@@ -8,22 +8,24 @@ import { COUNTRY_CODES, type CountryCode } from './locales.ts';
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Reminders by renewal date, for the daily job: gsi1pk = DUE#{date}#{shard}, gsi1sk = reminder id. */
+  /**
+   * gsi1: the next-mail index (gsi1pk = NEXT#{shard}, gsi1sk = {moment}#{reminder id}) and the sends
+   * listed by day (gsi1pk = EMAIL_SENDS#{day}).
+   */
   dueIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
 
 /** Items with this attribute (epoch seconds) are removed by DynamoDB TTL on AWS. */
 export const TTL_ATTRIBUTE = 'expires_at';
 
-/** Shards per due date, so a popular date (1 January) never makes one hot partition. */
-export const DUE_SHARDS = 4;
+/** Shards of the next-mail index, so the morning's busiest moment never makes one hot partition. */
+export const NEXT_MAIL_SHARDS = 4;
 
 export const keys = {
   user: (userId: string) => `USER#${userId}`,
   profile: () => 'PROFILE',
   reminder: (reminderId: string) => `REMINDER#${reminderId}`,
   reminderPrefix: 'REMINDER#',
-  due: (date: string, shard: number) => `DUE#${date}#${shard}`,
   saving: (reminderId: string, createdAtIso: string) => `SAVING#${createdAtIso}#${reminderId}`,
   savingPrefix: 'SAVING#',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
@@ -33,6 +35,12 @@ export const keys = {
    * recipient's partition (so account deletion finds and anonymises them).
    */
   send: (dedupeKey: string) => `SEND#${dedupeKey}`,
+  /**
+   * The next-mail index (gsi1): each reminder with a mail still to go, under the moment of its next
+   * mail (ISO UTC). The job asks each shard for what is due at or before now.
+   */
+  nextMail: (shard: number) => `NEXT#${shard}`,
+  nextMailEntry: (atIso: string, reminderId: string) => `${atIso}#${reminderId}`,
   sendPrefix: 'SEND#',
   /** Where a deleted user's send records go, stripped of the address. */
   anonymisedSends: () => 'ANONYMISED_SENDS',
@@ -81,6 +89,11 @@ export const dedupeKeys = {
   reminder: (reminderId: string, renewalDate: string, daysBefore: number) =>
     `reminder#${reminderId}#${renewalDate}#${daysBefore}`,
   savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
+  /** The prefixes under which one renewal's mails are found: its leads, then its follow-up. */
+  renewalPrefixes: (reminderId: string, renewalDate: string) => [
+    `reminder#${reminderId}#${renewalDate}#`,
+    `savings#${reminderId}#${renewalDate}`,
+  ],
   welcome: (userId: string) => `welcome#${userId}`,
   test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
@@ -158,5 +171,5 @@ export function countryCounter(country: string): string | undefined {
 export function shardFor(id: string): number {
   let sum = 0;
   for (const ch of id) sum += ch.charCodeAt(0);
-  return sum % DUE_SHARDS;
+  return sum % NEXT_MAIL_SHARDS;
 }

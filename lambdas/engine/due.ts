@@ -1,23 +1,39 @@
-/** Finding what the daily job mails on a date, and composing each of those mails. */
-import type { DateTime } from 'luxon';
+/**
+ * Finding what a run mails: the reminders the next-mail index holds at or before the run's moment,
+ * each owner's moment in their own zone, and per reminder the schedule's verdict: the mail to send
+ * now (late if its day passed), the older leads it supersedes, the mails past their usefulness.
+ */
+import { DateTime } from 'luxon';
 import type { Profile, Reminder } from '../../shared/api.ts';
-import { daysLeft } from '../../shared/dates.ts';
+import { dueNow, mailMoment, reminderSchedule, type ScheduledMail } from '../../shared/schedule.ts';
 import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
 import { renderReminderMail } from '../mail/reminder.tsx';
 import { renderSavingsFollowUp } from '../mail/savingsFollowUp.tsx';
+import { remindersWithMailDue, parseIndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
-import { remindersDueOn } from '../store/reminders.ts';
-import { datesToQuery, planMails, type PlannedMail } from './plan.ts';
+import { recordSettlement, settledKeys, type SendIdentity } from '../store/sends.ts';
 
-/** A planned mail and the profile of the user it goes to. */
+/** A mail the run sends now. */
+export interface DueMail {
+  kind: 'reminder' | 'savings';
+  reminder: Reminder;
+  daysBefore: number | null;
+  /** Days left on the owner's date of this run (null for the follow-up). */
+  daysLeft: number | null;
+  /** Its day has passed: a run was missed, SES refused it, or time ran out. */
+  late: boolean;
+  dedupeKey: string;
+}
+
+/** A due mail and the profile of the user it goes to. */
 export interface Addressed {
-  mail: PlannedMail;
+  mail: DueMail;
   profile: Profile;
 }
 
 /** What became of one mail of a run. */
 export interface MailNote {
-  kind: PlannedMail['kind'];
+  kind: DueMail['kind'];
   reminderId: string;
   userId: string;
   daysBefore: number | null;
@@ -32,43 +48,128 @@ export const noteOf = ({ mail, profile }: Addressed, status: string): MailNote =
   status,
 });
 
+/** The run's moment for an owner in `zone`: now, or 08:00 on a chosen date in that zone. */
+export type AsOf = (zone: string) => DateTime;
+
+/** The latest 08:00 on `date` anywhere (UTC-12): the index bound of a run for a date. */
+const latestEightOn = (date: string) => mailMoment(date, 'Etc/GMT+12');
+
+export function asOfDate(date: string): { asOf: AsOf; bound: DateTime } {
+  return { asOf: (zone) => mailMoment(date, zone), bound: latestEightOn(date) };
+}
+
+export function asOfNow(now: Date): { asOf: AsOf; bound: DateTime } {
+  const instant = DateTime.fromJSDate(now);
+  return { asOf: () => instant, bound: instant };
+}
+
 export interface DueMails {
+  /** Mails the run would send: deliverable plus those left out (unsubscribed). */
   planned: number;
-  /** Mails whose user exists and takes reminder e-mails. */
+  /** Mails whose owner exists and takes reminder e-mails. */
   deliverable: Addressed[];
-  /** Planned mails left out: the user is gone or has unsubscribed. */
+  /** Planned mails left out: the owner has unsubscribed. */
   skipped: number;
+  late: number;
+  superseded: number;
+  missed: number;
   notes: MailNote[];
+  /** Reminders whose place in the index the run must recompute once its mails are done. */
+  touched: { userId: string; reminderId: string; zone: string }[];
+}
+
+const SETTLED_SUBJECT = { superseded: 'Not sent: a later reminder covers it', missed: 'Not sent' };
+
+/** The send identity of a mail that is settled without being sent (no address, no content). */
+function settledIdentity(mail: ScheduledMail, reminder: Reminder, subject: string): SendIdentity {
+  return {
+    dedupeKey: mail.dedupeKey,
+    emailType: mail.kind === 'lead' ? 'reminder' : 'savings',
+    userId: reminder.user_id,
+    reminderId: reminder.id,
+    daysBefore: mail.daysBefore,
+    toEmail: '',
+    subject,
+  };
 }
 
 /**
- * Everything due on `date`: a handful of index queries (one per lead-day value and shard) whatever
- * the table holds, the plan, and the recipients' profiles in batches.
+ * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles in
+ * batches, and each reminder's send records. With `settle`, superseded and missed mails are recorded
+ * (a simulation, or a run with sending disabled, records nothing).
  */
-export async function findDueMails(date: string): Promise<DueMails> {
-  const dueByDate = new Map<string, Reminder[]>();
-  await Promise.all(
-    datesToQuery(date).map(async ({ date: due }) => dueByDate.set(due, await remindersDueOn(due))),
-  );
-  const planned = planMails(date, dueByDate);
-  const profiles = await getProfiles(planned.map((p) => p.reminder.user_id));
-  const result: DueMails = { planned: planned.length, deliverable: [], skipped: 0, notes: [] };
-  for (const mail of planned) {
-    const profile = profiles.get(mail.reminder.user_id);
-    if (!profile) {
+export async function findDueMails(
+  { asOf, bound }: { asOf: AsOf; bound: DateTime },
+  { settle, now }: { settle: boolean; now: () => Date },
+): Promise<DueMails> {
+  const items = await remindersWithMailDue(bound.toUTC().toISO()!);
+  const profiles = await getProfiles(items.map((item) => String(item.user_id)));
+  const result: DueMails = {
+    planned: 0,
+    deliverable: [],
+    skipped: 0,
+    late: 0,
+    superseded: 0,
+    missed: 0,
+    notes: [],
+    touched: [],
+  };
+  for (const item of items) {
+    const profile = profiles.get(String(item.user_id));
+    // The owner is gone (account deleted mid-run): nothing to send or keep.
+    if (!profile) continue;
+    const zone = profile.timezone;
+    const moment = asOf(zone);
+    if (String(item.next_at) > moment.toUTC().toISO()!) continue;
+    const reminder = parseIndexedReminder(item, zone);
+    const plan = dueNow({
+      schedule: reminderSchedule(reminder),
+      zone,
+      now: moment,
+      settled: await settledKeys(reminder.user_id, reminder.id, reminder.renewal_date),
+      notBefore: reminder.not_before,
+    });
+    result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
+    if (settle) {
+      const at = now();
+      for (const mail of plan.superseded) {
+        const identity = settledIdentity(mail, reminder, SETTLED_SUBJECT.superseded);
+        if (await recordSettlement(identity, 'superseded', 'A later reminder was sent instead', at))
+          result.superseded++;
+      }
+      for (const { mail, reason } of plan.missed) {
+        const why = reason === 'renewal_passed' ? 'The renewal date passed' : 'Too long after the renewal';
+        const identity = settledIdentity(mail, reminder, `${SETTLED_SUBJECT.missed}: ${why.toLowerCase()}`);
+        if (await recordSettlement(identity, 'missed', why, at)) result.missed++;
+      }
+    }
+    if (!plan.send) continue;
+    const { mail, daysLeft, late } = plan.send;
+    const due: Addressed = {
+      profile,
+      mail: {
+        kind: mail.kind === 'lead' ? 'reminder' : 'savings',
+        reminder,
+        daysBefore: mail.daysBefore,
+        daysLeft,
+        late,
+        dedupeKey: mail.dedupeKey,
+      },
+    };
+    result.planned++;
+    if (late) result.late++;
+    if (!profile.reminder_emails) {
       result.skipped++;
-    } else if (!profile.reminder_emails) {
-      result.skipped++;
-      result.notes.push(noteOf({ mail, profile }, 'unsubscribed'));
+      result.notes.push(noteOf(due, 'unsubscribed'));
     } else {
-      result.deliverable.push({ mail, profile });
+      result.deliverable.push(due);
     }
   }
   return result;
 }
 
-/** The reminder or follow-up mail of a due mail; days left count from `reference` (08:00 London). */
-export function composeDueMail({ mail, profile }: Addressed, reference: DateTime): Promise<ComposedMail> {
+/** The reminder or follow-up mail of a due mail, with the days left on the owner's date. */
+export function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMail> {
   return composeMail(
     { userId: profile.user_id, email: profile.email },
     { type: mail.kind, dedupeKey: mail.dedupeKey, reminderId: mail.reminder.id, daysBefore: mail.daysBefore },
@@ -77,7 +178,7 @@ export function composeDueMail({ mail, profile }: Addressed, reference: DateTime
         ? renderReminderMail({
             firstName: profile.first_name,
             reminder: mail.reminder,
-            daysLeft: daysLeft(mail.reminder.renewal_date, reference),
+            daysLeft: mail.daysLeft ?? 0,
             dashboardUrl: siteLink('/dashboard'),
             unsubscribeUrl,
           })

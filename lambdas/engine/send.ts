@@ -1,5 +1,4 @@
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
-import type { DateTime } from 'luxon';
 import { NOTICES } from '../../shared/messages.ts';
 import { sesClient } from '../runtime/clients.ts';
 import { alreadySent } from '../store/sends.ts';
@@ -57,7 +56,6 @@ export async function holdMails(deliverable: Addressed[]): Promise<PhaseResult> 
 }
 
 export interface SendOptions {
-  reference: DateTime;
   now: () => Date;
   leaseMs?: number;
   /** Milliseconds left before the platform stops us (Lambda's getRemainingTimeInMillis). */
@@ -94,7 +92,7 @@ export async function sendMails(deliverable: Addressed[], options: SendOptions):
         result.notes.push(noteOf(addressed, 'suppressed'));
         return;
       }
-      const composed = await composeDueMail(addressed, options.reference);
+      const composed = await composeDueMail(addressed);
       const outcome = await deliverOnce(composed.identity, composed.mail, {
         now: options.now,
         leaseMs: options.leaseMs,

@@ -38,14 +38,18 @@ export interface KeyCondition {
   pk: string;
   /** Query the due index (gsi1) rather than the table. */
   index?: 'due';
-  /** All sort keys when absent; those that begin with a prefix; those from a value on. */
-  sk?: { beginsWith: string } | { from: string };
+  /** All sort keys when absent; those that begin with a prefix; those from a value on; up to a value. */
+  sk?: { beginsWith: string } | { from: string } | { upTo: string };
 }
 
 export function keyCondition(condition: KeyCondition) {
   const names = condition.index === 'due' ? TABLE_KEYS.dueIndex : TABLE_KEYS;
   const sk = condition.sk;
-  const skExpression = !sk ? '' : 'beginsWith' in sk ? ' AND begins_with(#sk, :sk)' : ' AND #sk >= :sk';
+  let skExpression = '';
+  let skValue: string | undefined;
+  if (sk && 'beginsWith' in sk) [skExpression, skValue] = [' AND begins_with(#sk, :sk)', sk.beginsWith];
+  else if (sk && 'from' in sk) [skExpression, skValue] = [' AND #sk >= :sk', sk.from];
+  else if (sk) [skExpression, skValue] = [' AND #sk <= :sk', sk.upTo];
   return {
     TableName: tableName(),
     ...(condition.index === 'due' ? { IndexName: TABLE_KEYS.dueIndex.name } : {}),
@@ -53,7 +57,7 @@ export function keyCondition(condition: KeyCondition) {
     ExpressionAttributeNames: { '#pk': names.partitionKey, ...(sk ? { '#sk': names.sortKey } : {}) },
     ExpressionAttributeValues: {
       ':pk': condition.pk,
-      ...(sk ? { ':sk': 'beginsWith' in sk ? sk.beginsWith : sk.from } : {}),
+      ...(skValue !== undefined ? { ':sk': skValue } : {}),
     },
   } satisfies QueryCommandInput;
 }

@@ -106,6 +106,9 @@ const cronRunItem = z.object({
   items_processed: z.number().default(0),
   planned: z.number().default(0),
   skipped: z.number().default(0),
+  late: z.number().default(0),
+  superseded: z.number().default(0),
+  missed: z.number().default(0),
   errors: z.array(z.string()).default([]),
   duration_ms: z.number().default(0),
 });
@@ -120,7 +123,11 @@ const numbersItem = z
   );
 
 /** A claim's state, read when the claim is refused. */
-const claimStateItem = z.object({ status: z.string().default('unknown') });
+const claimStateItem = z.object({
+  status: z.string().default('unknown'),
+  attempts: z.number().default(0),
+  message_id: nullableString.optional(),
+});
 
 /** A pointer to a log item that names the user (keys.logRef). */
 const logRefItem = z.object({ ref_pk: z.string(), ref_sk: z.string() });

@@ -9,6 +9,7 @@ import { dynamo } from '../runtime/clients.ts';
 import { mirrorProfileAttributes } from '../runtime/identity.ts';
 import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { parseProfile } from './items.ts';
+import { refreshUserNextMails } from './nextMail.ts';
 import { applyCounters, countryCounters, globalShard, signupDayCounter, takeSignupOrdinal } from './stats.ts';
 
 /** The founding-member promotion: the first 1,000 confirmed sign-ups are free for life. */
@@ -125,6 +126,8 @@ export async function updateProfile(
   }
   await mirrorProfileAttributes(username, fields);
   if (input.reminder_emails !== undefined) await setReminderEmails(userId, input.reminder_emails);
+  // Mails go at 08:00 in the owner's zone: a new zone moves every reminder's next mail.
+  if (previous.timezone !== input.timezone) await refreshUserNextMails(userId, input.timezone);
   if (previous.country !== input.country) {
     await applyCounters('country changed', countryCounters(previous.country, input.country));
   }

@@ -1,22 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
-import { DUE_SHARDS, ENTITY, keys, shardFor } from '../../shared/table.ts';
-import { dueIndexKey, getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
+import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { localDate } from '../../shared/schedule.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
+import { nextMailAt, nextMailAttributes, notBeforeOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
+import { settledKeys } from './sends.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
-/** The stored item of a reminder, with its keys and due-index keys (also used by seeding scripts). */
-export function toItem(reminder: Reminder): Record<string, unknown> {
+/**
+ * The stored item of a reminder, with its keys and its place in the next-mail index (also used by
+ * seeding scripts). `notBefore`: the owner's local date its mails start from.
+ */
+export function toItem(
+  reminder: Reminder,
+  placement: { notBefore: string; nextAt: string | null },
+): Record<string, unknown> {
   return {
     ...reminder,
     ...itemKey(keys.user(reminder.user_id), keys.reminder(reminder.id)),
-    ...dueIndexKey(keys.due(reminder.renewal_date, shardFor(reminder.id)), reminder.id),
+    not_before: placement.notBefore,
+    ...nextMailAttributes(reminder.id, placement.nextAt),
     entity: ENTITY.reminder,
   };
+}
+
+/** The owner's time zone, which places the reminder's mails at 08:00 local. */
+async function zoneOf(userId: string): Promise<string> {
+  return (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
+}
+
+/** Where a reminder starts in the index: mails from the owner's today on, none sent yet. */
+function freshPlacement(reminder: Reminder, zone: string, now: Date) {
+  const notBefore = localDate(DateTime.fromJSDate(now), zone);
+  return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, new Set()) };
 }
 
 /** A user's reminders, renewal date ascending (then title), following every page. */
@@ -45,8 +68,9 @@ export async function createReminder(
     created_at: timestamp,
     updated_at: timestamp,
   };
+  const placement = freshPlacement(reminder, await zoneOf(userId), now);
   await writeWhileAccountExists(userId, [
-    { Put: { Item: toItem(reminder), ConditionExpression: ITEM_ABSENT } },
+    { Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } },
   ]);
   await applyCounters('reminder created', reminderCounters(reminder, 1));
   return reminder;
@@ -59,12 +83,21 @@ export async function updateReminder(
   input: ReminderInput,
   now = new Date(),
 ): Promise<Reminder | undefined> {
-  const existing = await getReminder(userId, id);
-  if (!existing) return absentFor(userId);
+  const item = await getItem(keys.user(userId), keys.reminder(id));
+  if (!item) return absentFor(userId);
+  const existing = parseReminder(item);
   const updated: Reminder = { ...existing, ...input, updated_at: now.toISOString() };
+  const zone = await zoneOf(userId);
+  // A new date or category reschedules: its mails start from today, as for a new reminder. Other
+  // edits keep the reminder's place, and what was already sent for this renewal stays sent.
+  const rescheduled =
+    existing.category !== updated.category || existing.renewal_date !== updated.renewal_date;
+  const notBefore = rescheduled ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
+  const settled = await settledKeys(userId, id, updated.renewal_date);
+  const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
   try {
     await writeWhileAccountExists(userId, [
-      { Put: { Item: toItem(updated), ConditionExpression: ITEM_EXISTS } },
+      { Put: { Item: toItem(updated, { notBefore, nextAt }), ConditionExpression: ITEM_EXISTS } },
     ]);
   } catch (error) {
     // Deleted between the read and the write: report it as gone rather than recreate it.
@@ -115,14 +148,4 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
     return true;
   }
   throw new Error('The reminder kept changing while it was being deleted');
-}
-
-/** Reminders renewing on one calendar date, across all users: one query per shard, never a scan. */
-export async function remindersDueOn(date: string): Promise<Reminder[]> {
-  const pages = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, async (_, shard) =>
-      (await queryAll({ pk: keys.due(date, shard), index: 'due' })).map(parseReminder),
-    ),
-  );
-  return pages.flat();
 }

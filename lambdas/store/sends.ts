@@ -4,7 +4,16 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSend, EmailType } from '../../shared/api.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { dueIndexKey, getItem, getItems, ITEM_ABSENT, itemKey, queryPage, tableName } from './db.ts';
+import {
+  dueIndexKey,
+  getItem,
+  getItems,
+  ITEM_ABSENT,
+  itemKey,
+  queryAll,
+  queryPage,
+  tableName,
+} from './db.ts';
 import { parseClaimState, parseEmailSend } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
 
@@ -20,6 +29,39 @@ export const ACCOUNT_DELETED = 'account deleted';
  * again: SES accepted that mail, even if recording it as sent failed.
  */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+/** A mail SES refuses this many times is failed for good: no later run tries it again. */
+export const MAX_SEND_ATTEMPTS = 3;
+
+/**
+ * When a send record may be (re)written by a new claim or a settlement: it does not exist, SES
+ * refused it fewer than MAX_SEND_ATTEMPTS times, or its claim was abandoned (past the lease, and SES
+ * never accepted it).
+ */
+const OPEN_CONDITION =
+  `${ITEM_ABSENT} OR (#status = :failed AND attempts < :maxAttempts) ` +
+  'OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))';
+const openConditionValues = (now: Date, leaseMs: number) => ({
+  ':failed': 'failed',
+  ':pending': 'pending',
+  ':maxAttempts': MAX_SEND_ATTEMPTS,
+  ':staleBefore': new Date(now.getTime() - leaseMs).toISOString(),
+});
+
+/**
+ * Whether a send record ends its mail's life: accepted by SES (even if only its message id was
+ * kept), superseded, missed, or refused MAX_SEND_ATTEMPTS times. A pending claim without a message
+ * id is not settled: if its run died, the mail is planned again and claimed after the lease.
+ */
+export function isSettled(record: {
+  status: string;
+  attempts?: number;
+  message_id?: string | null;
+}): boolean {
+  if (record.status === 'failed') return (record.attempts ?? 0) >= MAX_SEND_ATTEMPTS;
+  if (record.status === 'pending') return Boolean(record.message_id);
+  return true;
+}
 
 export interface SendIdentity {
   dedupeKey: string;
@@ -61,7 +103,7 @@ export async function claimSend(
       {
         Update: {
           Key: sendKey(identity.userId, identity.dedupeKey),
-          ConditionExpression: `${ITEM_ABSENT} OR #status = :failed OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))`,
+          ConditionExpression: OPEN_CONDITION,
           UpdateExpression:
             'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
             'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
@@ -73,9 +115,7 @@ export async function claimSend(
             '#gsk': TABLE_KEYS.dueIndex.sortKey,
           },
           ExpressionAttributeValues: {
-            ':failed': 'failed',
-            ':pending': 'pending',
-            ':staleBefore': new Date(now.getTime() - leaseMs).toISOString(),
+            ...openConditionValues(now, leaseMs),
             ':token': token,
             ':now': iso,
             ':entity': ENTITY.emailSend,
@@ -100,6 +140,80 @@ export async function claimSend(
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const item = await getItem(keys.user(identity.userId), keys.send(identity.dedupeKey));
     return { claimed: false, status: parseClaimState(item).status };
+  }
+}
+
+/** The dedupe keys of one renewal's settled mails (`isSettled`): two queries in the owner's partition. */
+export async function settledKeys(
+  userId: string,
+  reminderId: string,
+  renewalDate: string,
+): Promise<Set<string>> {
+  const settled = new Set<string>();
+  for (const prefix of dedupeKeys.renewalPrefixes(reminderId, renewalDate)) {
+    const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.send(prefix) } });
+    for (const item of items) {
+      if (isSettled(parseClaimState(item)))
+        settled.add(String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length));
+    }
+  }
+  return settled;
+}
+
+/**
+ * Settles a mail without sending it (superseded or missed), with the reason. Written only where a
+ * claim could be taken, so a mail in flight or sent is never overwritten; returns whether it was.
+ */
+export async function recordSettlement(
+  identity: SendIdentity,
+  status: 'superseded' | 'missed',
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const id = randomUUID();
+  const iso = now.toISOString();
+  const index = byDay(iso, id);
+  try {
+    // Only while the account exists, as every write into a user's partition.
+    await writeWhileAccountExists(identity.userId, [
+      {
+        Update: {
+          Key: sendKey(identity.userId, identity.dedupeKey),
+          ConditionExpression: OPEN_CONDITION,
+          UpdateExpression:
+            'SET #status = :settled, error_message = :reason, updated_at = :now, entity = :entity, ' +
+            'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
+            'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
+            'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk REMOVE claim_token',
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#gpk': TABLE_KEYS.dueIndex.partitionKey,
+            '#gsk': TABLE_KEYS.dueIndex.sortKey,
+          },
+          ExpressionAttributeValues: {
+            ...openConditionValues(now, CLAIM_LEASE_MS),
+            ':settled': status,
+            ':reason': reason,
+            ':now': iso,
+            ':entity': ENTITY.emailSend,
+            ':id': id,
+            ':user': identity.userId,
+            ':reminder': identity.reminderId,
+            ':type': identity.emailType,
+            ':days': identity.daysBefore,
+            ':to': identity.toEmail,
+            ':subject': identity.subject,
+            ':false': false,
+            ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
+            ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
+          },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || error instanceof AccountGoneError) return false;
+    throw error;
   }
 }
 

@@ -11,7 +11,7 @@ import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
-import { scheduleDaily } from './scheduler.ts';
+import { scheduleHourly } from './scheduler.ts';
 import { startLocalSes } from './ses.ts';
 
 export { LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
@@ -106,11 +106,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
 
   const stopScheduler = options.runScheduler
-    ? scheduleDaily(async () => {
+    ? scheduleHourly(async () => {
         const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
         const result = await handler({ trigger: 'local-timer' });
         log(
-          `daily job ran for ${result.date}: ${result.items_processed} sent, ${result.errors.length} errors`,
+          `reminder job ran (${result.date}): ${result.items_processed} sent, ${result.errors.length} errors`,
         );
       }, log)
     : () => undefined;

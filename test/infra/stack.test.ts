@@ -53,7 +53,7 @@ const SES_SEND = ['ses:SendEmail', 'ses:SendRawEmail'];
 /** What an async function needs to put a failed event into its dead-letter queue (on-failure destination). */
 const DLQ_SEND = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
 
-const jobId = (s: Synthesized) => functionId(s, /^Daily reminder job/);
+const jobId = (s: Synthesized) => functionId(s, /^Reminder job/);
 const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
 const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
 /** The route functions with a permission in ROUTE_PERMISSIONS. */
@@ -468,11 +468,11 @@ describe('log groups', () => {
 });
 
 describe('daily reminders', () => {
-  it('runs at 08:00 Europe/London', () => {
-    const job = functionId(dev, /^Daily reminder job/);
+  it('runs every hour, on the hour (each owner is mailed at 08:00 their time)', () => {
+    const job = functionId(dev, /^Reminder job/);
     dev.template.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: 'cron(0 8 * * ? *)',
-      ScheduleExpressionTimezone: 'Europe/London',
+      ScheduleExpression: 'cron(0 * * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       State: 'ENABLED',
       Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [job, 'Arn'] }, RoleArn: Match.anyValue() }),
@@ -481,7 +481,7 @@ describe('daily reminders', () => {
 
   it('has 15 minutes, 1 GB, the table and (with a domain) SES', () => {
     dev.template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: Match.stringLikeRegexp('^Daily reminder job'),
+      Description: Match.stringLikeRegexp('^Reminder job'),
       Timeout: 900,
       MemorySize: 1024,
       Runtime: 'nodejs22.x',
@@ -713,7 +713,7 @@ describe('mail', () => {
       EmailIdentity: 'example.com',
       ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
     });
-    const env = envOf(prod, functionId(prod, /^Daily reminder job/));
+    const env = envOf(prod, functionId(prod, /^Reminder job/));
     expect(env.EMAIL_PROVIDER).toBe('ses');
     expect(env.EMAIL_FROM).toBe('Renewal Reminders <reminders@example.com>');
     // A mail domain alone does not move the site off the distribution's URL.
@@ -869,7 +869,7 @@ describe('web', () => {
     const distributionId = logicalIdWhere(dev.template, 'AWS::CloudFront::Distribution', () => true);
     const expected = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
     expect(envOf(dev, functionId(dev, /^Cognito CustomMessage/)).SITE_URL).toEqual(expected);
-    expect(envOf(dev, functionId(dev, /^Daily reminder job/)).SITE_URL).toEqual(expected);
+    expect(envOf(dev, functionId(dev, /^Reminder job/)).SITE_URL).toEqual(expected);
     expect(envOf(dev, postConfirmationId(dev)).SITE_URL).toEqual(expected);
     dev.template.hasOutput('SiteUrl', { Value: expected });
   });
@@ -887,7 +887,7 @@ describe('custom domain', () => {
   });
 
   it('links mails to the domain', () => {
-    expect(envOf(custom, functionId(custom, /^Daily reminder job/)).SITE_URL).toBe('https://example.com');
+    expect(envOf(custom, functionId(custom, /^Reminder job/)).SITE_URL).toBe('https://example.com');
     expect(envOf(custom, postConfirmationId(custom)).SITE_URL).toBe('https://example.com');
     custom.template.hasOutput('SiteUrl', { Value: 'https://example.com' });
   });

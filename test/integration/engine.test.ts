@@ -4,9 +4,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
-import { addDays } from '../../lambdas/engine/plan.ts';
+import { addDays } from '../../shared/schedule.ts';
 import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
@@ -16,7 +17,7 @@ import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/categories.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { api, mailbox, type StoredMail } from '../support/stack.ts';
+import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -46,15 +47,22 @@ function seedUsers(label: string, count: number) {
   return Promise.all(Array.from({ length: count }, (_, i) => seedUser(`${label}${i}`)));
 }
 
-async function seedReminder(userId: string, category: Category, renewalDate: string, title = 'Cover') {
-  return createReminder(userId, {
-    title,
-    category,
-    provider: 'Aviva',
-    renewal_date: renewalDate,
-    amount: 250,
-    notes: null,
-  });
+/**
+ * A reminder as its owner would add it. `createdOn` (a London date) sets the day its mails start
+ * from; by default it is today's real date, so every mail of a far-future renewal is ahead of it.
+ */
+async function seedReminder(
+  userId: string,
+  category: Category,
+  renewalDate: string,
+  title = 'Cover',
+  createdOn?: string,
+) {
+  return createReminder(
+    userId,
+    { title, category, provider: 'Aviva', renewal_date: renewalDate, amount: 250, notes: null },
+    createdOn ? new Date(`${createdOn}T12:00:00Z`) : undefined,
+  );
 }
 
 /** One reminder of `category` renewing on `renewalDate` for each user. */
@@ -146,8 +154,10 @@ async function onlySendOf(userId: string) {
       ExpressionAttributeValues: { ':pk': keys.user(userId), ':send': keys.sendPrefix },
     }),
   );
-  expect(Items).toHaveLength(1);
-  return Items[0]!;
+  // Earlier leads of the same renewal are settled as superseded; the claim is the one mail sent.
+  const claims = Items.filter((item) => item.status !== 'superseded' && item.status !== 'missed');
+  expect(claims).toHaveLength(1);
+  return claims[0]!;
 }
 
 const throttle = () =>
@@ -159,7 +169,8 @@ describe('the daily job', () => {
     const ann = await seedUser('ann');
     const bob = await seedUser('bob');
     const mortgage = await seedReminder(ann.userId, 'mortgage', addDays(today, 90), 'Mortgage deal');
-    await seedReminder(ann.userId, 'mortgage', addDays(today, 89), 'Not due');
+    // Added today: its 90-day mail (yesterday) is history, not a catch-up.
+    await seedReminder(ann.userId, 'mortgage', addDays(today, 89), 'Not due', today);
     const subs = await seedReminder(bob.userId, 'subscriptions', today, 'Netflix');
     await seedReminder(bob.userId, 'subscriptions', addDays(today, 30), 'Not a subscriptions interval');
     const renewed = await seedReminder(bob.userId, 'insurance', addDays(today, -1), 'Car insurance');
@@ -310,12 +321,8 @@ describe('the daily job', () => {
     const off = await runDailyJob({ date: today, trigger: 'cli' });
     expect(off.items_processed).toBe(0);
     expect(off.errors).toEqual(['Email sending disabled (EMAIL_PROVIDER=disabled): 1 mails not sent']);
-    expect(off.mails.map((m) => [m.userId, m.status]).sort()).toEqual(
-      [
-        [u.userId, 'disabled'],
-        [early.userId, 'already sent'],
-      ].sort(),
-    );
+    // The mail sent earlier is not even planned again: the index has moved past it.
+    expect(off.mails.map((m) => [m.userId, m.status])).toEqual([[u.userId, 'disabled']]);
     expect(await mailsFor([u.email])).toHaveLength(0);
 
     process.env.EMAIL_PROVIDER = 'ses';
@@ -403,6 +410,119 @@ describe('the daily job', () => {
       const claim = await onlySendOf(user.userId);
       expect(claim).toMatchObject({ status: 'sent', message_id: expect.any(String) });
       await runTwiceMoreAndExpectOneMail(today, user);
+    });
+  });
+
+  describe('never missed: catch-up, supersession, 08:00 in each owner’s zone', () => {
+    /** Each send record of the user's (one renewal): its lead days (null: the follow-up) and status. */
+    async function statusesOf(userId: string): Promise<Record<string, string>> {
+      const { Items = [] } = await dynamo().send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :send)',
+          ExpressionAttributeValues: { ':pk': keys.user(userId), ':send': keys.sendPrefix },
+        }),
+      );
+      return Object.fromEntries(Items.map((i) => [String(i.days_before), String(i.status)]));
+    }
+
+    /** The subjects of the mails `user` received, oldest first. */
+    const subjectsOf = async (user: { email: string }) =>
+      (await mailsFor([user.email])).map((m) => m.subject);
+
+    it('a day with no run: the next run sends that day’s mail once, late, with the true days left', async () => {
+      const today = freshDate();
+      const user = await seedUser('skipped');
+      // Insurance renewing in 15 days, added today: the 14-day mail is due tomorrow.
+      await seedReminder(user.userId, 'insurance', addDays(today, 15), 'Home cover', today);
+      expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(0);
+      // No run tomorrow; the day after, the 14-day mail goes, saying 13 days.
+      const late = await runDailyJob({ date: addDays(today, 2), trigger: 'cli' });
+      expect(late).toMatchObject({ items_processed: 1, late: 1, superseded: 0 });
+      expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 13 days')]);
+      // The runs after it send nothing more until the 7-day mail.
+      for (const day of [3, 4, 5, 6, 7]) {
+        expect((await runDailyJob({ date: addDays(today, day), trigger: 'cli' })).items_processed).toBe(0);
+      }
+      expect((await runDailyJob({ date: addDays(today, 8), trigger: 'cli' })).items_processed).toBe(1);
+      expect(await subjectsOf(user)).toHaveLength(2);
+    });
+
+    it('three runs skipped in a row: only the most recent lead goes, the older ones are superseded', async () => {
+      const today = freshDate();
+      const user = await seedUser('gap');
+      // Mortgage leads 90, 60, 30, 14, 7, 0 days before; added 95 days ahead of the renewal.
+      const renewal = addDays(today, 95);
+      const reminder = await seedReminder(user.userId, 'mortgage', renewal, 'Fixed rate', today);
+      // Nothing runs until 25 days before the renewal: the 90-, 60- and 30-day mails were all due.
+      const run = await runDailyJob({ date: addDays(renewal, -25), trigger: 'cli' });
+      expect(run).toMatchObject({ items_processed: 1, late: 1, superseded: 2 });
+      expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 25 days')]);
+      expect(await statusesOf(user.userId)).toEqual({ 90: 'superseded', 60: 'superseded', 30: 'sent' });
+      expect(reminder.id).toBeTruthy();
+    });
+
+    it('SES refuses a mail on one day and accepts it the next: one mail, sent the next day', async () => {
+      const today = freshDate();
+      const user = await seedUser('refused');
+      await seedReminder(user.userId, 'subscriptions', addDays(today, 7), 'Spotify', today);
+      injectSesFaults(() => Object.assign(new Error('Service unavailable'), { name: 'MessageRejected' }));
+      const refused = await runDailyJob({ date: today, trigger: 'cli' });
+      expect(refused.items_processed).toBe(0);
+      expect(refused.errors).toHaveLength(1);
+      sesClient().middlewareStack.remove(sesMiddlewareName);
+
+      const next = await runDailyJob({ date: addDays(today, 1), trigger: 'cli' });
+      expect(next).toMatchObject({ items_processed: 1, late: 1 });
+      expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 6 days')]);
+      expect((await runDailyJob({ date: addDays(today, 2), trigger: 'cli' })).items_processed).toBe(0);
+    });
+
+    it('a renewal that passed unmailed is recorded as missed, and its follow-up still goes', async () => {
+      const today = freshDate();
+      const user = await seedUser('missed');
+      await seedReminder(user.userId, 'car_tax_mot', addDays(today, 3), 'MOT', today);
+      // No run at all until two days after the renewal.
+      const run = await runDailyJob({ date: addDays(today, 5), trigger: 'cli' });
+      expect(run.items_processed).toBe(1);
+      expect(await subjectsOf(user)).toEqual(['How did you do with MOT?']);
+      expect(await statusesOf(user.userId)).toEqual({ 0: 'missed', null: 'sent' });
+      // Well past the follow-up's fortnight, a fresh reminder's follow-up is missed too.
+      const late = await seedUser('toolate');
+      await seedReminder(late.userId, 'car_tax_mot', addDays(today, 3), 'Tax', addDays(today, 3));
+      await runDailyJob({ date: addDays(today, 30), trigger: 'cli' });
+      expect(await mailsFor([late.email])).toHaveLength(0);
+      expect(await statusesOf(late.userId)).toEqual({ 0: 'missed', null: 'missed' });
+    });
+
+    it('goes at the first run at or after 08:00 in the owner’s own zone, and follows a change of zone', async () => {
+      const today = freshDate();
+      const account = await createUser(stack, { label: 'mover' });
+      const user = { userId: account.sub, email: account.email };
+      await seedReminder(user.userId, 'subscriptions', addDays(today, 14), 'Gym', today);
+      const run = (iso: string) => runDailyJob({ trigger: 'cli', now: () => new Date(iso) });
+      // London in winter or summer: 08:00 local is 08:00 or 07:00 UTC. Hourly runs before it send nothing.
+      const eightLondon = DateTime.fromISO(`${today}T08:00`, { zone: 'Europe/London' }).toUTC();
+      expect((await run(eightLondon.minus({ hours: 1 }).toISO()!)).items_processed).toBe(0);
+      expect((await run(eightLondon.toISO()!)).items_processed).toBe(1);
+
+      // Moving to Los Angeles: the 7-day mail now goes at 08:00 there, eight hours after 08:00 London.
+      const moved = await api(stack, account.accessToken)('PUT', '/api/me', {
+        first_name: 'Mover',
+        last_name: '',
+        country: 'GB',
+        timezone: 'America/Los_Angeles',
+        marketing_consent: false,
+      });
+      expect(moved.status).toBe(200);
+      const eightLa = DateTime.fromISO(`${addDays(today, 7)}T08:00`, { zone: 'America/Los_Angeles' }).toUTC();
+      expect((await run(eightLa.minus({ minutes: 1 }).toISO()!)).items_processed).toBe(0);
+      expect((await run(eightLa.toISO()!)).items_processed).toBe(1);
+      // (The account's own sign-up mails aside.)
+      expect((await subjectsOf(user)).filter((subject) => subject.includes('Gym'))).toEqual([
+        expect.stringContaining('in 14 days'),
+        expect.stringContaining('in 7 days'),
+      ]);
     });
   });
 

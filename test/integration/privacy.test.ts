@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { runDailyJob } from '../../lambdas/engine/run.ts';
-import { addDays } from '../../lambdas/engine/plan.ts';
+import { addDays } from '../../shared/schedule.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { remindersDueOn } from '../../lambdas/store/reminders.ts';
+import { remindersWithMailDue } from '../../lambdas/store/nextMail.ts';
 import { readCounters } from '../../lambdas/store/stats.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { api, createUser, type TestUser } from '../support/stack.ts';
@@ -134,7 +134,10 @@ describe('reminders API against the local stack', () => {
     );
   });
 
-  it('indexes reminders by renewal date for the daily job, and keeps counters', async () => {
+  it('places reminders in the next-mail index at 08:00 in the owner’s zone, follows edits, and keeps counters', async () => {
+    /** The index entry of the reminder due at or before `at`, if any. */
+    const indexed = async (at: string, id: string) =>
+      (await remindersWithMailDue(at)).find((item) => item.id === id)?.next_at;
     const countersBefore = await readCounters();
     const created = await api(stack, bob.accessToken)('POST', '/api/reminders', {
       ...valid,
@@ -142,16 +145,17 @@ describe('reminders API against the local stack', () => {
       category: 'car_tax_mot',
     });
     const id = (created.json as { reminder: { id: string } }).reminder.id;
-    expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).toContain(id);
-    expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).not.toContain(id);
+    // Car tax: 30 days before is the first mail, at 08:00 London (BST, so 07:00 UTC).
+    expect(await indexed('2031-04-17T06:59:59.999Z', id)).toBeUndefined();
+    expect(await indexed('2031-04-17T07:00:00.000Z', id)).toBe('2031-04-17T07:00:00.000Z');
 
     await api(stack, bob.accessToken)('PUT', `/api/reminders/${id}`, {
       ...valid,
       renewal_date: '2031-05-18',
       category: 'car_tax_mot',
     });
-    expect((await remindersDueOn('2031-05-17')).map((r) => r.id)).not.toContain(id);
-    expect((await remindersDueOn('2031-05-18')).map((r) => r.id)).toContain(id);
+    expect(await indexed('2031-04-17T07:00:00.000Z', id)).toBeUndefined();
+    expect(await indexed('2031-04-18T07:00:00.000Z', id)).toBe('2031-04-18T07:00:00.000Z');
 
     const countersAfter = await readCounters();
     expect(countersAfter.reminders).toBe((countersBefore.reminders ?? 0) + 1);

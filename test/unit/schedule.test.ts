@@ -108,6 +108,13 @@ describe('dueNow', () => {
     expect(plan.missed).toEqual([]);
   });
 
+  it('supersedes an older lead left open once a later one is settled', () => {
+    const plan = due(at('2026-06-23T09:00'), { settled: new Set([lead(30), lead(7)]) });
+    expect(plan.send).toBeNull();
+    expect(keys(plan.superseded)).toEqual([lead(14)]);
+    expect(plan.next?.toISODate()).toBe('2026-06-29');
+  });
+
   it('records leads as missed once the renewal has passed, and sends the follow-up instead', () => {
     const plan = due(at('2026-07-01T08:00'), { settled: new Set([lead(30), lead(14), lead(7)]) });
     expect(plan.missed.map((m) => [m.mail.dedupeKey, m.reason])).toEqual([

@@ -24,10 +24,12 @@ export function CheckBadge({ status }: { status: CheckStatus }) {
   return <Badge variant={badge.variant}>{badge.text}</Badge>;
 }
 
-/** A send's status: sent (or 'success'), failed, else pending. */
+/** A send's status: sent (or 'success'), failed, settled without sending, else pending. */
 export function SendStatusBadge({ status }: { status: SendStatus | 'success' }) {
   if (status === 'sent' || status === 'success') return <Badge variant="success">Sent</Badge>;
   if (status === 'failed') return <Badge variant="destructive">Failed</Badge>;
+  if (status === 'superseded') return <Badge variant="outline">Superseded</Badge>;
+  if (status === 'missed') return <Badge variant="destructive">Missed</Badge>;
   return <Badge variant="secondary">Pending</Badge>;
 }
 

@@ -1,0 +1,125 @@
+/**
+ * The next-mail index: every reminder with a mail still to go sits in gsi1 under the moment of that
+ * mail (08:00 on its date in the owner's zone, as ISO UTC), in one of NEXT_MAIL_SHARDS partitions.
+ * The job asks each shard for what is due at or before now: a handful of queries, whatever the table
+ * holds, and never a scan. Kept current when a reminder is created or edited, when its owner changes
+ * time zone, and after each run has sent or settled its mails.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
+import type { Reminder } from '../../shared/api.ts';
+import { nextMoment, reminderSchedule } from '../../shared/schedule.ts';
+import { keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
+import { parseReminder } from './items.ts';
+import { settledKeys } from './sends.ts';
+
+/** A reminder as the index and the job see it: with the local date its mails start from. */
+export type IndexedReminder = Reminder & { not_before: string };
+
+/**
+ * The local date a reminder's mails start from: the day it was created or last rescheduled (older
+ * items, stored before this was kept, fall back to their creation day).
+ */
+export function notBeforeOf(item: Record<string, unknown>, zone: string): string {
+  if (typeof item.not_before === 'string') return item.not_before;
+  return DateTime.fromISO(String(item.created_at)).setZone(zone).toISODate()!;
+}
+
+export function parseIndexedReminder(item: Record<string, unknown>, zone: string): IndexedReminder {
+  return { ...parseReminder(item), not_before: notBeforeOf(item, zone) };
+}
+
+/** The moment (ISO UTC) of the reminder's next mail still to go, or null. */
+export function nextMailAt(
+  reminder: IndexedReminder,
+  zone: string,
+  settled: ReadonlySet<string>,
+): string | null {
+  const next = nextMoment({
+    schedule: reminderSchedule(reminder),
+    zone,
+    settled,
+    notBefore: reminder.not_before,
+  });
+  return next ? next.toUTC().toISO()! : null;
+}
+
+/** The index attributes of a reminder item: next_at and its gsi1 keys, or nothing when no mail is left. */
+export function nextMailAttributes(reminderId: string, nextAt: string | null): Record<string, string> {
+  if (!nextAt) return {};
+  return {
+    next_at: nextAt,
+    ...dueIndexKey(keys.nextMail(shardFor(reminderId)), keys.nextMailEntry(nextAt, reminderId)),
+  };
+}
+
+/**
+ * Recomputes one reminder's place in the index from its send records. Conditional on the renewal
+ * date and category it was computed for, so an edit made meanwhile (which places it itself) wins.
+ */
+export async function refreshNextMail(userId: string, reminderId: string, zone: string): Promise<void> {
+  const item = await getItem(keys.user(userId), keys.reminder(reminderId));
+  if (!item) return;
+  const reminder = parseIndexedReminder(item, zone);
+  const nextAt = nextMailAt(reminder, zone, await settledKeys(userId, reminderId, reminder.renewal_date));
+  const index = TABLE_KEYS.dueIndex;
+  const names = {
+    '#pk': index.partitionKey,
+    '#sk': index.sortKey,
+    '#date': 'renewal_date',
+    '#cat': 'category',
+  };
+  const guard = { ':date': reminder.renewal_date, ':cat': reminder.category };
+  const attributes = nextMailAttributes(reminderId, nextAt);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
+        ConditionExpression: '#date = :date AND #cat = :cat',
+        ...(nextAt
+          ? {
+              UpdateExpression: 'SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk',
+              ExpressionAttributeValues: {
+                ...guard,
+                ':at': nextAt,
+                ':from': reminder.not_before,
+                ':pk': attributes[index.partitionKey],
+                ':sk': attributes[index.sortKey],
+              },
+            }
+          : {
+              UpdateExpression: 'SET not_before = :from REMOVE next_at, #pk, #sk',
+              ExpressionAttributeValues: { ...guard, ':from': reminder.not_before },
+            }),
+        ExpressionAttributeNames: names,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** After the owner changes time zone: every reminder's next mail moves to 08:00 in the new zone. */
+export async function refreshUserNextMails(userId: string, zone: string): Promise<void> {
+  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } });
+  for (const item of items) await refreshNextMail(userId, parseReminder(item).id, zone);
+}
+
+/**
+ * Reminders whose next mail is due at or before `bound` (ISO UTC), across all users: one query per
+ * shard. Each comes with the raw item, so the caller can read `not_before` in the owner's zone.
+ */
+export async function remindersWithMailDue(bound: string): Promise<Record<string, unknown>[]> {
+  // Entries are `{moment}#{id}`: every entry at or before the bound sorts before `{bound}#~`.
+  const upTo = keys.nextMailEntry(bound, '~');
+  const shards = await Promise.all(
+    Array.from({ length: NEXT_MAIL_SHARDS }, (_, shard) =>
+      queryAll({ pk: keys.nextMail(shard), index: 'due', sk: { upTo } }),
+    ),
+  );
+  return shards.flat();
+}
