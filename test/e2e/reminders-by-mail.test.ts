@@ -34,11 +34,13 @@ describe('reminder mails', () => {
       notes: null,
     });
 
-    // Insurance reminds 30, 14, 7, 1 and 0 days before: not 29.
-    await runDailyJob({ date: dayBefore(29), trigger: 'cli' });
+    // Insurance reminds 30, 14, 7, 1 and 0 days before: nothing 31 days before, one mail at 30
+    // (however often the job runs), nothing more the day after.
+    await runDailyJob({ date: dayBefore(31), trigger: 'cli' });
     expect(await reminderMails()).toHaveLength(0);
     await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
     await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
+    await runDailyJob({ date: dayBefore(29), trigger: 'cli' });
     const [first] = await reminderMails();
     expect(await reminderMails()).toHaveLength(1);
     expect(first!.subject).toBe('Car insurance with Admiral renews in 30 days (20/03/2031)');

@@ -118,10 +118,9 @@ function bookkeepingOf(commandName: string, input: Record<string, unknown>): Boo
   if (commandName === 'UpdateItemCommand' && values[':v0'] === 'sent') return 'markSent';
   if (commandName === 'UpdateItemCommand' && names['#f0'] === 'message_id' && !(':v1' in values))
     return 'noteMessageId';
-  if (
-    commandName === 'PutItemCommand' &&
-    (input.Item as { entity?: string } | undefined)?.entity === 'email_log'
-  )
+  // The e-mail log row is written with its pointer in the user's partition, as one transaction.
+  const items = (input.TransactItems ?? []) as { Put?: { Item?: { entity?: string } } }[];
+  if (commandName === 'TransactWriteItemsCommand' && items.some((i) => i.Put?.Item?.entity === 'email_log'))
     return 'emailLog';
   return undefined;
 }

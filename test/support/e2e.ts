@@ -146,12 +146,17 @@ export const toast = (page: Page, text: string) => page.locator('[data-sonner-to
 /** axe-core's serious and critical violations on what the page shows now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
-  // colours people see rather than a frame of the animation. (A string: no DOM types here.)
-  await page.waitForFunction(
-    `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1')`,
-    undefined,
-    { timeout: 5_000 },
-  );
+  // colours people see rather than a frame of the animation. (A string: no DOM types here. Polled
+  // from the test with evaluate, which the page's CSP allows; waitForFunction needs eval in the page.)
+  await expect
+    .poll(
+      () =>
+        page.evaluate<boolean>(
+          `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1')`,
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   // axe.run in the page itself (the app has no cross-origin frames), reporting violations only:
   // the same rules as the default mode, without a blank page opened per check to merge frame results.
   const results = await new AxeBuilder({ page })
