@@ -10,7 +10,11 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DateTime } from 'luxon';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack.ts';
+import { TIMEZONES } from '../../shared/locales.ts';
+
+type Timezone = (typeof TIMEZONES)[number];
 
 export interface TestStack extends LocalStack {
   dataDir: string;
@@ -171,4 +175,36 @@ export async function cognitoAttributes(stack: TestStack, email: string): Promis
     new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }),
   );
   return Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value ?? '']));
+}
+
+/**
+ * A zone of the product's list where it is daytime now (09:00–22:59): a real run sends what is due
+ * at or after 08:00 in the owner's zone, so a test of a real run puts its owner there and passes at
+ * any hour it runs. Some zone always qualifies (London, Berlin and Sydney cover the clock).
+ */
+export function daytimeZone(now = DateTime.now()): Timezone {
+  const zone = TIMEZONES.find((z) => {
+    const hour = now.setZone(z).hour;
+    return hour >= 9 && hour <= 22;
+  });
+  if (!zone) throw new Error('No zone of the list is in daytime now');
+  return zone;
+}
+
+/** Moves `user` to a daytime zone (see daytimeZone); returns the zone and today's date there. */
+export async function liveInDaytime(
+  stack: LocalStack,
+  user: Pick<TestUser, 'accessToken'>,
+): Promise<{ zone: Timezone; today: DateTime }> {
+  const zone = daytimeZone();
+  const response = await api(stack, user.accessToken)('PUT', '/api/me', {
+    // The names signUp gives every test user.
+    first_name: 'Test',
+    last_name: '',
+    country: 'GB',
+    timezone: zone,
+    marketing_consent: false,
+  });
+  if (response.status !== 200) throw new Error(`PUT /api/me: ${response.status} ${response.text}`);
+  return { zone, today: DateTime.now().setZone(zone).startOf('day') };
 }
