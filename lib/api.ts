@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -17,6 +17,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
@@ -141,6 +142,11 @@ export class Api extends Construct {
   readonly domainName?: string;
   /** Its API Gateway domain (the target of the api. record when there is no Route 53 zone). */
   readonly customDomain?: DomainName;
+  /**
+   * The value CloudFront sends in ORIGIN_VERIFY_HEADER with every /api/* request; every route refuses
+   * a request without it, so the API's own address cannot be used to skip the web ACL.
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -194,8 +200,21 @@ export class Api extends Construct {
       userPoolClients: [userPoolClient],
       identitySource: ['$request.header.Authorization'],
     });
+    this.originSecret = new Secret(this, 'OriginVerify', {
+      description: `${stageName(config)}: the header value CloudFront adds to API requests`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      // Nothing outlives the stack that depends on it: CloudFront and the functions get it anew.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Not rotated automatically: it is a shared value between CloudFront and the API, resolved into both at deploy time; a new value is a redeploy (docs/decisions/0016). It only proves a request came through CloudFront and its web ACL, and grants no access to data.',
+    });
     const environment = {
       ...props.environment,
+      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}), never in the template.
+      ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
     };

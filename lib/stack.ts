@@ -87,6 +87,7 @@ export class RenewalRemindersStack extends Stack {
     this.web = new Web(this, 'Web', {
       config,
       apiOriginDomain: this.api.originDomainName,
+      apiOriginSecret: this.api.originSecret.secretValue.unsafeUnwrap(),
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       webDist: props.webDist,

@@ -20,6 +20,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../shared/api.ts';
+import { ORIGIN_VERIFY_HEADER } from '../shared/identity.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import { acknowledgeDeploymentHandler } from './webDeployment.ts';
 import { securityHeadersPolicy, spaRewriteFunction } from './webEdge.ts';
@@ -31,6 +32,8 @@ export interface WebProps {
   config: StageConfig;
   /** The API's host name: its own api.{domain}, or its execute-api name on stages without one. */
   apiOriginDomain: string;
+  /** The value of ORIGIN_VERIFY_HEADER that the API requires (a deploy-time secret reference). */
+  apiOriginSecret: string;
   userPoolId: string;
   userPoolClientId: string;
   /** Directory of the SPA build; default web/dist. */
@@ -118,6 +121,8 @@ export class Web extends Construct {
         '/api/*': {
           origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // CloudFront replaces any viewer-sent copy of this header with the stage's secret.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginSecret },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -7,6 +7,12 @@ export const ADMIN_GROUP = 'admin';
  */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
+/**
+ * The header CloudFront adds to every request it forwards to the API, with a per-stage secret; the
+ * API refuses requests without it, so the API's own address cannot be used to skip the web ACL.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
 /** The custom attributes the user pool declares (their names without the `custom:` prefix). */
 export const CUSTOM_ATTRIBUTES = { country: 'country', marketingConsent: 'marketing_consent' } as const;
 

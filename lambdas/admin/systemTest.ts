@@ -14,7 +14,7 @@ import { API } from '../../shared/routes.ts';
 import type { RouteDef } from '../../shared/contract.ts';
 import { handler as adminAuditHandler } from '../api/adminAudit.ts';
 import { handler as listRemindersHandler } from '../api/listReminders.ts';
-import { buildApiEvent } from '../runtime/apiEvent.ts';
+import { buildApiEvent, throughCloudFront } from '../runtime/apiEvent.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage as message } from '../runtime/errors.ts';
 import type { Caller } from '../runtime/http.ts';
@@ -30,6 +30,7 @@ function eventAs(route: RouteDef, userId: string, groups: string[]) {
   return buildApiEvent({
     method: route.method,
     routePath: route.path,
+    headers: throughCloudFront({}),
     claims: { sub: userId, token_use: 'access', 'cognito:groups': `[${groups.join(' ')}]` },
   });
 }

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import type { HttpMethod } from '../../shared/contract.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
+import { originSecret } from './env.ts';
 import type { ApiEvent } from './http.ts';
 
 export interface ApiEventInput {
@@ -31,6 +33,19 @@ export function claimsAsApiGateway(payload: Record<string, unknown>): Record<str
     claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
   }
   return claims;
+}
+
+/**
+ * The headers as CloudFront forwards them to the API: a viewer's own ORIGIN_VERIFY_HEADER is replaced
+ * by the stage's secret (when the stage has one). The local adapter and the in-process system test
+ * stand where CloudFront stands, so they send it too.
+ */
+export function throughCloudFront(headers: Record<string, string>): Record<string, string> {
+  const forwarded = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.toLowerCase() !== ORIGIN_VERIFY_HEADER),
+  );
+  const secret = originSecret();
+  return secret ? { ...forwarded, [ORIGIN_VERIFY_HEADER]: secret } : forwarded;
 }
 
 export function buildApiEvent(input: ApiEventInput): ApiEvent {

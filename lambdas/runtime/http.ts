@@ -1,10 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { ZodError, type ZodType } from 'zod';
 import type { ApiError } from '../../shared/api.ts';
 import type { Access, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
-import { ADMIN_GROUP } from '../../shared/identity.ts';
+import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
+import { originSecret } from './env.ts';
 import { logger } from './logger.ts';
 
 /** The event API Gateway passes after the JWT authorizer; the local adapter builds the same shape. */
@@ -147,6 +149,17 @@ type RouteHandler<R extends RouteDef> = (
   request: RouteRequest<R>,
 ) => Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
 
+/** On AWS, a request that did not come through CloudFront (no or a wrong origin secret) is refused. */
+function checkOrigin(event: ApiEvent): void {
+  const expected = originSecret();
+  if (!expected) return;
+  const given = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '');
+  const wanted = Buffer.from(expected);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    throw new HttpError(403, 'Forbidden: use the site address');
+  }
+}
+
 function authorize(access: Access, caller: Caller | undefined): void {
   if (access !== 'public' && !caller) throw new HttpError(401, 'Unauthorized');
   if (access === 'admin' && !caller?.isAdmin) throw new HttpError(403, 'Forbidden: admin only');
@@ -170,6 +183,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
     })
     .handler(async (event, context) => {
       try {
+        checkOrigin(event);
         const caller = callerFrom(event);
         authorize(def.access, caller);
         const request = {

@@ -7,7 +7,12 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Contex
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
-import { buildApiEvent, claimsAsApiGateway, lambdaContext } from '../../lambdas/runtime/apiEvent.ts';
+import {
+  buildApiEvent,
+  claimsAsApiGateway,
+  lambdaContext,
+  throughCloudFront,
+} from '../../lambdas/runtime/apiEvent.ts';
 import { isAccessToken, type ApiEvent } from '../../lambdas/runtime/http.ts';
 import { ACCESS_TOKEN_SCOPE } from '../../shared/identity.ts';
 import { readBody, sendJson } from './requests.ts';
@@ -94,7 +99,7 @@ export function apiDispatch(options: { issuer: string; clientId: string; host: s
       rawPath: url.pathname,
       params,
       query,
-      headers: flatten(Object.entries(req.headers)),
+      headers: throughCloudFront(flatten(Object.entries(req.headers))),
       body: body.length ? body.toString('utf8') : undefined,
       claims,
       host: options.host,

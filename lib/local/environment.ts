@@ -2,6 +2,7 @@
  * The environment the CDK stack gives each Lambda, pointed at the local stand-ins; set on this
  * process (the handlers run in it) by the local stack and by the CLIs that attach to a running one.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
@@ -23,6 +24,12 @@ export interface LocalEndpoints {
   userPoolClientId?: string;
 }
 
+/**
+ * The local stage's origin secret, new on each start: the adapter adds it to every API request as
+ * CloudFront does, so the API's check runs locally too.
+ */
+const LOCAL_ORIGIN_SECRET = randomBytes(24).toString('base64url');
+
 export function applyLambdaEnvironment(stack: LocalEndpoints): void {
   Object.assign(process.env, {
     TABLE_NAME: LOCAL_TABLE,
@@ -37,6 +44,7 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     SES_ENDPOINT: stack.sesEndpoint,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     API_URL: `${stack.siteUrl}/api`,
+    ORIGIN_VERIFY: process.env.ORIGIN_VERIFY ?? LOCAL_ORIGIN_SECRET,
     // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
     FEATURE_FLAGS:
       process.env.FEATURE_FLAGS ?? JSON.stringify({ ...DEFAULT_FEATURE_FLAGS, country_cta_v1: true }),

@@ -2,7 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../shared/routes.ts';
 import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
-import { ACCESS_TOKEN_SCOPE } from '../../shared/identity.ts';
+import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
 import { cleanUp, resourcesOfType, synth } from './harness.ts';
 
@@ -188,6 +188,37 @@ describe('the API only through CloudFront', () => {
       s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: false });
       s.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
       expect(JSON.stringify(apiOrigin(s))).toContain('.execute-api.');
+    }
+  });
+
+  it('has CloudFront add the stage’s origin secret, which every API function checks, on every stage', () => {
+    for (const s of [dev, prod, withDomain]) {
+      const secrets = resourcesOfType(s.template, 'AWS::SecretsManager::Secret');
+      const [originId] = Object.entries(secrets).find(([, r]) =>
+        String(r.Properties!.Description).endsWith('the header value CloudFront adds to API requests'),
+      )!;
+      // A dynamic reference resolved by CloudFormation at deploy time: the value is never in the template.
+      const reference = {
+        'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originId }, ':SecretString:::}}']],
+      };
+      const distribution = Object.values(resourcesOfType(s.template, 'AWS::CloudFront::Distribution'))[0]!;
+      const config = distribution.Properties!.DistributionConfig as {
+        Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+        CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+      };
+      const behaviour = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+      const origin = config.Origins.find((o) => o.Id === behaviour.TargetOriginId)!;
+      expect(origin.OriginCustomHeaders).toEqual([
+        { HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: reference },
+      ]);
+      const routeFunctions = Object.values(resourcesOfType(s.template, 'AWS::Lambda::Function')).filter((f) =>
+        ROUTES.some((r) => f.Properties!.Description === `${r.method} ${r.path} (${r.access})`),
+      );
+      expect(routeFunctions).toHaveLength(ROUTES.length);
+      for (const fn of routeFunctions) {
+        const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables.ORIGIN_VERIFY, String(fn.Properties!.Description)).toEqual(reference);
+      }
     }
   });
 

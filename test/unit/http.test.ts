@@ -70,6 +70,34 @@ describe('route wrapper', () => {
   });
 });
 
+describe('requests that did not come through CloudFront', () => {
+  const probe = route(
+    { name: 'probe', method: 'GET', path: '/api/x', access: 'public', response: returns<{ ok: boolean }>() },
+    async () => ({ ok: true }),
+  );
+  const secret = 'a-long-origin-secret-of-the-stage';
+  const withHeader = (value?: string) => {
+    const e = event();
+    e.headers = value === undefined ? {} : { 'x-origin-verify': value };
+    return e;
+  };
+  afterEach(() => {
+    delete process.env.ORIGIN_VERIFY;
+  });
+
+  it('are refused (403) on AWS, where CloudFront adds the stage’s secret to every request', async () => {
+    process.env.ORIGIN_VERIFY = secret;
+    expect((await probe(withHeader(), context)).statusCode).toBe(403);
+    expect((await probe(withHeader('wrong'), context)).statusCode).toBe(403);
+    expect((await probe(withHeader(`${secret}x`), context)).statusCode).toBe(403);
+    expect((await probe(withHeader(secret), context)).statusCode).toBe(200);
+  });
+
+  it('are the only requests locally, where no secret is set', async () => {
+    expect((await probe(withHeader(), context)).statusCode).toBe(200);
+  });
+});
+
 describe('store failure path', () => {
   const ddb = mockClient(DynamoDBDocumentClient);
   beforeEach(() => {
