@@ -2,10 +2,12 @@ import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
-import { stageName, type StageConfig } from './config.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
@@ -16,6 +18,20 @@ export interface DailyRemindersProps {
   mail: Mail;
   environment: Record<string, string>;
 }
+
+/**
+ * The senders: how many run at once (the event source's maximum concurrency; each paces itself at
+ * this share of the account's SES rate), how long one may take, and how long a message it failed
+ * stays hidden: six times the function's timeout, as AWS advises, and longer than the 2-minute claim
+ * lease, so a redelivery can take over the claim of a sender that died.
+ */
+export const SENDERS = {
+  maxConcurrency: 10,
+  batchSize: 10,
+  timeout: Duration.minutes(1),
+  visibilityTimeout: Duration.minutes(6),
+  maxReceiveCount: 5,
+} as const;
 
 /** The Scheduler's payload: lambdas/jobs/dailyReminders.ts records the run as a scheduled one. */
 export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
@@ -32,6 +48,9 @@ export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
  */
 export class DailyReminders extends Construct {
   readonly job: AppFunction;
+  readonly sender: AppFunction;
+  readonly sendQueue: Queue;
+  readonly sendFailures: FailureQueue;
   readonly schedule: Schedule;
   readonly failures: FailureQueue;
   readonly errorsAlarm: Alarm;
@@ -44,22 +63,54 @@ export class DailyReminders extends Construct {
       config,
       purpose: 'A daily reminder run failed or could not be started',
     });
+    // One message per recipient of a run; a message that keeps failing goes to the dead-letter queue.
+    this.sendFailures = new FailureQueue(this, 'SendFailures', {
+      config,
+      purpose: 'A reminder send message failed repeatedly',
+    });
+    this.sendQueue = new Queue(this, 'SendQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: SENDERS.visibilityTimeout,
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.sendFailures.queue, maxReceiveCount: SENDERS.maxReceiveCount },
+      removalPolicy: removalPolicy(config),
+    });
     this.job = new AppFunction(this, 'Job', {
       config,
       entry: 'lambdas/jobs/dailyReminders.ts',
-      description: 'Reminder job (hourly; mails at 08:00 in each owner’s zone)',
-      environment: props.environment,
+      description: 'Reminder job planner (hourly; mails at 08:00 in each owner’s zone)',
+      environment: { ...props.environment, SEND_QUEUE_URL: this.sendQueue.queueUrl },
       timeout: Duration.minutes(15),
-      // Rendering the mails (React Email) is CPU-bound: more memory is more CPU.
       memorySize: 1024,
       failureQueue: this.failures.queue,
     });
     data.grantReadWrite(this.job.fn);
-    mail.grantSend(this.job.fn);
-    // GetAccount: the job paces its sends to the account's MaxSendRate.
-    mail.grantSendQuota(this.job.fn);
-    // Reminder mails carry signed unsubscribe links.
+    this.sendQueue.grantSendMessages(this.job.fn);
+    // A simulation renders mails, which carry signed unsubscribe links.
     mail.grantUnsubscribeKey(this.job.fn);
+
+    this.sender = new AppFunction(this, 'Sender', {
+      config,
+      entry: 'lambdas/jobs/sendReminders.ts',
+      description: 'Reminder sender (one recipient’s mails per message, exactly once)',
+      environment: { ...props.environment, SENDER_CONCURRENCY: String(SENDERS.maxConcurrency) },
+      timeout: SENDERS.timeout,
+      // Rendering mails is CPU-bound: more memory is more CPU.
+      memorySize: 1024,
+    });
+    this.sender.fn.addEventSource(
+      new SqsEventSource(this.sendQueue, {
+        batchSize: SENDERS.batchSize,
+        maxConcurrency: SENDERS.maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    data.grantReadWrite(this.sender.fn);
+    mail.grantSend(this.sender.fn);
+    // GetAccount: each sender paces itself at its share of the account's MaxSendRate.
+    mail.grantSendQuota(this.sender.fn);
+    mail.grantUnsubscribeKey(this.sender.fn);
 
     // Our own role (not the stack-wide one LambdaInvoke would create), so its acknowledgement is local.
     const schedulerRole = new Role(this, 'SchedulerRole', {

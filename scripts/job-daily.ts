@@ -13,18 +13,31 @@ if (values.date !== undefined && !isoDate.safeParse(values.date).success) {
   console.error(`--date must be a real calendar date, YYYY-MM-DD (got ${values.date})`);
   process.exit(2);
 }
+let queueUrl: string;
 try {
-  attachToRunningStack();
+  ({ sendQueueUrl: queueUrl } = attachToRunningStack());
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
 const { runDailyJob } = await import('../lambdas/engine/run.ts');
-const run = await runDailyJob({ date: values.date, simulate: values.simulate, trigger: 'cli' });
+const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
+const { messagesLeft } = await import('../lib/local/sqs.ts');
+const planned = await runDailyJob({ date: values.date, simulate: values.simulate, trigger: 'cli' });
+if (planned.queued > 0) {
+  process.stdout.write(`Queued ${planned.queued} mails; waiting for the senders of npm start`);
+  while ((await messagesLeft(queueUrl)) > 0) {
+    process.stdout.write('.');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  process.stdout.write('\n');
+}
+// The record with the senders' counts added.
+const run = (await latestCronRuns(50)).find((r) => r.id === planned.id) ?? planned;
 console.log(
-  `${run.simulated ? 'Simulated' : 'Ran'} the daily job for ${run.date}: ${run.planned} due, ` +
-    `${run.items_processed} ${run.simulated ? 'would be sent' : 'sent'}, ${run.skipped} skipped, ` +
-    `${run.errors.length} errors, ${(run.duration_ms / 1000).toFixed(2)} s`,
+  `${run.simulated ? 'Simulated' : 'Ran'} the daily job for ${run.date}: ${run.planned} planned, ` +
+    `${run.items_processed} ${run.simulated ? 'would be sent' : 'sent'}, ${run.late} late, ` +
+    `${run.superseded} superseded, ${run.missed} missed, ${run.errors.length} failed, ${run.skipped} skipped`,
 );
 for (const error of run.errors) console.log(`  error: ${error}`);
 process.exit(run.errors.length > 0 ? 1 : 0);

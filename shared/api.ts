@@ -103,8 +103,10 @@ export interface CronRun {
   date: string;
   trigger: (typeof CRON_TRIGGERS)[number];
   simulated: boolean;
-  /** Mails sent (or, simulated, planned). */
+  /** Mails sent (or, simulated, planned). A real run's senders add theirs as they go. */
   items_processed: number;
+  /** Mails the run put on the send queue (0 for a simulation or with sending disabled). */
+  queued: number;
   planned: number;
   skipped: number;
   /** Mails sent after their day (caught up). */
@@ -211,8 +213,13 @@ export interface AuditEntry {
 /** POST /api/admin/run-cron. */
 export interface RunCronResult {
   success: boolean;
-  /** null when the job was started asynchronously (AWS): its result lands in the cron log. */
+  /**
+   * Mails simulated (a simulation), or null for a real run: its senders send from the queue and
+   * the cron log shows their count.
+   */
   emailsSent: number | null;
+  /** A real run: the mails it put on the send queue (null when started asynchronously on AWS). */
+  emailsQueued?: number | null;
   errors: string[];
   processedDate: string;
   run?: CronRun;

@@ -29,6 +29,10 @@ export async function runCron(
     simulate: body.simulate,
     trigger: 'manual',
   });
-  const result = { success: run.errors.length === 0, emailsSent: run.items_processed, errors: run.errors };
-  return { ...result, processedDate: run.date, run };
+  const success = run.errors.length === 0;
+  // A real run answers with what it queued: the senders send it, and the cron log counts it.
+  const counts = body.simulate
+    ? { emailsSent: run.items_processed }
+    : { emailsSent: null, emailsQueued: run.queued };
+  return { success, ...counts, errors: run.errors, processedDate: run.date, run };
 }

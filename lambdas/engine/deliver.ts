@@ -37,21 +37,53 @@ export interface DeliverOptions {
 /** Bookkeeping after SES accepted: retried on any error, about 1.5 s in all, well inside the lease. */
 const BOOKKEEPING = { retries: 4, baseMs: 100, retryOn: () => true } as const;
 
+/** A mail's send record, claimed by this sender: only its holder may record the result. */
+export interface ClaimedSend {
+  identity: SendIdentity;
+  claim: Claim;
+}
+
+/**
+ * Claims a mail's send record (a conditional write before SES is ever called): the claim is what
+ * keeps every mail exactly once across re-runs, redeliveries and senders running at the same time.
+ */
+export async function claimMail(
+  identity: SendIdentity,
+  options: Pick<DeliverOptions, 'now' | 'leaseMs'>,
+): Promise<{ claimed: ClaimedSend } | { skipped: string }> {
+  const result = await claimSend(identity, options.now(), options.leaseMs ?? CLAIM_LEASE_MS);
+  return result.claimed
+    ? { claimed: { identity, claim: result.claim } }
+    : { skipped: `already ${result.status}` };
+}
+
 /**
  * Sends one mail at most once: claim (conditional write), SES (paced, throttling retried with
- * back-off), then record the result and the email log. Only an SES refusal marks the mail failed and
- * releases the claim. Once SES has accepted, the mail counts as sent whatever the bookkeeping does:
- * its writes are retried, and if recording it as sent still fails, the message id alone is kept on
- * the claim so that no later run takes it again.
+ * back-off), then record the result and the email log. See deliverClaimed.
  */
 export async function deliverOnce(
   identity: SendIdentity,
   mail: OutgoingMail,
   options: DeliverOptions,
 ): Promise<DeliveryOutcome> {
-  const claim = await claimSend(identity, options.now(), options.leaseMs ?? CLAIM_LEASE_MS);
-  if (!claim.claimed) return { status: 'skipped', reason: `already ${claim.status}` };
+  const result = await claimMail(identity, options);
+  if ('skipped' in result) return { status: 'skipped', reason: result.skipped };
   await options.onClaimed?.();
+  return deliverClaimed([result.claimed], mail, options);
+}
+
+/**
+ * Sends one SES mail for one or more claimed send records (a digest covers several): SES paced,
+ * throttling retried with back-off. Only an SES refusal marks them failed and releases the claims.
+ * Once SES has accepted, every one of them counts as sent whatever the bookkeeping does: its writes
+ * are retried, and if recording one as sent still fails, the message id alone is kept on its claim
+ * so that no later run takes it again.
+ */
+export async function deliverClaimed(
+  sends: readonly ClaimedSend[],
+  mail: OutgoingMail,
+  options: Pick<DeliverOptions, 'now' | 'pacer'>,
+): Promise<DeliveryOutcome> {
   let messageId: string;
   try {
     messageId = await retrying(
@@ -63,10 +95,10 @@ export async function deliverOnce(
     );
   } catch (error) {
     const message = errorMessage(error);
-    await markFailed(claim.claim, message, options.now());
+    for (const { claim } of sends) await markFailed(claim, message, options.now());
     return { status: 'failed', error: message };
   }
-  await recordAccepted(identity, claim.claim, messageId, options.now);
+  for (const { identity, claim } of sends) await recordAccepted(identity, claim, messageId, options.now);
   return { status: 'sent', messageId };
 }
 

@@ -19,7 +19,7 @@ export class Pacer {
    *   even when the network bunches two requests).
    */
   constructor(
-    ratePerSecond: number,
+    readonly ratePerSecond: number,
     pace = 1,
     private readonly clock: () => number = () => performance.now(),
   ) {

@@ -4,16 +4,18 @@ import type { CronRun } from '../../shared/api.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
-import { recordCronRun } from '../store/cronRuns.ts';
+import { noteQueueShortfall, recordCronRun } from '../store/cronRuns.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
-import { asOfDate, asOfNow, findDueMails, type MailNote } from './due.ts';
+import { asOfDate, asOfNow, findDueMails, noteOf, type DueMails, type MailNote } from './due.ts';
 import { forEachConcurrent } from './pacer.ts';
-import { holdMails, sendMails, type PhaseResult, type SendOptions } from './send.ts';
+import { enqueue, recipientMessages, type RunRef } from './queue.ts';
+import { holdMails, type PhaseResult } from './send.ts';
 import { simulateMails } from './simulate.ts';
 
 export { JobCrash, maxSendRate, resetSendRateCache } from './send.ts';
 
-export interface RunOptions extends Partial<SendOptions> {
+export interface RunOptions {
+  now?: () => Date;
   /**
    * Run as at 08:00 on this date in every owner's own zone. Without it, the run is as at now: each
    * owner's mails of the day go at the first run at or after 08:00 their time.
@@ -32,14 +34,16 @@ export interface RunResult extends CronRun {
 }
 
 /**
- * The daily reminder job: everything due today in Europe/London, each mail exactly once. Plan (find
- * what is due), then one of three phases: simulate (log what would go), hold (sending disabled) or
- * send; the run is recorded in the cron log.
+ * The reminder job's planner: everything due at the run's moment, found through the next-mail index,
+ * then one of three phases: simulate (log what would go), hold (sending disabled) or queue (one
+ * message per recipient on the send queue, which the senders mail exactly once). The run is
+ * recorded in the cron log; a real run's record gains the senders' counts as they send.
  */
 export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const started = performance.now();
+  const run: RunRef = { id: randomUUID(), ranAt: startedAt.toISOString() };
   // The run's date as the cron log shows it: the chosen date, or today in London.
   const date = options.date ?? todayIn(UK_ZONE, DateTime.fromJSDate(startedAt));
   const simulate = options.simulate ?? false;
@@ -51,26 +55,14 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   });
   const planMs = Math.round(performance.now() - started);
 
-  let phase: PhaseResult;
-  if (simulate) phase = await simulateMails(due.deliverable, now);
-  else if (!sending) phase = await holdMails(due.deliverable);
-  else phase = await sendMails(due.deliverable, { ...options, now });
-
-  // Each reminder the run looked at moves in the index to its next mail still to go; a mail that
-  // failed or was left for time keeps its place, so the next run tries it again.
-  if (sending) {
-    await forEachConcurrent(due.touched, 8, ({ userId, reminderId, zone }) =>
-      refreshNextMail(userId, reminderId, zone),
-    );
-  }
-
-  const record: CronRun = {
-    id: randomUUID(),
-    ran_at: startedAt.toISOString(),
+  const record = (phase: PhaseResult, queued: number): CronRun => ({
+    id: run.id,
+    ran_at: run.ranAt,
     date,
     trigger: options.trigger,
     simulated: simulate,
     items_processed: phase.sent,
+    queued,
     planned: due.planned,
     skipped: due.skipped + phase.skipped,
     late: due.late,
@@ -78,8 +70,46 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     missed: due.missed,
     errors: phase.errors,
     duration_ms: Math.round(performance.now() - started),
+  });
+  let result: CronRun;
+  let notes: MailNote[];
+  if (sending) {
+    ({ result, notes } = await queueMails(due, run, record));
+  } else {
+    const phase = simulate ? await simulateMails(due.deliverable, now) : await holdMails(due.deliverable);
+    result = record(phase, 0);
+    await recordCronRun(result);
+    notes = phase.notes;
+  }
+  logger.info('Reminder job planned', { ...result, errors: result.errors.slice(0, 20) });
+  return { ...result, mails: [...due.notes, ...notes], sendRatePerSecond: null, planMs };
+}
+
+/**
+ * The real run's last phase. The record is written before the messages go, so the senders always
+ * find it to add their counts to. Reminders with nothing queued move in the index now; those with a
+ * queued mail move when their sender has sent it (a mail that could not be queued keeps its place,
+ * so the next run plans it again).
+ */
+async function queueMails(
+  due: DueMails,
+  run: RunRef,
+  record: (phase: PhaseResult, queued: number) => CronRun,
+): Promise<{ result: CronRun; notes: MailNote[] }> {
+  const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [], sendRate: null };
+  const planned = record(empty, due.deliverable.length);
+  await recordCronRun(planned);
+  const queued = await enqueue(recipientMessages(due.deliverable, run));
+  if (queued.notQueued > 0) await noteQueueShortfall(run, queued);
+  const withQueue = new Set(due.deliverable.map(({ mail }) => mail.reminder.id));
+  await forEachConcurrent(
+    due.touched.filter(({ reminderId }) => !withQueue.has(reminderId)),
+    8,
+    ({ userId, reminderId, zone }) => refreshNextMail(userId, reminderId, zone),
+  );
+  const status = queued.notQueued > 0 ? 'not queued' : 'queued';
+  return {
+    result: { ...planned, queued: queued.queued, errors: [...planned.errors, ...queued.errors] },
+    notes: due.deliverable.map((addressed) => noteOf(addressed, status)),
   };
-  await recordCronRun(record);
-  logger.info('Daily job finished', { ...record, errors: record.errors.slice(0, 20) });
-  return { ...record, mails: [...due.notes, ...phase.notes], sendRatePerSecond: phase.sendRate, planMs };
 }

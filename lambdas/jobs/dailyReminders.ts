@@ -14,7 +14,7 @@ const eventSchema = z.object({
 /** EventBridge Scheduler invokes this at 08:00 Europe/London every day. */
 export const handler = async (
   event: unknown,
-  context?: Context,
+  _context?: Context,
 ): Promise<Omit<RunResult, 'mails' | 'planMs'>> => {
   const parsed = eventSchema.safeParse(event ?? {});
   if (!parsed.success) {
@@ -30,7 +30,6 @@ export const handler = async (
     date: input.date,
     simulate: input.simulate,
     trigger: input.trigger ?? 'schedule',
-    remainingMs: context ? () => context.getRemainingTimeInMillis() : undefined,
   });
   return result;
 };

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from './env.ts';
 
@@ -12,6 +13,7 @@ function localOptions(endpoint: string | undefined) {
 let ddb: DynamoDBDocumentClient | undefined;
 let ses: SESv2Client | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
+let sqs: SQSClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   ddb ??= DynamoDBDocumentClient.from(
@@ -43,7 +45,13 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   return cognito;
 }
 
+export function sqsClient(): SQSClient {
+  sqs ??= new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) });
+  return sqs;
+}
+
 export function resetClients(): void {
+  sqs = undefined;
   ddb = undefined;
   ses = undefined;
   cognito = undefined;

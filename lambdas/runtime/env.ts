@@ -37,6 +37,14 @@ const envSchema = z.object({
    */
   SES_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   COGNITO_ENDPOINT: z.string().optional(),
+  /** The queue between the job's planner and its senders (one message per recipient of a run). */
+  SEND_QUEUE_URL: z.string().optional(),
+  SQS_ENDPOINT: z.string().optional(),
+  /**
+   * How many senders run at once (the event source's maximum concurrency on AWS, the poller's lanes
+   * locally): each paces itself at this share of the account's SES rate, so together they stay under it.
+   */
+  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

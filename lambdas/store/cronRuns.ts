@@ -1,6 +1,9 @@
 import type { CronRun } from '../../shared/api.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
-import { itemKey, putItem, queryPage } from './db.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../runtime/clients.ts';
+import { ITEM_EXISTS, itemKey, putItem, queryPage, tableName } from './db.ts';
 import { parseCronRun } from './items.ts';
 
 /** Records one run of the daily job (real or simulated) in the cron log. */
@@ -10,6 +13,59 @@ export async function recordCronRun(run: CronRun): Promise<void> {
     entity: ENTITY.cronRun,
     ...run,
   });
+}
+
+/** A run's record holds at most this many errors; the logs hold every one. */
+export const MAX_RUN_ERRORS = 50;
+
+/**
+ * A sender's results, added to the record of the run that planned its mails: ADD keeps concurrent
+ * senders from overwriting each other. Errors are appended while the record holds fewer than
+ * MAX_RUN_ERRORS, so it never grows without bound. A record that is gone is left alone.
+ */
+export async function addRunResults(
+  run: { id: string; ranAt: string },
+  results: { sent: number; errors: string[] },
+): Promise<void> {
+  const Key = itemKey(keys.cronRuns(), keys.cronRun(run.ranAt, run.id));
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        ConditionExpression: ITEM_EXISTS,
+        UpdateExpression: 'ADD items_processed :sent',
+        ExpressionAttributeValues: { ':sent': results.sent },
+      }),
+    );
+    if (results.errors.length === 0) return;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        ConditionExpression: `${ITEM_EXISTS} AND size(errors) < :max`,
+        UpdateExpression: 'SET errors = list_append(errors, :errors)',
+        ExpressionAttributeValues: { ':errors': results.errors, ':max': MAX_RUN_ERRORS },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** Mails the planner could not put on the queue: the record says so, and counts only what went. */
+export async function noteQueueShortfall(
+  run: { id: string; ranAt: string },
+  shortfall: { notQueued: number; errors: string[] },
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: itemKey(keys.cronRuns(), keys.cronRun(run.ranAt, run.id)),
+      UpdateExpression: 'ADD queued :minus SET errors = list_append(errors, :errors)',
+      ExpressionAttributeValues: { ':minus': -shortfall.notQueued, ':errors': shortfall.errors },
+    }),
+  );
 }
 
 export async function latestCronRuns(

@@ -104,6 +104,7 @@ const cronRunItem = z.object({
   trigger: z.enum(CRON_TRIGGERS).default('schedule'),
   simulated: z.boolean().default(false),
   items_processed: z.number().default(0),
+  queued: z.number().default(0),
   planned: z.number().default(0),
   skipped: z.number().default(0),
   late: z.number().default(0),

@@ -138,8 +138,9 @@ export async function claimSend(
   } catch (error) {
     if (error instanceof AccountGoneError) return { claimed: false, status: ACCOUNT_DELETED };
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const item = await getItem(keys.user(identity.userId), keys.send(identity.dedupeKey));
-    return { claimed: false, status: parseClaimState(item).status };
+    const state = parseClaimState(await getItem(keys.user(identity.userId), keys.send(identity.dedupeKey)));
+    // A claim that kept only its SES message id (its 'sent' write failed) was accepted: it is sent.
+    return { claimed: false, status: state.status === 'pending' && state.message_id ? 'sent' : state.status };
   }
 }
 

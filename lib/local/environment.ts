@@ -22,6 +22,10 @@ export interface LocalEndpoints {
   cognitoEndpoint?: string;
   userPoolId?: string;
   userPoolClientId?: string;
+  /** The send queue (fauxqs) and how many local senders poll it. */
+  sqsEndpoint?: string;
+  sendQueueUrl?: string;
+  senders?: number;
 }
 
 /**
@@ -51,6 +55,9 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     ...(stack.cognitoEndpoint ? { COGNITO_ENDPOINT: stack.cognitoEndpoint } : {}),
     ...(stack.userPoolId ? { USER_POOL_ID: stack.userPoolId } : {}),
     ...(stack.userPoolClientId ? { USER_POOL_CLIENT_ID: stack.userPoolClientId } : {}),
+    ...(stack.sqsEndpoint ? { SQS_ENDPOINT: stack.sqsEndpoint } : {}),
+    ...(stack.sendQueueUrl ? { SEND_QUEUE_URL: stack.sendQueueUrl } : {}),
+    ...(stack.senders ? { SENDER_CONCURRENCY: String(stack.senders) } : {}),
   });
   resetEnvCache();
   resetClients();

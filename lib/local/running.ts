@@ -16,6 +16,9 @@ export interface StackEndpoints {
   userPoolId: string;
   clientId: string;
   tableName: string;
+  sqsEndpoint: string;
+  sendQueueUrl: string;
+  senders: number;
 }
 
 export interface RunningStack extends StackEndpoints {
@@ -52,6 +55,9 @@ export function attachToRunningStack(dataDir = path.join(ROOT, '.local')): Runni
     cognitoEndpoint: stack.cognitoEndpoint,
     userPoolId: stack.userPoolId,
     userPoolClientId: stack.clientId,
+    sqsEndpoint: stack.sqsEndpoint,
+    sendQueueUrl: stack.sendQueueUrl,
+    senders: stack.senders,
   });
   return stack;
 }

@@ -13,6 +13,7 @@ import { freePort } from './ports.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
 import { scheduleHourly } from './scheduler.ts';
 import { startLocalSes } from './ses.ts';
+import { startLocalSqs, startSendPoller, type SendPoller } from './sqs.ts';
 
 export { LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 
@@ -29,11 +30,18 @@ export interface LocalStackOptions {
   maxSendRate?: number;
   emailProvider?: 'ses' | 'disabled';
   runScheduler?: boolean;
+  /** How many senders poll the send queue (the event source's maximum concurrency on AWS). */
+  senders?: number;
+  /** Seconds before a send message that failed comes back (6 minutes on AWS; shorter here). */
+  sendQueueVisibilitySeconds?: number;
   log?: (line: string) => void;
 }
 
 export interface LocalStack extends StackEndpoints {
   mailboxUrl: string;
+  /** The senders polling the send queue: tests wait for them to finish a run's mails. */
+  sendPoller: SendPoller;
+  deadLetterQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +53,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     LOCAL_TABLE,
   );
   const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20);
+  const sqs = await startLocalSqs({
+    visibilityTimeoutSeconds: options.sendQueueVisibilitySeconds ?? 30,
+    maxReceiveCount: 8,
+  });
+  const senders = options.senders ?? 2;
 
   // The port the app will have must be known before the handlers read SITE_URL; pick it first.
   const appPort = options.appPort || (await freePort());
@@ -55,6 +68,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dynamoEndpoint: dynamo.endpoint,
     sesEndpoint: ses.endpoint,
     emailProvider: options.emailProvider ?? 'ses',
+    sqsEndpoint: sqs.endpoint,
+    sendQueueUrl: sqs.queueUrl,
+    senders,
   } as const;
   applyLambdaEnvironment(environment);
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
@@ -105,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log,
   });
 
+  const sendPoller = startSendPoller(sqs.queueUrl, senders, log);
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
         const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
@@ -123,6 +140,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,
     tableName: LOCAL_TABLE,
+    sqsEndpoint: sqs.endpoint,
+    sendQueueUrl: sqs.queueUrl,
+    senders,
   };
   // For the CLIs (job:daily, admin:grant) that act on this running stack from another process.
   writeRunningStack(options.dataDir, { pid: process.pid, ...endpoints, siteUrl });
@@ -130,8 +150,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   return {
     ...endpoints,
     mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
+    sendPoller,
+    deadLetterQueueUrl: sqs.deadLetterQueueUrl,
     async stop() {
       stopScheduler();
+      await sendPoller.stop();
+      await sqs.stop();
       removeRunningStack(options.dataDir);
       await adapter.stop();
       await cognito.stop();

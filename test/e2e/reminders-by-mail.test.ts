@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { runDailyJob } from '../../lambdas/engine/run.ts';
+import { runJob } from '../support/job.ts';
 import { getProfile } from '../../lambdas/store/profiles.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { expectAccessible, toast, useE2e } from '../support/e2e.ts';
@@ -36,11 +36,11 @@ describe('reminder mails', () => {
 
     // Insurance reminds 30, 14, 7, 1 and 0 days before: nothing 31 days before, one mail at 30
     // (however often the job runs), nothing more the day after.
-    await runDailyJob({ date: dayBefore(31), trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(31), trigger: 'cli' });
     expect(await reminderMails()).toHaveLength(0);
-    await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
-    await runDailyJob({ date: dayBefore(30), trigger: 'cli' });
-    await runDailyJob({ date: dayBefore(29), trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(30), trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(30), trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(29), trigger: 'cli' });
     const [first] = await reminderMails();
     expect(await reminderMails()).toHaveLength(1);
     expect(first!.subject).toBe('Car insurance with Admiral renews in 30 days (20/03/2031)');
@@ -78,7 +78,7 @@ describe('reminder mails', () => {
     await anonymous.goto(`${stack.appUrl}/unsubscribe?token=forged.token-value`);
     await anonymous.getByText('This unsubscribe link is not valid.').waitFor();
 
-    await runDailyJob({ date: dayBefore(14), trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(14), trigger: 'cli' });
     expect(await reminderMails()).toHaveLength(1);
 
     // Turning reminders back on in Settings brings the next one.
@@ -88,8 +88,8 @@ describe('reminder mails', () => {
     await toggle.check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Settings updated successfully').waitFor();
-    await runDailyJob({ date: dayBefore(7), trigger: 'cli' });
-    await runDailyJob({ date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
+    await runJob(stack, { date: dayBefore(7), trigger: 'cli' });
+    await runJob(stack, { date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
     const mails = await reminderMails();
     expect(mails.map((m) => m.subject)).toEqual([
       'Car insurance with Admiral renews in 30 days (20/03/2031)',

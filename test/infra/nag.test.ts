@@ -136,6 +136,7 @@ describe('acknowledgements are where they belong', () => {
         .sort(),
     ).toEqual([
       'RenewalReminders-prod/DailyReminders/Failures/Queue',
+      'RenewalReminders-prod/DailyReminders/SendFailures/Queue',
       'RenewalReminders-prod/MailEvents/Failures/Queue',
     ]);
   });

@@ -5,7 +5,8 @@ import { API, ROUTES } from '../../shared/routes.ts';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_PERMISSIONS } from '../../lib/api.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
-import { SCHEDULE_INPUT } from '../../lib/schedule.ts';
+import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
+import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
 import {
@@ -54,6 +55,7 @@ const SES_SEND = ['ses:SendEmail', 'ses:SendRawEmail'];
 const DLQ_SEND = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
 
 const jobId = (s: Synthesized) => functionId(s, /^Reminder job/);
+const senderId = (s: Synthesized) => functionId(s, /^Reminder sender/);
 const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
 const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
 /** The route functions with a permission in ROUTE_PERMISSIONS. */
@@ -64,6 +66,8 @@ const routesWith = (s: Synthesized, permission: string) =>
 /** The unsubscribe key (the stage's other secret is the API's origin secret). */
 const isUnsubscribeKey = (props: Record<string, unknown>) =>
   String(props.Description).endsWith('HMAC key of the unsubscribe links in mails');
+const sendQueueId = (s: Synthesized) =>
+  logicalIdWhere(s.template, 'AWS::SQS::Queue', (props) => props.RedrivePolicy !== undefined);
 const secretId = (s: Synthesized) =>
   logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', isUnsubscribeKey);
 
@@ -483,7 +487,7 @@ describe('daily reminders', () => {
     });
   });
 
-  it('has 15 minutes, 1 GB, the table and (with a domain) SES', () => {
+  it('plans in a 15-minute, 1 GB function that queues and never sends; sends in 1-minute, 1 GB senders', () => {
     dev.template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^Reminder job'),
       Timeout: 900,
@@ -491,19 +495,69 @@ describe('daily reminders', () => {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
     });
-    const devActions = actionsOfFunction(dev.template, jobId(dev));
-    expect(devActions).toContain('dynamodb:PutItem');
-    expect(devActions).not.toContain('ses:SendEmail');
-    const prodActions = actionsOfFunction(prod.template, jobId(prod));
-    expect(prodActions).toContain('ses:SendEmail');
+    dev.template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Reminder sender'),
+      Timeout: SENDERS.timeout.toSeconds(),
+      MemorySize: 1024,
+    });
+    for (const s of [dev, prod]) {
+      expect(actionsOfFunction(s.template, jobId(s))).toContain('dynamodb:PutItem');
+      expect(actionsOfFunction(s.template, jobId(s))).not.toContain('ses:SendEmail');
+    }
+    expect(actionsOfFunction(dev.template, senderId(dev))).not.toContain('ses:SendEmail');
+    expect(actionsOfFunction(prod.template, senderId(prod))).toContain('ses:SendEmail');
   });
 
-  it('gets exactly: the table, the unsubscribe key, its DLQ and (with a domain) SES send and GetAccount', () => {
-    expect(beyondTable(dev, jobId(dev))).toEqual([...SECRET_READ, ...DLQ_SEND].sort());
-    expect(beyondTable(prod, jobId(prod))).toEqual(
-      [...SECRET_READ, ...DLQ_SEND, ...SES_SEND, 'ses:GetAccount'].sort(),
-    );
+  it('gives the planner the table, the unsubscribe key (simulations), its DLQ and the send queue only', () => {
+    for (const s of [dev, prod]) {
+      expect([...new Set(beyondTable(s, jobId(s)))]).toEqual([...SECRET_READ, ...DLQ_SEND].sort());
+      expect(envOf(s, jobId(s)).SEND_QUEUE_URL).toEqual({ Ref: sendQueueId(s) });
+    }
     expect(envOf(prod, jobId(prod)).UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(prod) });
+  });
+
+  it('gives each sender the table, the unsubscribe key, the send queue to consume and (with a domain) SES', () => {
+    const consume = [
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:ReceiveMessage',
+    ];
+    expect(beyondTable(dev, senderId(dev))).toEqual([...SECRET_READ, ...consume].sort());
+    expect(beyondTable(prod, senderId(prod))).toEqual(
+      [...SECRET_READ, ...consume, ...SES_SEND, 'ses:GetAccount'].sort(),
+    );
+    expect(envOf(prod, senderId(prod)).SENDER_CONCURRENCY).toBe(String(SENDERS.maxConcurrency));
+  });
+
+  it('feeds the senders from the send queue: batches of 10, partial batch failures, capped concurrency, a DLQ', () => {
+    for (const s of [dev, prod]) {
+      s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: senderId(s) },
+        EventSourceArn: { 'Fn::GetAtt': [sendQueueId(s), 'Arn'] },
+        BatchSize: SENDERS.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: SENDERS.maxConcurrency },
+      });
+      const queue = resourcesOfType(s.template, 'AWS::SQS::Queue')[sendQueueId(s)]!.Properties!;
+      // Longer than the 2-minute claim lease: a redelivery can take over a dead sender's claim.
+      expect(queue.VisibilityTimeout).toBe(SENDERS.visibilityTimeout.toSeconds());
+      expect(SENDERS.visibilityTimeout.toSeconds()).toBeGreaterThan(CLAIM_LEASE_MS / 1000);
+      expect(SENDERS.visibilityTimeout.toSeconds()).toBeGreaterThanOrEqual(6 * SENDERS.timeout.toSeconds());
+      const redrive = queue.RedrivePolicy as {
+        deadLetterTargetArn: { 'Fn::GetAtt': [string] };
+        maxReceiveCount: number;
+      };
+      expect(redrive.maxReceiveCount).toBe(SENDERS.maxReceiveCount);
+      const dlq = redrive.deadLetterTargetArn['Fn::GetAtt'][0];
+      // Anything in the senders' dead-letter queue raises an alarm.
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } }],
+        Threshold: 1,
+      });
+    }
   });
 
   it('is started with {"trigger":"schedule"}, retried for an hour, and dead-lettered', () => {
@@ -564,10 +618,10 @@ describe('daily reminders', () => {
   });
 });
 
-describe('dead-letter queues', () => {
+describe('queues (the send queue and the dead-letter queues)', () => {
   it('are encrypted and TLS-only', () => {
     const queues = resourcesOfType(dev.template, 'AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(2);
+    expect(Object.keys(queues)).toHaveLength(4);
     for (const queue of Object.values(queues)) expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(resourcesOfType(dev.template, 'AWS::SQS::QueuePolicy'));
     for (const id of Object.keys(queues)) {
@@ -611,6 +665,7 @@ describe('unsubscribe key', () => {
     for (const s of [dev, prod]) {
       const expected = [
         jobId(s),
+        senderId(s),
         postConfirmationId(s),
         sesEventsId(s),
         ...routesWith(s, 'unsubscribe:key'),
@@ -637,7 +692,7 @@ describe('unsubscribe key', () => {
           (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
       )
       .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
-    expect(statements).toHaveLength(3 + routesWith(prod, 'unsubscribe:key').length);
+    expect(statements).toHaveLength(4 + routesWith(prod, 'unsubscribe:key').length);
     for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
   });
 });

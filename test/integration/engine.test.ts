@@ -2,11 +2,13 @@
  * The reminder engine on the local stand-ins: the right mails on the right dates, exactly once,
  * under re-runs, crashes, SES throttling and SES errors.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
+import { senderPacer } from '../../lambdas/engine/sender.ts';
+import { runJob, type JobOptions } from '../support/job.ts';
 import { addDays } from '../../shared/schedule.ts';
 import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
@@ -19,7 +21,11 @@ import type { Category } from '../../shared/categories.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';
 
-const stack = useTestStack({ maxSendRate: 200 });
+// A failed send message comes back after 4 s here (6 minutes on AWS), so redelivery is quick to see;
+// still longer than a batch takes on a loaded machine, or a message still being sent would come back.
+const stack = useTestStack({ maxSendRate: 200, sendQueueVisibilitySeconds: 4 });
+/** A run as the schedule makes it: planned, queued, and sent by the local senders. */
+const job = (options: JobOptions) => runJob(stack, options);
 
 /** Each test works on its own far-future date, so tests never see each other's reminders. */
 let dateCounter = 0;
@@ -174,7 +180,7 @@ describe('the daily job', () => {
     await seedReminder(bob.userId, 'subscriptions', addDays(today, 30), 'Not a subscriptions interval');
     const renewed = await seedReminder(bob.userId, 'insurance', addDays(today, -1), 'Car insurance');
 
-    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    const run = await job({ date: today, trigger: 'cli' });
     expect(run.errors).toEqual([]);
     expect(run.items_processed).toBe(3);
 
@@ -202,35 +208,42 @@ describe('the daily job', () => {
     expect(run.mails.find((m) => m.reminderId === subs.id)?.status).toBe('sent');
 
     // The same date again: nothing new.
-    const again = await runDailyJob({ date: today, trigger: 'cli' });
+    const again = await job({ date: today, trigger: 'cli' });
     expect(again.items_processed).toBe(0);
     expect(await mailsFor([ann.email, bob.email])).toHaveLength(3);
   });
 
-  it('after a crash part-way, a re-run sends every remaining mail once and none twice', async () => {
+  it('a sender dies after claiming: the queue redelivers its batch and, after the lease, every mail goes once', async () => {
     const today = freshDate();
     const users = await seedUsers('crash', 12);
     await seedReminders(users, 'insurance', addDays(today, 7));
-
-    await expect(
-      runDailyJob({
-        date: today,
-        trigger: 'cli',
-        onClaimed: (index) => {
-          if (index === 5) throw new JobCrash('process died after claiming, before SES');
-        },
-      }),
-    ).rejects.toThrow(JobCrash);
-    const afterCrash = (await mailsFor(users.map((u) => u.email))).length;
-    expect(afterCrash).toBeLessThan(12);
-
-    // Immediately: the dead run's claim is still within its lease, so that one mail waits.
-    const early = await runDailyJob({ date: today, trigger: 'cli' });
-    expect(early.mails.filter((m) => m.status === 'already pending')).toHaveLength(1);
-    // After the lease: the abandoned claim is taken again and the last mail goes.
+    const victim = users[5]!.userId;
+    let crashes = 0;
+    stack.sendPoller.overrides = {
+      onClaimed: (message) => {
+        if (message.userId === victim && crashes === 0) {
+          crashes++;
+          throw new JobCrash('sender died after claiming, before SES');
+        }
+      },
+    };
+    const planned = await runDailyJob({ date: today, trigger: 'cli' });
+    expect(planned.queued).toBe(12);
+    await vi.waitFor(() => expect(crashes).toBe(1));
+    // Redelivered within the lease, the dead sender's claim still holds: that message keeps coming back.
+    await vi.waitFor(
+      () => expect(stack.sendPoller.takeNotes().some((n) => n.status === 'already pending')).toBe(true),
+      { timeout: 20_000 },
+    );
+    expect((await mailsFor(users.map((u) => u.email))).length).toBe(11);
+    // After the lease the redelivery takes the abandoned claim over, and the last mail goes.
     const later = new Date(Date.now() + 3 * 60 * 1000);
-    await runDailyJob({ date: today, trigger: 'cli', now: () => later });
-
+    stack.sendPoller.overrides = { now: () => later };
+    await stack.sendPoller.idle();
+    stack.sendPoller.overrides = {};
+    await expectOneMailEach(users);
+    // A later run finds nothing left to send.
+    expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
     await expectOneMailEach(users);
   });
 
@@ -240,7 +253,7 @@ describe('the daily job', () => {
     await seedReminders(users, 'broadband_mobile', addDays(today, 14));
     injectSesFaults((call) => (call % 3 === 1 ? throttle() : undefined));
 
-    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    const run = await job({ date: today, trigger: 'cli' });
     expect(run.errors).toEqual([]);
     await expectOneMailEach(users);
   });
@@ -256,14 +269,14 @@ describe('the daily job', () => {
         : undefined,
     );
 
-    const first = await runDailyJob({ date: today, trigger: 'cli' });
+    const first = await job({ date: today, trigger: 'cli' });
     expect(first.items_processed).toBe(4);
     expect(first.errors).toHaveLength(1);
     expect(first.errors[0]).toContain('Address is not valid');
     expect(first.errors[0]).not.toContain(bad.email);
 
     sesClient().middlewareStack.remove(sesMiddlewareName);
-    const second = await runDailyJob({ date: today, trigger: 'cli' });
+    const second = await job({ date: today, trigger: 'cli' });
     expect(second.items_processed).toBe(1);
     const mails = await mailsFor([...good, bad].map((u) => u.email));
     expect(mails).toHaveLength(5);
@@ -293,7 +306,7 @@ describe('the daily job', () => {
       },
     });
 
-    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    const run = await job({ date: today, trigger: 'cli' });
     expect(run.items_processed).toBe(1);
     expect(
       (await mailsFor([quiet.email, bounced.email, normal.email])).map((m) => m.destination.to[0]),
@@ -312,12 +325,12 @@ describe('the daily job', () => {
     injectSesFaults((_call, to) =>
       to === u.email ? Object.assign(new Error('Temporary failure'), { name: 'MessageRejected' }) : undefined,
     );
-    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(1);
     sesClient().middlewareStack.remove(sesMiddlewareName);
 
     process.env.EMAIL_PROVIDER = 'disabled';
     resetEnvCache();
-    const off = await runDailyJob({ date: today, trigger: 'cli' });
+    const off = await job({ date: today, trigger: 'cli' });
     expect(off.items_processed).toBe(0);
     expect(off.errors).toEqual(['Email sending disabled (EMAIL_PROVIDER=disabled): 1 mails not sent']);
     // The mail sent earlier is not even planned again: the index has moved past it.
@@ -326,7 +339,7 @@ describe('the daily job', () => {
 
     process.env.EMAIL_PROVIDER = 'ses';
     resetEnvCache();
-    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(1);
     await expectOneMailEach([u, early]);
   });
 
@@ -334,7 +347,7 @@ describe('the daily job', () => {
     const today = freshDate();
     const u = await seedUser('sim');
     await seedReminder(u.userId, 'credit_cards', addDays(today, 60));
-    const sim = await runDailyJob({ date: today, trigger: 'manual', simulate: true });
+    const sim = await job({ date: today, trigger: 'manual', simulate: true });
     expect(sim.simulated).toBe(true);
     expect(sim.items_processed).toBe(1);
     expect(await mailsFor([u.email])).toHaveLength(0);
@@ -351,17 +364,17 @@ describe('the daily job', () => {
       logs.Items?.some((l) => l.user_id === u.userId && l.simulated === true && l.days_before === 60),
     ).toBe(true);
 
-    expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(1);
+    expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(1);
     expect(await mailsFor([u.email])).toHaveLength(1);
   });
 
   describe('once SES has accepted a mail, no bookkeeping failure sends it again', () => {
     /** Runs the job now, again at once, and again after the claim lease: one mail in all. */
     async function runTwiceMoreAndExpectOneMail(today: string, user: { email: string }) {
-      await runDailyJob({ date: today, trigger: 'cli' });
-      await runDailyJob({ date: today, trigger: 'cli' });
+      await job({ date: today, trigger: 'cli' });
+      await job({ date: today, trigger: 'cli' });
       const afterLease = new Date(Date.now() + 3 * 60 * 1000);
-      await runDailyJob({ date: today, trigger: 'cli', now: () => afterLease });
+      await job({ date: today, trigger: 'cli', now: () => afterLease });
       await expectOneMailEach([user]);
     }
 
@@ -371,7 +384,7 @@ describe('the daily job', () => {
       await seedReminder(user.userId, 'insurance', addDays(today, 7));
       const failures = injectDynamoFaults(['markSent']);
 
-      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      const run = await job({ date: today, trigger: 'cli' });
       expect(failures.get('markSent')).toBe(5);
       expect(run.items_processed).toBe(1);
       expect(run.errors).toEqual([]);
@@ -388,7 +401,7 @@ describe('the daily job', () => {
       await seedReminder(user.userId, 'subscriptions', addDays(today, 7));
       const failures = injectDynamoFaults(['emailLog']);
 
-      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      const run = await job({ date: today, trigger: 'cli' });
       expect(failures.get('emailLog')).toBe(5);
       expect(run.items_processed).toBe(1);
       expect((await onlySendOf(user.userId)).status).toBe('sent');
@@ -402,7 +415,7 @@ describe('the daily job', () => {
       await seedReminder(user.userId, 'car_tax_mot', addDays(today, 14));
       const failures = injectDynamoFaults(['markSent', 'emailLog'], 1);
 
-      const run = await runDailyJob({ date: today, trigger: 'cli' });
+      const run = await job({ date: today, trigger: 'cli' });
       expect(failures.get('markSent')).toBe(1);
       expect(failures.get('emailLog')).toBe(1);
       expect(run.items_processed).toBe(1);
@@ -434,16 +447,16 @@ describe('the daily job', () => {
       const user = await seedUser('skipped');
       // Insurance renewing in 15 days, added today: the 14-day mail is due tomorrow.
       await seedReminder(user.userId, 'insurance', addDays(today, 15), 'Home cover', today);
-      expect((await runDailyJob({ date: today, trigger: 'cli' })).items_processed).toBe(0);
+      expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
       // No run tomorrow; the day after, the 14-day mail goes, saying 13 days.
-      const late = await runDailyJob({ date: addDays(today, 2), trigger: 'cli' });
+      const late = await job({ date: addDays(today, 2), trigger: 'cli' });
       expect(late).toMatchObject({ items_processed: 1, late: 1, superseded: 0 });
       expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 13 days')]);
       // The runs after it send nothing more until the 7-day mail.
       for (const day of [3, 4, 5, 6, 7]) {
-        expect((await runDailyJob({ date: addDays(today, day), trigger: 'cli' })).items_processed).toBe(0);
+        expect((await job({ date: addDays(today, day), trigger: 'cli' })).items_processed).toBe(0);
       }
-      expect((await runDailyJob({ date: addDays(today, 8), trigger: 'cli' })).items_processed).toBe(1);
+      expect((await job({ date: addDays(today, 8), trigger: 'cli' })).items_processed).toBe(1);
       expect(await subjectsOf(user)).toHaveLength(2);
     });
 
@@ -454,7 +467,7 @@ describe('the daily job', () => {
       const renewal = addDays(today, 95);
       const reminder = await seedReminder(user.userId, 'mortgage', renewal, 'Fixed rate', today);
       // Nothing runs until 25 days before the renewal: the 90-, 60- and 30-day mails were all due.
-      const run = await runDailyJob({ date: addDays(renewal, -25), trigger: 'cli' });
+      const run = await job({ date: addDays(renewal, -25), trigger: 'cli' });
       expect(run).toMatchObject({ items_processed: 1, late: 1, superseded: 2 });
       expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 25 days')]);
       expect(await statusesOf(user.userId)).toEqual({ 90: 'superseded', 60: 'superseded', 30: 'sent' });
@@ -466,15 +479,15 @@ describe('the daily job', () => {
       const user = await seedUser('refused');
       await seedReminder(user.userId, 'subscriptions', addDays(today, 7), 'Spotify', today);
       injectSesFaults(() => Object.assign(new Error('Service unavailable'), { name: 'MessageRejected' }));
-      const refused = await runDailyJob({ date: today, trigger: 'cli' });
+      const refused = await job({ date: today, trigger: 'cli' });
       expect(refused.items_processed).toBe(0);
       expect(refused.errors).toHaveLength(1);
       sesClient().middlewareStack.remove(sesMiddlewareName);
 
-      const next = await runDailyJob({ date: addDays(today, 1), trigger: 'cli' });
+      const next = await job({ date: addDays(today, 1), trigger: 'cli' });
       expect(next).toMatchObject({ items_processed: 1, late: 1 });
       expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 6 days')]);
-      expect((await runDailyJob({ date: addDays(today, 2), trigger: 'cli' })).items_processed).toBe(0);
+      expect((await job({ date: addDays(today, 2), trigger: 'cli' })).items_processed).toBe(0);
     });
 
     it('a renewal that passed unmailed is recorded as missed, and its follow-up still goes', async () => {
@@ -482,14 +495,14 @@ describe('the daily job', () => {
       const user = await seedUser('missed');
       await seedReminder(user.userId, 'car_tax_mot', addDays(today, 3), 'MOT', today);
       // No run at all until two days after the renewal.
-      const run = await runDailyJob({ date: addDays(today, 5), trigger: 'cli' });
+      const run = await job({ date: addDays(today, 5), trigger: 'cli' });
       expect(run.items_processed).toBe(1);
       expect(await subjectsOf(user)).toEqual(['How did you do with MOT?']);
       expect(await statusesOf(user.userId)).toEqual({ 0: 'missed', null: 'sent' });
       // Well past the follow-up's fortnight, a fresh reminder's follow-up is missed too.
       const late = await seedUser('toolate');
       await seedReminder(late.userId, 'car_tax_mot', addDays(today, 3), 'Tax', addDays(today, 3));
-      await runDailyJob({ date: addDays(today, 30), trigger: 'cli' });
+      await job({ date: addDays(today, 30), trigger: 'cli' });
       expect(await mailsFor([late.email])).toHaveLength(0);
       expect(await statusesOf(late.userId)).toEqual({ 0: 'missed', null: 'missed' });
     });
@@ -499,7 +512,7 @@ describe('the daily job', () => {
       const account = await createUser(stack, { label: 'mover' });
       const user = { userId: account.sub, email: account.email };
       await seedReminder(user.userId, 'subscriptions', addDays(today, 14), 'Gym', today);
-      const run = (iso: string) => runDailyJob({ trigger: 'cli', now: () => new Date(iso) });
+      const run = (iso: string) => job({ trigger: 'cli', now: () => new Date(iso) });
       // London in winter or summer: 08:00 local is 08:00 or 07:00 UTC. Hourly runs before it send nothing.
       const eightLondon = DateTime.fromISO(`${today}T08:00`, { zone: 'Europe/London' }).toUTC();
       expect((await run(eightLondon.minus({ hours: 1 }).toISO()!)).items_processed).toBe(0);
@@ -525,12 +538,10 @@ describe('the daily job', () => {
     });
   });
 
-  it('paces sends by the SES maximum rate from GetAccount', async () => {
+  it('paces each sender at its share of the SES maximum rate from GetAccount', async () => {
     resetSendRateCache();
-    const today = freshDate();
-    const u = await seedUser('rate');
-    await seedReminder(u.userId, 'insurance', today);
-    const run = await runDailyJob({ date: today, trigger: 'cli' });
-    expect(run.sendRatePerSecond).toBe(200);
+    // Two local senders (SENDER_CONCURRENCY=2) share the account's 200 mails/s.
+    expect(process.env.SENDER_CONCURRENCY).toBe('2');
+    expect((await senderPacer()).ratePerSecond).toBe(100);
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { runDailyJob } from '../../lambdas/engine/run.ts';
+import { runJob } from '../support/job.ts';
 import { addDays } from '../../shared/schedule.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
@@ -100,7 +100,7 @@ describe('account deletion', () => {
     // a test mail and a system test (audit entries), an unsubscribe, a bounce.
     // The simulation first: after the real run the index has moved on, and it would find nothing.
     expect((await call('POST', '/api/admin/run-cron', { simulate: true, date: today })).status).toBe(200);
-    const run = await runDailyJob({ date: today, trigger: 'cli' });
+    const run = await runJob(stack, { date: today, trigger: 'cli' });
     expect(run.mails.filter((m) => m.userId === user.sub).map((m) => m.status)).toEqual(['sent', 'sent']);
     expect(run.errors).toEqual([]);
     const sent = await mailsTo(stack, user.email);

@@ -27,7 +27,7 @@ type Mode = 'simulate' | 'real';
 
 function Results({ result, mode }: { result: RunCronResult; mode: Mode }) {
   const simulated = mode === 'simulate';
-  const n = result.emailsSent ?? 0;
+  const n = (simulated ? result.emailsSent : result.emailsQueued) ?? 0;
   const ok = result.started || result.success;
   const titleId = `cron-result-title-${mode}`;
   return (
@@ -43,9 +43,11 @@ function Results({ result, mode }: { result: RunCronResult; mode: Mode }) {
       ) : (
         <>
           <p>
-            {simulated ? `${plural(n)} simulated` : `${plural(n)} sent`} for{' '}
+            {simulated ? `${plural(n)} simulated` : `${plural(n)} queued`} for{' '}
             {formatUkDate(result.processedDate)}
-            {simulated ? ' (nothing was sent; see the Email Sandbox).' : '.'}
+            {simulated
+              ? ' (nothing was sent; see the Email Sandbox).'
+              : '. The senders mail them now; the Cron Logs show how many went.'}
           </p>
           {(result.run?.skipped ?? 0) > 0 && (
             <p className="muted small">{result.run?.skipped} skipped (unsubscribed).</p>

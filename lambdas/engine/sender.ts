@@ -1,0 +1,216 @@
+/**
+ * The senders: each takes one recipient's message from the send queue and mails it exactly once.
+ * What the planner decided (which mails, with which days left) comes in the message; everything
+ * else is read fresh here, at send time: the profile (deleted, unsubscribed, moved zone), the
+ * suppression list, and each reminder (deleted or moved since it was planned). Each mail is claimed
+ * before SES is called, so a redelivered message, a re-run or a second sender never sends it twice.
+ */
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { dedupeKeys } from '../../shared/table.ts';
+import { errorMessage } from '../runtime/errors.ts';
+import { env } from '../runtime/env.ts';
+import { logger } from '../runtime/logger.ts';
+import { reminderSubject } from '../mail/reminder.tsx';
+import { savingsSubject } from '../mail/savingsFollowUp.tsx';
+import { addRunResults } from '../store/cronRuns.ts';
+import { refreshNextMail } from '../store/nextMail.ts';
+import { getProfile } from '../store/profiles.ts';
+import { getReminder } from '../store/reminders.ts';
+import { ACCOUNT_DELETED, type SendIdentity } from '../store/sends.ts';
+import { isSuppressed } from '../store/suppressions.ts';
+import { claimMail, deliverClaimed, type ClaimedSend } from './deliver.ts';
+import { composeDueMail, noteOf, type Addressed, type MailNote } from './due.ts';
+import { forEachConcurrent, Pacer } from './pacer.ts';
+import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
+import { JobCrash, maxSendRate } from './send.ts';
+
+export interface SenderOptions {
+  now: () => Date;
+  /** This sender's pace: its share of the account's SES rate. */
+  pacer: Pacer;
+  leaseMs?: number;
+  /** Milliseconds left before the platform stops this sender (Lambda's getRemainingTimeInMillis). */
+  remainingMs?: () => number;
+  /** Test seam: called after a message's claims, before SES; throwing JobCrash is the sender dying. */
+  onClaimed?: (message: RecipientMessage) => void | Promise<void>;
+}
+
+export interface SendBatchResult extends SQSBatchResponse {
+  notes: MailNote[];
+}
+
+/** A message is not started with less than this left: it goes back to the queue for another sender. */
+const SAFETY_MARGIN_MS = 20_000;
+
+/** The share of the account's SES rate one sender may use: together the senders stay under it. */
+export async function senderPacer(): Promise<Pacer> {
+  const share = (await maxSendRate()) / env().SENDER_CONCURRENCY;
+  // 95%: headroom for network jitter on the receiving side (see pacer.ts).
+  return new Pacer(share, 0.95);
+}
+
+const short = (id: string) => id.slice(0, 8);
+
+/** What a claim records of a mail: its subject is the single mail's, also when it goes in a digest. */
+function identityOf({ mail, profile }: Addressed): SendIdentity {
+  return {
+    dedupeKey: mail.dedupeKey,
+    emailType: mail.kind,
+    userId: profile.user_id,
+    reminderId: mail.reminder.id,
+    daysBefore: mail.daysBefore,
+    toEmail: profile.email,
+    subject:
+      mail.kind === 'reminder'
+        ? reminderSubject({ reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0 })
+        : savingsSubject(mail.reminder.title),
+  };
+}
+
+const noteFor = (
+  message: RecipientMessage,
+  mail: RecipientMessage['mails'][number],
+  status: string,
+): MailNote => ({
+  kind: mail.kind,
+  reminderId: mail.reminderId,
+  userId: message.userId,
+  daysBefore: mail.daysBefore,
+  status,
+});
+
+/** The mails of a message still worth sending, each with the reminder as it is now. */
+async function currentMails(
+  message: RecipientMessage,
+  profile: Addressed['profile'],
+  notes: MailNote[],
+): Promise<Addressed[]> {
+  const due: Addressed[] = [];
+  for (const queued of message.mails) {
+    const reminder = await getReminder(message.userId, queued.reminderId);
+    // Deleted, or moved to another renewal since the run planned it: that plan no longer holds.
+    if (!reminder || reminder.renewal_date !== queued.renewalDate) {
+      notes.push(noteFor(message, queued, 'reminder changed'));
+      continue;
+    }
+    const dedupeKey =
+      queued.kind === 'reminder'
+        ? dedupeKeys.reminder(reminder.id, reminder.renewal_date, queued.daysBefore)
+        : dedupeKeys.savings(reminder.id, reminder.renewal_date);
+    due.push({
+      profile,
+      mail: { ...queued, reminder, dedupeKey },
+    });
+  }
+  return due;
+}
+
+/** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
+export async function sendRecipientMessage(
+  message: RecipientMessage,
+  options: SenderOptions,
+): Promise<MailNote[]> {
+  const notes: MailNote[] = [];
+  const skipAll = (status: string) => message.mails.map((mail) => noteFor(message, mail, status));
+  const profile = await getProfile(message.userId);
+  if (!profile) return skipAll(ACCOUNT_DELETED);
+  if (!profile.reminder_emails) return skipAll('unsubscribed');
+  if (await isSuppressed(profile.email)) return skipAll('suppressed');
+
+  const due = await currentMails(message, profile, notes);
+  const claimed: { addressed: Addressed; send: ClaimedSend }[] = [];
+  let heldElsewhere = 0;
+  for (const addressed of due) {
+    const result = await claimMail(identityOf(addressed), options);
+    if ('skipped' in result) {
+      notes.push(noteOf(addressed, result.skipped));
+      if (result.skipped === HELD_ELSEWHERE) heldElsewhere++;
+    } else claimed.push({ addressed, send: result.claimed });
+  }
+  if (claimed.length > 0) await options.onClaimed?.(message);
+
+  let sent = 0;
+  const errors: string[] = [];
+  for (const { addressed, send } of claimed) {
+    const { mail } = await composeDueMail(addressed);
+    const outcome = await deliverClaimed([send], mail, options);
+    const status = outcome.status === 'skipped' ? outcome.reason : outcome.status;
+    notes.push(noteOf(addressed, status));
+    if (outcome.status === 'sent') sent++;
+    if (outcome.status === 'failed') {
+      const tag = `${addressed.mail.kind} ${short(addressed.mail.reminder.id)} for user ${short(profile.user_id)}`;
+      errors.push(`${tag}: ${outcome.error}`);
+    }
+  }
+  if (sent > 0 || errors.length > 0) await addRunResults(message.run, { sent, errors });
+  // Each reminder moves in the index to its next mail still to go; a failed one keeps its place.
+  for (const { addressed } of claimed) {
+    await refreshNextMail(profile.user_id, addressed.mail.reminder.id, profile.timezone);
+  }
+  // Another sender holds a claim and has not finished (or died holding it): the message comes back
+  // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
+  if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, notes);
+  return notes;
+}
+
+const HELD_ELSEWHERE = 'already pending';
+
+/** The message must come back later; what this delivery did is in `notes`. */
+export class ClaimHeldElsewhere extends Error {
+  constructor(
+    count: number,
+    readonly notes: MailNote[],
+  ) {
+    super(`${count} mails claimed by another sender, not yet sent: retry after the lease`);
+  }
+}
+
+function parseRecord(record: SQSRecord): RecipientMessage | undefined {
+  try {
+    const parsed = recipientMessageSchema.safeParse(JSON.parse(record.body));
+    if (parsed.success) return parsed.data;
+    logger.error('Refused a malformed send message', {
+      messageId: record.messageId,
+      issues: parsed.error.issues,
+    });
+  } catch {
+    logger.error('Refused a send message that is not JSON', { messageId: record.messageId });
+  }
+  return undefined;
+}
+
+/**
+ * One batch of the send queue, as Lambda's SQS event source delivers it. Messages go in parallel
+ * (enough to keep this sender's pace full); a message that fails, or is not started for lack of time,
+ * is reported back for redelivery (partial batch response), and after repeated failures SQS moves it
+ * to the dead-letter queue, whose alarm fires. A malformed message never sends anything.
+ */
+export async function processSendBatch(event: SQSEvent, options: SenderOptions): Promise<SendBatchResult> {
+  const failures: string[] = [];
+  const notes: MailNote[] = [];
+  const lanes = Math.max(1, Math.ceil(options.pacer.ratePerSecond));
+  await forEachConcurrent(event.Records, lanes, async (record) => {
+    const message = parseRecord(record);
+    if (!message) {
+      failures.push(record.messageId);
+      return;
+    }
+    if (options.remainingMs && options.remainingMs() < SAFETY_MARGIN_MS) {
+      failures.push(record.messageId);
+      return;
+    }
+    try {
+      notes.push(...(await sendRecipientMessage(message, options)));
+    } catch (error) {
+      if (error instanceof JobCrash) throw error;
+      if (error instanceof ClaimHeldElsewhere) notes.push(...error.notes);
+      logger.error('A send message failed; it goes back to the queue', {
+        messageId: record.messageId,
+        user: short(message.userId),
+        error: errorMessage(error),
+      });
+      failures.push(record.messageId);
+    }
+  });
+  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })), notes };
+}

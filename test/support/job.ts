@@ -1,0 +1,33 @@
+/** Runs the reminder job as the schedule does: the planner queues, the local senders send. */
+import { runDailyJob, type RunOptions, type RunResult } from '../../lambdas/engine/run.ts';
+import type { SenderOptions } from '../../lambdas/engine/sender.ts';
+import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
+import type { LocalStack } from '../../lib/local/stack.ts';
+
+export type JobOptions = RunOptions & Partial<Pick<SenderOptions, 'leaseMs' | 'onClaimed'>>;
+
+/**
+ * Plans a run, waits until the local senders have drained the send queue, and returns the run with
+ * the senders' results: the record's sent count and errors, and what became of each mail.
+ */
+export async function runJob(stack: LocalStack, options: JobOptions): Promise<RunResult> {
+  const { leaseMs, onClaimed, ...run } = options;
+  stack.sendPoller.overrides = Object.fromEntries(
+    Object.entries({ now: run.now, leaseMs, onClaimed }).filter(([, value]) => value !== undefined),
+  );
+  stack.sendPoller.takeNotes();
+  try {
+    const planned = await runDailyJob(run);
+    await stack.sendPoller.idle();
+    const record = (await latestCronRuns(50)).find((r) => r.id === planned.id);
+    if (!record) throw new Error(`The run ${planned.id} left no record`);
+    return {
+      ...planned,
+      items_processed: record.items_processed,
+      errors: record.errors,
+      mails: [...planned.mails.filter((m) => m.status !== 'queued'), ...stack.sendPoller.takeNotes()],
+    };
+  } finally {
+    stack.sendPoller.overrides = {};
+  }
+}
