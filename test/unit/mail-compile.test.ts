@@ -11,6 +11,12 @@ import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { compileTemplate, directFallbacks, escapeHtml } from '../../lambdas/mail/compile.ts';
 import { Layout } from '../../lambdas/mail/layout.tsx';
 import {
+  digestSubject,
+  renderDigestMail,
+  renderDigestMailDirect,
+  type DigestItem,
+} from '../../lambdas/mail/digest.tsx';
+import {
   renderReminderMail,
   renderReminderMailDirect,
   type ReminderMailProps,
@@ -107,6 +113,16 @@ const savingsProps: fc.Arbitrary<SavingsFollowUpProps> = fc.record({
   savingsUrl: url,
   unsubscribeUrl: url,
 });
+const digestItem: fc.Arbitrary<DigestItem> = fc.oneof(
+  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url }),
+  fc.record({ kind: fc.constant('savings' as const), reminder, url }),
+);
+const digestProps = fc.record({
+  firstName: text,
+  items: fc.array(digestItem, { minLength: 2, maxLength: 6 }),
+  unsubscribeUrl: url,
+});
+
 /** Asserts compiled equals direct for every generated input, and that none fell back to the direct render. */
 async function sameAsDirect<P>(
   props: fc.Arbitrary<P>,
@@ -134,6 +150,12 @@ describe('compiled mails equal the direct React Email render', () => {
   it(
     'savings follow-up',
     () => sameAsDirect(savingsProps, renderSavingsFollowUp, renderSavingsFollowUpDirect, 150),
+    SLOW,
+  );
+
+  it(
+    'digest: any mix and order of reminder and follow-up items',
+    () => sameAsDirect(digestProps, renderDigestMail, renderDigestMailDirect, 60),
     SLOW,
   );
 
@@ -269,5 +291,60 @@ describe('escaping', () => {
     expect(mail.html).not.toContain('<script');
     expect(mail.html).toContain('Hi &lt;b&gt;Ann&lt;/b&gt;,');
     expect(mail.text).toContain(`Open my reminders ${attack}`);
+  });
+});
+
+describe('digest copy', () => {
+  const home: DigestItem = {
+    kind: 'reminder',
+    reminder: {
+      id: 'r1',
+      title: 'Home insurance',
+      provider: 'Aviva',
+      category: 'insurance',
+      renewal_date: '2027-01-15',
+      amount: 412.35,
+    },
+    daysLeft: 1,
+    url: 'https://example.test/dashboard',
+  };
+  const broadband: DigestItem = {
+    kind: 'savings',
+    reminder: { id: 'r2', title: 'Broadband', provider: 'BT', renewal_date: '2026-12-01' },
+    url: 'https://example.test/savings/r2',
+  };
+
+  it('counts the renewals in the subject and needs two or more', () => {
+    expect(digestSubject([home, broadband])).toBe('2 renewals to review: Home insurance and 1 more');
+    expect(digestSubject([broadband, home, home])).toBe('3 renewals to review: Broadband and 2 more');
+    expect(() => digestSubject([home])).toThrow(RangeError);
+  });
+
+  it('greets once and shows each item in order with its own sentences, separated by a rule', async () => {
+    const mail = await renderDigestMail({
+      firstName: '',
+      items: [home, broadband],
+      unsubscribeUrl: 'https://example.test/u',
+    });
+    const expected = [
+      'Hi there,',
+      'YOUR HOME INSURANCE RENEWS IN 1 DAY',
+      'Home insurance (Insurance) with Aviva renews on 15/01/2027. You told us it costs £412.35.',
+      'Compare quotes now:',
+      'Open my reminders https://example.test/dashboard',
+      '-'.repeat(40),
+      'HOW DID YOU DO WITH BROADBAND?',
+      'Broadband with BT renewed on 01/12/2026. Did you switch or haggle a better price?',
+      'Log my savings https://example.test/savings/r2',
+      'Unsubscribe from reminder e-mails https://example.test/u',
+    ];
+    const at = expected.map((line) => mail.text.indexOf(line));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toStrictEqual([...at].sort((a, b) => a - b));
+    expect(mail.text.split('Hi there,')).toHaveLength(2);
+    // The inbox preview is the subject.
+    expect(mail.html).toContain(
+      'data-skip-in-text="true">2 renewals to review: Home insurance and 1 more<div>',
+    );
   });
 });
