@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { BRAND_COLOR, PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
+import { renderBodies } from './compile.ts';
 
 const colors = { brand: BRAND_COLOR, text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
 
@@ -75,12 +75,15 @@ export function Layout({
 /** The footer of the mails about one of the user's renewals. */
 export const RENEWAL_FOOTER = `You get this because you added this renewal to ${PRODUCT_NAME}.`;
 
-/** The first line of every mail: the first name, or 'there' when the user gave none. */
+/** The name the greeting uses: the first name, or 'there' when the user gave none. */
+export const greetingName = (firstName: string) => firstName || 'there';
+
+/** The first line of every mail. */
 export function Greeting({ firstName }: { firstName: string }) {
-  return <Text style={styles.text}>{`Hi ${firstName || 'there'},`}</Text>;
+  return <Text style={styles.text}>{`Hi ${greetingName(firstName)},`}</Text>;
 }
 
 /** A product mail's subject with its HTML and plain-text bodies, both rendered from one element. */
 export async function renderMail(subject: string, element: ReactElement) {
-  return { subject, html: await render(element), text: await render(element, { plainText: true }) };
+  return { subject, ...(await renderBodies(element)) };
 }

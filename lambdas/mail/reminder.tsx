@@ -2,7 +2,8 @@ import { Button, Heading, Text } from '@react-email/components';
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
-import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { compileTemplate } from './compile.ts';
+import { Greeting, greetingName, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
 
 /** What to do now, per category: the call to action of the reminder mail. */
 const CALL_TO_ACTION: Record<Category, string> = {
@@ -41,25 +42,95 @@ export function reminderSubject({
     : `${reminder.title} with ${reminder.provider} renews ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
 }
 
-function ReminderEmail(props: ReminderMailProps) {
-  const { reminder, daysLeft } = props;
-  const cta = CALL_TO_ACTION[reminder.category];
+/**
+ * One renewal's reminder as the strings it shows (the single mail and a digest section share it). A
+ * compiled template holds a token in each, so every per-mail value must be one of these strings.
+ */
+export type ReminderText = {
+  title: string;
+  /** daysLeftPhrase: 'today', 'in 1 day', 'in N days'. */
+  when: string;
+  categoryLabel: string;
+  provider: string;
+  renewalDate: string;
+  /** Formatted, or null when unknown: then the sentence stops after the date. */
+  amount: string | null;
+  callToAction: string;
+  /** The button's link. */
+  url: string;
+};
+
+export function reminderText(
+  reminder: ReminderMailProps['reminder'],
+  daysLeft: number,
+  url: string,
+): ReminderText {
+  return {
+    title: reminder.title,
+    when: daysLeftPhrase(daysLeft),
+    categoryLabel: categoryLabel(reminder.category),
+    provider: reminder.provider,
+    renewalDate: formatUkDate(reminder.renewal_date),
+    amount: reminder.amount !== null ? formatPounds(reminder.amount) : null,
+    callToAction: CALL_TO_ACTION[reminder.category],
+    url,
+  };
+}
+
+export function ReminderHeading({ text }: { text: ReminderText }) {
+  return <Heading style={styles.heading}>{`Your ${text.title} renews ${text.when}`}</Heading>;
+}
+
+/** What renews when, what to do, and the button: what follows the heading (and greeting). */
+export function ReminderBody({ text }: { text: ReminderText }) {
   return (
-    <Layout preview={reminderSubject(props)} footer={RENEWAL_FOOTER} unsubscribeUrl={props.unsubscribeUrl}>
-      <Heading style={styles.heading}>{`Your ${reminder.title} renews ${daysLeftPhrase(daysLeft)}`}</Heading>
-      <Greeting firstName={props.firstName} />
+    <>
       <Text style={styles.text}>
-        {`${reminder.title} (${categoryLabel(reminder.category)}) with ${reminder.provider} renews on ${formatUkDate(reminder.renewal_date)}.`}
-        {reminder.amount !== null ? ` You told us it costs ${formatPounds(reminder.amount)}.` : ''}
+        {`${text.title} (${text.categoryLabel}) with ${text.provider} renews on ${text.renewalDate}.`}
+        {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
       </Text>
-      <Text style={styles.text}>{cta}</Text>
-      <Button href={props.dashboardUrl} style={styles.button}>
+      <Text style={styles.text}>{text.callToAction}</Text>
+      <Button href={text.url} style={styles.button}>
         Open my reminders
       </Button>
+    </>
+  );
+}
+
+type ReminderView = {
+  preview: string;
+  fields: ReminderText & { firstName: string; unsubscribeUrl: string };
+};
+
+function ReminderEmail({ preview, fields }: ReminderView) {
+  return (
+    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+      <ReminderHeading text={fields} />
+      <Greeting firstName={fields.firstName} />
+      <ReminderBody text={fields} />
     </Layout>
   );
 }
 
-export function renderReminderMail(props: ReminderMailProps) {
-  return renderMail(reminderSubject(props), <ReminderEmail {...props} />);
+function reminderView(props: ReminderMailProps): ReminderView {
+  return {
+    preview: reminderSubject(props),
+    fields: {
+      ...reminderText(props.reminder, props.daysLeft, props.dashboardUrl),
+      firstName: greetingName(props.firstName),
+      unsubscribeUrl: props.unsubscribeUrl,
+    },
+  };
+}
+
+const compiled = compileTemplate(ReminderEmail);
+
+/** The reminder mail, filled into the template compiled for its shape. */
+export async function renderReminderMail(props: ReminderMailProps) {
+  return { subject: reminderSubject(props), ...(await compiled.render(reminderView(props))) };
+}
+
+/** The same mail rendered by React Email each time: what renderReminderMail must equal byte for byte. */
+export function renderReminderMailDirect(props: ReminderMailProps) {
+  return renderMail(reminderSubject(props), <ReminderEmail {...reminderView(props)} />);
 }

@@ -1,0 +1,350 @@
+/**
+ * The compiled mails (one React Email render per shape, then a fill per mail) equal the direct React
+ * Email render byte for byte, HTML and plain text, on generated hostile inputs; and the fill, not the
+ * direct fallback, is what produced them.
+ */
+import fc from 'fast-check';
+import { createElement as h, Fragment } from 'react';
+import { Button, Heading, Hr, Section, Text } from '@react-email/components';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { compileTemplate, directFallbacks, escapeHtml } from '../../lambdas/mail/compile.ts';
+import { Layout } from '../../lambdas/mail/layout.tsx';
+import {
+  digestSubject,
+  renderDigestMail,
+  renderDigestMailDirect,
+  type DigestItem,
+} from '../../lambdas/mail/digest.tsx';
+import {
+  renderReminderMail,
+  renderReminderMailDirect,
+  type ReminderMailProps,
+} from '../../lambdas/mail/reminder.tsx';
+import {
+  renderSavingsFollowUp,
+  renderSavingsFollowUpDirect,
+  type SavingsFollowUpProps,
+} from '../../lambdas/mail/savingsFollowUp.tsx';
+
+const SLOW = 180_000;
+
+/** Pieces that stress escaping, html-to-text's whitespace and casing, UTF-16 and the tokens themselves. */
+const hostile = fc.constantFrom(
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  '&amp;',
+  '"><script>',
+  ' ',
+  '   ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\f',
+  '\u200b',
+  '\u00a0',
+  '\u0000',
+  '\u000b',
+  'ß',
+  'ﬁ',
+  'İ',
+  'ŉ',
+  'σς',
+  '😀',
+  '👩‍👩‍👧',
+  '\ud800',
+  '\udc00',
+  'qzv0vzq',
+  'QZV1VZQ',
+  'qzv99__vzq',
+  '£',
+  'Home',
+);
+const chunk = fc.oneof(hostile, fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 4 }));
+const text = fc.oneof(
+  { weight: 6, arbitrary: fc.array(chunk, { maxLength: 10 }).map((parts) => parts.join('')) },
+  // Long enough to reach Preview's 150 characters, with surrogate pairs where it cuts.
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 100, maxLength: 400 }) },
+  { weight: 1, arbitrary: fc.constant('') },
+);
+const url = fc
+  .tuple(fc.constantFrom('https://', 'http://', 'HTTPS://'), text)
+  .map(([scheme, rest]) => scheme + rest);
+const amount = fc.oneof(
+  fc.constant(null),
+  fc.constant(0),
+  fc.integer({ min: 0, max: 1_000_000_000 }),
+  fc.double({ min: 0, max: 1e15, noNaN: true }),
+  fc.constantFrom(0.005, 1e21),
+);
+const daysLeft = fc.oneof(
+  fc.constantFrom(0, 1),
+  fc.integer({ min: 2, max: 400 }),
+  fc.integer({ min: -30, max: -1 }),
+);
+const renewalDate = fc.oneof(
+  fc
+    .date({ min: new Date('2000-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constant('not a date'),
+);
+const reminder = fc.record({
+  id: fc.uuid(),
+  title: text,
+  provider: text,
+  category: fc.constantFrom(...CATEGORY_VALUES),
+  renewal_date: renewalDate,
+  amount,
+});
+
+const reminderProps: fc.Arbitrary<ReminderMailProps> = fc.record({
+  firstName: text,
+  reminder,
+  daysLeft,
+  dashboardUrl: url,
+  unsubscribeUrl: url,
+});
+const savingsProps: fc.Arbitrary<SavingsFollowUpProps> = fc.record({
+  firstName: text,
+  reminder,
+  savingsUrl: url,
+  unsubscribeUrl: url,
+});
+const digestItem: fc.Arbitrary<DigestItem> = fc.oneof(
+  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url }),
+  fc.record({ kind: fc.constant('savings' as const), reminder, url }),
+);
+const digestProps = fc.record({
+  firstName: text,
+  items: fc.array(digestItem, { minLength: 2, maxLength: 6 }),
+  unsubscribeUrl: url,
+});
+
+/** Asserts compiled equals direct for every generated input, and that none fell back to the direct render. */
+async function sameAsDirect<P>(
+  props: fc.Arbitrary<P>,
+  compiled: (p: P) => Promise<unknown>,
+  direct: (p: P) => Promise<unknown>,
+  numRuns: number,
+) {
+  const before = directFallbacks();
+  await fc.assert(
+    fc.asyncProperty(props, async (p) => {
+      expect(await compiled(p)).toStrictEqual(await direct(p));
+    }),
+    { numRuns },
+  );
+  expect(directFallbacks()).toBe(before);
+}
+
+describe('compiled mails equal the direct React Email render', () => {
+  it(
+    'reminder: every category, amounts null/0/large, 0/1/many days, hostile text',
+    () => sameAsDirect(reminderProps, renderReminderMail, renderReminderMailDirect, 200),
+    SLOW,
+  );
+
+  it(
+    'savings follow-up',
+    () => sameAsDirect(savingsProps, renderSavingsFollowUp, renderSavingsFollowUpDirect, 150),
+    SLOW,
+  );
+
+  it(
+    'digest: any mix and order of reminder and follow-up items',
+    () => sameAsDirect(digestProps, renderDigestMail, renderDigestMailDirect, 60),
+    SLOW,
+  );
+
+  it('renders a link that is not plain http(s) directly, still identical', async () => {
+    const base = fc.sample(reminderProps, { numRuns: 1, seed: 7 })[0]!;
+    for (const dashboardUrl of [
+      'javascript:alert(1)',
+      ' javascript:x',
+      '',
+      '#top',
+      'mailto:a@b.test',
+      '/rel',
+    ]) {
+      const before = directFallbacks();
+      const props = { ...base, dashboardUrl };
+      expect(await renderReminderMail(props)).toStrictEqual(await renderReminderMailDirect(props));
+      expect(directFallbacks()).toBe(before + 1);
+    }
+  });
+});
+
+/**
+ * A template that puts values where the real ones do not (yet): glued to text on either side, at both
+ * edges of a block, alone in a block, in upper-cased headings, in items of three shapes.
+ */
+type ProbeItem =
+  { kind: 'x'; fields: { v: string } } | { kind: 'y'; fields: { v: string; w: string | null } };
+type ProbeView = {
+  preview: string;
+  fields: { a: string; b: string; solo: string; link: string; maybe: string | null };
+  items: readonly ProbeItem[];
+};
+
+function Probe({ preview, fields: f, items }: ProbeView) {
+  const children = h(
+    Fragment,
+    null,
+    h(Heading, null, `[${f.a}]x${f.b}`),
+    h(Text, null, `${f.a} mid ${f.b}`),
+    h(Text, null, `(${f.a})`, f.maybe !== null ? `<${f.maybe}>` : ''),
+    h(Text, null, f.solo),
+    h(Button, { href: f.link }, 'Go'),
+    items.map((item, i) =>
+      h(
+        Fragment,
+        { key: i },
+        i > 0 ? h(Hr) : null,
+        h(
+          Section,
+          null,
+          item.kind === 'x'
+            ? h(Text, null, `x:${item.fields.v}.`)
+            : h(
+                Heading,
+                { as: 'h2' },
+                `y ${item.fields.v}`,
+                item.fields.w === null ? '' : ` w=${item.fields.w}`,
+              ),
+        ),
+      ),
+    ),
+  );
+  return h(Layout, { preview, footer: 'Footer', unsubscribeUrl: f.link, children });
+}
+
+const probe = compileTemplate(Probe, [
+  { kind: 'x', fields: { v: '' } },
+  { kind: 'y', fields: { v: '', w: '' } },
+  { kind: 'y', fields: { v: '', w: null } },
+]);
+const probeItem: fc.Arbitrary<ProbeItem> = fc.oneof(
+  fc.record({ kind: fc.constant('x' as const), fields: fc.record({ v: text }) }),
+  fc.record({ kind: fc.constant('y' as const), fields: fc.record({ v: text, w: fc.option(text) }) }),
+);
+const probeView: fc.Arbitrary<ProbeView> = fc.record({
+  preview: text,
+  fields: fc.record({ a: text, b: text, solo: text, link: url, maybe: fc.option(text) }),
+  items: fc.array(probeItem, { maxLength: 5 }),
+});
+
+describe('the compiler on values in every position', () => {
+  it(
+    'equals the direct render, falling back only for a block left without a word',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(probeView, async (view) => {
+          const before = directFallbacks();
+          expect(await probe.render(view)).toStrictEqual(await probe.direct(view));
+          const wordless = !/[^ \t\r\n\f\u200b]/.test(view.fields.solo);
+          expect(directFallbacks() - before).toBe(wordless ? 1 : 0);
+        }),
+        { numRuns: 200 },
+      );
+    },
+    SLOW,
+  );
+
+  it('refuses a template where two values touch', async () => {
+    const touching = compileTemplate((view: { fields: { a: string; b: string } }) =>
+      h(Text, null, `${view.fields.a}${view.fields.b}`),
+    );
+    await expect(touching.render({ fields: { a: '\ud83d', b: '\ude00' } })).rejects.toThrow(/touches/);
+  });
+});
+
+describe('escaping', () => {
+  it('escapes as React does', () => {
+    expect(escapeHtml(`"><script>alert('x')&</script>`)).toBe(
+      '&quot;&gt;&lt;script&gt;alert(&#x27;x&#x27;)&amp;&lt;/script&gt;',
+    );
+  });
+
+  it('keeps a "><script> in a link inside its href attribute', async () => {
+    const attack = 'https://example.test/"><script>alert(1)</script>';
+    const props: ReminderMailProps = {
+      firstName: '<b>Ann</b>',
+      reminder: {
+        title: '"><script>',
+        provider: 'Aviva',
+        category: 'insurance',
+        renewal_date: '2027-01-15',
+        amount: 1,
+      },
+      daysLeft: 3,
+      dashboardUrl: attack,
+      unsubscribeUrl: attack,
+    };
+    const mail = await renderReminderMail(props);
+    expect(mail).toStrictEqual(await renderReminderMailDirect(props));
+    expect(mail.html).toContain(
+      'href="https://example.test/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+    );
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).toContain('Hi &lt;b&gt;Ann&lt;/b&gt;,');
+    expect(mail.text).toContain(`Open my reminders ${attack}`);
+  });
+});
+
+describe('digest copy', () => {
+  const home: DigestItem = {
+    kind: 'reminder',
+    reminder: {
+      id: 'r1',
+      title: 'Home insurance',
+      provider: 'Aviva',
+      category: 'insurance',
+      renewal_date: '2027-01-15',
+      amount: 412.35,
+    },
+    daysLeft: 1,
+    url: 'https://example.test/dashboard',
+  };
+  const broadband: DigestItem = {
+    kind: 'savings',
+    reminder: { id: 'r2', title: 'Broadband', provider: 'BT', renewal_date: '2026-12-01' },
+    url: 'https://example.test/savings/r2',
+  };
+
+  it('counts the renewals in the subject and needs two or more', () => {
+    expect(digestSubject([home, broadband])).toBe('2 renewals to review: Home insurance and 1 more');
+    expect(digestSubject([broadband, home, home])).toBe('3 renewals to review: Broadband and 2 more');
+    expect(() => digestSubject([home])).toThrow(RangeError);
+  });
+
+  it('greets once and shows each item in order with its own sentences, separated by a rule', async () => {
+    const mail = await renderDigestMail({
+      firstName: '',
+      items: [home, broadband],
+      unsubscribeUrl: 'https://example.test/u',
+    });
+    const expected = [
+      'Hi there,',
+      'YOUR HOME INSURANCE RENEWS IN 1 DAY',
+      'Home insurance (Insurance) with Aviva renews on 15/01/2027. You told us it costs £412.35.',
+      'Compare quotes now:',
+      'Open my reminders https://example.test/dashboard',
+      '-'.repeat(40),
+      'HOW DID YOU DO WITH BROADBAND?',
+      'Broadband with BT renewed on 01/12/2026. Did you switch or haggle a better price?',
+      'Log my savings https://example.test/savings/r2',
+      'Unsubscribe from reminder e-mails https://example.test/u',
+    ];
+    const at = expected.map((line) => mail.text.indexOf(line));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toStrictEqual([...at].sort((a, b) => a - b));
+    expect(mail.text.split('Hi there,')).toHaveLength(2);
+    // The inbox preview is the subject.
+    expect(mail.html).toContain(
+      'data-skip-in-text="true">2 renewals to review: Home insurance and 1 more<div>',
+    );
+  });
+});
