@@ -29,6 +29,8 @@ export interface Profile {
   lifetime_free: boolean;
   /** Reminder and follow-up e-mails on (unsubscribe and the settings toggle turn them off). */
   reminder_emails: boolean;
+  /** Several mails due in one run go as separate mails, not one digest (off by default). */
+  email_per_renewal: boolean;
   created_at: string;
 }
 

@@ -130,6 +130,8 @@ export const profileUpdateSchema = z.object({
   marketing_consent: z.boolean(),
   /** Reminder e-mails on or off; left as it is when absent. */
   reminder_emails: z.boolean().optional(),
+  /** One mail per renewal instead of a digest; left as it is when absent. */
+  email_per_renewal: z.boolean().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

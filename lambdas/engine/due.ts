@@ -7,7 +7,10 @@ import { DateTime } from 'luxon';
 import type { Profile, Reminder } from '../../shared/api.ts';
 import { dueNow, mailMoment, reminderSchedule, type ScheduledMail } from '../../shared/schedule.ts';
 import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
+import { renderDigestMail, type DigestItem } from '../mail/digest.tsx';
 import { renderReminderMail } from '../mail/reminder.tsx';
+import type { OutgoingMail } from '../mail/send.ts';
+import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { renderSavingsFollowUp } from '../mail/savingsFollowUp.tsx';
 import { remindersWithMailDue, parseIndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
@@ -168,6 +171,37 @@ export async function findDueMails(
   return result;
 }
 
+/** Where a due mail's button leads: the reminders for a lead mail, the savings page for a follow-up. */
+const linkOf = (mail: DueMail) =>
+  siteLink(mail.kind === 'reminder' ? '/dashboard' : `/savings/${mail.reminder.id}`);
+
+/**
+ * One mail for several of one recipient's due mails: each keeps its own days left, amount, call to
+ * action and link. Its claims stay one per mail (see the sender); SES tags it as a digest.
+ */
+export async function composeDigestMail(due: readonly Addressed[]): Promise<OutgoingMail> {
+  const { profile } = due[0]!;
+  const urls = await unsubscribeUrls(profile.user_id);
+  const items = due.map(({ mail }): DigestItem =>
+    mail.kind === 'reminder'
+      ? { kind: 'reminder', reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0, url: linkOf(mail) }
+      : { kind: 'savings', reminder: mail.reminder, url: linkOf(mail) },
+  );
+  const rendered = await renderDigestMail({
+    firstName: profile.first_name,
+    items,
+    unsubscribeUrl: urls.page,
+  });
+  return {
+    to: profile.email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    oneClickUnsubscribeUrl: urls.oneClick,
+    tags: { type: 'digest' },
+  };
+}
+
 /** The reminder or follow-up mail of a due mail, with the days left on the owner's date. */
 export function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMail> {
   return composeMail(
@@ -179,13 +213,13 @@ export function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMa
             firstName: profile.first_name,
             reminder: mail.reminder,
             daysLeft: mail.daysLeft ?? 0,
-            dashboardUrl: siteLink('/dashboard'),
+            dashboardUrl: linkOf(mail),
             unsubscribeUrl,
           })
         : renderSavingsFollowUp({
             firstName: profile.first_name,
             reminder: mail.reminder,
-            savingsUrl: siteLink(`/savings/${mail.reminder.id}`),
+            savingsUrl: linkOf(mail),
             unsubscribeUrl,
           }),
   );

@@ -19,7 +19,7 @@ import { getReminder } from '../store/reminders.ts';
 import { ACCOUNT_DELETED, type SendIdentity } from '../store/sends.ts';
 import { isSuppressed } from '../store/suppressions.ts';
 import { claimMail, deliverClaimed, type ClaimedSend } from './deliver.ts';
-import { composeDueMail, noteOf, type Addressed, type MailNote } from './due.ts';
+import { composeDigestMail, composeDueMail, noteOf, type Addressed, type MailNote } from './due.ts';
 import { forEachConcurrent, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 import { JobCrash, maxSendRate } from './send.ts';
@@ -131,15 +131,25 @@ export async function sendRecipientMessage(
 
   let sent = 0;
   const errors: string[] = [];
-  for (const { addressed, send } of claimed) {
-    const { mail } = await composeDueMail(addressed);
-    const outcome = await deliverClaimed([send], mail, options);
+  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal. Either
+  // way each mail keeps its own claim and records, so exactly-once and the logs stay per mail.
+  const groups = claimed.length > 1 && !profile.email_per_renewal ? [claimed] : claimed.map((one) => [one]);
+  for (const group of groups) {
+    const due = group.map(({ addressed }) => addressed);
+    const mail = group.length > 1 ? await composeDigestMail(due) : (await composeDueMail(due[0]!)).mail;
+    const outcome = await deliverClaimed(
+      group.map(({ send }) => send),
+      mail,
+      options,
+    );
     const status = outcome.status === 'skipped' ? outcome.reason : outcome.status;
-    notes.push(noteOf(addressed, status));
-    if (outcome.status === 'sent') sent++;
-    if (outcome.status === 'failed') {
-      const tag = `${addressed.mail.kind} ${short(addressed.mail.reminder.id)} for user ${short(profile.user_id)}`;
-      errors.push(`${tag}: ${outcome.error}`);
+    for (const addressed of due) {
+      notes.push(noteOf(addressed, status));
+      if (outcome.status === 'sent') sent++;
+      if (outcome.status === 'failed') {
+        const tag = `${addressed.mail.kind} ${short(addressed.mail.reminder.id)} for user ${short(profile.user_id)}`;
+        errors.push(`${tag}: ${outcome.error}`);
+      }
     }
   }
   if (sent > 0 || errors.length > 0) await addRunResults(message.run, { sent, errors });

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Heading, Hr, Section } from '@react-email/components';
 import type { Reminder } from '../../shared/api.ts';
 import { compileTemplate } from './compile.ts';
-import { Greeting, greetingName, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { DIGEST_FOOTER, Greeting, greetingName, Layout, renderMail, styles } from './layout.tsx';
 import { ReminderBody, ReminderHeading, reminderText, type ReminderText } from './reminder.tsx';
 import { SavingsBody, savingsSubject, savingsText, type SavingsText } from './savingsFollowUp.tsx';
 
@@ -39,7 +39,7 @@ type DigestView = {
 
 function DigestEmail({ preview, fields, items }: DigestView) {
   return (
-    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+    <Layout preview={preview} footer={DIGEST_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
       <Greeting firstName={fields.firstName} />
       {items.map((item, i) => (
         <Fragment key={i}>

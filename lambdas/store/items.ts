@@ -37,6 +37,7 @@ const profileItem = z.object({
   is_admin: z.boolean().default(false),
   lifetime_free: z.boolean().default(false),
   reminder_emails: z.boolean().default(true),
+  email_per_renewal: z.boolean().default(false),
   created_at: z.string(),
 });
 

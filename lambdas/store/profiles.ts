@@ -48,6 +48,7 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     is_admin: false,
     lifetime_free: false,
     reminder_emails: true,
+    email_per_renewal: false,
     created_at: now.toISOString(),
   };
   try {
@@ -106,7 +107,8 @@ export async function updateProfile(
         Key: profileKey(userId),
         ConditionExpression: ITEM_EXISTS,
         UpdateExpression:
-          'SET first_name = :first, last_name = :last, country = :country, #tz = :tz, marketing_consent = :mc',
+          'SET first_name = :first, last_name = :last, country = :country, #tz = :tz, marketing_consent = :mc' +
+          (input.email_per_renewal !== undefined ? ', email_per_renewal = :separate' : ''),
         // `timezone` is a DynamoDB reserved word.
         ExpressionAttributeNames: { '#tz': 'timezone' },
         ExpressionAttributeValues: {
@@ -115,6 +117,7 @@ export async function updateProfile(
           ':country': fields.country,
           ':tz': fields.timezone,
           ':mc': fields.marketing_consent,
+          ...(input.email_per_renewal !== undefined ? { ':separate': input.email_per_renewal } : {}),
         },
         ReturnValues: 'ALL_OLD',
       }),
@@ -135,6 +138,7 @@ export async function updateProfile(
     ...previous,
     ...fields,
     ...(input.reminder_emails !== undefined ? { reminder_emails: input.reminder_emails } : {}),
+    ...(input.email_per_renewal !== undefined ? { email_per_renewal: input.email_per_renewal } : {}),
   };
 }
 

@@ -85,6 +85,8 @@ describe('reminder mails', () => {
     await page.goto(`${stack.appUrl}/settings`);
     const toggle = page.getByLabel('Send me renewal reminder e-mails');
     expect(await toggle.isChecked()).toBe(false);
+    // One digest per run unless asked otherwise.
+    expect(await page.getByLabel('Send one e-mail per renewal').isChecked()).toBe(false);
     await toggle.check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Settings updated successfully').waitFor();

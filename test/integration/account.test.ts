@@ -40,6 +40,19 @@ describe('settings', () => {
       timezone: 'Europe/Berlin',
       marketing_consent: true,
     });
+    // A new profile gets one digest per run; the setting is kept when a save leaves it out.
+    expect((me.json as { profile: Record<string, unknown> }).profile.email_per_renewal).toBe(false);
+    const settings = { first_name: 'Priya', last_name: 'Shah', country: 'DE', timezone: 'Europe/Berlin' };
+    await call('PUT', '/api/me', { ...settings, marketing_consent: true, email_per_renewal: true });
+    await call('PUT', '/api/me', { ...settings, marketing_consent: true });
+    const after = (await call('GET', '/api/me')).json as { profile: Record<string, unknown> };
+    expect(after.profile.email_per_renewal).toBe(true);
+    const refused = await call('PUT', '/api/me', {
+      ...settings,
+      marketing_consent: true,
+      email_per_renewal: 'yes',
+    });
+    expect(refused.status).toBe(400);
     expect(await cognitoAttributes(stack, user.email)).toMatchObject({
       given_name: 'Priya',
       family_name: 'Shah',

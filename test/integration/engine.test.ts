@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
 import { senderPacer } from '../../lambdas/engine/sender.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
@@ -311,6 +311,64 @@ describe('the daily job', () => {
     expect(
       (await mailsFor([quiet.email, bounced.email, normal.email])).map((m) => m.destination.to[0]),
     ).toEqual([normal.email]);
+  });
+
+  it('sends one digest to a user with 3 mails due, with one record per mail; 3 mails with one e-mail per renewal', async () => {
+    const today = freshDate();
+    const [digest, separate] = await seedUsers('digest', 2);
+    for (const u of [digest!, separate!]) {
+      await seedReminder(u.userId, 'insurance', addDays(today, 7), 'Car cover');
+      await seedReminder(u.userId, 'broadband_mobile', addDays(today, 14), 'Fibre');
+      await seedReminder(u.userId, 'subscriptions', addDays(today, -1), 'Streaming');
+    }
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: keys.user(separate!.userId), sk: keys.profile() },
+        UpdateExpression: 'SET email_per_renewal = :on',
+        ExpressionAttributeValues: { ':on': true },
+      }),
+    );
+
+    const run = await job({ date: today, trigger: 'cli' });
+    expect(run.errors).toEqual([]);
+    expect(run.items_processed).toBe(6);
+    const [one, ...none] = await mailsFor([digest!.email]);
+    expect(none).toEqual([]);
+    expect(one!.subject).toMatch(/^3 renewals to review: .+ and 2 more$/);
+    const body = one!.body.text ?? '';
+    // Each renewal keeps its own days left, amount, call to action and link.
+    expect(body).toMatch(/Car cover renews in 7 days/i);
+    expect(body).toMatch(/Fibre renews in 14 days/i);
+    expect(body).toMatch(/How did you do with Streaming\?/i);
+    expect(body).toContain('£250.00');
+    expect(body).toContain('/savings/');
+    expect(body).toContain('/dashboard');
+    // Records stay one per mail, all with the digest's SES message id.
+    const { Items = [] } = await dynamo().send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :send)',
+        ExpressionAttributeValues: { ':pk': keys.user(digest!.userId), ':send': keys.sendPrefix },
+      }),
+    );
+    const sent = Items.filter((item) => item.status === 'sent');
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((item) => item.message_id)).size).toBe(1);
+    expect(sent.map((item) => item.subject).sort()).toEqual([
+      expect.stringContaining('Car cover'),
+      expect.stringContaining('Fibre'),
+      'How did you do with Streaming?',
+    ]);
+
+    const separateMails = await mailsFor([separate!.email]);
+    expect(separateMails.map((m) => m.subject).sort()).toEqual([
+      expect.stringContaining('Car cover'),
+      expect.stringContaining('Fibre'),
+      'How did you do with Streaming?',
+    ]);
+    // A second run sends nothing more to either.
+    expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
   });
 
   it('with EMAIL_PROVIDER=disabled sends nothing, says why, claims nothing, and counts only mails not yet sent', async () => {

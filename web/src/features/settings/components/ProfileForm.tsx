@@ -29,6 +29,7 @@ function toForm(profile: Profile | undefined): ProfileInput {
     timezone: profile?.timezone ?? DEFAULT_TIMEZONE,
     marketing_consent: profile?.marketing_consent ?? false,
     reminder_emails: profile?.reminder_emails ?? true,
+    email_per_renewal: profile?.email_per_renewal ?? false,
   };
 }
 
@@ -71,6 +72,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         />
         <Field name="marketing_consent" label={MARKETING_CONSENT} type="checkbox" />
         <Field name="reminder_emails" label="Send me renewal reminder e-mails" type="checkbox" />
+        <Field name="email_per_renewal" label="Send one e-mail per renewal" type="checkbox" />
         <FormError />
         <div>
           <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
