@@ -79,6 +79,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     errors: phase.errors,
     duration_ms: Math.round(performance.now() - started),
   };
+  (await import('../runtime/metrics.ts')).publishRunCounts(record);
   await recordCronRun(record);
   logger.info('Daily job finished', { ...record, errors: record.errors.slice(0, 20) });
   return { ...record, mails: [...due.notes, ...phase.notes], sendRatePerSecond: phase.sendRate, planMs };
