@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, Node } from 'constructs';
+import * as z from 'zod';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 
 import { parseFeatureFlags, type EmailProvider, type FeatureFlags } from '../shared/flags.ts';
@@ -37,6 +38,11 @@ export interface StageConfig {
   hostedZoneId?: string;
   /** CloudWatch log retention for every log group of the stage. */
   logRetention: RetentionDays;
+  /**
+   * Who the stage's alarms reach: an e-mail subscription to its alarm topic (they confirm it from
+   * the first mail). Without it the topic has no subscriber until one is added.
+   */
+  alarmEmail?: string;
 }
 
 /** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
@@ -114,6 +120,10 @@ export function readStageConfig(node: Node): StageConfig {
     );
   }
   const emailFromAddress = optionalString(node, 'emailFromAddress') ?? `reminders@${domain ?? 'example.com'}`;
+  const alarmEmail = optionalString(node, 'alarmEmail');
+  if (alarmEmail !== undefined && !z.email().safeParse(alarmEmail).success) {
+    throw new Error(`Context 'alarmEmail' must be an e-mail address, not '${alarmEmail}'`);
+  }
 
   return {
     stage,
@@ -128,5 +138,6 @@ export function readStageConfig(node: Node): StageConfig {
     apiCertificateArn,
     hostedZoneId: optionalString(node, 'hostedZoneId'),
     logRetention: retention as RetentionDays,
+    alarmEmail,
   };
 }

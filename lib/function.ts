@@ -11,6 +11,9 @@ import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './con
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** A function's timeout unless it sets its own: every API route has this (API Gateway allows 30 s). */
+export const API_FUNCTION_TIMEOUT = Duration.seconds(10);
+
 export interface AppFunctionProps {
   config: StageConfig;
   /** Handler file relative to the repository root, e.g. 'lambdas/api/getMe.ts' (exports `handler`). */
@@ -44,7 +47,7 @@ export class AppFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? API_FUNCTION_TIMEOUT,
       logGroup,
       ...(props.failureQueue ? { onFailure: new SqsDestination(props.failureQueue) } : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

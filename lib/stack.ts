@@ -1,6 +1,7 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { type RouteDef } from '../shared/routes.ts';
+import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import { Auth } from './auth.ts';
 import { SERVICE_NAME, type StageConfig } from './config.ts';
@@ -30,12 +31,14 @@ export class RenewalRemindersStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly edge: EdgeStack;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.edge = props.edge;
 
+    this.alarms = new Alarms(this, 'Alarms', { config });
     this.data = new Data(this, 'Data', { config });
     this.mail = new Mail(this, 'Mail', { config });
 
@@ -94,6 +97,9 @@ export class RenewalRemindersStack extends Stack {
       webAclArn: props.edge.webAcl.attrArn,
     });
 
+    // Last, once every construct exists: each alarm of the stack reaches the stage's topic.
+    this.alarms.notifyAllUnder(this);
+
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.web.distribution.distributionDomainName,
@@ -113,5 +119,9 @@ export class RenewalRemindersStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'DailyJobFunctionName', { value: this.daily.job.fn.functionName });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: "The stage's alarms (ALARM and OK): subscribe more people here",
+    });
   }
 }

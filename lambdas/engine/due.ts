@@ -8,13 +8,13 @@ import type { Profile, Reminder } from '../../shared/api.ts';
 import { dueNow, mailMoment, reminderSchedule, type ScheduledMail } from '../../shared/schedule.ts';
 import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
 import { renderDigestMail, type DigestItem } from '../mail/digest.tsx';
-import { renderReminderMail } from '../mail/reminder.tsx';
+import { reminderSubject, renderReminderMail } from '../mail/reminder.tsx';
 import type { OutgoingMail } from '../mail/send.ts';
+import { renderSavingsFollowUp, savingsSubject } from '../mail/savingsFollowUp.tsx';
 import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
-import { renderSavingsFollowUp } from '../mail/savingsFollowUp.tsx';
-import { remindersWithMailDue, parseIndexedReminder } from '../store/nextMail.ts';
+import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
-import { recordSettlement, settledKeys, type SendIdentity } from '../store/sends.ts';
+import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
 
 /** A mail the run sends now. */
 export interface DueMail {
@@ -96,10 +96,14 @@ function settledIdentity(mail: ScheduledMail, reminder: Reminder, subject: strin
   };
 }
 
+/** BatchGet calls in flight at once while reading the due reminders' send records. */
+export const SETTLED_READ_CONCURRENCY = 8;
+
 /**
  * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles in
- * batches, and each reminder's send records. With `settle`, superseded and missed mails are recorded
- * (a simulation, or a run with sending disabled, records nothing).
+ * batches, and the send records of each reminder's scheduled mails in batches. With `settle`,
+ * superseded and missed mails are recorded (a simulation, or a run with sending disabled, records
+ * nothing).
  */
 export async function findDueMails(
   { asOf, bound }: { asOf: AsOf; bound: DateTime },
@@ -117,21 +121,32 @@ export async function findDueMails(
     notes: [],
     touched: [],
   };
+  const found: {
+    reminder: IndexedReminder;
+    profile: Profile;
+    moment: DateTime;
+    schedule: ScheduledMail[];
+  }[] = [];
   for (const item of items) {
     const profile = profiles.get(String(item.user_id));
     // The owner is gone (account deleted mid-run): nothing to send or keep.
     if (!profile) continue;
-    const zone = profile.timezone;
-    const moment = asOf(zone);
+    const moment = asOf(profile.timezone);
     if (String(item.next_at) > moment.toUTC().toISO()!) continue;
-    const reminder = parseIndexedReminder(item, zone);
-    const plan = dueNow({
-      schedule: reminderSchedule(reminder),
-      zone,
-      now: moment,
-      settled: await settledKeys(reminder.user_id, reminder.id, reminder.renewal_date),
-      notBefore: reminder.not_before,
-    });
+    const reminder = parseIndexedReminder(item, profile.timezone);
+    found.push({ reminder, profile, moment, schedule: reminderSchedule(reminder) });
+  }
+  // Which of their mails are settled: dueNow only asks about the schedule's own mails, so reading
+  // those by key answers as the per-reminder queries of settledKeys would, in far fewer calls.
+  const settled = await settledAmong(
+    found.flatMap(({ reminder, schedule }) =>
+      schedule.map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey })),
+    ),
+    SETTLED_READ_CONCURRENCY,
+  );
+  for (const { reminder, profile, moment, schedule } of found) {
+    const zone = profile.timezone;
+    const plan = dueNow({ schedule, zone, now: moment, settled, notBefore: reminder.not_before });
     result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
     if (settle) {
       const at = now();
@@ -199,6 +214,29 @@ export async function composeDigestMail(due: readonly Addressed[]): Promise<Outg
     text: rendered.text,
     oneClickUnsubscribeUrl: urls.oneClick,
     tags: { type: 'digest' },
+  };
+}
+
+/** The subject of a due mail: the one its rendering carries (the template's own subject function). */
+function dueMailSubject(mail: DueMail): string {
+  return mail.kind === 'reminder'
+    ? reminderSubject({ reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0 })
+    : savingsSubject(mail.reminder.title);
+}
+
+/**
+ * The send identity of a due mail without rendering it: what composeDueMail's identity holds, for a
+ * simulation, which records the mail but never sends it (the HTML render is most of a mail's cost).
+ */
+export function dueMailIdentity({ mail, profile }: Addressed): SendIdentity {
+  return {
+    dedupeKey: mail.dedupeKey,
+    emailType: mail.kind,
+    userId: profile.user_id,
+    reminderId: mail.reminder.id,
+    daysBefore: mail.daysBefore,
+    toEmail: profile.email,
+    subject: dueMailSubject(mail),
   };
 }
 

@@ -4,6 +4,7 @@ import type { CronRun } from '../../shared/api.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
+import { publishRunCounts } from '../runtime/metrics.ts';
 import { noteQueueShortfall, recordCronRun } from '../store/cronRuns.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
 import { asOfDate, asOfNow, findDueMails, noteOf, type DueMails, type MailNote } from './due.ts';
@@ -81,6 +82,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     await recordCronRun(result);
     notes = phase.notes;
   }
+  publishRunCounts(result);
   logger.info('Reminder job planned', { ...result, errors: result.errors.slice(0, 20) });
   return { ...result, mails: [...due.notes, ...notes], sendRatePerSecond: null, planMs };
 }

@@ -10,16 +10,22 @@ import { dedupeKeys } from '../../shared/table.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
-import { reminderSubject } from '../mail/reminder.tsx';
-import { savingsSubject } from '../mail/savingsFollowUp.tsx';
+import { publishJobCounts } from '../runtime/metrics.ts';
 import { addRunResults } from '../store/cronRuns.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
 import { getProfile } from '../store/profiles.ts';
 import { getReminder } from '../store/reminders.ts';
-import { ACCOUNT_DELETED, type SendIdentity } from '../store/sends.ts';
+import { ACCOUNT_DELETED } from '../store/sends.ts';
 import { isSuppressed } from '../store/suppressions.ts';
 import { claimMail, deliverClaimed, type ClaimedSend } from './deliver.ts';
-import { composeDigestMail, composeDueMail, noteOf, type Addressed, type MailNote } from './due.ts';
+import {
+  composeDigestMail,
+  composeDueMail,
+  dueMailIdentity,
+  noteOf,
+  type Addressed,
+  type MailNote,
+} from './due.ts';
 import { forEachConcurrent, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 import { JobCrash, maxSendRate } from './send.ts';
@@ -50,22 +56,6 @@ export async function senderPacer(): Promise<Pacer> {
 }
 
 const short = (id: string) => id.slice(0, 8);
-
-/** What a claim records of a mail: its subject is the single mail's, also when it goes in a digest. */
-function identityOf({ mail, profile }: Addressed): SendIdentity {
-  return {
-    dedupeKey: mail.dedupeKey,
-    emailType: mail.kind,
-    userId: profile.user_id,
-    reminderId: mail.reminder.id,
-    daysBefore: mail.daysBefore,
-    toEmail: profile.email,
-    subject:
-      mail.kind === 'reminder'
-        ? reminderSubject({ reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0 })
-        : savingsSubject(mail.reminder.title),
-  };
-}
 
 const noteFor = (
   message: RecipientMessage,
@@ -121,7 +111,7 @@ export async function sendRecipientMessage(
   const claimed: { addressed: Addressed; send: ClaimedSend }[] = [];
   let heldElsewhere = 0;
   for (const addressed of due) {
-    const result = await claimMail(identityOf(addressed), options);
+    const result = await claimMail(dueMailIdentity(addressed), options);
     if ('skipped' in result) {
       notes.push(noteOf(addressed, result.skipped));
       if (result.skipped === HELD_ELSEWHERE) heldElsewhere++;
@@ -199,28 +189,36 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
   const failures: string[] = [];
   const notes: MailNote[] = [];
   const lanes = Math.max(1, Math.ceil(options.pacer.ratePerSecond));
-  await forEachConcurrent(event.Records, lanes, async (record) => {
-    const message = parseRecord(record);
-    if (!message) {
-      failures.push(record.messageId);
-      return;
-    }
-    if (options.remainingMs && options.remainingMs() < SAFETY_MARGIN_MS) {
-      failures.push(record.messageId);
-      return;
-    }
-    try {
-      notes.push(...(await sendRecipientMessage(message, options)));
-    } catch (error) {
-      if (error instanceof JobCrash) throw error;
-      if (error instanceof ClaimHeldElsewhere) notes.push(...error.notes);
-      logger.error('A send message failed; it goes back to the queue', {
-        messageId: record.messageId,
-        user: short(message.userId),
-        error: errorMessage(error),
-      });
-      failures.push(record.messageId);
-    }
-  });
+  try {
+    await forEachConcurrent(event.Records, lanes, async (record) => {
+      const message = parseRecord(record);
+      if (!message) {
+        failures.push(record.messageId);
+        return;
+      }
+      if (options.remainingMs && options.remainingMs() < SAFETY_MARGIN_MS) {
+        failures.push(record.messageId);
+        return;
+      }
+      try {
+        notes.push(...(await sendRecipientMessage(message, options)));
+      } catch (error) {
+        if (error instanceof JobCrash) throw error;
+        if (error instanceof ClaimHeldElsewhere) notes.push(...error.notes);
+        logger.error('A send message failed; it goes back to the queue', {
+          messageId: record.messageId,
+          user: short(message.userId),
+          error: errorMessage(error),
+        });
+        failures.push(record.messageId);
+      }
+    });
+  } finally {
+    // What this batch did, as metrics: the planner counts the runs, the senders what went.
+    publishJobCounts({
+      sent: notes.filter((n) => n.status === 'sent').length,
+      failed: notes.filter((n) => n.status === 'failed').length,
+    });
+  }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })), notes };
 }

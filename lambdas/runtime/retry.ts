@@ -28,13 +28,31 @@ export async function retrying<T>(
   }
 }
 
+/** A batch call still left work undone after its last allowed round. */
+export class UnfinishedBatchError extends Error {
+  constructor(
+    readonly remaining: number,
+    rounds: number,
+  ) {
+    super(`${remaining} items still unprocessed after ${rounds} attempts`);
+    this.name = 'UnfinishedBatchError';
+  }
+}
+
 /**
  * For batch calls that may leave part of a batch undone (DynamoDB's UnprocessedItems and
  * UnprocessedKeys under load): calls `step` with what is still pending until it returns nothing,
- * backing off (50 ms doubled per round, at most 1 s) before each repeat.
+ * backing off (50 ms doubled per round, at most 1 s) before each repeat. With `maxRounds`, what is
+ * still pending after that many calls is an UnfinishedBatchError: a caller with a deadline (an API
+ * function) must fail visibly rather than run out of time or drop the rest.
  */
-export async function untilDone<T>(pending: T[], step: (pending: T[]) => Promise<T[]>): Promise<void> {
+export async function untilDone<T>(
+  pending: T[],
+  step: (pending: T[]) => Promise<T[]>,
+  { maxRounds = Infinity }: { maxRounds?: number } = {},
+): Promise<void> {
   for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= maxRounds) throw new UnfinishedBatchError(pending.length, attempt);
     if (attempt > 0) await sleep(backOffDelay(attempt, { baseMs: 50, maxMs: 1000 }));
     pending = await step(pending);
   }

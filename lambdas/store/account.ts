@@ -28,7 +28,7 @@ export { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Anonymises a log item a pointer names; one already gone (or never written) is fine. */
-async function anonymiseLog(entity: string, pk: string, sk: string): Promise<void> {
+export async function anonymiseLog(entity: string, pk: string, sk: string): Promise<void> {
   const fields: Record<string, unknown> =
     entity === ENTITY.audit ? { actor_id: ANONYMISED_USER, actor_email: null } : { user_id: ANONYMISED_USER };
   const entries = Object.entries(fields);

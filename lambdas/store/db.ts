@@ -128,16 +128,29 @@ export async function putItem(item: Record<string, unknown>, condition?: string)
   );
 }
 
-/** Many items by key (BatchGet, 100 keys per call, unprocessed keys retried); missing ones are left out. */
-export async function getItems(keys: { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+/** BatchGetItem's limit per call. */
+export const BATCH_GET_SIZE = 100;
+
+/**
+ * Many items by key (BatchGet, 100 keys per call, unprocessed keys retried); missing ones are left
+ * out. `consistent` reads every write acknowledged before the call.
+ */
+export async function getItems(
+  keys: { pk: string; sk: string }[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const table = tableName();
   const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
+  for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) {
     await untilDone<Record<string, unknown>>(
-      keys.slice(i, i + 100).map((key) => itemKey(key.pk, key.sk)),
+      keys.slice(i, i + BATCH_GET_SIZE).map((key) => itemKey(key.pk, key.sk)),
       async (requestKeys) => {
         const result = await dynamo().send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: requestKeys } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: { Keys: requestKeys, ...(options.consistent ? { ConsistentRead: true } : {}) },
+            },
+          }),
         );
         found.push(...(result.Responses?.[table] ?? []));
         return result.UnprocessedKeys?.[table]?.Keys ?? [];

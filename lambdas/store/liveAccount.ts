@@ -69,6 +69,23 @@ export async function writeWhileAccountExists(userId: string, writes: LiveWrite[
   }
 }
 
+/** A log item that names a user, and its pointer in the user's partition (keys.logRef). */
+export function logNamingUserItems(
+  userId: string,
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+): { item: Record<string, unknown>; ref: Record<string, unknown> } {
+  return {
+    item: { ...itemKey(key.pk, key.sk), ...fields },
+    ref: {
+      ...itemKey(keys.user(userId), keys.logRef(key.pk, key.sk)),
+      entity: ENTITY.logRef,
+      ref_pk: key.pk,
+      ref_sk: key.sk,
+    },
+  };
+}
+
 /**
  * Puts a log item outside the user's partition that names the user, with a pointer to it in the
  * partition (keys.logRef) so account deletion can find and anonymise it without a scan. When the
@@ -80,13 +97,7 @@ export async function putLogNamingUser(
   fields: Record<string, unknown>,
   anonymised: Record<string, unknown>,
 ): Promise<void> {
-  const item = { ...itemKey(key.pk, key.sk), ...fields };
-  const ref = {
-    ...itemKey(keys.user(userId), keys.logRef(key.pk, key.sk)),
-    entity: ENTITY.logRef,
-    ref_pk: key.pk,
-    ref_sk: key.sk,
-  };
+  const { item, ref } = logNamingUserItems(userId, key, fields);
   try {
     await writeWhileAccountExists(userId, [{ Put: { Item: item } }, { Put: { Item: ref } }]);
   } catch (error) {

@@ -4,7 +4,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSend, EmailType } from '../../shared/api.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
+import { forEachConcurrent } from '../engine/pacer.ts';
 import {
+  BATCH_GET_SIZE,
   dueIndexKey,
   getItem,
   getItems,
@@ -162,6 +164,34 @@ export async function settledKeys(
 }
 
 /**
+ * Which of these mails are settled (`isSettled`), as their dedupe keys (each names its reminder, so
+ * they are unique across users). Reads the records by key, 100 per BatchGet, `concurrency` calls at
+ * once: for many reminders whose possible mails are known (their schedules), a few hundred calls
+ * where settledKeys would make two queries per reminder.
+ */
+export async function settledAmong(
+  mails: readonly { userId: string; dedupeKey: string }[],
+  concurrency: number,
+): Promise<Set<string>> {
+  const settled = new Set<string>();
+  const batches: { pk: string; sk: string }[][] = [];
+  for (let i = 0; i < mails.length; i += BATCH_GET_SIZE) {
+    batches.push(
+      mails
+        .slice(i, i + BATCH_GET_SIZE)
+        .map((m) => ({ pk: keys.user(m.userId), sk: keys.send(m.dedupeKey) })),
+    );
+  }
+  await forEachConcurrent(batches, concurrency, async (batch) => {
+    for (const item of await getItems(batch)) {
+      if (isSettled(parseClaimState(item)))
+        settled.add(String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length));
+    }
+  });
+  return settled;
+}
+
+/**
  * Settles a mail without sending it (superseded or missed), with the reason. Written only where a
  * claim could be taken, so a mail in flight or sent is never overwritten; returns whether it was.
  */
@@ -281,15 +311,15 @@ export async function alreadySent(mails: { userId: string; dedupeKey: string }[]
   );
 }
 
-/** A send record with no claim semantics: simulations and records of mail not sent (disabled). */
-export async function recordUnclaimedSend(
+/** The item of a send record with no claim semantics (a fresh id; `now` places it in the day's list). */
+export function unclaimedSendItem(
   identity: Omit<SendIdentity, 'dedupeKey'>,
   fields: { status: EmailSend['status']; simulated: boolean; error_message?: string },
   now: Date,
-): Promise<void> {
+): Record<string, unknown> {
   const id = randomUUID();
   const iso = now.toISOString();
-  const item = {
+  return {
     ...sendKey(identity.userId, dedupeKeys.unclaimed(id)),
     entity: ENTITY.emailSend,
     id,
@@ -308,6 +338,15 @@ export async function recordUnclaimedSend(
     updated_at: iso,
     ...byDay(iso, id),
   };
+}
+
+/** A send record with no claim semantics: simulations and records of mail not sent (disabled). */
+export async function recordUnclaimedSend(
+  identity: Omit<SendIdentity, 'dedupeKey'>,
+  fields: { status: EmailSend['status']; simulated: boolean; error_message?: string },
+  now: Date,
+): Promise<void> {
+  const item = unclaimedSendItem(identity, fields, now);
   try {
     await writeWhileAccountExists(identity.userId, [{ Put: { Item: item } }]);
   } catch (error) {

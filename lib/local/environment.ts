@@ -47,6 +47,8 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
     SES_ENDPOINT: stack.sesEndpoint,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // No CloudWatch here to read EMF lines; POWERTOOLS_METRICS_DISABLED=false prints them.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     API_URL: `${stack.siteUrl}/api`,
     ORIGIN_VERIFY: process.env.ORIGIN_VERIFY ?? LOCAL_ORIGIN_SECRET,
     // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.

@@ -14,7 +14,10 @@ afterAll(cleanUp);
 
 const VARIANTS: [string, Record<string, unknown>][] = [
   ['dev, no domain', { stage: 'dev' }],
-  ['prod with a mail domain', { stage: 'prod', domain: 'example.com' }],
+  [
+    'prod with a mail domain and an alarm e-mail',
+    { stage: 'prod', domain: 'example.com', alarmEmail: 'oncall@example.com' },
+  ],
   [
     'prod with a custom domain and zone',
     {

@@ -3,7 +3,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../shared/routes.ts';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
-import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_PERMISSIONS } from '../../lib/api.ts';
+import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_MEMORY_MB, ROUTE_PERMISSIONS } from '../../lib/api.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
@@ -318,6 +318,16 @@ describe('api', () => {
       / \/api\//.test(String(f.Properties?.Description)),
     );
     expect(routeFunctions).toHaveLength(ROUTES.length);
+  });
+
+  it('gives 256 MB to every route function but those in ROUTE_MEMORY_MB (the admin Simulate: one vCPU)', () => {
+    expect(ROUTE_MEMORY_MB).toEqual({ adminRunCron: 1769 });
+    for (const route of ROUTES) {
+      dev.template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: routeDescription(route),
+        MemorySize: ROUTE_MEMORY_MB[route.name] ?? 256,
+      });
+    }
   });
 
   it('gives every route function the common environment and the pool ids', () => {

@@ -173,18 +173,20 @@ describe('the daily job', () => {
     const today = freshDate();
     const ann = await seedUser('ann');
     const bob = await seedUser('bob');
+    // A third owner for the follow-up: each of them has one mail due, so none gets a digest.
+    const cat = await seedUser('cat');
     const mortgage = await seedReminder(ann.userId, 'mortgage', addDays(today, 90), 'Mortgage deal');
     // Added today: its 90-day mail (yesterday) is history, not a catch-up.
     await seedReminder(ann.userId, 'mortgage', addDays(today, 89), 'Not due', today);
     const subs = await seedReminder(bob.userId, 'subscriptions', today, 'Netflix');
     await seedReminder(bob.userId, 'subscriptions', addDays(today, 30), 'Not a subscriptions interval');
-    const renewed = await seedReminder(bob.userId, 'insurance', addDays(today, -1), 'Car insurance');
+    const renewed = await seedReminder(cat.userId, 'insurance', addDays(today, -1), 'Car insurance');
 
     const run = await job({ date: today, trigger: 'cli' });
     expect(run.errors).toEqual([]);
     expect(run.items_processed).toBe(3);
 
-    const mails = await mailsFor([ann.email, bob.email]);
+    const mails = await mailsFor([ann.email, bob.email, cat.email]);
     expect(mails).toHaveLength(3);
     const mortgageMail = mails.find((m) => m.subject.includes('Mortgage deal'))!;
     expect(mortgageMail.subject).toContain('in 90 days');
@@ -210,7 +212,7 @@ describe('the daily job', () => {
     // The same date again: nothing new.
     const again = await job({ date: today, trigger: 'cli' });
     expect(again.items_processed).toBe(0);
-    expect(await mailsFor([ann.email, bob.email])).toHaveLength(3);
+    expect(await mailsFor([ann.email, bob.email, cat.email])).toHaveLength(3);
   });
 
   it('a sender dies after claiming: the queue redelivers its batch and, after the lease, every mail goes once', async () => {

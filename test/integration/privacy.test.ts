@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { runJob } from '../support/job.ts';
+import { SIMULATION_WRITES } from '../../lambdas/engine/simulate.ts';
 import { addDays } from '../../shared/schedule.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
@@ -28,6 +29,7 @@ import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
 import { recordSavings } from '../../lambdas/store/savings.ts';
 import { ACCOUNT_DELETED, claimSend, recordUnclaimedSend } from '../../lambdas/store/sends.ts';
+import { recordSimulatedMails } from '../../lambdas/store/simulations.ts';
 import { isSuppressed } from '../../lambdas/store/suppressions.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
@@ -103,9 +105,11 @@ describe('account deletion', () => {
     const run = await runJob(stack, { date: today, trigger: 'cli' });
     expect(run.mails.filter((m) => m.userId === user.sub).map((m) => m.status)).toEqual(['sent', 'sent']);
     expect(run.errors).toEqual([]);
+    // Both in one digest.
     const sent = await mailsTo(stack, user.email);
-    expect(sent.some((m) => m.subject.includes(titles[0]!))).toBe(true);
-    expect(sent.some((m) => m.subject.includes(titles[1]!))).toBe(true);
+    const digest = sent.find((m) => m.subject.startsWith('2 renewals to review'));
+    expect(digest?.body.text).toContain(titles[0]!);
+    expect(digest?.body.text).toContain(titles[1]!);
     expect((await call('POST', '/api/admin/test-email')).status).toBe(200);
     expect((await call('POST', '/api/admin/system-test', {})).status).toBe(200);
     expect((await api(stack)('POST', `/api/unsubscribe${await tokenQuery(user.sub)}`)).status).toBe(200);
@@ -232,6 +236,67 @@ describe('account deletion', () => {
     expect(log.map((i) => i.user_id)).toEqual([ANONYMISED_USER]);
     const entry = items.filter((i) => i.pk === keys.auditLog() && i.detail === detail);
     expect(entry.map((i) => [i.actor_id, i.actor_email])).toEqual([[ANONYMISED_USER, null]]);
+  });
+
+  it("a simulation's bulk rows: the same items as one at a time, and none left for an owner deleted meanwhile", async () => {
+    const [kept, gone] = [
+      await createUser(stack, { label: 'simkept' }),
+      await createUser(stack, { label: 'simgone' }),
+    ];
+    const identity = (userId: string, email: string) => ({
+      emailType: 'reminder' as const,
+      userId,
+      reminderId: randomUUID(),
+      daysBefore: 7,
+      toEmail: email,
+      subject: 'Bulk',
+    });
+    // One at a time (writeWhileAccountExists), then in bulk, for the owner who stays.
+    const added = (after: Record<string, unknown>[], before: Record<string, unknown>[]) =>
+      after.filter((item) => !before.some((old) => old.sk === item.sk));
+    const shape = (items: Record<string, unknown>[]) =>
+      items.map((item) => [String(item.entity), Object.keys(item).sort().join()]).sort();
+    const at = new Date();
+    const single = identity(kept.sub, kept.email);
+    const start = await partition(kept.sub);
+    await recordUnclaimedSend(single, { status: 'pending', simulated: true }, at);
+    await writeEmailLog({
+      user_id: kept.sub,
+      reminder_id: single.reminderId,
+      email_type: 'reminder',
+      days_before: 7,
+      simulated: true,
+      sent_at: at.toISOString(),
+    });
+    const byOne = await partition(kept.sub);
+    await recordSimulatedMails([{ identity: identity(kept.sub, kept.email), at }], SIMULATION_WRITES);
+    const byBulk = added(await partition(kept.sub), byOne);
+    expect(byBulk).toHaveLength(2);
+    expect(shape(byBulk)).toEqual(shape(added(byOne, start)));
+    const logs = (await scanTable()).filter(
+      (i) => i.pk === keys.emailLogs() && i.sent_at === at.toISOString(),
+    );
+    expect(logs).toHaveLength(2);
+    expect(Object.keys(logs[0]!).sort()).toEqual(Object.keys(logs[1]!).sort());
+
+    // The other owner's profile goes before the bulk write lands (deletion's first step).
+    const before = await partition(gone.sub);
+    await dynamo().send(
+      new DeleteCommand({ TableName: stack.tableName, Key: { pk: keys.user(gone.sub), sk: keys.profile() } }),
+    );
+    const goneAt = new Date(at.getTime() + 1000);
+    await recordSimulatedMails(
+      [
+        { identity: identity(gone.sub, gone.email), at: goneAt },
+        { identity: identity(kept.sub, kept.email), at: goneAt },
+      ],
+      SIMULATION_WRITES,
+    );
+    expect(await partition(gone.sub)).toEqual(before.filter((item) => item.sk !== keys.profile()));
+    const goneLogs = (await scanTable()).filter(
+      (i) => i.pk === keys.emailLogs() && i.sent_at === goneAt.toISOString(),
+    );
+    expect(goneLogs.map((i) => i.user_id).sort()).toEqual([ANONYMISED_USER, kept.sub].sort());
   });
 
   it('writes racing a deletion either land before it and are removed, or are refused: no orphan', async () => {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import {
+  addDays,
+  daysBetween,
   dueNow,
   FOLLOW_UP_USEFUL_DAYS,
   mailMoment,
@@ -68,7 +70,36 @@ describe('reminderSchedule', () => {
   });
 });
 
+describe('calendar arithmetic', () => {
+  it('adds and counts days as luxon does in UTC, across month ends, leap days and years', () => {
+    const dates = fc
+      .date({
+        min: new Date('1990-01-01T00:00:00Z'),
+        max: new Date('2150-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(dates, fc.integer({ min: -800, max: 800 }), (date, days) => {
+        const luxon = DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate();
+        expect(addDays(date, days)).toBe(luxon);
+        expect(daysBetween(date, addDays(date, days))).toBe(days);
+      }),
+    );
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-12-31', 1)).toBe('2028-01-01');
+    expect(daysBetween('2026-03-01', '2026-02-01')).toBe(-28);
+  });
+});
+
 describe('mailMoment', () => {
+  it('answers the same moment again for the same date and zone (kept, and immutable)', () => {
+    const first = mailMoment('2026-05-01', 'Asia/Tokyo');
+    expect(mailMoment('2026-05-01', 'Asia/Tokyo')).toBe(first);
+    expect(first.plus({ days: 1 }).toISO()).not.toBe(first.toISO());
+    expect(mailMoment('2026-05-01', 'Asia/Tokyo').toUTC().toISO()).toBe('2026-04-30T23:00:00.000Z');
+  });
+
   it('is 08:00 London in winter (08:00 UTC) and in summer (07:00 UTC), also on the day the clocks change', () => {
     expect(mailMoment('2026-01-15', LONDON).toUTC().toISO()).toBe('2026-01-15T08:00:00.000Z');
     expect(mailMoment('2026-07-15', LONDON).toUTC().toISO()).toBe('2026-07-15T07:00:00.000Z');

@@ -63,6 +63,10 @@ const COLUMNS: Column<CronRun>[] = [
   { header: 'For Date', className: 'nowrap', cell: (run) => run.date },
   { header: 'Trigger', cell: (run) => TRIGGERS[run.trigger] ?? run.trigger },
   { header: 'Items Processed', className: 'num', cell: (run) => run.items_processed },
+  // What the catch-up did: sent after their day, older leads covered by a later one, never sent.
+  { header: 'Late', className: 'num', cell: (run) => run.late },
+  { header: 'Superseded', className: 'num', cell: (run) => run.superseded },
+  { header: 'Missed', className: 'num', cell: (run) => run.missed },
   { header: 'Errors', className: 'admin-wrap', cell: (run) => <RunErrors errors={run.errors} /> },
   { header: 'Duration', className: 'num nowrap', cell: (run) => `${(run.duration_ms / 1000).toFixed(2)}s` },
 ];

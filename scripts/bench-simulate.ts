@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:simulate`: the admin's Simulate for a date with 5,000 due mails, on the local
+ * stand-ins, through the code the admin route runs (`runCron` in lambdas/admin/runCron.ts).
+ *
+ * Seeds a fresh local store with 5,000 reminders whose mail is due on one date (nine in ten a
+ * reminder 7 days ahead, one in ten a savings follow-up the day after the renewal), spread over 500
+ * owners, then times one simulation of that date. Prints seconds and mails per second beside the
+ * admin API function's timeout, which the simulation must finish within.
+ * The size can be changed: BENCH_DUE=1000 npm run bench:simulate
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startLocalStack } from '../lib/local/stack.ts';
+import { API_FUNCTION_TIMEOUT } from '../lib/function.ts';
+import { batchWriteAll } from '../lambdas/runtime/batch.ts';
+import { toItem } from '../lambdas/store/reminders.ts';
+import { nextMailAt } from '../lambdas/store/nextMail.ts';
+import { ENTITY, keys } from '../shared/table.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/locales.ts';
+import { CATEGORIES } from '../shared/categories.ts';
+import { addDays } from '../shared/schedule.ts';
+import type { Reminder } from '../shared/api.ts';
+
+const DUE = Number(process.env.BENCH_DUE ?? 5000);
+const RUN_DATE = '2030-06-12';
+const ADMIN_ID = randomUUID();
+
+function profile(userId: string, label: string): Record<string, unknown> {
+  return {
+    pk: keys.user(userId),
+    sk: keys.profile(),
+    entity: ENTITY.profile,
+    id: userId,
+    user_id: userId,
+    email: `${label}.${userId.slice(0, 8)}@example.com`,
+    first_name: 'Bench',
+    last_name: null,
+    country: DEFAULT_COUNTRY,
+    timezone: DEFAULT_TIMEZONE,
+    marketing_consent: false,
+    is_admin: false,
+    lifetime_free: false,
+    reminder_emails: true,
+    created_at: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+/** A reminder placed in the next-mail index as if created the day before the run, nothing sent. */
+function dueReminder(userId: string, n: number): Record<string, unknown> {
+  const followUp = n % 10 === 9;
+  const reminder: Reminder = {
+    id: randomUUID(),
+    user_id: userId,
+    title: `Renewal ${n}`,
+    category: CATEGORIES[n % CATEGORIES.length]!.value,
+    provider: 'Bench Provider',
+    // A lead day of every category, or yesterday's renewal (its follow-up goes today).
+    renewal_date: addDays(RUN_DATE, followUp ? -1 : 7),
+    amount: 100 + (n % 900),
+    notes: null,
+    created_at: '2030-01-01T00:00:00.000Z',
+    updated_at: '2030-01-01T00:00:00.000Z',
+  };
+  const notBefore = addDays(RUN_DATE, -1);
+  return toItem(reminder, {
+    notBefore,
+    nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
+  });
+}
+
+async function seed(): Promise<void> {
+  const users = Array.from({ length: Math.max(1, Math.ceil(DUE / 10)) }, () => randomUUID());
+  const items = [
+    profile(ADMIN_ID, 'admin'),
+    ...users.map((id) => profile(id, 'bench')),
+    ...Array.from({ length: DUE }, (_, n) => dueReminder(users[n % users.length]!, n)),
+  ];
+  // Four writers in parallel; dynalite is single-threaded, more would only queue.
+  const quarter = Math.ceil(items.length / 4);
+  await Promise.all(
+    [0, 1, 2, 3].map((k) =>
+      batchWriteAll(items.slice(k * quarter, (k + 1) * quarter).map((Item) => ({ PutRequest: { Item } }))),
+    ),
+  );
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-bench-sim-'));
+const stack = await startLocalStack({ dataDir, appPort: 0, mailboxPort: 0 });
+try {
+  const timeout = API_FUNCTION_TIMEOUT.toSeconds();
+  console.log(`Simulation benchmark (${DUE.toLocaleString('en-GB')} mails due on ${RUN_DATE})`);
+  process.stdout.write('  seeding… ');
+  const seedStart = performance.now();
+  await seed();
+  console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const { runCron } = await import('../lambdas/admin/runCron.ts');
+  const start = performance.now();
+  const result = await runCron(
+    { userId: ADMIN_ID, username: ADMIN_ID, isAdmin: true },
+    { simulate: true, date: RUN_DATE },
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const run = 'run' in result ? result.run : undefined;
+  if (!run) throw new Error('The simulation answered without a run record');
+  if (run.errors.length) console.log(`  errors: ${run.errors.slice(0, 3).join('; ')}`);
+  if (run.items_processed !== DUE) {
+    throw new Error(`Expected ${DUE} simulated mails, the run counted ${run.items_processed}`);
+  }
+  console.log(
+    `  ${run.items_processed.toLocaleString('en-GB')} mails simulated in ${seconds.toFixed(2)} s ` +
+      `(${(run.items_processed / seconds).toFixed(0)} mails/s); admin API function timeout ${timeout} s: ` +
+      `${seconds < timeout ? 'within it' : 'OVER IT'} (${((seconds / timeout) * 100).toFixed(0)}% of it)`,
+  );
+} finally {
+  await stack.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
