@@ -1,12 +1,12 @@
 /**
- * `npm run bench:job`: the daily job's cost and speed on the local stand-ins.
- *
- * Two datasets, each in a fresh local store with the SES maximum send rate set to 20 per second:
- *   A. 1,000 reminders due today (one mail each);
- *   B. the same 1,000 due plus 100,000 that are not due on the run's date.
- * Prints, for each: reminders in the table, mails sent, seconds, mails per second, the planning
- * time (finding what is due), the busiest one-second window of sends; then the ratio B/A.
- * Sizes can be changed: BENCH_DUE=200 BENCH_NOT_DUE=20000 npm run bench:job
+ * `npm run bench:job`: the reminder job through the send queue on the local stand-ins (planner,
+ * fauxqs, two senders), each scenario in a fresh local store, SES maximum 50 mails/s:
+ *   ratio:      A. 1,000 due (one owner each); B. the same plus 100,000 not due. Job time B/A.
+ *   catchup:    7 days without a run, 1,000 mails dated on each: what one run sends, none twice.
+ *   throughput: 10,000 due: the sending phase's rate against 50/s and its busiest second.
+ * Each prints mails sent, seconds (plan to queue drained), the planning time, the sending rate, the
+ * busiest one-second window at the mailbox, process CPU per mail and recipients mailed twice.
+ * Sizes and scenarios: BENCH_ONLY=ratio,catchup BENCH_DUE=200 BENCH_NOT_DUE=20000 npm run bench:job
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,9 +22,12 @@ import { addDays } from '../shared/schedule.ts';
 import { nextMailAt } from '../lambdas/store/nextMail.ts';
 import type { Reminder } from '../shared/api.ts';
 
-const RATE = 20;
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const SENDERS = 2;
 const DUE = Number(process.env.BENCH_DUE ?? 1000);
 const NOT_DUE = Number(process.env.BENCH_NOT_DUE ?? 100_000);
+const THROUGHPUT = Number(process.env.BENCH_THROUGHPUT ?? 10_000);
+const CATCH_UP_PER_DAY = Number(process.env.BENCH_CATCH_UP ?? 1000);
 const RUN_DATE = '2030-06-12';
 
 /** Four writers in parallel; dynalite is single-threaded, more would only queue. */
@@ -63,77 +66,99 @@ function placed(r: Reminder, notBefore: string): Record<string, unknown> {
   });
 }
 
-async function seed(withNotDue: boolean): Promise<number> {
-  const items: ({ entity?: string } & Record<string, unknown>)[] = [];
-  // 100 users, each with DUE/100 reminders renewing in 7 days (a lead day of every category).
-  const users = Array.from({ length: Math.max(1, DUE / 10) }, () => randomUUID());
-  for (const userId of users) {
-    items.push({
-      pk: keys.user(userId),
-      sk: keys.profile(),
-      entity: ENTITY.profile,
-      id: userId,
-      user_id: userId,
-      email: `bench.${userId.slice(0, 8)}@example.com`,
-      first_name: 'Bench',
-      last_name: null,
-      country: DEFAULT_COUNTRY,
-      timezone: DEFAULT_TIMEZONE,
-      marketing_consent: false,
-      is_admin: false,
-      lifetime_free: false,
-      reminder_emails: true,
-      created_at: '2030-01-01T00:00:00.000Z',
-    });
-  }
-  for (let n = 0; n < DUE; n++) {
+function profile(userId: string): Record<string, unknown> {
+  return {
+    pk: keys.user(userId),
+    sk: keys.profile(),
+    entity: ENTITY.profile,
+    id: userId,
+    user_id: userId,
+    email: `bench.${userId}@example.com`,
+    first_name: 'Bench',
+    last_name: null,
+    country: DEFAULT_COUNTRY,
+    timezone: DEFAULT_TIMEZONE,
+    marketing_consent: false,
+    is_admin: false,
+    lifetime_free: false,
+    reminder_emails: true,
+    email_per_renewal: false,
+    created_at: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+/**
+ * `due` owners with one reminder each (so each is one SES mail, no digest), whose mail is dated
+ * `daysBefore(n)` days before the run: 0 for a mail due today, more for one a skipped day left.
+ */
+function dueItems(due: number, daysBefore: (n: number) => number): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  for (let n = 0; n < due; n++) {
+    const userId = randomUUID();
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
-    items.push(
-      placed(reminder(users[n % users.length]!, category, addDays(RUN_DATE, 7), n), addDays(RUN_DATE, -1)),
-    );
+    // The 7-day lead is a lead day of every category.
+    const renewal = addDays(RUN_DATE, 7 - daysBefore(n));
+    items.push(profile(userId), placed(reminder(userId, category, renewal, n), '2030-01-01'));
   }
-  if (withNotDue) {
-    const owners = Array.from({ length: 5000 }, () => randomUUID());
-    let n = 0;
-    for (let day = -365; n < NOT_DUE; day++) {
-      const date = addDays(RUN_DATE, day % 730);
-      for (let k = 0; k < 150 && n < NOT_DUE; k++, n++) {
-        const category = CATEGORIES[n % CATEGORIES.length]!.value;
-        items.push(placed(reminder(owners[n % owners.length]!, category, date, n), addDays(RUN_DATE, 1)));
-      }
+  return items;
+}
+
+function notDueItems(count: number): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  const owners = Array.from({ length: 5000 }, () => randomUUID());
+  let n = 0;
+  for (let day = -365; n < count; day++) {
+    const date = addDays(RUN_DATE, day % 730);
+    for (let k = 0; k < 150 && n < count; k++, n++) {
+      const category = CATEGORIES[n % CATEGORIES.length]!.value;
+      items.push(placed(reminder(owners[n % owners.length]!, category, date, n), addDays(RUN_DATE, 1)));
     }
   }
-  await batchWrite(items);
-  return items.filter((i) => i.entity === ENTITY.reminder).length;
+  return items;
 }
 
 interface Measured {
   reminders: number;
   sent: number;
+  late: number;
+  superseded: number;
   seconds: number;
-  perSecond: number;
   planMs: number;
   sendPhasePerSecond: number;
   busiestWindow: number;
+  cpuMsPerMail: number;
+  /** Recipients with more than one mail (must be 0). */
+  doubled: number;
 }
 
-async function measure(withNotDue: boolean): Promise<Measured> {
+async function measure(label: string, items: Record<string, unknown>[]): Promise<Measured> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-bench-'));
-  const stack = await startLocalStack({ dataDir, appPort: 0, mailboxPort: 0, maxSendRate: RATE });
+  const stack = await startLocalStack({
+    dataDir,
+    appPort: 0,
+    mailboxPort: 0,
+    maxSendRate: RATE,
+    senders: SENDERS,
+  });
   try {
-    process.stdout.write(`  seeding ${withNotDue ? `${DUE} due + ${NOT_DUE} not due` : `${DUE} due`}… `);
+    process.stdout.write(`  ${label}: seeding ${items.length.toLocaleString('en-GB')} items… `);
     const seedStart = performance.now();
-    const reminders = await seed(withNotDue);
+    await batchWrite(items);
     console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     await fetch(`${stack.sesEndpoint}/clear-store`, { method: 'POST' });
     const { runDailyJob, resetSendRateCache } = await import('../lambdas/engine/run.ts');
+    const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
     resetSendRateCache();
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
-    const run = await runDailyJob({ date: RUN_DATE, trigger: 'cli' });
+    const planned = await runDailyJob({ date: RUN_DATE, trigger: 'cli' });
+    await stack.sendPoller.idle();
     const seconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const run = (await latestCronRuns(5)).find((r) => r.id === planned.id)!;
     if (run.errors.length) console.log(`  errors: ${run.errors.slice(0, 3).join('; ')}`);
     const { emails } = (await (await fetch(`${stack.sesEndpoint}/store`)).json()) as {
-      emails: { at: number }[];
+      emails: { at: number; destination: { to: string[] } }[];
     };
     const times = emails.map((e) => e.at * (e.at < 1e12 ? 1000 : 1)).sort((a, b) => a - b);
     let busiest = 0;
@@ -142,14 +167,21 @@ async function measure(withNotDue: boolean): Promise<Measured> {
       busiest = Math.max(busiest, i - j + 1);
     }
     const span = times.length > 1 ? (times.at(-1)! - times[0]!) / 1000 : 0;
+    const perRecipient = new Map<string, number>();
+    for (const e of emails)
+      perRecipient.set(e.destination.to[0]!, (perRecipient.get(e.destination.to[0]!) ?? 0) + 1);
     return {
-      reminders,
+      reminders: items.filter((i) => i.entity === ENTITY.reminder).length,
       sent: run.items_processed,
+      late: run.late,
+      superseded: run.superseded,
       seconds,
-      perSecond: run.items_processed / seconds,
-      planMs: run.planMs,
+      planMs: planned.planMs,
       sendPhasePerSecond: span > 0 ? (times.length - 1) / span : 0,
       busiestWindow: busiest,
+      // The whole process: the planner, the senders and the in-process stand-ins (an upper bound).
+      cpuMsPerMail: run.items_processed ? (cpu.user + cpu.system) / 1000 / run.items_processed : 0,
+      doubled: [...perRecipient.values()].filter((count) => count > 1).length,
     };
   } finally {
     await stack.stop();
@@ -159,20 +191,44 @@ async function measure(withNotDue: boolean): Promise<Measured> {
 
 function print(label: string, m: Measured) {
   console.log(
-    `${label}: ${m.reminders.toLocaleString('en-GB')} reminders in the table, ${m.sent} mails sent, ` +
-      `${m.seconds.toFixed(2)} s, ${m.perSecond.toFixed(2)} mails/s overall; finding what is due ${m.planMs} ms; ` +
-      `sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s (${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), ` +
-      `busiest 1 s window ${m.busiestWindow} mails`,
+    `${label}: ${m.reminders.toLocaleString('en-GB')} reminders, ${m.sent} sent (${m.late} late, ${m.superseded} superseded), ` +
+      `${m.seconds.toFixed(2)} s; finding what is due ${m.planMs} ms; sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s ` +
+      `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), busiest 1 s window ${m.busiestWindow}; ` +
+      `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail; recipients mailed twice: ${m.doubled}`,
   );
 }
 
-console.log(`Daily job benchmark (SES maximum send rate ${RATE}/s, run date ${RUN_DATE})`);
-const onlyDue = await measure(false);
-print('A (due only)      ', onlyDue);
-const withNotDue = await measure(true);
-print('B (due + not due) ', withNotDue);
 console.log(
-  `Ratio B/A: job time ${(withNotDue.seconds / onlyDue.seconds).toFixed(3)} (target ≤ 1.2); ` +
-    `finding what is due ${(withNotDue.planMs / Math.max(1, onlyDue.planMs)).toFixed(2)}`,
+  `Reminder job benchmark through the send queue (SES maximum ${RATE}/s, ${SENDERS} senders, run date ${RUN_DATE})`,
 );
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !only || only.includes(name);
+if (wanted('ratio')) {
+  const a = await measure(
+    'A',
+    dueItems(DUE, () => 0),
+  );
+  print(`A: ${DUE} due              `, a);
+  const b = await measure('B', [...dueItems(DUE, () => 0), ...notDueItems(NOT_DUE)]);
+  print(`B: ${DUE} due + ${NOT_DUE} not due`, b);
+  console.log(
+    `Ratio B/A: job time ${(b.seconds / a.seconds).toFixed(3)} (target ≤ 1.2); ` +
+      `finding what is due ${(b.planMs / Math.max(1, a.planMs)).toFixed(2)}`,
+  );
+}
+if (wanted('catchup')) {
+  // Seven days without a run, CATCH_UP_PER_DAY mails dated on each of them.
+  const c = await measure(
+    'catch-up',
+    dueItems(7 * CATCH_UP_PER_DAY, (n) => n % 7),
+  );
+  print(`Catch-up after 7 days without runs (${CATCH_UP_PER_DAY}/day)`, c);
+}
+if (wanted('throughput')) {
+  const t = await measure(
+    'throughput',
+    dueItems(THROUGHPUT, () => 0),
+  );
+  print(`Throughput: ${THROUGHPUT} due`, t);
+}
 process.exit(0);

@@ -10,7 +10,7 @@ import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/
 import { senderPacer } from '../../lambdas/engine/sender.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
 import { addDays } from '../../shared/schedule.ts';
-import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
+import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
@@ -89,9 +89,11 @@ async function expectOneMailEach(users: { email: string }[]) {
 
 const sesMiddlewareName = 'test-fault-injection';
 const dynamoMiddlewareName = 'test-dynamo-fault-injection';
+const sqsMiddlewareName = 'test-sqs-fault-injection';
 afterEach(() => {
   sesClient().middlewareStack.remove(sesMiddlewareName);
   dynamo().middlewareStack.remove(dynamoMiddlewareName);
+  sqsClient().middlewareStack.remove(sqsMiddlewareName);
   process.env.EMAIL_PROVIDER = 'ses';
   resetEnvCache();
 });
@@ -246,6 +248,47 @@ describe('the daily job', () => {
     await expectOneMailEach(users);
     // A later run finds nothing left to send.
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
+    await expectOneMailEach(users);
+  });
+
+  it('the planner’s messages are refused by SQS part-way: those mails are recorded, stay open, and the next run sends them once', async () => {
+    const today = freshDate();
+    const users = await seedUsers('sqsfault', 14);
+    await seedReminders(users, 'insurance', addDays(today, 7));
+    // The second SendMessageBatch (users 11 to 14) fails on every attempt.
+    let batches = 0;
+    sqsClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'SendMessageBatchCommand' && ++batches > 1) {
+          throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: sqsMiddlewareName },
+    );
+    const first = await job({ date: today, trigger: 'cli' });
+    sqsClient().middlewareStack.remove(sqsMiddlewareName);
+    expect(first.queued).toBe(10);
+    expect(first.items_processed).toBe(10);
+    expect(first.errors).toEqual([expect.stringMatching(/^4 mails not queued, left for the next run/)]);
+    expect((await mailsFor(users.map((u) => u.email))).length).toBe(10);
+
+    const second = await job({ date: today, trigger: 'cli' });
+    expect(second.items_processed).toBe(4);
+    await expectOneMailEach(users);
+  });
+
+  it('two planners at the same time: every mail goes once', async () => {
+    const today = freshDate();
+    const users = await seedUsers('twin', 10);
+    await seedReminders(users, 'utilities_energy', addDays(today, 7));
+    const [a, b] = await Promise.all([
+      runDailyJob({ date: today, trigger: 'cli' }),
+      runDailyJob({ date: today, trigger: 'cli' }),
+    ]);
+    // Both may queue a mail; the claims let only one of its messages send it.
+    expect(a.queued + b.queued).toBeGreaterThanOrEqual(10);
+    await stack.sendPoller.idle();
     await expectOneMailEach(users);
   });
 

@@ -1,0 +1,96 @@
+/**
+ * The send queue's messages are input like any other: a sender validates each one and sends
+ * nothing for a message it cannot read, handing it back so that SQS moves it to the dead-letter
+ * queue (and its alarm) after repeated receives.
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAILS_PER_MESSAGE, recipientMessageSchema, recipientMessages } from '../../lambdas/engine/queue.ts';
+import { processSendBatch } from '../../lambdas/engine/sender.ts';
+import { Pacer } from '../../lambdas/engine/pacer.ts';
+import type { Addressed } from '../../lambdas/engine/due.ts';
+import type { Profile, Reminder } from '../../shared/api.ts';
+
+beforeAll(() => {
+  // Just enough environment for the sender's metrics line (off, as on the local stack).
+  vi.stubEnv('TABLE_NAME', 'unit');
+  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
+});
+
+const run = { id: '9b2f0c1e-0000-4000-8000-000000000001', ranAt: '2030-06-12T08:00:00.000Z' };
+const userId = '4c1d2e3f-0000-4000-8000-000000000002';
+const lead = {
+  kind: 'reminder',
+  reminderId: '7a8b9c0d-0000-4000-8000-000000000003',
+  renewalDate: '2030-06-19',
+  daysBefore: 7,
+  daysLeft: 7,
+  late: false,
+} as const;
+const valid = { v: 1, run, userId, mails: [lead] };
+
+describe('a send message', () => {
+  it('is accepted only in its exact shape', () => {
+    expect(recipientMessageSchema.safeParse(valid).success).toBe(true);
+    const followUp = { ...lead, kind: 'savings', daysBefore: null, daysLeft: null };
+    expect(recipientMessageSchema.safeParse({ ...valid, mails: [followUp] }).success).toBe(true);
+    for (const hostile of [
+      { ...valid, extra: 1 },
+      { ...valid, v: 2 },
+      { ...valid, userId: '../USER#other' },
+      { ...valid, userId: 'a'.repeat(65) },
+      { ...valid, mails: [] },
+      { ...valid, mails: Array.from({ length: MAILS_PER_MESSAGE + 1 }, () => lead) },
+      { ...valid, mails: [{ ...lead, dedupeKey: 'reminder#someone-else' }] },
+      { ...valid, mails: [{ ...lead, renewalDate: '2030-02-30' }] },
+      { ...valid, mails: [{ ...lead, daysBefore: null }] },
+      { ...valid, mails: [{ ...lead, kind: 'savings' }] },
+      { ...valid, mails: [{ ...lead, daysBefore: 366 }] },
+      { ...valid, run: { ...run, ranAt: 'yesterday' } },
+    ]) {
+      expect(recipientMessageSchema.safeParse(hostile).success, JSON.stringify(hostile).slice(0, 80)).toBe(
+        false,
+      );
+    }
+  });
+
+  it('groups a run’s mails by recipient, at most MAILS_PER_MESSAGE in each', () => {
+    const profile = { user_id: userId } as Profile;
+    const due = (i: number): Addressed => ({
+      profile,
+      mail: {
+        kind: 'reminder',
+        reminder: { id: `${i}`.padStart(8, '0'), renewal_date: '2030-06-19' } as Reminder,
+        daysBefore: 7,
+        daysLeft: 7,
+        late: false,
+        dedupeKey: `k${i}`,
+      },
+    });
+    const messages = recipientMessages(
+      Array.from({ length: MAILS_PER_MESSAGE + 3 }, (_, i) => due(i)),
+      run,
+    );
+    expect(messages.map((m) => m.mails.length)).toEqual([MAILS_PER_MESSAGE, 3]);
+    for (const message of messages) expect(recipientMessageSchema.safeParse(message).success).toBe(true);
+  });
+
+  it('that a sender cannot read is handed back, and nothing is read or sent for it', async () => {
+    const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
+    const result = await processSendBatch(
+      {
+        Records: [
+          record('not-json', '{'),
+          record('wrong-shape', JSON.stringify({ ...valid, mails: [{ ...lead, kind: 'welcome' }] })),
+        ],
+      },
+      // No table, SES or queue exists here: any read or send would throw, not be handed back.
+      { now: () => new Date(), pacer: new Pacer(10) },
+    );
+    expect(result.batchItemFailures).toEqual([
+      { itemIdentifier: 'not-json' },
+      { itemIdentifier: 'wrong-shape' },
+    ]);
+    expect(result.notes).toEqual([]);
+  });
+});
