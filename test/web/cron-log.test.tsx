@@ -16,6 +16,7 @@ const RUNS: CronRun[] = [
     trigger: 'schedule',
     simulated: false,
     items_processed: 40,
+    queued: 41,
     planned: 43,
     skipped: 3,
     late: 4,
@@ -32,7 +33,7 @@ vi.mock('../../web/src/features/admin/api/get-cron-runs.ts', async () => {
 });
 
 describe('CronLogScreen', () => {
-  it('shows late, superseded and missed beside the items processed', async () => {
+  it('shows what the run queued, and late, superseded and missed, beside the items processed', async () => {
     renderWithClient(<CronLogScreen />);
     const table = await screen.findByRole('table', { name: 'The last 14 cron runs' });
     const headers = within(table)
@@ -44,6 +45,7 @@ describe('CronLogScreen', () => {
       'For Date',
       'Trigger',
       'Items Processed',
+      'Queued',
       'Late',
       'Superseded',
       'Missed',
@@ -54,7 +56,7 @@ describe('CronLogScreen', () => {
     const cells = within(row!)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(4, 8)).toEqual(['40', '4', '7', '2']);
+    expect(cells.slice(4, 9)).toEqual(['40', '41', '4', '7', '2']);
     expect(cells.at(-1)).toBe('5.23s');
   });
 

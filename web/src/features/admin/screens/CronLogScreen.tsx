@@ -63,6 +63,7 @@ const COLUMNS: Column<CronRun>[] = [
   { header: 'For Date', className: 'nowrap', cell: (run) => run.date },
   { header: 'Trigger', cell: (run) => TRIGGERS[run.trigger] ?? run.trigger },
   { header: 'Items Processed', className: 'num', cell: (run) => run.items_processed },
+  { header: 'Queued', className: 'num', cell: (run) => run.queued },
   // What the catch-up did: sent after their day, older leads covered by a later one, never sent.
   { header: 'Late', className: 'num', cell: (run) => run.late },
   { header: 'Superseded', className: 'num', cell: (run) => run.superseded },
