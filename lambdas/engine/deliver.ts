@@ -23,7 +23,8 @@ function isThrottle(error: unknown): boolean {
 
 export type DeliveryOutcome =
   | { status: 'sent'; messageId: string }
-  | { status: 'failed'; error: string }
+  /** `forGood`: SES refused it MAX_SEND_ATTEMPTS times; no later run tries it again. */
+  | { status: 'failed'; error: string; forGood: boolean }
   | { status: 'skipped'; reason: string };
 
 export interface DeliverOptions {
@@ -95,8 +96,10 @@ export async function deliverClaimed(
     );
   } catch (error) {
     const message = errorMessage(error);
-    for (const { claim } of sends) await markFailed(claim, message, options.now());
-    return { status: 'failed', error: message };
+    let forGood = false;
+    for (const { claim } of sends)
+      forGood = (await markFailed(claim, message, options.now())).forGood || forGood;
+    return { status: 'failed', error: message, forGood };
   }
   for (const { identity, claim } of sends) await recordAccepted(identity, claim, messageId, options.now);
   return { status: 'sent', messageId };

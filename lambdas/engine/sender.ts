@@ -132,7 +132,12 @@ export async function sendRecipientMessage(
       mail,
       options,
     );
-    const status = outcome.status === 'skipped' ? outcome.reason : outcome.status;
+    const status =
+      outcome.status === 'skipped'
+        ? outcome.reason
+        : outcome.status === 'failed' && outcome.forGood
+          ? FAILED_FOR_GOOD
+          : outcome.status;
     for (const addressed of due) {
       notes.push(noteOf(addressed, status));
       if (outcome.status === 'sent') sent++;
@@ -154,6 +159,8 @@ export async function sendRecipientMessage(
 }
 
 const HELD_ELSEWHERE = 'already pending';
+/** A mail SES refused for the last time (MAX_SEND_ATTEMPTS). */
+const FAILED_FOR_GOOD = 'failed for good';
 
 /** The message must come back later; what this delivery did is in `notes`. */
 export class ClaimHeldElsewhere extends Error {
@@ -217,7 +224,8 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
     // What this batch did, as metrics: the planner counts the runs, the senders what went.
     publishJobCounts({
       sent: notes.filter((n) => n.status === 'sent').length,
-      failed: notes.filter((n) => n.status === 'failed').length,
+      // Only mails no later run will try again: a refusal that a later run retries is not yet a loss.
+      failed: notes.filter((n) => n.status === FAILED_FOR_GOOD).length,
     });
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })), notes };

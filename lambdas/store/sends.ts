@@ -249,9 +249,9 @@ export async function recordSettlement(
 }
 
 /** Sets fields of a claimed send; only the holder of the claim may. */
-async function settleClaim(claim: Claim, fields: Record<string, unknown>): Promise<void> {
+async function settleClaim(claim: Claim, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
   const entries = Object.entries(fields);
-  await dynamo().send(
+  const { Attributes = {} } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: sendKey(claim.userId, claim.dedupeKey),
@@ -262,8 +262,10 @@ async function settleClaim(claim: Claim, fields: Record<string, unknown>): Promi
         ':token': claim.token,
         ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
       },
+      ReturnValues: 'ALL_NEW',
     }),
   );
+  return Attributes;
 }
 
 /** Records the SES acceptance. */
@@ -286,13 +288,17 @@ export async function noteMessageId(claim: Claim, messageId: string): Promise<vo
   await settleClaim(claim, { message_id: messageId });
 }
 
-/** SES refused: the claim is released for a later attempt, with the reason kept. */
-export async function markFailed(claim: Claim, message: string, now: Date): Promise<void> {
-  await settleClaim(claim, {
+/**
+ * Records an SES refusal, which releases the claim for a later run. Says whether that was the last
+ * attempt (MAX_SEND_ATTEMPTS): the mail has then failed for good.
+ */
+export async function markFailed(claim: Claim, message: string, now: Date): Promise<{ forGood: boolean }> {
+  const record = await settleClaim(claim, {
     status: 'failed',
     error_message: message.slice(0, 500),
     updated_at: now.toISOString(),
   });
+  return { forGood: isSettled(parseClaimState(record)) };
 }
 
 /**

@@ -593,6 +593,21 @@ describe('the daily job', () => {
       expect((await job({ date: addDays(today, 2), trigger: 'cli' })).items_processed).toBe(0);
     });
 
+    it('SES refuses a mail on three runs: it is failed for good then, and no later run tries it', async () => {
+      const today = freshDate();
+      const user = await seedUser('refusedthrice');
+      await seedReminder(user.userId, 'subscriptions', addDays(today, 7), 'Gym', today);
+      injectSesFaults(() => Object.assign(new Error('Address blacklisted'), { name: 'MessageRejected' }));
+      const statuses: string[] = [];
+      for (let day = 0; day < 4; day++) {
+        const run = await job({ date: addDays(today, day), trigger: 'cli' });
+        statuses.push(...run.mails.filter((m) => m.userId === user.userId).map((m) => m.status));
+      }
+      // Two refusals a later run retries, the third final; the fourth run has nothing to send.
+      expect(statuses).toEqual(['failed', 'failed', 'failed for good']);
+      expect(await subjectsOf(user)).toEqual([]);
+    });
+
     it('a renewal that passed unmailed is recorded as missed, and its follow-up still goes', async () => {
       const today = freshDate();
       const user = await seedUser('missed');
