@@ -98,7 +98,11 @@ function dueItems(due: number, daysBefore: (n: number) => number): Record<string
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
     // The 7-day lead is a lead day of every category.
     const renewal = addDays(RUN_DATE, 7 - daysBefore(n));
-    items.push(profile(userId), placed(reminder(userId, category, renewal, n), '2030-01-01'));
+    // Added on the day of its mail: no earlier lead of it is open (as if those had gone before).
+    items.push(
+      profile(userId),
+      placed(reminder(userId, category, renewal, n), addDays(RUN_DATE, -daysBefore(n))),
+    );
   }
   return items;
 }

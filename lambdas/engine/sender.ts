@@ -6,15 +6,15 @@
  * before SES is called, so a redelivered message, a re-run or a second sender never sends it twice.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { dedupeKeys } from '../../shared/table.ts';
+import { dedupeKeys, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { addRunResults } from '../store/cronRuns.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
-import { getProfile } from '../store/profiles.ts';
-import { getReminder } from '../store/reminders.ts';
+import { getItems } from '../store/db.ts';
+import { parseProfile, parseReminder } from '../store/items.ts';
 import { ACCOUNT_DELETED } from '../store/sends.ts';
 import { isSuppressed } from '../store/suppressions.ts';
 import { claimMail, deliverClaimed, type ClaimedSend } from './deliver.ts';
@@ -69,17 +69,33 @@ const noteFor = (
   status,
 });
 
-/** The mails of a message still worth sending, each with the reminder as it is now. */
-async function currentMails(
-  message: RecipientMessage,
-  profile: Addressed['profile'],
-  notes: MailNote[],
-): Promise<Addressed[]> {
-  const due: Addressed[] = [];
+/** What one message's delivery did: each mail's fate, and what the run's record gains. */
+export interface MessageResult {
+  notes: MailNote[];
+  sent: number;
+  errors: string[];
+}
+
+/**
+ * The recipient's profile and the message's reminders as they are now: one BatchGet. A reminder
+ * deleted, or moved to another renewal since the run planned it, is left out: that plan no longer
+ * holds.
+ */
+async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
+  const reminderKey = (id: string) => ({ pk: keys.user(message.userId), sk: keys.reminder(id) });
+  const items = await getItems([
+    { pk: keys.user(message.userId), sk: keys.profile() },
+    ...message.mails.map((mail) => reminderKey(mail.reminderId)),
+  ]);
+  const bySk = new Map(items.map((item) => [String(item[TABLE_KEYS.sortKey]), item]));
+  const profileItem = bySk.get(keys.profile());
+  if (!profileItem) return undefined;
+  const profile = parseProfile(profileItem);
+  const due: { addressed: Addressed; item: Record<string, unknown> }[] = [];
   for (const queued of message.mails) {
-    const reminder = await getReminder(message.userId, queued.reminderId);
-    // Deleted, or moved to another renewal since the run planned it: that plan no longer holds.
-    if (!reminder || reminder.renewal_date !== queued.renewalDate) {
+    const item = bySk.get(keys.reminder(queued.reminderId));
+    const reminder = item ? parseReminder(item) : undefined;
+    if (!item || !reminder || reminder.renewal_date !== queued.renewalDate) {
       notes.push(noteFor(message, queued, 'reminder changed'));
       continue;
     }
@@ -87,46 +103,45 @@ async function currentMails(
       queued.kind === 'reminder'
         ? dedupeKeys.reminder(reminder.id, reminder.renewal_date, queued.daysBefore)
         : dedupeKeys.savings(reminder.id, reminder.renewal_date);
-    due.push({
-      profile,
-      mail: { ...queued, reminder, dedupeKey },
-    });
+    due.push({ addressed: { profile, mail: { ...queued, reminder, dedupeKey } }, item });
   }
-  return due;
+  return { profile, due };
 }
 
 /** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
 export async function sendRecipientMessage(
   message: RecipientMessage,
   options: SenderOptions,
-): Promise<MailNote[]> {
-  const notes: MailNote[] = [];
-  const skipAll = (status: string) => message.mails.map((mail) => noteFor(message, mail, status));
-  const profile = await getProfile(message.userId);
-  if (!profile) return skipAll(ACCOUNT_DELETED);
+): Promise<MessageResult> {
+  const result: MessageResult = { notes: [], sent: 0, errors: [] };
+  const { notes } = result;
+  const skipAll = (status: string): MessageResult => ({
+    ...result,
+    notes: message.mails.map((mail) => noteFor(message, mail, status)),
+  });
+  const current = await readCurrent(message, notes);
+  if (!current) return skipAll(ACCOUNT_DELETED);
+  const { profile, due } = current;
   if (!profile.reminder_emails) return skipAll('unsubscribed');
   if (await isSuppressed(profile.email)) return skipAll('suppressed');
 
-  const due = await currentMails(message, profile, notes);
-  const claimed: { addressed: Addressed; send: ClaimedSend }[] = [];
+  const claimed: { addressed: Addressed; item: Record<string, unknown>; send: ClaimedSend }[] = [];
   let heldElsewhere = 0;
-  for (const addressed of due) {
-    const result = await claimMail(dueMailIdentity(addressed), options);
-    if ('skipped' in result) {
-      notes.push(noteOf(addressed, result.skipped));
-      if (result.skipped === HELD_ELSEWHERE) heldElsewhere++;
-    } else claimed.push({ addressed, send: result.claimed });
+  for (const { addressed, item } of due) {
+    const claim = await claimMail(dueMailIdentity(addressed), options);
+    if ('skipped' in claim) {
+      notes.push(noteOf(addressed, claim.skipped));
+      if (claim.skipped === HELD_ELSEWHERE) heldElsewhere++;
+    } else claimed.push({ addressed, item, send: claim.claimed });
   }
   if (claimed.length > 0) await options.onClaimed?.(message);
 
-  let sent = 0;
-  const errors: string[] = [];
   // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal. Either
   // way each mail keeps its own claim and records, so exactly-once and the logs stay per mail.
   const groups = claimed.length > 1 && !profile.email_per_renewal ? [claimed] : claimed.map((one) => [one]);
   for (const group of groups) {
-    const due = group.map(({ addressed }) => addressed);
-    const mail = group.length > 1 ? await composeDigestMail(due) : (await composeDueMail(due[0]!)).mail;
+    const mails = group.map(({ addressed }) => addressed);
+    const mail = mails.length > 1 ? await composeDigestMail(mails) : (await composeDueMail(mails[0]!)).mail;
     const outcome = await deliverClaimed(
       group.map(({ send }) => send),
       mail,
@@ -138,35 +153,34 @@ export async function sendRecipientMessage(
         : outcome.status === 'failed' && outcome.forGood
           ? FAILED_FOR_GOOD
           : outcome.status;
-    for (const addressed of due) {
+    for (const addressed of mails) {
       notes.push(noteOf(addressed, status));
-      if (outcome.status === 'sent') sent++;
+      if (outcome.status === 'sent') result.sent++;
       if (outcome.status === 'failed') {
         const tag = `${addressed.mail.kind} ${short(addressed.mail.reminder.id)} for user ${short(profile.user_id)}`;
-        errors.push(`${tag}: ${outcome.error}`);
+        result.errors.push(`${tag}: ${outcome.error}`);
       }
     }
   }
-  if (sent > 0 || errors.length > 0) await addRunResults(message.run, { sent, errors });
   // Each reminder moves in the index to its next mail still to go; a failed one keeps its place.
-  for (const { addressed } of claimed) {
-    await refreshNextMail(profile.user_id, addressed.mail.reminder.id, profile.timezone);
+  for (const { addressed, item } of claimed) {
+    await refreshNextMail(profile.user_id, addressed.mail.reminder.id, profile.timezone, item);
   }
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
-  if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, notes);
-  return notes;
+  if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
+  return result;
 }
 
 const HELD_ELSEWHERE = 'already pending';
 /** A mail SES refused for the last time (MAX_SEND_ATTEMPTS). */
 const FAILED_FOR_GOOD = 'failed for good';
 
-/** The message must come back later; what this delivery did is in `notes`. */
+/** The message must come back later; what this delivery did is in `result`. */
 export class ClaimHeldElsewhere extends Error {
   constructor(
     count: number,
-    readonly notes: MailNote[],
+    readonly result: MessageResult,
   ) {
     super(`${count} mails claimed by another sender, not yet sent: retry after the lease`);
   }
@@ -195,6 +209,15 @@ function parseRecord(record: SQSRecord): RecipientMessage | undefined {
 export async function processSendBatch(event: SQSEvent, options: SenderOptions): Promise<SendBatchResult> {
   const failures: string[] = [];
   const notes: MailNote[] = [];
+  // Each run's record gains this batch's counts in one write, whatever happens to the batch.
+  const byRun = new Map<string, { run: RecipientMessage['run']; sent: number; errors: string[] }>();
+  const tally = (message: RecipientMessage, result: MessageResult) => {
+    notes.push(...result.notes);
+    const counts = byRun.get(message.run.id) ?? { run: message.run, sent: 0, errors: [] };
+    counts.sent += result.sent;
+    counts.errors.push(...result.errors);
+    byRun.set(message.run.id, counts);
+  };
   const lanes = Math.max(1, Math.ceil(options.pacer.ratePerSecond));
   try {
     await forEachConcurrent(event.Records, lanes, async (record) => {
@@ -208,10 +231,10 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
         return;
       }
       try {
-        notes.push(...(await sendRecipientMessage(message, options)));
+        tally(message, await sendRecipientMessage(message, options));
       } catch (error) {
         if (error instanceof JobCrash) throw error;
-        if (error instanceof ClaimHeldElsewhere) notes.push(...error.notes);
+        if (error instanceof ClaimHeldElsewhere) tally(message, error.result);
         logger.error('A send message failed; it goes back to the queue', {
           messageId: record.messageId,
           user: short(message.userId),
@@ -221,12 +244,33 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
       }
     });
   } finally {
-    // What this batch did, as metrics: the planner counts the runs, the senders what went.
-    publishJobCounts({
-      sent: notes.filter((n) => n.status === 'sent').length,
-      // Only mails no later run will try again: a refusal that a later run retries is not yet a loss.
-      failed: notes.filter((n) => n.status === FAILED_FOR_GOOD).length,
-    });
+    await recordBatch([...byRun.values()], notes);
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })), notes };
+}
+
+/** A batch's results: added to each run's record, and published as metrics. Never throws. */
+async function recordBatch(
+  runs: { run: RecipientMessage['run']; sent: number; errors: string[] }[],
+  notes: readonly MailNote[],
+): Promise<void> {
+  for (const { run, sent, errors } of runs) {
+    if (sent === 0 && errors.length === 0) continue;
+    try {
+      await addRunResults(run, { sent, errors });
+    } catch (error) {
+      // The mails are sent and recorded per mail; only the run's summary count misses them.
+      logger.error("A batch's counts were not added to its run's record", {
+        run: run.id,
+        sent,
+        error: errorMessage(error),
+      });
+    }
+  }
+  // The planner counts the runs; the senders what went.
+  publishJobCounts({
+    sent: notes.filter((n) => n.status === 'sent').length,
+    // Only mails no later run will try again: a refusal that a later run retries is not yet a loss.
+    failed: notes.filter((n) => n.status === FAILED_FOR_GOOD).length,
+  });
 }

@@ -14,7 +14,7 @@ import { keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table
 import { dynamo } from '../runtime/clients.ts';
 import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
-import { settledKeys } from './sends.ts';
+import { settledAmong } from './sends.ts';
 
 /** A reminder as the index and the job see it: with the local date its mails start from. */
 export type IndexedReminder = Reminder & { not_before: string };
@@ -60,11 +60,19 @@ export function nextMailAttributes(reminderId: string, nextAt: string | null): R
  * Recomputes one reminder's place in the index from its send records. Conditional on the renewal
  * date and category it was computed for, so an edit made meanwhile (which places it itself) wins.
  */
-export async function refreshNextMail(userId: string, reminderId: string, zone: string): Promise<void> {
-  const item = await getItem(keys.user(userId), keys.reminder(reminderId));
+export async function refreshNextMail(
+  userId: string,
+  reminderId: string,
+  zone: string,
+  /** The reminder's item when the caller has just read it (the guard below still protects an edit). */
+  known?: Record<string, unknown>,
+): Promise<void> {
+  const item = known ?? (await getItem(keys.user(userId), keys.reminder(reminderId)));
   if (!item) return;
   const reminder = parseIndexedReminder(item, zone);
-  const nextAt = nextMailAt(reminder, zone, await settledKeys(userId, reminderId, reminder.renewal_date));
+  // Only the records of the reminder's own scheduled mails decide its next one: read them by key.
+  const schedule = reminderSchedule(reminder).map(({ dedupeKey }) => ({ userId, dedupeKey }));
+  const nextAt = nextMailAt(reminder, zone, await settledAmong(schedule, 1));
   const index = TABLE_KEYS.dueIndex;
   const names = {
     '#pk': index.partitionKey,

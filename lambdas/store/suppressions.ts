@@ -1,8 +1,8 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { ENTITY, keys } from '../../shared/table.ts';
+import { ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { addressHashes } from '../runtime/unsubscribe.ts';
-import { getItem, itemKey, putItem, tableName } from './db.ts';
+import { getItems, itemKey, putItem, tableName } from './db.ts';
 
 /**
  * Addresses SES reported as bouncing permanently or complaining: the daily job mails them no more.
@@ -12,12 +12,19 @@ import { getItem, itemKey, putItem, tableName } from './db.ts';
  */
 export async function isSuppressed(email: string): Promise<boolean> {
   const hashes = await addressHashes(email);
-  for (const { version, hash } of hashes) {
-    if (await getItem(keys.suppressed(version, hash), keys.suppressedEntry())) return true;
-  }
-  // Entries written before the hash held the address: moved to the hashed form on first sight.
-  const legacy = await getItem(keys.legacySuppressed(email), keys.suppressedEntry());
-  if (!legacy) return false;
+  // One BatchGet: the entry under each key version, and the legacy entry that held the address.
+  const legacyKey = keys.legacySuppressed(email);
+  const found = await getItems([
+    ...hashes.map(({ version, hash }) => ({
+      pk: keys.suppressed(version, hash),
+      sk: keys.suppressedEntry(),
+    })),
+    { pk: legacyKey, sk: keys.suppressedEntry() },
+  ]);
+  if (found.length === 0) return false;
+  const legacy = found.find((item) => item[TABLE_KEYS.partitionKey] === legacyKey);
+  if (!legacy || found.length > 1) return true;
+  // An entry written before the hash held the address: moved to the hashed form on first sight.
   await suppress(email, String(legacy.reason ?? 'bounce'));
   await dynamo().send(
     new DeleteCommand({
