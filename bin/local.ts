@@ -16,6 +16,7 @@ const stack = await startLocalStack({
   mailboxPort,
   emailProvider: process.env.EMAIL_PROVIDER === 'disabled' ? 'disabled' : 'ses',
   runScheduler: true,
+  senderThreads: true,
   log: verbose ? (line) => console.log(line) : undefined,
 }).catch((error: Error & { code?: string }) => {
   if (error.code === 'EADDRINUSE') {

@@ -7,6 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
+import { SENDER_SETTINGS } from '../lambdas/engine/queue.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
@@ -19,18 +20,14 @@ export interface DailyRemindersProps {
   environment: Record<string, string>;
 }
 
-/**
- * The senders: how many run at once (the event source's maximum concurrency; each paces itself at
- * this share of the account's SES rate), how long one may take, and how long a message it failed
- * stays hidden: six times the function's timeout, as AWS advises, and longer than the 2-minute claim
- * lease, so a redelivery can take over the claim of a sender that died.
- */
+/** The senders' settings (lambdas/engine/queue.ts) as the CDK takes them. */
 export const SENDERS = {
-  maxConcurrency: 10,
-  batchSize: 10,
-  timeout: Duration.minutes(1),
-  visibilityTimeout: Duration.minutes(6),
-  maxReceiveCount: 5,
+  maxConcurrency: SENDER_SETTINGS.maxConcurrency,
+  batchSize: SENDER_SETTINGS.batchSize,
+  maxBatchingWindow: Duration.seconds(SENDER_SETTINGS.maxBatchingWindowSeconds),
+  timeout: Duration.seconds(SENDER_SETTINGS.timeoutSeconds),
+  visibilityTimeout: Duration.seconds(SENDER_SETTINGS.visibilityTimeoutSeconds),
+  maxReceiveCount: SENDER_SETTINGS.maxReceiveCount,
 } as const;
 
 /** The Scheduler's payload: lambdas/jobs/dailyReminders.ts records the run as a scheduled one. */
@@ -102,6 +99,7 @@ export class DailyReminders extends Construct {
     this.sender.fn.addEventSource(
       new SqsEventSource(this.sendQueue, {
         batchSize: SENDERS.batchSize,
+        maxBatchingWindow: SENDERS.maxBatchingWindow,
         maxConcurrency: SENDERS.maxConcurrency,
         reportBatchItemFailures: true,
       }),

@@ -143,6 +143,8 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     mailboxPort: 0,
     maxSendRate: RATE,
     senders: SENDERS,
+    senderThreads: true,
+    log: process.env.BENCH_VERBOSE ? (line) => console.log(`  ${line}`) : undefined,
   });
   try {
     process.stdout.write(`  ${label}: seeding ${items.length.toLocaleString('en-GB')} items… `);

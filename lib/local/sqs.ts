@@ -4,25 +4,16 @@
  * AWS: receive batches, hand the same SQSEvent to the same sender code, delete what succeeded, and
  * leave what failed to come back after the visibility timeout (then to the dead-letter queue).
  */
-import { randomUUID } from 'node:crypto';
-import {
-  DeleteMessageBatchCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  type Message,
-} from '@aws-sdk/client-sqs';
-import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { Worker } from 'node:worker_threads';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import type { MailNote } from '../../lambdas/engine/due.ts';
-import type { Pacer } from '../../lambdas/engine/pacer.ts';
-import { processSendBatch, senderPacer, type SenderOptions } from '../../lambdas/engine/sender.ts';
+import type { SenderOptions } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
+import { pollLane, REGION, type LaneReport, type WorkerMessage } from './sendLane.ts';
 
-const REGION = 'eu-west-2';
 export const SEND_QUEUE = 'renewal-reminders-local-send';
 const DEAD_LETTERS = `${SEND_QUEUE}-dlq`;
-/** As the event source on AWS: at most ten messages per batch. */
-const BATCH_SIZE = 10;
 
 export interface LocalSqsOptions {
   /** Seconds before a message that was received but not deleted comes back. */
@@ -74,31 +65,21 @@ export async function messagesLeft(queueUrl: string): Promise<number> {
   );
 }
 
-/** The record Lambda's SQS event source builds from a received message. */
-function toRecord(message: Message, queueArn: string): SQSRecord {
-  const attributes = message.Attributes ?? {};
-  return {
-    messageId: message.MessageId!,
-    receiptHandle: message.ReceiptHandle!,
-    body: message.Body ?? '',
-    attributes: {
-      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
-      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
-      SenderId: attributes.SenderId ?? '000000000000',
-      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
-    },
-    messageAttributes: {},
-    md5OfBody: message.MD5OfBody ?? '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: queueArn,
-    awsRegion: REGION,
-  };
-}
+/**
+ * A worker thread does not inherit tsx's loader, so it starts from a line of plain JavaScript that
+ * loads tsx's API and imports the TypeScript worker through it.
+ */
+const SEND_WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(
+  new URL('./sendWorker.ts', import.meta.url).href,
+)}, ${JSON.stringify(import.meta.url)}))`;
 
 export interface SendPoller {
   /** Resolves once the queue holds nothing (none waiting, none in flight) and every lane is idle. */
   idle(): Promise<void>;
-  /** Test seams for the senders (a fixed clock, a crash after claiming); empty in normal use. */
+  /**
+   * Test seams for the senders (a fixed clock, a crash after claiming); empty in normal use. Only
+   * senders in this thread see them (not `threads` ones).
+   */
   overrides: Partial<Pick<SenderOptions, 'now' | 'leaseMs' | 'onClaimed'>>;
   /** What the senders did with each mail since the last take. */
   takeNotes(): MailNote[];
@@ -108,13 +89,24 @@ export interface SendPoller {
 /**
  * `lanes` senders, each polling the queue and pacing itself at its share of the SES rate (the
  * environment's SENDER_CONCURRENCY, which the local stack sets to `lanes`), as the event source's
- * maximum concurrency does on AWS.
+ * maximum concurrency does on AWS. With `threads`, each sender runs in a worker thread of its own,
+ * with its own SDK clients and pacer, as each Lambda container does: the stand-ins keep this thread
+ * and the senders use the machine's other cores.
  */
-export function startSendPoller(queueUrl: string, lanes: number, log: (line: string) => void): SendPoller {
+export function startSendPoller(
+  queueUrl: string,
+  lanes: number,
+  log: (line: string) => void,
+  options: { threads?: boolean } = {},
+): SendPoller {
   let running = true;
   let busy = 0;
   let notes: MailNote[] = [];
-  const queueArn = `arn:aws:sqs:${REGION}:000000000000:${queueUrl.split('/').pop()}`;
+  const report: LaneReport = {
+    busy: (delta) => (busy += delta),
+    notes: (done) => notes.push(...done),
+    log,
+  };
   const poller: SendPoller = {
     overrides: {},
     takeNotes() {
@@ -130,53 +122,29 @@ export function startSendPoller(queueUrl: string, lanes: number, log: (line: str
     },
     async stop() {
       running = false;
-      await Promise.all(loops);
+      await Promise.all(stops.map((stop) => stop()));
     },
   };
-
-  async function lane(): Promise<void> {
-    let pacer: Pacer | undefined;
-    while (running) {
-      let messages: Message[] = [];
-      try {
-        ({ Messages: messages = [] } = await sqsClient().send(
-          new ReceiveMessageCommand({
-            QueueUrl: queueUrl,
-            MaxNumberOfMessages: BATCH_SIZE,
-            WaitTimeSeconds: 1,
-            MessageSystemAttributeNames: ['All'],
-          }),
-        ));
-      } catch (error) {
-        if (running) log(`send queue: receive failed: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        continue;
-      }
-      if (messages.length === 0) continue;
-      busy++;
-      try {
-        pacer ??= await senderPacer();
-        const event: SQSEvent = { Records: messages.map((m) => toRecord(m, queueArn)) };
-        const result = await processSendBatch(event, { now: () => new Date(), pacer, ...poller.overrides });
-        notes.push(...result.notes);
-        const failed = new Set(result.batchItemFailures.map((f) => f.itemIdentifier));
-        const done = messages.filter((m) => !failed.has(m.MessageId!));
-        if (done.length > 0) {
-          await sqsClient().send(
-            new DeleteMessageBatchCommand({
-              QueueUrl: queueUrl,
-              Entries: done.map((m) => ({ Id: randomUUID(), ReceiptHandle: m.ReceiptHandle! })),
-            }),
-          );
-        }
-      } catch (error) {
-        // As when a Lambda invocation fails: nothing is deleted, the whole batch comes back later.
-        log(`send queue: a batch failed and will be redelivered: ${(error as Error).message}`);
-      } finally {
-        busy--;
-      }
+  const stops = Array.from({ length: lanes }, () => {
+    if (!options.threads) {
+      const done = pollLane(queueUrl, { running: () => running, overrides: () => poller.overrides }, report);
+      return () => done;
     }
-  }
-  const loops = Array.from({ length: lanes }, () => lane());
+    const worker = new Worker(SEND_WORKER_BOOT, { eval: true, workerData: { queueUrl } });
+    worker.on('message', (message: WorkerMessage) => {
+      if ('busy' in message) report.busy(message.busy);
+      if ('notes' in message) report.notes(message.notes);
+      if ('log' in message) report.log(message.log);
+    });
+    worker.on('error', (error) => log(`send queue: a sender thread failed: ${error.message}`));
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    return async () => {
+      worker.postMessage('stop');
+      // A lane finishes its batch and its long poll (1 s); then the thread ends.
+      const timeout = setTimeout(() => void worker.terminate(), 5_000);
+      await exited;
+      clearTimeout(timeout);
+    };
+  });
   return poller;
 }

@@ -32,6 +32,11 @@ export interface LocalStackOptions {
   runScheduler?: boolean;
   /** How many senders poll the send queue (the event source's maximum concurrency on AWS). */
   senders?: number;
+  /**
+   * Each sender in a worker thread of its own (npm start, benchmarks), as each Lambda container is
+   * its own process; off in tests, whose fault seams reach senders in this thread only.
+   */
+  senderThreads?: boolean;
   /** Seconds before a send message that failed comes back (6 minutes on AWS; shorter here). */
   sendQueueVisibilitySeconds?: number;
   log?: (line: string) => void;
@@ -121,7 +126,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log,
   });
 
-  const sendPoller = startSendPoller(sqs.queueUrl, senders, log);
+  const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
         const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');

@@ -541,12 +541,14 @@ describe('daily reminders', () => {
     expect(envOf(prod, senderId(prod)).SENDER_CONCURRENCY).toBe(String(SENDERS.maxConcurrency));
   });
 
-  it('feeds the senders from the send queue: batches of 10, partial batch failures, capped concurrency, a DLQ', () => {
+  it('feeds the senders from the send queue: batches of up to 50 within a second, partial batch failures, capped concurrency, a DLQ', () => {
     for (const s of [dev, prod]) {
       s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: senderId(s) },
         EventSourceArn: { 'Fn::GetAtt': [sendQueueId(s), 'Arn'] },
         BatchSize: SENDERS.batchSize,
+        // Lambda needs a batching window for batches over 10.
+        MaximumBatchingWindowInSeconds: SENDERS.maxBatchingWindow.toSeconds(),
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         ScalingConfig: { MaximumConcurrency: SENDERS.maxConcurrency },
       });

@@ -1,0 +1,24 @@
+/**
+ * A local sender in a thread of its own, as a Lambda container is its own process: its SDK clients,
+ * its environment (a copy of the local stack's) and its pacer are its own.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import './quiet.ts';
+import { pollLane, type WorkerMessage } from './sendLane.ts';
+
+const port = parentPort!;
+const post = (message: WorkerMessage) => port.postMessage(message);
+let running = true;
+port.on('message', (message) => {
+  if (message === 'stop') running = false;
+});
+await pollLane(
+  (workerData as { queueUrl: string }).queueUrl,
+  { running: () => running, overrides: () => ({}) },
+  {
+    busy: (busy) => post({ busy }),
+    notes: (notes) => post({ notes }),
+    log: (log) => post({ log }),
+  },
+);
+port.close();
