@@ -131,6 +131,7 @@ interface Measured {
   sendPhasePerSecond: number;
   busiestWindow: number;
   cpuMsPerMail: number;
+  senderMsPerMail: number;
   /** Recipients with more than one mail (must be 0). */
   doubled: number;
 }
@@ -156,6 +157,7 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
     resetSendRateCache();
     const cpuBefore = process.cpuUsage();
+    const senderBefore = stack.sendPoller.senderActiveMs();
     const start = performance.now();
     const planned = await runDailyJob({ date: RUN_DATE, trigger: 'cli' });
     await stack.sendPoller.idle();
@@ -187,6 +189,10 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
       busiestWindow: busiest,
       // The whole process: the planner, the senders and the in-process stand-ins (an upper bound).
       cpuMsPerMail: run.items_processed ? (cpu.user + cpu.system) / 1000 / run.items_processed : 0,
+      // The sender threads alone: what a sender Lambda would spend per mail.
+      senderMsPerMail: run.items_processed
+        ? (stack.sendPoller.senderActiveMs() - senderBefore) / run.items_processed
+        : 0,
       doubled: [...perRecipient.values()].filter((count) => count > 1).length,
     };
   } finally {
@@ -200,7 +206,7 @@ function print(label: string, m: Measured) {
     `${label}: ${m.reminders.toLocaleString('en-GB')} reminders, ${m.sent} sent (${m.late} late, ${m.superseded} superseded), ` +
       `${m.seconds.toFixed(2)} s; finding what is due ${m.planMs} ms; sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s ` +
       `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), busiest 1 s window ${m.busiestWindow}; ` +
-      `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail; recipients mailed twice: ${m.doubled}`,
+      `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); recipients mailed twice: ${m.doubled}`,
   );
 }
 

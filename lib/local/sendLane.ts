@@ -24,7 +24,7 @@ export interface LaneReport {
 }
 
 /** A sender thread's messages to the local stack. */
-export type WorkerMessage = { busy: number } | { notes: MailNote[] } | { log: string };
+export type WorkerMessage = { busy: number } | { notes: MailNote[] } | { log: string } | { activeMs: number };
 
 /** The record Lambda's SQS event source builds from a received message. */
 function toRecord(message: Message, queueArn: string): SQSRecord {

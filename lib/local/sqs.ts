@@ -83,6 +83,8 @@ export interface SendPoller {
   overrides: Partial<Pick<SenderOptions, 'now' | 'leaseMs' | 'onClaimed'>>;
   /** What the senders did with each mail since the last take. */
   takeNotes(): MailNote[];
+  /** Milliseconds the sender threads' event loops have spent running code (`threads` only). */
+  senderActiveMs(): number;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export function startSendPoller(
   let running = true;
   let busy = 0;
   let notes: MailNote[] = [];
+  let activeMs = 0;
   const report: LaneReport = {
     busy: (delta) => (busy += delta),
     notes: (done) => notes.push(...done),
@@ -109,6 +112,7 @@ export function startSendPoller(
   };
   const poller: SendPoller = {
     overrides: {},
+    senderActiveMs: () => activeMs,
     takeNotes() {
       const taken = notes;
       notes = [];
@@ -135,6 +139,7 @@ export function startSendPoller(
       if ('busy' in message) report.busy(message.busy);
       if ('notes' in message) report.notes(message.notes);
       if ('log' in message) report.log(message.log);
+      if ('activeMs' in message) activeMs += message.activeMs;
     });
     worker.on('error', (error) => log(`send queue: a sender thread failed: ${error.message}`));
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

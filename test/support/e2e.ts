@@ -88,7 +88,8 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
     launching = launchChromium();
     launching.catch(() => undefined);
   });
-  const stack = useTestStack(() => ({ webDir: inject('webDir'), ...options }));
+  // Senders in worker threads, as `npm start` runs them: the browser journeys cover that path.
+  const stack = useTestStack(() => ({ webDir: inject('webDir'), senderThreads: true, ...options }));
   beforeAll(async () => {
     browser = await launching;
   });
