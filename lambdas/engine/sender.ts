@@ -235,7 +235,10 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
       } catch (error) {
         if (error instanceof JobCrash) throw error;
         if (error instanceof ClaimHeldElsewhere) tally(message, error.result);
-        logger.error('A send message failed; it goes back to the queue', {
+        // Another sender's claim is expected now and then (two runs at once, a redelivery); the rest is not.
+        const log =
+          error instanceof ClaimHeldElsewhere ? logger.warn.bind(logger) : logger.error.bind(logger);
+        log('A send message goes back to the queue', {
           messageId: record.messageId,
           user: short(message.userId),
           error: errorMessage(error),
