@@ -197,7 +197,9 @@ const linkOf = (mail: DueMail) =>
 export async function composeDigestMail(due: readonly Addressed[]): Promise<OutgoingMail> {
   const { profile } = due[0]!;
   const urls = await unsubscribeUrls(profile.user_id);
-  const items = due.map(({ mail }): DigestItem =>
+  // The soonest renewal first; follow-ups (renewals already past) after the reminders.
+  const soonestFirst = [...due].sort((a, b) => (a.mail.daysLeft ?? Infinity) - (b.mail.daysLeft ?? Infinity));
+  const items = soonestFirst.map(({ mail }): DigestItem =>
     mail.kind === 'reminder'
       ? { kind: 'reminder', reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0, url: linkOf(mail) }
       : { kind: 'savings', reminder: mail.reminder, url: linkOf(mail) },

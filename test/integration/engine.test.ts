@@ -380,7 +380,11 @@ describe('the daily job', () => {
     expect(run.items_processed).toBe(6);
     const [one, ...none] = await mailsFor([digest!.email]);
     expect(none).toEqual([]);
-    expect(one!.subject).toMatch(/^3 renewals to review: .+ and 2 more$/);
+    // The soonest renewal first, the follow-up last.
+    expect(one!.subject).toBe('3 renewals to review: Car cover and 2 more');
+    const text = one!.body.text ?? '';
+    expect(text.indexOf('Car cover')).toBeLessThan(text.indexOf('Fibre'));
+    expect(text.indexOf('Fibre')).toBeLessThan(text.indexOf('Streaming'));
     const body = one!.body.text ?? '';
     // Each renewal keeps its own days left, amount, call to action and link.
     expect(body).toMatch(/Car cover renews in 7 days/i);
