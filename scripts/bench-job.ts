@@ -13,14 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
-import { batchWriteAll } from '../lambdas/runtime/batch.ts';
-import { toItem } from '../lambdas/store/reminders.ts';
-import { ENTITY, keys } from '../shared/table.ts';
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/locales.ts';
+import { ENTITY } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/schedule.ts';
-import { nextMailAt } from '../lambdas/store/nextMail.ts';
-import type { Reminder } from '../shared/api.ts';
+import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SENDERS = 2;
@@ -29,63 +25,6 @@ const NOT_DUE = Number(process.env.BENCH_NOT_DUE ?? 100_000);
 const THROUGHPUT = Number(process.env.BENCH_THROUGHPUT ?? 10_000);
 const CATCH_UP_PER_DAY = Number(process.env.BENCH_CATCH_UP ?? 1000);
 const RUN_DATE = '2030-06-12';
-
-/** Four writers in parallel; dynalite is single-threaded, more would only queue. */
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  const quarter = Math.ceil(items.length / 4);
-  await Promise.all(
-    [0, 1, 2, 3].map((k) =>
-      batchWriteAll(items.slice(k * quarter, (k + 1) * quarter).map((Item) => ({ PutRequest: { Item } }))),
-    ),
-  );
-}
-
-function reminder(userId: string, category: Reminder['category'], renewalDate: string, n: number): Reminder {
-  return {
-    id: randomUUID(),
-    user_id: userId,
-    title: `Renewal ${n}`,
-    category,
-    provider: 'Bench Provider',
-    renewal_date: renewalDate,
-    amount: 100 + (n % 900),
-    notes: null,
-    created_at: '2030-01-01T00:00:00.000Z',
-    updated_at: '2030-01-01T00:00:00.000Z',
-  };
-}
-
-/**
- * A reminder's item, placed in the next-mail index as if created on `notBefore` with nothing sent:
- * due ones from long before the run, the rest from the day after it (so none of theirs is due).
- */
-function placed(r: Reminder, notBefore: string): Record<string, unknown> {
-  return toItem(r, {
-    notBefore,
-    nextAt: nextMailAt({ ...r, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
-  });
-}
-
-function profile(userId: string): Record<string, unknown> {
-  return {
-    pk: keys.user(userId),
-    sk: keys.profile(),
-    entity: ENTITY.profile,
-    id: userId,
-    user_id: userId,
-    email: `bench.${userId}@example.com`,
-    first_name: 'Bench',
-    last_name: null,
-    country: DEFAULT_COUNTRY,
-    timezone: DEFAULT_TIMEZONE,
-    marketing_consent: false,
-    is_admin: false,
-    lifetime_free: false,
-    reminder_emails: true,
-    email_per_renewal: false,
-    created_at: '2030-01-01T00:00:00.000Z',
-  };
-}
 
 /**
  * `due` owners with one reminder each (so each is one SES mail, no digest), whose mail is dated
@@ -100,8 +39,8 @@ function dueItems(due: number, daysBefore: (n: number) => number): Record<string
     const renewal = addDays(RUN_DATE, 7 - daysBefore(n));
     // Added on the day of its mail: no earlier lead of it is open (as if those had gone before).
     items.push(
-      profile(userId),
-      placed(reminder(userId, category, renewal, n), addDays(RUN_DATE, -daysBefore(n))),
+      benchProfile(userId),
+      placed(benchReminder(userId, category, renewal, n), addDays(RUN_DATE, -daysBefore(n))),
     );
   }
   return items;
@@ -115,7 +54,7 @@ function notDueItems(count: number): Record<string, unknown>[] {
     const date = addDays(RUN_DATE, day % 730);
     for (let k = 0; k < 150 && n < count; k++, n++) {
       const category = CATEGORIES[n % CATEGORIES.length]!.value;
-      items.push(placed(reminder(owners[n % owners.length]!, category, date, n), addDays(RUN_DATE, 1)));
+      items.push(placed(benchReminder(owners[n % owners.length]!, category, date, n), addDays(RUN_DATE, 1)));
     }
   }
   return items;

@@ -14,76 +14,33 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { API_FUNCTION_TIMEOUT } from '../lib/function.ts';
-import { batchWriteAll } from '../lambdas/runtime/batch.ts';
-import { toItem } from '../lambdas/store/reminders.ts';
-import { nextMailAt } from '../lambdas/store/nextMail.ts';
-import { ENTITY, keys } from '../shared/table.ts';
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/locales.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/schedule.ts';
-import type { Reminder } from '../shared/api.ts';
+import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
 
 const DUE = Number(process.env.BENCH_DUE ?? 5000);
 const RUN_DATE = '2030-06-12';
 const ADMIN_ID = randomUUID();
 
-function profile(userId: string, label: string): Record<string, unknown> {
-  return {
-    pk: keys.user(userId),
-    sk: keys.profile(),
-    entity: ENTITY.profile,
-    id: userId,
-    user_id: userId,
-    email: `${label}.${userId.slice(0, 8)}@example.com`,
-    first_name: 'Bench',
-    last_name: null,
-    country: DEFAULT_COUNTRY,
-    timezone: DEFAULT_TIMEZONE,
-    marketing_consent: false,
-    is_admin: false,
-    lifetime_free: false,
-    reminder_emails: true,
-    created_at: '2030-01-01T00:00:00.000Z',
-  };
-}
-
 /** A reminder placed in the next-mail index as if created the day before the run, nothing sent. */
 function dueReminder(userId: string, n: number): Record<string, unknown> {
   const followUp = n % 10 === 9;
-  const reminder: Reminder = {
-    id: randomUUID(),
-    user_id: userId,
-    title: `Renewal ${n}`,
-    category: CATEGORIES[n % CATEGORIES.length]!.value,
-    provider: 'Bench Provider',
-    // A lead day of every category, or yesterday's renewal (its follow-up goes today).
-    renewal_date: addDays(RUN_DATE, followUp ? -1 : 7),
-    amount: 100 + (n % 900),
-    notes: null,
-    created_at: '2030-01-01T00:00:00.000Z',
-    updated_at: '2030-01-01T00:00:00.000Z',
-  };
-  const notBefore = addDays(RUN_DATE, -1);
-  return toItem(reminder, {
-    notBefore,
-    nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
-  });
+  // A lead day of every category, or yesterday's renewal (its follow-up goes today).
+  const renewal = addDays(RUN_DATE, followUp ? -1 : 7);
+  return placed(
+    benchReminder(userId, CATEGORIES[n % CATEGORIES.length]!.value, renewal, n),
+    addDays(RUN_DATE, -1),
+  );
 }
 
 async function seed(): Promise<void> {
   const users = Array.from({ length: Math.max(1, Math.ceil(DUE / 10)) }, () => randomUUID());
   const items = [
-    profile(ADMIN_ID, 'admin'),
-    ...users.map((id) => profile(id, 'bench')),
+    benchProfile(ADMIN_ID, 'admin'),
+    ...users.map((id) => benchProfile(id)),
     ...Array.from({ length: DUE }, (_, n) => dueReminder(users[n % users.length]!, n)),
   ];
-  // Four writers in parallel; dynalite is single-threaded, more would only queue.
-  const quarter = Math.ceil(items.length / 4);
-  await Promise.all(
-    [0, 1, 2, 3].map((k) =>
-      batchWriteAll(items.slice(k * quarter, (k + 1) * quarter).map((Item) => ({ PutRequest: { Item } }))),
-    ),
-  );
+  await batchWrite(items);
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-bench-sim-'));

@@ -1,0 +1,67 @@
+/** Items the job benchmarks seed straight into the local table: profiles and indexed reminders. */
+import { randomUUID } from 'node:crypto';
+import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
+import { nextMailAt } from '../../lambdas/store/nextMail.ts';
+import { toItem } from '../../lambdas/store/reminders.ts';
+import type { Reminder } from '../../shared/api.ts';
+import type { Category } from '../../shared/categories.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+
+/** Four writers in parallel; dynalite is single-threaded, more would only queue. */
+export async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
+  const quarter = Math.ceil(items.length / 4);
+  await Promise.all(
+    [0, 1, 2, 3].map((k) =>
+      batchWriteAll(items.slice(k * quarter, (k + 1) * quarter).map((Item) => ({ PutRequest: { Item } }))),
+    ),
+  );
+}
+
+/** A London profile that takes reminder e-mails (one digest per run, the default). */
+export function benchProfile(userId: string, label = 'bench'): Record<string, unknown> {
+  return {
+    pk: keys.user(userId),
+    sk: keys.profile(),
+    entity: ENTITY.profile,
+    id: userId,
+    user_id: userId,
+    email: `${label}.${userId}@example.com`,
+    first_name: 'Bench',
+    last_name: null,
+    country: DEFAULT_COUNTRY,
+    timezone: DEFAULT_TIMEZONE,
+    marketing_consent: false,
+    is_admin: false,
+    lifetime_free: false,
+    reminder_emails: true,
+    email_per_renewal: false,
+    created_at: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+export function benchReminder(userId: string, category: Category, renewalDate: string, n: number): Reminder {
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    title: `Renewal ${n}`,
+    category,
+    provider: 'Bench Provider',
+    renewal_date: renewalDate,
+    amount: 100 + (n % 900),
+    notes: null,
+    created_at: '2030-01-01T00:00:00.000Z',
+    updated_at: '2030-01-01T00:00:00.000Z',
+  };
+}
+
+/**
+ * A reminder's item, placed in the next-mail index as if created on `notBefore` with nothing sent:
+ * its mails dated before that day are not open.
+ */
+export function placed(reminder: Reminder, notBefore: string): Record<string, unknown> {
+  return toItem(reminder, {
+    notBefore,
+    nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
+  });
+}
