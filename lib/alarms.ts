@@ -38,7 +38,7 @@ export class Alarms extends Construct {
   readonly topic: Topic;
   /** The job has not run (no `runs` data point) for NO_RUN_HOURS hours. */
   readonly noRun: Alarm;
-  /** A mail was missed or a run reported a failure, in an hour. */
+  /** A mail was missed, or failed for good (SES refused it on its last attempt), in an hour. */
   readonly mailLost: Alarm;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
@@ -102,12 +102,12 @@ export class Alarms extends Construct {
       datapointsToAlarm: NO_RUN_HOURS,
       treatMissingData: TreatMissingData.BREACHING,
     });
-    // A run publishes both counts at once, so the sum has a value for every hour with a run; hours
-    // without one are quiet.
+    // The planner publishes `missed` and the senders `failed`, each in its own hours: FILL gives the
+    // other a 0, so either alone raises the sum. Hours with neither stay empty, and quiet.
     this.mailLost = new Alarm(this, 'MailMissedOrFailed', {
-      alarmDescription: `${stageName(config)}: mails were missed or a run reported failures in the last hour (metrics missed + failed); see the cron log`,
+      alarmDescription: `${stageName(config)}: mails were missed or failed for good in the last hour (metrics missed + failed); see the cron log and the e-mail log`,
       metric: new MathExpression({
-        expression: 'missed + failed',
+        expression: 'FILL(missed, 0) + FILL(failed, 0)',
         usingMetrics: { missed: jobMetric('missed'), failed: jobMetric('failed') },
         label: 'Mails missed and run failures',
         period: Duration.hours(1),
