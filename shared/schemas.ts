@@ -30,6 +30,7 @@ export const MESSAGES = {
   renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
   amountInvalid: 'Amount must be a number',
   amountNegative: 'Amount cannot be negative',
+  leadDaysInvalid: 'Enter up to 8 numbers of days from 0 to 365, separated by commas',
 } as const;
 
 export const NAME_MAX = 80;
@@ -39,6 +40,9 @@ export const TITLE_MAX = 200;
 export const PROVIDER_MAX = 200;
 export const NOTES_MAX = 2000;
 export const AMOUNT_MAX = 100_000_000;
+/** A reminder's own lead times: at most this many, each 0 to LEAD_DAY_MAX days before. */
+export const LEAD_DAYS_MAX = 8;
+export const LEAD_DAY_MAX = 365;
 
 /** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -249,3 +253,36 @@ export const unsubscribeQuerySchema = z.object({
 export const systemTestSchema = z.object({
   email: z.string().trim().email(MESSAGES.invalidEmail).optional(),
 });
+
+/** A reminder's own lead days: whole days before, from 0 to LEAD_DAY_MAX, at most LEAD_DAYS_MAX. */
+export const leadDaysSchema = z
+  .array(
+    z
+      .number(MESSAGES.leadDaysInvalid)
+      .int(MESSAGES.leadDaysInvalid)
+      .min(0, MESSAGES.leadDaysInvalid)
+      .max(LEAD_DAY_MAX, MESSAGES.leadDaysInvalid),
+    MESSAGES.leadDaysInvalid,
+  )
+  .min(1, MESSAGES.leadDaysInvalid)
+  .max(LEAD_DAYS_MAX, MESSAGES.leadDaysInvalid);
+
+/**
+ * The dialog's 'Remind me (days before)' field: '30, 14, 7, 1, 0' → [30, 14, 7, 1, 0], largest
+ * first, each day once. Anything else (letters, decimals, more than eight, beyond a year) is refused
+ * with one message.
+ */
+export const leadDaysText = z
+  .string()
+  .transform((text, ctx) => {
+    const parts = text.split(',').map((part) => part.trim());
+    if (parts.some((part) => !/^\d{1,3}$/.test(part))) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.leadDaysInvalid });
+      return z.NEVER;
+    }
+    return [...new Set(parts.map(Number))].sort((a, b) => b - a);
+  })
+  .pipe(leadDaysSchema);
+
+/** The field's text for a list of lead days, as the dialog prefills it. */
+export const leadDaysToText = (days: readonly number[]) => [...days].sort((a, b) => b - a).join(', ');
