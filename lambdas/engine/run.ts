@@ -31,7 +31,6 @@ export interface RunResult extends CronRun {
   /** Milliseconds spent finding what is due (index queries, profiles), before any mail. */
   planMs: number;
   mails: MailNote[];
-  sendRatePerSecond: number | null;
 }
 
 /**
@@ -84,7 +83,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   }
   publishRunCounts(result);
   logger.info('Reminder job planned', { ...result, errors: result.errors.slice(0, 20) });
-  return { ...result, mails: [...due.notes, ...notes], sendRatePerSecond: null, planMs };
+  return { ...result, mails: [...due.notes, ...notes], planMs };
 }
 
 /**
@@ -98,7 +97,7 @@ async function queueMails(
   run: RunRef,
   record: (phase: PhaseResult, queued: number) => CronRun,
 ): Promise<{ result: CronRun; notes: MailNote[] }> {
-  const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [], sendRate: null };
+  const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const planned = record(empty, due.deliverable.length);
   await recordCronRun(planned);
   const queued = await enqueue(recipientMessages(due.deliverable, run));

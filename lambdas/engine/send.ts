@@ -10,7 +10,6 @@ export interface PhaseResult {
   sent: number;
   skipped: number;
   errors: string[];
-  sendRate: number | null;
 }
 
 /** Thrown by tests (through onClaimed) to stand for the process dying mid-run. */
@@ -45,6 +44,5 @@ export async function holdMails(deliverable: Addressed[]): Promise<PhaseResult> 
     sent: 0,
     skipped: 0,
     errors: held.length > 0 ? [`${NOTICES.emailDisabled}: ${held.length} mails not sent`] : [],
-    sendRate: null,
   };
 }

@@ -25,6 +25,5 @@ export async function simulateMails(deliverable: Addressed[], now: () => Date): 
     sent: deliverable.length,
     skipped: 0,
     errors: [],
-    sendRate: null,
   };
 }

@@ -12,7 +12,7 @@ import type { SenderOptions } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
 import { pollLane, REGION, type LaneReport, type WorkerMessage } from './sendLane.ts';
 
-export const SEND_QUEUE = 'renewal-reminders-local-send';
+const SEND_QUEUE = 'renewal-reminders-local-send';
 const DEAD_LETTERS = `${SEND_QUEUE}-dlq`;
 
 export interface LocalSqsOptions {
@@ -25,7 +25,6 @@ export interface LocalSqsOptions {
 export interface LocalSqs {
   endpoint: string;
   queueUrl: string;
-  deadLetterQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -46,7 +45,6 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
   return {
     endpoint,
     queueUrl: queue.queueUrl,
-    deadLetterQueueUrl: dlq.queueUrl,
     stop: () => server.stop(),
   };
 }

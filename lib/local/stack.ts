@@ -46,7 +46,6 @@ export interface LocalStack extends StackEndpoints {
   mailboxUrl: string;
   /** The senders polling the send queue: tests wait for them to finish a run's mails. */
   sendPoller: SendPoller;
-  deadLetterQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -156,7 +155,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...endpoints,
     mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     sendPoller,
-    deadLetterQueueUrl: sqs.deadLetterQueueUrl,
     async stop() {
       stopScheduler();
       await sendPoller.stop();

@@ -4,6 +4,9 @@
  * queue (and its alarm) after repeated receives.
  */
 import type { SQSEvent } from 'aws-lambda';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAILS_PER_MESSAGE, recipientMessageSchema, recipientMessages } from '../../lambdas/engine/queue.ts';
 import { processSendBatch } from '../../lambdas/engine/sender.ts';
@@ -76,6 +79,8 @@ describe('a send message', () => {
   });
 
   it('that a sender cannot read is handed back, and nothing is read or sent for it', async () => {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    const ses = mockClient(SESv2Client);
     const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
     const result = await processSendBatch(
       {
@@ -84,9 +89,11 @@ describe('a send message', () => {
           record('wrong-shape', JSON.stringify({ ...valid, mails: [{ ...lead, kind: 'welcome' }] })),
         ],
       },
-      // No table, SES or queue exists here: any read or send would throw, not be handed back.
       { now: () => new Date(), pacer: new Pacer(10) },
     );
+    // Not one call to the table or to SES (a read that failed would also hand the message back).
+    expect(ddb.calls()).toHaveLength(0);
+    expect(ses.calls()).toHaveLength(0);
     expect(result.batchItemFailures).toEqual([
       { itemIdentifier: 'not-json' },
       { itemIdentifier: 'wrong-shape' },
