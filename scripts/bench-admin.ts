@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestStack, createUser, api } from '../test/support/stack.ts';
 import { batchWriteAll } from '../lambdas/runtime/batch.ts';
-import { toItem } from '../lambdas/store/reminders.ts';
+import { oneOffContract, toItem } from '../lambdas/store/reminders.ts';
 import { addToCounters, globalShard } from '../lambdas/store/stats.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
@@ -34,6 +34,7 @@ async function seed(count: number): Promise<void> {
           category,
           provider: 'Bench',
           renewal_date: renewal,
+          ...oneOffContract(renewal),
           amount: null,
           notes: null,
           created_at: '',

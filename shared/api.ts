@@ -1,6 +1,7 @@
 /** Shapes the API returns; the SPA reads them, the handlers produce them. */
 import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
+import type { Repeats } from './terms.ts';
 
 export interface Reminder {
   id: string;
@@ -11,8 +12,41 @@ export interface Reminder {
   renewal_date: string;
   amount: number | null;
   notes: string | null;
+  /** How often it renews; 'none' is a one-off date that stays overdue once passed. */
+  repeats: Repeats;
+  /** Renews by itself unless the user acts: doing nothing means paying the renewal price. */
+  auto_renew: boolean;
+  /** The last day to act (a notice deadline, a cancel-by date), on or before renewal_date; lead mails count down to it. */
+  act_by: string | null;
+  /** The user's own lead days, largest first; null means the category's. */
+  lead_days: number[] | null;
+  /** The renewal date terms are counted from (see shared/terms.ts), so month-end dates never drift. */
+  term_anchor: string;
+  /** The date the current term began (the renewal it rolled forward from); null for the first one tracked. */
+  term_started: string | null;
+  /** What the previous term cost, when known: the mails quote it. */
+  last_term_amount: number | null;
+  /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
+  archived_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The next mail a reminder has still to go, from the schedule the daily job sends by. */
+export interface NextMail {
+  /** The owner's local date it goes (at 08:00 their time). */
+  date: string;
+  kind: 'lead' | 'follow_up';
+  /** Days before the act-by date (when set) or the renewal date; null for the follow-up. */
+  days_before: number | null;
+  counts_to: 'act_by' | 'renewal';
+}
+
+/** GET /api/reminders/{id}: the reminder, its next mail and its finished terms, newest first. */
+export interface ReminderDetails {
+  reminder: Reminder;
+  next_mail: NextMail | null;
+  history: RenewalOutcome[];
 }
 
 export interface Profile {
@@ -67,7 +101,29 @@ export type EmailType = (typeof EMAIL_TYPES)[number];
 export const SEND_STATUSES = ['sent', 'failed', 'pending', 'superseded', 'missed'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 export const CRON_TRIGGERS = ['schedule', 'manual', 'cli', 'local-timer'] as const;
+/** The outcome form's two answers: money saved, or renewed with no saving. */
 export const SAVINGS_OUTCOMES = ['saved', 'no_saving'] as const;
+/**
+ * What happened at a renewal, as the history shows it. 'saved' is only on outcomes recorded before
+ * the history existed, when only the amount was asked.
+ */
+export const RENEWAL_RESULTS = [
+  'switched',
+  'negotiated',
+  'renewed',
+  'cancelled',
+  'rolled_forward',
+  'saved',
+] as const;
+export type RenewalResult = (typeof RENEWAL_RESULTS)[number];
+export const RENEWAL_RESULT_LABELS: Record<RenewalResult, string> = {
+  switched: 'Switched',
+  negotiated: 'Negotiated',
+  renewed: 'Renewed as it was',
+  cancelled: 'Cancelled',
+  rolled_forward: 'Rolled forward automatically',
+  saved: 'Saved',
+};
 export const AUDIT_ACTIONS = ['run_cron', 'simulate_cron', 'test_email', 'system_test'] as const;
 
 /** email_sends: one row per mail, its status and SES message id. */
@@ -121,19 +177,43 @@ export interface CronRun {
   duration_ms: number;
 }
 
-export interface SavingsRecord {
+/**
+ * One finished term of a reminder: what it cost, what happened at its renewal and what that saved.
+ * One per renewal: reporting the same renewal again replaces it. Kept when the reminder is deleted
+ * or cancelled, so the savings never shrink behind the user's back.
+ */
+export interface RenewalOutcome {
   id: string;
   reminder_id: string;
   user_id: string;
-  outcome: (typeof SAVINGS_OUTCOMES)[number];
+  /** The reminder's title and category when the term ended (older records: the reminder's now, or ''). */
+  title: string;
+  category: Category | null;
+  provider: string | null;
+  /** When the term began (null when unknown) and the renewal that ended it (null on older records). */
+  term_from: string | null;
+  term_to: string | null;
+  /** What the term cost, and what the next one costs, when known. */
+  price: number | null;
+  new_price: number | null;
+  result: RenewalResult;
+  /** Pounds, 2 decimals; 0 unless money was saved. */
   saved_amount: number;
   created_at: string;
+  updated_at: string;
 }
 
 export interface SavingsSummary {
-  /** Sum of saved_amount over outcomes 'saved', in pounds, 2 decimals. */
+  /** Sum of saved_amount over every outcome, in pounds, 2 decimals. */
   total: number;
-  records: SavingsRecord[];
+  /** The ledger: every outcome, the latest renewal first. */
+  records: RenewalOutcome[];
+}
+
+/** POST /api/reminders/{id}/savings: the outcome recorded, and the reminder as it now is. */
+export interface OutcomeRecorded {
+  savings: RenewalOutcome;
+  reminder: Reminder;
 }
 
 /** What the unsubscribe page shows before the press: whose reminder e-mails the link turns off. */

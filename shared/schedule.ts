@@ -5,12 +5,19 @@
  *
  * Each mail has a local calendar date and an identity (its dedupe key). It goes at SEND_HOUR on
  * that date in the owner's time zone, or at the first run after it. A mail whose moment passed
- * unsent is caught up while it is still useful (a lead mail until the renewal day; the follow-up
- * for FOLLOW_UP_USEFUL_DAYS after the renewal); only the latest of a reminder's missed leads goes.
+ * unsent is caught up while it is still useful (a lead mail until the day it counts down to; the
+ * follow-up for FOLLOW_UP_USEFUL_DAYS after the renewal); only the latest of a reminder's missed
+ * leads goes.
+ *
+ * Lead mails count down to the act-by date when one is set (the last day to act), otherwise to the
+ * renewal date, on the reminder's own lead days or its category's. A repeating reminder with no
+ * outcome is rolled forward ROLL_AFTER_DAYS after its renewal: that moment is part of its schedule,
+ * so the daily job finds it through the same index.
  */
 import { DateTime } from 'luxon';
 import { leadDaysFor, type Category } from './categories.ts';
 import { dedupeKeys } from './table.ts';
+import type { Repeats } from './terms.ts';
 
 /** Local hour at which a day's mails go, in each owner's own time zone. */
 export const SEND_HOUR = 8;
@@ -18,6 +25,8 @@ export const SEND_HOUR = 8;
 export const FOLLOW_UP_DAYS_AFTER = 1;
 /** A follow-up still goes this many days after the renewal, then is recorded as missed. */
 export const FOLLOW_UP_USEFUL_DAYS = 14;
+/** A repeating reminder with no outcome this many days after its renewal moves on by its term. */
+export const ROLL_AFTER_DAYS = 14;
 
 export type LeadMail = { kind: 'lead'; date: string; daysBefore: number; dedupeKey: string };
 export type ScheduledMail =
@@ -25,12 +34,17 @@ export type ScheduledMail =
 
 const isLead = (mail: ScheduledMail): mail is LeadMail => mail.kind === 'lead';
 
-/** What the schedule needs of a reminder. `lead_days` overrides the category's intervals. */
+/**
+ * What the schedule needs of a reminder. `lead_days` overrides the category's intervals; `act_by`,
+ * when set, is what the lead mails count down to; `repeats` other than 'none' adds the roll forward.
+ */
 export interface SchedulableReminder {
   id: string;
   category: Category;
   renewal_date: string;
   lead_days?: readonly number[] | null;
+  act_by?: string | null;
+  repeats?: Repeats;
 }
 
 const DAY_MS = 86_400_000;
@@ -53,14 +67,24 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/** The date a reminder's lead mails count down to: its act-by date when set, else its renewal. */
+export const countsDownTo = (reminder: SchedulableReminder): string =>
+  reminder.act_by ?? reminder.renewal_date;
+
+/** A lead mail's identity: the renewal, the act-by date it counted down to (when set) and its day. */
+export function leadDedupeKey(reminder: SchedulableReminder, daysBefore: number): string {
+  return dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore, reminder.act_by ?? null);
+}
+
 /** Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up. */
 export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
   const leads = [...new Set(reminder.lead_days ?? leadDaysFor(reminder.category))].sort((a, b) => b - a);
+  const target = countsDownTo(reminder);
   const mails: ScheduledMail[] = leads.map((daysBefore) => ({
     kind: 'lead',
-    date: addDays(reminder.renewal_date, -daysBefore),
+    date: addDays(target, -daysBefore),
     daysBefore,
-    dedupeKey: dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore),
+    dedupeKey: leadDedupeKey(reminder, daysBefore),
   }));
   mails.push({
     kind: 'follow_up',
@@ -69,6 +93,13 @@ export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[]
     dedupeKey: dedupeKeys.savings(reminder.id, reminder.renewal_date),
   });
   return mails;
+}
+
+/** The local date a repeating reminder rolls forward if no outcome came; null when it does not repeat. */
+export function rollDate(reminder: SchedulableReminder): string | null {
+  return reminder.repeats && reminder.repeats !== 'none'
+    ? addDays(reminder.renewal_date, ROLL_AFTER_DAYS)
+    : null;
 }
 
 /**
@@ -102,13 +133,15 @@ export function localDate(now: DateTime, zone: string): string {
 export type MissedReason = 'renewal_passed' | 'follow_up_expired';
 
 export interface DuePlan {
+  /** The reminder's renewal passed ROLL_AFTER_DAYS ago with no outcome: roll it forward now. */
+  roll: boolean;
   /** The mail to send now, with the true days left on the owner's date (null for a follow-up). */
   send: { mail: ScheduledMail; daysLeft: number | null; late: boolean } | null;
   /** Earlier leads that were never sent and are now covered by `send`. */
   superseded: ScheduledMail[];
   /** Mails past their usefulness, never sent. */
   missed: { mail: ScheduledMail; reason: MissedReason }[];
-  /** The instant of the next mail still to go after this plan is carried out, or null when none is left. */
+  /** The instant of the next mail (or roll) still to come after this plan is carried out, or null. */
   next: DateTime | null;
 }
 
@@ -124,31 +157,40 @@ export interface DueInput {
    * earlier are not sent, because the user has just told us the date.
    */
   notBefore: string;
+  /** rollDate of the reminder: the local date it rolls forward, or null when it does not repeat. */
+  rollOn?: string | null;
 }
 
 /** The mails still to go, earliest first: not settled, and not dated before `notBefore`. */
-export function openMails({ schedule, settled, notBefore }: Omit<DueInput, 'now' | 'zone'>): ScheduledMail[] {
+export function openMails({
+  schedule,
+  settled,
+  notBefore,
+}: Omit<DueInput, 'now' | 'zone' | 'rollOn'>): ScheduledMail[] {
   return schedule.filter((m) => !settled.has(m.dedupeKey) && m.date >= notBefore);
 }
 
 /**
  * The moment the next-mail index holds for a reminder: its earliest mail still to go (a passed one
- * included, which the next run then sends or settles), or null when none is left.
+ * included, which the next run then sends or settles) or its roll forward, or null when neither is
+ * left.
  */
 export function nextMoment(input: Omit<DueInput, 'now'>): DateTime | null {
   const [first] = openMails(input);
-  return first ? mailMoment(first.date, input.zone) : null;
+  const dates = [first?.date, input.rollOn ?? undefined].filter((d): d is string => d !== undefined).sort();
+  return dates[0] ? mailMoment(dates[0], input.zone) : null;
 }
 
 /**
  * What is due of one reminder at `now`. A follow-up and a lead are never due together (the follow-up
  * is dated after the renewal, when no lead is useful any more).
  */
-export function dueNow({ schedule, zone, now, settled, notBefore }: DueInput): DuePlan {
+export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueInput): DuePlan {
   const today = localDate(now, zone);
   const open = openMails({ schedule, settled, notBefore });
   const passed = open.filter((m) => mailMoment(m.date, zone) <= now);
-  const plan: DuePlan = { send: null, superseded: [], missed: [], next: null };
+  const roll = rollOn !== undefined && rollOn !== null && mailMoment(rollOn, zone) <= now;
+  const plan: DuePlan = { roll, send: null, superseded: [], missed: [], next: null };
 
   // A lead older than one already settled never goes (its claim was abandoned, say, while a later
   // lead went): it is superseded.
@@ -168,7 +210,8 @@ export function dueNow({ schedule, zone, now, settled, notBefore }: DueInput): D
 
   const followUp = passed.find((m) => m.kind === 'follow_up');
   if (followUp) {
-    const useful = daysBetween(followUp.date, today) <= FOLLOW_UP_USEFUL_DAYS - FOLLOW_UP_DAYS_AFTER;
+    // Once the reminder rolls forward, the renewal it asked about is behind it.
+    const useful = !roll && daysBetween(followUp.date, today) <= FOLLOW_UP_USEFUL_DAYS - FOLLOW_UP_DAYS_AFTER;
     if (!useful) plan.missed.push({ mail: followUp, reason: 'follow_up_expired' });
     else if (!plan.send) plan.send = { mail: followUp, daysLeft: null, late: followUp.date < today };
   }
@@ -178,7 +221,10 @@ export function dueNow({ schedule, zone, now, settled, notBefore }: DueInput): D
     ...plan.missed.map((m) => m.mail.dedupeKey),
     ...(plan.send ? [plan.send.mail.dedupeKey] : []),
   ]);
+  // A roll replaces the schedule: the rolled reminder is placed afresh.
+  if (roll) return plan;
   const upcoming = open.find((m) => !handled.has(m.dedupeKey));
-  plan.next = upcoming ? mailMoment(upcoming.date, zone) : null;
+  const nextDates = [upcoming?.date, rollOn ?? undefined].filter((d): d is string => d !== undefined).sort();
+  plan.next = nextDates[0] ? mailMoment(nextDates[0], zone) : null;
   return plan;
 }

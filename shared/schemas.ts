@@ -5,8 +5,9 @@
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
-import { CATEGORY_VALUES } from './categories.ts';
+import { CATEGORY_VALUES, leadDaysFor } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
+import { DEFAULT_REPEATS, REPEATS_VALUES } from './terms.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -31,6 +32,10 @@ export const MESSAGES = {
   amountInvalid: 'Amount must be a number',
   amountNegative: 'Amount cannot be negative',
   leadDaysInvalid: 'Enter up to 8 numbers of days from 0 to 365, separated by commas',
+  actByInvalid: 'Act by must be a valid date (YYYY-MM-DD)',
+  actByAfterRenewal: 'Act by must be on or before the renewal date',
+  nextRenewalDateInvalid: 'Next renewal date must be a valid date (YYYY-MM-DD)',
+  nextRenewalNotAfter: 'Next renewal date must be after the current renewal date',
 } as const;
 
 export const NAME_MAX = 80;
@@ -139,120 +144,23 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** A calendar date, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.renewalDateInvalid)
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, MESSAGES.renewalDateInvalid);
-
-/** The fields the API and the reminder dialog validate alike, with the same messages. */
-const reminderFields = {
-  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX)),
-  category: z.enum(CATEGORY_VALUES),
-  provider: plainText(z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX)),
-  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
-};
-
-/**
- * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
- * The dialog's form values (strings) go through `reminderFormToInput` first.
- */
-export const reminderInputSchema = z.object({
-  ...reminderFields,
-  amount: z
-    .number({ error: MESSAGES.amountInvalid })
-    .finite(MESSAGES.amountInvalid)
-    .min(0, MESSAGES.amountNegative)
-    .max(AMOUNT_MAX)
-    .nullable()
-    .default(null),
-  notes: plainText(z.string().max(NOTES_MAX), { multiline: true })
-    .nullable()
-    .default(null)
-    .transform((v) => (v && v.trim() !== '' ? v : null)),
-});
-export type ReminderInput = z.output<typeof reminderInputSchema>;
-
-/** The dialog's fields as typed: every value a string, as HTML inputs give them. */
-export const reminderFormSchema = z.object({
-  ...reminderFields,
-  amount: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
-    .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative),
-  notes: plainText(z.string().max(NOTES_MAX), { multiline: true }),
-});
-export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
-
-export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
-  return reminderInputSchema.parse({
-    ...values,
-    amount: values.amount.trim() === '' ? null : Number(values.amount),
-    notes: values.notes,
-  });
+/** Whether YYYY-MM-DD text is a calendar date that really exists (2026-02-30 is not). */
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
-export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
+/** A calendar date, YYYY-MM-DD, that really exists, refused with `message`. */
+const dateSchema = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isRealDate, message);
 
-/** The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals. */
-export const SAVINGS_MESSAGES = {
-  negative: MESSAGES.amountNegative,
-  tooLong: 'Please enter a reasonable amount',
-  decimals: 'Please enter a valid amount with max 2 decimal places',
-  /** The form asks rather than record a saving of £0.00. */
-  amountNeeded: "Enter how much you saved, or choose 'I Renewed (No Savings)'",
-} as const;
-export const SAVINGS_CAP = 1_000_000;
-
-export const savingsAmountSchema = z
-  .string()
-  .trim()
-  // One message per amount: each check stops the ones after it.
-  .max(20, { message: SAVINGS_MESSAGES.tooLong, abort: true })
-  .refine((v) => v === '' || !v.startsWith('-'), { message: SAVINGS_MESSAGES.negative, abort: true })
-  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), SAVINGS_MESSAGES.decimals)
-  // Converted to a number, clamped to 0..1,000,000, 0 when blank.
-  .transform((v) => (v === '' ? 0 : Math.min(SAVINGS_CAP, Math.max(0, Number(v)))));
-
-export const savingsInputSchema = z
-  .object({
-    outcome: z.enum(SAVINGS_OUTCOMES),
-    saved_amount: savingsAmountSchema.optional(),
-  })
-  // Stored only when the outcome is saved; otherwise 0.
-  .transform((v) => ({
-    outcome: v.outcome,
-    saved_amount: v.outcome === 'saved' ? (v.saved_amount ?? 0) : 0,
-  }));
-export type SavingsInput = z.output<typeof savingsInputSchema>;
-
-/** A path the SPA reports as not found: logged without query or fragment, never personal data. */
-export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });
-
-/** ?limit= on the admin lists: 1 to 100 rows, each list with its own default. */
-export const limitQuerySchema = (fallback: number) =>
-  z.object({ limit: z.coerce.number().int().min(1).max(100).default(fallback) });
-
-export const runCronSchema = z.object({
-  simulate: z.boolean(),
-  /** The simulation's date; a real run always works for today in Europe/London. */
-  date: isoDate.optional(),
-});
-
-/** ?token= on the one-click unsubscribe: the signed token is the only credential. */
-export const unsubscribeQuerySchema = z.object({
-  token: z.string().min(10, 'Missing unsubscribe token').max(300),
-});
-
-export const systemTestSchema = z.object({
-  email: z.string().trim().email(MESSAGES.invalidEmail).optional(),
-});
+/** A calendar date, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
+export const isoDate = dateSchema(MESSAGES.renewalDateInvalid);
 
 /** A reminder's own lead days: whole days before, from 0 to LEAD_DAY_MAX, at most LEAD_DAYS_MAX. */
 export const leadDaysSchema = z
@@ -286,3 +194,177 @@ export const leadDaysText = z
 
 /** The field's text for a list of lead days, as the dialog prefills it. */
 export const leadDaysToText = (days: readonly number[]) => [...days].sort((a, b) => b - a).join(', ');
+
+/** The fields the API and the reminder dialog validate alike, with the same messages. */
+const reminderFields = {
+  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX)),
+  category: z.enum(CATEGORY_VALUES),
+  provider: plainText(z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX)),
+  renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
+};
+
+/** A sum of money as the API takes it: pounds, a finite number from 0, or null when unknown. */
+const moneyAmount = z
+  .number({ error: MESSAGES.amountInvalid })
+  .finite(MESSAGES.amountInvalid)
+  .min(0, MESSAGES.amountNegative)
+  .max(AMOUNT_MAX)
+  .nullable()
+  .default(null);
+
+/** A sum of money as a form field holds it: blank, or a number from 0. */
+const moneyText = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
+  .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative);
+
+const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** The act-by date is the last day to act, so it cannot fall after the renewal itself. */
+const actByNotAfterRenewal = {
+  check: (v: { act_by: string | null; renewal_date: string }) => !v.act_by || v.act_by <= v.renewal_date,
+  issue: { message: MESSAGES.actByAfterRenewal, path: ['act_by'] },
+};
+
+/**
+ * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
+ * The contract fields are optional, so a client that does not know them gets what the dialog
+ * offers by default: the category's repeat, no act-by date, the category's lead days.
+ * The dialog's form values (strings) go through `reminderFormToInput` first.
+ */
+export const reminderInputSchema = z
+  .object({
+    ...reminderFields,
+    amount: moneyAmount,
+    notes: plainText(z.string().max(NOTES_MAX), { multiline: true })
+      .nullable()
+      .default(null)
+      .transform((v) => (v && v.trim() !== '' ? v : null)),
+    repeats: z.enum(REPEATS_VALUES).optional(),
+    auto_renew: z.boolean().default(false),
+    act_by: dateSchema(MESSAGES.actByInvalid).nullable().default(null),
+    lead_days: leadDaysSchema
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a))
+      .nullable()
+      .default(null),
+  })
+  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
+  .transform(({ repeats, ...rest }) => ({ ...rest, repeats: repeats ?? DEFAULT_REPEATS[rest.category] }));
+export type ReminderInput = z.output<typeof reminderInputSchema>;
+/** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
+export type ReminderDraft = z.input<typeof reminderInputSchema>;
+
+/** The dialog's fields as typed: every value a string (or a checkbox's boolean), as inputs give them. */
+export const reminderFormSchema = z
+  .object({
+    ...reminderFields,
+    amount: moneyText,
+    notes: plainText(z.string().max(NOTES_MAX), { multiline: true }),
+    repeats: z.enum(REPEATS_VALUES),
+    auto_renew: z.boolean(),
+    act_by: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.actByInvalid),
+    lead_days: z.string().refine((v) => leadDaysText.safeParse(v).success, MESSAGES.leadDaysInvalid),
+  })
+  .refine(
+    (v) => v.act_by === '' || !isRealDate(v.renewal_date) || actByNotAfterRenewal.check(v),
+    actByNotAfterRenewal.issue,
+  );
+export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
+
+/** The form's values as the API takes them; lead days equal to the category's are stored as null. */
+export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
+  const leadDays = leadDaysText.parse(values.lead_days);
+  const categoryDays = leadDaysToText(leadDaysFor(values.category));
+  return reminderInputSchema.parse({
+    ...values,
+    amount: moneyTextToAmount(values.amount),
+    notes: values.notes,
+    act_by: values.act_by === '' ? null : values.act_by,
+    lead_days: leadDaysToText(leadDays) === categoryDays ? null : leadDays,
+  });
+}
+
+/** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
+export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
+
+/** The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals. */
+export const SAVINGS_MESSAGES = {
+  negative: MESSAGES.amountNegative,
+  tooLong: 'Please enter a reasonable amount',
+  decimals: 'Please enter a valid amount with max 2 decimal places',
+  /** The form asks rather than record a saving of £0.00. */
+  amountNeeded: "Enter how much you saved, or choose 'I Renewed (No Savings)'",
+} as const;
+export const SAVINGS_CAP = 1_000_000;
+
+export const savingsAmountSchema = z
+  .string()
+  .trim()
+  // One message per amount: each check stops the ones after it.
+  .max(20, { message: SAVINGS_MESSAGES.tooLong, abort: true })
+  .refine((v) => v === '' || !v.startsWith('-'), { message: SAVINGS_MESSAGES.negative, abort: true })
+  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), SAVINGS_MESSAGES.decimals)
+  // Converted to a number, clamped to 0..1,000,000, 0 when blank.
+  .transform((v) => (v === '' ? 0 : Math.min(SAVINGS_CAP, Math.max(0, Number(v)))));
+
+/**
+ * The outcome of a renewal: the spec's two answers, plus what comes next. With a next renewal date
+ * the reminder rolls forward (new date, provider and price, a fresh schedule); with `cancelled` it
+ * is archived. The saved amount is stored only when the outcome is saved; otherwise 0.
+ */
+export const savingsInputSchema = z
+  .object({
+    outcome: z.enum(SAVINGS_OUTCOMES),
+    saved_amount: savingsAmountSchema.optional(),
+    next_renewal_date: dateSchema(MESSAGES.nextRenewalDateInvalid).nullable().default(null),
+    new_provider: plainText(z.string().trim().max(PROVIDER_MAX))
+      .nullable()
+      .default(null)
+      .transform((v) => (v ? v : null)),
+    new_price: moneyAmount,
+    cancelled: z.boolean().default(false),
+  })
+  .transform((v) => ({ ...v, saved_amount: v.outcome === 'saved' ? (v.saved_amount ?? 0) : 0 }));
+export type SavingsInput = z.output<typeof savingsInputSchema>;
+
+/** The outcome page's 'Your next renewal' fields, as typed. */
+export const nextRenewalFormSchema = z.object({
+  next_renewal_date: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.nextRenewalDateInvalid),
+  new_provider: plainText(z.string().trim().max(PROVIDER_MAX)),
+  new_price: moneyText,
+  cancelled: z.boolean(),
+});
+export type NextRenewalFormValues = z.infer<typeof nextRenewalFormSchema>;
+
+/** The 'Your next renewal' fields as the outcome request carries them. */
+export function nextRenewalFormToInput(values: NextRenewalFormValues) {
+  return {
+    next_renewal_date: values.cancelled || values.next_renewal_date === '' ? null : values.next_renewal_date,
+    new_provider: values.new_provider.trim() === '' ? null : values.new_provider.trim(),
+    new_price: moneyTextToAmount(values.new_price),
+    cancelled: values.cancelled,
+  };
+}
+
+/** A path the SPA reports as not found: logged without query or fragment, never personal data. */
+export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });
+
+/** ?limit= on the admin lists: 1 to 100 rows, each list with its own default. */
+export const limitQuerySchema = (fallback: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(100).default(fallback) });
+
+export const runCronSchema = z.object({
+  simulate: z.boolean(),
+  /** The simulation's date; a real run always works for today in Europe/London. */
+  date: isoDate.optional(),
+});
+
+/** ?token= on the one-click unsubscribe: the signed token is the only credential. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(10, 'Missing unsubscribe token').max(300),
+});
+
+export const systemTestSchema = z.object({
+  email: z.string().trim().email(MESSAGES.invalidEmail).optional(),
+});

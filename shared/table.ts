@@ -26,7 +26,12 @@ export const keys = {
   profile: () => 'PROFILE',
   reminder: (reminderId: string) => `REMINDER#${reminderId}`,
   reminderPrefix: 'REMINDER#',
-  saving: (reminderId: string, createdAtIso: string) => `SAVING#${createdAtIso}#${reminderId}`,
+  /**
+   * The outcome of one renewal (a finished term): one per renewal, so reporting it again replaces
+   * it. Older outcomes were keyed `SAVING#{created at}#{reminder id}`; both forms share the prefix,
+   * so one query reads the whole ledger.
+   */
+  outcome: (reminderId: string, renewalDate: string) => `SAVING#${reminderId}#${renewalDate}`,
   savingPrefix: 'SAVING#',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
@@ -86,8 +91,11 @@ export const keys = {
  * mail's identity, so a re-run or a retry finds the same key.
  */
 export const dedupeKeys = {
-  reminder: (reminderId: string, renewalDate: string, daysBefore: number) =>
-    `reminder#${reminderId}#${renewalDate}#${daysBefore}`,
+  /** A lead mail; one that counted down to an act-by date names it, so moving that date mails afresh. */
+  reminder: (reminderId: string, renewalDate: string, daysBefore: number, actBy: string | null = null) =>
+    actBy === null
+      ? `reminder#${reminderId}#${renewalDate}#${daysBefore}`
+      : `reminder#${reminderId}#${renewalDate}#${daysBefore}#by#${actBy}`,
   savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
   /** The prefixes under which one renewal's mails are found: its leads, then its follow-up. */
   renewalPrefixes: (reminderId: string, renewalDate: string) => [

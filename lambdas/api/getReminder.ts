@@ -1,10 +1,11 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { getReminder } from '../store/reminders.ts';
+import { getReminderDetails } from '../store/reminderDetails.ts';
 
+/** The caller's own reminder (a cancelled one too), its next mail and its history. */
 export const handler = route(API.getReminder, async ({ caller, params }) => {
-  const reminder = await getReminder(caller.userId, params.id);
-  if (!reminder) throw notFound(API_MESSAGES.reminderNotFound);
-  return { reminder };
+  const details = await getReminderDetails(caller.userId, params.id);
+  if (!details) throw notFound(API_MESSAGES.reminderNotFound);
+  return details;
 });

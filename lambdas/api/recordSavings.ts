@@ -1,11 +1,11 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { recordSavings } from '../store/savings.ts';
+import { recordOutcome } from '../store/savings.ts';
 
-/** One outcome per submission, for the caller's own reminder only. */
+/** The outcome of the caller's own reminder's renewal (one per renewal), and what comes next. */
 export const handler = route(API.recordSavings, async ({ caller, params, body }) => {
-  const savings = await recordSavings(caller.userId, params.id, body);
-  if (!savings) throw notFound(API_MESSAGES.reminderNotFound);
-  return { savings };
+  const recorded = await recordOutcome(caller.userId, params.id, body);
+  if (!recorded) throw notFound(API_MESSAGES.reminderNotFound);
+  return recorded;
 });

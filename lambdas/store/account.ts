@@ -11,10 +11,10 @@ import {
   parseLogRef,
   parseProfile,
   parseReminder,
-  parseSaving,
+  parseOutcome,
 } from './items.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
-import { toPence } from './savings.ts';
+import { outcomeCounters } from './savings.ts';
 import {
   applyCounters,
   countryCounters,
@@ -114,14 +114,12 @@ export async function deleteAccount(userId: string, username: string): Promise<{
       ...countryCounters(profile.country, undefined, shard),
     );
   }
-  for (const saving of ofEntity(ENTITY.saving).map(parseSaving)) {
-    counters.push({
-      key: shard,
-      deltas: { [COUNTERS.savingsReports]: -1, [COUNTERS.savingsTotalPence]: -toPence(saving.saved_amount) },
-    });
+  for (const outcome of ofEntity(ENTITY.saving).map(parseOutcome)) {
+    counters.push({ key: shard, deltas: outcomeCounters(outcome, -1) });
   }
+  // A cancelled reminder left the counters when it was cancelled.
   for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) {
-    counters.push(...reminderCounters(reminder, -1, shard));
+    if (reminder.archived_at === null) counters.push(...reminderCounters(reminder, -1, shard));
   }
   await applyCounters('account deleted', counters);
 

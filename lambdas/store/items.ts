@@ -8,7 +8,7 @@ import {
   AUDIT_ACTIONS,
   CRON_TRIGGERS,
   EMAIL_TYPES,
-  SAVINGS_OUTCOMES,
+  RENEWAL_RESULTS,
   SEND_STATUSES,
   type AuditEntry,
   type CronRun,
@@ -16,10 +16,11 @@ import {
   type EmailSend,
   type Profile,
   type Reminder,
-  type SavingsRecord,
+  type RenewalOutcome,
 } from '../../shared/api.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { REPEATS_VALUES } from '../../shared/terms.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -41,27 +42,63 @@ const profileItem = z.object({
   created_at: z.string(),
 });
 
-const reminderItem = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  title: z.string(),
-  category: z.enum(CATEGORY_VALUES),
-  provider: z.string(),
-  renewal_date: z.string(),
-  amount: nullableNumber,
-  notes: nullableString,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/**
+ * Reminders stored before they were contracts read as they always behaved: a one-off date (no
+ * repeat, no roll forward), no act-by date, the category's lead days, counted from their own date.
+ */
+const reminderItem = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    title: z.string(),
+    category: z.enum(CATEGORY_VALUES),
+    provider: z.string(),
+    renewal_date: z.string(),
+    amount: nullableNumber,
+    notes: nullableString,
+    repeats: z.enum(REPEATS_VALUES).default('none'),
+    auto_renew: z.boolean().default(false),
+    act_by: nullableString,
+    lead_days: z.array(z.number()).nullable().default(null),
+    term_anchor: z.string().optional(),
+    term_started: nullableString,
+    last_term_amount: nullableNumber,
+    archived_at: nullableString,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform(({ term_anchor, ...reminder }) => ({
+    ...reminder,
+    term_anchor: term_anchor ?? reminder.renewal_date,
+  }));
 
-const savingItem = z.object({
-  id: z.string(),
-  reminder_id: z.string(),
-  user_id: z.string(),
-  outcome: z.enum(SAVINGS_OUTCOMES),
-  saved_amount: z.number(),
-  created_at: z.string(),
-});
+/**
+ * A renewal's outcome. Older items (before the history) hold only `outcome` ('saved' or
+ * 'no_saving') and the amount: they read as 'Saved' or 'Renewed as it was', with the term unknown.
+ */
+const outcomeItem = z
+  .object({
+    id: z.string(),
+    reminder_id: z.string(),
+    user_id: z.string(),
+    title: z.string().default(''),
+    category: z.enum(CATEGORY_VALUES).nullable().default(null),
+    provider: nullableString,
+    term_from: nullableString,
+    term_to: nullableString,
+    price: nullableNumber,
+    new_price: nullableNumber,
+    result: z.enum(RENEWAL_RESULTS).optional(),
+    outcome: z.enum(['saved', 'no_saving']).optional(),
+    saved_amount: z.number().default(0),
+    created_at: z.string(),
+    updated_at: z.string().optional(),
+  })
+  .transform(({ outcome, result, ...record }) => ({
+    ...record,
+    result: result ?? (outcome === 'saved' ? ('saved' as const) : ('renewed' as const)),
+    updated_at: record.updated_at ?? record.created_at,
+  }));
 
 const emailSendItem = z.object({
   id: z.string(),
@@ -139,7 +176,7 @@ const anyItem = z.object({ pk: z.string(), sk: z.string(), entity: z.string().op
 
 export const parseProfile = (item: unknown): Profile => profileItem.parse(item);
 export const parseReminder = (item: unknown): Reminder => reminderItem.parse(item);
-export const parseSaving = (item: unknown): SavingsRecord => savingItem.parse(item);
+export const parseOutcome = (item: unknown): RenewalOutcome => outcomeItem.parse(item);
 export const parseEmailSend = (item: unknown): EmailSend => emailSendItem.parse(item);
 export const parseEmailLog = (item: unknown): EmailLog => emailLogItem.parse(item);
 export const parseAudit = (item: unknown): AuditEntry => auditItem.parse(item);

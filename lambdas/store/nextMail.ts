@@ -8,8 +8,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import type { Reminder } from '../../shared/api.ts';
-import { nextMoment, reminderSchedule } from '../../shared/schedule.ts';
+import type { NextMail, Reminder } from '../../shared/api.ts';
+import { nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/schedule.ts';
 import { keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
@@ -32,17 +32,22 @@ export function parseIndexedReminder(item: Record<string, unknown>, zone: string
   return { ...parseReminder(item), not_before: notBeforeOf(item, zone) };
 }
 
-/** The moment (ISO UTC) of the reminder's next mail still to go, or null. */
+/**
+ * The moment (ISO UTC) of the reminder's next mail still to go (or its roll forward), or null. A
+ * cancelled reminder has none.
+ */
 export function nextMailAt(
   reminder: IndexedReminder,
   zone: string,
   settled: ReadonlySet<string>,
 ): string | null {
+  if (reminder.archived_at !== null) return null;
   const next = nextMoment({
     schedule: reminderSchedule(reminder),
     zone,
     settled,
     notBefore: reminder.not_before,
+    rollOn: rollDate(reminder),
   });
   return next ? next.toUTC().toISO()! : null;
 }
@@ -57,8 +62,9 @@ export function nextMailAttributes(reminderId: string, nextAt: string | null): R
 }
 
 /**
- * Recomputes one reminder's place in the index from its send records. Conditional on the renewal
- * date and category it was computed for, so an edit made meanwhile (which places it itself) wins.
+ * Recomputes one reminder's place in the index from its send records. Conditional on the version
+ * (updated_at) it was computed for, so an edit or a roll forward made meanwhile (which places the
+ * reminder itself) wins.
  */
 export async function refreshNextMail(
   userId: string,
@@ -74,20 +80,15 @@ export async function refreshNextMail(
   const schedule = reminderSchedule(reminder).map(({ dedupeKey }) => ({ userId, dedupeKey }));
   const nextAt = nextMailAt(reminder, zone, await settledAmong(schedule, 1));
   const index = TABLE_KEYS.dueIndex;
-  const names = {
-    '#pk': index.partitionKey,
-    '#sk': index.sortKey,
-    '#date': 'renewal_date',
-    '#cat': 'category',
-  };
-  const guard = { ':date': reminder.renewal_date, ':cat': reminder.category };
+  const names = { '#pk': index.partitionKey, '#sk': index.sortKey, '#version': 'updated_at' };
+  const guard = { ':version': reminder.updated_at };
   const attributes = nextMailAttributes(reminderId, nextAt);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
-        ConditionExpression: '#date = :date AND #cat = :cat',
+        ConditionExpression: '#version = :version',
         ...(nextAt
           ? {
               UpdateExpression: 'SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk',
@@ -130,4 +131,27 @@ export async function remindersWithMailDue(bound: string): Promise<Record<string
     ),
   );
   return shards.flat();
+}
+
+/**
+ * The reminder's next mail still to go, as its page shows it: the same schedule and send records
+ * the daily job reads (a mail whose day passed unsent is still next: the next run sends or settles
+ * it). Null when none is left, or the reminder was cancelled.
+ */
+export async function nextMailOf(item: Record<string, unknown>, zone: string): Promise<NextMail | null> {
+  const reminder = parseIndexedReminder(item, zone);
+  if (reminder.archived_at !== null) return null;
+  const schedule = reminderSchedule(reminder);
+  const settled = await settledAmong(
+    schedule.map(({ dedupeKey }) => ({ userId: reminder.user_id, dedupeKey })),
+    1,
+  );
+  const [next] = openMails({ schedule, settled, notBefore: reminder.not_before });
+  if (!next) return null;
+  return {
+    date: next.date,
+    kind: next.kind,
+    days_before: next.daysBefore,
+    counts_to: reminder.act_by === null ? 'renewal' : 'act_by',
+  };
 }

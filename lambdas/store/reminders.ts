@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
-import type { ReminderInput } from '../../shared/schemas.ts';
+import { reminderInputSchema, type ReminderDraft, type ReminderInput } from '../../shared/schemas.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { localDate } from '../../shared/schedule.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
@@ -31,22 +31,39 @@ export function toItem(
   };
 }
 
+/**
+ * The contract fields of a reminder that does not repeat, as reminders stored before contracts read
+ * (items.ts): for seeds and tests that build a Reminder by hand.
+ */
+export const oneOffContract = (renewalDate: string) =>
+  ({
+    repeats: 'none',
+    auto_renew: false,
+    act_by: null,
+    lead_days: null,
+    term_anchor: renewalDate,
+    term_started: null,
+    last_term_amount: null,
+    archived_at: null,
+  }) satisfies Partial<Reminder>;
+
 /** The owner's time zone, which places the reminder's mails at 08:00 local. */
 async function zoneOf(userId: string): Promise<string> {
   return (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
 }
 
-/** Where a reminder starts in the index: mails from the owner's today on, none sent yet. */
-function freshPlacement(reminder: Reminder, zone: string, now: Date) {
+/** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */
+export function freshPlacement(reminder: Reminder, zone: string, now: Date) {
   const notBefore = localDate(DateTime.fromJSDate(now), zone);
   return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, new Set()) };
 }
 
-/** A user's reminders, renewal date ascending (then title), following every page. */
+/** A user's reminders in the list (cancelled ones left out), renewal date ascending, then title. */
 export async function listReminders(userId: string): Promise<Reminder[]> {
   const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } });
   return items
     .map(parseReminder)
+    .filter((r) => r.archived_at === null)
     .sort((a, b) => a.renewal_date.localeCompare(b.renewal_date) || a.title.localeCompare(b.title));
 }
 
@@ -57,14 +74,19 @@ export async function getReminder(userId: string, id: string): Promise<Reminder 
 
 export async function createReminder(
   userId: string,
-  input: ReminderInput,
+  draft: ReminderDraft,
   now = new Date(),
 ): Promise<Reminder> {
+  const input = reminderInputSchema.parse(draft);
   const timestamp = now.toISOString();
   const reminder: Reminder = {
     id: randomUUID(),
     user_id: userId,
     ...input,
+    term_anchor: input.renewal_date,
+    term_started: null,
+    last_term_amount: null,
+    archived_at: null,
     created_at: timestamp,
     updated_at: timestamp,
   };
@@ -76,43 +98,77 @@ export async function createReminder(
   return reminder;
 }
 
-/** Replaces the owner's reminder; returns undefined when it does not exist for this owner. */
+/**
+ * Replaces the owner's reminder; returns undefined when it does not exist for this owner (or was
+ * cancelled: a cancelled reminder's history is kept, but it is no longer edited).
+ */
 export async function updateReminder(
   userId: string,
   id: string,
-  input: ReminderInput,
+  draft: ReminderDraft,
   now = new Date(),
 ): Promise<Reminder | undefined> {
-  const item = await getItem(keys.user(userId), keys.reminder(id));
-  if (!item) return absentFor(userId);
-  const existing = parseReminder(item);
-  const updated: Reminder = { ...existing, ...input, updated_at: now.toISOString() };
+  const input = reminderInputSchema.parse(draft);
   const zone = await zoneOf(userId);
-  // A new date or category reschedules: its mails start from today, as for a new reminder. Other
-  // edits keep the reminder's place, and what was already sent for this renewal stays sent.
-  const rescheduled =
-    existing.category !== updated.category || existing.renewal_date !== updated.renewal_date;
-  const notBefore = rescheduled ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
-  const settled = await settledKeys(userId, id, updated.renewal_date);
-  const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
-  try {
-    await writeWhileAccountExists(userId, [
-      { Put: { Item: toItem(updated, { notBefore, nextAt }), ConditionExpression: ITEM_EXISTS } },
-    ]);
-  } catch (error) {
-    // Deleted between the read and the write: report it as gone rather than recreate it.
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
+  // Written only over the version just read, so a roll forward by the job (or another edit) in
+  // between is never undone: then the edit is made again on what is there now.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const item = await getItem(keys.user(userId), keys.reminder(id));
+    if (!item) return absentFor(userId);
+    const existing = parseReminder(item);
+    if (existing.archived_at !== null) return undefined;
+    const updated = applyEdit(existing, input, now);
+    // A new date, category, act-by date or set of lead days reschedules: its mails start from today,
+    // as for a new reminder. Other edits keep the reminder's place, and what was already sent for
+    // this renewal stays sent.
+    const rescheduled =
+      existing.category !== updated.category ||
+      existing.renewal_date !== updated.renewal_date ||
+      existing.act_by !== updated.act_by ||
+      String(existing.lead_days) !== String(updated.lead_days);
+    const notBefore = rescheduled ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
+    const settled = await settledKeys(userId, id, updated.renewal_date);
+    const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
+    try {
+      await writeWhileAccountExists(userId, [
+        {
+          Put: {
+            Item: toItem(updated, { notBefore, nextAt }),
+            ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
+            ExpressionAttributeValues: { ':read': existing.updated_at },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) continue;
+      throw error;
+    }
+    await moveCounters(existing, updated);
+    return updated;
   }
-  if (existing.category !== updated.category || existing.renewal_date !== updated.renewal_date) {
-    // One shard for both halves, so a category move is one ADD on one item.
-    const shard = globalShard();
-    await applyCounters('reminder moved', [
-      ...reminderCounters(existing, -1, shard),
-      ...reminderCounters(updated, 1, shard),
-    ]);
-  }
-  return updated;
+  throw new Error('The reminder kept changing while it was being updated');
+}
+
+/** The reminder after an edit: a new date or term counts renewals from the new date. */
+function applyEdit(existing: Reminder, input: ReminderInput, now: Date): Reminder {
+  const reanchored = existing.renewal_date !== input.renewal_date || existing.repeats !== input.repeats;
+  return {
+    ...existing,
+    ...input,
+    term_anchor: reanchored ? input.renewal_date : existing.term_anchor,
+    updated_at: now.toISOString(),
+  };
+}
+
+/** Keeps the category and due-day counters true when a reminder moves (an edit or a roll forward). */
+export async function moveCounters(from: Reminder, to: Reminder): Promise<void> {
+  if (from.category === to.category && from.renewal_date === to.renewal_date) return;
+  // One shard for both halves, so a category move is one ADD on one item.
+  const shard = globalShard();
+  await applyCounters('reminder moved', [
+    ...reminderCounters(from, -1, shard),
+    ...reminderCounters(to, 1, shard),
+  ]);
 }
 
 /** A reminder that is not there: for a deleted account that is AccountGoneError, else undefined. */
@@ -144,7 +200,9 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
       if (error instanceof ConditionalCheckFailedException) continue;
       throw error;
     }
-    await applyCounters('reminder deleted', reminderCounters(existing, -1));
+    // A cancelled reminder left the counters when it was cancelled.
+    if (existing.archived_at === null)
+      await applyCounters('reminder deleted', reminderCounters(existing, -1));
     return true;
   }
   throw new Error('The reminder kept changing while it was being deleted');

@@ -1,72 +1,289 @@
+/**
+ * The history of a reminder's terms and the savings ledger: one outcome per renewal, in the owner's
+ * partition (keys.outcome). Recording an outcome, rolling a reminder forward and cancelling it each
+ * happen in one transaction with the reminder's own write, conditional on the version read, so a
+ * retry, a second tab or the daily job can never record a renewal twice or roll a reminder twice.
+ */
 import { randomUUID } from 'node:crypto';
-import type { SavingsRecord, SavingsSummary } from '../../shared/api.ts';
-import type { SavingsInput } from '../../shared/schemas.ts';
-import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ITEM_EXISTS, itemKey, queryAll } from './db.ts';
-import { parseSaving } from './items.ts';
-import { writeWhileAccountExists } from './liveAccount.ts';
-import { applyCounters, globalShard } from './stats.ts';
+import { DateTime } from 'luxon';
+import type { Reminder, RenewalOutcome, RenewalResult, SavingsSummary } from '../../shared/api.ts';
+import { localDate, addDays, daysBetween, ROLL_AFTER_DAYS } from '../../shared/schedule.ts';
+import { MESSAGES, type SavingsInput } from '../../shared/schemas.ts';
+import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
+import { nextRenewalAfter } from '../../shared/terms.ts';
+import { HttpError } from '../runtime/http.ts';
+import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
+import { parseOutcome, parseReminder } from './items.ts';
+import { writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
+import { notBeforeOf } from './nextMail.ts';
+import { getProfile } from './profiles.ts';
+import { freshPlacement, moveCounters, toItem } from './reminders.ts';
+import { applyCounters, globalShard, reminderCounters } from './stats.ts';
+import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
 export const toPence = (pounds: number) => Math.round(pounds * 100);
 
-/** Records one outcome for the owner's reminder; undefined when the reminder is not the owner's. */
-export async function recordSavings(
+/**
+ * What an outcome adds to the global counters (`sign` -1 takes it away): a report, unless the job
+ * rolled the reminder forward with no word from the user, and the amount saved.
+ */
+export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<string, number> {
+  return {
+    [COUNTERS.savingsReports]: outcome.result === 'rolled_forward' ? 0 : sign,
+    [COUNTERS.savingsTotalPence]: sign * toPence(outcome.saved_amount),
+  };
+}
+
+/** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
+function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
+  if (input.cancelled) return 'cancelled';
+  const provider = input.new_provider?.trim().toLowerCase();
+  if (provider && provider !== reminder.provider.trim().toLowerCase()) return 'switched';
+  return input.saved_amount > 0 ? 'negotiated' : 'renewed';
+}
+
+/** The term that ends at the reminder's current renewal, as its outcome records it. */
+function endedTerm(
+  reminder: Reminder,
+  fields: Pick<RenewalOutcome, 'result' | 'saved_amount' | 'new_price'>,
+  existing: RenewalOutcome | undefined,
+  now: Date,
+): RenewalOutcome {
+  return {
+    id: existing?.id ?? randomUUID(),
+    reminder_id: reminder.id,
+    user_id: reminder.user_id,
+    title: reminder.title,
+    category: reminder.category,
+    provider: reminder.provider,
+    term_from: reminder.term_started,
+    term_to: reminder.renewal_date,
+    price: reminder.amount,
+    ...fields,
+    created_at: existing?.created_at ?? now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+const outcomeItem = (outcome: RenewalOutcome) => ({
+  ...itemKey(keys.user(outcome.user_id), keys.outcome(outcome.reminder_id, outcome.term_to!)),
+  entity: ENTITY.saving,
+  ...outcome,
+});
+
+/**
+ * The reminder moved on to its next renewal: the new date (and provider and price, when the user
+ * gave them), the act-by date as far before it as it was, and renewals counted from the new date
+ * when the user chose it (`reanchor`), or still from the old anchor when the job rolled it by its
+ * term (so 31 January rolls monthly to 28 February, then 31 March).
+ */
+function rolled(
+  reminder: Reminder,
+  next: { renewal_date: string; provider: string | null; amount: number | null; reanchor: boolean },
+  now: Date,
+): Reminder {
+  const notice = reminder.act_by === null ? null : daysBetween(reminder.act_by, reminder.renewal_date);
+  return {
+    ...reminder,
+    renewal_date: next.renewal_date,
+    provider: next.provider ?? reminder.provider,
+    amount: next.amount ?? reminder.amount,
+    act_by: notice === null ? null : addDays(next.renewal_date, -notice),
+    term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
+    term_started: reminder.renewal_date,
+    last_term_amount: reminder.amount,
+    updated_at: now.toISOString(),
+  };
+}
+
+/** The reminder's write in a transaction: only over the version read. */
+function reminderWrite(
+  reminder: Reminder,
+  read: Reminder,
+  placement: { notBefore: string; nextAt: string | null },
+) {
+  return {
+    Put: {
+      Item: toItem(reminder, placement),
+      ConditionExpression: 'updated_at = :read',
+      ExpressionAttributeValues: { ':read': read.updated_at },
+    },
+  } satisfies LiveWrite;
+}
+
+/** The outcome's write: new (no outcome for this renewal yet), or over the one read. */
+function outcomeWrite(outcome: RenewalOutcome, existing: RenewalOutcome | undefined): LiveWrite {
+  return existing
+    ? {
+        Put: {
+          Item: outcomeItem(outcome),
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': existing.updated_at },
+        },
+      }
+    : { Put: { Item: outcomeItem(outcome), ConditionExpression: ITEM_ABSENT } };
+}
+
+export class NextRenewalNotAfterError extends HttpError {
+  constructor() {
+    super(400, MESSAGES.nextRenewalNotAfter, { next_renewal_date: [MESSAGES.nextRenewalNotAfter] });
+  }
+}
+
+/**
+ * Records the outcome of the owner's reminder's current renewal (replacing an earlier answer for the
+ * same renewal), then rolls it forward to the next renewal date given, or archives it when cancelled.
+ * Undefined when the reminder is not the owner's.
+ */
+export async function recordOutcome(
   userId: string,
   reminderId: string,
   input: SavingsInput,
   now = new Date(),
-): Promise<SavingsRecord | undefined> {
-  const record: SavingsRecord = {
-    id: randomUUID(),
-    reminder_id: reminderId,
-    user_id: userId,
-    outcome: input.outcome,
-    saved_amount: input.saved_amount,
-    created_at: now.toISOString(),
-  };
-  try {
-    // The reminder must still be there when the outcome is written, not only when it was looked up.
-    await writeWhileAccountExists(userId, [
+): Promise<{ savings: RenewalOutcome; reminder: Reminder } | undefined> {
+  const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const item = await getItem(keys.user(userId), keys.reminder(reminderId));
+    if (!item) return undefined;
+    const reminder = parseReminder(item);
+    const archived = reminder.archived_at !== null;
+    const nextDate = archived || input.cancelled ? null : input.next_renewal_date;
+    if (nextDate !== null && nextDate <= reminder.renewal_date) throw new NextRenewalNotAfterError();
+
+    const existingItem = await getItem(keys.user(userId), keys.outcome(reminderId, reminder.renewal_date));
+    const existing = existingItem ? parseOutcome(existingItem) : undefined;
+    const outcome = endedTerm(
+      reminder,
       {
+        // A cancelled reminder's renewal stays cancelled: only the amount can be corrected.
+        result: archived ? 'cancelled' : resultOf(reminder, input),
+        saved_amount: input.saved_amount,
+        new_price: input.new_price,
+      },
+      existing,
+      now,
+    );
+
+    let after = reminder;
+    const writes: LiveWrite[] = [outcomeWrite(outcome, existing)];
+    if (!archived && input.cancelled) {
+      after = { ...reminder, archived_at: now.toISOString(), updated_at: now.toISOString() };
+      writes.push(reminderWrite(after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
+    } else if (nextDate !== null) {
+      after = rolled(
+        reminder,
+        { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
+        now,
+      );
+      writes.push(reminderWrite(after, reminder, freshPlacement(after, zone, now)));
+    } else {
+      writes.push({
         ConditionCheck: {
           Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
-          ConditionExpression: ITEM_EXISTS,
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': reminder.updated_at },
         },
-      },
-      {
-        Put: {
-          Item: {
-            ...itemKey(keys.user(userId), keys.saving(reminderId, record.created_at)),
-            entity: ENTITY.saving,
-            ...record,
-          },
-        },
-      },
-    ]);
-  } catch (error) {
-    // The profile's check failing is AccountGoneError; this is the reminder's.
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
+      });
+    }
+    try {
+      await writeWhileAccountExists(userId, writes);
+    } catch (error) {
+      // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
+      if (error instanceof ConditionalCheckFailedException) continue;
+      throw error;
+    }
+    const shard = globalShard();
+    const deltas = outcomeCounters(outcome, 1);
+    if (existing) {
+      const before = outcomeCounters(existing, -1);
+      for (const [name, delta] of Object.entries(before)) deltas[name] = (deltas[name] ?? 0) + delta;
+    }
+    await applyCounters('outcome recorded', [{ key: shard, deltas }]);
+    if (after.archived_at !== null && !archived) {
+      await applyCounters('reminder cancelled', reminderCounters(reminder, -1, shard));
+    } else {
+      await moveCounters(reminder, after);
+    }
+    return { savings: outcome, reminder: after };
   }
-  await applyCounters('savings recorded', [
-    {
-      key: globalShard(),
-      deltas: {
-        [COUNTERS.savingsReports]: 1,
-        [COUNTERS.savingsTotalPence]: toPence(record.saved_amount),
-      },
-    },
-  ]);
-  return record;
+  throw new Error('The reminder kept changing while its outcome was recorded');
 }
 
+/**
+ * The daily job's roll forward of a repeating reminder whose renewal passed ROLL_AFTER_DAYS ago with
+ * no outcome: on by whole terms from its anchor, to the first renewal that is not itself due to roll
+ * (after a long gap it skips the terms in between), with 'Rolled forward automatically' in its
+ * history. When the user had answered for that renewal without giving a next date, their answer
+ * stays and the reminder still moves on. Returns false when there was nothing to do (it does not
+ * repeat, was cancelled, or has moved on meanwhile: a re-run, a retry or a user's edit).
+ */
+export async function rollForward(item: Record<string, unknown>, zone: string, now: Date): Promise<boolean> {
+  const reminder = parseReminder(item);
+  const today = localDate(DateTime.fromJSDate(now), zone);
+  if (reminder.repeats === 'none' || reminder.archived_at !== null) return false;
+  if (daysBetween(reminder.renewal_date, today) < ROLL_AFTER_DAYS) return false;
+  const nextDate = nextRenewalAfter(reminder.term_anchor, reminder.repeats, addDays(today, -ROLL_AFTER_DAYS));
+  if (nextDate === null || nextDate <= reminder.renewal_date) return false;
+  const after = rolled(
+    reminder,
+    { renewal_date: nextDate, provider: null, amount: null, reanchor: false },
+    now,
+  );
+
+  const answered = await getItem(
+    keys.user(reminder.user_id),
+    keys.outcome(reminder.id, reminder.renewal_date),
+  );
+  const writes: LiveWrite[] = [reminderWrite(after, reminder, freshPlacement(after, zone, now))];
+  if (!answered) {
+    const outcome = endedTerm(
+      reminder,
+      { result: 'rolled_forward', saved_amount: 0, new_price: null },
+      undefined,
+      now,
+    );
+    writes.push(outcomeWrite(outcome, undefined));
+  }
+  try {
+    await writeWhileAccountExists(reminder.user_id, writes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+  await moveCounters(reminder, after);
+  return true;
+}
+
+/** The ledger: every outcome of the user's renewals, the latest renewal first, and the total saved. */
 export async function listSavings(userId: string): Promise<SavingsSummary> {
+  const [outcomeItems, reminderItems] = await Promise.all([
+    queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } }),
+    queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }),
+  ]);
+  const reminders = new Map(reminderItems.map(parseReminder).map((r) => [r.id, r]));
+  const records = outcomeItems.map(parseOutcome).map((record) => {
+    // Older outcomes kept no title or category: the reminder's own, while it exists.
+    const reminder = reminders.get(record.reminder_id);
+    return record.title === '' && reminder
+      ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
+      : record;
+  });
+  const pence = records.reduce((sum, r) => sum + toPence(r.saved_amount), 0);
+  return { total: pence / 100, records: records.sort(latestFirst) };
+}
+
+const termDate = (r: RenewalOutcome) => r.term_to ?? r.created_at.slice(0, 10);
+const latestFirst = (a: RenewalOutcome, b: RenewalOutcome) =>
+  termDate(b).localeCompare(termDate(a)) || b.created_at.localeCompare(a.created_at);
+
+/** One reminder's finished terms, the latest first. */
+export async function reminderHistory(userId: string, reminder: Reminder): Promise<RenewalOutcome[]> {
   const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } });
-  const records = items.map(parseSaving);
-  const pence = records
-    .filter((r) => r.outcome === 'saved')
-    .reduce((sum, r) => sum + toPence(r.saved_amount), 0);
-  return { total: pence / 100, records };
+  return items
+    .map(parseOutcome)
+    .filter((r) => r.reminder_id === reminder.id)
+    .map((r) => (r.title === '' ? { ...r, title: reminder.title, category: reminder.category } : r))
+    .sort(latestFirst);
 }

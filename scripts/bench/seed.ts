@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
 import { nextMailAt } from '../../lambdas/store/nextMail.ts';
-import { toItem } from '../../lambdas/store/reminders.ts';
+import { oneOffContract, toItem } from '../../lambdas/store/reminders.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
@@ -48,6 +48,7 @@ export function benchReminder(userId: string, category: Category, renewalDate: s
     category,
     provider: 'Bench Provider',
     renewal_date: renewalDate,
+    ...oneOffContract(renewalDate),
     amount: 100 + (n % 900),
     notes: null,
     created_at: '2030-01-01T00:00:00.000Z',

@@ -27,13 +27,14 @@ import { writeEmailLog } from '../../lambdas/store/emailLogs.ts';
 import { AccountGoneError } from '../../lambdas/store/liveAccount.ts';
 import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
-import { recordSavings } from '../../lambdas/store/savings.ts';
+import { recordOutcome } from '../../lambdas/store/savings.ts';
 import { ACCOUNT_DELETED, claimSend, recordUnclaimedSend } from '../../lambdas/store/sends.ts';
 import { recordSimulatedMails } from '../../lambdas/store/simulations.ts';
 import { isSuppressed } from '../../lambdas/store/suppressions.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
+import { savingsInputSchema } from '../../shared/schemas.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
@@ -201,9 +202,9 @@ describe('account deletion', () => {
     const before = await partition(user.sub);
 
     await expect(createReminder(user.sub, reminderBody('Orphan'))).rejects.toThrow(AccountGoneError);
-    await expect(recordSavings(user.sub, reminder.id, { outcome: 'saved', saved_amount: 5 })).rejects.toThrow(
-      AccountGoneError,
-    );
+    await expect(
+      recordOutcome(user.sub, reminder.id, savingsInputSchema.parse({ outcome: 'saved', saved_amount: '5' })),
+    ).rejects.toThrow(AccountGoneError);
     const identity = {
       emailType: 'reminder' as const,
       userId: user.sub,

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { CronRun, Reminder } from '../../shared/api.ts';
+import type { CronRun, Reminder, ReminderDetails } from '../../shared/api.ts';
 import type { RequestOf, ResponseOf } from '../../shared/contract.ts';
 import { API } from '../../shared/routes.ts';
 import type { RouteRequest } from '../../lambdas/runtime/http.ts';
@@ -17,7 +17,8 @@ describe('contract types', () => {
   it('derives response, request and handler types from the route', () => {
     expectTypeOf<ResponseOf<typeof API.adminCronRuns>>().toEqualTypeOf<{ runs: CronRun[] }>();
     expectTypeOf<ResponseOf<typeof API.adminCronRuns>>().not.toEqualTypeOf<{ items: CronRun[] }>();
-    expectTypeOf<ResponseOf<typeof API.getReminder>>().toEqualTypeOf<{ reminder: Reminder }>();
+    expectTypeOf<ResponseOf<typeof API.getReminder>>().toEqualTypeOf<ReminderDetails>();
+    expectTypeOf<ResponseOf<typeof API.listReminders>>().toEqualTypeOf<{ reminders: Reminder[] }>();
     expectTypeOf<ResponseOf<typeof API.deleteReminder>>().toEqualTypeOf<undefined>();
     expectTypeOf<RequestOf<typeof API.getReminder>>().toEqualTypeOf<{ params: { id: string } }>();
     expectTypeOf<RouteRequest<typeof API.adminCronRuns>['query']>().toEqualTypeOf<{ limit: number }>();

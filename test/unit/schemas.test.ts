@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  MESSAGES,
   profileUpdateSchema,
   reminderFormSchema,
   reminderFormToInput,
@@ -49,14 +50,62 @@ describe('reminder rules', () => {
     renewal_date: '2027-01-31',
     amount: '',
     notes: '',
+    repeats: 'yearly',
+    auto_renew: false,
+    act_by: '',
+    lead_days: '30, 14, 7, 1, 0',
   } as const;
+  /** The same reminder as the API takes it. */
+  const body = { ...body, notes: null, act_by: null, lead_days: null };
 
   it('turns the form into the API input: empty amount → null, empty notes → null', () => {
-    expect(reminderFormToInput(form)).toEqual({ ...form, amount: null, notes: null });
+    expect(reminderFormToInput(form)).toEqual({
+      ...form,
+      amount: null,
+      notes: null,
+      act_by: null,
+      // The category's own lead days are kept as null, so they follow the category.
+      lead_days: null,
+    });
     expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({
       amount: 412.35,
       notes: 'n',
     });
+  });
+  it('keeps the contract options: act-by date, own lead days (largest first, once each), auto-renew', () => {
+    expect(
+      reminderFormToInput({ ...form, act_by: '2027-01-01', lead_days: '7, 60,7, 0', auto_renew: true }),
+    ).toMatchObject({ act_by: '2027-01-01', lead_days: [60, 7, 0], auto_renew: true, repeats: 'yearly' });
+  });
+  it('refuses an act-by date after the renewal, and bad lead days, with the dialog’s messages', () => {
+    expect(messages(reminderFormSchema.safeParse({ ...form, act_by: '2027-02-01' }))).toEqual([
+      MESSAGES.actByAfterRenewal,
+    ]);
+    expect(messages(reminderFormSchema.safeParse({ ...form, act_by: '2027-01-31' }))).toEqual([]);
+    for (const bad of ['', '30, x', '1.5', '400', '-1', '9,8,7,6,5,4,3,2,1'])
+      expect(messages(reminderFormSchema.safeParse({ ...form, lead_days: bad }))).toEqual([
+        MESSAGES.leadDaysInvalid,
+      ]);
+    const api = { ...body, notes: null, lead_days: null };
+    expect(messages(reminderInputSchema.safeParse({ ...body, act_by: '2027-02-01' }))).toEqual([
+      MESSAGES.actByAfterRenewal,
+    ]);
+    expect(messages(reminderInputSchema.safeParse({ ...body, act_by: '2027-02-30' }))).toEqual([
+      MESSAGES.actByInvalid,
+    ]);
+    expect(messages(reminderInputSchema.safeParse({ ...body, lead_days: [1.5] }))).toEqual([
+      MESSAGES.leadDaysInvalid,
+    ]);
+  });
+  it('gives a client that omits the contract fields the dialog’s defaults for the category', () => {
+    const { repeats: _r, auto_renew: _a, act_by: _b, lead_days: _l, ...plain } = form;
+    expect(reminderInputSchema.parse({ ...plain, amount: null })).toMatchObject({
+      repeats: 'yearly',
+      auto_renew: false,
+      act_by: null,
+      lead_days: null,
+    });
+    expect(reminderInputSchema.parse({ ...plain, category: 'mortgage', amount: null }).repeats).toBe('none');
   });
   it('gives the user-facing messages for missing fields', () => {
     const result = reminderFormSchema.safeParse({ ...form, title: ' ', provider: '', renewal_date: '' });
@@ -67,13 +116,9 @@ describe('reminder rules', () => {
     ]);
   });
   it('refuses impossible dates and unknown categories', () => {
-    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2027-02-29' }).success).toBe(
-      false,
-    );
-    expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: '2028-02-29' }).success).toBe(
-      true,
-    );
-    expect(reminderInputSchema.safeParse({ ...form, amount: null, category: 'pets' }).success).toBe(false);
+    expect(reminderInputSchema.safeParse({ ...body, renewal_date: '2027-02-29' }).success).toBe(false);
+    expect(reminderInputSchema.safeParse({ ...body, renewal_date: '2028-02-29' }).success).toBe(true);
+    expect(reminderInputSchema.safeParse({ ...body, category: 'pets' }).success).toBe(false);
   });
   it('accepts any valid date string and rejects anything not shaped YYYY-MM-DD', () => {
     fc.assert(
@@ -81,9 +126,7 @@ describe('reminder rules', () => {
         fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }),
         (d) => {
           const iso = d.toISOString().slice(0, 10);
-          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: iso }).success).toBe(
-            true,
-          );
+          expect(reminderInputSchema.safeParse({ ...body, renewal_date: iso }).success).toBe(true);
         },
       ),
     );
@@ -91,9 +134,7 @@ describe('reminder rules', () => {
       fc.property(
         fc.string().filter((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s)),
         (s) => {
-          expect(reminderInputSchema.safeParse({ ...form, amount: null, renewal_date: s }).success).toBe(
-            false,
-          );
+          expect(reminderInputSchema.safeParse({ ...body, renewal_date: s }).success).toBe(false);
         },
       ),
     );

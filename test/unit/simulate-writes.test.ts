@@ -20,6 +20,7 @@ import { resetKeyringCache } from '../../lambdas/runtime/unsubscribe.ts';
 import { UnfinishedBatchError } from '../../lambdas/runtime/retry.ts';
 import type { Profile } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
+import { oneOffContract } from '../../lambdas/store/reminders.ts';
 
 const TABLE = 'unit';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -105,6 +106,7 @@ const due = (n: number): Addressed => ({
       category: 'insurance',
       provider: 'Acme',
       renewal_date: '2027-01-15',
+      ...oneOffContract('2027-01-15'),
       amount: null,
       notes: null,
       created_at: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,18 @@
+import type { ReminderDetails } from '../../shared/api.ts';
+import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { keys } from '../../shared/table.ts';
+import { getItem } from './db.ts';
+import { parseReminder } from './items.ts';
+import { nextMailOf } from './nextMail.ts';
+import { getProfile } from './profiles.ts';
+import { reminderHistory } from './savings.ts';
+
+/** The reminder page: the owner's reminder (a cancelled one too), its next mail and its history. */
+export async function getReminderDetails(userId: string, id: string): Promise<ReminderDetails | undefined> {
+  const item = await getItem(keys.user(userId), keys.reminder(id));
+  if (!item) return undefined;
+  const reminder = parseReminder(item);
+  const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
+  const [nextMail, history] = await Promise.all([nextMailOf(item, zone), reminderHistory(userId, reminder)]);
+  return { reminder, next_mail: nextMail, history };
+}
