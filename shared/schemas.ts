@@ -223,7 +223,9 @@ const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(
 
 /** The act-by date is the last day to act, so it cannot fall after the renewal itself. */
 const actByNotAfterRenewal = {
-  check: (v: { act_by: string | null; renewal_date: string }) => !v.act_by || v.act_by <= v.renewal_date,
+  // Only between two real dates: a malformed one has its own message.
+  check: (v: { act_by: string | null; renewal_date: string }) =>
+    !v.act_by || !isRealDate(v.act_by) || !isRealDate(v.renewal_date) || v.act_by <= v.renewal_date,
   issue: { message: MESSAGES.actByAfterRenewal, path: ['act_by'] },
 };
 
@@ -266,10 +268,7 @@ export const reminderFormSchema = z
     act_by: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.actByInvalid),
     lead_days: z.string().refine((v) => leadDaysText.safeParse(v).success, MESSAGES.leadDaysInvalid),
   })
-  .refine(
-    (v) => v.act_by === '' || !isRealDate(v.renewal_date) || actByNotAfterRenewal.check(v),
-    actByNotAfterRenewal.issue,
-  );
+  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
 /** The form's values as the API takes them; lead days equal to the category's are stored as null. */

@@ -56,7 +56,7 @@ describe('reminder rules', () => {
     lead_days: '30, 14, 7, 1, 0',
   } as const;
   /** The same reminder as the API takes it. */
-  const body = { ...body, notes: null, act_by: null, lead_days: null };
+  const body = { ...form, amount: null, notes: null, act_by: null, lead_days: null };
 
   it('turns the form into the API input: empty amount → null, empty notes → null', () => {
     expect(reminderFormToInput(form)).toEqual({

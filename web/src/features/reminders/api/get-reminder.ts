@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Reminder } from '#shared/api.ts';
+import type { ReminderDetails } from '#shared/api.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 
 export const reminderQueryKey = (id: string | undefined) => ['reminder', id] as const;
 
-export async function getReminder(id: string | undefined): Promise<Reminder> {
-  return (await callApi(API.getReminder, { params: { id: id ?? '' } })).reminder;
+/** The reminder, its next e-mail and its history (the reminder page and the outcome page read it). */
+export function getReminder(id: string | undefined): Promise<ReminderDetails> {
+  return callApi(API.getReminder, { params: { id: id ?? '' } });
 }
 
 export function reminderQueryOptions(id: string | undefined) {

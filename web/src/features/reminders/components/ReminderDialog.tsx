@@ -4,8 +4,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY } from '#shared/categories.ts';
-import { reminderFormSchema, reminderFormToInput, type ReminderFormValues } from '#shared/schemas.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor } from '#shared/categories.ts';
+import { DEFAULT_REPEATS } from '#shared/terms.ts';
+import {
+  leadDaysToText,
+  reminderFormSchema,
+  reminderFormToInput,
+  type ReminderFormValues,
+} from '#shared/schemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -19,6 +25,10 @@ const EMPTY: ReminderFormValues = {
   renewal_date: '',
   amount: '',
   notes: '',
+  repeats: DEFAULT_REPEATS[DEFAULT_CATEGORY],
+  auto_renew: false,
+  act_by: '',
+  lead_days: leadDaysToText(leadDaysFor(DEFAULT_CATEGORY)),
 };
 
 function toFormValues(reminder: Reminder | null): ReminderFormValues {
@@ -30,6 +40,10 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
     renewal_date: reminder.renewal_date,
     amount: reminder.amount === null ? '' : String(reminder.amount),
     notes: reminder.notes ?? '',
+    repeats: reminder.repeats,
+    auto_renew: reminder.auto_renew,
+    act_by: reminder.act_by ?? '',
+    lead_days: leadDaysToText(reminder.lead_days ?? leadDaysFor(reminder.category)),
   };
 }
 

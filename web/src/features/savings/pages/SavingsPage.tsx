@@ -88,7 +88,7 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       </>
     );
   } else {
-    const r = reminder.data;
+    const r = reminder.data.reminder;
     body = (
       <>
         <h1 className="card-title">{TITLE}</h1>
