@@ -173,6 +173,8 @@ export interface CronRun {
   superseded: number;
   /** Mails past their usefulness, never sent. */
   missed: number;
+  /** Repeating reminders rolled forward to their next renewal (a simulation: would be). */
+  rolled: number;
   errors: string[];
   duration_ms: number;
 }

@@ -6,7 +6,8 @@ export const METRICS_NAMESPACE = 'RenewalReminders';
 
 /**
  * The daily job's counts, one data point each per run: runs (1), mails planned, sent, sent late,
- * superseded, missed, failed (the run's errors) and left for a later run (out of time).
+ * superseded, missed, failed (the run's errors), left for a later run (out of time), and
+ * repeating reminders rolled forward.
  */
 export const JOB_METRICS = [
   'runs',
@@ -17,6 +18,7 @@ export const JOB_METRICS = [
   'missed',
   'failed',
   'left',
+  'rolled',
 ] as const;
 export type JobMetric = (typeof JOB_METRICS)[number];
 

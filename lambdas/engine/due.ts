@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Profile, Reminder } from '../../shared/api.ts';
-import { dueNow, mailMoment, reminderSchedule, type ScheduledMail } from '../../shared/schedule.ts';
+import { dueNow, mailMoment, reminderSchedule, rollDate, type ScheduledMail } from '../../shared/schedule.ts';
 import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
 import { renderDigestMail, type DigestItem } from '../mail/digest.tsx';
 import { reminderSubject, renderReminderMail } from '../mail/reminder.tsx';
@@ -14,6 +14,7 @@ import { renderSavingsFollowUp, savingsSubject } from '../mail/savingsFollowUp.t
 import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
+import { rollForward } from '../store/savings.ts';
 import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
 
 /** A mail the run sends now. */
@@ -76,6 +77,8 @@ export interface DueMails {
   late: number;
   superseded: number;
   missed: number;
+  /** Repeating reminders moved on to their next renewal (a simulation counts those it would move). */
+  rolled: number;
   notes: MailNote[];
   /** Reminders whose place in the index the run must recompute once its mails are done. */
   touched: { userId: string; reminderId: string; zone: string }[];
@@ -103,11 +106,12 @@ export const SETTLED_READ_CONCURRENCY = 8;
  * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles in
  * batches, and the send records of each reminder's scheduled mails in batches. With `settle`,
  * superseded and missed mails are recorded (a simulation, or a run with sending disabled, records
- * nothing).
+ * nothing). With `roll`, repeating reminders due to roll forward are rolled (every run but a
+ * simulation: moving a date on sends nothing).
  */
 export async function findDueMails(
   { asOf, bound }: { asOf: AsOf; bound: DateTime },
-  { settle, now }: { settle: boolean; now: () => Date },
+  { settle, roll, now }: { settle: boolean; roll: boolean; now: () => Date },
 ): Promise<DueMails> {
   const items = await remindersWithMailDue(bound.toUTC().toISO()!);
   const profiles = await getProfiles(items.map((item) => String(item.user_id)));
@@ -118,10 +122,12 @@ export async function findDueMails(
     late: 0,
     superseded: 0,
     missed: 0,
+    rolled: 0,
     notes: [],
     touched: [],
   };
   const found: {
+    item: Record<string, unknown>;
     reminder: IndexedReminder;
     profile: Profile;
     moment: DateTime;
@@ -134,7 +140,7 @@ export async function findDueMails(
     const moment = asOf(profile.timezone);
     if (String(item.next_at) > moment.toUTC().toISO()!) continue;
     const reminder = parseIndexedReminder(item, profile.timezone);
-    found.push({ reminder, profile, moment, schedule: reminderSchedule(reminder) });
+    found.push({ item, reminder, profile, moment, schedule: reminderSchedule(reminder) });
   }
   // Which of their mails are settled: dueNow only asks about the schedule's own mails, so reading
   // those by key answers as the per-reminder queries of settledKeys would, in far fewer calls.
@@ -144,9 +150,16 @@ export async function findDueMails(
     ),
     SETTLED_READ_CONCURRENCY,
   );
-  for (const { reminder, profile, moment, schedule } of found) {
+  for (const { item, reminder, profile, moment, schedule } of found) {
     const zone = profile.timezone;
-    const plan = dueNow({ schedule, zone, now: moment, settled, notBefore: reminder.not_before });
+    const plan = dueNow({
+      schedule,
+      zone,
+      now: moment,
+      settled,
+      notBefore: reminder.not_before,
+      rollOn: rollDate(reminder),
+    });
     result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
     if (settle) {
       const at = now();
@@ -160,6 +173,10 @@ export async function findDueMails(
         const identity = settledIdentity(mail, reminder, `${SETTLED_SUBJECT.missed}: ${why.toLowerCase()}`);
         if (await recordSettlement(identity, 'missed', why, at)) result.missed++;
       }
+    }
+    if (plan.roll) {
+      // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
+      if (!roll || (await rollForward(item, zone, moment.toJSDate()))) result.rolled++;
     }
     if (!plan.send) continue;
     const { mail, daysLeft, late } = plan.send;

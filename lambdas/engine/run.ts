@@ -51,6 +51,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   const sending = !simulate && env().EMAIL_PROVIDER !== 'disabled';
   const due = await findDueMails(options.date ? asOfDate(options.date) : asOfNow(startedAt), {
     settle: sending,
+    roll: !simulate,
     now,
   });
   const planMs = Math.round(performance.now() - started);
@@ -68,6 +69,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     late: due.late,
     superseded: due.superseded,
     missed: due.missed,
+    rolled: due.rolled,
     errors: phase.errors,
     duration_ms: Math.round(performance.now() - started),
   });

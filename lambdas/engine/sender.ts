@@ -7,6 +7,8 @@
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { dedupeKeys, keys, TABLE_KEYS } from '../../shared/table.ts';
+import type { Reminder } from '../../shared/api.ts';
+import { leadDedupeKey, reminderSchedule } from '../../shared/schedule.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
@@ -95,17 +97,26 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   for (const queued of message.mails) {
     const item = bySk.get(keys.reminder(queued.reminderId));
     const reminder = item ? parseReminder(item) : undefined;
-    if (!item || !reminder || reminder.renewal_date !== queued.renewalDate) {
+    // The mail must still be one the reminder schedules now: same renewal, and (for a lead) a lead
+    // day and act-by date it still has. An edit or a roll forward since the plan cancels it.
+    const dedupeKey = reminder && scheduledKey(reminder, queued);
+    if (!item || !reminder || reminder.renewal_date !== queued.renewalDate || !dedupeKey) {
       notes.push(noteFor(message, queued, 'reminder changed'));
       continue;
     }
-    const dedupeKey =
-      queued.kind === 'reminder'
-        ? dedupeKeys.reminder(reminder.id, reminder.renewal_date, queued.daysBefore)
-        : dedupeKeys.savings(reminder.id, reminder.renewal_date);
     due.push({ addressed: { profile, mail: { ...queued, reminder, dedupeKey } }, item });
   }
   return { profile, due };
+}
+
+/** The dedupe key of a queued mail if the reminder's schedule still holds it, else undefined. */
+function scheduledKey(reminder: Reminder, queued: RecipientMessage['mails'][number]): string | undefined {
+  if (reminder.archived_at !== null) return undefined;
+  const key =
+    queued.kind === 'reminder'
+      ? leadDedupeKey(reminder, queued.daysBefore)
+      : dedupeKeys.savings(reminder.id, reminder.renewal_date);
+  return reminderSchedule(reminder).some((mail) => mail.dedupeKey === key) ? key : undefined;
 }
 
 /** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */

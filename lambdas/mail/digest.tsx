@@ -3,14 +3,20 @@ import { Heading, Hr, Section } from '@react-email/components';
 import type { Reminder } from '../../shared/api.ts';
 import { compileTemplate } from './compile.ts';
 import { DIGEST_FOOTER, Greeting, greetingName, Layout, renderMail, styles } from './layout.tsx';
-import { ReminderBody, ReminderHeading, reminderText, type ReminderText } from './reminder.tsx';
+import {
+  ReminderBody,
+  ReminderHeading,
+  reminderText,
+  type MailedReminder,
+  type ReminderText,
+} from './reminder.tsx';
 import { SavingsBody, savingsSubject, savingsText, type SavingsText } from './savingsFollowUp.tsx';
 
 /** One renewal in a digest: what its single reminder or follow-up mail would have said. */
 export type DigestItem =
   | {
       kind: 'reminder';
-      reminder: Pick<Reminder, 'id' | 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'>;
+      reminder: MailedReminder & Pick<Reminder, 'id'>;
       daysLeft: number;
       url: string;
     }
@@ -77,12 +83,21 @@ function digestView({ firstName, items, unsubscribeUrl }: DigestMailProps): Dige
   };
 }
 
-/** One item of each shape (its strings are ignored): a reminder with and without an amount, a follow-up. */
+/**
+ * One item of each shape (its strings are ignored): a reminder with and without an amount, each with
+ * and without terms to state, and a follow-up.
+ */
 const sample = { id: '', title: '', provider: '', category: 'mortgage', renewal_date: '2000-01-01' } as const;
 const ITEM_SHAPES = (
   [
-    { kind: 'reminder', reminder: { ...sample, amount: 0 }, daysLeft: 0, url: '' },
-    { kind: 'reminder', reminder: { ...sample, amount: null }, daysLeft: 0, url: '' },
+    ...[0, null].flatMap((amount) =>
+      [false, true].map((autoRenew): DigestItem => ({
+        kind: 'reminder',
+        reminder: { ...sample, amount, auto_renew: autoRenew },
+        daysLeft: 0,
+        url: '',
+      })),
+    ),
     { kind: 'savings', reminder: sample, url: '' },
   ] satisfies DigestItem[]
 ).map(section);

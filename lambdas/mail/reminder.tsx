@@ -25,9 +25,14 @@ export function daysLeftPhrase(daysLeft: number): string {
   return `in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
 }
 
+/** What a reminder mail says of its reminder; the contract terms are optional (older callers, tests). */
+export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
+  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount'>>;
+
 export interface ReminderMailProps {
   firstName: string;
-  reminder: Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'>;
+  reminder: MailedReminder;
+  /** Days left to the act-by date when the reminder has one, else to the renewal. */
   daysLeft: number;
   dashboardUrl: string;
   unsubscribeUrl: string;
@@ -37,9 +42,38 @@ export function reminderSubject({
   reminder,
   daysLeft,
 }: Pick<ReminderMailProps, 'reminder' | 'daysLeft'>): string {
+  const what = `${reminder.title} with ${reminder.provider}`;
+  if (reminder.act_by)
+    return daysLeft === 0
+      ? `${what}: today is the last day to act`
+      : `${what}: act ${daysLeftPhrase(daysLeft)} (by ${formatUkDate(reminder.act_by)})`;
   return daysLeft === 0
-    ? `${reminder.title} with ${reminder.provider} renews today`
-    : `${reminder.title} with ${reminder.provider} renews ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
+    ? `${what} renews today`
+    : `${what} renews ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
+}
+
+/** The heading: what happens when, counted to the act-by date when there is one. */
+function headline(reminder: MailedReminder, daysLeft: number): string {
+  return reminder.act_by
+    ? `Act on your ${reminder.title} ${daysLeftPhrase(daysLeft)}`
+    : `Your ${reminder.title} renews ${daysLeftPhrase(daysLeft)}`;
+}
+
+/**
+ * The contract's terms in words, or null when it has none to state: the last day to act, what the
+ * last term cost, and what doing nothing means for a contract that renews by itself.
+ */
+function termsSentence(reminder: MailedReminder): string | null {
+  const parts = [
+    reminder.act_by ? `The last day to act is ${formatUkDate(reminder.act_by)}.` : null,
+    reminder.last_term_amount != null
+      ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.`
+      : null,
+    reminder.auto_renew
+      ? 'It renews automatically: if you do nothing, you will pay the renewal price.'
+      : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' ') : null;
 }
 
 /**
@@ -48,37 +82,36 @@ export function reminderSubject({
  */
 export type ReminderText = {
   title: string;
-  /** daysLeftPhrase: 'today', 'in 1 day', 'in N days'. */
-  when: string;
+  /** 'Your Home insurance renews in 7 days', or 'Act on your … in 7 days' with an act-by date. */
+  headline: string;
   categoryLabel: string;
   provider: string;
   renewalDate: string;
   /** Formatted, or null when unknown: then the sentence stops after the date. */
   amount: string | null;
+  /** termsSentence, or null when the reminder states no terms. */
+  terms: string | null;
   callToAction: string;
   /** The button's link. */
   url: string;
 };
 
-export function reminderText(
-  reminder: ReminderMailProps['reminder'],
-  daysLeft: number,
-  url: string,
-): ReminderText {
+export function reminderText(reminder: MailedReminder, daysLeft: number, url: string): ReminderText {
   return {
     title: reminder.title,
-    when: daysLeftPhrase(daysLeft),
+    headline: headline(reminder, daysLeft),
     categoryLabel: categoryLabel(reminder.category),
     provider: reminder.provider,
     renewalDate: formatUkDate(reminder.renewal_date),
     amount: reminder.amount !== null ? formatPounds(reminder.amount) : null,
+    terms: termsSentence(reminder),
     callToAction: CALL_TO_ACTION[reminder.category],
     url,
   };
 }
 
 export function ReminderHeading({ text }: { text: ReminderText }) {
-  return <Heading style={styles.heading}>{`Your ${text.title} renews ${text.when}`}</Heading>;
+  return <Heading style={styles.heading}>{text.headline}</Heading>;
 }
 
 /** What renews when, what to do, and the button: what follows the heading (and greeting). */
@@ -88,6 +121,7 @@ export function ReminderBody({ text }: { text: ReminderText }) {
       <Text style={styles.text}>
         {`${text.title} (${text.categoryLabel}) with ${text.provider} renews on ${text.renewalDate}.`}
         {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
+        {text.terms !== null ? ` ${text.terms}` : ''}
       </Text>
       <Text style={styles.text}>{text.callToAction}</Text>
       <Button href={text.url} style={styles.button}>

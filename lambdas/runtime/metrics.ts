@@ -53,5 +53,6 @@ export function jobCounts(run: CronRun): Partial<Record<JobMetric, number>> {
     superseded: run.superseded,
     missed: run.missed,
     left: Math.max(0, run.planned - run.skipped - run.queued),
+    rolled: run.rolled,
   };
 }

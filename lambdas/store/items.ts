@@ -148,6 +148,7 @@ const cronRunItem = z.object({
   late: z.number().default(0),
   superseded: z.number().default(0),
   missed: z.number().default(0),
+  rolled: z.number().default(0),
   errors: z.array(z.string()).default([]),
   duration_ms: z.number().default(0),
 });

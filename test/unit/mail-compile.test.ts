@@ -91,14 +91,21 @@ const renewalDate = fc.oneof(
     .map((d) => d.toISOString().slice(0, 10)),
   fc.constant('not a date'),
 );
-const reminder = fc.record({
-  id: fc.uuid(),
-  title: text,
-  provider: text,
-  category: fc.constantFrom(...CATEGORY_VALUES),
-  renewal_date: renewalDate,
-  amount,
-});
+const reminder = fc.record(
+  {
+    id: fc.uuid(),
+    title: text,
+    provider: text,
+    category: fc.constantFrom(...CATEGORY_VALUES),
+    renewal_date: renewalDate,
+    amount,
+    // The contract's terms: an act-by date, last term's price, auto-renewal, each there or not.
+    act_by: fc.option(renewalDate),
+    last_term_amount: amount,
+    auto_renew: fc.boolean(),
+  },
+  { requiredKeys: ['id', 'title', 'provider', 'category', 'renewal_date', 'amount'] },
+);
 
 const reminderProps: fc.Arbitrary<ReminderMailProps> = fc.record({
   firstName: text,
@@ -142,7 +149,7 @@ async function sameAsDirect<P>(
 
 describe('compiled mails equal the direct React Email render', () => {
   it(
-    'reminder: every category, amounts null/0/large, 0/1/many days, hostile text',
+    'reminder: every category, amounts null/0/large, 0/1/many days, any terms, hostile text',
     () => sameAsDirect(reminderProps, renderReminderMail, renderReminderMailDirect, 200),
     SLOW,
   );

@@ -55,13 +55,24 @@ const run: CronRun = {
   late: 3,
   superseded: 5,
   missed: 2,
+  rolled: 0,
   errors: ['one', 'two'],
   duration_ms: 1000,
 };
 
 describe('publishJobCounts', () => {
   it('writes one EMF line: the namespace, the service and stage dimensions, every count a Count', () => {
-    const counts = { runs: 1, planned: 43, sent: 40, late: 3, superseded: 5, missed: 2, failed: 2, left: 0 };
+    const counts = {
+      runs: 1,
+      planned: 43,
+      sent: 40,
+      late: 3,
+      superseded: 5,
+      missed: 2,
+      failed: 2,
+      left: 0,
+      rolled: 1,
+    };
     publishJobCounts(counts);
     expect(lines).toHaveLength(1);
     const [line] = emf();

@@ -86,7 +86,6 @@ describe('reminder rules', () => {
       expect(messages(reminderFormSchema.safeParse({ ...form, lead_days: bad }))).toEqual([
         MESSAGES.leadDaysInvalid,
       ]);
-    const api = { ...body, notes: null, lead_days: null };
     expect(messages(reminderInputSchema.safeParse({ ...body, act_by: '2027-02-01' }))).toEqual([
       MESSAGES.actByAfterRenewal,
     ]);

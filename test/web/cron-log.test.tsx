@@ -22,6 +22,7 @@ const RUNS: CronRun[] = [
     late: 4,
     superseded: 7,
     missed: 2,
+    rolled: 0,
     errors: [],
     duration_ms: 5230,
   },

@@ -68,6 +68,7 @@ const COLUMNS: Column<CronRun>[] = [
   { header: 'Late', className: 'num', cell: (run) => run.late },
   { header: 'Superseded', className: 'num', cell: (run) => run.superseded },
   { header: 'Missed', className: 'num', cell: (run) => run.missed },
+  { header: 'Rolled', className: 'num', cell: (run) => run.rolled },
   { header: 'Errors', className: 'admin-wrap', cell: (run) => <RunErrors errors={run.errors} /> },
   { header: 'Duration', className: 'num nowrap', cell: (run) => `${(run.duration_ms / 1000).toFixed(2)}s` },
 ];
