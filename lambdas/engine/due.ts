@@ -11,6 +11,8 @@ import { renderDigestMail, type DigestItem } from '../mail/digest.tsx';
 import { reminderSubject, renderReminderMail } from '../mail/reminder.tsx';
 import type { OutgoingMail } from '../mail/send.ts';
 import { renderSavingsFollowUp, savingsSubject } from '../mail/savingsFollowUp.tsx';
+import { errorMessage } from '../runtime/errors.ts';
+import { logger } from '../runtime/logger.ts';
 import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
@@ -79,6 +81,8 @@ export interface DueMails {
   missed: number;
   /** Repeating reminders moved on to their next renewal (a simulation counts those it would move). */
   rolled: number;
+  /** Roll forwards that failed: each reminder keeps its place, so the next run tries again. */
+  errors: string[];
   notes: MailNote[];
   /** Reminders whose place in the index the run must recompute once its mails are done. */
   touched: { userId: string; reminderId: string; zone: string }[];
@@ -123,6 +127,7 @@ export async function findDueMails(
     superseded: 0,
     missed: 0,
     rolled: 0,
+    errors: [],
     notes: [],
     touched: [],
   };
@@ -176,7 +181,13 @@ export async function findDueMails(
     }
     if (plan.roll) {
       // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
-      if (!roll || (await rollForward(item, zone, moment.toJSDate()))) result.rolled++;
+      try {
+        if (!roll || (await rollForward(item, zone, moment.toJSDate()))) result.rolled++;
+      } catch (error) {
+        // One reminder's failure never stops the run; it keeps its place and the next run rolls it.
+        logger.error('Roll forward failed', { reminderId: reminder.id, error });
+        result.errors.push(`roll ${reminder.id.slice(0, 8)}: ${errorMessage(error)}`);
+      }
     }
     if (!plan.send) continue;
     const { mail, daysLeft, late } = plan.send;

@@ -70,7 +70,7 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     superseded: due.superseded,
     missed: due.missed,
     rolled: due.rolled,
-    errors: phase.errors,
+    errors: [...due.errors, ...phase.errors],
     duration_ms: Math.round(performance.now() - started),
   });
   let result: CronRun;

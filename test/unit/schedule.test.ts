@@ -311,7 +311,8 @@ describe('reminderSchedule of a contract', () => {
       });
       // Only a repeating reminder rolls forward, 14 days after its renewal; auto-renewal changes no date.
       expect(rollDate(contract)).toBe(repeats === 'none' ? null : '2027-02-14');
-      expect(reminderSchedule({ ...contract, auto_renew: !autoRenew })).toEqual(mails);
+      const flipped = { ...contract, auto_renew: !autoRenew };
+      expect(reminderSchedule(flipped)).toEqual(mails);
     },
   );
 
