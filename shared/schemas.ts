@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
 import { CATEGORY_VALUES, leadDaysFor } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
-import { DEFAULT_REPEATS, REPEATS_VALUES } from './terms.ts';
+import { REPEATS_VALUES } from './terms.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -231,8 +231,9 @@ const actByNotAfterRenewal = {
 
 /**
  * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
- * The contract fields are optional, so a client that does not know them gets what the dialog
- * offers by default: the category's repeat, no act-by date, the category's lead days.
+ * The contract fields are optional: a client that does not know them gets a reminder that behaves
+ * as reminders always did (a one-off date, no act-by date, the category's lead days). The dialog
+ * always sends them, with its defaults per category (DEFAULT_REPEATS).
  * The dialog's form values (strings) go through `reminderFormToInput` first.
  */
 export const reminderInputSchema = z
@@ -243,7 +244,7 @@ export const reminderInputSchema = z
       .nullable()
       .default(null)
       .transform((v) => (v && v.trim() !== '' ? v : null)),
-    repeats: z.enum(REPEATS_VALUES).optional(),
+    repeats: z.enum(REPEATS_VALUES).default('none'),
     auto_renew: z.boolean().default(false),
     act_by: dateSchema(MESSAGES.actByInvalid).nullable().default(null),
     lead_days: leadDaysSchema
@@ -251,8 +252,7 @@ export const reminderInputSchema = z
       .nullable()
       .default(null),
   })
-  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
-  .transform(({ repeats, ...rest }) => ({ ...rest, repeats: repeats ?? DEFAULT_REPEATS[rest.category] }));
+  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 /** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
 export type ReminderDraft = z.input<typeof reminderInputSchema>;

@@ -15,12 +15,11 @@ import { nextRenewalAfter } from '../../shared/terms.ts';
 import { HttpError } from '../runtime/http.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
 import { parseOutcome, parseReminder } from './items.ts';
-import { writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
+import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
 import { notBeforeOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { freshPlacement, moveCounters, toItem } from './reminders.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
-import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 
 /** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
 export const toPence = (pounds: number) => Math.round(pounds * 100);
@@ -143,7 +142,10 @@ export async function recordOutcome(
   input: SavingsInput,
   now = new Date(),
 ): Promise<{ savings: RenewalOutcome; reminder: Reminder } | undefined> {
-  const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
+  const profile = await getProfile(userId);
+  // A deleted account's still-valid token: gone, not 'not found'.
+  if (!profile) throw new AccountGoneError();
+  const zone = profile.timezone;
   for (let attempt = 0; attempt < 3; attempt++) {
     const item = await getItem(keys.user(userId), keys.reminder(reminderId));
     if (!item) return undefined;

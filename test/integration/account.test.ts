@@ -129,17 +129,22 @@ describe('savings', () => {
   it('records outcomes by the amount rules and totals only what was saved', async () => {
     const user = await createUser(stack, { label: 'savings' });
     const call = api(stack, user.accessToken);
-    const id = await addReminder(stack, user, reminder);
+    // One outcome per renewal: three renewals, three outcomes.
+    const [id, second, third] = [
+      await addReminder(stack, user, reminder),
+      await addReminder(stack, user, reminder),
+      await addReminder(stack, user, reminder),
+    ];
 
     expect(
       (await call('POST', `/api/reminders/${id}/savings`, { outcome: 'saved', saved_amount: '120.50' }))
         .status,
     ).toBe(201);
     expect(
-      (await call('POST', `/api/reminders/${id}/savings`, { outcome: 'no_saving', saved_amount: '999' }))
+      (await call('POST', `/api/reminders/${second}/savings`, { outcome: 'no_saving', saved_amount: '999' }))
         .status,
     ).toBe(201);
-    const capped = await call('POST', `/api/reminders/${id}/savings`, {
+    const capped = await call('POST', `/api/reminders/${third}/savings`, {
       outcome: 'saved',
       saved_amount: '5000000',
     });

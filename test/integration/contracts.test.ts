@@ -346,7 +346,7 @@ describe('the roll forward under faults', () => {
       (next, context) => async (args) => {
         const input = JSON.stringify(args.input);
         if (
-          context.commandName.startsWith('TransactWrite') &&
+          context.commandName?.startsWith('TransactWrite') &&
           input.includes('rolled_forward') &&
           input.includes(user.sub) &&
           refused === 0

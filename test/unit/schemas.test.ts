@@ -96,15 +96,14 @@ describe('reminder rules', () => {
       MESSAGES.leadDaysInvalid,
     ]);
   });
-  it('gives a client that omits the contract fields the dialog’s defaults for the category', () => {
+  it('gives a client that omits the contract fields a reminder that behaves as reminders always did', () => {
     const { repeats: _r, auto_renew: _a, act_by: _b, lead_days: _l, ...plain } = form;
     expect(reminderInputSchema.parse({ ...plain, amount: null })).toMatchObject({
-      repeats: 'yearly',
+      repeats: 'none',
       auto_renew: false,
       act_by: null,
       lead_days: null,
     });
-    expect(reminderInputSchema.parse({ ...plain, category: 'mortgage', amount: null }).repeats).toBe('none');
   });
   it('gives the user-facing messages for missing fields', () => {
     const result = reminderFormSchema.safeParse({ ...form, title: ' ', provider: '', renewal_date: '' });
