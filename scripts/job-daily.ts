@@ -37,7 +37,7 @@ const run = (await latestCronRuns(50)).find((r) => r.id === planned.id) ?? plann
 console.log(
   `${run.simulated ? 'Simulated' : 'Ran'} the daily job for ${run.date}: ${run.planned} planned, ` +
     `${run.items_processed} ${run.simulated ? 'would be sent' : 'sent'}, ${run.late} late, ` +
-    `${run.superseded} superseded, ${run.missed} missed, ${run.errors.length} failed, ${run.skipped} skipped`,
+    `${run.superseded} superseded, ${run.missed} missed, ${run.rolled} rolled forward, ${run.errors.length} failed, ${run.skipped} skipped`,
 );
 for (const error of run.errors) console.log(`  error: ${error}`);
 process.exit(run.errors.length > 0 ? 1 : 0);
