@@ -29,6 +29,7 @@ const PAGES: Record<Exclude<RouteKey, PublicRouteKey>, ComponentType> = {
   dashboard: lazy(() => import('../features/reminders/pages/DashboardPage.tsx')),
   settings: lazy(() => import('../features/settings/pages/SettingsPage.tsx')),
   savings: lazy(() => import('../features/savings/pages/SavingsPage.tsx')),
+  reminder: lazy(() => import('../features/reminders/pages/ReminderPage.tsx')),
 };
 
 /** The page of a route that needs the session, or an admin screen. */

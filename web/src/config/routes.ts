@@ -31,11 +31,14 @@ export const ROUTES = {
   settings: { path: '/settings', title: 'Settings', access: 'signedIn' },
   // The id is optional so that /savings/ alone reaches the page, which sends it to the dashboard.
   savings: { path: '/savings/:reminderId?', title: 'How did you do?', access: 'signedIn' },
+  // Titled by the page: the reminder's own title.
+  reminder: { path: '/reminders/:reminderId', access: 'signedIn' },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteKey = keyof typeof ROUTES;
 
 export const savingsPath = (reminderId: string) => `/savings/${encodeURIComponent(reminderId)}`;
+export const reminderPath = (reminderId: string) => `/reminders/${encodeURIComponent(reminderId)}`;
 
 /** An admin screen: every one needs an admin, so its access is not repeated. */
 export interface AdminScreen {

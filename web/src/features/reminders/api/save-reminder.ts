@@ -3,6 +3,7 @@ import type { Reminder } from '#shared/api.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
+import { reminderQueryKey } from './get-reminder.ts';
 import { remindersQueryKey } from './get-reminders.ts';
 
 export interface SaveReminderVariables {
@@ -21,6 +22,12 @@ export function useSaveReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveReminder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersQueryKey }),
+    // The list, and any reminder page open (its details and next e-mail).
+    onSuccess: () =>
+      Promise.all(
+        [remindersQueryKey, reminderQueryKey(undefined).slice(0, 1)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

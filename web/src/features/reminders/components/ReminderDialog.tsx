@@ -1,22 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor } from '#shared/categories.ts';
-import { DEFAULT_REPEATS } from '#shared/terms.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor, type Category } from '#shared/categories.ts';
 import {
   leadDaysToText,
   reminderFormSchema,
   reminderFormToInput,
   type ReminderFormValues,
 } from '#shared/schemas.ts';
+import { DEFAULT_REPEATS, REPEATS } from '#shared/terms.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
+import { UK_TIPS } from '../content/uk-tips.ts';
 import '../../../components/Dialog.css';
+
+const categoryLeadDays = (category: Category) => leadDaysToText(leadDaysFor(category));
 
 const EMPTY: ReminderFormValues = {
   title: '',
@@ -28,7 +31,7 @@ const EMPTY: ReminderFormValues = {
   repeats: DEFAULT_REPEATS[DEFAULT_CATEGORY],
   auto_renew: false,
   act_by: '',
-  lead_days: leadDaysToText(leadDaysFor(DEFAULT_CATEGORY)),
+  lead_days: categoryLeadDays(DEFAULT_CATEGORY),
 };
 
 function toFormValues(reminder: Reminder | null): ReminderFormValues {
@@ -47,6 +50,17 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
   };
 }
 
+/** Whether a reminder uses any of 'More options' beyond its category's defaults. */
+function usesMoreOptions(reminder: Reminder | null): boolean {
+  if (!reminder) return false;
+  return (
+    reminder.repeats !== DEFAULT_REPEATS[reminder.category] ||
+    reminder.auto_renew ||
+    reminder.act_by !== null ||
+    reminder.lead_days !== null
+  );
+}
+
 /** Create mode when `reminder` is null, else edit mode; the form resets each time it opens. */
 export function ReminderDialog({
   open,
@@ -60,11 +74,28 @@ export function ReminderDialog({
   const isEdit = reminder !== null;
   const save = useSaveReminder();
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
-  const { reset } = form;
+  const { reset, setValue, getFieldState, control } = form;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
+  const category = useWatch({ control, name: 'category' });
+  // The category the form was last filled for: only the user's own change of it refills the rest.
+  const filledFor = useRef<Category>(EMPTY.category);
 
   useEffect(() => {
-    if (open) reset(toFormValues(reminder));
+    if (!open) return;
+    const values = toFormValues(reminder);
+    filledFor.current = values.category;
+    reset(values);
+    setMoreOpen(usesMoreOptions(reminder));
   }, [open, reminder, reset]);
+
+  // A new category brings its own repeat and lead days, unless the user has set them already.
+  useEffect(() => {
+    if (category === filledFor.current) return;
+    filledFor.current = category;
+    if (!getFieldState('lead_days').isDirty) setValue('lead_days', categoryLeadDays(category));
+    if (!getFieldState('repeats').isDirty) setValue('repeats', DEFAULT_REPEATS[category]);
+  }, [category, getFieldState, setValue]);
 
   const onSubmit = async (values: ReminderFormValues) => {
     try {
@@ -79,6 +110,10 @@ export function ReminderDialog({
       });
     }
   };
+
+  // A field of 'More options' with an error opens the section, so the message is never hidden.
+  const hiddenError = ['repeats', 'act_by', 'lead_days'].some((name) => name in form.formState.errors);
+  const showMore = moreOpen || hiddenError;
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -95,6 +130,37 @@ export function ReminderDialog({
             <Field name="renewal_date" label="Renewal Date *" type="date" />
             <Field name="amount" label="Amount (£)" {...MONEY_INPUT} />
             <Field name="notes" label="Notes" as="textarea" rows={3} />
+            <button
+              type="button"
+              className="btn btn-ghost more-options-toggle"
+              aria-expanded={showMore}
+              aria-controls={moreId}
+              onClick={() => setMoreOpen(!showMore)}
+            >
+              <span aria-hidden="true" className="more-options-chevron">
+                {showMore ? '▾' : '▸'}
+              </span>
+              More options
+            </button>
+            <div id={moreId} className="more-options" hidden={!showMore}>
+              <p className="more-options-tip">{UK_TIPS[category]}</p>
+              <Field name="repeats" label="Repeats" as="select" options={REPEATS} />
+              <Field name="auto_renew" label="Renews automatically" type="checkbox" />
+              <Field
+                name="act_by"
+                label="Act by"
+                type="date"
+                hint="The last day to act: a notice deadline, a cancel-by date or the last day to switch without exit fees. Reminders count down to it."
+              />
+              <Field
+                name="lead_days"
+                label="Remind me (days before)"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                hint="Days before the act-by date, or the renewal date, separated by commas."
+              />
+            </div>
             <FormError />
             <div className="dialog-actions">
               <Dialog.Close asChild>

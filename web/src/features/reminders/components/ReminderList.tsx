@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { formatPounds, formatUkDate } from '#shared/dates.ts';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import { reminderPath } from '../../../config/routes.ts';
 import { PencilIcon, TrashIcon } from '../../../components/Icons.tsx';
 import { DaysLeftBadge } from './DaysLeftBadge.tsx';
 
@@ -41,10 +43,19 @@ function RowActions({ reminder, onEdit, onDelete }: { reminder: Reminder } & Omi
   );
 }
 
+/** The reminder's title, linking to its page (details, next e-mail, history). */
+function ReminderLink({ reminder }: { reminder: Reminder }) {
+  return (
+    <Link to={reminderPath(reminder.id)} className="reminder-link">
+      {reminder.title}
+    </Link>
+  );
+}
+
 /** Medium screens and up. */
 export function ReminderTable({ reminders, onEdit, onDelete }: ListProps) {
   const columns: Column<Reminder>[] = [
-    { header: 'Title', className: 'strong', cell: (r) => r.title },
+    { header: 'Title', className: 'strong', cell: (r) => <ReminderLink reminder={r} /> },
     { header: 'Category', cell: (r) => categoryLabel(r.category) },
     { header: 'Provider', cell: (r) => r.provider },
     { header: 'Renewal Date', className: 'nowrap', cell: (r) => formatUkDate(r.renewal_date) },
@@ -68,7 +79,9 @@ export function ReminderCards({ reminders, onEdit, onDelete }: ListProps) {
         <li key={r.id} className="card reminder-card">
           <div className="reminder-card-head">
             <div>
-              <h3>{r.title}</h3>
+              <h3>
+                <ReminderLink reminder={r} />
+              </h3>
               <p className="muted small">
                 {categoryLabel(r.category)} · {r.provider}
               </p>

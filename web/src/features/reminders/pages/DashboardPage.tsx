@@ -12,6 +12,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import { useSavings } from '../../savings/api/get-savings.ts';
+import { YourSavings } from '../../savings/components/YourSavings.tsx';
 import { useReminders } from '../api/get-reminders.ts';
 import { CountryCallToAction } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
@@ -99,6 +100,7 @@ export default function DashboardPage() {
               <List reminders={list} onEdit={openDialog} onDelete={setDeleting} />
             )}
           </section>
+          <YourSavings summary={savings.data} />
         </>
       )}
       <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />

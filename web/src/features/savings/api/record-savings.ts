@@ -2,6 +2,8 @@ import type { InputOf } from '#shared/contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
+import { reminderQueryKey } from '../../reminders/api/get-reminder.ts';
+import { remindersQueryKey } from '../../reminders/api/get-reminders.ts';
 import { savingsQueryKey } from './get-savings.ts';
 
 export type RecordSavingsBody = InputOf<typeof API.recordSavings, 'body'>;
@@ -14,6 +16,12 @@ export function useRecordSavings(reminderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RecordSavingsBody) => recordSavings(reminderId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savingsQueryKey }),
+    // The outcome may roll the reminder forward or cancel it: the list and its page change too.
+    onSuccess: () =>
+      Promise.all(
+        [savingsQueryKey, remindersQueryKey, reminderQueryKey(reminderId)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { RENEWAL_RESULT_LABELS, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import {
+  nextRenewalFormSchema,
+  nextRenewalFormToInput,
+  type NextRenewalFormValues,
+} from '#shared/schemas.ts';
+import { nextRenewalAfter } from '#shared/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
@@ -10,6 +19,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useReminder } from '../../reminders/api/get-reminder.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
+import { NextRenewalFields } from '../components/NextRenewalFields.tsx';
 import { SavingsForm } from '../components/SavingsForm.tsx';
 import './SavingsPage.css';
 
@@ -38,11 +48,49 @@ function BackToDashboard({ className }: { className: string }) {
   );
 }
 
+/** The next term as the page first offers it: a term on by the reminder's repeat, the same provider. */
+function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
+  return {
+    next_renewal_date: nextRenewalAfter(reminder.term_anchor, reminder.repeats, reminder.renewal_date) ?? '',
+    new_provider: reminder.provider,
+    new_price: '',
+    cancelled: false,
+  };
+}
+
+/** The price drop, when the old and the new price are both known and the new one is lower. */
+function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
+  const newPrice = newPriceText.trim() === '' ? NaN : Number(newPriceText);
+  if (oldPrice === null || !Number.isFinite(newPrice) || newPrice < 0 || newPrice >= oldPrice) return null;
+  return Math.round((oldPrice - newPrice) * 100) / 100;
+}
+
+/** What was already recorded for this renewal, if anything: answering again replaces it. */
+function RecordedNote({ reminder, history }: { reminder: Reminder; history: RenewalOutcome[] }) {
+  const recorded = history.find((r) => r.term_to === reminder.renewal_date);
+  if (!recorded) return null;
+  return (
+    <p className="savings-recorded" role="status">
+      You recorded: {RENEWAL_RESULT_LABELS[recorded.result]}
+      {recorded.saved_amount > 0 ? `, saved ${formatPounds(recorded.saved_amount)}` : ''}, on{' '}
+      {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
+    </p>
+  );
+}
+
 function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const navigate = useNavigate();
   const reminder = useReminder(reminderId);
   const record = useRecordSavings(reminderId);
   const [done, setDone] = useState(false);
+  const nextForm = useForm({ resolver: zodResolver(nextRenewalFormSchema) });
+  const loaded = reminder.data?.reminder;
+  const newPrice = nextForm.watch('new_price') ?? '';
+
+  // Filled once the reminder is known (and again only if another reminder is shown).
+  useEffect(() => {
+    if (loaded) nextForm.reset(nextTermDefaults(loaded));
+  }, [loaded?.id, loaded?.renewal_date]); // eslint-disable-line react-hooks/exhaustive-deps -- refill per renewal, not per refetch
   const reported = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -60,7 +108,17 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   }, [reminder.isError, reminder.error, navigate]);
 
   const onRecord = async (body: RecordSavingsBody, amount: number) => {
-    await record.mutateAsync(body);
+    // The next term's fields are checked first; their messages show under them.
+    if (!(await nextForm.trigger())) return;
+    const next = nextRenewalFormToInput(nextForm.getValues());
+    try {
+      await record.mutateAsync({ ...body, ...next });
+    } catch (error) {
+      const message =
+        error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
+      if (message) nextForm.setError('next_renewal_date', { message });
+      throw error;
+    }
     setDone(true);
     toast.success('Thank you!', {
       description:
@@ -88,7 +146,8 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       </>
     );
   } else {
-    const r = reminder.data.reminder;
+    const { reminder: r, history } = reminder.data;
+    const archived = r.archived_at !== null;
     body = (
       <>
         <h1 className="card-title">{TITLE}</h1>
@@ -103,7 +162,17 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
         <p className="muted">
           If you switched or haggled, tell us how much you saved. It adds to the total on your dashboard.
         </p>
-        <SavingsForm onRecord={onRecord} busy={record.isPending || done} />
+        <RecordedNote reminder={r} history={history} />
+        {archived ? (
+          <p className="muted">You cancelled this one: it is no longer on your list.</p>
+        ) : (
+          <NextRenewalFields form={nextForm} />
+        )}
+        <SavingsForm
+          onRecord={onRecord}
+          busy={record.isPending || done}
+          suggested={archived ? null : priceDrop(r.amount, newPrice)}
+        />
         <BackToDashboard className="btn btn-ghost btn-block savings-back" />
       </>
     );

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
+import { categoryLabel, leadDaysFor } from '#shared/categories.ts';
+import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { leadDaysToText } from '#shared/schemas.ts';
+import { REPEATS } from '#shared/terms.ts';
+import { ApiRequestError } from '../../../api/client.ts';
+import { AppLayout } from '../../../app/AppLayout.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { ROUTES, savingsPath } from '../../../config/routes.ts';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { useReminder } from '../api/get-reminder.ts';
+import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
+import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import './ReminderPage.css';
+
+const pounds = (amount: number | null) => (amount === null ? '-' : formatPounds(amount));
+const date = (iso: string | null) => (iso === null ? '-' : formatUkDate(iso));
+
+/** '30 days before the act-by date', '1 day before the renewal date', 'on the renewal date'. */
+function beforeWhat(mail: NextMail): string {
+  const target = mail.counts_to === 'act_by' ? 'the act-by date' : 'the renewal date';
+  if (mail.days_before === null) return 'the day after the renewal: How did you do?';
+  if (mail.days_before === 0) return `on ${target}`;
+  return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
+}
+
+const HISTORY_COLUMNS: Column<RenewalOutcome>[] = [
+  { header: 'From', className: 'nowrap', cell: (r) => date(r.term_from) },
+  { header: 'To', className: 'nowrap', cell: (r) => date(r.term_to) },
+  { header: 'Provider', cell: (r) => r.provider ?? '-' },
+  { header: 'Price', className: 'num nowrap', headerClassName: 'num', cell: (r) => pounds(r.price) },
+  { header: 'What happened', cell: (r) => RENEWAL_RESULT_LABELS[r.result] },
+  {
+    header: 'Saved',
+    className: 'num nowrap',
+    headerClassName: 'num',
+    cell: (r) => formatPounds(r.saved_amount),
+  },
+];
+
+/** /reminders/:reminderId: a reminder's details, its next e-mail and the history of its terms. */
+export default function ReminderPage() {
+  const { reminderId = '' } = useParams();
+  const details = useReminder(reminderId);
+  const [editing, setEditing] = useState(false);
+  useDocumentTitle(details.data?.reminder.title);
+
+  let body;
+  if (details.isPending) {
+    body = <LoadingPanel label="Loading reminder" />;
+  } else if (details.isError) {
+    const missing =
+      details.error instanceof ApiRequestError &&
+      (details.error.status === 404 || details.error.status === 400);
+    body = missing ? (
+      <section className="card">
+        <h1 className="card-title">Reminder not found</h1>
+        <p>The reminder you&apos;re looking for doesn&apos;t exist.</p>
+        <Link to={ROUTES.dashboard.path} className="btn btn-outline">
+          Back to Dashboard
+        </Link>
+      </section>
+    ) : (
+      <ErrorPanel message="Failed to load reminder details" onRetry={() => void details.refetch()} />
+    );
+  } else {
+    const { reminder, next_mail: nextMail, history } = details.data;
+    body = (
+      <>
+        <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
+        <section className="card" aria-labelledby="next-mail-heading">
+          <h2 id="next-mail-heading" className="card-title">
+            Next e-mail
+          </h2>
+          {nextMail ? (
+            <p>
+              <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
+            </p>
+          ) : (
+            <p className="muted">
+              {reminder.archived_at ? 'None: you cancelled this one.' : 'No e-mails left for this renewal.'}
+            </p>
+          )}
+        </section>
+        <section className="card" aria-labelledby="history-heading">
+          <h2 id="history-heading" className="card-title">
+            History
+          </h2>
+          {history.length === 0 ? (
+            <p className="muted">No finished terms yet.</p>
+          ) : (
+            <DataTable
+              rows={history}
+              rowKey={(r) => r.id}
+              columns={HISTORY_COLUMNS}
+              caption="Finished terms"
+            />
+          )}
+        </section>
+        <ReminderDialog open={editing} reminder={reminder} onOpenChange={setEditing} />
+      </>
+    );
+  }
+
+  return (
+    <AppLayout narrow>
+      <div className="reminder-page" aria-busy={details.isPending}>
+        {body}
+        <Link to={ROUTES.dashboard.path} className="btn btn-ghost reminder-page-back">
+          Back to Dashboard
+        </Link>
+      </div>
+    </AppLayout>
+  );
+}
+
+function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () => void }) {
+  const archived = reminder.archived_at !== null;
+  const renewed = daysLeft(reminder.renewal_date) <= 0;
+  const facts: [string, string][] = [
+    ['Category', categoryLabel(reminder.category)],
+    ['Provider', reminder.provider],
+    ['Renewal Date', formatUkDate(reminder.renewal_date)],
+    ['Amount', pounds(reminder.amount)],
+    ['Repeats', REPEATS.find((r) => r.value === reminder.repeats)?.label ?? reminder.repeats],
+    ['Renews automatically', reminder.auto_renew ? 'Yes' : 'No'],
+    ...(reminder.act_by ? ([['Act by', formatUkDate(reminder.act_by)]] as [string, string][]) : []),
+    ['Remind me (days before)', leadDaysToText(reminder.lead_days ?? leadDaysFor(reminder.category))],
+    ...(reminder.last_term_amount !== null
+      ? ([['Last term', formatPounds(reminder.last_term_amount)]] as [string, string][])
+      : []),
+  ];
+  return (
+    <section className="card" aria-labelledby="reminder-title">
+      <div className="reminder-page-head">
+        <h1 id="reminder-title" className="card-title">
+          {reminder.title}
+        </h1>
+        {archived ? (
+          <Badge variant="outline">Cancelled</Badge>
+        ) : (
+          <DaysLeftBadge renewalDate={reminder.renewal_date} />
+        )}
+      </div>
+      <dl className="reminder-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {reminder.notes && <p className="reminder-notes">{reminder.notes}</p>}
+      {!archived && (
+        <div className="reminder-page-actions">
+          <button type="button" className="btn btn-outline" onClick={onEdit}>
+            Edit
+          </button>
+          {renewed && (
+            <Link to={savingsPath(reminder.id)} className="btn btn-primary">
+              How did you do?
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

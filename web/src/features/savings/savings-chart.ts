@@ -1,0 +1,57 @@
+import type { RenewalOutcome } from '#shared/api.ts';
+import { CATEGORIES, categoryLabel, type Category } from '#shared/categories.ts';
+
+/** A series of the chart: a category, or 'other' for older outcomes that kept none. */
+export type SeriesKey = Category | 'other';
+
+export interface SavingsByYear {
+  /** Years with money saved, oldest first. */
+  years: string[];
+  /** Categories with money saved, in the product's category order. */
+  series: SeriesKey[];
+  /** Pence saved, per year, per series. */
+  pence: Record<string, Partial<Record<SeriesKey, number>>>;
+  /** Pence saved per year, all series together. */
+  yearTotals: Record<string, number>;
+}
+
+export const seriesLabel = (key: SeriesKey) => (key === 'other' ? 'Other' : categoryLabel(key));
+
+/** The year an outcome counts for: its renewal's, or when it was recorded for older outcomes. */
+export const outcomeYear = (r: RenewalOutcome) => (r.term_to ?? r.created_at).slice(0, 4);
+
+/** Money saved by year and category, in pence (exact sums); outcomes that saved nothing add nothing. */
+export function savingsByYear(records: readonly RenewalOutcome[]): SavingsByYear {
+  const pence: SavingsByYear['pence'] = {};
+  const yearTotals: Record<string, number> = {};
+  const seen = new Set<SeriesKey>();
+  for (const record of records) {
+    const amount = Math.round(record.saved_amount * 100);
+    if (amount <= 0) continue;
+    const year = outcomeYear(record);
+    const key: SeriesKey = record.category ?? 'other';
+    seen.add(key);
+    const row = (pence[year] ??= {});
+    row[key] = (row[key] ?? 0) + amount;
+    yearTotals[year] = (yearTotals[year] ?? 0) + amount;
+  }
+  const order: SeriesKey[] = [...CATEGORIES.map((c) => c.value), 'other'];
+  return {
+    years: Object.keys(yearTotals).sort(),
+    series: order.filter((key) => seen.has(key)),
+    pence,
+    yearTotals,
+  };
+}
+
+/** One colour per series, each at least 3:1 against white (WCAG non-text contrast). */
+export const SERIES_COLOURS: Record<SeriesKey, string> = {
+  mortgage: '#1d4ed8',
+  insurance: '#047857',
+  credit_cards: '#b45309',
+  utilities_energy: '#7c3aed',
+  broadband_mobile: '#be123c',
+  subscriptions: '#0e7490',
+  car_tax_mot: '#4d5b6a',
+  other: '#6b7280',
+};
