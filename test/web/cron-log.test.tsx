@@ -22,7 +22,7 @@ const RUNS: CronRun[] = [
     late: 4,
     superseded: 7,
     missed: 2,
-    rolled: 0,
+    rolled: 3,
     errors: [],
     duration_ms: 5230,
   },
@@ -50,6 +50,7 @@ describe('CronLogScreen', () => {
       'Late',
       'Superseded',
       'Missed',
+      'Rolled',
       'Errors',
       'Duration',
     ]);
@@ -57,7 +58,7 @@ describe('CronLogScreen', () => {
     const cells = within(row!)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(4, 9)).toEqual(['40', '41', '4', '7', '2']);
+    expect(cells.slice(4, 10)).toEqual(['40', '41', '4', '7', '2', '3']);
     expect(cells.at(-1)).toBe('5.23s');
   });
 

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
+import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 vi.mock('../../web/src/features/auth/amplify.ts', () => ({ getAccessToken: async () => 'test-token' }));
@@ -21,9 +22,17 @@ const REMINDER: Reminder = {
   renewal_date: '2030-03-14',
   amount: 420.5,
   notes: 'Ask about the multi-car discount',
+  repeats: 'yearly',
+  auto_renew: false,
+  act_by: null,
+  lead_days: null,
+  term_anchor: '2030-03-14',
+  term_started: null,
+  last_term_amount: null,
+  archived_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-} as Reminder;
+};
 
 function open(reminder: Reminder | null = null) {
   const onOpenChange = vi.fn();
@@ -145,9 +154,75 @@ describe('ReminderDialog', () => {
         renewal_date: '2030-01-31',
         amount: 612.4,
         notes: null,
+        // The category's defaults, as 'More options' showed them.
+        repeats: 'yearly',
+        auto_renew: false,
+        act_by: null,
+        lead_days: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('keeps the contract terms under More options: collapsed to start, filled by the category', async () => {
+    const { user } = open();
+    const more = screen.getByRole('button', { name: 'More options' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(field(/^Repeats/)).not.toBeVisible();
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    // Mortgage by default: a deal that ends, the mortgage's lead days.
+    expect(field(/^Repeats/)).toHaveValue('none');
+    expect(field(/^Remind me/)).toHaveValue('90, 60, 30, 14, 7, 0');
+    expect(screen.getByText(UK_TIPS.mortgage)).toBeInTheDocument();
+    await user.selectOptions(field(/^Category/), 'insurance');
+    expect(field(/^Repeats/)).toHaveValue('yearly');
+    expect(field(/^Remind me/)).toHaveValue('30, 14, 7, 1, 0');
+    expect(screen.getByText(UK_TIPS.insurance)).toBeInTheDocument();
+    // Days the user typed stay when the category changes again.
+    await user.clear(field(/^Remind me/));
+    await user.type(field(/^Remind me/), '45, 3');
+    await user.selectOptions(field(/^Category/), 'subscriptions');
+    expect(field(/^Remind me/)).toHaveValue('45, 3');
+  });
+
+  it('sends every option, and refuses an act-by date after the renewal and bad lead days', async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    await user.type(field(/^Title/), 'Gym');
+    await user.selectOptions(field(/^Category/), 'subscriptions');
+    await user.type(field(/^Provider/), 'PureGym');
+    await user.type(field(/^Renewal Date/), '2030-01-31');
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.type(field(/^Act by/), '2030-02-01');
+    await user.clear(field(/^Remind me/));
+    await user.type(field(/^Remind me/), '7, x');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Act by/)).toContain(MESSAGES.actByAfterRenewal));
+    expect(errorOf(/^Remind me/)).toContain(MESSAGES.leadDaysInvalid);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(field(/^Act by/));
+    await user.type(field(/^Act by/), '2030-01-01');
+    await user.clear(field(/^Remind me/));
+    await user.type(field(/^Remind me/), '7, 30, 0');
+    await user.selectOptions(field(/^Repeats/), 'monthly');
+    await user.click(field(/^Renews automatically/));
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({
+      repeats: 'monthly',
+      auto_renew: true,
+      act_by: '2030-01-01',
+      lead_days: [30, 7, 0],
+    });
+  });
+
+  it('opens More options when editing a reminder that uses them', () => {
+    open({ ...REMINDER, act_by: '2030-02-14', lead_days: [60, 0] });
+    expect(screen.getByRole('button', { name: 'More options' })).toHaveAttribute('aria-expanded', 'true');
+    expect(field(/^Act by/)).toHaveValue('2030-02-14');
+    expect(field(/^Remind me/)).toHaveValue('60, 0');
   });
 
   it('updates: puts the changed reminder to its own address; a blank amount is sent as none', async () => {

@@ -74,7 +74,7 @@ export function ReminderDialog({
   const isEdit = reminder !== null;
   const save = useSaveReminder();
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
-  const { reset, setValue, getFieldState, control } = form;
+  const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
@@ -89,13 +89,15 @@ export function ReminderDialog({
     setMoreOpen(usesMoreOptions(reminder));
   }, [open, reminder, reset]);
 
-  // A new category brings its own repeat and lead days, unless the user has set them already.
+  // A new category brings its own repeat and lead days, unless the user has set them already. (The
+  // form's own value, not the watched one: in the commit that resets the form, that is still stale.)
   useEffect(() => {
-    if (category === filledFor.current) return;
-    filledFor.current = category;
-    if (!getFieldState('lead_days').isDirty) setValue('lead_days', categoryLeadDays(category));
-    if (!getFieldState('repeats').isDirty) setValue('repeats', DEFAULT_REPEATS[category]);
-  }, [category, getFieldState, setValue]);
+    const current = getValues('category');
+    if (current === filledFor.current) return;
+    filledFor.current = current;
+    if (!getFieldState('lead_days').isDirty) setValue('lead_days', categoryLeadDays(current));
+    if (!getFieldState('repeats').isDirty) setValue('repeats', DEFAULT_REPEATS[current]);
+  }, [category, getValues, getFieldState, setValue]);
 
   const onSubmit = async (values: ReminderFormValues) => {
     try {

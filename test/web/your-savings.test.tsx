@@ -1,0 +1,92 @@
+/**
+ * 'Your savings' on the dashboard: money saved summed by year and category in pence; nothing shown
+ * until something is saved; the chart is an image with a description and the same figures as a
+ * table; the ledger lists every outcome.
+ */
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RenewalOutcome } from '#shared/api.ts';
+import { YourSavings } from '../../web/src/features/savings/components/YourSavings.tsx';
+import { savingsByYear } from '../../web/src/features/savings/savings-chart.ts';
+import { MemoryRouter } from 'react-router';
+
+const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
+  id: crypto.randomUUID(),
+  reminder_id: 'r1',
+  user_id: 'u1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  term_from: null,
+  term_to: '2027-01-15',
+  price: 480,
+  new_price: 400,
+  result: 'switched',
+  saved_amount: 80,
+  created_at: '2027-01-16T09:00:00.000Z',
+  updated_at: '2027-01-16T09:00:00.000Z',
+  ...over,
+});
+
+const records = [
+  outcome({}),
+  outcome({ saved_amount: 0.1, category: 'insurance', term_to: '2027-06-01' }),
+  outcome({ saved_amount: 0.2, category: 'utilities_energy', term_to: '2027-03-01', result: 'negotiated' }),
+  outcome({ saved_amount: 12.5, category: 'mortgage', term_to: '2028-02-01' }),
+  outcome({ saved_amount: 0, result: 'rolled_forward', term_to: '2029-01-15' }),
+  // An outcome recorded before the history: no category, no term; it counts in the year recorded.
+  outcome({
+    saved_amount: 5,
+    category: null,
+    term_to: null,
+    title: '',
+    result: 'saved',
+    created_at: '2026-05-01T00:00:00.000Z',
+  }),
+];
+
+describe('savingsByYear', () => {
+  it('sums pence per year and category, in category order, leaving out what saved nothing', () => {
+    const data = savingsByYear(records);
+    expect(data.years).toEqual(['2026', '2027', '2028']);
+    expect(data.series).toEqual(['mortgage', 'insurance', 'utilities_energy', 'other']);
+    // 80.00 + 0.10 in pence, exactly (no float drift).
+    expect(data.pence['2027']).toEqual({ insurance: 8010, utilities_energy: 20 });
+    expect(data.yearTotals).toEqual({ '2026': 500, '2027': 8030, '2028': 1250 });
+  });
+});
+
+describe('YourSavings', () => {
+  it('shows nothing until something is saved', () => {
+    const { container } = render(
+      <YourSavings summary={{ total: 0, records: [outcome({ saved_amount: 0 })] }} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows the total, the chart with its description and table, and the ledger', () => {
+    render(
+      <MemoryRouter>
+        <YourSavings summary={{ total: 97.8, records }} />
+      </MemoryRouter>,
+    );
+    const section = screen.getByRole('region', { name: 'Your savings' });
+    expect(section).toHaveTextContent('£97.80 saved in all');
+    const chart = within(section).getByRole('img', { name: /Money saved by year and category/ });
+    expect(chart).toHaveAccessibleName(/2027: £80\.30/);
+    const table = within(section).getByRole('table', { name: 'Money saved by year and category' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'YearMortgageInsuranceUtilities & EnergyOtherTotal',
+      '2026£0.00£0.00£0.00£5.00£5.00',
+      '2027£0.00£80.10£0.20£0.00£80.30',
+      '2028£12.50£0.00£0.00£0.00£12.50',
+    ]);
+    const ledger = within(section).getByRole('table', { name: 'Outcomes of your renewals' });
+    expect(within(ledger).getAllByRole('row')).toHaveLength(records.length + 1);
+    expect(ledger).toHaveTextContent('Rolled forward automatically');
+    expect(ledger).toHaveTextContent('A deleted reminder');
+  });
+});
