@@ -61,7 +61,10 @@ describe.each(WIDTHS)('contracts at %i px', (width) => {
     await page.getByRole('link', { name: 'Home Insurance' }).first().click();
     await page.waitForURL(new RegExp(`/reminders/${created!.id}$`));
     await page.getByRole('heading', { level: 1, name: 'Home Insurance' }).waitFor();
-    await page.getByText(formatUkDate(addDays('2099-03-01', -60)), { exact: false }).first().waitFor();
+    await page
+      .getByText(formatUkDate(addDays('2099-03-01', -60)), { exact: false })
+      .first()
+      .waitFor();
     await page.getByText('No finished terms yet.').waitFor();
     await expectNoHorizontalOverflow(page, 'the reminder page');
     await expectAccessible(page, 'the reminder page');
@@ -69,7 +72,9 @@ describe.each(WIDTHS)('contracts at %i px', (width) => {
     // Editing it opens 'More options' at once, with what was chosen.
     await page.getByRole('button', { name: /Edit/ }).first().click();
     const edit = page.getByRole('dialog', { name: 'Edit Reminder' });
-    expect(await edit.getByRole('button', { name: 'More options' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await edit.getByRole('button', { name: 'More options' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(await edit.getByLabel('Remind me (days before)').inputValue()).toBe('60, 7, 0');
     await page.context().close();
   });
