@@ -65,7 +65,17 @@ export interface Profile {
   reminder_emails: boolean;
   /** Several mails due in one run go as separate mails, not one digest (off by default). */
   email_per_renewal: boolean;
+  /** The calendar feed's generation (0: never made); 'Reset link' moves it on. */
+  calendar_version: number;
+  /** SHA-256 of the live feed token, or null: the token itself is never stored. */
+  calendar_feed_hash: string | null;
   created_at: string;
+}
+
+/** The private calendar feed's address, in both forms: https for copying, webcal to subscribe. */
+export interface CalendarLink {
+  https_url: string;
+  webcal_url: string;
 }
 
 export interface MeResponse {

@@ -21,6 +21,18 @@ export const returns = <T>(): Returns<T> => ({});
 /** A route answered with 204 and no body. */
 export type NoContent = undefined;
 
+/**
+ * A route answered with a file rather than JSON (a calendar feed): its media type, its caching and
+ * its text.
+ */
+export interface FileBody {
+  contentType: string;
+  cacheControl: string;
+  body: string;
+  /** Offered as an attachment under this name, when set. */
+  filename?: string;
+}
+
 export interface RouteSpec {
   method: HttpMethod;
   /** API Gateway path syntax: /api/reminders/{id} */
@@ -31,6 +43,8 @@ export interface RouteSpec {
   ownerScoped?: boolean;
   /** The success status; 200 when absent. */
   status?: SuccessStatus;
+  /** The answer is a file (response `returns<FileBody>()`), sent as its own media type. */
+  file?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -9,6 +9,7 @@ import type {
   AdminConfig,
   AdminStats,
   AuditEntry,
+  CalendarLink,
   CheckResult,
   CronRun,
   EmailLog,
@@ -26,8 +27,9 @@ import type {
   TestEmailResult,
   UnsubscribeDetails,
 } from './api.ts';
-import { defineRoutes, returns, type NoContent } from './contract.ts';
+import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
 import {
+  calendarTokenParamSchema,
   idParamSchema,
   limitQuerySchema,
   notFoundReportSchema,
@@ -78,7 +80,33 @@ export const API = defineRoutes({
     query: unsubscribeQuerySchema,
     response: returns<{ unsubscribed: true }>(),
   },
+  /**
+   * The private calendar feed: public, its secret token is the only credential (a token that is not
+   * live answers 404); rate-limited per token; text/calendar, cached by calendar clients for an hour.
+   */
+  getCalendarFeed: {
+    method: 'GET',
+    path: '/api/calendar/{token}',
+    access: 'public',
+    params: calendarTokenParamSchema,
+    file: true,
+    response: returns<FileBody>(),
+  },
   getMe: { method: 'GET', path: '/api/me', access: 'user', response: returns<MeResponse>() },
+  /** The caller's calendar feed address (made on first use). */
+  getCalendarLink: {
+    method: 'GET',
+    path: '/api/me/calendar',
+    access: 'user',
+    response: returns<{ link: CalendarLink }>(),
+  },
+  /** 'Reset link': a new address; the old one answers 404 at once. */
+  resetCalendarLink: {
+    method: 'POST',
+    path: '/api/me/calendar',
+    access: 'user',
+    response: returns<{ link: CalendarLink }>(),
+  },
   updateMe: {
     method: 'PUT',
     path: '/api/me',

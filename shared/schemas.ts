@@ -284,6 +284,14 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
   });
 }
 
+/** Path parameter {token} of the calendar feed: 43 base64url characters, '.ics' after them allowed. */
+export const calendarTokenParamSchema = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'Invalid calendar link')
+    .transform((token) => token.replace(/\.ics$/, '')),
+});
+
 /** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
 

@@ -33,6 +33,12 @@ export const keys = {
    */
   outcome: (reminderId: string, renewalDate: string) => `SAVING#${reminderId}#${renewalDate}`,
   savingPrefix: 'SAVING#',
+  /**
+   * A calendar feed's lookup, keyed by the SHA-256 of its secret token (never the token itself), in
+   * a partition of its own so the public feed finds its owner with one read.
+   */
+  calendarFeed: (tokenHash: string) => `CALENDAR#${tokenHash}`,
+  calendarFeedEntry: () => 'CALENDAR',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /**
@@ -119,6 +125,7 @@ export const ENTITY = {
   audit: 'audit',
   cronRun: 'cron_run',
   logRef: 'log_ref',
+  calendarFeed: 'calendar_feed',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

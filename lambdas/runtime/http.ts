@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { ZodError, type ZodType } from 'zod';
 import type { ApiError } from '../../shared/api.ts';
-import type { Access, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
+import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { originSecret } from './env.ts';
 import { logger } from './logger.ts';
@@ -165,6 +165,18 @@ function authorize(access: Access, caller: Caller | undefined): void {
   if (access === 'admin' && !caller?.isAdmin) throw new HttpError(403, 'Forbidden: admin only');
 }
 
+function fileResult(file: FileBody): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': file.contentType,
+      'cache-control': file.cacheControl,
+      ...(file.filename ? { 'content-disposition': `attachment; filename="${file.filename}"` } : {}),
+    },
+    body: file.body,
+  };
+}
+
 function toResult(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return status === 204 ? json(204) : json(status, body);
 }
@@ -196,6 +208,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
         } as RouteRequest<R>;
         const answer = await handler(request);
         if (answer instanceof Reply) return toResult(answer.status, answer.body);
+        if (def.file) return fileResult(answer as FileBody);
         return toResult(def.status ?? 200, answer);
       } catch (error) {
         if (error instanceof HttpError) {

@@ -110,6 +110,17 @@ export async function addressHashes(email: string): Promise<{ version: string; h
   });
 }
 
+/**
+ * A secret token for `purpose` and `value` under the current key (a key derived per purpose from the
+ * stage's key): unguessable without the secret, the same each time it is asked for, and different
+ * once the key is rotated.
+ */
+export async function derivedToken(purpose: string, value: string): Promise<string> {
+  const ring = await keyring();
+  const derived = hmac(ring.keys.get(ring.current)!, 'derive', purpose);
+  return hmac(derived, purpose, value);
+}
+
 export async function unsubscribeUrls(userId: string): Promise<{ oneClick: string; page: string }> {
   const token = encodeURIComponent(await unsubscribeToken(userId));
   return {

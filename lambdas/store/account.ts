@@ -13,6 +13,7 @@ import {
   parseReminder,
   parseOutcome,
 } from './items.ts';
+import { deleteCalendarLookup } from './calendar.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 import { outcomeCounters } from './savings.ts';
 import {
@@ -71,6 +72,8 @@ export async function deleteAccount(userId: string, username: string): Promise<{
     }),
   );
   const profile = profileItem ? parseProfile(profileItem) : undefined;
+  // The calendar feed's lookup sits outside the partition: its address stops with the account.
+  if (profile) await deleteCalendarLookup(profile);
   // (Access tokens carry no address: on a retry after the profile went, there is none to scrub.)
   const address = profile?.email;
 

@@ -49,6 +49,8 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     lifetime_free: false,
     reminder_emails: true,
     email_per_renewal: false,
+    calendar_version: 0,
+    calendar_feed_hash: null,
     created_at: now.toISOString(),
   };
   try {

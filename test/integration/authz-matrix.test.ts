@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
@@ -24,6 +25,8 @@ interface Sample {
   consumesCaller?: boolean;
   /** Query string for the request, given the owner's user id. */
   query?: (ownerId: string) => Promise<string>;
+  /** The {token} of the path, given the owner's user id. */
+  token?: (ownerId: string) => Promise<string>;
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -39,7 +42,11 @@ const SAMPLES: Record<RouteName, Sample> = {
     success: 200,
     query: async (ownerId) => `?token=${encodeURIComponent(await unsubscribeToken(ownerId))}`,
   },
+  // Public, the token is the credential: whoever holds the owner's live token gets the feed.
+  getCalendarFeed: { success: 200, token: feedToken },
   getMe: { success: 200 },
+  getCalendarLink: { success: 200 },
+  resetCalendarLink: { success: 200 },
   updateMe: {
     body: {
       first_name: 'Sam',
@@ -107,10 +114,12 @@ describe('authorization matrix', () => {
     async (_name, { route, who }) => {
       // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
       const reminderId = await addReminder(stack, users.owner, reminderBody);
-      const path =
-        route.path.replace('{id}', reminderId) +
-        ((await SAMPLES[route.name as RouteName].query?.(users.owner.sub)) ?? '');
       const sample = SAMPLES[route.name as RouteName];
+      const path =
+        route.path
+          .replace('{id}', reminderId)
+          .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
+        ((await sample.query?.(users.owner.sub)) ?? '');
       let token = who === 'anonymous' ? undefined : users[who].accessToken;
       if (sample.consumesCaller && who !== 'anonymous') {
         token = (await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' })).accessToken;

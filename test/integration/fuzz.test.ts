@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { feedToken } from '../support/calendar.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { keys } from '../../shared/table.ts';
@@ -39,6 +40,8 @@ interface Fuzz {
   consumesCaller?: boolean;
   /** Keeps a generated body within what the suite can afford to run (see adminRunCron). */
   bound?: (body: unknown) => unknown;
+  /** A valid {token} of the path, given the owner's id (hostile segments are generated instead too). */
+  token?: (ownerId: string) => Promise<string>;
 }
 
 /** All runs scaled at once: about 550 requests, some 15 s on a quiet 2-core machine. */
@@ -56,7 +59,10 @@ const FUZZ: Record<RouteName, Fuzz> = {
     runs: 30,
     query: async (ownerId) => `?token=${encodeURIComponent(await unsubscribeToken(ownerId))}`,
   },
+  getCalendarFeed: { runs: 20, token: feedToken },
   getMe: { runs: 16 },
+  getCalendarLink: { runs: 8 },
+  resetCalendarLink: { runs: 8 },
   updateMe: {
     body: {
       first_name: 'Sam',
@@ -384,7 +390,7 @@ describe('fuzzing every route', () => {
       const shared: { reminder?: string } = {};
       const request = fc.record({
         who: fc.constantFrom(...WHO),
-        id: route.path.includes('{id}') ? idParam : fc.constant(''),
+        id: route.path.includes('{id}') || route.path.includes('{token}') ? idParam : fc.constant(''),
         query,
         body,
         type: contentType,
@@ -400,7 +406,8 @@ describe('fuzzing every route', () => {
               : route.method === 'DELETE'
                 ? await addReminder(stack, users.owner, reminderBody)
                 : (shared.reminder ??= await addReminder(stack, users.owner, reminderBody));
-          const path = route.path.replace('{id}', reminderId);
+          const token = id === 'OWNER_REMINDER' && fuzz.token ? await fuzz.token(users.owner.sub) : id;
+          const path = route.path.replace('{id}', reminderId).replace('{token}', token);
           const search = query === 'VALID' ? await fuzz.query!(users.owner.sub) : query;
           const bounded = fuzz.bound && body !== undefined ? bound(body, fuzz.bound) : body;
 

@@ -1,0 +1,7 @@
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
+import { calendarLink } from '../store/calendar.ts';
+
+export const handler = route(API.getCalendarLink, async ({ caller }) => ({
+  link: await calendarLink(caller.userId),
+}));

@@ -1,0 +1,7 @@
+import { API } from '../../shared/routes.ts';
+import { route } from '../runtime/http.ts';
+import { resetCalendarLink } from '../store/calendar.ts';
+
+export const handler = route(API.resetCalendarLink, async ({ caller }) => ({
+  link: await resetCalendarLink(caller.userId),
+}));

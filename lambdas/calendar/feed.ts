@@ -1,0 +1,83 @@
+/**
+ * The calendar feed (RFC 5545, written by ical-generator): one all-day event per active reminder on
+ * its renewal date and, when set, one on its act-by date, each with one alarm per lead day (09:00
+ * that many days before), a description with the provider, the amount and a link to the reminder's
+ * page. Event ids are stable per reminder, so a calendar updates an event when the reminder moves.
+ */
+import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ical-generator';
+import { DateTime } from 'luxon';
+import type { Reminder } from '../../shared/api.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { leadDaysFor } from '../../shared/categories.ts';
+import { formatPounds } from '../../shared/dates.ts';
+
+/** How long a calendar client may keep the feed before asking again. */
+export const FEED_CACHE_SECONDS = 3600;
+/** The hour of the day an alarm rings, that many days before. */
+const ALARM_HOUR = 9;
+const DAY_SECONDS = 86_400;
+
+const day = (date: string) => DateTime.fromISO(date, { zone: 'utc' });
+
+function alarms(reminder: Reminder, what: string): ICalEventData['alarms'] {
+  return (reminder.lead_days ?? leadDaysFor(reminder.category)).map((daysBefore) => ({
+    type: ICalAlarmType.display,
+    // Seconds before the all-day event's start (midnight): negative is after it, so 09:00 on the day.
+    trigger: daysBefore * DAY_SECONDS - ALARM_HOUR * 3600,
+    description:
+      daysBefore === 0 ? `${what} today` : `${what} in ${daysBefore} ${daysBefore === 1 ? 'day' : 'days'}`,
+  }));
+}
+
+function description(reminder: Reminder, url: string): string {
+  return [
+    `Provider: ${reminder.provider}`,
+    `Amount: ${reminder.amount === null ? 'not given' : formatPounds(reminder.amount)}`,
+    `Open it: ${url}`,
+  ].join('\n');
+}
+
+/** The events of one reminder: its renewal, and its act-by date when it has one. */
+export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventData[] {
+  const url = new URL(`/reminders/${reminder.id}`, siteUrl).toString();
+  const renewal: ICalEventData = {
+    id: `${reminder.id}-renewal`,
+    allDay: true,
+    start: day(reminder.renewal_date),
+    summary: `${reminder.title} renews (${reminder.provider})`,
+    description: description(reminder, url),
+    url,
+    alarms: alarms(reminder, `${reminder.title} renews`),
+  };
+  if (!reminder.act_by) return [renewal];
+  return [
+    renewal,
+    {
+      id: `${reminder.id}-act-by`,
+      allDay: true,
+      start: day(reminder.act_by),
+      summary: `Last day to act: ${reminder.title} (${reminder.provider})`,
+      description: description(reminder, url),
+      url,
+      alarms: alarms(reminder, `Last day to act on ${reminder.title}`),
+    },
+  ];
+}
+
+/** A calendar of `reminders` (the caller leaves out cancelled ones). */
+export function calendarText(reminders: readonly Reminder[], siteUrl: string, name = PRODUCT_NAME): string {
+  const calendar = ical({
+    name,
+    prodId: { company: PRODUCT_NAME, product: 'renewal-calendar', language: 'EN' },
+    ttl: FEED_CACHE_SECONDS,
+  });
+  for (const reminder of reminders) {
+    for (const data of reminderEvents(reminder, siteUrl)) {
+      // Every trigger counts from the day's start: left alone, ical-generator relates one after the
+      // start to the event's end, which for an all-day event is the next day. (Set after the trigger,
+      // which resets it.)
+      for (const alarm of calendar.createEvent(data).alarms()) alarm.relatesTo(ICalAlarmRelatesTo.start);
+    }
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,159 @@
+/**
+ * The private calendar feed on the local stand-ins, read back with an independent parser (node-ical):
+ * one all-day event per active reminder and one per act-by date, an alarm per lead day, the
+ * description's provider, amount and link; caching headers; the feed follows edits, roll forwards and
+ * deletions; 'Reset link' makes the old address answer 404 at once; only a live token opens a feed.
+ */
+import { describe, expect, it } from 'vitest';
+import ical, { type VEvent } from 'node-ical';
+import type { CalendarLink } from '../../shared/api.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+
+const stack = useTestStack();
+
+const reminder = (extra: Record<string, unknown> = {}) => ({
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2031-03-31',
+  amount: 480,
+  notes: null,
+  ...extra,
+});
+
+async function linkOf(user: TestUser): Promise<CalendarLink> {
+  const response = await api(stack, user.accessToken)('GET', '/api/me/calendar');
+  expect(response.status).toBe(200);
+  return (response.json as { link: CalendarLink }).link;
+}
+
+/** The feed at `link`, fetched from the local app (the address names the site's own origin). */
+async function feed(link: string) {
+  const url = new URL(link);
+  return fetch(`${stack.appUrl}${url.pathname}`);
+}
+
+async function events(link: string): Promise<VEvent[]> {
+  const response = await feed(link);
+  expect(response.status).toBe(200);
+  const parsed = ical.sync.parseICS(await response.text());
+  return Object.values(parsed)
+    .filter((c): c is VEvent => c?.type === 'VEVENT')
+    .sort((a, b) => String(a.summary).localeCompare(String(b.summary)));
+}
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+describe('the calendar feed', () => {
+  it('holds each active reminder’s renewal and act-by dates, an alarm per lead day, and a link', async () => {
+    const user = await createUser(stack, { label: 'feed' });
+    const call = api(stack, user.accessToken);
+    const insured = await addReminder(stack, user, reminder({ act_by: '2031-03-01', lead_days: [30, 7, 0] }));
+    await addReminder(
+      stack,
+      user,
+      reminder({
+        title: 'Gym',
+        category: 'subscriptions',
+        provider: 'PureGym',
+        amount: null,
+        renewal_date: '2031-05-01',
+      }),
+    );
+    const cancelled = await addReminder(stack, user, reminder({ title: 'Old phone' }));
+    await call('POST', `/api/reminders/${cancelled}/savings`, { outcome: 'no_saving', cancelled: true });
+
+    const link = await linkOf(user);
+    expect(link.https_url).toMatch(new RegExp(`^${stack.appUrl}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(link.webcal_url).toBe(link.https_url.replace(/^https?:/, 'webcal:'));
+    // The same address each time it is asked for.
+    expect(await linkOf(user)).toEqual(link);
+
+    const response = await feed(link.https_url);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+
+    const all = await events(link.https_url);
+    expect(all.map((e) => String(e.summary))).toEqual([
+      'Gym renews (PureGym)',
+      'Home insurance renews (Aviva)',
+      'Last day to act: Home insurance (Aviva)',
+    ]);
+    const [gym, renewal, actBy] = all as [VEvent, VEvent, VEvent];
+    // All-day events on the right dates.
+    for (const [event, date] of [
+      [gym, '2031-05-01'],
+      [renewal, '2031-03-31'],
+      [actBy, '2031-03-01'],
+    ] as const) {
+      expect(event.datetype).toBe('date');
+      expect(isoDay(event.start)).toBe(date);
+    }
+    // One alarm per lead day: the reminder's own, or the category's.
+    expect(renewal.alarms).toHaveLength(3);
+    expect(actBy.alarms).toHaveLength(3);
+    expect(gym.alarms).toHaveLength(4);
+    // 09:00 on each day: 30 and 7 days before, and on the day itself (after the day's start).
+    const trigger = (t: unknown) =>
+      typeof t === 'object' && t !== null
+        ? (t as { params: unknown; val: string })
+        : { params: {}, val: String(t) };
+    expect(actBy.alarms!.map((a) => trigger(a.trigger))).toEqual([
+      { params: { RELATED: 'START' }, val: '-P29DT15H' },
+      { params: { RELATED: 'START' }, val: '-P6DT15H' },
+      { params: { RELATED: 'START' }, val: 'PT9H' },
+    ]);
+    expect(String(actBy.alarms![2]!.description)).toBe('Last day to act on Home insurance today');
+    const url = `${stack.appUrl}/reminders/${insured}`;
+    expect(String(renewal.description)).toBe(`Provider: Aviva\nAmount: £480.00\nOpen it: ${url}`);
+    expect(String(gym.description)).toContain('Amount: not given');
+    expect(renewal.url).toEqual({ params: { VALUE: 'URI' }, val: url });
+    // Stable ids: a calendar updates the event when the reminder moves.
+    expect(renewal.uid).toBe(`${insured}-renewal`);
+  });
+
+  it('follows edits and deletions, and the reset makes the old address answer 404 at once', async () => {
+    const user = await createUser(stack, { label: 'follow' });
+    const call = api(stack, user.accessToken);
+    const id = await addReminder(stack, user, reminder());
+    const link = await linkOf(user);
+    expect((await events(link.https_url)).map((e) => isoDay(e.start))).toEqual(['2031-03-31']);
+
+    expect((await call('PUT', `/api/reminders/${id}`, reminder({ renewal_date: '2031-04-15' }))).status).toBe(
+      200,
+    );
+    expect((await events(link.https_url)).map((e) => isoDay(e.start))).toEqual(['2031-04-15']);
+    // An outcome that rolls it forward moves the event too.
+    await call('POST', `/api/reminders/${id}/savings`, {
+      outcome: 'no_saving',
+      next_renewal_date: '2032-04-15',
+    });
+    expect((await events(link.https_url)).map((e) => isoDay(e.start))).toEqual(['2032-04-15']);
+    expect((await call('DELETE', `/api/reminders/${id}`)).status).toBe(204);
+    expect(await events(link.https_url)).toEqual([]);
+
+    const reset = await call('POST', '/api/me/calendar');
+    expect(reset.status).toBe(200);
+    const fresh = (reset.json as { link: CalendarLink }).link;
+    expect(fresh.https_url).not.toBe(link.https_url);
+    expect((await feed(link.https_url)).status).toBe(404);
+    expect((await feed(fresh.https_url)).status).toBe(200);
+    expect(await linkOf(user)).toEqual(fresh);
+  });
+
+  it('opens only with a live token: forged, malformed and deleted accounts’ tokens do not', async () => {
+    const user = await createUser(stack, { label: 'gone' });
+    const link = await linkOf(user);
+    const path = new URL(link.https_url).pathname;
+    const token = path.split('/').at(-1)!.replace('.ics', '');
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await fetch(`${stack.appUrl}/api/calendar/${forged}.ics`)).status).toBe(404);
+    expect((await fetch(`${stack.appUrl}/api/calendar/${token}`)).status).toBe(200);
+    for (const bad of ['short', `${token}x`, `${token}.ics.ics`, '..%2Fme'])
+      expect((await fetch(`${stack.appUrl}/api/calendar/${bad}`)).status).toBe(400);
+    expect((await api(stack, user.accessToken)('DELETE', '/api/me')).status).toBe(204);
+    expect((await feed(link.https_url)).status).toBe(404);
+  });
+});
