@@ -222,6 +222,19 @@ export interface SavingsSummary {
   records: RenewalOutcome[];
 }
 
+/** GET /api/me/data: a copy of everything held about the user (the UK GDPR right of access). */
+export interface MyData {
+  exported_at: string;
+  profile: Profile;
+  /** Every reminder, cancelled ones included. */
+  reminders: Reminder[];
+  /** Every renewal's outcome: the history and the savings ledger. */
+  outcomes: RenewalOutcome[];
+  savings_total: number;
+  /** The mails sent to the user, oldest first. */
+  mails: { type: EmailType; sent_at: string; subject: string }[];
+}
+
 /** POST /api/reminders/{id}/savings: the outcome recorded, and the reminder as it now is. */
 export interface OutcomeRecorded {
   savings: RenewalOutcome;

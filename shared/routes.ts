@@ -16,6 +16,7 @@ import type {
   EmailSend,
   HandshakeResult,
   MeResponse,
+  MyData,
   OutcomeRecorded,
   PromotionStatus,
   PublicConfig,
@@ -93,6 +94,8 @@ export const API = defineRoutes({
     response: returns<FileBody>(),
   },
   getMe: { method: 'GET', path: '/api/me', access: 'user', response: returns<MeResponse>() },
+  /** 'Download my data': everything held about the caller, as one JSON document. */
+  downloadMyData: { method: 'GET', path: '/api/me/data', access: 'user', response: returns<MyData>() },
   /** The caller's calendar feed address (made on first use). */
   getCalendarLink: {
     method: 'GET',

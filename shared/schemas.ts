@@ -346,11 +346,14 @@ export type NextRenewalFormValues = z.infer<typeof nextRenewalFormSchema>;
 
 /** The 'Your next renewal' fields as the outcome request carries them. */
 export function nextRenewalFormToInput(values: NextRenewalFormValues) {
+  // Cancelled: there is no next term, whatever its fields still hold.
+  if (values.cancelled)
+    return { next_renewal_date: null, new_provider: null, new_price: null, cancelled: true };
   return {
-    next_renewal_date: values.cancelled || values.next_renewal_date === '' ? null : values.next_renewal_date,
+    next_renewal_date: values.next_renewal_date === '' ? null : values.next_renewal_date,
     new_provider: values.new_provider.trim() === '' ? null : values.new_provider.trim(),
     new_price: moneyTextToAmount(values.new_price),
-    cancelled: values.cancelled,
+    cancelled: false,
   };
 }
 

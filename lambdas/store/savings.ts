@@ -162,7 +162,8 @@ export async function recordOutcome(
         // A cancelled reminder's renewal stays cancelled: only the amount can be corrected.
         result: archived ? 'cancelled' : resultOf(reminder, input),
         saved_amount: input.saved_amount,
-        new_price: input.new_price,
+        // A cancelled contract has no next price.
+        new_price: input.cancelled ? null : input.new_price,
       },
       existing,
       now,

@@ -105,7 +105,7 @@ describe.each(WIDTHS)('contracts at %i px', (width) => {
     await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
 
     // The savings section: the total, the chart with its table, the ledger.
-    const savings = page.getByRole('region', { name: 'Your savings' }).last();
+    const savings = page.getByRole('region', { name: 'Your savings' });
     await savings.getByRole('heading', { name: 'Your savings' }).waitFor();
     await savings.getByRole('img').first().waitFor();
     await savings.getByText('Switched').first().waitFor();

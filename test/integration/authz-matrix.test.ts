@@ -46,6 +46,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   getCalendarFeed: { success: 200, token: feedToken },
   getMe: { success: 200 },
   getCalendarLink: { success: 200 },
+  downloadMyData: { success: 200 },
   resetCalendarLink: { success: 200 },
   updateMe: {
     body: {

@@ -3,10 +3,13 @@
  * one all-day event per active reminder and one per act-by date, an alarm per lead day, the
  * description's provider, amount and link; caching headers; the feed follows edits, roll forwards and
  * deletions; 'Reset link' makes the old address answer 404 at once; only a live token opens a feed.
+ * And 'Download my data': the user's whole partition, and nothing of anyone else's.
  */
 import { describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import type { CalendarLink } from '../../shared/api.ts';
+import type { CalendarLink, MyData } from '../../shared/api.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { queryAll } from '../../lambdas/store/db.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
@@ -155,5 +158,49 @@ describe('the calendar feed', () => {
       expect((await fetch(`${stack.appUrl}/api/calendar/${bad}`)).status).toBe(400);
     expect((await api(stack, user.accessToken)('DELETE', '/api/me')).status).toBe(204);
     expect((await feed(link.https_url)).status).toBe(404);
+  });
+});
+
+describe('download my data', () => {
+  it('holds every item of the user’s partition that is theirs to see, and nothing of another user', async () => {
+    const [user, other] = await Promise.all([
+      createUser(stack, { label: 'mine' }),
+      createUser(stack, { label: 'theirs' }),
+    ]);
+    const call = api(stack, user.accessToken);
+    const kept = await addReminder(stack, user, reminder({ repeats: 'yearly' }));
+    const cancelled = await addReminder(stack, user, reminder({ title: 'Gym', category: 'subscriptions' }));
+    await call('POST', `/api/reminders/${kept}/savings`, {
+      outcome: 'saved',
+      saved_amount: '40',
+      next_renewal_date: '2032-03-31',
+    });
+    await call('POST', `/api/reminders/${cancelled}/savings`, { outcome: 'no_saving', cancelled: true });
+    await addReminder(stack, other, reminder({ title: 'Someone else’s' }));
+    await linkOf(user);
+
+    const response = await call('GET', '/api/me/data');
+    expect(response.status).toBe(200);
+    const data = response.json as unknown as MyData;
+    expect(data.profile).toMatchObject({ user_id: user.sub, email: user.email, calendar_feed_hash: null });
+    expect(data.reminders.map((r) => r.id).sort()).toEqual([kept, cancelled].sort());
+    expect(data.reminders.find((r) => r.id === cancelled)?.archived_at).not.toBeNull();
+    expect(data.outcomes.map((o) => [o.reminder_id, o.result]).sort()).toEqual(
+      [
+        [kept, 'negotiated'],
+        [cancelled, 'cancelled'],
+      ].sort(),
+    );
+    expect(data.savings_total).toBe(40);
+    // The mails sent: the welcome mail at least, with type, date and subject only.
+    expect(data.mails.length).toBeGreaterThanOrEqual(1);
+    for (const mail of data.mails) expect(Object.keys(mail).sort()).toEqual(['sent_at', 'subject', 'type']);
+    // Every reminder, outcome and sent mail of the partition is in the file; nothing names the other user.
+    const partition = await queryAll({ pk: keys.user(user.sub) });
+    const count = (entity: string) => partition.filter((item) => item.entity === entity).length;
+    expect(data.reminders).toHaveLength(count(ENTITY.reminder));
+    expect(data.outcomes).toHaveLength(count(ENTITY.saving));
+    expect(JSON.stringify(data)).not.toContain(other.sub);
+    expect(JSON.stringify(data)).not.toContain('Someone else');
   });
 });

@@ -62,6 +62,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   getCalendarFeed: { runs: 20, token: feedToken },
   getMe: { runs: 16 },
   getCalendarLink: { runs: 8 },
+  downloadMyData: { runs: 8 },
   resetCalendarLink: { runs: 8 },
   updateMe: {
     body: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   MESSAGES,
+  nextRenewalFormToInput,
   profileUpdateSchema,
   reminderFormSchema,
   reminderFormToInput,
@@ -103,6 +104,26 @@ describe('reminder rules', () => {
       auto_renew: false,
       act_by: null,
       lead_days: null,
+    });
+  });
+  it('sends no next term for a cancelled contract, whatever its fields still hold', () => {
+    const next = {
+      next_renewal_date: '2028-01-31',
+      new_provider: ' Admiral ',
+      new_price: '400',
+      cancelled: false,
+    };
+    expect(nextRenewalFormToInput(next)).toEqual({
+      next_renewal_date: '2028-01-31',
+      new_provider: 'Admiral',
+      new_price: 400,
+      cancelled: false,
+    });
+    expect(nextRenewalFormToInput({ ...next, cancelled: true })).toEqual({
+      next_renewal_date: null,
+      new_provider: null,
+      new_price: null,
+      cancelled: true,
     });
   });
   it('gives the user-facing messages for missing fields', () => {

@@ -105,7 +105,9 @@ export default function PrivacyPage() {
       <h2>Your rights under UK GDPR</h2>
       <ul>
         <li>
-          <strong>Access:</strong> ask for a copy of the personal data we hold about you.
+          <strong>Access:</strong> download a copy of everything we hold about you yourself, at any time, with{' '}
+          <strong>Settings → Your data → Download my data</strong> (one JSON file: your profile, reminders,
+          their history and savings, and the e-mails we sent you), or ask us for it.
         </li>
         <li>
           <strong>Rectification:</strong> correct your details at any time in Settings, or ask us to.
@@ -115,7 +117,8 @@ export default function PrivacyPage() {
           <strong>Settings → Delete Account</strong>, or ask us to do it.
         </li>
         <li>
-          <strong>Portability:</strong> ask for your reminders and savings in a machine-readable format.
+          <strong>Portability:</strong> export your reminders as a spreadsheet (CSV) with{' '}
+          <strong>Settings → Your data → Export reminders</strong>, to keep or to take to another service.
         </li>
         <li>
           <strong>Objection and withdrawing consent:</strong> object to processing based on legitimate

@@ -65,7 +65,7 @@ export default function DashboardPage() {
             <CountryCallToAction country={me.data.profile.country} />
           )}
           {savings.data && savings.data.total > 0 && (
-            <section className="card savings-banner" aria-label="Your savings">
+            <section className="card savings-banner" aria-label="Savings total">
               <p className="savings-banner-title">
                 You&apos;ve reported saving {formatPounds(savings.data.total)}!
               </p>

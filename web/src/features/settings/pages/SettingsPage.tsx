@@ -5,7 +5,9 @@ import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useGoBack } from '../../../hooks/useGoBack.ts';
+import { CalendarCard } from '../components/CalendarCard.tsx';
 import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';
+import { YourDataCard } from '../components/YourDataCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import './SettingsPage.css';
@@ -29,6 +31,8 @@ export default function SettingsPage() {
       ) : (
         <ProfileForm profile={me.data.profile} />
       )}
+      <CalendarCard />
+      <YourDataCard />
       <ChangePasswordCard />
       <DangerZone />
     </AppLayout>

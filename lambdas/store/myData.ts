@@ -1,0 +1,36 @@
+import type { MyData } from '../../shared/api.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { queryAll } from './db.ts';
+import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
+import { AccountGoneError } from './liveAccount.ts';
+import { toPence } from './savings.ts';
+
+/**
+ * Everything held about a user, from the one partition that holds it all (consistent read): the
+ * profile, every reminder (cancelled too), every outcome, and the mails sent, without the internal
+ * bookkeeping (claims, pointers, the feed's hash).
+ */
+export async function myData(userId: string, now = new Date()): Promise<MyData> {
+  const items = await queryAll({ pk: keys.user(userId) }, { consistent: true });
+  const of = (entity: string) => items.filter((item) => item.entity === entity);
+  const [profileItem] = of(ENTITY.profile);
+  if (!profileItem) throw new AccountGoneError();
+  const outcomes = of(ENTITY.saving).map(parseOutcome);
+  const mails = of(ENTITY.emailSend)
+    .map(parseEmailSend)
+    .filter((send) => send.status === 'sent' && !send.simulated)
+    .map((send) => ({
+      type: send.email_type,
+      sent_at: send.sent_at ?? send.created_at,
+      subject: send.subject,
+    }))
+    .sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+  return {
+    exported_at: now.toISOString(),
+    profile: { ...parseProfile(profileItem), calendar_feed_hash: null },
+    reminders: of(ENTITY.reminder).map(parseReminder),
+    outcomes,
+    savings_total: outcomes.reduce((sum, o) => sum + toPence(o.saved_amount), 0) / 100,
+    mails,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The reminders' CSV: a byte-order mark and a header row, one row per reminder, ISO dates, and cells a
+ * spreadsheet would run as formulas escaped; any text survives a parse by papaparse.
+ */
+import Papa from 'papaparse';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Reminder } from '../../shared/api.ts';
+import { CSV_COLUMNS, remindersCsv } from '../../shared/csv.ts';
+import { oneOffContract } from '../../lambdas/store/reminders.ts';
+
+const reminder = (over: Partial<Reminder> = {}): Reminder => ({
+  id: 'r1',
+  user_id: 'u1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2027-03-31',
+  amount: 480,
+  notes: null,
+  ...oneOffContract('2027-03-31'),
+  created_at: '',
+  updated_at: '',
+  ...over,
+});
+
+const parse = (csv: string) =>
+  Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true });
+
+describe('remindersCsv', () => {
+  it('writes a byte-order mark, the header row and every column of each reminder', () => {
+    const csv = remindersCsv([
+      reminder({ repeats: 'yearly', auto_renew: true, act_by: '2027-03-01', lead_days: [60, 7] }),
+      reminder({ title: 'Gym', category: 'subscriptions', amount: null }),
+    ]);
+    expect(csv.startsWith('\uFEFFTitle,Category,Provider,Renewal date,Amount,Notes,Repeats,')).toBe(true);
+    expect(csv.split('\r\n')).toHaveLength(3);
+    const { data, meta } = parse(csv);
+    expect(meta.fields).toEqual([...CSV_COLUMNS]);
+    expect(data).toEqual([
+      {
+        Title: 'Home insurance',
+        Category: 'insurance',
+        Provider: 'Aviva',
+        'Renewal date': '2027-03-31',
+        Amount: '480.00',
+        Notes: '',
+        Repeats: 'yearly',
+        'Renews automatically': 'yes',
+        'Act by': '2027-03-01',
+        'Remind me': '60, 7',
+      },
+      expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
+    ]);
+  });
+
+  it('escapes cells that a spreadsheet would run as a formula', () => {
+    const { data } = parse(
+      remindersCsv([reminder({ title: '=HYPERLINK("http://evil")', provider: '+44 bank' })]),
+    );
+    expect(data[0]).toMatchObject({ Title: `'=HYPERLINK("http://evil")`, Provider: `'+44 bank` });
+  });
+
+  it('keeps any title and notes intact through a parse (commas, quotes, line breaks, accents)', () => {
+    fc.assert(
+      fc.property(
+        // (Text starting like a formula is escaped: the test above.)
+        fc.string({ minLength: 1 }).filter((s) => !/^[=+\-@\t\r]/.test(s)),
+        fc.string().filter((s) => !/^[=+\-@\t\r]/.test(s)),
+        (title, notes) => {
+          const { data } = parse(remindersCsv([reminder({ title, notes: notes || null })]));
+          expect(data[0]).toMatchObject({ Title: title, Notes: notes });
+        },
+      ),
+    );
+  });
+});

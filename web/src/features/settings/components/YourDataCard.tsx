@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { remindersCsv } from '#shared/csv.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
+import { datedName, downloadFile } from '../../../utils/download.ts';
+import { remindersQueryOptions } from '../../reminders/api/get-reminders.ts';
+
+const FILE_STEM = 'renewal-reminders';
+
+/**
+ * 'Your data': the reminders as a spreadsheet (CSV, the import's own format), and a copy of
+ * everything we hold about the user (JSON), their right under UK GDPR.
+ */
+export function YourDataCard() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'export' | 'download' | null>(null);
+
+  const run = async (which: 'export' | 'download', work: () => Promise<void>, failure: string) => {
+    setBusy(which);
+    try {
+      await work();
+    } catch {
+      toast.error('Error', { description: failure });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportReminders = () =>
+    run(
+      'export',
+      async () => {
+        const reminders = await queryClient.fetchQuery(remindersQueryOptions());
+        downloadFile(remindersCsv(reminders), datedName(FILE_STEM, 'csv'), 'text/csv;charset=utf-8');
+        toast.success('Reminders exported', {
+          description: `${reminders.length} ${reminders.length === 1 ? 'reminder' : 'reminders'} in the file.`,
+        });
+      },
+      'Failed to export your reminders',
+    );
+
+  const downloadData = () =>
+    run(
+      'download',
+      async () => {
+        const data = await callApi(API.downloadMyData);
+        downloadFile(
+          JSON.stringify(data, null, 2),
+          datedName(`${FILE_STEM}-my-data`, 'json'),
+          'application/json',
+        );
+        toast.success('Your data is downloading');
+      },
+      'Failed to download your data',
+    );
+
+  return (
+    <section className="card settings-card" aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading" className="card-title">
+        Your data
+      </h2>
+      <p className="muted">
+        Export your reminders as a spreadsheet (CSV) to keep or to move elsewhere, or download a copy of
+        everything we hold about you: your profile, reminders, their history and savings, and the e-mails we
+        have sent you.
+      </p>
+      <div className="calendar-actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy !== null}
+          onClick={() => void exportReminders()}
+        >
+          {busy === 'export' ? 'Exporting...' : 'Export reminders'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy !== null}
+          onClick={() => void downloadData()}
+        >
+          {busy === 'download' ? 'Preparing...' : 'Download my data'}
+        </button>
+      </div>
+    </section>
+  );
+}
