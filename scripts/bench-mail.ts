@@ -85,6 +85,7 @@ function reminderProps(pick: (n: number) => number, i: number): ReminderMailProp
     reminder: renewal(pick, i),
     daysLeft: DAYS_LEFT[pick(DAYS_LEFT.length)]!,
     dashboardUrl: `${SITE}/dashboard`,
+    calendarUrl: `${SITE}/api/calendar/event/user${i}.r${i}.ics`,
     unsubscribeUrl: unsubscribeUrl(i),
   };
 }
@@ -109,6 +110,7 @@ function digestProps(pick: (n: number) => number, i: number) {
           reminder,
           daysLeft: DAYS_LEFT[pick(DAYS_LEFT.length)]!,
           url: `${SITE}/dashboard`,
+          calendarUrl: `${SITE}/api/calendar/event/${reminder.id}.ics`,
         };
   });
   return { firstName: NAMES[pick(NAMES.length)]!, items, unsubscribeUrl: unsubscribeUrl(i) };

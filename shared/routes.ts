@@ -31,6 +31,7 @@ import type {
 import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
 import {
   calendarTokenParamSchema,
+  eventTokenParamSchema,
   idParamSchema,
   limitQuerySchema,
   notFoundReportSchema,
@@ -90,6 +91,15 @@ export const API = defineRoutes({
     path: '/api/calendar/{token}',
     access: 'public',
     params: calendarTokenParamSchema,
+    file: true,
+    response: returns<FileBody>(),
+  },
+  /** A mailed 'Add to calendar' link: one renewal's events as an .ics file; its signed token is the credential. */
+  getReminderEvent: {
+    method: 'GET',
+    path: '/api/calendar/event/{token}',
+    access: 'public',
+    params: eventTokenParamSchema,
     file: true,
     response: returns<FileBody>(),
   },

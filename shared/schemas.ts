@@ -292,6 +292,14 @@ export const calendarTokenParamSchema = z.object({
     .transform((token) => token.replace(/\.ics$/, '')),
 });
 
+/** Path parameter {token} of a mailed 'Add to calendar' link: owner, reminder, signature, '.ics'. */
+export const eventTokenParamSchema = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{43}(\.ics)?$/, 'Invalid calendar link')
+    .transform((token) => token.replace(/\.ics$/, '')),
+});
+
 /** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
 

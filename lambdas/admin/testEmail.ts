@@ -44,6 +44,8 @@ export async function sendTestEmail(caller: Caller): Promise<TestEmailResult> {
         },
         daysLeft: TEST_DAYS_LEFT,
         dashboardUrl: siteLink('/dashboard'),
+        // The test reminder is not stored: its calendar link goes to the feed's settings instead.
+        calendarUrl: siteLink('/settings'),
         unsubscribeUrl,
       }),
   );

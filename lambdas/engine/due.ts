@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import type { Profile, Reminder } from '../../shared/api.ts';
 import { dueNow, mailMoment, reminderSchedule, rollDate, type ScheduledMail } from '../../shared/schedule.ts';
+import { reminderEventUrl } from '../calendar/eventLink.ts';
 import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
 import { renderDigestMail, type DigestItem } from '../mail/digest.tsx';
 import { reminderSubject, renderReminderMail } from '../mail/reminder.tsx';
@@ -227,10 +228,18 @@ export async function composeDigestMail(due: readonly Addressed[]): Promise<Outg
   const urls = await unsubscribeUrls(profile.user_id);
   // The soonest renewal first; follow-ups (renewals already past) after the reminders.
   const soonestFirst = [...due].sort((a, b) => (a.mail.daysLeft ?? Infinity) - (b.mail.daysLeft ?? Infinity));
-  const items = soonestFirst.map(({ mail }): DigestItem =>
-    mail.kind === 'reminder'
-      ? { kind: 'reminder', reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0, url: linkOf(mail) }
-      : { kind: 'savings', reminder: mail.reminder, url: linkOf(mail) },
+  const items = await Promise.all(
+    soonestFirst.map(async ({ mail }): Promise<DigestItem> =>
+      mail.kind === 'reminder'
+        ? {
+            kind: 'reminder',
+            reminder: mail.reminder,
+            daysLeft: mail.daysLeft ?? 0,
+            url: linkOf(mail),
+            calendarUrl: await reminderEventUrl(profile.user_id, mail.reminder.id),
+          }
+        : { kind: 'savings', reminder: mail.reminder, url: linkOf(mail) },
+    ),
   );
   const rendered = await renderDigestMail({
     firstName: profile.first_name,
@@ -271,7 +280,8 @@ export function dueMailIdentity({ mail, profile }: Addressed): SendIdentity {
 }
 
 /** The reminder or follow-up mail of a due mail, with the days left on the owner's date. */
-export function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMail> {
+export async function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMail> {
+  const calendarUrl = await reminderEventUrl(profile.user_id, mail.reminder.id);
   return composeMail(
     { userId: profile.user_id, email: profile.email },
     { type: mail.kind, dedupeKey: mail.dedupeKey, reminderId: mail.reminder.id, daysBefore: mail.daysBefore },
@@ -282,6 +292,7 @@ export function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMa
             reminder: mail.reminder,
             daysLeft: mail.daysLeft ?? 0,
             dashboardUrl: linkOf(mail),
+            calendarUrl,
             unsubscribeUrl,
           })
         : renderSavingsFollowUp({

@@ -19,6 +19,7 @@ export type DigestItem =
       reminder: MailedReminder & Pick<Reminder, 'id'>;
       daysLeft: number;
       url: string;
+      calendarUrl: string;
     }
   | { kind: 'savings'; reminder: Pick<Reminder, 'id' | 'title' | 'provider' | 'renewal_date'>; url: string };
 
@@ -71,7 +72,7 @@ function DigestEmail({ preview, fields, items }: DigestView) {
 
 function section(item: DigestItem): DigestSection {
   return item.kind === 'reminder'
-    ? { kind: 'reminder', fields: reminderText(item.reminder, item.daysLeft, item.url) }
+    ? { kind: 'reminder', fields: reminderText(item.reminder, item.daysLeft, item.url, item.calendarUrl) }
     : { kind: 'savings', fields: savingsText(item.reminder, item.url) };
 }
 
@@ -96,6 +97,7 @@ const ITEM_SHAPES = (
         reminder: { ...sample, amount, auto_renew: autoRenew },
         daysLeft: 0,
         url: '',
+        calendarUrl: '',
       })),
     ),
     { kind: 'savings', reminder: sample, url: '' },

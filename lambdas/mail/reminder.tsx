@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Button, Heading, Link, Text } from '@react-email/components';
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
@@ -35,6 +35,8 @@ export interface ReminderMailProps {
   /** Days left to the act-by date when the reminder has one, else to the renewal. */
   daysLeft: number;
   dashboardUrl: string;
+  /** The renewal as a calendar event (a signed .ics link: no sign-in needed). */
+  calendarUrl: string;
   unsubscribeUrl: string;
 }
 
@@ -94,9 +96,16 @@ export type ReminderText = {
   callToAction: string;
   /** The button's link. */
   url: string;
+  /** 'Add to calendar': the renewal's .ics. */
+  calendarUrl: string;
 };
 
-export function reminderText(reminder: MailedReminder, daysLeft: number, url: string): ReminderText {
+export function reminderText(
+  reminder: MailedReminder,
+  daysLeft: number,
+  url: string,
+  calendarUrl: string,
+): ReminderText {
   return {
     title: reminder.title,
     headline: headline(reminder, daysLeft),
@@ -107,6 +116,7 @@ export function reminderText(reminder: MailedReminder, daysLeft: number, url: st
     terms: termsSentence(reminder),
     callToAction: CALL_TO_ACTION[reminder.category],
     url,
+    calendarUrl,
   };
 }
 
@@ -127,6 +137,9 @@ export function ReminderBody({ text }: { text: ReminderText }) {
       <Button href={text.url} style={styles.button}>
         Open my reminders
       </Button>
+      <Text style={styles.text}>
+        <Link href={text.calendarUrl}>Add to calendar</Link>
+      </Text>
     </>
   );
 }
@@ -150,7 +163,7 @@ function reminderView(props: ReminderMailProps): ReminderView {
   return {
     preview: reminderSubject(props),
     fields: {
-      ...reminderText(props.reminder, props.daysLeft, props.dashboardUrl),
+      ...reminderText(props.reminder, props.daysLeft, props.dashboardUrl, props.calendarUrl),
       firstName: greetingName(props.firstName),
       unsubscribeUrl: props.unsubscribeUrl,
     },

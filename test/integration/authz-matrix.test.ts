@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
-import { feedToken } from '../support/calendar.ts';
+import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
@@ -46,6 +46,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   getCalendarFeed: { success: 200, token: feedToken },
   getMe: { success: 200 },
   getCalendarLink: { success: 200 },
+  getReminderEvent: { success: 200, token: eventToken },
   downloadMyData: { success: 200 },
   resetCalendarLink: { success: 200 },
   updateMe: {

@@ -11,7 +11,8 @@ import type { CalendarLink, MyData } from '../../shared/api.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+import { runJob } from '../support/job.ts';
+import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
 const stack = useTestStack();
 
@@ -202,5 +203,35 @@ describe('download my data', () => {
     expect(data.outcomes).toHaveLength(count(ENTITY.saving));
     expect(JSON.stringify(data)).not.toContain(other.sub);
     expect(JSON.stringify(data)).not.toContain('Someone else');
+  });
+});
+
+describe('Add to calendar, in a reminder mail', () => {
+  it('links to that renewal’s events as an .ics file, signed for that reminder only', async () => {
+    const user = await createUser(stack, { label: 'mailed' });
+    const call = api(stack, user.accessToken);
+    const id = await addReminder(stack, user, reminder({ renewal_date: '2041-06-30', lead_days: [7] }));
+    await runJob(stack, { trigger: 'cli', date: '2041-06-23' });
+    const mail = (await mailsTo(stack, user.email)).at(-1)!;
+    expect(mail.subject).toBe('Home insurance with Aviva renews in 7 days (30/06/2041)');
+    const href = /href="([^"]*\/api\/calendar\/event\/[^"]*)"/.exec(mail.body.html ?? '')?.[1];
+    expect(href).toMatch(new RegExp(`/api/calendar/event/${user.sub}\\.${id}\\.[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(mail.body.text).toContain(`Add to calendar ${href}`);
+
+    const response = await fetch(`${stack.appUrl}${new URL(href!).pathname}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="renewal.ics"');
+    const [event] = Object.values(ical.sync.parseICS(await response.text())).filter(
+      (c) => c?.type === 'VEVENT',
+    );
+    expect(event).toMatchObject({ summary: 'Home insurance renews (Aviva)', uid: `${id}-renewal` });
+
+    // Signed for this reminder only: another id under the same signature opens nothing.
+    const other = await addReminder(stack, user, reminder({ title: 'Other' }));
+    const forged = new URL(href!).pathname.replace(id, other);
+    expect((await fetch(`${stack.appUrl}${forged}`)).status).toBe(404);
+    // A cancelled reminder's link opens nothing either.
+    await call('POST', `/api/reminders/${id}/savings`, { outcome: 'no_saving', cancelled: true });
+    expect((await fetch(`${stack.appUrl}${new URL(href!).pathname}`)).status).toBe(404);
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
-import { feedToken } from '../support/calendar.ts';
+import { eventToken, feedToken } from '../support/calendar.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { keys } from '../../shared/table.ts';
@@ -62,6 +62,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   getCalendarFeed: { runs: 20, token: feedToken },
   getMe: { runs: 16 },
   getCalendarLink: { runs: 8 },
+  getReminderEvent: { runs: 16, token: eventToken },
   downloadMyData: { runs: 8 },
   resetCalendarLink: { runs: 8 },
   updateMe: {

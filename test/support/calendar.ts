@@ -1,4 +1,6 @@
+import { reminderEventUrl } from '../../lambdas/calendar/eventLink.ts';
 import { calendarLink } from '../../lambdas/store/calendar.ts';
+import { createReminder, listReminders } from '../../lambdas/store/reminders.ts';
 
 /** A user's live calendar feed token: the last segment of the feed's address, without '.ics'. */
 export const feedToken = async (userId: string) =>
@@ -6,3 +8,25 @@ export const feedToken = async (userId: string) =>
     .split('/')
     .at(-1)!
     .replace(/\.ics$/, '');
+
+/**
+ * A mailed 'Add to calendar' token for a reminder of the user's: the link's last segment. The user's
+ * first reminder, made here when they have none.
+ */
+export async function eventToken(userId: string): Promise<string> {
+  const [reminder] = await listReminders(userId);
+  const id =
+    reminder?.id ??
+    (
+      await createReminder(userId, {
+        title: 'Car tax',
+        category: 'car_tax_mot',
+        provider: 'DVLA',
+        renewal_date: '2031-01-01',
+      })
+    ).id;
+  return (await reminderEventUrl(userId, id))
+    .split('/')
+    .at(-1)!
+    .replace(/\.ics$/, '');
+}

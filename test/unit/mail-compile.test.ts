@@ -112,6 +112,7 @@ const reminderProps: fc.Arbitrary<ReminderMailProps> = fc.record({
   reminder,
   daysLeft,
   dashboardUrl: url,
+  calendarUrl: url,
   unsubscribeUrl: url,
 });
 const savingsProps: fc.Arbitrary<SavingsFollowUpProps> = fc.record({
@@ -121,7 +122,7 @@ const savingsProps: fc.Arbitrary<SavingsFollowUpProps> = fc.record({
   unsubscribeUrl: url,
 });
 const digestItem: fc.Arbitrary<DigestItem> = fc.oneof(
-  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url }),
+  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url, calendarUrl: url }),
   fc.record({ kind: fc.constant('savings' as const), reminder, url }),
 );
 const digestProps = fc.record({
@@ -288,6 +289,7 @@ describe('escaping', () => {
       },
       daysLeft: 3,
       dashboardUrl: attack,
+      calendarUrl: attack,
       unsubscribeUrl: attack,
     };
     const mail = await renderReminderMail(props);
@@ -314,6 +316,7 @@ describe('digest copy', () => {
     },
     daysLeft: 1,
     url: 'https://example.test/dashboard',
+    calendarUrl: 'https://example.test/api/calendar/event/r1.ics',
   };
   const broadband: DigestItem = {
     kind: 'savings',
@@ -339,6 +342,7 @@ describe('digest copy', () => {
       'Home insurance (Insurance) with Aviva renews on 15/01/2027. You told us it costs £412.35.',
       'Compare quotes now:',
       'Open my reminders https://example.test/dashboard',
+      'Add to calendar https://example.test/api/calendar/event/r1.ics',
       '-'.repeat(40),
       'HOW DID YOU DO WITH BROADBAND?',
       'Broadband with BT renewed on 01/12/2026. Did you switch or haggle a better price?',
