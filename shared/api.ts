@@ -236,6 +236,12 @@ export interface MyData {
 }
 
 /** POST /api/reminders/{id}/savings: the outcome recorded, and the reminder as it now is. */
+/** What an import did: reminders saved, and rows skipped as duplicates of reminders already there. */
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
 export interface OutcomeRecorded {
   savings: RenewalOutcome;
   reminder: Reminder;

@@ -26,15 +26,21 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/**
+ * Text that itself begins with an apostrophe gets one more, so the formula escape below (a leading
+ * apostrophe) can always be told apart and the import reads back exactly what was written.
+ */
+const literal = (text: string) => (text.startsWith("'") ? `'${text}` : text);
+
 /** One reminder as its row. */
 export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
   return {
-    Title: reminder.title,
+    Title: literal(reminder.title),
     Category: reminder.category,
-    Provider: reminder.provider,
+    Provider: literal(reminder.provider),
     'Renewal date': reminder.renewal_date,
     Amount: reminder.amount === null ? '' : reminder.amount.toFixed(2),
-    Notes: reminder.notes ?? '',
+    Notes: literal(reminder.notes ?? ''),
     Repeats: reminder.repeats,
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',
     'Act by': reminder.act_by ?? '',

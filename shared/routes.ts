@@ -15,6 +15,7 @@ import type {
   EmailLog,
   EmailSend,
   HandshakeResult,
+  ImportResult,
   MeResponse,
   MyData,
   OutcomeRecorded,
@@ -33,6 +34,7 @@ import {
   calendarTokenParamSchema,
   eventTokenParamSchema,
   idParamSchema,
+  importRemindersSchema,
   limitQuerySchema,
   notFoundReportSchema,
   profileUpdateSchema,
@@ -148,6 +150,14 @@ export const API = defineRoutes({
     status: 201,
     body: reminderInputSchema,
     response: returns<{ reminder: Reminder }>(),
+  },
+  /** 'Import N reminders': a file's valid rows in one request, saved all or nothing; duplicates skipped. */
+  importReminders: {
+    method: 'POST',
+    path: '/api/reminders/import',
+    access: 'user',
+    body: importRemindersSchema,
+    response: returns<ImportResult>(),
   },
   getReminder: {
     method: 'GET',

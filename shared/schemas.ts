@@ -5,9 +5,9 @@
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
-import { CATEGORY_VALUES, leadDaysFor } from './categories.ts';
+import { CATEGORIES, CATEGORY_VALUES, leadDaysFor } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
-import { REPEATS_VALUES } from './terms.ts';
+import { REPEATS, REPEATS_VALUES } from './terms.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -26,6 +26,11 @@ export const MESSAGES = {
   unreadableCharacters: 'Contains characters that cannot be stored',
   nameNoUrls: 'Names cannot contain web addresses',
   titleRequired: 'Title is required',
+  titleMax: 'Title must be 200 characters or less',
+  providerMax: 'Provider must be 200 characters or less',
+  notesMax: 'Notes must be 2000 characters or less',
+  categoryInvalid: `Category must be one of: ${CATEGORIES.map((c) => c.label).join(', ')}`,
+  repeatsInvalid: `Repeats must be one of: ${REPEATS.map((r) => r.label).join(', ')}`,
   providerRequired: 'Provider is required',
   renewalDateRequired: 'Renewal date is required',
   renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
@@ -197,9 +202,11 @@ export const leadDaysToText = (days: readonly number[]) => [...days].sort((a, b)
 
 /** The fields the API and the reminder dialog validate alike, with the same messages. */
 const reminderFields = {
-  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX)),
-  category: z.enum(CATEGORY_VALUES),
-  provider: plainText(z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX)),
+  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleMax)),
+  category: z.enum(CATEGORY_VALUES, { error: MESSAGES.categoryInvalid }),
+  provider: plainText(
+    z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX, MESSAGES.providerMax),
+  ),
   renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
 };
 
@@ -240,11 +247,11 @@ export const reminderInputSchema = z
   .object({
     ...reminderFields,
     amount: moneyAmount,
-    notes: plainText(z.string().max(NOTES_MAX), { multiline: true })
+    notes: plainText(z.string().max(NOTES_MAX, MESSAGES.notesMax), { multiline: true })
       .nullable()
       .default(null)
       .transform((v) => (v && v.trim() !== '' ? v : null)),
-    repeats: z.enum(REPEATS_VALUES).default('none'),
+    repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }).default('none'),
     auto_renew: z.boolean().default(false),
     act_by: dateSchema(MESSAGES.actByInvalid).nullable().default(null),
     lead_days: leadDaysSchema
@@ -262,8 +269,8 @@ export const reminderFormSchema = z
   .object({
     ...reminderFields,
     amount: moneyText,
-    notes: plainText(z.string().max(NOTES_MAX), { multiline: true }),
-    repeats: z.enum(REPEATS_VALUES),
+    notes: plainText(z.string().max(NOTES_MAX, MESSAGES.notesMax), { multiline: true }),
+    repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }),
     auto_renew: z.boolean(),
     act_by: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.actByInvalid),
     lead_days: z.string().refine((v) => leadDaysText.safeParse(v).success, MESSAGES.leadDaysInvalid),
@@ -283,6 +290,18 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     lead_days: leadDaysToText(leadDays) === categoryDays ? null : leadDays,
   });
 }
+
+/** At most this many reminders in one import (one file). */
+export const IMPORT_MAX_ROWS = 500;
+
+/** 'Import N reminders': the file's valid rows, checked again here, saved all or nothing. */
+export const importRemindersSchema = z.object({
+  reminders: z
+    .array(reminderInputSchema)
+    .min(1, 'There are no reminders to import')
+    .max(IMPORT_MAX_ROWS, `At most ${IMPORT_MAX_ROWS} reminders can be imported at once`),
+});
+export type ImportRemindersInput = z.input<typeof importRemindersSchema>;
 
 /** Path parameter {token} of the calendar feed: 43 base64url characters, '.ics' after them allowed. */
 export const calendarTokenParamSchema = z.object({

@@ -18,6 +18,9 @@ export const TABLE_KEYS = {
 /** Items with this attribute (epoch seconds) are removed by DynamoDB TTL on AWS. */
 export const TTL_ATTRIBUTE = 'expires_at';
 
+/** Set on a reminder staged by an import that has not been committed yet (decision 0021). */
+export const IMPORT_PENDING = 'import_pending';
+
 /** Shards of the next-mail index, so the morning's busiest moment never makes one hot partition. */
 export const NEXT_MAIL_SHARDS = 4;
 
@@ -33,6 +36,13 @@ export const keys = {
    */
   outcome: (reminderId: string, renewalDate: string) => `SAVING#${reminderId}#${renewalDate}`,
   savingPrefix: 'SAVING#',
+  /**
+   * An import's commit record: its reminders, written hidden (with `import_pending`), become visible
+   * together when this one item is written (decision 0021).
+   */
+  importBatch: (importId: string) => `IMPORT#${importId}`,
+  /** Held while one import of the user runs, so two cannot both pass the duplicate check. */
+  importLock: () => 'IMPORT_LOCK',
   /**
    * A calendar feed's lookup, keyed by the SHA-256 of its secret token (never the token itself), in
    * a partition of its own so the public feed finds its owner with one read.
@@ -126,6 +136,8 @@ export const ENTITY = {
   cronRun: 'cron_run',
   logRef: 'log_ref',
   calendarFeed: 'calendar_feed',
+  importBatch: 'import_batch',
+  importLock: 'import_lock',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -5,6 +5,7 @@ import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { deleteLogin, signOutEverywhere } from '../runtime/identity.ts';
 import { ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
+import { uncommittedIn } from './imports.ts';
 import {
   parseAnyItem,
   parseEmailSend,
@@ -121,7 +122,10 @@ export async function deleteAccount(userId: string, username: string): Promise<{
     counters.push({ key: shard, deltas: outcomeCounters(outcome, -1) });
   }
   // A cancelled reminder left the counters when it was cancelled.
-  for (const reminder of ofEntity(ENTITY.reminder).map(parseReminder)) {
+  const uncommitted = uncommittedIn(items);
+  for (const reminder of ofEntity(ENTITY.reminder)
+    .filter((item) => !uncommitted(item))
+    .map(parseReminder)) {
     if (reminder.archived_at === null) counters.push(...reminderCounters(reminder, -1, shard));
   }
   await applyCounters('account deleted', counters);

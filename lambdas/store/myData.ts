@@ -1,6 +1,7 @@
 import type { MyData } from '../../shared/api.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { queryAll } from './db.ts';
+import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { toPence } from './savings.ts';
@@ -28,7 +29,10 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
   return {
     exported_at: now.toISOString(),
     profile: { ...parseProfile(profileItem), calendar_feed_hash: null },
-    reminders: of(ENTITY.reminder).map(parseReminder),
+    // An import that never committed saved nothing of the user's.
+    reminders: of(ENTITY.reminder)
+      .filter((item) => !uncommittedIn(items)(item))
+      .map(parseReminder),
     outcomes,
     savings_total: outcomes.reduce((sum, o) => sum + toPence(o.saved_amount), 0) / 100,
     mails,

@@ -1,7 +1,6 @@
 import type { ReminderDetails } from '../../shared/api.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { keys } from '../../shared/table.ts';
-import { getItem } from './db.ts';
+import { getVisibleReminderItem } from './imports.ts';
 import { parseReminder } from './items.ts';
 import { nextMailOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
@@ -9,7 +8,7 @@ import { reminderHistory } from './savings.ts';
 
 /** The reminder page: the owner's reminder (a cancelled one too), its next mail and its history. */
 export async function getReminderDetails(userId: string, id: string): Promise<ReminderDetails | undefined> {
-  const item = await getItem(keys.user(userId), keys.reminder(id));
+  const item = await getVisibleReminderItem(userId, id);
   if (!item) return undefined;
   const reminder = parseReminder(item);
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;

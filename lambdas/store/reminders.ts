@@ -5,31 +5,17 @@ import type { Reminder } from '../../shared/api.ts';
 import { reminderInputSchema, type ReminderDraft, type ReminderInput } from '../../shared/schemas.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { localDate } from '../../shared/schedule.ts';
-import { ENTITY, keys } from '../../shared/table.ts';
-import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
+import { keys } from '../../shared/table.ts';
+import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
+import { getVisibleReminderItem, resolvePending } from './imports.ts';
 import { parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
-import { nextMailAt, nextMailAttributes, notBeforeOf } from './nextMail.ts';
+import { freshPlacement, nextMailAt, notBeforeOf, toItem } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { settledKeys } from './sends.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
-/**
- * The stored item of a reminder, with its keys and its place in the next-mail index (also used by
- * seeding scripts). `notBefore`: the owner's local date its mails start from.
- */
-export function toItem(
-  reminder: Reminder,
-  placement: { notBefore: string; nextAt: string | null },
-): Record<string, unknown> {
-  return {
-    ...reminder,
-    ...itemKey(keys.user(reminder.user_id), keys.reminder(reminder.id)),
-    not_before: placement.notBefore,
-    ...nextMailAttributes(reminder.id, placement.nextAt),
-    entity: ENTITY.reminder,
-  };
-}
+export { freshPlacement, toItem };
 
 /**
  * The contract fields of a reminder that does not repeat, as reminders stored before contracts read
@@ -52,15 +38,12 @@ async function zoneOf(userId: string): Promise<string> {
   return (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
 }
 
-/** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */
-export function freshPlacement(reminder: Reminder, zone: string, now: Date) {
-  const notBefore = localDate(DateTime.fromJSDate(now), zone);
-  return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, new Set()) };
-}
-
 /** A user's reminders in the list (cancelled ones left out), renewal date ascending, then title. */
 export async function listReminders(userId: string): Promise<Reminder[]> {
-  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } });
+  const items = await resolvePending(
+    userId,
+    await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }),
+  );
   return items
     .map(parseReminder)
     .filter((r) => r.archived_at === null)
@@ -68,7 +51,7 @@ export async function listReminders(userId: string): Promise<Reminder[]> {
 }
 
 export async function getReminder(userId: string, id: string): Promise<Reminder | undefined> {
-  const item = await getItem(keys.user(userId), keys.reminder(id));
+  const item = await getVisibleReminderItem(userId, id);
   return item ? parseReminder(item) : undefined;
 }
 
@@ -113,7 +96,7 @@ export async function updateReminder(
   // Written only over the version just read, so a roll forward by the job (or another edit) in
   // between is never undone: then the edit is made again on what is there now.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const item = await getItem(keys.user(userId), keys.reminder(id));
+    const item = await getVisibleReminderItem(userId, id);
     if (!item) return absentFor(userId);
     const existing = parseReminder(item);
     if (existing.archived_at !== null) return undefined;

@@ -14,6 +14,7 @@ import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { nextRenewalAfter } from '../../shared/terms.ts';
 import { HttpError } from '../runtime/http.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
+import { getVisibleReminderItem } from './imports.ts';
 import { parseOutcome, parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
 import { notBeforeOf } from './nextMail.ts';
@@ -147,7 +148,7 @@ export async function recordOutcome(
   if (!profile) throw new AccountGoneError();
   const zone = profile.timezone;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const item = await getItem(keys.user(userId), keys.reminder(reminderId));
+    const item = await getVisibleReminderItem(userId, reminderId);
     if (!item) return undefined;
     const reminder = parseReminder(item);
     const archived = reminder.archived_at !== null;

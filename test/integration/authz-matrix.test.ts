@@ -63,6 +63,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   listSavings: { success: 200 },
   listReminders: { success: 200 },
   createReminder: { body: reminderBody, success: 201 },
+  importReminders: { body: { reminders: [reminderBody] }, success: 200 },
   getReminder: { success: 200 },
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },

@@ -81,6 +81,10 @@ const FUZZ: Record<RouteName, Fuzz> = {
   listSavings: { runs: 16 },
   listReminders: { runs: 16 },
   createReminder: { body: reminderBody, runs: 50 },
+  importReminders: {
+    body: { reminders: [reminderBody, { ...reminderBody, title: 'Car insurance' }] },
+    runs: 30,
+  },
   getReminder: { runs: 30 },
   updateReminder: { body: reminderBody, runs: 50 },
   deleteReminder: { runs: 30 },

@@ -61,12 +61,17 @@ describe('remindersCsv', () => {
     expect(data[0]).toMatchObject({ Title: `'=HYPERLINK("http://evil")`, Provider: `'+44 bank` });
   });
 
+  it('doubles a leading apostrophe, so the import can tell text from the formula escape', () => {
+    const { data } = parse(remindersCsv([reminder({ title: "'=x", notes: "'quoted'" })]));
+    expect(data[0]).toMatchObject({ Title: "''=x", Notes: "''quoted'" });
+  });
+
   it('keeps any title and notes intact through a parse (commas, quotes, line breaks, accents)', () => {
     fc.assert(
       fc.property(
-        // (Text starting like a formula is escaped: the test above.)
-        fc.string({ minLength: 1 }).filter((s) => !/^[=+\-@\t\r]/.test(s)),
-        fc.string().filter((s) => !/^[=+\-@\t\r]/.test(s)),
+        // (Text starting like a formula, or with an apostrophe, is escaped: the tests above.)
+        fc.string({ minLength: 1 }).filter((s) => !/^[=+\-@\t\r']/.test(s)),
+        fc.string().filter((s) => !/^[=+\-@\t\r']/.test(s)),
         (title, notes) => {
           const { data } = parse(remindersCsv([reminder({ title, notes: notes || null })]));
           expect(data[0]).toMatchObject({ Title: title, Notes: notes });
