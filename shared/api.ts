@@ -235,13 +235,13 @@ export interface MyData {
   mails: { type: EmailType; sent_at: string; subject: string }[];
 }
 
-/** POST /api/reminders/{id}/savings: the outcome recorded, and the reminder as it now is. */
 /** What an import did: reminders saved, and rows skipped as duplicates of reminders already there. */
 export interface ImportResult {
   imported: number;
   skipped: number;
 }
 
+/** POST /api/reminders/{id}/savings: the outcome recorded, and the reminder as it now is. */
 export interface OutcomeRecorded {
   savings: RenewalOutcome;
   reminder: Reminder;

@@ -44,6 +44,8 @@ export const IMPORT_MESSAGES = {
   inactive: (source: string) => `Not active in ${source}, so not imported`,
   /** Shown in the preview for a row the user already has; the server skips it too. */
   duplicate: 'Already in your reminders: it will be skipped',
+  /** A row the same as an earlier one of the file: only the first is saved. */
+  repeated: (row: number) => `The same as row ${row}: it will be skipped`,
   /** 409: another import of the same account is still running. */
   busy: 'An import is already running for your account. Try again in a minute.',
 } as const;
@@ -75,6 +77,31 @@ export type ImportFile = { ok: true; format: ImportFormat; rows: ImportRow[] } |
 export function duplicateKey(reminder: { title: string; provider: string; renewal_date: string }): string {
   const norm = (text: string) => text.trim().toLocaleLowerCase('en-GB');
   return JSON.stringify([norm(reminder.title), norm(reminder.provider), reminder.renewal_date]);
+}
+
+/** What the preview says of a row: saved, refused, or skipped (as the server will skip it). */
+export type RowStatus =
+  { kind: 'ready' } | { kind: 'error' } | { kind: 'duplicate' } | { kind: 'repeated'; of: number };
+
+/**
+ * Each row's fate, as the API will decide it: a valid row that matches one of `existing` (the user's
+ * reminders) or an earlier valid row of the file is skipped.
+ */
+export function rowStatuses(
+  rows: readonly ImportRow[],
+  existing: readonly { title: string; provider: string; renewal_date: string }[],
+): RowStatus[] {
+  const have = new Set(existing.map(duplicateKey));
+  const firstRow = new Map<string, number>();
+  return rows.map((row) => {
+    if (!row.reminder) return { kind: 'error' };
+    const key = duplicateKey(row.reminder);
+    if (have.has(key)) return { kind: 'duplicate' };
+    const first = firstRow.get(key);
+    if (first !== undefined) return { kind: 'repeated', of: first };
+    firstRow.set(key, row.row);
+    return { kind: 'ready' };
+  });
 }
 
 /** Reads a chosen file: its type, size, encoding, header and rows, each row checked. */

@@ -15,6 +15,7 @@ import {
   IMPORT_MESSAGES,
   importedMessage,
   readImportFile,
+  rowStatuses,
   type ImportFile,
 } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
@@ -344,6 +345,28 @@ describe('duplicates and the toast', () => {
       duplicateKey(a),
     );
     expect(duplicateKey({ ...a, renewal_date: '2028-03-31' })).not.toBe(duplicateKey(a));
+  });
+
+  it('tells each row’s fate as the API will: ready, refused, already there, or a repeat of an earlier row', () => {
+    const rows = rowsOf(
+      read(
+        'mine.csv',
+        [
+          HEADER,
+          'Car,insurance,Admiral,2027-03-31,,,,,,',
+          'Home,insurance,Aviva,2027-04-30,,,,,,',
+          ',insurance,Aviva,2027-04-30,,,,,,',
+          'CAR ,insurance,admiral,2027-03-31,,,,,,',
+        ].join('\n'),
+      ),
+    );
+    const existing = [{ title: 'home', provider: 'AVIVA', renewal_date: '2027-04-30' }];
+    expect(rowStatuses(rows, existing)).toEqual([
+      { kind: 'ready' },
+      { kind: 'duplicate' },
+      { kind: 'error' },
+      { kind: 'repeated', of: 2 },
+    ]);
   });
 
   it('says what the import did', () => {

@@ -6,7 +6,7 @@ import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { PlusIcon } from '../../../components/Icons.tsx';
+import { PlusIcon, UploadIcon } from '../../../components/Icons.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
@@ -16,6 +16,7 @@ import { YourSavings } from '../../savings/components/YourSavings.tsx';
 import { useReminders } from '../api/get-reminders.ts';
 import { CountryCallToAction } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
+import { ImportDialog } from '../components/ImportDialog.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
 import './DashboardPage.css';
@@ -30,6 +31,7 @@ export default function DashboardPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [deleting, setDeleting] = useState<Reminder | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   useEffect(() => {
     // A savings total that fails to load is only logged: the banner is a bonus, not the page.
@@ -75,10 +77,16 @@ export default function DashboardPage() {
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head">
               <h2 id="reminders-heading">Your Reminders</h2>
-              <button type="button" className="btn btn-primary" onClick={openCreate}>
-                <PlusIcon />
-                Add Reminder
-              </button>
+              <div className="section-actions">
+                <button type="button" className="btn btn-outline" onClick={() => setImportOpen(true)}>
+                  <UploadIcon />
+                  Import
+                </button>
+                <button type="button" className="btn btn-primary" onClick={openCreate}>
+                  <PlusIcon />
+                  Add Reminder
+                </button>
+              </div>
             </div>
             {reminders.isError ? (
               <ErrorPanel
@@ -105,6 +113,7 @@ export default function DashboardPage() {
       )}
       <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
       <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </AppLayout>
   );
 }

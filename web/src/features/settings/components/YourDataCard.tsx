@@ -6,16 +6,19 @@ import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { datedName, downloadFile } from '../../../utils/download.ts';
 import { remindersQueryOptions } from '../../reminders/api/get-reminders.ts';
+import { ImportDialog } from '../../reminders/components/ImportDialog.tsx';
 
 const FILE_STEM = 'renewal-reminders';
 
 /**
- * 'Your data': the reminders as a spreadsheet (CSV, the import's own format), and a copy of
- * everything we hold about the user (JSON), their right under UK GDPR.
+ * 'Your data': the reminders as a spreadsheet (CSV, the import's own format), reminders brought in
+ * from such a file or another tracker's export, and a copy of everything we hold about the user
+ * (JSON), their right under UK GDPR.
  */
 export function YourDataCard() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'export' | 'download' | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   const run = async (which: 'export' | 'download', work: () => Promise<void>, failure: string) => {
     setBusy(which);
@@ -62,9 +65,9 @@ export function YourDataCard() {
         Your data
       </h2>
       <p className="muted">
-        Export your reminders as a spreadsheet (CSV) to keep or to move elsewhere, or download a copy of
-        everything we hold about you: your profile, reminders, their history and savings, and the e-mails we
-        have sent you.
+        Export your reminders as a spreadsheet (CSV) to keep or to move elsewhere, import reminders from such
+        a spreadsheet or from a Wallos or SubTrackr export, or download a copy of everything we hold about
+        you: your profile, reminders, their history and savings, and the e-mails we have sent you.
       </p>
       <div className="calendar-actions">
         <button
@@ -75,6 +78,9 @@ export function YourDataCard() {
         >
           {busy === 'export' ? 'Exporting...' : 'Export reminders'}
         </button>
+        <button type="button" className="btn btn-outline" onClick={() => setImportOpen(true)}>
+          Import reminders
+        </button>
         <button
           type="button"
           className="btn btn-outline"
@@ -84,6 +90,7 @@ export function YourDataCard() {
           {busy === 'download' ? 'Preparing...' : 'Download my data'}
         </button>
       </div>
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </section>
   );
 }

@@ -1,0 +1,277 @@
+/**
+ * The import dialog: a file it cannot take shows why and offers no import; a file's rows are
+ * previewed with their row numbers, each 'Ready', its errors or the note that the user has it
+ * already; importing sends every valid row in one request and says what the server did; a refusal
+ * keeps the dialog open; the template is the export's header.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reminder } from '#shared/api.ts';
+import { remindersCsv } from '#shared/csv.ts';
+import { IMPORT_MESSAGES, importedMessage } from '#shared/import.ts';
+import { MESSAGES } from '#shared/schemas.ts';
+import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
+import { downloadFile } from '../../web/src/utils/download.ts';
+import { renderWithClient } from './render.tsx';
+
+vi.mock('../../web/src/features/auth/amplify.ts', () => ({ getAccessToken: async () => 'test-token' }));
+vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
+
+const EXISTING: Reminder = {
+  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
+  user_id: 'user-1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2030-03-14',
+  amount: 420.5,
+  notes: null,
+  repeats: 'yearly',
+  auto_renew: false,
+  act_by: null,
+  lead_days: null,
+  term_anchor: '2030-03-14',
+  term_started: null,
+  last_term_amount: null,
+  archived_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const HEADER =
+  'Title,Category,Provider,Renewal date,Amount,Notes,Repeats,Renews automatically,Act by,Remind me';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The API: the user's reminders, and the import's answer; every call recorded. */
+function stubApi(importAnswer: { status: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        path: String(input),
+        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      };
+      calls.push(call);
+      const answer =
+        call.method === 'GET' && call.path === '/api/reminders'
+          ? { status: 200, body: { reminders: [EXISTING] } }
+          : importAnswer;
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return { imports: () => calls.filter((c) => c.method === 'POST') };
+}
+
+function open() {
+  const onOpenChange = vi.fn();
+  renderWithClient(<ImportDialog open onOpenChange={onOpenChange} />);
+  // The accept attribute is the browser's hint, not a barrier: any file can still be chosen.
+  return { onOpenChange, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Import reminders' });
+const fileInput = () => screen.getByLabelText('File');
+const importButton = () => within(dialog()).getByRole('button', { name: /^Import/ });
+const csvFile = (name: string, lines: string[]) => new File([lines.join('\r\n')], name, { type: 'text/csv' });
+/** The preview's line for row `n`. */
+const row = (n: number) =>
+  within(screen.getByRole('region', { name: 'Preview' }))
+    .getByText(`Row ${n}`)
+    .closest('li')!;
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ImportDialog', () => {
+  it('opens on the file field, says what it takes, and offers nothing to import yet', () => {
+    stubApi({ status: 200, body: {} });
+    open();
+    expect(dialog()).toHaveAccessibleDescription(
+      "Choose a CSV file in the export's format, a Wallos export (.json) or a SubTrackr export (.csv), up to 500 rows.",
+    );
+    expect(fileInput()).toHaveAttribute('type', 'file');
+    expect(fileInput()).toHaveAttribute('accept', '.csv,.json,text/csv,application/json');
+    expect(fileInput()).toHaveFocus();
+    expect(importButton()).toHaveTextContent('Import reminders');
+    expect(importButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('downloads the template: the export with no reminders in it', async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    await user.click(screen.getByRole('button', { name: 'Download template' }));
+    expect(downloadFile).toHaveBeenCalledWith(
+      remindersCsv([]),
+      'renewal-reminders-template.csv',
+      'text/csv;charset=utf-8',
+    );
+  });
+
+  it('shows why a file cannot be read, with no preview and no import to press', async () => {
+    const api = stubApi({ status: 200, body: {} });
+    const { user } = open();
+
+    await user.upload(fileInput(), new File(['just some notes'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.wrongType);
+    expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(fileInput()).toHaveAccessibleDescription(IMPORT_MESSAGES.wrongType);
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(importButton()).toHaveTextContent('Import reminders');
+    expect(importButton()).toBeDisabled();
+
+    // A CSV without the header row: a different reason, shown in place of the first.
+    await user.upload(fileInput(), csvFile('reminders.csv', ['Gym,subscriptions,PureGym,2030-01-31']));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.noHeader));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(importButton()).toBeDisabled();
+    expect(api.imports()).toEqual([]);
+  });
+
+  it("previews each row: 'Ready', its errors by row number, or the note that the user has it already", async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    await user.upload(
+      fileInput(),
+      csvFile('reminders.csv', [
+        HEADER,
+        'Gym,subscriptions,PureGym,2030-01-31,25.00,,monthly,yes,,',
+        ',insurance,Aviva,2027-02-30,,,,,,',
+        // The user's own reminder, in other case: a duplicate all the same.
+        'HOME INSURANCE,insurance,aviva,2030-03-14,,,,,,',
+      ]),
+    );
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Renewal Reminders CSV: 3 rows, 1 ready to import, 1 with errors, 1 already in your reminders',
+      ),
+    );
+    expect(row(2)).toHaveTextContent('Gym');
+    expect(row(2)).toHaveTextContent('31/01/2030');
+    expect(within(row(2)).getByText('Ready')).toBeInTheDocument();
+
+    expect(within(row(3)).getByText(MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(within(row(3)).getByText(MESSAGES.renewalDateInvalid)).toBeInTheDocument();
+    // A date that does not exist is shown as the file has it.
+    expect(row(3)).toHaveTextContent('2027-02-30');
+    expect(within(row(3)).queryByText('Ready')).not.toBeInTheDocument();
+
+    expect(within(row(4)).getByText(IMPORT_MESSAGES.duplicate)).toBeInTheDocument();
+    expect(within(row(4)).queryByText('Ready')).not.toBeInTheDocument();
+
+    // The preview scrolls, so it is a named region the keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Preview' })).toHaveAttribute('tabindex', '0');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(importButton()).toHaveTextContent('Import 1 reminder');
+    expect(importButton()).toBeEnabled();
+  });
+
+  it('counts every ready row on the button, and offers none when all are duplicates', async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    await user.upload(
+      fileInput(),
+      csvFile('reminders.csv', [
+        HEADER,
+        'Gym,subscriptions,PureGym,2030-01-31,,,,,,',
+        'Phone,broadband_mobile,EE,31/12/2030,,,,,,',
+      ]),
+    );
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
+    expect(row(3)).toHaveTextContent('31/12/2030');
+
+    await user.upload(
+      fileInput(),
+      csvFile('again.csv', [HEADER, 'Home insurance,insurance,Aviva,2030-03-14']),
+    );
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 0 reminders'));
+    expect(importButton()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Renewal Reminders CSV: 1 row, 0 ready to import, 0 with errors, 1 already in your reminders',
+    );
+  });
+
+  it('sends every valid row, duplicates too, in one request; then says what was imported and closes', async () => {
+    const result = { imported: 1, skipped: 1 };
+    const api = stubApi({ status: 200, body: result });
+    const { user, onOpenChange } = open();
+    await user.upload(
+      fileInput(),
+      csvFile('reminders.csv', [
+        HEADER,
+        'Gym,subscriptions,PureGym,2030-01-31,25.00,"Off-peak, 6am\nto 4pm",monthly,yes,2030-01-15,"10, 3"',
+        ',insurance,Aviva,2030-03-01,,,,,,',
+        'Home insurance,insurance,Aviva,2030-03-14,,,,,,',
+      ]),
+    );
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 1 reminder'));
+    await user.click(importButton());
+
+    expect(await screen.findByText(importedMessage(result))).toBeInTheDocument();
+    expect(importedMessage(result)).toBe('Imported 1 reminder, skipped 1 duplicate');
+    expect(api.imports()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/reminders/import',
+        body: {
+          reminders: [
+            {
+              title: 'Gym',
+              category: 'subscriptions',
+              provider: 'PureGym',
+              renewal_date: '2030-01-31',
+              amount: 25,
+              notes: 'Off-peak, 6am\nto 4pm',
+              repeats: 'monthly',
+              auto_renew: true,
+              act_by: '2030-01-15',
+              lead_days: [10, 3],
+            },
+            {
+              title: 'Home insurance',
+              category: 'insurance',
+              provider: 'Aviva',
+              renewal_date: '2030-03-14',
+              amount: null,
+              notes: null,
+              repeats: 'yearly',
+              auto_renew: false,
+              act_by: null,
+              lead_days: null,
+            },
+          ],
+        },
+      },
+    ]);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("keeps the dialog open with the server's reason when the import is refused", async () => {
+    const api = stubApi({ status: 409, body: { message: IMPORT_MESSAGES.busy } });
+    const { user, onOpenChange } = open();
+    await user.upload(
+      fileInput(),
+      csvFile('reminders.csv', [HEADER, 'Gym,subscriptions,PureGym,2030-01-31']),
+    );
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+
+    expect(await screen.findByText(IMPORT_MESSAGES.busy)).toBeInTheDocument();
+    expect(api.imports()).toHaveLength(1);
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 1 reminder'));
+    expect(importButton()).toBeEnabled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
