@@ -24,7 +24,7 @@ import { forEachConcurrent } from '../engine/pacer.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
 import { writeWhileAccountExists } from './liveAccount.ts';
-import { freshPlacement, toItem } from './nextMail.ts';
+import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { applyCounters, reminderCounters } from './stats.ts';
 
@@ -77,23 +77,12 @@ export async function importReminders(
         .filter((r) => r.archived_at === null)
         .map(duplicateKey),
     );
-    const timestamp = now.toISOString();
     const reminders: Reminder[] = [];
     for (const input of inputs) {
       const key = duplicateKey(input);
       if (seen.has(key)) continue;
       seen.add(key);
-      reminders.push({
-        id: randomUUID(),
-        user_id: userId,
-        ...input,
-        term_anchor: input.renewal_date,
-        term_started: null,
-        last_term_amount: null,
-        archived_at: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      });
+      reminders.push(newReminder(userId, input, now));
     }
     const skipped = inputs.length - reminders.length;
     if (reminders.length === 0) return { imported: 0, skipped };
@@ -117,7 +106,7 @@ export async function importReminders(
             id: importId,
             user_id: userId,
             count: reminders.length,
-            created_at: timestamp,
+            created_at: now.toISOString(),
             entity: ENTITY.importBatch,
           },
           ConditionExpression: ITEM_ABSENT,

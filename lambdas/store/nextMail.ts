@@ -9,8 +9,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { NextMail, Reminder } from '../../shared/api.ts';
-import { localDate, nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/schedule.ts';
-import { ENTITY, IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
+import { nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/schedule.ts';
+import { IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
@@ -111,29 +111,6 @@ export async function refreshNextMail(
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
-}
-
-/**
- * The stored item of a reminder, with its keys and its place in the next-mail index (also used by
- * seeding scripts). `notBefore`: the owner's local date its mails start from.
- */
-export function toItem(
-  reminder: Reminder,
-  placement: { notBefore: string; nextAt: string | null },
-): Record<string, unknown> {
-  return {
-    ...reminder,
-    ...itemKey(keys.user(reminder.user_id), keys.reminder(reminder.id)),
-    not_before: placement.notBefore,
-    ...nextMailAttributes(reminder.id, placement.nextAt),
-    entity: ENTITY.reminder,
-  };
-}
-
-/** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */
-export function freshPlacement(reminder: Reminder, zone: string, now: Date) {
-  const notBefore = localDate(DateTime.fromJSDate(now), zone);
-  return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, new Set()) };
 }
 
 /** After the owner changes time zone: every reminder's next mail moves to 08:00 in the new zone. */

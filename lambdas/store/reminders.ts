@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
@@ -10,7 +9,8 @@ import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem, resolvePending } from './imports.ts';
 import { parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
-import { freshPlacement, nextMailAt, notBeforeOf, toItem } from './nextMail.ts';
+import { nextMailAt, notBeforeOf } from './nextMail.ts';
+import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { settledKeys } from './sends.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
@@ -60,19 +60,7 @@ export async function createReminder(
   draft: ReminderDraft,
   now = new Date(),
 ): Promise<Reminder> {
-  const input = reminderInputSchema.parse(draft);
-  const timestamp = now.toISOString();
-  const reminder: Reminder = {
-    id: randomUUID(),
-    user_id: userId,
-    ...input,
-    term_anchor: input.renewal_date,
-    term_started: null,
-    last_term_amount: null,
-    archived_at: null,
-    created_at: timestamp,
-    updated_at: timestamp,
-  };
+  const reminder = newReminder(userId, reminderInputSchema.parse(draft), now);
   const placement = freshPlacement(reminder, await zoneOf(userId), now);
   await writeWhileAccountExists(userId, [
     { Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } },
