@@ -55,6 +55,10 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   // Verifies the signed token of an unsubscribe link.
   unsubscribe: ['unsubscribe:key'],
   unsubscribeDetails: ['unsubscribe:key'],
+  // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
+  getCalendarLink: ['unsubscribe:key'],
+  resetCalendarLink: ['unsubscribe:key'],
+  getReminderEvent: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
   // Table, user pool, SES handshake, last run, schedule.

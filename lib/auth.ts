@@ -11,9 +11,11 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 import { ADMIN_GROUP, CUSTOM_ATTRIBUTES } from '../shared/identity.ts';
+import { keys } from '../shared/table.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction } from './function.ts';
@@ -35,7 +37,8 @@ export interface AuthProps {
  * self sign-up, the sign-up metadata as attributes), the `admin` group, the SPA's app client, and
  * three triggers: PreSignUp refuses attribute values the product's rules refuse, CustomMessage
  * renders the confirmation and password-reset mails with our own templates, PostConfirmation creates
- * the profile item and sends the welcome mail.
+ * the profile item and sends the welcome mail; and the custom auth flow's three (Define, Create,
+ * VerifyAuthChallengeResponse) by which the confirmation link signs in once (decision 0023).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -43,6 +46,10 @@ export class Auth extends Construct {
   readonly preSignUp: AppFunction;
   readonly customMessage: AppFunction;
   readonly postConfirmation: AppFunction;
+  /** The confirmation link's one sign-in (decision 0023): Cognito's custom auth flow. */
+  readonly defineAuthChallenge: AppFunction;
+  readonly createAuthChallenge: AppFunction;
+  readonly verifyAuthChallengeResponse: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -75,6 +82,36 @@ export class Auth extends Construct {
     // refers to the user pool, so the pool can still refer to the trigger.
     mail.grantSend(this.postConfirmation.fn);
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
+
+    // The confirmation link signs in once (decision 0023): PostConfirmation keeps the verifier the
+    // confirming browser sent; the custom auth flow's one challenge redeems it. Define and Create
+    // read only the event; Verify deletes the one item, conditionally, in a user's partition.
+    this.defineAuthChallenge = new AppFunction(this, 'DefineAuthChallenge', {
+      config,
+      entry: 'lambdas/triggers/defineAuthChallenge.ts',
+      description: 'Cognito DefineAuthChallenge: the confirmation link sign-in, one custom challenge',
+      environment: props.triggerEnvironment,
+    });
+    this.createAuthChallenge = new AppFunction(this, 'CreateAuthChallenge', {
+      config,
+      entry: 'lambdas/triggers/createAuthChallenge.ts',
+      description: 'Cognito CreateAuthChallenge: the confirmation link sign-in challenge',
+      environment: props.triggerEnvironment,
+    });
+    this.verifyAuthChallengeResponse = new AppFunction(this, 'VerifyAuthChallengeResponse', {
+      config,
+      entry: 'lambdas/triggers/verifyAuthChallengeResponse.ts',
+      description: 'Cognito VerifyAuthChallengeResponse: redeems the confirmation link sign-in once',
+      environment: props.triggerEnvironment,
+    });
+    this.verifyAuthChallengeResponse.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [data.table.tableArn],
+        // Users' partitions only (USER#{sub}): never the counters, logs or lookups.
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.user('*')] } },
+      }),
+    );
 
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: stageName(config),
@@ -109,8 +146,11 @@ export class Auth extends Construct {
       mfa: Mfa.OFF,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       featurePlan: FeaturePlan.ESSENTIALS,
+      // Through SES only once the domain identity is verified (-c sesVerified=true): Cognito checks
+      // the identity when the pool is created or updated, so a pool naming an identity still being
+      // verified fails the deploy. Until then Cognito's own e-mail (docs/decisions/0022).
       email:
-        config.emailProvider === 'ses' && config.domain
+        config.emailProvider === 'ses' && config.domain && config.mail.sesVerified
           ? UserPoolEmail.withSES({
               fromEmail: config.emailFromAddress,
               fromName: PRODUCT_NAME,
@@ -124,8 +164,14 @@ export class Auth extends Construct {
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.fn);
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
+    this.userPool.addTrigger(UserPoolOperation.DEFINE_AUTH_CHALLENGE, this.defineAuthChallenge.fn);
+    this.userPool.addTrigger(UserPoolOperation.CREATE_AUTH_CHALLENGE, this.createAuthChallenge.fn);
+    this.userPool.addTrigger(
+      UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
+      this.verifyAuthChallengeResponse.fn,
+    );
     // Cognito checks the SES identity when the pool is created or updated.
-    if (mail.identity) this.userPool.node.addDependency(mail.identity);
+    if (mail.ownIdentity) this.userPool.node.addDependency(mail.ownIdentity);
 
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,
@@ -136,7 +182,8 @@ export class Auth extends Construct {
       userPoolClientName: 'web',
       generateSecret: false,
       // Amplify v6 with authFlowType USER_PASSWORD_AUTH (cognito-local has no SRP); refresh is implicit.
-      authFlows: { userPassword: true },
+      // CUSTOM_AUTH: the confirmation link's one sign-in (decision 0023), nothing else answers it.
+      authFlows: { userPassword: true, custom: true },
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),

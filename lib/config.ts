@@ -43,6 +43,48 @@ export interface StageConfig {
    * the first mail). Without it the topic has no subscriber until one is added.
    */
   alarmEmail?: string;
+  /**
+   * X-Ray active tracing of every function (context `tracing=true|false`; on in prod, off elsewhere
+   * by default). The HTTP API itself cannot be traced: API Gateway traces REST APIs only.
+   */
+  tracing: boolean;
+  /**
+   * Mail settings for a first deploy that works and stages that share one domain
+   * (docs/decisions/0022). Only meaningful with `domain`.
+   */
+  mail: MailSettings;
+  /**
+   * Context `webPlaceholder=true`: a synth without `npm run build:web` may ship the placeholder page.
+   * Without it, a synth that bundles (`cdk synth`, `cdk deploy`) refuses to run with no web build.
+   */
+  webPlaceholder: boolean;
+}
+
+/** How a stage with a domain sends mail: who owns the SES identity, and what SES can do yet. */
+export interface MailSettings {
+  /**
+   * 'own': this stage creates the SES domain identity (and, with a zone, its DNS records).
+   * 'shared': another stage of the same account and region owns it; this one refers to it by name.
+   * Context `mailIdentity`, default 'own'.
+   */
+  identity: 'own' | 'shared';
+  /**
+   * Context `sesVerified=true`: the domain identity is verified, so the user pool sends through SES.
+   * Until then Cognito sends with its own e-mail (Cognito checks the identity when the pool is
+   * created or updated, and fails on one that is not verified yet).
+   */
+  sesVerified: boolean;
+  /**
+   * Context `sesSandbox=true`: the account is still in the SES sandbox, where SES also authorizes each
+   * recipient's own (verified) identity: the senders may then send as any identity of the account.
+   */
+  sesSandbox: boolean;
+  /** Custom MAIL FROM domain of the identity (context `mailFromDomain`, default `bounce.{domain}`). */
+  mailFromDomain?: string;
+  /** Context `dmarcRecord=false`: the zone already has a `_dmarc` record, so the stack writes none. */
+  dmarcRecord: boolean;
+  /** Where DMARC aggregate reports go (`rua=mailto:…`); context `dmarcReportEmail`. */
+  dmarcReportEmail?: string;
 }
 
 /** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
@@ -68,6 +110,82 @@ function optionalString(node: Node, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context '${key}' must be a string`);
   return value;
+}
+
+/** A true/false context value: `-c key=true` arrives as the string 'true', cdk.json as a boolean. */
+function optionalBoolean(node: Node, key: string): boolean | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context '${key}' must be true or false, not '${String(value)}'`);
+}
+
+function optionalEmail(node: Node, key: string): string | undefined {
+  const value = optionalString(node, key);
+  if (value !== undefined && !z.email().safeParse(value).success) {
+    throw new Error(`Context '${key}' must be an e-mail address, not '${value}'`);
+  }
+  return value;
+}
+
+/** The mail settings of a stage (docs/decisions/0022); every one but the defaults needs a domain. */
+function readMailSettings(node: Node, domain: string | undefined): MailSettings {
+  const identity = optionalString(node, 'mailIdentity');
+  const sesVerified = optionalBoolean(node, 'sesVerified');
+  const sesSandbox = optionalBoolean(node, 'sesSandbox');
+  const mailFromDomain = optionalString(node, 'mailFromDomain');
+  const dmarcRecord = optionalBoolean(node, 'dmarcRecord');
+  const dmarcReportEmail = optionalEmail(node, 'dmarcReportEmail');
+  if (identity !== undefined && identity !== 'own' && identity !== 'shared') {
+    throw new Error(`Context 'mailIdentity' must be 'own' or 'shared', not '${identity}'`);
+  }
+  if (!domain) {
+    const given = Object.entries({
+      mailIdentity: identity,
+      sesVerified: sesVerified || undefined,
+      sesSandbox: sesSandbox || undefined,
+      mailFromDomain,
+      dmarcRecord,
+      dmarcReportEmail,
+    }).find(([, value]) => value !== undefined);
+    if (given) throw new Error(`Context '${given[0]}' needs the mail domain: add -c domain=<your domain>`);
+    return { identity: 'own', sesVerified: false, sesSandbox: false, dmarcRecord: false };
+  }
+  if (identity === 'shared') {
+    // The domain's DNS records belong to the stage that owns the identity.
+    const ownerOnly = Object.entries({ mailFromDomain, dmarcRecord, dmarcReportEmail }).find(
+      ([, value]) => value !== undefined,
+    );
+    if (ownerOnly) {
+      throw new Error(
+        `Context '${ownerOnly[0]}' belongs to the stage that owns the SES identity, not to one with mailIdentity=shared`,
+      );
+    }
+  }
+  if (mailFromDomain !== undefined && !mailFromDomain.endsWith(`.${domain}`)) {
+    throw new Error(`Context 'mailFromDomain' must be a subdomain of ${domain}, such as bounce.${domain}`);
+  }
+  if (
+    mailFromDomain !== undefined &&
+    !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(mailFromDomain)
+  ) {
+    throw new Error(`Context 'mailFromDomain' must be a domain name, not '${mailFromDomain}'`);
+  }
+  if (dmarcRecord === false && dmarcReportEmail !== undefined) {
+    throw new Error(
+      "Context 'dmarcReportEmail' goes into the DMARC record, which dmarcRecord=false leaves out",
+    );
+  }
+  const own = identity !== 'shared';
+  return {
+    identity: own ? 'own' : 'shared',
+    sesVerified: sesVerified ?? false,
+    sesSandbox: sesSandbox ?? false,
+    mailFromDomain: own ? (mailFromDomain ?? `bounce.${domain}`) : undefined,
+    dmarcRecord: own && (dmarcRecord ?? true),
+    dmarcReportEmail,
+  };
 }
 
 /** Reads and validates the stage's context; throws a readable error on a bad value. */
@@ -120,9 +238,13 @@ export function readStageConfig(node: Node): StageConfig {
     );
   }
   const emailFromAddress = optionalString(node, 'emailFromAddress') ?? `reminders@${domain ?? 'example.com'}`;
-  const alarmEmail = optionalString(node, 'alarmEmail');
-  if (alarmEmail !== undefined && !z.email().safeParse(alarmEmail).success) {
-    throw new Error(`Context 'alarmEmail' must be an e-mail address, not '${alarmEmail}'`);
+  const alarmEmail = optionalEmail(node, 'alarmEmail');
+  const hostedZoneId = optionalString(node, 'hostedZoneId');
+  if (hostedZoneId && !domain) throw new Error("Context 'hostedZoneId' needs -c domain=<the zone's domain>");
+  if (hostedZoneId && !/^Z[A-Z0-9]{1,31}$/.test(hostedZoneId)) {
+    throw new Error(
+      `Context 'hostedZoneId' must be a Route 53 zone id such as Z0123456789ABCDEFGHIJ (without /hostedzone/), not '${hostedZoneId}'`,
+    );
   }
 
   return {
@@ -136,8 +258,11 @@ export function readStageConfig(node: Node): StageConfig {
     featureFlags: parseFeatureFlags(node.tryGetContext('featureFlags')),
     certificateArn,
     apiCertificateArn,
-    hostedZoneId: optionalString(node, 'hostedZoneId'),
+    hostedZoneId,
     logRetention: retention as RetentionDays,
     alarmEmail,
+    tracing: optionalBoolean(node, 'tracing') ?? stage === 'prod',
+    mail: readMailSettings(node, domain),
+    webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
   };
 }

@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  Function as LambdaFunction,
+  type FunctionProps,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { functionErrorsAlarm } from './alarms.ts';
+import { bundledCode } from './bundles.ts';
 import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
 
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */
@@ -31,47 +38,38 @@ export interface AppFunctionProps {
 
 /**
  * One Lambda of the product: Node.js 22 on arm64, bundled by esbuild as a minified ESM module with
- * source maps, its own log group with the stage's retention. Every function of the stack is one of
+ * source maps, its own log group with the stage's retention, an alarm on its errors and throttles,
+ * and X-Ray active tracing when the stage traces (`tracing`). Every function of the stack is one of
  * these, so the runtime settings cannot drift between them.
  */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
+  /** The handler file, relative to the repository root (its bundle is the function's code). */
+  readonly entry: string;
+  /** Errors + Throttles of the function (lib/alarms.ts FUNCTION_ALARM). */
+  readonly errorsAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const logGroup = stageLogGroup(this, 'Logs', props.config);
-    const functionProps: NodejsFunctionProps = {
-      entry: `${REPO_ROOT}${props.entry}`,
-      handler: 'handler',
+    this.entry = props.entry;
+    const functionProps: FunctionProps = {
+      // One esbuild build bundles every function (lib/bundles.ts has the options, docs/bundles.md why).
+      code: bundledCode(props.entry),
+      handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? API_FUNCTION_TIMEOUT,
       logGroup,
+      // The Lambda service's own segments (initialization, invocation); docs/operations.md.
+      tracing: props.config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       ...(props.failureQueue ? { onFailure: new SqsDestination(props.failureQueue) } : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // Maps without the sources embedded: stack traces still name file and line, the zip stays small.
-        sourcesContent: false,
-        format: OutputFormat.ESM,
-        target: 'node22',
-        // Prefer ES module builds of dependencies (smaller after tree shaking).
-        mainFields: ['module', 'main'],
-        // Dependencies that pick a build at run time (react-dom/server for the mail templates) get
-        // their production build only: about 380 KB less in each mail-sending bundle, and faster.
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        // CommonJS dependencies call require(); an ES module has none, so give it one.
-        banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
-        // The mail templates are .tsx (React Email): use the automatic JSX runtime.
-        esbuildArgs: { '--jsx': 'automatic' },
-      },
     };
-    this.fn = new NodejsFunction(this, 'Function', functionProps);
+    this.fn = new LambdaFunction(this, 'Function', functionProps);
+    this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);
 
     Validations.of(this).acknowledge(
       {
@@ -85,6 +83,13 @@ export class AppFunction extends Construct {
           'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 2027.',
       },
     );
+    if (props.config.tracing) {
+      Validations.of(this).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
+      });
+    }
   }
 }
 

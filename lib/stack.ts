@@ -1,15 +1,18 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { type RouteDef } from '../shared/routes.ts';
+import { TABLE_KEYS } from '../shared/table.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
 import { Auth } from './auth.ts';
+import { OperationsDashboard } from './dashboard.ts';
 import { SERVICE_NAME, type StageConfig } from './config.ts';
 import { Data } from './data.ts';
 import type { EdgeStack } from './edge.ts';
+import { enforceStageLogRetention } from './logs.ts';
 import { Mail, MailEvents } from './mail.ts';
 import { DailyReminders } from './schedule.ts';
-import { Web } from './web.ts';
+import { Web, webBuild } from './web.ts';
 
 export interface RenewalRemindersStackProps extends StackProps {
   config: StageConfig;
@@ -32,11 +35,14 @@ export class RenewalRemindersStack extends Stack {
   readonly web: Web;
   readonly edge: EdgeStack;
   readonly alarms: Alarms;
+  readonly dashboard: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.edge = props.edge;
+    // Before anything is bundled: a deploy without a web build stops here, not after the functions.
+    webBuild(this, config, props.webDist);
 
     this.alarms = new Alarms(this, 'Alarms', { config });
     this.data = new Data(this, 'Data', { config });
@@ -97,8 +103,20 @@ export class RenewalRemindersStack extends Stack {
       webAclArn: props.edge.webAcl.attrArn,
     });
 
+    // The API's 5xx and latency, the table's throttles (each function has its own, AppFunction).
+    this.alarms.watchApi(this.api.httpApi);
+    this.alarms.watchTable(this.data.table, [TABLE_KEYS.dueIndex.name]);
     // Last, once every construct exists: each alarm of the stack reaches the stage's topic.
     this.alarms.notifyAllUnder(this);
+    this.dashboard = new OperationsDashboard(this, 'Dashboard', {
+      config,
+      api: this.api.httpApi,
+      table: this.data.table,
+      indexNames: [TABLE_KEYS.dueIndex.name],
+      alarms: Alarms.allUnder(this),
+    });
+    // Every log group of the stage's two stacks keeps the stage's retention, CDK's own included.
+    for (const stack of [this, props.edge]) enforceStageLogRetention(stack, config);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
     new CfnOutput(this, 'DistributionDomainName', {

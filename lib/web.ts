@@ -17,7 +17,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../shared/api.ts';
 import { ORIGIN_VERIFY_HEADER } from '../shared/identity.ts';
@@ -27,6 +27,43 @@ import { securityHeadersPolicy, spaRewriteFunction } from './webEdge.ts';
 
 export { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from './webEdge.ts';
 import { REPO_ROOT } from './function.ts';
+
+/**
+ * Cache-Control of the deployed files (lib/local/static.ts sends the same locally): Vite's hashed
+ * files under assets/ never change, so browsers keep them for a year; everything else (index.html,
+ * config.json, favicon, robots.txt) is revalidated on every load, so a deploy is seen at once.
+ */
+export const WEB_CACHE_CONTROL = {
+  assets: 'public, max-age=31536000, immutable',
+  other: 'no-cache',
+} as const;
+
+/** The placeholder page a synth without a web build deploys (only with -c webPlaceholder=true). */
+export const WEB_PLACEHOLDER_HTML =
+  '<!doctype html><title>Renewal Reminders</title><p>Run <code>npm run build:web</code>, then deploy again.</p>';
+
+/** The error a bundling synth without a web build stops with. */
+export const WEB_BUILD_MISSING =
+  'Build the web app first: npm run build:web (npm run deploy does it). Without a build in web/dist this deploy would replace the live site with a placeholder page. For a synth that is never deployed, add -c webPlaceholder=true.';
+
+/**
+ * The SPA build directory and whether it holds a build. A synth that bundles (`cdk synth`,
+ * `cdk deploy`: CDK's bundling-stacks context includes this stack) refuses to go on without one,
+ * unless `-c webPlaceholder=true`; the infra tests synthesize without bundling and may use the
+ * placeholder.
+ */
+export function webBuild(
+  scope: Construct,
+  config: StageConfig,
+  webDist?: string,
+): { dir: string; built: boolean } {
+  const dir = webDist ?? `${REPO_ROOT}web/dist`;
+  const built = existsSync(`${dir}/index.html`);
+  if (!built && Stack.of(scope).bundlingRequired && !config.webPlaceholder) {
+    throw new Error(WEB_BUILD_MISSING);
+  }
+  return { dir, built };
+}
 
 export interface WebProps {
   config: StageConfig;
@@ -146,7 +183,7 @@ export class Web extends Construct {
 
     this.siteUrl = config.siteUrl ?? `https://${this.distribution.distributionDomainName}`;
 
-    const webDist = props.webDist ?? `${REPO_ROOT}web/dist`;
+    const web = webBuild(this, config, props.webDist);
     const webConfig: WebConfig = {
       stage: config.stage,
       region: stack.region,
@@ -154,25 +191,44 @@ export class Web extends Construct {
       userPoolClientId: props.userPoolClientId,
       siteUrl: this.siteUrl,
     };
+    // Two deployments, so that a deploy never breaks a page that is open. The hashed files under
+    // assets/ are only ever added (prune: false): a tab loaded before the deploy still finds the
+    // lazily loaded chunks its old index.html names. They go first; then index.html and config.json,
+    // whose sync prunes everything else but never assets/, and the invalidation.
+    const assetsDir = `${web.dir}/assets`;
+    const assets =
+      web.built && existsSync(assetsDir)
+        ? new BucketDeployment(this, 'DeployAssets', {
+            sources: [Source.asset(assetsDir)],
+            destinationBucket: this.bucket,
+            destinationKeyPrefix: 'assets/',
+            prune: false,
+            cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.assets)],
+            memoryLimit: 512,
+          })
+        : undefined;
     const deployment = new BucketDeployment(this, 'Deploy', {
       sources: [
-        // Without a web build (a fresh checkout, CI synth, the infra tests) deploy a placeholder page,
-        // so that synth works offline; `npm run build:web` before `cdk deploy` ships the real SPA.
-        existsSync(`${webDist}/index.html`)
+        web.built
           ? // config.json is the stage's, below; never a stray one from a local build.
-            Source.asset(webDist, { exclude: ['config.json'] })
-          : Source.data(
-              'index.html',
-              '<!doctype html><title>Renewal Reminders</title><p>Run <code>npm run build:web</code>, then deploy again.</p>',
-            ),
+            Source.asset(web.dir, { exclude: ['config.json', 'assets'] })
+          : // A synth without a web build: the infra tests, or -c webPlaceholder=true (webBuild).
+            Source.data('index.html', WEB_PLACEHOLDER_HTML),
         // The SPA's runtime configuration (shared/api.ts WebConfig), read at start-up.
         Source.jsonData('config.json', webConfig),
       ],
       destinationBucket: this.bucket,
+      // Prune stale top-level files, never the hashed assets of earlier deploys.
+      prune: true,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.other)],
+      // CloudFront's cache policy keeps a no-cache object for its minimum TTL (1 s) at most; the
+      // invalidation makes the new index.html and config.json visible at once.
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
+    if (assets) deployment.node.addDependency(assets);
     acknowledgeDeploymentHandler(deployment, this.bucket);
 
     Validations.of(this.distribution).acknowledge(

@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 
@@ -9,6 +9,9 @@ import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 export function acknowledgeDeploymentHandler(deployment: BucketDeployment, siteBucket: Bucket): void {
   const stack = Stack.of(deployment);
   const siteBucketId = stack.getLogicalId(siteBucket.node.defaultChild as CfnBucket);
+  // cdk-nag names the account as the template has it: a token offline, the literal id in a deploy
+  // (the CLI sets CDK_DEFAULT_ACCOUNT), where the bootstrap bucket's name carries it.
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
   const reason =
     "CDK's BucketDeployment handler copies the web build from the CDK asset bucket into the site bucket and invalidates the distribution: it needs object-level wildcards on those two buckets and cloudfront:CreateInvalidation (no resource-level permissions).";
   Validations.of(deployment.handlerRole).acknowledge(
@@ -22,7 +25,7 @@ export function acknowledgeDeploymentHandler(deployment: BucketDeployment, siteB
       'Action::s3:List*',
       'Action::s3:DeleteObject*',
       'Action::s3:Abort*',
-      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*`,
+      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${stack.region}/*`,
       `Resource::<${siteBucketId}.Arn>/*`,
       'Resource::*',
     ].map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })),

@@ -4,7 +4,7 @@
  * Renders 2,000 reminder mails, 2,000 savings follow-ups and 500 digests of 3 items, from varied
  * inputs (every category, amounts known and not, 0/1/many days left, long titles that fill the
  * preview, names with markup characters), first with the direct React Email render, then compiled
- * (lambdas/mail/compile.ts). Each measured pass follows a warm-up pass over other inputs (which also
+ * (lambdas/mail/compile.ts, filled from lambdas/mail/plans/). Each measured pass follows a warm-up pass over other inputs (which also
  * compiles every shape), and counts process.cpuUsage() user + system time. Prints, per kind, the
  * milliseconds of CPU per mail for each and the ratio, and checks every compiled mail against its
  * direct render. Sizes can be changed: BENCH_MAILS=500 BENCH_DIGESTS=100 npm run bench:mail
@@ -12,17 +12,12 @@
 import type { Reminder } from '../shared/api.ts';
 import { CATEGORY_VALUES } from '../shared/categories.ts';
 import { directFallbacks } from '../lambdas/mail/compile.ts';
-import { renderDigestMail, renderDigestMailDirect, type DigestItem } from '../lambdas/mail/digest.tsx';
-import {
-  renderReminderMail,
-  renderReminderMailDirect,
-  type ReminderMailProps,
-} from '../lambdas/mail/reminder.tsx';
-import {
-  renderSavingsFollowUp,
-  renderSavingsFollowUpDirect,
-  type SavingsFollowUpProps,
-} from '../lambdas/mail/savingsFollowUp.tsx';
+import { renderDigestMail, type DigestItem } from '../lambdas/mail/digest.ts';
+import { renderReminderMail, type ReminderMailProps } from '../lambdas/mail/reminder.ts';
+import { renderSavingsFollowUp, type SavingsFollowUpProps } from '../lambdas/mail/savingsFollowUp.ts';
+import { renderDigestMailDirect } from '../lambdas/mail/templates/digest.tsx';
+import { renderReminderMailDirect } from '../lambdas/mail/templates/reminder.tsx';
+import { renderSavingsFollowUpDirect } from '../lambdas/mail/templates/savingsFollowUp.tsx';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
 const DIGESTS = Number(process.env.BENCH_DIGESTS ?? 500);

@@ -7,6 +7,8 @@
 import Papa from 'papaparse';
 import { CATEGORIES, leadDaysFor, type Category } from './categories.ts';
 import { CSV_COLUMNS, type CsvColumn } from './csv.ts';
+import { duplicateKey } from './duplicates.ts';
+import { API_MESSAGES } from './messages.ts';
 import {
   IMPORT_MAX_ROWS,
   leadDaysToText,
@@ -16,7 +18,7 @@ import {
   type ReminderInput,
 } from './schemas.ts';
 
-export { IMPORT_MAX_ROWS };
+export { duplicateKey, IMPORT_MAX_ROWS };
 import { DEFAULT_REPEATS, REPEATS, type Repeats } from './terms.ts';
 
 export const IMPORT_MAX_BYTES = 1024 * 1024;
@@ -47,7 +49,7 @@ export const IMPORT_MESSAGES = {
   /** A row the same as an earlier one of the file: only the first is saved. */
   repeated: (row: number) => `The same as row ${row}: it will be skipped`,
   /** 409: another import of the same account is still running. */
-  busy: 'An import is already running for your account. Try again in a minute.',
+  busy: API_MESSAGES.importBusy,
 } as const;
 
 /** The toast after an import: 'Imported 12 reminders, skipped 3 duplicates'. */
@@ -69,15 +71,6 @@ export interface ImportRow {
 }
 
 export type ImportFile = { ok: true; format: ImportFormat; rows: ImportRow[] } | { ok: false; error: string };
-
-/**
- * The identity of a reminder for duplicate detection: title, provider and renewal date, compared
- * without case or surrounding spaces. Used by the preview and by the API alike.
- */
-export function duplicateKey(reminder: { title: string; provider: string; renewal_date: string }): string {
-  const norm = (text: string) => text.trim().toLocaleLowerCase('en-GB');
-  return JSON.stringify([norm(reminder.title), norm(reminder.provider), reminder.renewal_date]);
-}
 
 /** What the preview says of a row: saved, refused, or skipped (as the server will skip it). */
 export type RowStatus =

@@ -10,6 +10,8 @@ export const API_MESSAGES = {
   /** 410 to a still-unexpired token of a deleted account; the SPA signs out on it. */
   accountGone: 'This account has been deleted',
   noTestReminder: 'Skipped: no test reminder',
+  /** 409 to an import while another of the same account is running. */
+  importBusy: 'An import is already running for your account. Try again in a minute.',
 } as const;
 
 /**

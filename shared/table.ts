@@ -49,6 +49,11 @@ export const keys = {
    */
   calendarFeed: (tokenHash: string) => `CALENDAR#${tokenHash}`,
   calendarFeedEntry: () => 'CALENDAR',
+  /**
+   * The confirmation link's one sign-in (decision 0023): the SHA-256 verifier of the confirming
+   * browser's secret, in the user's partition, redeemed (deleted) once, within minutes.
+   */
+  linkSignIn: () => 'LINK_SIGN_IN',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /**
@@ -138,6 +143,7 @@ export const ENTITY = {
   calendarFeed: 'calendar_feed',
   importBatch: 'import_batch',
   importLock: 'import_lock',
+  linkSignIn: 'link_sign_in',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -1,4 +1,3 @@
-import { GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import type { CheckResult, HandshakeResult } from '../../shared/api.ts';
 import { NOTICES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
@@ -31,15 +30,15 @@ export async function sesHandshake(): Promise<HandshakeResult> {
     return { ...base, ok: false, message: NOTICES.emailDisabled };
   }
   try {
-    const account = await sesClient().send(new GetAccountCommand({}));
+    const { GetAccountCommand, GetEmailIdentityCommand } = await import('@aws-sdk/client-sesv2');
+    const ses = await sesClient();
+    const account = await ses.send(new GetAccountCommand({}));
     let verified: boolean;
     if (env().SES_ENDPOINT) {
       // The local emulator has no identities: everything is deliverable to its mailbox.
       verified = true;
     } else {
-      const identity = await sesClient().send(
-        new GetEmailIdentityCommand({ EmailIdentity: base.identity ?? '' }),
-      );
+      const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: base.identity ?? '' }));
       verified = identity.VerifiedForSendingStatus === true;
     }
     const enabled = account.SendingEnabled === true;

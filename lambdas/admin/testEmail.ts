@@ -6,7 +6,7 @@ import { NOTICES } from '../../shared/messages.ts';
 import { dedupeKeys } from '../../shared/table.ts';
 import { deliverOnce } from '../engine/deliver.ts';
 import { composeMail, siteLink } from '../mail/compose.ts';
-import { renderReminderMail } from '../mail/reminder.tsx';
+import { renderReminderMail } from '../mail/reminder.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, type Caller } from '../runtime/http.ts';
 import { audit } from '../store/audit.ts';

@@ -4,7 +4,6 @@
  * else (profile, reminders, suppression) when it sends, and computes the dedupe keys itself, so a
  * message can only ever ask for a mail the owner's own reminder schedules.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { isoDate } from '../../shared/schemas.ts';
 import { sqsClient } from '../runtime/clients.ts';
@@ -113,6 +112,8 @@ export async function enqueue(messages: readonly RecipientMessage[]): Promise<En
   const queueUrl = env().SEND_QUEUE_URL;
   if (!queueUrl) throw new Error('SEND_QUEUE_URL is not set: the job has no queue to send through');
   const result: EnqueueResult = { queued: 0, notQueued: 0, errors: [] };
+  const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+  const sqs = await sqsClient();
   for (let start = 0; start < messages.length; start += BATCH_ENTRIES) {
     let pending = messages
       .slice(start, start + BATCH_ENTRIES)
@@ -120,7 +121,7 @@ export async function enqueue(messages: readonly RecipientMessage[]): Promise<En
     try {
       await retrying(
         async () => {
-          const response = await sqsClient().send(
+          const response = await sqs.send(
             new SendMessageBatchCommand({
               QueueUrl: queueUrl,
               Entries: pending.map(({ message, id: entryId }) => ({

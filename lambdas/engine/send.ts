@@ -1,4 +1,3 @@
-import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { NOTICES } from '../../shared/messages.ts';
 import { sesClient } from '../runtime/clients.ts';
 import { alreadySent } from '../store/sends.ts';
@@ -19,7 +18,8 @@ let cachedRate: number | undefined;
 /** The SES account's maximum send rate (GetAccount), read once per container. */
 export async function maxSendRate(): Promise<number> {
   if (cachedRate === undefined) {
-    const account = await sesClient().send(new GetAccountCommand({}));
+    const { GetAccountCommand } = await import('@aws-sdk/client-sesv2');
+    const account = await (await sesClient()).send(new GetAccountCommand({}));
     cachedRate = account.SendQuota?.MaxSendRate ?? 1;
   }
   return cachedRate;

@@ -1,4 +1,3 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { RunCronResult } from '../../shared/api.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
@@ -11,6 +10,8 @@ import { env } from '../runtime/env.ts';
 export async function startJobAsync(): Promise<RunCronResult | undefined> {
   const functionName = env().JOB_FUNCTION_NAME;
   if (!functionName) return undefined;
+  // Loaded here, not statically: only the admin's real run needs it (lambdas/runtime/clients.ts).
+  const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
   await new LambdaClient({ region: env().AWS_REGION }).send(
     new InvokeCommand({
       FunctionName: functionName,

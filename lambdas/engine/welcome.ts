@@ -2,7 +2,7 @@ import type { Profile } from '../../shared/api.ts';
 import { NOTICES } from '../../shared/messages.ts';
 import { dedupeKeys } from '../../shared/table.ts';
 import { composeMail, siteLink } from '../mail/compose.ts';
-import { renderWelcome } from '../mail/welcome.tsx';
+import { renderWelcome } from '../mail/welcome.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { recordUnclaimedSend } from '../store/sends.ts';

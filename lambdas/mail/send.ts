@@ -1,4 +1,4 @@
-import { SendEmailCommand, type MessageHeader } from '@aws-sdk/client-sesv2';
+import type { MessageHeader } from '@aws-sdk/client-sesv2';
 import { sesClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 
@@ -20,7 +20,10 @@ export async function sendMail(mail: OutgoingMail): Promise<string> {
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
       ]
     : [];
-  const result = await sesClient().send(
+  const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  const result = await (
+    await sesClient()
+  ).send(
     new SendEmailCommand({
       FromEmailAddress: env().EMAIL_FROM,
       Destination: { ToAddresses: [mail.to] },

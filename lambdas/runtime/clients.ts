@@ -1,8 +1,20 @@
+/**
+ * The AWS SDK clients, one of each per container.
+ *
+ * A function loads only the SDK packages it uses. The Lambda runtime provides the SDK (the bundles
+ * leave @aws-sdk/* out), but importing a client package still costs 40–130 ms of a cold start, and an
+ * ES module's static imports all load before the handler runs. So only DynamoDB, which nearly every
+ * function uses on every request, is imported statically; SES, SQS and Cognito are imported the first
+ * time a code path asks for their client, and callers import their commands the same way
+ * (`const { SendEmailCommand } = await import('@aws-sdk/client-sesv2')`): a static import of one
+ * command loads its whole client package. test/infra/bundles.test.ts checks which packages each
+ * bundle imports statically; docs/bundles.md has the figures.
+ */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from './env.ts';
 
 /** Stand-ins accept any credentials; real AWS uses the Lambda role's. */
@@ -23,7 +35,9 @@ export function dynamo(): DynamoDBDocumentClient {
   return ddb;
 }
 
-export function sesClient(): SESv2Client {
+/** The SES v2 client; its package loads on the first call. */
+export async function sesClient(): Promise<SESv2Client> {
+  const { SESv2Client } = await import('@aws-sdk/client-sesv2');
   ses ??= new SESv2Client({
     region: env().AWS_REGION,
     // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
@@ -37,7 +51,9 @@ export function sesClient(): SESv2Client {
   return ses;
 }
 
-export function cognitoClient(): CognitoIdentityProviderClient {
+/** The Cognito user pool client; its package loads on the first call. */
+export async function cognitoClient(): Promise<CognitoIdentityProviderClient> {
+  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
   cognito ??= new CognitoIdentityProviderClient({
     region: env().AWS_REGION,
     ...localOptions(env().COGNITO_ENDPOINT),
@@ -45,7 +61,9 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   return cognito;
 }
 
-export function sqsClient(): SQSClient {
+/** The SQS client; its package loads on the first call. */
+export async function sqsClient(): Promise<SQSClient> {
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
   sqs ??= new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) });
   return sqs;
 }

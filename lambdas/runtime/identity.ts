@@ -1,14 +1,8 @@
 /**
  * The product's calls to the Cognito user pool, in one place: the stores and the admin checks ask
- * here, and the pool's id comes from the environment.
+ * here, and the pool's id comes from the environment. The Cognito SDK loads on the first call
+ * (lambdas/runtime/clients.ts): the profile routes reach this module, and most never call Cognito.
  */
-import {
-  AdminDeleteUserCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  DescribeUserPoolCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { userAttributeList } from '../../shared/identity.ts';
 import { cognitoClient } from './clients.ts';
 import { env } from './env.ts';
@@ -22,8 +16,13 @@ export interface MirroredFields {
   marketing_consent: boolean;
 }
 
+const cognitoSdk = () => import('@aws-sdk/client-cognito-identity-provider');
+
 export async function mirrorProfileAttributes(username: string, fields: MirroredFields): Promise<void> {
-  await cognitoClient().send(
+  const { AdminUpdateUserAttributesCommand } = await cognitoSdk();
+  await (
+    await cognitoClient()
+  ).send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: env().USER_POOL_ID,
       Username: username,
@@ -44,10 +43,11 @@ export async function mirrorProfileAttributes(username: string, fields: Mirrored
  * also checks that the account exists (lambdas/store/liveAccount.ts). A user already gone is fine.
  */
 export async function signOutEverywhere(username: string): Promise<void> {
+  const { AdminUserGlobalSignOutCommand, UserNotFoundException } = await cognitoSdk();
   try {
-    await cognitoClient().send(
-      new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: username }),
-    );
+    await (
+      await cognitoClient()
+    ).send(new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
@@ -55,10 +55,11 @@ export async function signOutEverywhere(username: string): Promise<void> {
 
 /** Deletes the login; a user already gone counts as deleted, so a retry succeeds. */
 export async function deleteLogin(username: string): Promise<void> {
+  const { AdminDeleteUserCommand, UserNotFoundException } = await cognitoSdk();
   try {
-    await cognitoClient().send(
-      new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }),
-    );
+    await (
+      await cognitoClient()
+    ).send(new AdminDeleteUserCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
@@ -66,6 +67,9 @@ export async function deleteLogin(username: string): Promise<void> {
 
 /** The user pool's id as the pool reports it: proof that the pool answers. */
 export async function describeUserPool(): Promise<string | undefined> {
-  const pool = await cognitoClient().send(new DescribeUserPoolCommand({ UserPoolId: env().USER_POOL_ID }));
+  const { DescribeUserPoolCommand } = await cognitoSdk();
+  const pool = await (
+    await cognitoClient()
+  ).send(new DescribeUserPoolCommand({ UserPoolId: env().USER_POOL_ID }));
   return pool.UserPool?.Id;
 }

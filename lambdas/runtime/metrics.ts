@@ -1,36 +1,53 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { CronRun } from '../../shared/api.ts';
-import { JOB_METRICS, METRIC_DIMENSIONS, METRICS_NAMESPACE, type JobMetric } from '../../shared/metrics.ts';
+import {
+  METRIC_DIMENSIONS,
+  METRIC_NAMES,
+  METRICS_NAMESPACE,
+  type JobMetric,
+  type MetricName,
+  type ProductMetric,
+} from '../../shared/metrics.ts';
 import { env } from './env.ts';
 import { logger, serviceName } from './logger.ts';
 
-export { JOB_METRICS, type JobMetric } from '../../shared/metrics.ts';
+export { JOB_METRICS, PRODUCT_METRICS, type JobMetric, type ProductMetric } from '../../shared/metrics.ts';
 
 /**
- * The job's counts as CloudWatch metrics: each a Count, with the stage as a dimension (beside
- * Powertools' own `service`), written at once as one Embedded Metric Format line on stdout, which
- * CloudWatch Logs turns into metrics (no PutMetricData call, no extra permission). Off where
+ * Counts as CloudWatch metrics: each a Count, with the stage as a dimension (beside Powertools' own
+ * `service`), written at once as one Embedded Metric Format line on stdout, which CloudWatch Logs
+ * turns into metrics (no PutMetricData call, no extra permission). Off where
  * POWERTOOLS_METRICS_DISABLED is true: the local stack sets it unless asked otherwise.
  *
  * A Metrics object is made per call: it reads the environment when made, and the local stack and the
- * tests set it after the modules load. Publishing never throws: a metric lost is logged, the run goes
- * on to record itself.
+ * tests set it after the modules load. Publishing never throws: a metric lost is logged, and what was
+ * being counted (a run, a sign-up, a reminder) goes on as if nothing happened.
  */
-export function publishJobCounts(counts: Partial<Record<JobMetric, number>>): void {
+function publishCounts(counts: Partial<Record<MetricName, number>>, lostMessage: string): void {
   try {
     const metrics = new Metrics({
       namespace: METRICS_NAMESPACE,
       serviceName: serviceName(),
       defaultDimensions: { [METRIC_DIMENSIONS.stage]: env().STAGE },
     });
-    for (const name of JOB_METRICS) {
+    for (const name of METRIC_NAMES) {
       const value = counts[name];
       if (value !== undefined) metrics.addMetric(name, MetricUnit.Count, value);
     }
     if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
   } catch (error) {
-    logger.warn('Job metrics not published', { error });
+    logger.warn(lostMessage, { error });
   }
+}
+
+/** The job's counts (the planner's per run, the senders' per batch). */
+export function publishJobCounts(counts: Partial<Record<JobMetric, number>>): void {
+  publishCounts(counts, 'Job metrics not published');
+}
+
+/** One of the product's own figures: a sign-up, or the reminders an owner just created (1 or an import's count). */
+export function publishProductCount(name: ProductMetric, value = 1): void {
+  publishCounts({ [name]: value }, 'Product metric not published');
 }
 
 /**

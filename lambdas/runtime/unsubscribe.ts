@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from './env.ts';
 
 /**
@@ -35,7 +34,10 @@ export function parseKeyring(secret: string): Keyring {
 
 let cached: Promise<Keyring> | undefined;
 
-/** The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env. */
+/**
+ * The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env. The
+ * Secrets Manager SDK loads on that first read only (lambdas/runtime/clients.ts says why).
+ */
 export function keyring(): Promise<Keyring> {
   const { UNSUBSCRIBE_SECRET_ARN: arn, UNSUBSCRIBE_SECRET: plain, STAGE } = env();
   if (!arn) {
@@ -43,8 +45,12 @@ export function keyring(): Promise<Keyring> {
     if (STAGE === 'local') return Promise.resolve(parseKeyring(LOCAL_UNSUBSCRIBE_SECRET));
     return Promise.reject(new Error(KEY_MISSING));
   }
-  cached ??= new SecretsManagerClient({ region: env().AWS_REGION })
-    .send(new GetSecretValueCommand({ SecretId: arn }))
+  cached ??= import('@aws-sdk/client-secrets-manager')
+    .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
+      new SecretsManagerClient({ region: env().AWS_REGION }).send(
+        new GetSecretValueCommand({ SecretId: arn }),
+      ),
+    )
     .then((result) => {
       if (!result.SecretString) throw new Error(KEY_MISSING);
       return parseKeyring(result.SecretString);

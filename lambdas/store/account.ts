@@ -22,6 +22,7 @@ import {
   countryCounters,
   globalShard,
   reminderCounters,
+  signupDayCounter,
   type CounterUpdate,
 } from './stats.ts';
 
@@ -116,6 +117,8 @@ export async function deleteAccount(userId: string, username: string): Promise<{
     counters.push(
       { key: shard, deltas: { [COUNTERS.users]: -1 } },
       ...countryCounters(profile.country, undefined, shard),
+      // 'New this week' counts the users still there, as 'Total Users' does.
+      signupDayCounter(profile.created_at, -1),
     );
   }
   for (const outcome of ofEntity(ENTITY.saving).map(parseOutcome)) {

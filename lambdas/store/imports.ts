@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, Reminder } from '../../shared/api.ts';
-import { duplicateKey, IMPORT_MESSAGES } from '../../shared/import.ts';
+import { duplicateKey } from '../../shared/duplicates.ts';
+import { API_MESSAGES } from '../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
@@ -37,7 +38,7 @@ const FINISH_CONCURRENCY = 16;
 
 export class ImportBusyError extends HttpError {
   constructor() {
-    super(409, IMPORT_MESSAGES.busy);
+    super(409, API_MESSAGES.importBusy);
   }
 }
 

@@ -252,10 +252,13 @@ export async function takeSignupOrdinal(): Promise<number | undefined> {
   }
 }
 
-/** The sign-up day counter, for 'new this week'. */
-export const signupDayCounter = (atIso: string): CounterUpdate => ({
+/**
+ * The sign-up day counter, for 'new this week': +1 on the day a profile is made, -1 on that same day
+ * (the profile's created_at) when the account is deleted, so the week counts the users still there.
+ */
+export const signupDayCounter = (atIso: string, sign: 1 | -1 = 1): CounterUpdate => ({
   key: { pk: keys.signupsByDay(), sk: keys.signupsDay(atIso) },
-  deltas: { [COUNTERS.signupsOnDay]: 1 },
+  deltas: { [COUNTERS.signupsOnDay]: sign },
 });
 
 /** Reminders per renewal date from `fromMonth` (YYYY-MM) on: one query over small monthly items. */
@@ -303,10 +306,13 @@ export async function adminStatistics(now = DateTime.now()): Promise<Omit<AdminS
   }
   const users = counters[COUNTERS.users] ?? 0;
   const total = counters[COUNTERS.reminders] ?? 0;
+  // Deletions before the day counters were lowered on deletion left them high: never more new users
+  // than users.
+  const newThisWeek = Math.min(Math.max(0, newUsers), Math.max(0, users));
   const savings = (counters[COUNTERS.savingsTotalPence] ?? 0) / 100;
   return {
     total_users: users,
-    new_users_7_days: newUsers,
+    new_users_7_days: newThisWeek,
     total_reminders: total,
     active_reminders: upcoming,
     past_due_reminders: Math.max(0, total - upcoming),

@@ -2,8 +2,8 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
-import { renderConfirmSignUp } from '../mail/confirmSignUp.tsx';
-import { renderResetPassword } from '../mail/resetPassword.tsx';
+import { renderConfirmSignUp } from '../mail/confirmSignUp.ts';
+import { renderResetPassword } from '../mail/resetPassword.ts';
 
 /** The trigger sources we render; every other message is left to Cognito's defaults. */
 const CONFIRMATION_SOURCES = new Set(['CustomMessage_SignUp', 'CustomMessage_ResendCode']);

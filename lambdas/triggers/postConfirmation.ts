@@ -3,8 +3,11 @@ import * as z from 'zod';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 import { countrySchema } from '../../shared/schemas.ts';
+import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '../../shared/linkSignIn.ts';
 import { logger } from '../runtime/logger.ts';
+import { publishProductCount } from '../runtime/metrics.ts';
 import { ensureProfile } from '../store/profiles.ts';
+import { offerLinkSignIn } from '../store/linkSignIns.ts';
 import { sendWelcome } from '../engine/welcome.ts';
 
 const attributesSchema = z.object({
@@ -16,10 +19,14 @@ const attributesSchema = z.object({
   [USER_ATTRIBUTES.marketingConsent]: z.string().optional(),
 });
 
+/** The verifier of the confirming browser's secret (decision 0023); any other metadata is ignored. */
+const linkSignInSchema = z.object({ [LINK_SIGN_IN_METADATA_KEY]: z.string().regex(LINK_TOKEN_PATTERN) });
+
 /** Cognito PostConfirmation trigger: creates the profile item (idempotent, Cognito may retry). */
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attrs = attributesSchema.parse(event.request.userAttributes);
+  const startedAt = Date.now();
   const profile = await ensureProfile({
     userId: attrs.sub,
     email: attrs[USER_ATTRIBUTES.email],
@@ -29,6 +36,16 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     country: countrySchema.catch(DEFAULT_COUNTRY).parse(attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY),
     marketingConsent: attrs[USER_ATTRIBUTES.marketingConsent] === 'true',
   });
+  // A retry of the trigger finds the profile made the first time: only a new one is a sign-up.
+  if (Date.parse(profile.created_at) >= startedAt) publishProductCount('signups');
+  // The confirmation link signs in once (decision 0023): keep the verifier the confirming browser
+  // sent. Best effort: without it, that browser signs in with the password instead.
+  const linkSignIn = linkSignInSchema.safeParse(event.request.clientMetadata);
+  if (linkSignIn.success) {
+    await offerLinkSignIn(attrs.sub, linkSignIn.data[LINK_SIGN_IN_METADATA_KEY]).catch((error: unknown) =>
+      logger.warn('Link sign-in not offered', { error: error instanceof Error ? error.name : String(error) }),
+    );
+  }
   const welcome = await sendWelcome(profile);
   logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free, welcome });
   return event;

@@ -27,15 +27,18 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { Router, type Route } from 'cognito-local/lib/server/Router.js';
 import {
+  CognitoError,
   InvalidParameterError,
   InvalidPasswordError,
   NotAuthorizedError,
   UserNotFoundError,
 } from 'cognito-local/lib/errors.js';
+import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { attributeValue } from 'cognito-local/lib/services/userPoolService.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import type { Config } from 'cognito-local/lib/server/config.js';
 import { ADMIN_GROUP, USER_ATTRIBUTES } from '../../shared/identity.ts';
+import { customAuthRoutes, type ChallengeTriggers } from './cognitoCustomAuth.ts';
 
 export const LOCAL_USER_POOL_ID = 'eu-west-2_localPool1';
 export const LOCAL_CLIENT_ID = 'localclient0000000000000001';
@@ -48,8 +51,28 @@ export interface LocalCognitoOptions {
   port: number;
   sesEndpoint: string;
   emailFrom: string;
-  triggers: { PreSignUp: TriggerHandler; CustomMessage: TriggerHandler; PostConfirmation: TriggerHandler };
+  /** cognito-local runs the first three; the custom auth flow's are run by cognitoCustomAuth.ts. */
+  triggers: {
+    PreSignUp: TriggerHandler;
+    CustomMessage: TriggerHandler;
+    PostConfirmation: TriggerHandler;
+  } & ChallengeTriggers;
 }
+
+/** The web client's auth flows, as the CDK stack's client has them (lib/auth.ts). */
+export const LOCAL_CLIENT_AUTH_FLOWS = [
+  'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_CUSTOM_AUTH',
+  'ALLOW_REFRESH_TOKEN_AUTH',
+] as const;
+
+/**
+ * Password-reset requests per address in FORGOT_PASSWORD_WINDOW_MS before LimitExceededException.
+ * AWS publishes no exact figure for its per-user limit; this stands in so the SPA's answer to it can
+ * be seen locally (decision 0018).
+ */
+export const FORGOT_PASSWORD_LIMIT = 5;
+export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60 * 1000;
 
 export interface LocalCognito {
   url: string;
@@ -153,7 +176,14 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     clock,
     cognito,
     // cognito-local types this as the aws-sdk v2 Lambda client; only invoke().promise() is used.
-    new LambdaService(config.TriggerFunctions, inProcessLambda(options.triggers) as never),
+    new LambdaService(
+      config.TriggerFunctions,
+      inProcessLambda({
+        PreSignUp: options.triggers.PreSignUp,
+        CustomMessage: options.triggers.CustomMessage,
+        PostConfirmation: options.triggers.PostConfirmation,
+      }) as never,
+    ),
     new CryptoService(config.KMSConfig),
   );
   const services = {
@@ -169,7 +199,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     triggers,
   };
   const server = await createServer(
-    awsLikeRouter(Router(services as never), services),
+    awsLikeRouter(Router(services as never), services, options.triggers),
     logger as never,
     config.ServerConfig,
     services as never,
@@ -191,6 +221,7 @@ type Services = {
   cognito: Awaited<ReturnType<CognitoServiceFactoryImpl['create']>>;
   messages: MessagesService;
   otp: () => string;
+  tokenGenerator: TokenGenerator;
 };
 interface CodeRequest {
   ClientId: string;
@@ -219,10 +250,17 @@ const wrongPassword = (route: Route): Route =>
  * - ForgotPassword refuses an account whose address is not confirmed (AWS: InvalidParameterException),
  *   where cognito-local would mail a code, and confirming it would confirm the account behind the
  *   PostConfirmation trigger's back;
- * - a wrong password at sign-in or password change is NotAuthorizedException, as on AWS.
+ * - ForgotPassword is limited per address (FORGOT_PASSWORD_LIMIT an hour, then
+ *   LimitExceededException), as AWS limits it, so the SPA's answer to a rate limit shows locally;
+ * - a wrong password at sign-in or password change is NotAuthorizedException, as on AWS;
+ * - the custom auth flow (InitiateAuth CUSTOM_AUTH, RespondToAuthChallenge CUSTOM_CHALLENGE), which
+ *   cognito-local refuses, runs our challenge triggers (cognitoCustomAuth.ts).
  */
-function awsLikeRouter(router: (target: string) => Route, services: Services) {
+function awsLikeRouter(router: (target: string) => Route, services: Services, triggers: ChallengeTriggers) {
   const { cognito, clock, messages, otp: newCode } = services;
+  const customAuth = customAuthRoutes(services, triggers);
+  /** Password-reset requests per address (lower case) in the current window, as instants. */
+  const resetRequests = new Map<string, number[]>();
   const resendConfirmationCode: Route = async (ctx, req: CodeRequest) => {
     const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
     const user = await userPool.getUserByUsername(ctx, req.Username);
@@ -250,6 +288,17 @@ function awsLikeRouter(router: (target: string) => Route, services: Services) {
   const forgotPassword =
     (route: Route): Route =>
     async (ctx, req: CodeRequest) => {
+      // Every request counts, for any address: known, unknown and unconfirmed ones read alike.
+      const now = clock.get().getTime();
+      const address = String(req.Username ?? '').toLowerCase();
+      const recent = (resetRequests.get(address) ?? []).filter((at) => now - at < FORGOT_PASSWORD_WINDOW_MS);
+      if (recent.length >= FORGOT_PASSWORD_LIMIT) {
+        throw new CognitoError(
+          'LimitExceededException',
+          'Attempt limit exceeded, please try after some time.',
+        );
+      }
+      resetRequests.set(address, [...recent, now]);
       const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await userPool.getUserByUsername(ctx, req.Username);
       if (user && user.UserStatus === 'UNCONFIRMED') {
@@ -272,7 +321,17 @@ function awsLikeRouter(router: (target: string) => Route, services: Services) {
     if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut;
     if (target === 'ResendConfirmationCode') return resendConfirmationCode;
     if (target === 'ForgotPassword') return forgotPassword(router(target));
-    if (target === 'InitiateAuth' || target === 'ChangePassword') return wrongPassword(router(target));
+    if (target === 'InitiateAuth') {
+      const initiate = wrongPassword(router(target));
+      return (ctx, req: { AuthFlow?: string }) =>
+        req.AuthFlow === 'CUSTOM_AUTH' ? customAuth.initiate(ctx, req) : initiate(ctx, req);
+    }
+    if (target === 'RespondToAuthChallenge') {
+      const respond = router(target);
+      return (ctx, req: { ChallengeName?: string }) =>
+        req.ChallengeName === 'CUSTOM_CHALLENGE' ? customAuth.respond(ctx, req) : respond(ctx, req);
+    }
+    if (target === 'ChangePassword') return wrongPassword(router(target));
     return router(target);
   };
 }
@@ -305,13 +364,22 @@ async function ensurePoolAndClient(
     } as never);
   }
   const service = await cognito.getUserPool(c, LOCAL_USER_POOL_ID);
-  if (!(await cognito.getAppClient(c, LOCAL_CLIENT_ID))) {
+  const client = await cognito.getAppClient(c, LOCAL_CLIENT_ID);
+  if (client && LOCAL_CLIENT_AUTH_FLOWS.some((flow) => !client.ExplicitAuthFlows?.includes(flow))) {
+    // A data directory from before a flow was added (the confirmation link's custom auth, 0023).
+    await service.saveAppClient(c, {
+      ...client,
+      ExplicitAuthFlows: [...LOCAL_CLIENT_AUTH_FLOWS],
+      LastModifiedDate: new Date(),
+    });
+  }
+  if (!client) {
     await service.saveAppClient(c, {
       ClientId: LOCAL_CLIENT_ID,
       ClientName: 'web',
       UserPoolId: LOCAL_USER_POOL_ID,
       ...createdNow(),
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: [...LOCAL_CLIENT_AUTH_FLOWS],
       AccessTokenValidity: 1,
       IdTokenValidity: 60,
       RefreshTokenValidity: 30,

@@ -12,7 +12,8 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService';
  * own origin and make themselves admin.
  */
 export const WEB_COGNITO_OPERATIONS = [
-  // Amplify's sign-in (USER_PASSWORD_AUTH), sign-up and session.
+  // Amplify's sign-in (USER_PASSWORD_AUTH, and CUSTOM_AUTH with its CUSTOM_CHALLENGE for the
+  // confirmation link's one sign-in, decision 0023), sign-up and session.
   'InitiateAuth',
   'RespondToAuthChallenge',
   'SignUp',

@@ -55,7 +55,9 @@ async function receiveBatch(queueUrl: string): Promise<Message[]> {
   const batch: Message[] = [];
   const closes = Date.now() + SENDER_SETTINGS.maxBatchingWindowSeconds * 1000;
   while (batch.length < SENDER_SETTINGS.batchSize) {
-    const { Messages = [] } = await sqsClient().send(
+    const { Messages = [] } = await (
+      await sqsClient()
+    ).send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
         MaxNumberOfMessages: Math.min(PER_RECEIVE, SENDER_SETTINGS.batchSize - batch.length),
@@ -100,7 +102,9 @@ export async function pollLane(
       const done = messages.filter((m) => !failed.has(m.MessageId!));
       // As the event source does: delete what succeeded, ten per call (SQS's limit).
       for (let i = 0; i < done.length; i += PER_RECEIVE) {
-        await sqsClient().send(
+        await (
+          await sqsClient()
+        ).send(
           new DeleteMessageBatchCommand({
             QueueUrl: queueUrl,
             Entries: done

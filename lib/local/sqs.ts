@@ -51,7 +51,9 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
 
 /** Messages waiting or in flight on a queue (SQS's approximate counts). */
 export async function messagesLeft(queueUrl: string): Promise<number> {
-  const { Attributes = {} } = await sqsClient().send(
+  const { Attributes = {} } = await (
+    await sqsClient()
+  ).send(
     new GetQueueAttributesCommand({
       QueueUrl: queueUrl,
       AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],

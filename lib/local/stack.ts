@@ -95,6 +95,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PreSignUp: trigger('preSignUp'),
       CustomMessage: trigger('customMessage'),
       PostConfirmation: trigger('postConfirmation'),
+      // The confirmation link's one sign-in (decision 0023): Cognito's custom auth flow.
+      DefineAuthChallenge: trigger('defineAuthChallenge'),
+      CreateAuthChallenge: trigger('createAuthChallenge'),
+      VerifyAuthChallengeResponse: trigger('verifyAuthChallengeResponse'),
     },
   });
   applyLambdaEnvironment({

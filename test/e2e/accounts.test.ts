@@ -1,12 +1,15 @@
 /**
  * Accounts people can recover, in Chromium at 390 px and 1280 px: plain sign-in errors (a wrong
  * password and an unknown address read the same), a forgotten password reset with the code from the
- * local mailbox, a password change in Settings, and a fresh confirmation e-mail for an unconfirmed
- * address. Each journey checks the screens with axe.
+ * local mailbox, a password change in Settings, a fresh confirmation e-mail for an unconfirmed
+ * address, and the answer to too many reset requests (the local Cognito limits them as AWS does).
+ * Each journey checks the screens with axe.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
+import { FORGOT_PASSWORD_LIMIT } from '../../lib/local/cognito.ts';
 import { expectAccessible, toast, useE2e, WIDTHS } from '../support/e2e.ts';
 import { confirmationLink, createUser, mailsTo, signUp, uniqueEmail } from '../support/stack.ts';
 
@@ -113,7 +116,24 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await fresh.context().close();
   });
 
-  it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account', async () => {
+  it('says "Too many attempts…" to one reset request too many for the address, and shows no code form', async () => {
+    const user = await createUser(stack, { label: `limited${width}` });
+    for (let i = 0; i < FORGOT_PASSWORD_LIMIT; i++) {
+      await stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: user.email }));
+    }
+    const page = await newPage(width);
+    await page.goto(url('/auth'));
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.tooManyAttempts }).waitFor();
+    await toast(page, ACCOUNT_MESSAGES.tooManyAttempts).waitFor();
+    expect(await page.getByLabel('Code').count()).toBe(0);
+    await expectAccessible(page, 'too many reset requests');
+    await page.context().close();
+  });
+
+  it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account and signs in', async () => {
     const email = uniqueEmail(`unconfirmed${width}`);
     await signUp(stack, email, 'Secret-123', 'Una');
     const page = await newPage(width);
@@ -127,9 +147,9 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await expect.poll(async () => (await mailsTo(stack, email)).length).toBe(2);
     const link = await confirmationLink(stack, email);
     await page.goto(link.toString());
-    await toast(page, 'Email confirmed').waitFor();
-    await page.waitForURL(/\/auth\?tab=signin/);
-    await signIn(page, { email, password: 'Secret-123' }, { goto: false });
+    // The resent link signs in like the first one would have (decision 0023).
+    await toast(page, 'Welcome!').waitFor();
+    await page.waitForURL(/\/dashboard$/);
     await page.context().close();
   });
 });

@@ -132,6 +132,9 @@ describe('admin console (1280 px)', () => {
     ] as const) {
       expect((await saveOn(title, amount)).status).toBe(201);
     }
+    // An account made and deleted this week counts in neither figure.
+    const passing = await createUser(stack, { label: 'passing' });
+    expect((await api(stack, passing.accessToken)('DELETE', '/api/me')).status).toBe(204);
     const page = await adminPage('/dashboard');
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.waitForURL(/\/admin$/);
@@ -140,6 +143,9 @@ describe('admin console (1280 px)', () => {
     const text = await stats.innerText();
     expect(text).toContain('Total Users');
     expect(text).toMatch(/\+\d+ new this week/);
+    // Every account of this stack joined this week: the two figures agree.
+    const users = /Total Users\s+([\d,]+)\s+\+([\d,]+) new this week/.exec(text);
+    expect(users?.[2]).toBe(users?.[1]);
     expect(text).toContain('Total Reminders');
     expect(text).toMatch(/\d+ active, \d+ overdue/);
     expect(text).toContain('Due Soon');

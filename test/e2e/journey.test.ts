@@ -45,13 +45,10 @@ describe('first journey (1280 px)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Account created successfully!').waitFor();
 
-    // Confirm with the link from the mailbox.
+    // Confirm with the link from the mailbox: it signs in (decision 0023).
     const link = await confirmationLink(stack, email);
     await page.goto(link.toString());
-    await page.waitForURL(/\/(auth|dashboard)(\?|$)/);
-
-    // Sign in (if the callback did not already).
-    if (new URL(page.url()).pathname === '/auth') await signIn(page, { email, password }, { goto: false });
+    await toast(page, 'Welcome!').waitFor();
     await page.waitForURL(/\/dashboard$/);
 
     // Empty state, then add a reminder.

@@ -1,8 +1,9 @@
 /**
  * The savings outcome page and the dashboard around it, in Chromium at 390 px and 1280 px: a mailed
  * link survives the sign-in redirect, the amount rules, both outcomes with their toasts and the
- * 2-second redirect, the banner total, not found / another user's reminder, and the load and save
- * failures. Also the dashboard's founding-member note and Admin button.
+ * 2-second redirect, the banner total, one outcome per renewal (a second answer replaces the first),
+ * not found / another user's reminder, and the load and save failures. Also the dashboard's
+ * founding-member note and Admin button.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toast, useE2e, WIDTHS } from '../support/e2e.ts';
@@ -144,6 +145,46 @@ describe.each(WIDTHS)('savings at %i px', (width) => {
     await page.clock.fastForward(2500);
     expect(await page.evaluate<string>('location.pathname')).toBe(`/savings/${reminderId}`);
     expect(new URL(page.url()).pathname).toBe(`/savings/${reminderId}`);
+    await page.context().close();
+  });
+});
+
+// One width: the savings page's layout is covered at both above; this is about what is recorded.
+describe('one outcome per renewal', () => {
+  it('records one outcome per renewal: answering again shows what was recorded and replaces it', async () => {
+    const owner = await createUser(stack, { label: 'twice' });
+    const id = await insurance(owner, 'Pet insurance');
+    const page = await signedInPage(owner, 390, `/savings/${id}`);
+    await page.getByText('Pet insurance', { exact: true }).waitFor();
+    // Nothing recorded yet for this renewal.
+    expect(await page.getByText('You recorded:').count()).toBe(0);
+
+    const report = async (amount: string) => {
+      await page.getByLabel('Amount saved (£)').fill(amount);
+      await page.getByRole('button', { name: 'Record Savings' }).click();
+      await toast(page, 'Thank you!').last().waitFor();
+      await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    };
+    await report('40');
+    await page.getByText("You've reported saving £40.00!").waitFor();
+
+    // The same reminder's page again: the answer on record, and the second answer replaces it.
+    await page.goto(`${stack.appUrl}/savings/${id}`);
+    const recorded = page.getByRole('status').filter({ hasText: 'You recorded:' });
+    await recorded.waitFor();
+    // The day of the answer's updated_at (UTC), as dd/MM/yyyy.
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }).format(new Date());
+    expect(await recorded.innerText()).toBe(
+      `You recorded: Negotiated, saved £40.00, on ${today}. Answering again replaces it.`,
+    );
+    await report('25');
+    // Replaced, not added to: £25.00, never £65.00.
+    await page.getByText("You've reported saving £25.00!").waitFor();
+    expect(await page.getByText('£65.00').count()).toBe(0);
+    expect((await api(stack, owner.accessToken)('GET', '/api/savings')).json?.total).toBe(25);
+
+    await page.goto(`${stack.appUrl}/savings/${id}`);
+    await page.getByText('You recorded: Negotiated, saved £25.00').waitFor();
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Alarms reach a person: one encrypted, TLS-only SNS topic per stage with an optional e-mail
- * subscription, alarms on the job's own metrics, and every CloudWatch alarm of the stack sending its
- * ALARM and OK changes to the topic.
+ * subscription, alarms on the job's own metrics, and every CloudWatch alarm of the stack (the API's,
+ * the table's, SES's, each function's: test/infra/observability.test.ts) sending its ALARM and OK
+ * changes to the topic.
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -9,6 +10,7 @@ import { Alarm, CfnAlarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Alarms, NO_RUN_HOURS } from '../../lib/alarms.ts';
 import { readStageConfig } from '../../lib/config.ts';
+import { AppFunction } from '../../lib/function.ts';
 import { cleanUp, newApp, resourcesOfType, synth, type Synthesized } from './harness.ts';
 
 afterAll(cleanUp);
@@ -139,12 +141,43 @@ describe('every alarm reaches the topic', () => {
   ])('%s: each AWS::CloudWatch::Alarm has the topic in AlarmActions and OKActions', (_, s) => {
     const topic = { Ref: topicId(s) };
     const alarms = Object.entries(resourcesOfType(s.template, 'AWS::CloudWatch::Alarm'));
-    // The dead-letter queues' alarms, the job's errors alarm and the two on the job metrics at least.
-    expect(alarms.length).toBeGreaterThanOrEqual(5);
+    // The dead-letter queues', the job's, the job metrics', the API's, the table's and one per function.
+    expect(alarms.length).toBeGreaterThanOrEqual(40);
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties?.AlarmActions, id).toEqual([topic]);
       expect(alarm.Properties?.OKActions, id).toEqual([topic]);
     }
+  });
+
+  it.each([
+    ['dev', dev],
+    ['prod', prod],
+  ])("%s: among them the API's, the table's, SES's (prod sends mail) and one per function", (stage, s) => {
+    const ids = new Set(Object.keys(resourcesOfType(s.template, 'AWS::CloudWatch::Alarm')));
+    const idOf = (alarm: Alarm | undefined) => {
+      expect(alarm).toBeDefined();
+      return s.stack.getLogicalId(alarm!.node.defaultChild as CfnAlarm);
+    };
+    const { alarms } = s.stack;
+    const functions = s.stack.node.findAll().filter((node) => node instanceof AppFunction);
+    expect(functions.length).toBeGreaterThan(30);
+    const expected = [
+      alarms.noRun,
+      alarms.mailLost,
+      alarms.apiServerErrors,
+      alarms.apiLatency,
+      alarms.tableThrottles,
+      ...(stage === 'prod' ? [alarms.sesBounceRate, alarms.sesComplaintRate] : []),
+      ...functions.map((fn) => fn.errorsAlarm),
+    ];
+    for (const alarm of expected) expect(ids).toContain(idOf(alarm));
+    if (stage === 'dev') expect(alarms.sesBounceRate).toBeUndefined();
+    // Every alarm of the template is an L2 alarm of the stack, which notifyAllUnder and the dashboard see.
+    expect(
+      Alarms.allUnder(s.stack)
+        .map((alarm) => idOf(alarm as Alarm))
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it('covers an alarm added anywhere, an L1 CfnAlarm included', () => {

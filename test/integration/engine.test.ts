@@ -90,18 +90,18 @@ async function expectOneMailEach(users: { email: string }[]) {
 const sesMiddlewareName = 'test-fault-injection';
 const dynamoMiddlewareName = 'test-dynamo-fault-injection';
 const sqsMiddlewareName = 'test-sqs-fault-injection';
-afterEach(() => {
-  sesClient().middlewareStack.remove(sesMiddlewareName);
+afterEach(async () => {
+  (await sesClient()).middlewareStack.remove(sesMiddlewareName);
   dynamo().middlewareStack.remove(dynamoMiddlewareName);
-  sqsClient().middlewareStack.remove(sqsMiddlewareName);
+  (await sqsClient()).middlewareStack.remove(sqsMiddlewareName);
   process.env.EMAIL_PROVIDER = 'ses';
   resetEnvCache();
 });
 
 /** Makes SES SendEmail calls fail as `fail(callNumber, input)` decides. */
-function injectSesFaults(fail: (call: number, to: string) => Error | undefined) {
+async function injectSesFaults(fail: (call: number, to: string) => Error | undefined) {
   let calls = 0;
-  sesClient().middlewareStack.add(
+  (await sesClient()).middlewareStack.add(
     (next, context) => async (args) => {
       if (context.commandName === 'SendEmailCommand') {
         calls += 1;
@@ -257,7 +257,7 @@ describe('the daily job', () => {
     await seedReminders(users, 'insurance', addDays(today, 7));
     // The second SendMessageBatch (users 11 to 14) fails on every attempt.
     let batches = 0;
-    sqsClient().middlewareStack.add(
+    (await sqsClient()).middlewareStack.add(
       (next, context) => async (args) => {
         if (context.commandName === 'SendMessageBatchCommand' && ++batches > 1) {
           throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable' });
@@ -267,7 +267,7 @@ describe('the daily job', () => {
       { step: 'initialize', name: sqsMiddlewareName },
     );
     const first = await job({ date: today, trigger: 'cli' });
-    sqsClient().middlewareStack.remove(sqsMiddlewareName);
+    (await sqsClient()).middlewareStack.remove(sqsMiddlewareName);
     expect(first.queued).toBe(10);
     expect(first.items_processed).toBe(10);
     expect(first.errors).toEqual([expect.stringMatching(/^4 mails not queued, left for the next run/)]);
@@ -296,7 +296,7 @@ describe('the daily job', () => {
     const today = freshDate();
     const users = await seedUsers('throttle', 8);
     await seedReminders(users, 'broadband_mobile', addDays(today, 14));
-    injectSesFaults((call) => (call % 3 === 1 ? throttle() : undefined));
+    await injectSesFaults((call) => (call % 3 === 1 ? throttle() : undefined));
 
     const run = await job({ date: today, trigger: 'cli' });
     expect(run.errors).toEqual([]);
@@ -308,7 +308,7 @@ describe('the daily job', () => {
     const good = await seedUsers('good', 4);
     const bad = await seedUser('bad');
     await seedReminders([...good, bad], 'car_tax_mot', addDays(today, 14));
-    injectSesFaults((_call, to) =>
+    await injectSesFaults((_call, to) =>
       to === bad.email
         ? Object.assign(new Error('Address is not valid'), { name: 'MessageRejected' })
         : undefined,
@@ -320,7 +320,7 @@ describe('the daily job', () => {
     expect(first.errors[0]).toContain('Address is not valid');
     expect(first.errors[0]).not.toContain(bad.email);
 
-    sesClient().middlewareStack.remove(sesMiddlewareName);
+    (await sesClient()).middlewareStack.remove(sesMiddlewareName);
     const second = await job({ date: today, trigger: 'cli' });
     expect(second.items_processed).toBe(1);
     const mails = await mailsFor([...good, bad].map((u) => u.email));
@@ -429,11 +429,11 @@ describe('the daily job', () => {
     await seedReminder(early.userId, 'insurance', addDays(today, 1));
     process.env.EMAIL_PROVIDER = 'ses';
     resetEnvCache();
-    injectSesFaults((_call, to) =>
+    await injectSesFaults((_call, to) =>
       to === u.email ? Object.assign(new Error('Temporary failure'), { name: 'MessageRejected' }) : undefined,
     );
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(1);
-    sesClient().middlewareStack.remove(sesMiddlewareName);
+    (await sesClient()).middlewareStack.remove(sesMiddlewareName);
 
     process.env.EMAIL_PROVIDER = 'disabled';
     resetEnvCache();
@@ -585,11 +585,13 @@ describe('the daily job', () => {
       const today = freshDate();
       const user = await seedUser('refused');
       await seedReminder(user.userId, 'subscriptions', addDays(today, 7), 'Spotify', today);
-      injectSesFaults(() => Object.assign(new Error('Service unavailable'), { name: 'MessageRejected' }));
+      await injectSesFaults(() =>
+        Object.assign(new Error('Service unavailable'), { name: 'MessageRejected' }),
+      );
       const refused = await job({ date: today, trigger: 'cli' });
       expect(refused.items_processed).toBe(0);
       expect(refused.errors).toHaveLength(1);
-      sesClient().middlewareStack.remove(sesMiddlewareName);
+      (await sesClient()).middlewareStack.remove(sesMiddlewareName);
 
       const next = await job({ date: addDays(today, 1), trigger: 'cli' });
       expect(next).toMatchObject({ items_processed: 1, late: 1 });
@@ -601,7 +603,9 @@ describe('the daily job', () => {
       const today = freshDate();
       const user = await seedUser('refusedthrice');
       await seedReminder(user.userId, 'subscriptions', addDays(today, 7), 'Gym', today);
-      injectSesFaults(() => Object.assign(new Error('Address blacklisted'), { name: 'MessageRejected' }));
+      await injectSesFaults(() =>
+        Object.assign(new Error('Address blacklisted'), { name: 'MessageRejected' }),
+      );
       const statuses: string[] = [];
       for (let day = 0; day < 4; day++) {
         const run = await job({ date: addDays(today, day), trigger: 'cli' });

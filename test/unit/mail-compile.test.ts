@@ -1,7 +1,8 @@
 /**
- * The compiled mails (one React Email render per shape, then a fill per mail) equal the direct React
- * Email render byte for byte, HTML and plain text, on generated hostile inputs; and the fill, not the
- * direct fallback, is what produced them.
+ * The compiled mails (one React Email render per shape at build time, then a fill per mail) equal the
+ * direct React Email render byte for byte, HTML and plain text, on generated hostile inputs; the fill,
+ * not the direct fallback, is what produced them; and the committed plans (lambdas/mail/plans/) are
+ * what the templates compile to today.
  */
 import fc from 'fast-check';
 import { createElement as h, Fragment } from 'react';
@@ -9,23 +10,20 @@ import { Button, Heading, Hr, Section, Text } from '@react-email/components';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { compileTemplate, directFallbacks, escapeHtml } from '../../lambdas/mail/compile.ts';
-import { Layout } from '../../lambdas/mail/layout.tsx';
-import {
-  digestSubject,
-  renderDigestMail,
-  renderDigestMailDirect,
-  type DigestItem,
-} from '../../lambdas/mail/digest.tsx';
-import {
-  renderReminderMail,
-  renderReminderMailDirect,
-  type ReminderMailProps,
-} from '../../lambdas/mail/reminder.tsx';
-import {
-  renderSavingsFollowUp,
-  renderSavingsFollowUpDirect,
-  type SavingsFollowUpProps,
-} from '../../lambdas/mail/savingsFollowUp.tsx';
+import { Layout } from '../../lambdas/mail/templates/layout.tsx';
+import { digestSubject, renderDigestMail, type DigestItem } from '../../lambdas/mail/digest.ts';
+import { renderDigestMailDirect } from '../../lambdas/mail/templates/digest.tsx';
+import { renderReminderMail, type ReminderMailProps } from '../../lambdas/mail/reminder.ts';
+import { renderReminderMailDirect } from '../../lambdas/mail/templates/reminder.tsx';
+import { renderSavingsFollowUp, type SavingsFollowUpProps } from '../../lambdas/mail/savingsFollowUp.ts';
+import { renderSavingsFollowUpDirect } from '../../lambdas/mail/templates/savingsFollowUp.tsx';
+import { renderWelcome, type WelcomeProps } from '../../lambdas/mail/welcome.ts';
+import { renderWelcomeDirect } from '../../lambdas/mail/templates/welcome.tsx';
+import { renderConfirmSignUp, type ConfirmSignUpProps } from '../../lambdas/mail/confirmSignUp.ts';
+import { renderConfirmSignUpDirect } from '../../lambdas/mail/templates/confirmSignUp.tsx';
+import { renderResetPassword, type ResetPasswordProps } from '../../lambdas/mail/resetPassword.ts';
+import { renderResetPasswordDirect } from '../../lambdas/mail/templates/resetPassword.tsx';
+import { stalePlans } from '../../scripts/mail-plans.ts';
 
 const SLOW = 180_000;
 
@@ -131,6 +129,23 @@ const digestProps = fc.record({
   unsubscribeUrl: url,
 });
 
+const welcomeProps: fc.Arbitrary<WelcomeProps> = fc.record({
+  firstName: text,
+  lifetimeFree: fc.boolean(),
+  dashboardUrl: url,
+  unsubscribeUrl: url,
+});
+// Cognito's code placeholder stays in the link until Cognito sends the mail.
+const confirmProps: fc.Arbitrary<ConfirmSignUpProps> = fc.record({
+  firstName: text,
+  confirmUrl: url.map((u) => `${u}&code={####}`),
+});
+const resetProps: fc.Arbitrary<ResetPasswordProps> = fc.record({
+  firstName: text,
+  code: fc.constantFrom('{####}', '123456'),
+  signInUrl: url,
+});
+
 /** Asserts compiled equals direct for every generated input, and that none fell back to the direct render. */
 async function sameAsDirect<P>(
   props: fc.Arbitrary<P>,
@@ -164,6 +179,27 @@ describe('compiled mails equal the direct React Email render', () => {
   it(
     'digest: any mix and order of reminder and follow-up items',
     () => sameAsDirect(digestProps, renderDigestMail, renderDigestMailDirect, 60),
+    SLOW,
+  );
+
+  it(
+    'welcome, with and without the lifetime-free line',
+    () => sameAsDirect(welcomeProps, renderWelcome, renderWelcomeDirect, 100),
+    SLOW,
+  );
+
+  it(
+    'the Cognito mails (HTML only): sign-up confirmation and password reset',
+    async () => {
+      await sameAsDirect(confirmProps, renderConfirmSignUp, renderConfirmSignUpDirect, 100);
+      await sameAsDirect(resetProps, renderResetPassword, renderResetPasswordDirect, 100);
+    },
+    SLOW,
+  );
+
+  it(
+    'the committed plans are what the templates compile to (else: npm run mail:plans)',
+    async () => expect(await stalePlans()).toStrictEqual([]),
     SLOW,
   );
 

@@ -36,12 +36,10 @@ afterAll(async () => {
 
 it('gives up on an SES endpoint that never answers, with a timeout error', async () => {
   expect(env().SES_TIMEOUT_MS).toBe(200);
-  const error = await sesClient()
-    .send(new GetAccountCommand({}))
-    .then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+  const error = await (await sesClient()).send(new GetAccountCommand({})).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
   expect(error?.name).toBe('TimeoutError');
   expect(sockets.length).toBeGreaterThan(0);
 });

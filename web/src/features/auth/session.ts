@@ -4,8 +4,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import {
-  autoSignIn,
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,
@@ -19,6 +19,7 @@ import {
 import { Hub } from 'aws-amplify/utils';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
+import { LINK_SIGN_IN_METADATA_KEY, linkVerifier, newLinkSecret } from '#shared/linkSignIn.ts';
 import { NOT_CONFIRMED } from './account-errors.ts';
 import { clearAdminHint } from './admin-hint.ts';
 import { clearStoredAuth } from './storage.ts';
@@ -168,7 +169,7 @@ export async function forgetDeletedAccount(): Promise<void> {
   }
 }
 
-/** Sign-up with the profile (name, country, marketing consent) as Cognito attributes; auto sign-in completes if confirmed in this tab. */
+/** Sign-up with the profile (name, country, marketing consent) as Cognito attributes; the mailed link signs in. */
 export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput> {
   await ensureAmplify();
   const userAttributes: Record<string, string> = {
@@ -181,8 +182,8 @@ export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput>
   return signUp({
     username: values.email,
     password: values.password,
-    // cognito-local (and our pool client) allow USER_PASSWORD_AUTH; SRP is not available locally.
-    options: { userAttributes, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } },
+    // No Amplify auto sign-in: the confirmation link signs in, in whichever browser opens it (0023).
+    options: { userAttributes },
   });
 }
 
@@ -195,30 +196,52 @@ function isAlreadyConfirmed(error: unknown): boolean {
 }
 
 /**
- * Confirms a sign-up from the e-mailed code. Returns 'signedIn' when Amplify's auto sign-in completed
- * (sign-up happened in this tab), else 'confirmed'. Already confirmed users count as confirmed.
+ * The confirmation link's one sign-in (decision 0023): Cognito's custom auth flow, answered with the
+ * secret whose verifier went with this browser's confirmation. Any other browser's session is signed
+ * out first, as at a password sign-in. False when Cognito did not sign in (expired, used, refused).
+ */
+async function signInWithLinkSecret(email: string, secret: string): Promise<boolean> {
+  clearAdminHint();
+  const existing = await fetchAuthSession().catch(() => null);
+  if (existing?.tokens) await signOutEverywhere();
+  clearStoredAuth();
+  const started = await signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  if (started.nextStep.signInStep !== 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') return false;
+  const answered = await confirmSignIn({ challengeResponse: secret });
+  if (!answered.isSignedIn) return false;
+  await refreshSession();
+  return getAuthState().status === 'signedIn';
+}
+
+/**
+ * Confirms a sign-up from the e-mailed code and signs this browser in: a fresh secret stays here, its
+ * verifier goes with the confirmation (PostConfirmation keeps it a few minutes), and the secret answers
+ * the custom challenge once (decision 0023). 'signedIn' on success; 'confirmed' when the address is
+ * confirmed but this browser is not signed in: the link was opened before (Cognito refuses a second
+ * confirmation, so a link never signs in twice) or the sign-in failed.
  */
 export async function confirmAccount(email: string, code: string): Promise<'signedIn' | 'confirmed'> {
   await ensureAmplify();
-  let autoSignInReady = false;
+  const secret = newLinkSecret();
+  // Web Crypto's digest needs a secure context (https, localhost): without it, confirm only.
+  const verifier = await linkVerifier(secret).catch(() => null);
   try {
-    const result = await confirmSignUp({ username: email, confirmationCode: code });
-    autoSignInReady = result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN';
+    await confirmSignUp({
+      username: email,
+      confirmationCode: code,
+      ...(verifier ? { options: { clientMetadata: { [LINK_SIGN_IN_METADATA_KEY]: verifier } } } : {}),
+    });
   } catch (error) {
     if (!isAlreadyConfirmed(error)) throw error;
+    return 'confirmed';
   }
-  if (autoSignInReady) {
-    try {
-      const signedIn = await autoSignIn();
-      if (signedIn.isSignedIn) {
-        await refreshSession();
-        return 'signedIn';
-      }
-    } catch {
-      // Auto sign-in is best effort: the user signs in with the password instead.
-    }
+  if (!verifier) return 'confirmed';
+  try {
+    return (await signInWithLinkSecret(email, secret)) ? 'signedIn' : 'confirmed';
+  } catch {
+    // The address is confirmed all the same: the user signs in with the password instead.
+    return 'confirmed';
   }
-  return 'confirmed';
 }
 
 /** 'Send reset code': Cognito mails a code (through the CustomMessage trigger) to the address. */

@@ -8,9 +8,10 @@ import { errorMessage } from '../../../utils/errorMessage.ts';
 import { confirmAccount } from '../session.ts';
 
 /**
- * /auth/callback?code=…&email=…, the link in the sign-up e-mail: confirms the account. If this tab can
- * finish the sign-in (Amplify auto sign-in), 'Welcome!' and /dashboard; otherwise /auth's sign-in tab
- * with a toast.
+ * /auth/callback?code=…&email=…, the link in the sign-up e-mail: confirms the account and signs this
+ * browser in, whichever browser it is (decision 0023), then 'Welcome!' and /dashboard. A link opened
+ * again (the address is confirmed already), or a sign-in Cognito refused: /auth's sign-in tab with a
+ * toast saying the address is confirmed.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();

@@ -1,17 +1,11 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { render } from '@react-email/render';
-import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { Greeting, Layout, styles } from './layout.tsx';
-
-export interface ResetPasswordProps {
-  firstName: string;
-  /** Cognito's {####} placeholder: Cognito puts the code in when it sends. */
-  code: string;
-  /** The sign-in page, where 'Forgot password?' asks for the code. */
-  signInUrl: string;
-}
-
-export const resetPasswordSubject = `Your ${PRODUCT_NAME} password reset code`;
+import {
+  resetPasswordSubject,
+  resetPasswordView,
+  type ResetPasswordProps,
+  type ResetPasswordView,
+} from '../resetPassword.ts';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
 const codeStyle = {
   ...styles.heading,
@@ -20,7 +14,7 @@ const codeStyle = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 };
 
-function ResetPasswordEmail({ firstName, code, signInUrl }: ResetPasswordProps) {
+export function ResetPasswordEmail({ fields: { firstName, code, signInUrl } }: ResetPasswordView) {
   return (
     <Layout
       preview="Your code to choose a new password"
@@ -40,8 +34,11 @@ function ResetPasswordEmail({ firstName, code, signInUrl }: ResetPasswordProps) 
   );
 }
 
-export async function renderResetPassword(
-  props: ResetPasswordProps,
-): Promise<{ subject: string; html: string }> {
-  return { subject: resetPasswordSubject, html: await render(<ResetPasswordEmail {...props} />) };
+/** The reset mail rendered by React Email: what renderResetPassword must equal byte for byte. */
+export async function renderResetPasswordDirect(props: ResetPasswordProps) {
+  const { subject, html } = await renderMail(
+    resetPasswordSubject,
+    <ResetPasswordEmail {...resetPasswordView(props)} />,
+  );
+  return { subject, html };
 }

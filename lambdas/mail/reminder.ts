@@ -1,9 +1,13 @@
-import { Button, Heading, Link, Text } from '@react-email/components';
+/**
+ * The reminder mail: what it says of one renewal, as strings, filled into the template compiled at
+ * build time (templates/reminder.tsx is the React Email source, plans/reminder.ts its plans).
+ */
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
-import { compileTemplate } from './compile.ts';
-import { Greeting, greetingName, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { prebuiltTemplate } from './fill.ts';
+import { greetingName } from './greeting.ts';
+import plans from './plans/reminder.ts';
 
 /** What to do now, per category: the call to action of the reminder mail. */
 const CALL_TO_ACTION: Record<Category, string> = {
@@ -120,46 +124,12 @@ export function reminderText(
   };
 }
 
-export function ReminderHeading({ text }: { text: ReminderText }) {
-  return <Heading style={styles.heading}>{text.headline}</Heading>;
-}
-
-/** What renews when, what to do, and the button: what follows the heading (and greeting). */
-export function ReminderBody({ text }: { text: ReminderText }) {
-  return (
-    <>
-      <Text style={styles.text}>
-        {`${text.title} (${text.categoryLabel}) with ${text.provider} renews on ${text.renewalDate}.`}
-        {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
-        {text.terms !== null ? ` ${text.terms}` : ''}
-      </Text>
-      <Text style={styles.text}>{text.callToAction}</Text>
-      <Button href={text.url} style={styles.button}>
-        Open my reminders
-      </Button>
-      <Text style={styles.text}>
-        <Link href={text.calendarUrl}>Add to calendar</Link>
-      </Text>
-    </>
-  );
-}
-
-type ReminderView = {
+export type ReminderView = {
   preview: string;
   fields: ReminderText & { firstName: string; unsubscribeUrl: string };
 };
 
-function ReminderEmail({ preview, fields }: ReminderView) {
-  return (
-    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
-      <ReminderHeading text={fields} />
-      <Greeting firstName={fields.firstName} />
-      <ReminderBody text={fields} />
-    </Layout>
-  );
-}
-
-function reminderView(props: ReminderMailProps): ReminderView {
+export function reminderView(props: ReminderMailProps): ReminderView {
   return {
     preview: reminderSubject(props),
     fields: {
@@ -170,14 +140,9 @@ function reminderView(props: ReminderMailProps): ReminderView {
   };
 }
 
-const compiled = compileTemplate(ReminderEmail);
+const template = prebuiltTemplate<ReminderView>(plans);
 
 /** The reminder mail, filled into the template compiled for its shape. */
 export async function renderReminderMail(props: ReminderMailProps) {
-  return { subject: reminderSubject(props), ...(await compiled.render(reminderView(props))) };
-}
-
-/** The same mail rendered by React Email each time: what renderReminderMail must equal byte for byte. */
-export function renderReminderMailDirect(props: ReminderMailProps) {
-  return renderMail(reminderSubject(props), <ReminderEmail {...reminderView(props)} />);
+  return { subject: reminderSubject(props), ...(await template.render(reminderView(props))) };
 }

@@ -1,17 +1,13 @@
 import { Button, Heading, Text } from '@react-email/components';
-import { render } from '@react-email/render';
-import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { Greeting, Layout, styles } from './layout.tsx';
+import {
+  confirmSignUpSubject,
+  confirmSignUpView,
+  type ConfirmSignUpProps,
+  type ConfirmSignUpView,
+} from '../confirmSignUp.ts';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
-export interface ConfirmSignUpProps {
-  firstName: string;
-  /** The /auth/callback link; Cognito's {####} code placeholder stays in it until Cognito sends. */
-  confirmUrl: string;
-}
-
-export const confirmSignUpSubject = `Confirm your ${PRODUCT_NAME} account`;
-
-function ConfirmSignUpEmail({ firstName, confirmUrl }: ConfirmSignUpProps) {
+export function ConfirmSignUpEmail({ fields: { firstName, confirmUrl } }: ConfirmSignUpView) {
   return (
     <Layout
       preview="Confirm your e-mail address to start getting renewal reminders"
@@ -32,8 +28,11 @@ function ConfirmSignUpEmail({ firstName, confirmUrl }: ConfirmSignUpProps) {
   );
 }
 
-export async function renderConfirmSignUp(
-  props: ConfirmSignUpProps,
-): Promise<{ subject: string; html: string }> {
-  return { subject: confirmSignUpSubject, html: await render(<ConfirmSignUpEmail {...props} />) };
+/** The confirmation rendered by React Email: what renderConfirmSignUp must equal byte for byte. */
+export async function renderConfirmSignUpDirect(props: ConfirmSignUpProps) {
+  const { subject, html } = await renderMail(
+    confirmSignUpSubject,
+    <ConfirmSignUpEmail {...confirmSignUpView(props)} />,
+  );
+  return { subject, html };
 }

@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { BRAND_COLOR, PRODUCT_NAME, TAGLINE } from '../../shared/brand.ts';
-import { renderBodies } from './compile.ts';
+import { BRAND_COLOR, PRODUCT_NAME, TAGLINE } from '../../../shared/brand.ts';
+import { renderBodies } from '../compile.ts';
+import { greetingName } from '../greeting.ts';
 
 const colors = { brand: BRAND_COLOR, text: '#1f2933', muted: '#52606d', bg: '#f4f7f8' };
 
@@ -77,9 +78,6 @@ export const DIGEST_FOOTER = `You get this because you added these renewals to $
 
 /** The footer of the mails about one of the user's renewals. */
 export const RENEWAL_FOOTER = `You get this because you added this renewal to ${PRODUCT_NAME}.`;
-
-/** The name the greeting uses: the first name, or 'there' when the user gave none. */
-export const greetingName = (firstName: string) => firstName || 'there';
 
 /** The first line of every mail. */
 export function Greeting({ firstName }: { firstName: string }) {

@@ -1,0 +1,55 @@
+/**
+ * The savings follow-up ("how did you do?"), filled into the template compiled at build time
+ * (templates/savingsFollowUp.tsx is the React Email source, plans/savingsFollowUp.ts its plan).
+ */
+import { formatUkDate } from '../../shared/dates.ts';
+import type { Reminder } from '../../shared/api.ts';
+import { prebuiltTemplate } from './fill.ts';
+import { greetingName } from './greeting.ts';
+import plans from './plans/savingsFollowUp.ts';
+
+export interface SavingsFollowUpProps {
+  firstName: string;
+  reminder: Pick<Reminder, 'title' | 'provider' | 'renewal_date'>;
+  savingsUrl: string;
+  unsubscribeUrl: string;
+}
+
+export const savingsSubject = (title: string) => `How did you do with ${title}?`;
+
+/** One renewal's follow-up as the strings it shows (the single mail and a digest section share it). */
+export type SavingsText = {
+  title: string;
+  provider: string;
+  renewalDate: string;
+  /** The button's link. */
+  url: string;
+};
+
+export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: string): SavingsText {
+  return {
+    title: reminder.title,
+    provider: reminder.provider,
+    renewalDate: formatUkDate(reminder.renewal_date),
+    url,
+  };
+}
+
+export type SavingsView = { fields: SavingsText & { firstName: string; unsubscribeUrl: string } };
+
+export function savingsView(props: SavingsFollowUpProps): SavingsView {
+  return {
+    fields: {
+      ...savingsText(props.reminder, props.savingsUrl),
+      firstName: greetingName(props.firstName),
+      unsubscribeUrl: props.unsubscribeUrl,
+    },
+  };
+}
+
+const template = prebuiltTemplate<SavingsView>(plans);
+
+/** The follow-up mail, filled into its compiled template. */
+export async function renderSavingsFollowUp(props: SavingsFollowUpProps) {
+  return { subject: savingsSubject(props.reminder.title), ...(await template.render(savingsView(props))) };
+}

@@ -1,0 +1,48 @@
+import { Button, Heading, Link, Text } from '@react-email/components';
+import {
+  reminderSubject,
+  reminderView,
+  type ReminderMailProps,
+  type ReminderText,
+  type ReminderView,
+} from '../reminder.ts';
+import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+
+export function ReminderHeading({ text }: { text: ReminderText }) {
+  return <Heading style={styles.heading}>{text.headline}</Heading>;
+}
+
+/** What renews when, what to do, and the button: what follows the heading (and greeting). */
+export function ReminderBody({ text }: { text: ReminderText }) {
+  return (
+    <>
+      <Text style={styles.text}>
+        {`${text.title} (${text.categoryLabel}) with ${text.provider} renews on ${text.renewalDate}.`}
+        {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
+        {text.terms !== null ? ` ${text.terms}` : ''}
+      </Text>
+      <Text style={styles.text}>{text.callToAction}</Text>
+      <Button href={text.url} style={styles.button}>
+        Open my reminders
+      </Button>
+      <Text style={styles.text}>
+        <Link href={text.calendarUrl}>Add to calendar</Link>
+      </Text>
+    </>
+  );
+}
+
+export function ReminderEmail({ preview, fields }: ReminderView) {
+  return (
+    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+      <ReminderHeading text={fields} />
+      <Greeting firstName={fields.firstName} />
+      <ReminderBody text={fields} />
+    </Layout>
+  );
+}
+
+/** The reminder mail rendered by React Email: what renderReminderMail must equal byte for byte. */
+export function renderReminderMailDirect(props: ReminderMailProps) {
+  return renderMail(reminderSubject(props), <ReminderEmail {...reminderView(props)} />);
+}

@@ -1,0 +1,401 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../lib/app.ts';
+import { readStageConfig } from '../../lib/config.ts';
+import { cacheControl } from '../../lib/local/static.ts';
+import { dmarcRecordValue, MAIL_FROM_SPF } from '../../lib/mail.ts';
+import { WEB_BUILD_MISSING, WEB_CACHE_CONTROL, WEB_PLACEHOLDER_HTML, webBuild } from '../../lib/web.ts';
+import { cleanUp, logicalIdWhere, newApp, resourcesOfType, synth, type Synthesized } from './harness.ts';
+
+// What a deploy is: the README's commands, the web build it ships, the mail settings it takes.
+
+/** A web build shaped like Vite's: index.html naming hashed chunks under assets/, and a stray config.json. */
+const webDist = mkdtempSync(join(tmpdir(), 'deploy-test-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><script type="module" src="/assets/index-Abc123.js"></script>',
+);
+writeFileSync(join(webDist, 'assets', 'index-Abc123.js'), 'import("./DashboardPage-Def456.js");');
+writeFileSync(join(webDist, 'assets', 'DashboardPage-Def456.js'), 'export default 1;');
+writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+writeFileSync(join(webDist, 'config.json'), '{"stage":"local"}');
+/** A checkout where `npm run build:web` has not run. */
+const noBuild = mkdtempSync(join(tmpdir(), 'deploy-test-nobuild-'));
+
+afterAll(() => {
+  cleanUp();
+  rmSync(webDist, { recursive: true, force: true });
+  rmSync(noBuild, { recursive: true, force: true });
+});
+
+type Context = Record<string, string>;
+
+/** The deploy commands of the README's "Deploying a stage" section, as the `-c` context each passes. */
+function readmeDeployCommands(): { command: string; context: Context }[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('\n## Deploying a stage\n');
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end);
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return blocks
+    .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
+    .map((line) => line.trim())
+    .filter((line) => /\b(npm run deploy|cdk deploy|cdk synth|cdk diff)\b/.test(line))
+    .map((command) => {
+      const context: Context = {};
+      for (const [, key, value] of command.matchAll(/(?:^|\s)-c\s+([\w:-]+)=("[^"]*"|'[^']*'|\S+)/g)) {
+        context[key!] = value!.replace(/^["']|["']$/g, '');
+      }
+      return { command, context };
+    });
+}
+
+const COMMANDS = readmeDeployCommands();
+
+const recordSets = (s: Synthesized, type: string) =>
+  Object.values(resourcesOfType(s.template, 'AWS::Route53::RecordSet'))
+    .map((r) => r.Properties!)
+    .filter((p) => p.Type === type);
+
+/** Every statement that allows ses:SendEmail, with its resources as JSON. */
+const sendStatements = (s: Synthesized) =>
+  Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy'))
+    .flatMap(
+      (p) =>
+        (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    )
+    .filter((st) => [st.Action].flat().includes('ses:SendEmail'))
+    .map((st) => JSON.stringify(st.Resource));
+
+/** The ARN of the SES identity of that name in the stack's account and region, as the template has it. */
+const identityArn = (s: Synthesized, name: string): unknown =>
+  s.stack.resolve(s.stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
+
+/** The account of the README's commands: `cdk deploy` sets CDK_DEFAULT_ACCOUNT from the credentials. */
+const ACCOUNT = '111122223333';
+
+/** The resources a deploy with this context must have: what the README says each setting does. */
+function expectDeployedAs(s: Synthesized, context: Context): void {
+  const domain = context.domain!;
+  const shared = context.mailIdentity === 'shared';
+  const from = context.emailFromAddress ?? `reminders@${domain}`;
+
+  // Cognito: its own e-mail until the identity is verified, then SES from the domain.
+  if (context.sesVerified === 'true') {
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: `Renewal Reminders <${from}>`,
+        SourceArn: identityArn(s, domain),
+        ConfigurationSet: Match.anyValue(),
+      },
+    });
+  } else {
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
+    });
+  }
+
+  // The identity: created by its owner with a MAIL FROM domain and records in the zone; else by name.
+  if (shared) {
+    s.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    for (const type of ['CNAME', 'MX', 'TXT']) expect(recordSets(s, type), type).toEqual([]);
+  } else {
+    const mailFrom = context.mailFromDomain ?? `bounce.${domain}`;
+    s.template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: domain,
+      MailFromAttributes: { MailFromDomain: mailFrom, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
+    });
+    expect(context.hostedZoneId).toBeDefined();
+    expect(recordSets(s, 'CNAME')).toHaveLength(3);
+    expect(recordSets(s, 'MX')).toEqual([
+      expect.objectContaining({
+        Name: `${mailFrom}.`,
+        ResourceRecords: [`10 feedback-smtp.${s.stack.region}.amazonses.com`],
+      }),
+    ]);
+    const txt = recordSets(s, 'TXT').map((r) => [r.Name, r.ResourceRecords]);
+    expect(txt).toContainEqual([`${mailFrom}.`, [`"${MAIL_FROM_SPF}"`]]);
+    if (context.dmarcRecord !== 'false') {
+      expect(txt).toContainEqual([`_dmarc.${domain}.`, [`"${dmarcRecordValue(context.dmarcReportEmail)}"`]]);
+    }
+  }
+
+  // Sending: the domain identity and the configuration set; every identity only in the sandbox.
+  const statements = sendStatements(s);
+  expect(statements.length).toBeGreaterThan(0);
+  for (const resources of statements) {
+    expect(resources).toContain(`:identity/${shared ? domain : ''}`);
+    expect(resources).toContain(':configuration-set/');
+    expect(resources.includes(':identity/*'), resources).toBe(context.sesSandbox === 'true');
+  }
+
+  if (context.alarmEmail) {
+    s.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: context.alarmEmail,
+    });
+  }
+  // The real web build, in its two deployments.
+  s.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+}
+
+describe("the README's deploy commands", () => {
+  it('are there: a first deploy on Cognito mail, the switch to SES, the sandbox and after it, a stage sharing the identity', () => {
+    const contexts = COMMANDS.map((c) => c.context);
+    expect(COMMANDS.every((c) => c.command.startsWith('npm run deploy -- '))).toBe(true);
+    const first = contexts[0]!;
+    expect(first).toMatchObject({ sesSandbox: 'true' });
+    expect(first.domain && first.hostedZoneId && first.alarmEmail && first.dmarcReportEmail).toBeTruthy();
+    expect(first.sesVerified).toBeUndefined();
+    expect(contexts).toContainEqual({ ...first, sesVerified: 'true' });
+    const { sesSandbox: _, ...afterSandbox } = first;
+    expect(contexts).toContainEqual({ ...afterSandbox, sesVerified: 'true' });
+    expect(contexts).toContainEqual(
+      expect.objectContaining({ domain: first.domain, mailIdentity: 'shared', sesVerified: 'true' }),
+    );
+    expect(contexts.filter((c) => c.mailIdentity === 'shared').every((c) => c.stage !== first.stage)).toBe(
+      true,
+    );
+  });
+
+  describe.each(COMMANDS.map((c): [string, Context] => [c.command, c.context]))('%s', (_command, context) => {
+    // As `cdk deploy` synthesizes: with the account's id, and the cdk-nag checks registered as
+    // bin/app.ts registers them (a finding fails the synth). Acknowledgements that name the account
+    // must match its id, not the token an offline synth has.
+    const s = (() => {
+      vi.stubEnv('CDK_DEFAULT_ACCOUNT', ACCOUNT);
+      try {
+        return synth(context, { nag: true, webDist });
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    })();
+
+    it('synthesizes for a real account, with no unacknowledged cdk-nag finding', () => {
+      expect(s.stack.account).toBe(ACCOUNT);
+      const report = new AwsSolutionsChecks().validateScope(s.app);
+      expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+    });
+
+    it('has the resources the README says it has', () => {
+      expectDeployedAs(s, context);
+    });
+  });
+});
+
+describe('mail on a first deploy and after', () => {
+  const domain = 'example.com';
+  const zone = { hostedZoneId: 'Z0000000000000000000' };
+
+  it('gives the pool no SES identity to check until sesVerified=true, in both phases of own and shared', () => {
+    for (const extra of [{}, { mailIdentity: 'shared' }] as Context[]) {
+      const first = synth({ stage: 'prod', domain, ...zone, ...extra }, { webDist });
+      const verified = synth({ stage: 'prod', domain, ...zone, sesVerified: 'true', ...extra }, { webDist });
+      expectDeployedAs(first, { domain, ...zone, ...extra, sesVerified: 'false' });
+      const pool = JSON.stringify(first.template.findResources('AWS::Cognito::UserPool'));
+      expect(pool).not.toMatch(/SourceArn|:identity\//);
+      expectDeployedAs(verified, { domain, ...zone, ...extra, sesVerified: 'true' });
+    }
+  });
+
+  it('lets a sharing stage send from and read the status of the identity another stage owns, by its name', () => {
+    const s = synth({ stage: 'staging', domain, mailIdentity: 'shared' }, { webDist });
+    s.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    const arn = JSON.stringify(identityArn(s, domain));
+    for (const resources of sendStatements(s)) expect(resources).toContain(arn);
+    const policies = JSON.stringify(resourcesOfType(s.template, 'AWS::IAM::Policy'));
+    expect(policies).toContain('"ses:GetEmailIdentity"');
+    // Its own configuration set: its bounces and complaints come back to it.
+    s.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    const outputs = Object.keys(s.template.findOutputs('*'));
+    expect(outputs.filter((o) => /^(Dkim|MailFrom|Dmarc)/.test(o))).toEqual([]);
+  });
+
+  it('prints the DKIM, MAIL FROM and DMARC records to publish when there is no zone', () => {
+    const s = synth({ stage: 'prod', domain, dmarcReportEmail: 'dmarc@example.com' }, { webDist });
+    expect(recordSets(s, 'TXT')).toEqual([]);
+    s.template.hasOutput('MailFromMxRecord', {
+      Value: `bounce.example.com MX 10 feedback-smtp.${s.stack.region}.amazonses.com`,
+    });
+    s.template.hasOutput('MailFromSpfRecord', {
+      Value: 'bounce.example.com TXT "v=spf1 include:amazonses.com ~all"',
+    });
+    s.template.hasOutput('DmarcRecord', {
+      Value: '_dmarc.example.com TXT "v=DMARC1; p=none; rua=mailto:dmarc@example.com"',
+    });
+    expect(Object.keys(s.template.findOutputs('*')).filter((o) => o.startsWith('DkimRecord'))).toHaveLength(
+      3,
+    );
+  });
+
+  it('writes DMARC without reports unless an address is given, none with dmarcRecord=false, and takes another MAIL FROM name', () => {
+    expect(dmarcRecordValue()).toBe('v=DMARC1; p=none;');
+    const quiet = synth(
+      { stage: 'prod', domain, ...zone, mailFromDomain: 'mail-from.example.com' },
+      { webDist },
+    );
+    expectDeployedAs(quiet, { domain, ...zone, mailFromDomain: 'mail-from.example.com' });
+    const keep = synth({ stage: 'prod', domain, ...zone, dmarcRecord: 'false' }, { webDist });
+    expect(recordSets(keep, 'TXT').map((r) => r.Name)).toEqual(['bounce.example.com.']);
+  });
+});
+
+describe('mail settings from context', () => {
+  const read = (context: Record<string, unknown>) => readStageConfig(newApp({ context }).node);
+
+  it('defaults to owning the identity, unverified, out of the sandbox, MAIL FROM bounce.{domain} and a DMARC record', () => {
+    expect(read({ domain: 'example.com' }).mail).toEqual({
+      identity: 'own',
+      sesVerified: false,
+      sesSandbox: false,
+      mailFromDomain: 'bounce.example.com',
+      dmarcRecord: true,
+      dmarcReportEmail: undefined,
+    });
+    expect(read({ domain: 'example.com', mailIdentity: 'shared', sesVerified: true }).mail).toEqual({
+      identity: 'shared',
+      sesVerified: true,
+      sesSandbox: false,
+      mailFromDomain: undefined,
+      dmarcRecord: false,
+      dmarcReportEmail: undefined,
+    });
+    expect(read({}).mail.sesVerified).toBe(false);
+    expect(read({ webPlaceholder: 'true' }).webPlaceholder).toBe(true);
+  });
+
+  it('rejects bad values with a readable message', () => {
+    const d = { domain: 'example.com' };
+    expect(() => read({ ...d, mailIdentity: 'mine' })).toThrow(/'mailIdentity' must be 'own' or 'shared'/);
+    expect(() => read({ ...d, sesVerified: 'yes' })).toThrow(/'sesVerified' must be true or false/);
+    expect(() => read({ ...d, sesSandbox: 1 })).toThrow(/'sesSandbox' must be true or false/);
+    expect(() => read({ ...d, dmarcReportEmail: 'dmarc' })).toThrow(
+      /'dmarcReportEmail' must be an e-mail address/,
+    );
+    expect(() => read({ ...d, mailFromDomain: 'bounce.example.org' })).toThrow(/subdomain of example.com/);
+    expect(() => read({ ...d, mailFromDomain: 'bad_name.example.com' })).toThrow(/must be a domain name/);
+    expect(() => read({ sesVerified: 'true' })).toThrow(/'sesVerified' needs the mail domain/);
+    expect(() => read({ mailIdentity: 'shared' })).toThrow(/'mailIdentity' needs the mail domain/);
+    expect(() => read({ ...d, mailIdentity: 'shared', dmarcReportEmail: 'a@example.com' })).toThrow(
+      /belongs to the stage that owns the SES identity/,
+    );
+    expect(() => read({ ...d, dmarcRecord: 'false', dmarcReportEmail: 'a@example.com' })).toThrow(
+      /dmarcRecord=false leaves out/,
+    );
+    expect(() => read({ ...d, hostedZoneId: '/hostedzone/Z0123' })).toThrow(/without \/hostedzone\//);
+    expect(() => read({ hostedZoneId: 'Z0123' })).toThrow(/'hostedZoneId' needs -c domain/);
+    expect(() => read({ webPlaceholder: 'maybe' })).toThrow(/'webPlaceholder' must be true or false/);
+  });
+});
+
+describe('web deployment', () => {
+  const s = synth({ stage: 'dev' }, { webDist });
+  const deployments = () => resourcesOfType(s.template, 'Custom::CDKBucketDeployment');
+  const assetsId = () =>
+    logicalIdWhere(
+      s.template,
+      'Custom::CDKBucketDeployment',
+      (p) => p.DestinationBucketKeyPrefix === 'assets/',
+    );
+  const rootId = () =>
+    logicalIdWhere(s.template, 'Custom::CDKBucketDeployment', (p) => p.DistributionId !== undefined);
+
+  it('uploads the hashed assets first, never pruned, cached for a year', () => {
+    const assets = deployments()[assetsId()]!;
+    expect(assets.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(assets.Properties!.DistributionId).toBeUndefined();
+    expect(WEB_CACHE_CONTROL.assets).toBe('public, max-age=31536000, immutable');
+    const root = deployments()[rootId()]!;
+    expect([root.DependsOn].flat()).toContain(assetsId());
+  });
+
+  it('then index.html and config.json, revalidated on every load, pruning all but assets/, and invalidates CloudFront', () => {
+    const root = deployments()[rootId()]!;
+    expect(root.Properties).toMatchObject({
+      Prune: true,
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+    // The local server sends the same Cache-Control (lib/local/static.ts).
+    expect(cacheControl('assets/index-Abc123.js')).toBe(WEB_CACHE_CONTROL.assets);
+    expect(cacheControl('index.html')).toBe(WEB_CACHE_CONTROL.other);
+    expect(cacheControl('config.json')).toBe(WEB_CACHE_CONTROL.other);
+    // CachingOptimized honours the origin's no-cache after its 1 s minimum TTL.
+    s.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+        }),
+      }),
+    });
+  });
+
+  it('ships the build, not a placeholder: assets in one asset, the top-level files without assets/ or a stray config.json in the other', () => {
+    const staged = readdirSync(s.app.outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(s.app.outdir, name));
+    const top = staged.filter((dir) => existsSync(join(dir, 'index.html')));
+    expect(top).toHaveLength(1);
+    expect(readdirSync(top[0]!).sort()).toEqual(['index.html', 'robots.txt']);
+    expect(readFileSync(join(top[0]!, 'index.html'), 'utf8')).not.toBe(WEB_PLACEHOLDER_HTML);
+    const chunks = staged.filter((dir) => existsSync(join(dir, 'index-Abc123.js')));
+    expect(chunks).toHaveLength(1);
+    expect(readdirSync(chunks[0]!).sort()).toEqual(['DashboardPage-Def456.js', 'index-Abc123.js']);
+  });
+
+  it('refuses to synthesize a deploy without a web build, before bundling any function', () => {
+    // No 'aws:cdk:bundling-stacks' context: what `cdk deploy` and `cdk synth` pass (every stack bundles).
+    const app = newApp({ context: { stage: 'dev' } });
+    expect(() => buildApp(app, { nag: false, webDist: noBuild })).toThrow(WEB_BUILD_MISSING);
+    expect(WEB_BUILD_MISSING).toMatch(/^Build the web app first: npm run build:web/);
+  });
+
+  it('allows the placeholder where nothing is bundled (these tests), or with webPlaceholder=true', () => {
+    const bundling = (context: Record<string, unknown>) =>
+      new Stack(newApp({ context }), 'Probe', { env: { region: 'eu-west-2' } });
+    const config = (context: Record<string, unknown>) => readStageConfig(newApp({ context }).node);
+    expect(bundling({}).bundlingRequired).toBe(true);
+    expect(() => webBuild(bundling({}), config({}), noBuild)).toThrow(WEB_BUILD_MISSING);
+    expect(webBuild(bundling({}), config({ webPlaceholder: 'true' }), noBuild)).toEqual({
+      dir: noBuild,
+      built: false,
+    });
+    expect(webBuild(bundling({}), config({}), webDist)).toEqual({ dir: webDist, built: true });
+    const tests = bundling({ 'aws:cdk:bundling-stacks': [] });
+    expect(webBuild(tests, config({}), noBuild).built).toBe(false);
+
+    const placeholder = synth({ stage: 'dev' }, { webDist: noBuild });
+    placeholder.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    placeholder.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Prune: true,
+      Exclude: ['assets/*'],
+    });
+  });
+
+  it('builds the web app in `npm run deploy` before deploying', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.deploy).toBe('npm run build:web && cdk deploy --all');
+  });
+});

@@ -1,0 +1,429 @@
+/**
+ * Observability of a stage: an alarm on the errors and throttles of every function, on the API's
+ * 5xx rate and p99 latency, on the SES account's bounce and complaint rates and on DynamoDB
+ * throttling, each reaching the stage's topic; the stage's dashboard with the product's figures; X-Ray
+ * tracing per the `tracing` flag; and a retention on every log group of both stacks, CDK's own
+ * functions included.
+ */
+import { CfnResource, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_ALARMS, FUNCTION_ALARM, SES_REPUTATION_ALARMS } from '../../lib/alarms.ts';
+import { readStageConfig } from '../../lib/config.ts';
+import { DASHBOARD_FIGURES } from '../../lib/dashboard.ts';
+import { applyStageLogRetention } from '../../lib/logs.ts';
+import { PRODUCT_METRICS } from '../../shared/metrics.ts';
+import { TABLE_KEYS } from '../../shared/table.ts';
+import {
+  actionsOfFunction,
+  cleanUp,
+  functionIds,
+  newApp,
+  resourcesOfType,
+  synth,
+  type Synthesized,
+} from './harness.ts';
+
+afterAll(cleanUp);
+
+const dev = synth({ stage: 'dev' });
+const prod = synth({ stage: 'prod', domain: 'example.com', alarmEmail: 'oncall@example.com' });
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown };
+type MetricStatQuery = {
+  Id: string;
+  Expression?: string;
+  MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: unknown[] }; Stat: string };
+};
+
+const alarms = (template: Template) => resourcesOfType(template, 'AWS::CloudWatch::Alarm');
+const topicRef = (template: Template) => ({
+  Ref: Object.keys(resourcesOfType(template, 'AWS::SNS::Topic'))[0]!,
+});
+const reachesTopic = (template: Template, alarm: Resource) => {
+  expect(alarm.Properties?.AlarmActions).toEqual([topicRef(template)]);
+  expect(alarm.Properties?.OKActions).toEqual([topicRef(template)]);
+};
+/** The one alarm whose metric queries include a metric with this name (and namespace). */
+const alarmOnMetric = (template: Template, namespace: string, metricName: string, extra = '') => {
+  const found = Object.entries(alarms(template)).filter(([, alarm]) => {
+    const text = JSON.stringify(alarm.Properties);
+    return (
+      text.includes(`"Namespace":"${namespace}"`) &&
+      text.includes(`"MetricName":"${metricName}"`) &&
+      text.includes(extra)
+    );
+  });
+  expect(found.map(([id]) => id)).toHaveLength(1);
+  return found[0]![1];
+};
+const queries = (alarm: Resource) => alarm.Properties!.Metrics as MetricStatQuery[];
+const expression = (alarm: Resource) => queries(alarm).find((q) => q.Expression)!.Expression;
+
+/** Functions that CloudFormation calls as a custom resource provider (CDK's deploy-time handlers). */
+const customResourceHandlers = (template: Template) =>
+  new Set(
+    Object.values(template.toJSON().Resources as Record<string, Resource>)
+      .filter((r) => r.Type.startsWith('Custom::') || r.Type === 'AWS::CloudFormation::CustomResource')
+      .map((r) => (r.Properties?.ServiceToken as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0])
+      .filter((id): id is string => Boolean(id)),
+  );
+
+describe('an alarm on the errors and throttles of every function', () => {
+  it.each([
+    ['dev', dev],
+    ['prod', prod],
+  ])('%s: one per function of ours (Errors + Throttles >= 1 in 5 minutes), reaching the topic', (_, s) => {
+    const all = alarms(s.template);
+    const handlers = customResourceHandlers(s.template);
+    const ours = functionIds(s.template).filter((id) => !handlers.has(id));
+    // The Cognito triggers are among them.
+    // The routes', the job's, the senders', the SES events' and the Cognito triggers'.
+    expect(ours.length).toBeGreaterThanOrEqual(Object.keys(s.stack.api.functions).length + 6);
+    for (const fn of [s.stack.auth.preSignUp, s.stack.auth.customMessage, s.stack.auth.postConfirmation]) {
+      expect(ours).toContain(s.stack.getLogicalId(fn.fn.node.defaultChild as never));
+    }
+    for (const id of ours) {
+      const mine = Object.values(all).filter((alarm) => {
+        const metrics = queries(alarm) ?? [];
+        return metrics.some(
+          (q) =>
+            q.MetricStat?.Metric.MetricName === 'Errors' &&
+            JSON.stringify(q.MetricStat.Metric.Dimensions) ===
+              JSON.stringify([{ Name: 'FunctionName', Value: { Ref: id } }]),
+        );
+      });
+      expect(mine, id).toHaveLength(1);
+      const alarm = mine[0]!;
+      expect(expression(alarm)).toBe('FILL(errors, 0) + FILL(throttles, 0)');
+      expect(
+        queries(alarm)
+          .filter((q) => q.MetricStat)
+          .map((q) => [q.Id, q.MetricStat!.Metric.MetricName, q.MetricStat!.Stat]),
+      ).toEqual([
+        ['errors', 'Errors', 'Sum'],
+        ['throttles', 'Throttles', 'Sum'],
+      ]);
+      expect(alarm.Properties).toMatchObject({
+        Threshold: FUNCTION_ALARM.threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
+      expect(JSON.stringify(alarm.Properties?.Metrics)).toContain('"Period":300');
+      reachesTopic(s.template, alarm);
+    }
+  });
+
+  it('leaves out only the deploy-time handlers of CDK (custom resources, BucketDeployment)', () => {
+    for (const s of [dev, prod]) {
+      const handlers = customResourceHandlers(s.template);
+      const withoutAlarm = functionIds(s.template).filter(
+        (id) => !JSON.stringify(alarms(s.template)).includes(`"Value":{"Ref":"${id}"}`),
+      );
+      expect(withoutAlarm.length).toBeGreaterThan(0);
+      for (const id of withoutAlarm) {
+        expect(handlers.has(id), id).toBe(true);
+        expect(id).toMatch(/^Custom/);
+      }
+    }
+  });
+});
+
+describe('alarms on the API', () => {
+  it.each([
+    ['dev', dev],
+    ['prod', prod],
+  ])('%s: 5xx / Count >= 5% over 5 minutes with at least 10 requests, in 2 of 3 periods', (_, s) => {
+    const alarm = alarmOnMetric(s.template, 'AWS/ApiGateway', '5xx');
+    expect(expression(alarm)).toBe(
+      `IF(requests >= ${API_ALARMS.minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+    );
+    const apiId = { Ref: s.stack.getLogicalId(s.stack.api.httpApi.node.defaultChild as never) };
+    expect(queries(alarm).filter((q) => q.MetricStat)).toEqual([
+      {
+        Id: 'requests',
+        ReturnData: false,
+        MetricStat: {
+          Metric: {
+            Namespace: 'AWS/ApiGateway',
+            MetricName: 'Count',
+            Dimensions: [{ Name: 'ApiId', Value: apiId }],
+          },
+          Period: 300,
+          Stat: 'Sum',
+        },
+      },
+      {
+        Id: 'errors',
+        ReturnData: false,
+        MetricStat: {
+          Metric: {
+            Namespace: 'AWS/ApiGateway',
+            MetricName: '5xx',
+            Dimensions: [{ Name: 'ApiId', Value: apiId }],
+          },
+          Period: 300,
+          Stat: 'Sum',
+        },
+      },
+    ]);
+    expect(alarm.Properties).toMatchObject({
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'notBreaching',
+    });
+    reachesTopic(s.template, alarm);
+  });
+
+  it('p99 Latency >= 3,000 ms with at least 10 requests, 3 periods of 5 minutes in a row', () => {
+    const alarm = alarmOnMetric(prod.template, 'AWS/ApiGateway', 'Latency');
+    expect(expression(alarm)).toBe(`IF(requests >= ${API_ALARMS.minRequests}, latency, 0)`);
+    expect(queries(alarm).find((q) => q.Id === 'latency')?.MetricStat).toMatchObject({
+      Metric: { MetricName: 'Latency' },
+      Period: 300,
+      Stat: 'p99',
+    });
+    expect(alarm.Properties).toMatchObject({
+      Threshold: API_ALARMS.latencyP99Ms,
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(API_ALARMS.latencyP99Ms).toBe(3000);
+    reachesTopic(prod.template, alarm);
+  });
+});
+
+describe('alarms on the SES account reputation', () => {
+  it.each([
+    ['Reputation.BounceRate', 0.05],
+    ['Reputation.ComplaintRate', 0.001],
+  ])('%s >= %s (highest in an hour) where the stage sends through SES', (metricName, threshold) => {
+    const alarm = alarmOnMetric(prod.template, 'AWS/SES', metricName);
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: metricName,
+      Statistic: 'Maximum',
+      Period: 3600,
+      Threshold: threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm.Properties?.Dimensions).toBeUndefined();
+    reachesTopic(prod.template, alarm);
+  });
+
+  it('thresholds: bounce at AWS’s review level (5%), complaint at its review level and Gmail’s advice (0.1%)', () => {
+    expect(SES_REPUTATION_ALARMS).toMatchObject({ bounceRate: 0.05, complaintRate: 0.001 });
+  });
+
+  it('none on a stage that sends no mail', () => {
+    expect(JSON.stringify(alarms(dev.template))).not.toContain('AWS/SES');
+  });
+});
+
+describe('an alarm on DynamoDB throttling', () => {
+  it('adds up the read and write throttle events of the table and of its index; >= 1 in 5 minutes', () => {
+    const alarm = alarmOnMetric(dev.template, 'AWS/DynamoDB', 'ReadThrottleEvents');
+    const table = { Ref: dev.stack.getLogicalId(dev.stack.data.table.node.defaultChild as never) };
+    const dims = (index?: string) =>
+      index
+        ? [
+            { Name: 'GlobalSecondaryIndexName', Value: index },
+            { Name: 'TableName', Value: table },
+          ]
+        : [{ Name: 'TableName', Value: table }];
+    expect(
+      queries(alarm)
+        .filter((q) => q.MetricStat)
+        .map((q) => [q.MetricStat!.Metric.MetricName, q.MetricStat!.Metric.Dimensions, q.MetricStat!.Stat]),
+    ).toEqual([
+      ['ReadThrottleEvents', dims(), 'Sum'],
+      ['WriteThrottleEvents', dims(), 'Sum'],
+      ['ReadThrottleEvents', dims(TABLE_KEYS.dueIndex.name), 'Sum'],
+      ['WriteThrottleEvents', dims(TABLE_KEYS.dueIndex.name), 'Sum'],
+    ]);
+    expect(expression(alarm)).toBe(
+      'FILL(tableRead, 0) + FILL(tableWrite, 0) + FILL(index0Read, 0) + FILL(index0Write, 0)',
+    );
+    expect(alarm.Properties).toMatchObject({
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    reachesTopic(dev.template, alarm);
+  });
+});
+
+describe('the stage dashboard', () => {
+  const body = (s: Synthesized) => {
+    const dashboards = Object.values(resourcesOfType(s.template, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    return {
+      name: dashboards[0]!.Properties?.DashboardName,
+      text: JSON.stringify(dashboards[0]!.Properties?.DashboardBody),
+    };
+  };
+
+  it.each([
+    ['dev', dev],
+    ['prod', prod],
+  ])("%s: renewal-reminders-{stage}, with each of the product's figures for the stage", (stage, s) => {
+    const { name, text } = body(s);
+    expect(name).toBe(`renewal-reminders-${stage}`);
+    expect(DASHBOARD_FIGURES).toEqual(['signups', 'reminders_created', 'sent', 'late', 'missed', 'failed']);
+    for (const figure of [...DASHBOARD_FIGURES, ...PRODUCT_METRICS]) {
+      expect(text).toContain(
+        `[\\"RenewalReminders\\",\\"${figure}\\",\\"service\\",\\"renewal-reminders\\",\\"stage\\",\\"${stage}\\"`,
+      );
+    }
+    for (const metric of ['Reputation.BounceRate', 'Reputation.ComplaintRate']) {
+      expect(text).toContain(`[\\"AWS/SES\\",\\"${metric}\\"`);
+    }
+    expect(text).toContain('100 * bounces');
+    expect(text).toContain('100 * complaints');
+    for (const metric of ['Count', '5xx', 'Latency'])
+      expect(text).toContain(`[\\"AWS/ApiGateway\\",\\"${metric}\\"`);
+  });
+
+  it('shows the state of every alarm of the stage', () => {
+    const { text } = body(prod);
+    const ids = Object.keys(alarms(prod.template));
+    expect(ids.length).toBeGreaterThan(40);
+    for (const id of ids) expect(text, id).toContain(`{"Fn::GetAtt":["${id}","Arn"]}`);
+  });
+});
+
+describe('X-Ray tracing per the `tracing` flag', () => {
+  const read = (context: Record<string, unknown>) => readStageConfig(newApp({ context }).node);
+
+  it('is on in prod and off elsewhere unless the context says otherwise; other values are refused', () => {
+    expect(read({}).tracing).toBe(false);
+    expect(read({ stage: 'prod' }).tracing).toBe(true);
+    expect(read({ tracing: 'true' }).tracing).toBe(true);
+    expect(read({ tracing: true }).tracing).toBe(true);
+    expect(read({ stage: 'prod', tracing: 'false' }).tracing).toBe(false);
+    expect(() => read({ tracing: 'yes' })).toThrow(/'tracing' must be true or false/);
+  });
+
+  const ourFunctions = (s: Synthesized) => {
+    const handlers = customResourceHandlers(s.template);
+    return Object.entries(resourcesOfType(s.template, 'AWS::Lambda::Function')).filter(
+      ([id]) => !handlers.has(id),
+    );
+  };
+
+  it.each([
+    ['dev (default off)', () => dev, false],
+    ['prod (default on)', () => prod, true],
+    ['dev with tracing=true', () => synth({ stage: 'dev', tracing: 'true' }), true],
+    [
+      'prod with tracing=false',
+      () => synth({ stage: 'prod', domain: 'example.com', tracing: 'false' }),
+      false,
+    ],
+  ])('%s', (_, get, on) => {
+    const s = get();
+    const fns = ourFunctions(s);
+    expect(fns.length).toBeGreaterThan(30);
+    for (const [id, fn] of fns) {
+      if (on) {
+        expect(fn.Properties?.TracingConfig, id).toEqual({ Mode: 'Active' });
+        expect(actionsOfFunction(s.template, id)).toContain('xray:PutTraceSegments');
+      } else {
+        expect(fn.Properties?.TracingConfig, id).toBeUndefined();
+        expect(actionsOfFunction(s.template, id)).not.toContain('xray:PutTraceSegments');
+      }
+    }
+    // API Gateway traces REST APIs only: the HTTP API stage has no tracing setting to turn on.
+    for (const stage of Object.values(resourcesOfType(s.template, 'AWS::ApiGatewayV2::Stage'))) {
+      expect(JSON.stringify(stage.Properties)).not.toMatch(/Tracing/i);
+    }
+  });
+});
+
+describe('log retention', () => {
+  const templates = (s: Synthesized) =>
+    [
+      ['main', s.template],
+      ['edge', Template.fromStack(s.stack.edge)],
+    ] as const;
+
+  /** The retention of the log group a function writes to: its LoggingConfig's, or /aws/lambda/{it}. */
+  const retentionOf = (template: Template, fnId: string, fn: Resource): unknown => {
+    const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    const configured = (fn.Properties?.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup
+      ?.Ref;
+    if (configured) return groups[configured]?.Properties?.RetentionInDays;
+    const named = Object.values(groups).filter(
+      (g) =>
+        JSON.stringify(g.Properties?.LogGroupName) ===
+        JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: fnId }]] }),
+    );
+    expect(named, `${fnId} has no log group`).toHaveLength(1);
+    return named[0]!.Properties?.RetentionInDays;
+  };
+
+  it.each([
+    ['dev', 14, () => dev],
+    ['prod', 90, () => prod],
+    ['dev with logRetentionDays=30', 30, () => synth({ stage: 'dev', logRetentionDays: 30 })],
+  ])("%s: every function of both stacks writes to a log group kept the stage's %s days", (_, days, get) => {
+    const s = get();
+    let cdkOwn = 0;
+    for (const [name, template] of templates(s)) {
+      const functions = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function'));
+      expect(functions.length, name).toBeGreaterThan(0);
+      for (const [id, fn] of functions) {
+        expect(retentionOf(template, id, fn), `${name} ${id}`).toBe(days);
+        if (id.startsWith('Custom')) cdkOwn++;
+      }
+      for (const [id, group] of Object.entries(resourcesOfType(template, 'AWS::Logs::LogGroup'))) {
+        expect(group.Properties?.RetentionInDays, `${name} ${id}`).toBe(days);
+      }
+    }
+    // BucketDeployment's handler, the cross-region export reader and writer (and in dev the S3
+    // auto-delete provider) are CDK's, each covered too.
+    expect(cdkOwn).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives a function without one a log group, and sets the retention of a CDK-managed one', () => {
+    const app = newApp({ context: { '@aws-cdk/aws-lambda:useCdkManagedLogGroup': true } });
+    const stack = new Stack(app, 'Probe');
+    const config = readStageConfig(newApp({ context: { logRetentionDays: 7 } }).node);
+    // An L2 function: CDK makes /aws/lambda/{name} for it, kept two years.
+    new LambdaFunction(stack, 'Managed', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {}'),
+    });
+    // A bare function resource, as CDK's custom resource providers make them: no log group at all.
+    new CfnResource(stack, 'Bare', {
+      type: 'AWS::Lambda::Function',
+      properties: {
+        Handler: 'index.handler',
+        Runtime: 'nodejs22.x',
+        Role: 'arn:aws:iam::123456789012:role/r',
+        Code: { ZipFile: 'x' },
+      },
+    });
+    applyStageLogRetention(stack, config);
+    applyStageLogRetention(stack, config);
+    const template = Template.fromStack(stack);
+    const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    expect(Object.values(groups).map((g) => g.Properties?.RetentionInDays)).toEqual([7, 7]);
+    const fns = resourcesOfType(template, 'AWS::Lambda::Function');
+    const [managedId, managed] = Object.entries(fns).find(([id]) => id.startsWith('Managed'))!;
+    expect(managed.Properties?.LoggingConfig).toBeUndefined();
+    expect(retentionOf(template, managedId, managed)).toBe(7);
+    expect(fns.Bare!.Properties?.LoggingConfig).toEqual({
+      LogGroup: { Ref: expect.stringMatching(/^BareStageLogs/) },
+    });
+    expect(retentionOf(template, 'Bare', fns.Bare!)).toBe(7);
+  });
+});

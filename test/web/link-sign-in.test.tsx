@@ -1,0 +1,173 @@
+/**
+ * The confirmation link's sign-in in the browser (decision 0023), with Amplify stubbed: the page keeps
+ * a fresh secret, sends only its SHA-256 with ConfirmSignUp, answers the custom challenge with the
+ * secret itself, and falls back to "Email confirmed" whenever it is not signed in. The callback page
+ * shows the spec's toasts and goes to /dashboard or the Sign In tab.
+ */
+import { createHash } from 'node:crypto';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '#shared/linkSignIn.ts';
+
+const amplify = vi.hoisted(() => ({
+  confirmSignUp: vi.fn(),
+  signIn: vi.fn(),
+  confirmSignIn: vi.fn(),
+  fetchAuthSession: vi.fn(),
+  signOut: vi.fn(async () => undefined),
+  confirmResetPassword: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  resetPassword: vi.fn(),
+  signUp: vi.fn(),
+  updatePassword: vi.fn(),
+}));
+vi.mock('aws-amplify/auth', () => amplify);
+vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn() } }));
+vi.mock('../../web/src/features/auth/amplify.ts', () => ({ ensureAmplify: vi.fn(async () => ({})) }));
+
+const { confirmAccount } = await import('../../web/src/features/auth/session.ts');
+
+function cognitoError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+const signedInSession = {
+  tokens: { accessToken: { payload: { sub: 'u1' } }, idToken: { payload: { email: 'a@example.com' } } },
+  userSub: 'u1',
+};
+
+beforeEach(() => {
+  for (const fn of Object.values(amplify)) fn.mockReset();
+  amplify.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+  amplify.signIn.mockResolvedValue({
+    isSignedIn: false,
+    nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' },
+  });
+  amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+  // Nobody signed in before; signed in after the challenge.
+  amplify.fetchAuthSession.mockResolvedValueOnce({}).mockResolvedValue(signedInSession);
+});
+
+describe('confirmAccount', () => {
+  it('sends the verifier with the confirmation and answers the challenge with its secret', async () => {
+    expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
+    const confirm = amplify.confirmSignUp.mock.calls[0]![0] as {
+      username: string;
+      confirmationCode: string;
+      options: { clientMetadata: Record<string, string> };
+    };
+    expect(confirm).toMatchObject({ username: 'a@example.com', confirmationCode: '123456' });
+    const verifier = confirm.options.clientMetadata[LINK_SIGN_IN_METADATA_KEY]!;
+    expect(Object.keys(confirm.options.clientMetadata)).toEqual([LINK_SIGN_IN_METADATA_KEY]);
+    expect(amplify.signIn).toHaveBeenCalledWith({
+      username: 'a@example.com',
+      options: { authFlowType: 'CUSTOM_WITHOUT_SRP' },
+    });
+    const secret = (amplify.confirmSignIn.mock.calls[0]![0] as { challengeResponse: string })
+      .challengeResponse;
+    expect(secret).toMatch(LINK_TOKEN_PATTERN);
+    expect(verifier).toBe(createHash('sha256').update(secret).digest('base64url'));
+    expect(verifier).not.toBe(secret);
+  });
+
+  it('makes a new secret every time', async () => {
+    await confirmAccount('a@example.com', '123456');
+    amplify.fetchAuthSession.mockReset().mockResolvedValueOnce({}).mockResolvedValue(signedInSession);
+    await confirmAccount('a@example.com', '123456');
+    const [first, second] = amplify.confirmSignIn.mock.calls.map(
+      (call) => (call[0] as { challengeResponse: string }).challengeResponse,
+    );
+    expect(first).not.toBe(second);
+  });
+
+  it('signs another account out of this browser before signing in', async () => {
+    amplify.fetchAuthSession.mockReset().mockResolvedValue(signedInSession);
+    expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
+    expect(amplify.signOut).toHaveBeenCalled();
+    expect(amplify.signOut.mock.invocationCallOrder[0]).toBeLessThan(
+      amplify.signIn.mock.invocationCallOrder[0]!,
+    );
+  });
+
+  it('says "confirmed" without trying to sign in when the link was opened before', async () => {
+    amplify.confirmSignUp.mockRejectedValue(
+      cognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED'),
+    );
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    expect(amplify.signIn).not.toHaveBeenCalled();
+    expect(amplify.signOut).not.toHaveBeenCalled();
+  });
+
+  it('says "confirmed" when Cognito does not sign in (refused, expired, unavailable)', async () => {
+    amplify.confirmSignIn.mockResolvedValueOnce({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' },
+    });
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    amplify.confirmSignIn.mockRejectedValueOnce(
+      cognitoError('NotAuthorizedException', 'Incorrect username or password.'),
+    );
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    amplify.signIn.mockRejectedValueOnce(cognitoError('UserLambdaValidationException', 'failed'));
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+  });
+
+  it('lets a wrong or expired code fail as before', async () => {
+    amplify.confirmSignUp.mockRejectedValue(
+      cognitoError('CodeMismatchException', 'Invalid verification code'),
+    );
+    await expect(confirmAccount('a@example.com', '000000')).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    expect(amplify.signIn).not.toHaveBeenCalled();
+  });
+});
+
+/** The session module as the callback page sees it, in the page's tests. */
+const outcome = { confirmAccount: vi.fn<() => Promise<'signedIn' | 'confirmed'>>() };
+
+describe('/auth/callback', () => {
+  async function openCallback(search: string) {
+    vi.doMock('../../web/src/features/auth/session.ts', () => outcome);
+    const { default: AuthCallbackPage } =
+      await import('../../web/src/features/auth/pages/AuthCallbackPage.tsx');
+    function Where() {
+      const location = useLocation();
+      return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={[`/auth/callback${search}`]}>
+        <Routes>
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>,
+    );
+  }
+
+  beforeEach(() => {
+    toast.dismiss();
+    outcome.confirmAccount.mockReset();
+  });
+
+  it("signed in: 'Welcome!' / 'You've been successfully signed in.' and /dashboard", async () => {
+    outcome.confirmAccount.mockResolvedValue('signedIn');
+    await openCallback('?email=a%40example.com&code=123456');
+    expect(await screen.findByText('Welcome!')).toBeInTheDocument();
+    expect(screen.getByText("You've been successfully signed in.")).toBeInTheDocument();
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
+    expect(outcome.confirmAccount).toHaveBeenCalledWith('a@example.com', '123456');
+  });
+
+  it("confirmed only: 'Email confirmed' and the Sign In tab with the address", async () => {
+    outcome.confirmAccount.mockResolvedValue('confirmed');
+    await openCallback('?email=a%40example.com&code=123456');
+    expect(await screen.findByText('Email confirmed')).toBeInTheDocument();
+    expect((await screen.findByTestId('where')).textContent).toBe('/auth?tab=signin&email=a%40example.com');
+  });
+});
