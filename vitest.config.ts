@@ -13,6 +13,8 @@ export default defineConfig({
     // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
     env: {
       POWERTOOLS_LOG_LEVEL: 'WARN',
+      // No X-Ray in tests (the Tracer is off outside Lambda too): every Tracer call is a no-op.
+      POWERTOOLS_TRACE_ENABLED: 'false',
       COGNITO_LOG_LEVEL: 'silent',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { POWERTOOLS_SCOPE } from './powertools.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,7 +43,9 @@ export const ESBUILD_OPTIONS = {
   sourcesContent: false,
   // The nodejs22.x runtime provides the AWS SDK v3 and its Smithy packages (as NodejsFunction left them
   // out). They load at run time from the runtime's copy: see lambdas/runtime/clients.ts for when.
-  external: ['@aws-sdk/*', '@smithy/*'],
+  // Powertools (Logger, Metrics, Tracer and what they bring: commons, aws-xray-sdk-core) comes from
+  // its Lambda layer, which every function has (lib/powertools.ts).
+  external: ['@aws-sdk/*', '@smithy/*', `${POWERTOOLS_SCOPE}/*`],
   // Prefer ES module builds of dependencies (smaller after tree shaking).
   mainFields: ['module', 'main'],
   // Dependencies that pick a build at run time get their production build only.
@@ -73,9 +76,12 @@ export interface FunctionBundle {
   dir: string;
   jsBytes: number;
   mapBytes: number;
-  /** Packages left to the runtime (not node: built-ins) that the bundle imports as it loads. */
+  /**
+   * Packages left to the runtime or the Powertools layer (not node: built-ins) that the bundle
+   * imports as it loads.
+   */
   staticExternals: string[];
-  /** Packages left to the runtime that it imports only when a code path needs them (import()). */
+  /** Packages left out that it imports only when a code path needs them (import()). */
   lazyExternals: string[];
   /** Bytes of the bundle per package (or 'own' for lambdas/ and shared/). */
   bytesByPackage: Record<string, number>;

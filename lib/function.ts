@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { functionErrorsAlarm } from './alarms.ts';
 import { bundledCode } from './bundles.ts';
 import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
+import { powertoolsLayer } from './powertools.ts';
 
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,9 +38,23 @@ export interface AppFunctionProps {
 }
 
 /**
+ * The environment every function gets from AppFunction (beside its own): source-mapped stack traces,
+ * and the Powertools Tracer on or off with the stage's `tracing` flag. The Tracer never records a
+ * handler's response (a Cognito trigger returns the user's attributes, a route the user's data).
+ */
+export function baseEnvironment(config: StageConfig): Record<string, string> {
+  return {
+    NODE_OPTIONS: '--enable-source-maps',
+    POWERTOOLS_TRACE_ENABLED: String(config.tracing),
+    POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+  };
+}
+
+/**
  * One Lambda of the product: Node.js 22 on arm64, bundled by esbuild as a minified ESM module with
- * source maps, its own log group with the stage's retention, an alarm on its errors and throttles,
- * and X-Ray active tracing when the stage traces (`tracing`). Every function of the stack is one of
+ * source maps, the Powertools layer (Logger, Metrics and Tracer load from it), its own log group
+ * with the stage's retention, an alarm on its errors and throttles, and X-Ray active tracing with
+ * the Powertools Tracer when the stage traces (`tracing`). Every function of the stack is one of
  * these, so the runtime settings cannot drift between them.
  */
 export class AppFunction extends Construct {
@@ -60,13 +75,16 @@ export class AppFunction extends Construct {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
+      // Powertools of the installed version (lib/powertools.ts); plain JavaScript, for arm64 and x86_64.
+      layers: [powertoolsLayer(this)],
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? API_FUNCTION_TIMEOUT,
       logGroup,
-      // The Lambda service's own segments (initialization, invocation); docs/operations.md.
+      // The Lambda service's own segments (initialization, invocation), and with them the Tracer's
+      // subsegments (lambdas/runtime/tracer.ts); docs/operations.md.
       tracing: props.config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       ...(props.failureQueue ? { onFailure: new SqsDestination(props.failureQueue) } : {}),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { ...baseEnvironment(props.config), ...props.environment },
     };
     this.fn = new LambdaFunction(this, 'Function', functionProps);
     this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);

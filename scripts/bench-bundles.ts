@@ -4,14 +4,16 @@
  *
  * - bundle KB and map KB (index.mjs, index.mjs.map as deployed; the map keeps our code's mappings only);
  * - the AWS SDK packages it imports as it loads (static) and on first use (lazy), which the nodejs22.x
- *   runtime provides (here, node_modules' copies);
+ *   runtime provides, and the Powertools packages, which the Powertools layer provides (here, both
+ *   from node_modules, so their load is in the import time as it is in Lambda's init);
  * - cold import ms: `import()` of the bundle in a fresh `node` process, as Lambda's init does, median
  *   of BENCH_RUNS runs (default 5), with the function's NODE_OPTIONS (--enable-source-maps);
  * - lazy SDK ms: what importing its lazy SDK packages then adds, once, on the first request that needs
  *   them (median too).
  *
  * Runs one process at a time (two cores are shared). BENCH_RUNS=9 npm run bench:bundles for steadier
- * figures; BENCH_ONLY=api/getMe,jobs/sendReminders for some functions.
+ * figures; BENCH_ONLY=api/getMe,jobs/sendReminders for some functions; BENCH_TRACING=true to load as a
+ * stage that traces does (the Tracer on: it patches http, https and fetch as it starts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -24,11 +26,12 @@ import {
   MAX_BUNDLE_BYTES,
   type FunctionBundle,
 } from '../lib/bundles.ts';
+import { isLayerPackage, POWERTOOLS_SCOPE } from '../lib/powertools.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-// Inside node_modules, so that the bundles' imports of @aws-sdk/* resolve as they do in Lambda.
+// Inside node_modules, so that the bundles' imports of @aws-sdk/* and Powertools resolve as in Lambda.
 const OUT = join(ROOT, 'node_modules/.cache/bench-bundles');
 
 /** What every function gets from the stack, enough for a module to load (nothing is called). */
@@ -36,6 +39,9 @@ const LAMBDA_ENV = {
   AWS_REGION: 'eu-west-2',
   NODE_OPTIONS: '--enable-source-maps',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  // As in Lambda (the Tracer is off outside it), with the stage's flag.
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  POWERTOOLS_TRACE_ENABLED: process.env.BENCH_TRACING === 'true' ? 'true' : 'false',
 };
 
 const median = (values: number[]) => {
@@ -62,6 +68,16 @@ function coldImport(bundle: FunctionBundle): { importMs: number; lazyMs: number 
 }
 
 const short = (name: string) => name.replace('@aws-sdk/', '').replace(/^client-/, '');
+const sdk = (names: string[]) =>
+  names
+    .filter((n) => !isLayerPackage(n))
+    .map(short)
+    .join(',') || '-';
+/** The Powertools packages a bundle loads from the layer: logger, metrics, tracer. */
+const layer = (names: string[]) =>
+  [
+    ...new Set(names.filter(isLayerPackage).map((n) => n.slice(POWERTOOLS_SCOPE.length + 1).split('/')[0])),
+  ].join(',') || '-';
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
 rmSync(OUT, { recursive: true, force: true });
@@ -72,8 +88,10 @@ const bundles = bundleFunctions(entries, OUT);
 const buildMs = performance.now() - started;
 
 console.log(`\n${entries.length} functions bundled in one esbuild build: ${(buildMs / 1000).toFixed(1)} s`);
-console.log(`cold import: median of ${RUNS} fresh node ${process.version} processes\n`);
-const header = `${'function'.padEnd(36)} ${'KB'.padStart(4)} ${'map'.padStart(4)} ${'import ms'.padStart(9)} ${'lazy ms'.padStart(7)}  SDK at load | on first use`;
+console.log(
+  `cold import: median of ${RUNS} fresh node ${process.version} processes, tracing ${LAMBDA_ENV.POWERTOOLS_TRACE_ENABLED === 'true' ? 'on' : 'off'}\n`,
+);
+const header = `${'function'.padEnd(36)} ${'KB'.padStart(4)} ${'map'.padStart(4)} ${'import ms'.padStart(9)} ${'lazy ms'.padStart(7)}  SDK at load | on first use; Powertools (layer)`;
 console.log(header);
 console.log('-'.repeat(header.length + 20));
 
@@ -93,9 +111,9 @@ for (const bundle of bundles.values()) {
     lazyMs: median(runs.map((r) => r.lazyMs)),
   };
   rows.push(row);
-  const sdk = `${bundle.staticExternals.map(short).join(',') || '-'} | ${bundle.lazyExternals.map(short).join(',') || '-'}`;
+  const loads = `${sdk(bundle.staticExternals)} | ${sdk(bundle.lazyExternals)}; ${layer(bundle.staticExternals)}`;
   console.log(
-    `${row.name.padEnd(36)} ${kb(bundle.jsBytes).padStart(4)} ${kb(bundle.mapBytes).padStart(4)} ${row.importMs.toFixed(0).padStart(9)} ${(bundle.lazyExternals.length ? row.lazyMs.toFixed(0) : '-').padStart(7)}  ${sdk}`,
+    `${row.name.padEnd(36)} ${kb(bundle.jsBytes).padStart(4)} ${kb(bundle.mapBytes).padStart(4)} ${row.importMs.toFixed(0).padStart(9)} ${(bundle.lazyExternals.length ? row.lazyMs.toFixed(0) : '-').padStart(7)}  ${loads}`,
   );
 }
 

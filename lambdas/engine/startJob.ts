@@ -1,6 +1,7 @@
 import type { RunCronResult } from '../../shared/api.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
+import { tracer } from '../runtime/tracer.ts';
 
 /**
  * On AWS the admin's real run starts the job's own function asynchronously, so it gets its own 15
@@ -12,7 +13,7 @@ export async function startJobAsync(): Promise<RunCronResult | undefined> {
   if (!functionName) return undefined;
   // Loaded here, not statically: only the admin's real run needs it (lambdas/runtime/clients.ts).
   const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
-  await new LambdaClient({ region: env().AWS_REGION }).send(
+  await tracer.captureAWSv3Client(new LambdaClient({ region: env().AWS_REGION })).send(
     new InvokeCommand({
       FunctionName: functionName,
       InvocationType: 'Event',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { logger } from '../runtime/logger.ts';
 import { suppress } from '../store/suppressions.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /**
  * SES events from the configuration set, delivered by EventBridge: a permanent bounce or a
@@ -20,7 +21,7 @@ const eventSchema = z.object({
   }),
 });
 
-export const handler = async (event: unknown): Promise<{ suppressed: number }> => {
+export const handler = traced(async (event: unknown): Promise<{ suppressed: number }> => {
   const parsed = eventSchema.safeParse(event);
   if (!parsed.success) {
     logger.warn('Ignoring an event that is not an SES bounce or complaint', { issues: parsed.error.issues });
@@ -39,4 +40,4 @@ export const handler = async (event: unknown): Promise<{ suppressed: number }> =
   for (const { email, reason } of addresses) await suppress(email, reason);
   logger.info('SES event handled', { eventType: detail.eventType, suppressed: addresses.length });
   return { suppressed: addresses.length };
-};
+});

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { isoDate } from '../../shared/schemas.ts';
 import { logger } from '../runtime/logger.ts';
 import { runDailyJob, type RunResult } from '../engine/run.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /** The Scheduler sends no payload we rely on; a manual run may name a date or ask for a simulation. */
 const eventSchema = z.object({
@@ -12,24 +13,23 @@ const eventSchema = z.object({
 });
 
 /** EventBridge Scheduler invokes this at 08:00 Europe/London every day. */
-export const handler = async (
-  event: unknown,
-  _context?: Context,
-): Promise<Omit<RunResult, 'mails' | 'planMs'>> => {
-  const parsed = eventSchema.safeParse(event ?? {});
-  if (!parsed.success) {
-    // A malformed event must not stop the day's mail: run for today, and say why in the log.
-    logger.warn('Ignoring invalid job event', { issues: parsed.error.issues });
-  }
-  const input = parsed.success ? parsed.data : {};
-  const {
-    mails: _mails,
-    planMs: _planMs,
-    ...result
-  } = await runDailyJob({
-    date: input.date,
-    simulate: input.simulate,
-    trigger: input.trigger ?? 'schedule',
-  });
-  return result;
-};
+export const handler = traced(
+  async (event: unknown, _context?: Context): Promise<Omit<RunResult, 'mails' | 'planMs'>> => {
+    const parsed = eventSchema.safeParse(event ?? {});
+    if (!parsed.success) {
+      // A malformed event must not stop the day's mail: run for today, and say why in the log.
+      logger.warn('Ignoring invalid job event', { issues: parsed.error.issues });
+    }
+    const input = parsed.success ? parsed.data : {};
+    const {
+      mails: _mails,
+      planMs: _planMs,
+      ...result
+    } = await runDailyJob({
+      date: input.date,
+      simulate: input.simulate,
+      trigger: input.trigger ?? 'schedule',
+    });
+    return result;
+  },
+);

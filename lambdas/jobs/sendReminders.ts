@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Pacer } from '../engine/pacer.ts';
 import { processSendBatch, senderPacer } from '../engine/sender.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /** This container's pace, kept across invocations: its share of the account's SES rate. */
 let pacer: Pacer | undefined;
@@ -9,7 +10,7 @@ let pacer: Pacer | undefined;
  * The sender: Lambda's SQS event source hands it batches of the send queue (partial batch responses
  * on). Each message is one recipient's mails of a run, mailed exactly once (lambdas/engine/sender.ts).
  */
-export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+export const handler = traced(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
   pacer ??= await senderPacer();
   const { batchItemFailures } = await processSendBatch(event, {
     now: () => new Date(),
@@ -17,4 +18,4 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
     remainingMs: context ? () => context.getRemainingTimeInMillis() : undefined,
   });
   return { batchItemFailures };
-};
+});

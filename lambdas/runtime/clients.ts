@@ -9,6 +9,9 @@
  * (`const { SendEmailCommand } = await import('@aws-sdk/client-sesv2')`): a static import of one
  * command loads its whole client package. test/infra/bundles.test.ts checks which packages each
  * bundle imports statically; docs/bundles.md has the figures.
+ *
+ * Each client is captured by the Tracer as it is made (lambdas/runtime/tracer.ts): where the stage
+ * traces, every call it makes is an X-Ray subsegment; elsewhere the client is left as it is.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +19,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from './env.ts';
+import { tracer } from './tracer.ts';
 
 /** Stand-ins accept any credentials; real AWS uses the Lambda role's. */
 function localOptions(endpoint: string | undefined) {
@@ -28,8 +32,11 @@ let cognito: CognitoIdentityProviderClient | undefined;
 let sqs: SQSClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
+  // Captured before the document client wraps it: the two share one middleware stack.
   ddb ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: env().AWS_REGION, ...localOptions(env().DYNAMODB_ENDPOINT) }),
+    tracer.captureAWSv3Client(
+      new DynamoDBClient({ region: env().AWS_REGION, ...localOptions(env().DYNAMODB_ENDPOINT) }),
+    ),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return ddb;
@@ -38,33 +45,36 @@ export function dynamo(): DynamoDBDocumentClient {
 /** The SES v2 client; its package loads on the first call. */
 export async function sesClient(): Promise<SESv2Client> {
   const { SESv2Client } = await import('@aws-sdk/client-sesv2');
-  ses ??= new SESv2Client({
-    region: env().AWS_REGION,
-    // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
-    requestHandler: {
-      connectionTimeout: 3_000,
-      requestTimeout: env().SES_TIMEOUT_MS,
-      throwOnRequestTimeout: true,
-    },
-    ...localOptions(env().SES_ENDPOINT),
-  });
+  ses ??= tracer.captureAWSv3Client(
+    new SESv2Client({
+      region: env().AWS_REGION,
+      // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
+      requestHandler: {
+        connectionTimeout: 3_000,
+        requestTimeout: env().SES_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+      },
+      ...localOptions(env().SES_ENDPOINT),
+    }),
+  );
   return ses;
 }
 
 /** The Cognito user pool client; its package loads on the first call. */
 export async function cognitoClient(): Promise<CognitoIdentityProviderClient> {
   const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
-  cognito ??= new CognitoIdentityProviderClient({
-    region: env().AWS_REGION,
-    ...localOptions(env().COGNITO_ENDPOINT),
-  });
+  cognito ??= tracer.captureAWSv3Client(
+    new CognitoIdentityProviderClient({ region: env().AWS_REGION, ...localOptions(env().COGNITO_ENDPOINT) }),
+  );
   return cognito;
 }
 
 /** The SQS client; its package loads on the first call. */
 export async function sqsClient(): Promise<SQSClient> {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
-  sqs ??= new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) });
+  sqs ??= tracer.captureAWSv3Client(
+    new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) }),
+  );
   return sqs;
 }
 

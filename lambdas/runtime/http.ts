@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { ZodError, type ZodType } from 'zod';
@@ -8,6 +9,7 @@ import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../sha
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { originSecret } from './env.ts';
 import { logger } from './logger.ts';
+import { tracer } from './tracer.ts';
 
 /** The event API Gateway passes after the JWT authorizer; the local adapter builds the same shape. */
 export type ApiEvent = APIGatewayProxyEventV2 & {
@@ -187,11 +189,21 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * groups claim), validates path, query and body with the route's schemas (params first: a bad id is a
  * 400 before anything else is read), answers with the route's status, and turns HttpError into its
  * status and anything unexpected into a logged 500.
+ *
+ * Where the stage traces, the invocation is a Tracer subsegment annotated with the route's name and
+ * the status it answered (searchable in X-Ray: `annotation.route = "getMe" AND annotation.status >= 500`);
+ * never the response, which carries the caller's data (lambdas/runtime/tracer.ts).
  */
 export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
   return middy<ApiEvent, APIGatewayProxyStructuredResultV2>()
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .before(async (request) => {
       logger.addContext(request.context);
+      tracer.putAnnotation('route', def.name);
+    })
+    .after(async (request) => {
+      // Runs before the Tracer's own `after` (middy runs them in reverse): its subsegment is still open.
+      if (request.response) tracer.putAnnotation('status', request.response.statusCode ?? 200);
     })
     .handler(async (event, context) => {
       try {
@@ -219,6 +231,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
           return json(400, errorBody(http.message, http.fieldErrors));
         }
         logger.error('Unhandled error', { error: error as Error, path: event.rawPath });
+        tracer.addErrorAsMetadata(error as Error);
         return json(500, errorBody('Internal server error'));
       }
     });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from './env.ts';
+import { tracer } from './tracer.ts';
 
 /**
  * The stage's signing keys, versioned so a leaked key can be rotated out. The secret (Secrets
@@ -47,9 +48,9 @@ export function keyring(): Promise<Keyring> {
   }
   cached ??= import('@aws-sdk/client-secrets-manager')
     .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
-      new SecretsManagerClient({ region: env().AWS_REGION }).send(
-        new GetSecretValueCommand({ SecretId: arn }),
-      ),
+      tracer
+        .captureAWSv3Client(new SecretsManagerClient({ region: env().AWS_REGION }))
+        .send(new GetSecretValueCommand({ SecretId: arn })),
     )
     .then((result) => {
       if (!result.SecretString) throw new Error(KEY_MISSING);

@@ -4,6 +4,7 @@ import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { renderConfirmSignUp } from '../mail/confirmSignUp.ts';
 import { renderResetPassword } from '../mail/resetPassword.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /** The trigger sources we render; every other message is left to Cognito's defaults. */
 const CONFIRMATION_SOURCES = new Set(['CustomMessage_SignUp', 'CustomMessage_ResendCode']);
@@ -30,12 +31,14 @@ async function render(event: CustomMessageTriggerEvent): Promise<{ subject: stri
  * Sign-up and a resent confirmation get a link to /auth/callback with the code; a password reset gets
  * the code itself, typed into the reset form. Cognito replaces {####} with the code when it sends.
  */
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  const mail = await render(event);
-  if (mail) {
-    event.response.emailSubject = mail.subject;
-    event.response.emailMessage = mail.html;
-    logger.info('Rendered Cognito mail', { triggerSource: event.triggerSource });
-  }
-  return event;
-};
+export const handler = traced(
+  async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+    const mail = await render(event);
+    if (mail) {
+      event.response.emailSubject = mail.subject;
+      event.response.emailMessage = mail.html;
+      logger.info('Rendered Cognito mail', { triggerSource: event.triggerSource });
+    }
+    return event;
+  },
+);

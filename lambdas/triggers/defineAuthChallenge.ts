@@ -2,6 +2,7 @@ import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { LINK_SIGN_IN_CHALLENGE, LINK_SIGN_IN_MAX_ANSWERS } from '../../shared/linkSignIn.ts';
 import { logger } from '../runtime/logger.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /**
  * The parts of the event read here. The custom auth flow is open to anyone who knows an address (it
@@ -58,11 +59,11 @@ function decide(event: unknown): Decision {
  * single custom challenge. Tokens after a right answer; another try after a wrong one, up to
  * LINK_SIGN_IN_MAX_ANSWERS answers in a session; a failed sign-in otherwise.
  */
-export const handler = async (
-  event: DefineAuthChallengeTriggerEvent,
-): Promise<DefineAuthChallengeTriggerEvent> => {
-  const decision = decide(event);
-  event.response = { ...event.response, ...decision };
-  if (!decision.challengeName) delete event.response.challengeName;
-  return event;
-};
+export const handler = traced(
+  async (event: DefineAuthChallengeTriggerEvent): Promise<DefineAuthChallengeTriggerEvent> => {
+    const decision = decide(event);
+    event.response = { ...event.response, ...decision };
+    if (!decision.challengeName) delete event.response.challengeName;
+    return event;
+  },
+);

@@ -9,6 +9,7 @@ import { publishProductCount } from '../runtime/metrics.ts';
 import { ensureProfile } from '../store/profiles.ts';
 import { offerLinkSignIn } from '../store/linkSignIns.ts';
 import { sendWelcome } from '../engine/welcome.ts';
+import { traced } from '../runtime/tracer.ts';
 
 const attributesSchema = z.object({
   sub: z.string().min(1),
@@ -23,30 +24,34 @@ const attributesSchema = z.object({
 const linkSignInSchema = z.object({ [LINK_SIGN_IN_METADATA_KEY]: z.string().regex(LINK_TOKEN_PATTERN) });
 
 /** Cognito PostConfirmation trigger: creates the profile item (idempotent, Cognito may retry). */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
-  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
-  const attrs = attributesSchema.parse(event.request.userAttributes);
-  const startedAt = Date.now();
-  const profile = await ensureProfile({
-    userId: attrs.sub,
-    email: attrs[USER_ATTRIBUTES.email],
-    firstName: attrs[USER_ATTRIBUTES.firstName] ?? '',
-    lastName: attrs[USER_ATTRIBUTES.lastName] || null,
-    // Only an offered country: the attribute can be set by a direct SignUp call, and it names a counter.
-    country: countrySchema.catch(DEFAULT_COUNTRY).parse(attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY),
-    marketingConsent: attrs[USER_ATTRIBUTES.marketingConsent] === 'true',
-  });
-  // A retry of the trigger finds the profile made the first time: only a new one is a sign-up.
-  if (Date.parse(profile.created_at) >= startedAt) publishProductCount('signups');
-  // The confirmation link signs in once (decision 0023): keep the verifier the confirming browser
-  // sent. Best effort: without it, that browser signs in with the password instead.
-  const linkSignIn = linkSignInSchema.safeParse(event.request.clientMetadata);
-  if (linkSignIn.success) {
-    await offerLinkSignIn(attrs.sub, linkSignIn.data[LINK_SIGN_IN_METADATA_KEY]).catch((error: unknown) =>
-      logger.warn('Link sign-in not offered', { error: error instanceof Error ? error.name : String(error) }),
-    );
-  }
-  const welcome = await sendWelcome(profile);
-  logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free, welcome });
-  return event;
-};
+export const handler = traced(
+  async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+    if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
+    const attrs = attributesSchema.parse(event.request.userAttributes);
+    const startedAt = Date.now();
+    const profile = await ensureProfile({
+      userId: attrs.sub,
+      email: attrs[USER_ATTRIBUTES.email],
+      firstName: attrs[USER_ATTRIBUTES.firstName] ?? '',
+      lastName: attrs[USER_ATTRIBUTES.lastName] || null,
+      // Only an offered country: the attribute can be set by a direct SignUp call, and it names a counter.
+      country: countrySchema.catch(DEFAULT_COUNTRY).parse(attrs[USER_ATTRIBUTES.country] ?? DEFAULT_COUNTRY),
+      marketingConsent: attrs[USER_ATTRIBUTES.marketingConsent] === 'true',
+    });
+    // A retry of the trigger finds the profile made the first time: only a new one is a sign-up.
+    if (Date.parse(profile.created_at) >= startedAt) publishProductCount('signups');
+    // The confirmation link signs in once (decision 0023): keep the verifier the confirming browser
+    // sent. Best effort: without it, that browser signs in with the password instead.
+    const linkSignIn = linkSignInSchema.safeParse(event.request.clientMetadata);
+    if (linkSignIn.success) {
+      await offerLinkSignIn(attrs.sub, linkSignIn.data[LINK_SIGN_IN_METADATA_KEY]).catch((error: unknown) =>
+        logger.warn('Link sign-in not offered', {
+          error: error instanceof Error ? error.name : String(error),
+        }),
+      );
+    }
+    const welcome = await sendWelcome(profile);
+    logger.info('Profile ready', { userId: profile.user_id, lifetimeFree: profile.lifetime_free, welcome });
+    return event;
+  },
+);

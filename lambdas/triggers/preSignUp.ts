@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { countrySchema, firstNameSchema, lastNameSchema, timezoneSchema } from '../../shared/schemas.ts';
 import { logger } from '../runtime/logger.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /** Refused before any attribute is looked at: the event is not a sign-up Cognito would send. */
 export const INVALID_SIGN_UP = 'Invalid sign-up request';
@@ -34,7 +35,7 @@ const attributesSchema = z.object({
  * Throwing refuses the sign-up: Cognito answers UserLambdaValidationException with this message and
  * creates no user.
  */
-export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+export const handler = traced(async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   const shape = eventSchema.safeParse(event);
   if (!shape.success) {
     logger.warn('Refused a malformed sign-up event');
@@ -55,4 +56,4 @@ export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTr
     throw new Error(issue?.message ?? INVALID_SIGN_UP);
   }
   return event;
-};
+});

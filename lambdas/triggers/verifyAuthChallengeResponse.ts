@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { LINK_SIGN_IN_CHALLENGE } from '../../shared/linkSignIn.ts';
 import { logger } from '../runtime/logger.ts';
 import { redeemLinkSignIn } from '../store/linkSignIns.ts';
+import { traced } from '../runtime/tracer.ts';
 
 /**
  * The parts of the event read here. The answer is whatever the caller of RespondToAuthChallenge sent
@@ -32,12 +33,14 @@ async function answerCorrect(event: unknown): Promise<boolean> {
  * and not used yet; a right answer uses it up (decision 0023). An unknown address, a malformed event
  * or answer, another user's secret, a second use or an expired one: wrong.
  */
-export const handler = async (
-  event: VerifyAuthChallengeResponseTriggerEvent,
-): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
-  const correct = await answerCorrect(event);
-  // Never the answer itself: it is a secret, or an attacker's text.
-  if (!correct) logger.info('Link sign-in answer refused');
-  event.response = { ...event.response, answerCorrect: correct };
-  return event;
-};
+export const handler = traced(
+  async (
+    event: VerifyAuthChallengeResponseTriggerEvent,
+  ): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
+    const correct = await answerCorrect(event);
+    // Never the answer itself: it is a secret, or an attacker's text.
+    if (!correct) logger.info('Link sign-in answer refused');
+    event.response = { ...event.response, answerCorrect: correct };
+    return event;
+  },
+);

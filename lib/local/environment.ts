@@ -49,6 +49,9 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     // No CloudWatch here to read EMF lines; POWERTOOLS_METRICS_DISABLED=false prints them.
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    // No X-Ray here: the Tracer is off as the stack sets it where a stage does not trace. (It is off
+    // outside Lambda anyway, having no AWS_EXECUTION_ENV, and read the environment when it loaded.)
+    POWERTOOLS_TRACE_ENABLED: 'false',
     API_URL: `${stack.siteUrl}/api`,
     ORIGIN_VERIFY: process.env.ORIGIN_VERIFY ?? LOCAL_ORIGIN_SECRET,
     // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.

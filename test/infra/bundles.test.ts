@@ -1,12 +1,13 @@
 /**
  * Lean bundles (docs/bundles.md): every function of the stack, bundled as the stack bundles it (one
  * esbuild build, lib/bundles.ts), is at most 300 KB, carries no React Email, react-dom or prettier
- * (the mails are filled from build-time plans), and imports as it loads only DynamoDB's SDK packages:
- * the other clients load on first use, and only in functions whose role may call them. The source maps
+ * (the mails are filled from build-time plans) and no Powertools (its layer, which every function
+ * that imports it has, provides it), and imports as it loads only DynamoDB's SDK packages and
+ * Powertools: the other clients load on first use, and only in functions whose role may call them. The source maps
  * map our own code exactly as esbuild's full maps do, and nothing else. Sizes, not times: nothing here
  * depends on the machine's speed (`npm run bench:bundles` measures import times).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,13 @@ import {
   type SourceMapV3,
 } from '../../lib/bundles.ts';
 import { AppFunction } from '../../lib/function.ts';
+import {
+  isLayerPackage,
+  POWERTOOLS_SCOPE,
+  powertoolsLayerParameter,
+  powertoolsPackages,
+  powertoolsVersion,
+} from '../../lib/powertools.ts';
 import { actionsOfFunction, cleanUp, synth, type Synthesized } from './harness.ts';
 
 const dev = synth();
@@ -77,12 +85,53 @@ describe('the stack’s functions', () => {
     expect(found).toStrictEqual([]);
   });
 
-  it('each imports only DynamoDB’s SDK packages as it loads; the other clients on first use', () => {
+  it('no bundle carries Powertools or the X-Ray SDK: the Powertools layer provides them', () => {
+    const layered = /^(@aws-lambda-powertools\/.*|aws-xray-sdk-core|cls-hooked)$/;
+    const found = each().flatMap((b) =>
+      Object.keys(b.bytesByPackage)
+        .filter((p) => layered.test(p))
+        .map((p) => `${b.entry}: ${p}`),
+    );
+    expect(found).toStrictEqual([]);
+  });
+
+  it('each leaves out only what the nodejs22.x runtime (AWS SDK) or the Powertools layer provides', () => {
+    const provided = (p: string) => /^@(aws-sdk|smithy)\//.test(p) || isLayerPackage(p);
+    const other = each().flatMap((b) =>
+      [...b.staticExternals, ...b.lazyExternals].filter((p) => !provided(p)).map((p) => `${b.entry}: ${p}`),
+    );
+    expect(other).toStrictEqual([]);
+  });
+
+  it('each imports only DynamoDB’s SDK packages (and Powertools) as it loads; the other clients on first use', () => {
     const allowed = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
     const eager = each().flatMap((b) =>
-      b.staticExternals.filter((p) => !allowed.has(p)).map((p) => `${b.entry}: ${p}`),
+      b.staticExternals.filter((p) => !allowed.has(p) && !isLayerPackage(p)).map((p) => `${b.entry}: ${p}`),
     );
     expect(eager).toStrictEqual([]);
+  });
+
+  it('every function that imports a Powertools package has the Powertools layer of the installed version', () => {
+    for (const s of [dev, synth({ stage: 'prod', domain: 'example.com' })]) {
+      const parameters = (s.template.toJSON().Parameters ?? {}) as Record<string, { Default?: string }>;
+      const layered = s.stack.node
+        .findAll()
+        .filter((c): c is AppFunction => c instanceof AppFunction)
+        .filter((fn) => {
+          const bundle = bundles.get(fn.entry)!;
+          return [...bundle.staticExternals, ...bundle.lazyExternals].some(isLayerPackage);
+        });
+      // The Logger is every function's: all of them load Powertools.
+      expect(layered.length).toBe(functions.length);
+      for (const fn of layered) {
+        const cfn = fn.fn.node.defaultChild as CfnFunction;
+        const layers = s.template.toJSON().Resources[Stack.of(fn).getLogicalId(cfn)].Properties.Layers as {
+          Ref: string;
+        }[];
+        expect(layers, fn.node.path).toHaveLength(1);
+        expect(parameters[layers[0]!.Ref]?.Default, fn.node.path).toBe(powertoolsLayerParameter());
+      }
+    }
   });
 
   /** Per function of a stack, the SDK packages (static, or also lazy) whose service its role may not call. */
@@ -111,6 +160,46 @@ describe('the stack’s functions', () => {
       // Reachable but never taken here: the admin's real run invokes the job, which queues the mails.
       'adminRunCron: @aws-sdk/client-sqs',
     ]);
+  });
+});
+
+describe('the Powertools version the layer is chosen by', () => {
+  it('is the one version of every Powertools package installed (ours and their commons)', () => {
+    const version = powertoolsVersion();
+    expect(powertoolsPackages()).toEqual(
+      expect.arrayContaining([
+        `${POWERTOOLS_SCOPE}/commons`,
+        `${POWERTOOLS_SCOPE}/logger`,
+        `${POWERTOOLS_SCOPE}/tracer`,
+      ]),
+    );
+    for (const name of powertoolsPackages()) {
+      const manifest = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      expect(manifest.version, name).toBe(version);
+    }
+  });
+
+  it('refuses packages at different versions: the layer holds one', () => {
+    const root = mkdtempSync(join(outdir, 'versions-'));
+    const dependencies = {
+      [`${POWERTOOLS_SCOPE}/logger`]: '^2.0.0',
+      [`${POWERTOOLS_SCOPE}/tracer`]: '^2.0.0',
+    };
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ dependencies }));
+    for (const [name, version] of [
+      ['logger', '2.1.0'],
+      ['tracer', '2.2.0'],
+      ['commons', '2.1.0'],
+    ]) {
+      mkdirSync(join(root, 'node_modules', POWERTOOLS_SCOPE, name!), { recursive: true });
+      writeFileSync(
+        join(root, 'node_modules', POWERTOOLS_SCOPE, name!, 'package.json'),
+        JSON.stringify({ version }),
+      );
+    }
+    expect(() => powertoolsVersion(root)).toThrow(/must share one version.*tracer@2\.2\.0/);
   });
 });
 

@@ -2,7 +2,8 @@
  * Observability of a stage: an alarm on the errors and throttles of every function, on the API's
  * 5xx rate and p99 latency, on the SES account's bounce and complaint rates and on DynamoDB
  * throttling, each reaching the stage's topic; the stage's dashboard with the product's figures; X-Ray
- * tracing per the `tracing` flag; and a retention on every log group of both stacks, CDK's own
+ * tracing and the Powertools Tracer per the `tracing` flag, the Powertools layer on every function;
+ * and a retention on every log group of both stacks, CDK's own
  * functions included.
  */
 import { CfnResource, Stack } from 'aws-cdk-lib';
@@ -13,6 +14,7 @@ import { API_ALARMS, FUNCTION_ALARM, SES_REPUTATION_ALARMS } from '../../lib/ala
 import { readStageConfig } from '../../lib/config.ts';
 import { DASHBOARD_FIGURES } from '../../lib/dashboard.ts';
 import { applyStageLogRetention } from '../../lib/logs.ts';
+import { powertoolsLayerParameter, powertoolsVersion } from '../../lib/powertools.ts';
 import { PRODUCT_METRICS } from '../../shared/metrics.ts';
 import { TABLE_KEYS } from '../../shared/table.ts';
 import {
@@ -299,7 +301,16 @@ describe('the stage dashboard', () => {
   });
 });
 
-describe('X-Ray tracing per the `tracing` flag', () => {
+/** The stack's one parameter that resolves the Powertools layer's ARN from SSM at deploy, as a Ref. */
+const powertoolsLayerRef = (template: Template) => {
+  const parameters = Object.entries(
+    (template.toJSON().Parameters ?? {}) as Record<string, { Type: string; Default?: string }>,
+  ).filter(([, p]) => p.Default === powertoolsLayerParameter());
+  expect(parameters.map(([, p]) => p.Type)).toEqual(['AWS::SSM::Parameter::Value<String>']);
+  return { Ref: parameters[0]![0] };
+};
+
+describe('X-Ray tracing and the Powertools Tracer per the `tracing` flag; the Powertools layer', () => {
   const read = (context: Record<string, unknown>) => readStageConfig(newApp({ context }).node);
 
   it('is on in prod and off elsewhere unless the context says otherwise; other values are refused', () => {
@@ -331,7 +342,13 @@ describe('X-Ray tracing per the `tracing` flag', () => {
     const s = get();
     const fns = ourFunctions(s);
     expect(fns.length).toBeGreaterThan(30);
+    const layer = powertoolsLayerRef(s.template);
     for (const [id, fn] of fns) {
+      // The Tracer (lambdas/runtime/tracer.ts) follows the flag; Powertools comes from its layer.
+      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.POWERTOOLS_TRACE_ENABLED, id).toBe(String(on));
+      expect(env.POWERTOOLS_TRACER_CAPTURE_RESPONSE, id).toBe('false');
+      expect(fn.Properties?.Layers, id).toEqual([layer]);
       if (on) {
         expect(fn.Properties?.TracingConfig, id).toEqual({ Mode: 'Active' });
         expect(actionsOfFunction(s.template, id)).toContain('xray:PutTraceSegments');
@@ -340,6 +357,10 @@ describe('X-Ray tracing per the `tracing` flag', () => {
         expect(actionsOfFunction(s.template, id)).not.toContain('xray:PutTraceSegments');
       }
     }
+    // Every stage, traced or not: Logger and Metrics come from the layer too.
+    expect(powertoolsLayerParameter()).toBe(
+      `/aws/service/powertools/typescript/generic/all/${powertoolsVersion()}`,
+    );
     // API Gateway traces REST APIs only: the HTTP API stage has no tracing setting to turn on.
     for (const stage of Object.values(resourcesOfType(s.template, 'AWS::ApiGatewayV2::Stage'))) {
       expect(JSON.stringify(stage.Properties)).not.toMatch(/Tracing/i);
