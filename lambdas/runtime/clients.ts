@@ -44,37 +44,46 @@ export function dynamo(): DynamoDBDocumentClient {
 
 /** The SES v2 client; its package loads on the first call. */
 export async function sesClient(): Promise<SESv2Client> {
-  const { SESv2Client } = await import('@aws-sdk/client-sesv2');
-  ses ??= tracer.captureAWSv3Client(
-    new SESv2Client({
-      region: env().AWS_REGION,
-      // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
-      requestHandler: {
-        connectionTimeout: 3_000,
-        requestTimeout: env().SES_TIMEOUT_MS,
-        throwOnRequestTimeout: true,
-      },
-      ...localOptions(env().SES_ENDPOINT),
-    }),
-  );
+  if (!ses) {
+    const { SESv2Client } = await import('@aws-sdk/client-sesv2');
+    ses ??= tracer.captureAWSv3Client(
+      new SESv2Client({
+        region: env().AWS_REGION,
+        // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
+        requestHandler: {
+          connectionTimeout: 3_000,
+          requestTimeout: env().SES_TIMEOUT_MS,
+          throwOnRequestTimeout: true,
+        },
+        ...localOptions(env().SES_ENDPOINT),
+      }),
+    );
+  }
   return ses;
 }
 
 /** The Cognito user pool client; its package loads on the first call. */
 export async function cognitoClient(): Promise<CognitoIdentityProviderClient> {
-  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
-  cognito ??= tracer.captureAWSv3Client(
-    new CognitoIdentityProviderClient({ region: env().AWS_REGION, ...localOptions(env().COGNITO_ENDPOINT) }),
-  );
+  if (!cognito) {
+    const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+    cognito ??= tracer.captureAWSv3Client(
+      new CognitoIdentityProviderClient({
+        region: env().AWS_REGION,
+        ...localOptions(env().COGNITO_ENDPOINT),
+      }),
+    );
+  }
   return cognito;
 }
 
 /** The SQS client; its package loads on the first call. */
 export async function sqsClient(): Promise<SQSClient> {
-  const { SQSClient } = await import('@aws-sdk/client-sqs');
-  sqs ??= tracer.captureAWSv3Client(
-    new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) }),
-  );
+  if (!sqs) {
+    const { SQSClient } = await import('@aws-sdk/client-sqs');
+    sqs ??= tracer.captureAWSv3Client(
+      new SQSClient({ region: env().AWS_REGION, ...localOptions(env().SQS_ENDPOINT) }),
+    );
+  }
   return sqs;
 }
 

@@ -9,12 +9,14 @@
  * commit record is kept, so a pending reminder always tells which of the two it is.
  */
 import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, Reminder } from '../../shared/api.ts';
 import { duplicateKey } from '../../shared/duplicates.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { localDate } from '../../shared/schedule.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
@@ -89,12 +91,13 @@ export async function importReminders(
     if (reminders.length === 0) return { imported: 0, skipped };
 
     const importId = randomUUID();
+    const stagedFrom = localDate(DateTime.fromJSDate(now), DEFAULT_TIMEZONE);
     // 1. Hidden: no index place, so the job cannot mail them; no list shows them.
     for (let i = 0; i < reminders.length; i += STAGE_CHUNK) {
       await writeWhileAccountExists(
         userId,
         reminders.slice(i, i + STAGE_CHUNK).map((reminder) => ({
-          Put: { Item: stagedItem(reminder, importId), ConditionExpression: ITEM_ABSENT },
+          Put: { Item: stagedItem(reminder, importId, stagedFrom), ConditionExpression: ITEM_ABSENT },
         })),
       );
     }
@@ -131,9 +134,8 @@ export async function importReminders(
   }
 }
 
-/** A reminder as staged: hidden, outside the next-mail index. */
-function stagedItem(reminder: Reminder, importId: string): Item {
-  const { notBefore } = freshPlacement(reminder, DEFAULT_TIMEZONE, new Date());
+/** A reminder as staged: hidden, outside the next-mail index (finish() places it in the owner's zone). */
+function stagedItem(reminder: Reminder, importId: string, notBefore: string): Item {
   return { ...toItem(reminder, { notBefore, nextAt: null }), [IMPORT_PENDING]: importId };
 }
 

@@ -14,6 +14,7 @@ import { toPence } from './savings.ts';
 export async function myData(userId: string, now = new Date()): Promise<MyData> {
   const items = await queryAll({ pk: keys.user(userId) }, { consistent: true });
   const of = (entity: string) => items.filter((item) => item.entity === entity);
+  const uncommitted = uncommittedIn(items);
   const [profileItem] = of(ENTITY.profile);
   if (!profileItem) throw new AccountGoneError();
   const outcomes = of(ENTITY.saving).map(parseOutcome);
@@ -31,7 +32,7 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
     profile: { ...parseProfile(profileItem), calendar_feed_hash: null },
     // An import that never committed saved nothing of the user's.
     reminders: of(ENTITY.reminder)
-      .filter((item) => !uncommittedIn(items)(item))
+      .filter((item) => !uncommitted(item))
       .map(parseReminder),
     outcomes,
     savings_total: outcomes.reduce((sum, o) => sum + toPence(o.saved_amount), 0) / 100,
