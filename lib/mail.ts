@@ -26,11 +26,19 @@ export interface MailProps {
   config: StageConfig;
 }
 
-/** The SES event types the configuration set publishes to EventBridge (lambdas/events/sesEvents.ts). */
-export const SES_EVENT_TYPES = [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT] as const;
+/**
+ * The SES event types the configuration set publishes to EventBridge (lambdas/events/sesEvents.ts):
+ * bounces and complaints suppress the address; a send records a digest whose sender died after SES
+ * accepted it (lambdas/store/digests.ts).
+ */
+export const SES_EVENT_TYPES = [
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
+  EmailSendingEvent.SEND,
+] as const;
 
 /** EventBridge detail-types of those SES events (source aws.ses). */
-export const SES_EVENT_DETAIL_TYPES = ['Email Bounced', 'Email Complaint Received'] as const;
+export const SES_EVENT_DETAIL_TYPES = ['Email Bounced', 'Email Complaint Received', 'Email Sent'] as const;
 
 /**
  * The domain's DMARC policy: monitor only (`p=none`), which is what the Gmail and Yahoo bulk-sender
@@ -271,12 +279,12 @@ export class MailEvents extends Construct {
     const { config, data, mail } = props;
     this.failures = new FailureQueue(this, 'Failures', {
       config,
-      purpose: 'SES bounce and complaint events that could not be handled',
+      purpose: 'SES bounce, complaint and send events that could not be handled',
     });
     this.handler = new AppFunction(this, 'Handler', {
       config,
       entry: 'lambdas/events/sesEvents.ts',
-      description: 'SES events: suppresses bounced and complaining addresses',
+      description: 'SES events: suppresses bounced and complaining addresses, records sent digests',
       environment: props.environment,
       failureQueue: this.failures.queue,
     });
@@ -284,7 +292,7 @@ export class MailEvents extends Construct {
     mail.grantUnsubscribeKey(this.handler.fn);
 
     this.rule = new Rule(this, 'Rule', {
-      description: `SES bounces and complaints of ${stageName(config)}`,
+      description: `SES bounces, complaints and sends of ${stageName(config)}`,
       eventPattern: {
         source: ['aws.ses'],
         detailType: [...SES_EVENT_DETAIL_TYPES],

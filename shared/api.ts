@@ -36,7 +36,8 @@ export interface Reminder {
 export interface NextMail {
   /** The owner's local date it goes (at 08:00 their time). */
   date: string;
-  kind: 'lead' | 'follow_up';
+  /** A lead ('reminder') or the follow-up ('savings'), as the mail types name them. */
+  type: ReminderMailType;
   /** Days before the act-by date (when set) or the renewal date; null for the follow-up. */
   days_before: number | null;
   counts_to: 'act_by' | 'renewal';
@@ -104,11 +105,18 @@ export interface WebConfig {
 export const EMAIL_TYPES = ['reminder', 'welcome', 'savings', 'test'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
+ * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
+ * 'savings' asks, after it, how the renewal went.
+ */
+export const REMINDER_MAIL_TYPES = ['reminder', 'savings'] as const satisfies readonly EmailType[];
+export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
+/**
  * A send record's status: claimed and in flight (pending), accepted by SES (sent), refused by SES
  * (failed; retried by later runs up to a limit), or settled without sending: an older lead covered by
- * a later one (superseded), or past its usefulness (missed).
+ * a later one (superseded), past its usefulness (missed), or planned for someone who takes no
+ * reminder mail (skipped: unsubscribed, or the address suppressed).
  */
-export const SEND_STATUSES = ['sent', 'failed', 'pending', 'superseded', 'missed'] as const;
+export const SEND_STATUSES = ['sent', 'failed', 'pending', 'superseded', 'missed', 'skipped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 export const CRON_TRIGGERS = ['schedule', 'manual', 'cli', 'local-timer'] as const;
 /** The outcome form's two answers: money saved, or renewed with no saving. */
@@ -187,7 +195,16 @@ export interface CronRun {
   rolled: number;
   errors: string[];
   duration_ms: number;
+  /** The planner started and has not yet queued (or recorded) what it found. */
+  planning: boolean;
+  /** Mails the senders have finished with, whatever their fate; the run is complete at `queued`. */
+  done: number;
+  /** Derived when read (shared/runs.ts): success, failed (errors), running, or interrupted. */
+  status: CronRunStatus;
 }
+
+export const CRON_RUN_STATUSES = ['success', 'failed', 'running', 'interrupted'] as const;
+export type CronRunStatus = (typeof CRON_RUN_STATUSES)[number];
 
 /**
  * One finished term of a reminder: what it cost, what happened at its renewal and what that saved.

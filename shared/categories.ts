@@ -27,3 +27,11 @@ export function leadDaysFor(value: Category): readonly number[] {
   if (!found) throw new Error(`Unknown category ${value}`);
   return found.leadDays;
 }
+
+/** A reminder's lead days: its own when the owner chose them, else its category's. The one place this rule lives. */
+export function leadDaysOf(reminder: {
+  category: Category;
+  lead_days?: readonly number[] | null;
+}): readonly number[] {
+  return reminder.lead_days ?? leadDaysFor(reminder.category);
+}

@@ -15,8 +15,8 @@
  * so the daily job finds it through the same index.
  */
 import { DateTime } from 'luxon';
-import { leadDaysFor, type Category } from './categories.ts';
-import { dedupeKeys } from './table.ts';
+import { leadDaysOf, type Category } from './categories.ts';
+import { dedupeKeyOf, type Mail } from './reminder/mail.ts';
 import type { Repeats } from './terms.ts';
 
 /** Local hour at which a day's mails go, in each owner's own time zone. */
@@ -28,11 +28,11 @@ export const FOLLOW_UP_USEFUL_DAYS = 14;
 /** A repeating reminder with no outcome this many days after its renewal moves on by its term. */
 export const ROLL_AFTER_DAYS = 14;
 
-export type LeadMail = { kind: 'lead'; date: string; daysBefore: number; dedupeKey: string };
-export type ScheduledMail =
-  LeadMail | { kind: 'follow_up'; date: string; daysBefore: null; dedupeKey: string };
+/** A mail of the schedule: the Mail, the local date it goes on, and its dedupe key. */
+export type ScheduledMail = Mail & { date: string; dedupeKey: string };
+export type LeadMail = ScheduledMail & { type: 'reminder'; daysBefore: number };
 
-const isLead = (mail: ScheduledMail): mail is LeadMail => mail.kind === 'lead';
+const isLead = (mail: ScheduledMail): mail is LeadMail => mail.type === 'reminder';
 
 /**
  * What the schedule needs of a reminder. `lead_days` overrides the category's intervals; `act_by`,
@@ -40,6 +40,7 @@ const isLead = (mail: ScheduledMail): mail is LeadMail => mail.kind === 'lead';
  */
 export interface SchedulableReminder {
   id: string;
+  user_id: string;
   category: Category;
   renewal_date: string;
   lead_days?: readonly number[] | null;
@@ -71,28 +72,45 @@ export function daysBetween(from: string, to: string): number {
 export const countsDownTo = (reminder: SchedulableReminder): string =>
   reminder.act_by ?? reminder.renewal_date;
 
-/** A lead mail's identity: the renewal, the act-by date it counted down to (when set) and its day. */
-export function leadDedupeKey(reminder: SchedulableReminder, daysBefore: number): string {
-  return dedupeKeys.reminder(reminder.id, reminder.renewal_date, daysBefore, reminder.act_by ?? null);
-}
+const scheduled = (mail: Mail, date: string): ScheduledMail => ({
+  ...mail,
+  date,
+  dedupeKey: dedupeKeyOf(mail),
+});
 
 /** Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up. */
 export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
-  const leads = [...new Set(reminder.lead_days ?? leadDaysFor(reminder.category))].sort((a, b) => b - a);
+  const leads = [...new Set(leadDaysOf(reminder))].sort((a, b) => b - a);
   const target = countsDownTo(reminder);
-  const mails: ScheduledMail[] = leads.map((daysBefore) => ({
-    kind: 'lead',
-    date: addDays(target, -daysBefore),
-    daysBefore,
-    dedupeKey: leadDedupeKey(reminder, daysBefore),
-  }));
-  mails.push({
-    kind: 'follow_up',
-    date: addDays(reminder.renewal_date, FOLLOW_UP_DAYS_AFTER),
-    daysBefore: null,
-    dedupeKey: dedupeKeys.savings(reminder.id, reminder.renewal_date),
-  });
+  const identity = { userId: reminder.user_id, reminderId: reminder.id, renewalDate: reminder.renewal_date };
+  const mails = leads.map((daysBefore) =>
+    scheduled(
+      { type: 'reminder', ...identity, daysBefore, actBy: reminder.act_by ?? null },
+      addDays(target, -daysBefore),
+    ),
+  );
+  mails.push(
+    scheduled(
+      { type: 'savings', ...identity, daysBefore: null, actBy: null },
+      addDays(reminder.renewal_date, FOLLOW_UP_DAYS_AFTER),
+    ),
+  );
   return mails;
+}
+
+/**
+ * The reminder's own scheduled mail that `mail` names, if the reminder as it is now still schedules
+ * it: not cancelled, the same renewal, and (for a lead) a lead day and act-by date it still has. An
+ * edit or a roll forward made after the mail was planned cancels it (undefined).
+ */
+export function stillScheduled(
+  reminder: SchedulableReminder & { archived_at?: string | null },
+  mail: Mail,
+): ScheduledMail | undefined {
+  if (reminder.archived_at || reminder.id !== mail.reminderId || reminder.user_id !== mail.userId)
+    return undefined;
+  const key = dedupeKeyOf(mail);
+  return reminderSchedule(reminder).find((m) => m.dedupeKey === key);
 }
 
 /** The local date a repeating reminder rolls forward if no outcome came; null when it does not repeat. */
@@ -194,7 +212,7 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
 
   // A lead older than one already settled never goes (its claim was abandoned, say, while a later
   // lead went): it is superseded.
-  const lastSettledLead = schedule.filter((m) => m.kind === 'lead' && settled.has(m.dedupeKey)).at(-1);
+  const lastSettledLead = schedule.filter((m) => isLead(m) && settled.has(m.dedupeKey)).at(-1);
   const isStale = (m: ScheduledMail) => lastSettledLead !== undefined && m.date < lastSettledLead.date;
   plan.superseded = passed.filter(isLead).filter(isStale);
   const leads = passed.filter(isLead).filter((m) => !isStale(m));
@@ -208,7 +226,7 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
     plan.send = { mail: latest, daysLeft: daysBetween(today, renewal!), late: latest.date < today };
   }
 
-  const followUp = passed.find((m) => m.kind === 'follow_up');
+  const followUp = passed.find((m) => m.type === 'savings');
   if (followUp) {
     // Once the reminder rolls forward, the renewal it asked about is behind it.
     const useful = !roll && daysBetween(followUp.date, today) <= FOLLOW_UP_USEFUL_DAYS - FOLLOW_UP_DAYS_AFTER;
@@ -227,4 +245,20 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
   const nextDates = [upcoming?.date, rollOn ?? undefined].filter((d): d is string => d !== undefined).sort();
   plan.next = nextDates[0] ? mailMoment(nextDates[0], zone) : null;
   return plan;
+}
+
+/**
+ * The moment the next-mail index holds for a reminder once `sent` is settled: its first mail after
+ * that one still to go, or its roll forward; null when neither is left. (Its earlier mails are
+ * settled or superseded by then.)
+ */
+export function nextMomentAfter(
+  reminder: SchedulableReminder,
+  zone: string,
+  notBefore: string,
+  sent: Pick<ScheduledMail, 'date'>,
+): DateTime | null {
+  const schedule = reminderSchedule(reminder);
+  const settled = new Set(schedule.filter((m) => m.date <= sent.date).map((m) => m.dedupeKey));
+  return nextMoment({ schedule, zone, settled, notBefore, rollOn: rollDate(reminder) });
 }

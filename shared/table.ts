@@ -62,6 +62,12 @@ export const keys = {
    */
   send: (dedupeKey: string) => `SEND#${dedupeKey}`,
   /**
+   * One SES mail of a run to one recipient (a digest, or a single mail), in the recipient's
+   * partition: claimed with all its mails' send records in one write, recorded sent in one write,
+   * and found again by its token when SES reports the mail sent (decision 0025).
+   */
+  digest: (token: string) => `DIGEST#${token}`,
+  /**
    * The next-mail index (gsi1): each reminder with a mail still to go, under the moment of its next
    * mail (ISO UTC). The job asks each shard for what is due at or before now.
    */
@@ -135,6 +141,7 @@ export const ENTITY = {
   reminder: 'reminder',
   saving: 'saving',
   emailSend: 'email_send',
+  digest: 'digest',
   emailLog: 'email_log',
   suppression: 'suppression',
   audit: 'audit',

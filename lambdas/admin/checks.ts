@@ -116,14 +116,17 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
     });
   }
   try {
-    const [last] = await latestCronRuns(1, { realOnly: true });
+    const [last] = await latestCronRuns(1, { realOnly: true, now });
     const ageHours = last ? (now.getTime() - Date.parse(last.ran_at)) / 3_600_000 : Infinity;
     results.push({
       name: 'Last daily run',
       category: 'Jobs',
-      status: ageHours < DAILY_RUN_FRESHNESS_HOURS ? 'pass' : 'warning',
+      status: ageHours < DAILY_RUN_FRESHNESS_HOURS && last?.status !== 'interrupted' ? 'pass' : 'warning',
       detail: last
-        ? `Last run ${last.ran_at} (${ageHours.toFixed(1)} h ago) for ${last.date}: ${last.items_processed} sent, ${last.errors.length} errors`
+        ? `Last run ${last.ran_at} (${ageHours.toFixed(1)} h ago) for ${last.date}: ${last.items_processed} sent, ${last.errors.length} errors` +
+          (last.status === 'interrupted'
+            ? `; interrupted: ${last.done} of ${last.queued} mails finished`
+            : '')
         : 'The daily job has not run yet',
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { runStatus } from '../../shared/runs.ts';
 import type { RunCronResult } from '../../shared/api.ts';
 import type { runCronSchema } from '../../shared/schemas.ts';
 import type * as z from 'zod';
@@ -30,9 +31,10 @@ export async function runCron(
     trigger: 'manual',
   });
   const success = run.errors.length === 0;
+  const record = { ...run, status: runStatus(run, new Date()) };
   // A real run answers with what it queued: the senders send it, and the cron log counts it.
   const counts = body.simulate
     ? { emailsSent: run.items_processed }
     : { emailsSent: null, emailsQueued: run.queued };
-  return { success, ...counts, errors: run.errors, processedDate: run.date, run };
+  return { success, ...counts, errors: run.errors, processedDate: run.date, run: record };
 }

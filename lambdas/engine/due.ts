@@ -1,36 +1,35 @@
 /**
  * Finding what a run mails: the reminders the next-mail index holds at or before the run's moment,
  * each owner's moment in their own zone, and per reminder the schedule's verdict: the mail to send
- * now (late if its day passed), the older leads it supersedes, the mails past their usefulness.
+ * now (late if its day passed), the older leads it supersedes, the mails past their usefulness. A
+ * reminder due to roll forward is rolled, and its new term planned in the same run.
  */
 import { DateTime } from 'luxon';
-import type { Profile, Reminder } from '../../shared/api.ts';
-import { dueNow, mailMoment, reminderSchedule, rollDate, type ScheduledMail } from '../../shared/schedule.ts';
-import { reminderEventUrl } from '../calendar/eventLink.ts';
-import { composeMail, siteLink, type ComposedMail } from '../mail/compose.ts';
-import { renderDigestMail, type DigestItem } from '../mail/digest.ts';
-import { reminderSubject, renderReminderMail } from '../mail/reminder.ts';
-import type { OutgoingMail } from '../mail/send.ts';
-import { renderSavingsFollowUp, savingsSubject } from '../mail/savingsFollowUp.ts';
+import type { Profile } from '../../shared/api.ts';
+import {
+  dueNow,
+  mailMoment,
+  reminderSchedule,
+  rollDate,
+  type DuePlan,
+  type ScheduledMail,
+} from '../../shared/schedule.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
-import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/profiles.ts';
 import { rollForward } from '../store/savings.ts';
 import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
+import { suppressedAmong } from '../store/suppressions.ts';
 
-/** A mail the run sends now. */
-export interface DueMail {
-  kind: 'reminder' | 'savings';
-  reminder: Reminder;
-  daysBefore: number | null;
+/** A mail the run sends now: the scheduled Mail, the reminder it was planned on, and its days left. */
+export type DueMail = ScheduledMail & {
+  reminder: IndexedReminder;
   /** Days left on the owner's date of this run (null for the follow-up). */
   daysLeft: number | null;
   /** Its day has passed: a run was missed, SES refused it, or time ran out. */
   late: boolean;
-  dedupeKey: string;
-}
+};
 
 /** A due mail and the profile of the user it goes to. */
 export interface Addressed {
@@ -40,7 +39,7 @@ export interface Addressed {
 
 /** What became of one mail of a run. */
 export interface MailNote {
-  kind: DueMail['kind'];
+  type: DueMail['type'];
   reminderId: string;
   userId: string;
   daysBefore: number | null;
@@ -48,8 +47,8 @@ export interface MailNote {
 }
 
 export const noteOf = ({ mail, profile }: Addressed, status: string): MailNote => ({
-  kind: mail.kind,
-  reminderId: mail.reminder.id,
+  type: mail.type,
+  reminderId: mail.reminderId,
   userId: profile.user_id,
   daysBefore: mail.daysBefore,
   status,
@@ -71,11 +70,11 @@ export function asOfNow(now: Date): { asOf: AsOf; bound: DateTime } {
 }
 
 export interface DueMails {
-  /** Mails the run would send: deliverable plus those left out (unsubscribed). */
+  /** Mails the run would send: deliverable plus those left out (unsubscribed or suppressed). */
   planned: number;
-  /** Mails whose owner exists and takes reminder e-mails. */
+  /** Mails whose owner exists, takes reminder e-mails and whose address is not suppressed. */
   deliverable: Addressed[];
-  /** Planned mails left out: the owner has unsubscribed. */
+  /** Planned mails left out: the owner has unsubscribed, or the address is suppressed. */
   skipped: number;
   late: number;
   superseded: number;
@@ -89,15 +88,21 @@ export interface DueMails {
   touched: { userId: string; reminderId: string; zone: string }[];
 }
 
-const SETTLED_SUBJECT = { superseded: 'Not sent: a later reminder covers it', missed: 'Not sent' };
+const SETTLED_REASONS = {
+  superseded: { subject: 'Not sent: a later reminder covers it', why: 'A later reminder was sent instead' },
+  renewal_passed: { subject: 'Not sent: the renewal date passed', why: 'The renewal date passed' },
+  follow_up_expired: { subject: 'Not sent: too long after the renewal', why: 'Too long after the renewal' },
+  unsubscribed: { subject: 'Not sent: unsubscribed', why: 'The owner takes no reminder e-mails' },
+  suppressed: { subject: 'Not sent: address suppressed', why: 'The address bounced or complained' },
+} as const;
 
 /** The send identity of a mail that is settled without being sent (no address, no content). */
-function settledIdentity(mail: ScheduledMail, reminder: Reminder, subject: string): SendIdentity {
+function settledIdentity(mail: ScheduledMail, subject: string): SendIdentity {
   return {
     dedupeKey: mail.dedupeKey,
-    emailType: mail.kind === 'lead' ? 'reminder' : 'savings',
-    userId: reminder.user_id,
-    reminderId: reminder.id,
+    emailType: mail.type,
+    userId: mail.userId,
+    reminderId: mail.reminderId,
     daysBefore: mail.daysBefore,
     toEmail: '',
     subject,
@@ -107,12 +112,19 @@ function settledIdentity(mail: ScheduledMail, reminder: Reminder, subject: strin
 /** BatchGet calls in flight at once while reading the due reminders' send records. */
 export const SETTLED_READ_CONCURRENCY = 8;
 
+interface Found {
+  item: Record<string, unknown>;
+  reminder: IndexedReminder;
+  profile: Profile;
+  moment: DateTime;
+}
+
 /**
- * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles in
- * batches, and the send records of each reminder's scheduled mails in batches. With `settle`,
- * superseded and missed mails are recorded (a simulation, or a run with sending disabled, records
- * nothing). With `roll`, repeating reminders due to roll forward are rolled (every run but a
- * simulation: moving a date on sends nothing).
+ * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles and
+ * suppressions in batches, and the send records of each reminder's scheduled mails in batches.
+ * With `settle`, superseded, missed and skipped mails are recorded (a simulation, or a run with
+ * sending disabled, records nothing). With `roll`, repeating reminders due to roll forward are
+ * rolled (every run but a simulation: moving a date on sends nothing).
  */
 export async function findDueMails(
   { asOf, bound }: { asOf: AsOf; bound: DateTime },
@@ -120,6 +132,9 @@ export async function findDueMails(
 ): Promise<DueMails> {
   const items = await remindersWithMailDue(bound.toUTC().toISO()!);
   const profiles = await getProfiles(items.map((item) => String(item.user_id)));
+  const suppressed = await suppressedAmong(
+    [...profiles.values()].filter((p) => p.reminder_emails).map((p) => p.email),
+  );
   const result: DueMails = {
     planned: 0,
     deliverable: [],
@@ -132,174 +147,113 @@ export async function findDueMails(
     notes: [],
     touched: [],
   };
-  const found: {
-    item: Record<string, unknown>;
-    reminder: IndexedReminder;
-    profile: Profile;
-    moment: DateTime;
-    schedule: ScheduledMail[];
-  }[] = [];
+  const found: Found[] = [];
   for (const item of items) {
     const profile = profiles.get(String(item.user_id));
     // The owner is gone (account deleted mid-run): nothing to send or keep.
     if (!profile) continue;
     const moment = asOf(profile.timezone);
     if (String(item.next_at) > moment.toUTC().toISO()!) continue;
-    const reminder = parseIndexedReminder(item, profile.timezone);
-    found.push({ item, reminder, profile, moment, schedule: reminderSchedule(reminder) });
+    found.push({ item, reminder: parseIndexedReminder(item, profile.timezone), profile, moment });
   }
   // Which of their mails are settled: dueNow only asks about the schedule's own mails, so reading
-  // those by key answers as the per-reminder queries of settledKeys would, in far fewer calls.
+  // those by key answers in few calls.
   const settled = await settledAmong(
-    found.flatMap(({ reminder, schedule }) =>
-      schedule.map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey })),
+    found.flatMap(({ reminder }) =>
+      reminderSchedule(reminder).map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey })),
     ),
     SETTLED_READ_CONCURRENCY,
   );
-  for (const { item, reminder, profile, moment, schedule } of found) {
+  const record = async (
+    mail: ScheduledMail,
+    status: 'superseded' | 'missed' | 'skipped',
+    reason: keyof typeof SETTLED_REASONS,
+  ) => {
+    if (!settle) return true;
+    const { subject, why } = SETTLED_REASONS[reason];
+    return recordSettlement(settledIdentity(mail, subject), status, why, now());
+  };
+
+  for (const entry of found) {
+    let { reminder, item } = entry;
+    const { profile, moment } = entry;
     const zone = profile.timezone;
-    const plan = dueNow({
-      schedule,
-      zone,
-      now: moment,
-      settled,
-      notBefore: reminder.not_before,
-      rollOn: rollDate(reminder),
-    });
-    result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
-    if (settle) {
-      const at = now();
-      for (const mail of plan.superseded) {
-        const identity = settledIdentity(mail, reminder, SETTLED_SUBJECT.superseded);
-        if (await recordSettlement(identity, 'superseded', 'A later reminder was sent instead', at))
-          result.superseded++;
+    // A new term rolled in this run starts with no settled mails of its own.
+    let known: ReadonlySet<string> = settled;
+    for (;;) {
+      const plan = dueNow({
+        schedule: reminderSchedule(reminder),
+        zone,
+        now: moment,
+        settled: known,
+        notBefore: reminder.not_before,
+        rollOn: rollDate(reminder),
+      });
+      for (const mail of plan.superseded)
+        if (await record(mail, 'superseded', 'superseded')) result.superseded++;
+      for (const { mail, reason } of plan.missed) if (await record(mail, 'missed', reason)) result.missed++;
+      if (plan.roll) {
+        const next = await rollOnce(item, zone, moment, roll, result);
+        result.rolled += next === undefined ? 0 : 1;
+        if (next) {
+          // The new term's overdue mails follow the catch-up rule in this same run.
+          item = next;
+          reminder = parseIndexedReminder(next, zone);
+          known = new Set();
+          continue;
+        }
       }
-      for (const { mail, reason } of plan.missed) {
-        const why = reason === 'renewal_passed' ? 'The renewal date passed' : 'Too long after the renewal';
-        const identity = settledIdentity(mail, reminder, `${SETTLED_SUBJECT.missed}: ${why.toLowerCase()}`);
-        if (await recordSettlement(identity, 'missed', why, at)) result.missed++;
-      }
-    }
-    if (plan.roll) {
-      // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
-      try {
-        if (!roll || (await rollForward(item, zone, moment.toJSDate()))) result.rolled++;
-      } catch (error) {
-        // One reminder's failure never stops the run; it keeps its place and the next run rolls it.
-        logger.error('Roll forward failed', { reminderId: reminder.id, error });
-        result.errors.push(`roll ${reminder.id.slice(0, 8)}: ${errorMessage(error)}`);
-      }
-    }
-    if (!plan.send) continue;
-    const { mail, daysLeft, late } = plan.send;
-    const due: Addressed = {
-      profile,
-      mail: {
-        kind: mail.kind === 'lead' ? 'reminder' : 'savings',
-        reminder,
-        daysBefore: mail.daysBefore,
-        daysLeft,
-        late,
-        dedupeKey: mail.dedupeKey,
-      },
-    };
-    result.planned++;
-    if (late) result.late++;
-    if (!profile.reminder_emails) {
-      result.skipped++;
-      result.notes.push(noteOf(due, 'unsubscribed'));
-    } else {
-      result.deliverable.push(due);
+      result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
+      if (plan.send)
+        await planSend(plan.send, reminder, profile, suppressed.has(profile.email), result, record);
+      break;
     }
   }
   return result;
 }
 
-/** Where a due mail's button leads: the reminders for a lead mail, the savings page for a follow-up. */
-const linkOf = (mail: DueMail) =>
-  siteLink(mail.kind === 'reminder' ? '/dashboard' : `/savings/${mail.reminder.id}`);
+/** Rolls the reminder (or, simulating, counts it): the new item, null when a simulation, undefined when not rolled. */
+async function rollOnce(
+  item: Record<string, unknown>,
+  zone: string,
+  moment: DateTime,
+  roll: boolean,
+  result: DueMails,
+): Promise<Record<string, unknown> | null | undefined> {
+  if (!roll) return null;
+  try {
+    // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
+    return (await rollForward(item, zone, moment.toJSDate())) ?? undefined;
+  } catch (error) {
+    // One reminder's failure never stops the run; it keeps its place and the next run rolls it.
+    logger.error('Roll forward failed', { reminderId: String(item.id), error });
+    result.errors.push(`roll ${String(item.id).slice(0, 8)}: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
 
-/**
- * One mail for several of one recipient's due mails: each keeps its own days left, amount, call to
- * action and link. Its claims stay one per mail (see the sender); SES tags it as a digest.
- */
-export async function composeDigestMail(due: readonly Addressed[]): Promise<OutgoingMail> {
-  const { profile } = due[0]!;
-  const urls = await unsubscribeUrls(profile.user_id);
-  // The soonest renewal first; follow-ups (renewals already past) after the reminders.
-  const soonestFirst = [...due].sort((a, b) => (a.mail.daysLeft ?? Infinity) - (b.mail.daysLeft ?? Infinity));
-  const items = await Promise.all(
-    soonestFirst.map(async ({ mail }): Promise<DigestItem> =>
-      mail.kind === 'reminder'
-        ? {
-            kind: 'reminder',
-            reminder: mail.reminder,
-            daysLeft: mail.daysLeft ?? 0,
-            url: linkOf(mail),
-            calendarUrl: await reminderEventUrl(profile.user_id, mail.reminder.id),
-          }
-        : { kind: 'savings', reminder: mail.reminder, url: linkOf(mail) },
-    ),
-  );
-  const rendered = await renderDigestMail({
-    firstName: profile.first_name,
-    items,
-    unsubscribeUrl: urls.page,
-  });
-  return {
-    to: profile.email,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    oneClickUnsubscribeUrl: urls.oneClick,
-    tags: { type: 'digest' },
+/** Plans the mail to send now: deliverable, or settled as skipped when its owner takes no mail. */
+async function planSend(
+  send: NonNullable<DuePlan['send']>,
+  reminder: IndexedReminder,
+  profile: Profile,
+  suppressed: boolean,
+  result: DueMails,
+  record: (mail: ScheduledMail, status: 'skipped', reason: 'unsubscribed' | 'suppressed') => Promise<boolean>,
+): Promise<void> {
+  const addressed: Addressed = {
+    profile,
+    mail: { ...send.mail, reminder, daysLeft: send.daysLeft, late: send.late },
   };
-}
-
-/** The subject of a due mail: the one its rendering carries (the template's own subject function). */
-function dueMailSubject(mail: DueMail): string {
-  return mail.kind === 'reminder'
-    ? reminderSubject({ reminder: mail.reminder, daysLeft: mail.daysLeft ?? 0 })
-    : savingsSubject(mail.reminder.title);
-}
-
-/**
- * The send identity of a due mail without rendering it: what composeDueMail's identity holds, for a
- * simulation, which records the mail but never sends it (the HTML render is most of a mail's cost).
- */
-export function dueMailIdentity({ mail, profile }: Addressed): SendIdentity {
-  return {
-    dedupeKey: mail.dedupeKey,
-    emailType: mail.kind,
-    userId: profile.user_id,
-    reminderId: mail.reminder.id,
-    daysBefore: mail.daysBefore,
-    toEmail: profile.email,
-    subject: dueMailSubject(mail),
-  };
-}
-
-/** The reminder or follow-up mail of a due mail, with the days left on the owner's date. */
-export async function composeDueMail({ mail, profile }: Addressed): Promise<ComposedMail> {
-  const calendarUrl = await reminderEventUrl(profile.user_id, mail.reminder.id);
-  return composeMail(
-    { userId: profile.user_id, email: profile.email },
-    { type: mail.kind, dedupeKey: mail.dedupeKey, reminderId: mail.reminder.id, daysBefore: mail.daysBefore },
-    ({ unsubscribeUrl }) =>
-      mail.kind === 'reminder'
-        ? renderReminderMail({
-            firstName: profile.first_name,
-            reminder: mail.reminder,
-            daysLeft: mail.daysLeft ?? 0,
-            dashboardUrl: linkOf(mail),
-            calendarUrl,
-            unsubscribeUrl,
-          })
-        : renderSavingsFollowUp({
-            firstName: profile.first_name,
-            reminder: mail.reminder,
-            savingsUrl: linkOf(mail),
-            unsubscribeUrl,
-          }),
-  );
+  result.planned++;
+  if (send.late) result.late++;
+  const skip = !profile.reminder_emails ? 'unsubscribed' : suppressed ? 'suppressed' : undefined;
+  if (!skip) {
+    result.deliverable.push(addressed);
+    return;
+  }
+  // Settled now, so later runs do not plan it again each hour.
+  await record(send.mail, 'skipped', skip);
+  result.skipped++;
+  result.notes.push(noteOf(addressed, skip));
 }

@@ -1,71 +1,51 @@
 /**
  * The queue between the job's planner and its senders: one message per recipient of a run, holding
- * what the planner decided (which mails, with which days left). The sender re-reads everything
- * else (profile, reminders, suppression) when it sends, and computes the dedupe keys itself, so a
- * message can only ever ask for a mail the owner's own reminder schedules.
+ * what the planner decided (which Mails, with which days left). The sender re-reads the profile and
+ * the reminders when it sends, derives each dedupe key from the Mail, and sends only what the
+ * reminder still schedules, so a message can only ever ask for a mail the owner's reminder holds.
  */
 import * as z from 'zod';
-import { isoDate } from '../../shared/schemas.ts';
+import { idSchema, mailSchema, type Mail } from '../../shared/reminder/mail.ts';
 import { sqsClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { retrying } from '../runtime/retry.ts';
 import type { Addressed } from './due.ts';
 
-/** A recipient with more due mails than this gets several messages (each one mail, or one digest). */
-export const MAILS_PER_MESSAGE = 25;
 /**
- * The senders, on AWS (the SQS event source) and locally (lib/local/sendLane.ts) alike: how many run
- * at once (each paces itself at this share of the account's SES rate); batches of up to 50 messages
- * gathered for at most a second (a sender's pace is a share of the rate, and the gap between two
- * batches is paid per batch, so larger batches keep the senders near the rate); a 1-minute timeout;
- * a failed message hidden for six times that (AWS's advice), longer than the 2-minute claim lease, so
- * a redelivery can take over a dead sender's claim; the dead-letter queue after 5 receives.
+ * The most mails one message holds (a message stays far under SQS's 256 KB): a recipient's mails of
+ * a run go as one message, and so as one digest, up to this many.
  */
-export const SENDER_SETTINGS = {
-  maxConcurrency: 10,
-  batchSize: 50,
-  maxBatchingWindowSeconds: 1,
-  timeoutSeconds: 60,
-  visibilityTimeoutSeconds: 360,
-  maxReceiveCount: 5,
-} as const;
+export const MAILS_PER_MESSAGE = 500;
 
 /** SQS takes at most 10 entries per SendMessageBatch. */
 const BATCH_ENTRIES = 10;
 
-const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');
-
-const queuedMailFields = {
-  reminderId: id,
-  /** The renewal the planner scheduled for: a reminder moved since then is not mailed. */
-  renewalDate: isoDate,
-  late: z.boolean(),
-};
-export const queuedMailSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('reminder'),
-      ...queuedMailFields,
-      daysBefore: z.number().int().min(0).max(365),
-      /** Days left on the owner's date of the run. */
-      daysLeft: z.number().int().min(0).max(366),
-    })
-    .strict(),
-  z
-    .object({ kind: z.literal('savings'), ...queuedMailFields, daysBefore: z.null(), daysLeft: z.null() })
-    .strict(),
-]);
+/** One mail of a message: the Mail, with what the planner decided (days left, late). */
+export const queuedMailSchema = z
+  .object({
+    mail: mailSchema,
+    /** Days left on the owner's date of the run (null for the follow-up). */
+    daysLeft: z.number().int().min(0).max(366).nullable(),
+    late: z.boolean(),
+  })
+  .strict()
+  .refine((queued) => (queued.mail.type === 'savings') === (queued.daysLeft === null), {
+    message: 'A reminder mail has days left; a follow-up has none',
+  });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
 
 export const recipientMessageSchema = z
   .object({
-    v: z.literal(1),
+    v: z.literal(2),
     /** The cron run that planned it: its record gains the senders' counts. */
-    run: z.object({ id, ranAt: z.iso.datetime() }).strict(),
-    userId: id,
+    run: z.object({ id: idSchema, ranAt: z.iso.datetime() }).strict(),
+    userId: idSchema,
     mails: z.array(queuedMailSchema).min(1).max(MAILS_PER_MESSAGE),
   })
-  .strict();
+  .strict()
+  .refine((message) => message.mails.every(({ mail }) => mail.userId === message.userId), {
+    message: 'Every mail of a message goes to its recipient',
+  });
 export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
 
 export interface RunRef {
@@ -73,23 +53,39 @@ export interface RunRef {
   ranAt: string;
 }
 
-/** The planner's due mails as queue messages: grouped by recipient, at most MAILS_PER_MESSAGE each. */
+/** The Mail of a due mail, without what the schedule adds (its date and dedupe key). */
+function mailOf(due: Addressed['mail']): Mail {
+  return due.type === 'reminder'
+    ? {
+        type: 'reminder',
+        userId: due.userId,
+        reminderId: due.reminderId,
+        renewalDate: due.renewalDate,
+        daysBefore: due.daysBefore,
+        actBy: due.actBy,
+      }
+    : {
+        type: 'savings',
+        userId: due.userId,
+        reminderId: due.reminderId,
+        renewalDate: due.renewalDate,
+        daysBefore: null,
+        actBy: null,
+      };
+}
+
+/** The planner's due mails as queue messages: one per recipient (more only past MAILS_PER_MESSAGE). */
 export function recipientMessages(deliverable: readonly Addressed[], run: RunRef): RecipientMessage[] {
   const byUser = new Map<string, QueuedMail[]>();
-  for (const { mail, profile } of deliverable) {
-    const mails = byUser.get(profile.user_id) ?? [];
-    const common = { reminderId: mail.reminder.id, renewalDate: mail.reminder.renewal_date, late: mail.late };
-    mails.push(
-      mail.kind === 'reminder'
-        ? { kind: 'reminder', ...common, daysBefore: mail.daysBefore ?? 0, daysLeft: mail.daysLeft ?? 0 }
-        : { kind: 'savings', ...common, daysBefore: null, daysLeft: null },
-    );
-    byUser.set(profile.user_id, mails);
+  for (const { mail } of deliverable) {
+    const mails = byUser.get(mail.userId) ?? [];
+    mails.push({ mail: mailOf(mail), daysLeft: mail.daysLeft, late: mail.late });
+    byUser.set(mail.userId, mails);
   }
   const messages: RecipientMessage[] = [];
   for (const [userId, mails] of byUser) {
     for (let i = 0; i < mails.length; i += MAILS_PER_MESSAGE) {
-      messages.push({ v: 1, run, userId, mails: mails.slice(i, i + MAILS_PER_MESSAGE) });
+      messages.push({ v: 2, run, userId, mails: mails.slice(i, i + MAILS_PER_MESSAGE) });
     }
   }
   return messages;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { CronRun } from '../../shared/api.ts';
+import type { CronRunRecord } from '../store/cronRuns.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
@@ -27,7 +28,7 @@ export interface RunOptions {
   trigger: CronRun['trigger'];
 }
 
-export interface RunResult extends CronRun {
+export interface RunResult extends CronRunRecord {
   /** Milliseconds spent finding what is due (index queries, profiles), before any mail. */
   planMs: number;
   mails: MailNote[];
@@ -49,14 +50,13 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
   const simulate = options.simulate ?? false;
 
   const sending = !simulate && env().EMAIL_PROVIDER !== 'disabled';
-  const due = await findDueMails(options.date ? asOfDate(options.date) : asOfNow(startedAt), {
-    settle: sending,
-    roll: !simulate,
-    now,
-  });
-  const planMs = Math.round(performance.now() - started);
-
-  const record = (phase: PhaseResult, queued: number): CronRun => ({
+  const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
+  const record = (
+    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched'>,
+    phase: PhaseResult,
+    queued: number,
+    planning = false,
+  ): CronRunRecord => ({
     id: run.id,
     ran_at: run.ranAt,
     date,
@@ -72,14 +72,26 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
     rolled: due.rolled,
     errors: [...due.errors, ...phase.errors],
     duration_ms: Math.round(performance.now() - started),
+    planning,
+    done: 0,
   });
-  let result: CronRun;
+  // Written first: a planner that dies part-way leaves a record that reads 'Interrupted'.
+  const nothing = { planned: 0, skipped: 0, late: 0, superseded: 0, missed: 0, rolled: 0, errors: [] };
+  await recordCronRun(record(nothing, empty, 0, true));
+  const due = await findDueMails(options.date ? asOfDate(options.date) : asOfNow(startedAt), {
+    settle: sending,
+    roll: !simulate,
+    now,
+  });
+  const planMs = Math.round(performance.now() - started);
+
+  let result: CronRunRecord;
   let notes: MailNote[];
   if (sending) {
-    ({ result, notes } = await queueMails(due, run, record));
+    ({ result, notes } = await queueMails(due, run, (phase, queued) => record(due, phase, queued)));
   } else {
     const phase = simulate ? await simulateMails(due.deliverable, now) : await holdMails(due.deliverable);
-    result = record(phase, 0);
+    result = record(due, phase, 0);
     await recordCronRun(result);
     notes = phase.notes;
   }
@@ -97,8 +109,8 @@ export async function runDailyJob(options: RunOptions): Promise<RunResult> {
 async function queueMails(
   due: DueMails,
   run: RunRef,
-  record: (phase: PhaseResult, queued: number) => CronRun,
-): Promise<{ result: CronRun; notes: MailNote[] }> {
+  record: (phase: PhaseResult, queued: number) => CronRunRecord,
+): Promise<{ result: CronRunRecord; notes: MailNote[] }> {
   const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const planned = record(empty, due.deliverable.length);
   await recordCronRun(planned);

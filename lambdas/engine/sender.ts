@@ -1,33 +1,36 @@
 /**
- * The senders: each takes one recipient's message from the send queue and mails it exactly once.
- * What the planner decided (which mails, with which days left) comes in the message; everything
- * else is read fresh here, at send time: the profile (deleted, unsubscribed, moved zone), the
- * suppression list, and each reminder (deleted or moved since it was planned). Each mail is claimed
- * before SES is called, so a redelivered message, a re-run or a second sender never sends it twice.
+ * The senders: each takes one recipient's message from the send queue and mails it exactly once, as
+ * one digest (or one mail per renewal when the owner asked for that). The profile and the reminders
+ * are read fresh when the message is taken; each Mail goes only if its reminder still schedules it.
+ * Just before SES, one write claims every mail of the digest and checks that the account exists,
+ * still takes reminder mail at that address, and that the address is not suppressed; once SES
+ * accepts, one write records them all sent (lambdas/store/digests.ts says how a crash between the
+ * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { dedupeKeys, keys, TABLE_KEYS } from '../../shared/table.ts';
-import type { Reminder } from '../../shared/api.ts';
-import { leadDedupeKey, reminderSchedule } from '../../shared/schedule.ts';
+import { keys, TABLE_KEYS } from '../../shared/table.ts';
+import { nextMomentAfter, stillScheduled } from '../../shared/schedule.ts';
+import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
+import { sendMail } from '../mail/send.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
+import { retrying } from '../runtime/retry.ts';
 import { addRunResults } from '../store/cronRuns.ts';
-import { refreshNextMail } from '../store/nextMail.ts';
 import { getItems } from '../store/db.ts';
-import { parseProfile, parseReminder } from '../store/items.ts';
-import { ACCOUNT_DELETED } from '../store/sends.ts';
-import { isSuppressed } from '../store/suppressions.ts';
-import { claimMail, deliverClaimed, type ClaimedSend } from './deliver.ts';
 import {
-  composeDigestMail,
-  composeDueMail,
-  dueMailIdentity,
-  noteOf,
-  type Addressed,
-  type MailNote,
-} from './due.ts';
+  afterDigestSent,
+  claimDigest,
+  recordDigestSent,
+  type DigestClaim,
+  type DigestMail,
+} from '../store/digests.ts';
+import { parseProfile } from '../store/items.ts';
+import { parseIndexedReminder } from '../store/nextMail.ts';
+import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
+import type { Addressed, MailNote } from './due.ts';
+import { noteOf } from './due.ts';
 import { forEachConcurrent, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 import { JobCrash, maxSendRate } from './send.ts';
@@ -39,9 +42,18 @@ export interface SenderOptions {
   leaseMs?: number;
   /** Milliseconds left before the platform stops this sender (Lambda's getRemainingTimeInMillis). */
   remainingMs?: () => number;
-  /** Test seam: called after a message's claims, before SES; throwing JobCrash is the sender dying. */
+  /** Test seam: after the message's profile and reminders are read, before the claim. */
+  beforeClaim?: (message: RecipientMessage) => void | Promise<void>;
+  /** Test seam: called after a digest's claim, before SES; throwing JobCrash is the sender dying. */
   onClaimed?: (message: RecipientMessage) => void | Promise<void>;
+  /** Test seam: after SES accepted a digest, before it is recorded sent. */
+  onAccepted?: (message: RecipientMessage) => void | Promise<void>;
 }
+
+/** What tests may set on a sender: its clock, its lease, and the seams between its steps. */
+export type SenderSeams = Partial<
+  Pick<SenderOptions, 'now' | 'leaseMs' | 'beforeClaim' | 'onClaimed' | 'onAccepted'>
+>;
 
 export interface SendBatchResult extends SQSBatchResponse {
   notes: MailNote[];
@@ -49,6 +61,10 @@ export interface SendBatchResult extends SQSBatchResponse {
 
 /** A message is not started with less than this left: it goes back to the queue for another sender. */
 const SAFETY_MARGIN_MS = 20_000;
+
+const SES_RETRIES = 4;
+const isThrottle = (error: unknown) =>
+  /Throttl|TooManyRequests|LimitExceeded/i.test((error as { name?: string }).name ?? '');
 
 /** The share of the account's SES rate one sender may use: together the senders stay under it. */
 export async function senderPacer(): Promise<Pacer> {
@@ -59,14 +75,10 @@ export async function senderPacer(): Promise<Pacer> {
 
 const short = (id: string) => id.slice(0, 8);
 
-const noteFor = (
-  message: RecipientMessage,
-  mail: RecipientMessage['mails'][number],
-  status: string,
-): MailNote => ({
-  kind: mail.kind,
+const noteFor = (mail: RecipientMessage['mails'][number]['mail'], status: string): MailNote => ({
+  type: mail.type,
   reminderId: mail.reminderId,
-  userId: message.userId,
+  userId: mail.userId,
   daysBefore: mail.daysBefore,
   status,
 });
@@ -75,48 +87,57 @@ const noteFor = (
 export interface MessageResult {
   notes: MailNote[];
   sent: number;
+  /** Mails this delivery finished with, whatever their fate (sent, skipped, failed, changed). */
+  done: number;
   errors: string[];
 }
 
+/** A due mail as the sender holds it: addressed, with its send record's fields. */
+type Sendable = Addressed & { record: DigestMail };
+
 /**
- * The recipient's profile and the message's reminders as they are now: one BatchGet. A reminder
- * deleted, or moved to another renewal since the run planned it, is left out: that plan no longer
- * holds.
+ * The recipient's profile and the message's reminders as they are now: one BatchGet. A mail whose
+ * reminder no longer schedules it (deleted, edited, rolled forward) is left out.
  */
 async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
-  const reminderKey = (id: string) => ({ pk: keys.user(message.userId), sk: keys.reminder(id) });
+  const pk = keys.user(message.userId);
   const items = await getItems([
-    { pk: keys.user(message.userId), sk: keys.profile() },
-    ...message.mails.map((mail) => reminderKey(mail.reminderId)),
+    { pk, sk: keys.profile() },
+    ...[...new Set(message.mails.map(({ mail }) => mail.reminderId))].map((id) => ({
+      pk,
+      sk: keys.reminder(id),
+    })),
   ]);
   const bySk = new Map(items.map((item) => [String(item[TABLE_KEYS.sortKey]), item]));
   const profileItem = bySk.get(keys.profile());
   if (!profileItem) return undefined;
   const profile = parseProfile(profileItem);
-  const due: { addressed: Addressed; item: Record<string, unknown> }[] = [];
+  const due: Sendable[] = [];
   for (const queued of message.mails) {
-    const item = bySk.get(keys.reminder(queued.reminderId));
-    const reminder = item ? parseReminder(item) : undefined;
-    // The mail must still be one the reminder schedules now: same renewal, and (for a lead) a lead
-    // day and act-by date it still has. An edit or a roll forward since the plan cancels it.
-    const dedupeKey = reminder && scheduledKey(reminder, queued);
-    if (!item || !reminder || reminder.renewal_date !== queued.renewalDate || !dedupeKey) {
-      notes.push(noteFor(message, queued, 'reminder changed'));
+    const item = bySk.get(keys.reminder(queued.mail.reminderId));
+    const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
+    const scheduled = reminder && stillScheduled(reminder, queued.mail);
+    if (!reminder || !scheduled) {
+      notes.push(noteFor(queued.mail, 'reminder changed'));
       continue;
     }
-    due.push({ addressed: { profile, mail: { ...queued, reminder, dedupeKey } }, item });
+    const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
+    const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, scheduled);
+    due.push({
+      profile,
+      mail,
+      record: {
+        dedupeKey: scheduled.dedupeKey,
+        emailType: scheduled.type,
+        reminderId: reminder.id,
+        daysBefore: scheduled.daysBefore,
+        subject: reminderMailSubject(mail),
+        version: reminder.updated_at,
+        nextAt: next ? next.toUTC().toISO()! : null,
+      },
+    });
   }
   return { profile, due };
-}
-
-/** The dedupe key of a queued mail if the reminder's schedule still holds it, else undefined. */
-function scheduledKey(reminder: Reminder, queued: RecipientMessage['mails'][number]): string | undefined {
-  if (reminder.archived_at !== null) return undefined;
-  const key =
-    queued.kind === 'reminder'
-      ? leadDedupeKey(reminder, queued.daysBefore)
-      : dedupeKeys.savings(reminder.id, reminder.renewal_date);
-  return reminderSchedule(reminder).some((mail) => mail.dedupeKey === key) ? key : undefined;
 }
 
 /** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
@@ -124,63 +145,113 @@ export async function sendRecipientMessage(
   message: RecipientMessage,
   options: SenderOptions,
 ): Promise<MessageResult> {
-  const result: MessageResult = { notes: [], sent: 0, errors: [] };
-  const { notes } = result;
-  const skipAll = (status: string): MessageResult => ({
-    ...result,
-    notes: message.mails.map((mail) => noteFor(message, mail, status)),
-  });
-  const current = await readCurrent(message, notes);
-  if (!current) return skipAll(ACCOUNT_DELETED);
+  const result: MessageResult = { notes: [], sent: 0, done: 0, errors: [] };
+  const current = await readCurrent(message, result.notes);
+  if (!current) {
+    return {
+      ...result,
+      done: message.mails.length,
+      notes: message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
+    };
+  }
   const { profile, due } = current;
-  if (!profile.reminder_emails) return skipAll('unsubscribed');
-  if (await isSuppressed(profile.email)) return skipAll('suppressed');
-
-  const claimed: { addressed: Addressed; item: Record<string, unknown>; send: ClaimedSend }[] = [];
+  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal.
+  const groups = due.length > 1 && !profile.email_per_renewal ? [due] : due.map((one) => [one]);
   let heldElsewhere = 0;
-  for (const { addressed, item } of due) {
-    const claim = await claimMail(dueMailIdentity(addressed), options);
-    if ('skipped' in claim) {
-      notes.push(noteOf(addressed, claim.skipped));
-      if (claim.skipped === HELD_ELSEWHERE) heldElsewhere++;
-    } else claimed.push({ addressed, item, send: claim.claimed });
-  }
-  if (claimed.length > 0) await options.onClaimed?.(message);
-
-  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal. Either
-  // way each mail keeps its own claim and records, so exactly-once and the logs stay per mail.
-  const groups = claimed.length > 1 && !profile.email_per_renewal ? [claimed] : claimed.map((one) => [one]);
-  for (const group of groups) {
-    const mails = group.map(({ addressed }) => addressed);
-    const mail = mails.length > 1 ? await composeDigestMail(mails) : (await composeDueMail(mails[0]!)).mail;
-    const outcome = await deliverClaimed(
-      group.map(({ send }) => send),
-      mail,
-      options,
-    );
-    const status =
-      outcome.status === 'skipped'
-        ? outcome.reason
-        : outcome.status === 'failed' && outcome.forGood
-          ? FAILED_FOR_GOOD
-          : outcome.status;
-    for (const addressed of mails) {
-      notes.push(noteOf(addressed, status));
-      if (outcome.status === 'sent') result.sent++;
-      if (outcome.status === 'failed') {
-        const tag = `${addressed.mail.kind} ${short(addressed.mail.reminder.id)} for user ${short(profile.user_id)}`;
-        result.errors.push(`${tag}: ${outcome.error}`);
+  await options.beforeClaim?.(message);
+  for (let group of groups) {
+    // Mails another send holds or settled leave the group, which is claimed again without them.
+    while (group.length > 0) {
+      const mail = await composeReminderMail(
+        profile,
+        group.map(({ mail }) => mail),
+      );
+      const claim = await claimDigest(
+        {
+          userId: profile.user_id,
+          email: profile.email,
+          run: message.run,
+          mails: group.map((s) => s.record),
+        },
+        options.now(),
+        options.leaseMs,
+      );
+      if (claim.claimed) {
+        await options.onClaimed?.(message);
+        await deliver(claim.digest, group, mail, message, options, result);
+        break;
       }
+      if ('refused' in claim) {
+        for (const one of group) result.notes.push(noteOf(one, claim.refused));
+        break;
+      }
+      for (const one of group) {
+        const taken = claim.taken.get(one.record.dedupeKey);
+        if (!taken) continue;
+        const status = `already ${taken.status}`;
+        result.notes.push(noteOf(one, status));
+        if (status === HELD_ELSEWHERE) heldElsewhere++;
+      }
+      group = group.filter((s) => !claim.taken.has(s.record.dedupeKey));
     }
-  }
-  // Each reminder moves in the index to its next mail still to go; a failed one keeps its place.
-  for (const { addressed, item } of claimed) {
-    await refreshNextMail(profile.user_id, addressed.mail.reminder.id, profile.timezone, item);
   }
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
+  result.done = message.mails.length;
   return result;
+}
+
+/** SES (paced, throttling retried), then the one write that records the digest sent. */
+async function deliver(
+  digest: DigestClaim,
+  group: Sendable[],
+  mail: Awaited<ReturnType<typeof composeReminderMail>>,
+  message: RecipientMessage,
+  options: SenderOptions,
+  result: MessageResult,
+): Promise<void> {
+  let messageId: string;
+  try {
+    messageId = await retrying(
+      async () => {
+        await options.pacer.wait();
+        // The digest's token and owner travel as SES tags: its Send event finds the digest by them.
+        return sendMail({ ...mail, tags: { ...mail.tags, digest: digest.token, user: digest.userId } });
+      },
+      { retries: SES_RETRIES, retryOn: isThrottle, baseMs: 100 },
+    );
+  } catch (error) {
+    const reason = errorMessage(error);
+    for (const one of group) {
+      const { forGood } = await markFailed(
+        { id: '', userId: digest.userId, token: digest.token, dedupeKey: one.record.dedupeKey },
+        reason,
+        options.now(),
+      );
+      result.notes.push(noteOf(one, forGood ? FAILED_FOR_GOOD : 'failed'));
+      result.errors.push(
+        `${one.mail.type} ${short(one.mail.reminderId)} for user ${short(digest.userId)}: ${reason}`,
+      );
+    }
+    return;
+  }
+  await options.onAccepted?.(message);
+  result.sent += group.length;
+  for (const one of group) result.notes.push(noteOf(one, 'sent'));
+  try {
+    if (await recordDigestSent(digest, messageId, options.now())) {
+      const problems = await afterDigestSent(digest, options.now());
+      for (const problem of problems) logger.error('Digest sent; its log or index move failed', { problem });
+    }
+  } catch (error) {
+    // SES accepted it: the claims hold, and SES's Send event records it (see store/digests.ts).
+    logger.error('Digest accepted by SES but not recorded; its Send event will record it', {
+      digest: digest.token,
+      messageId,
+      error: errorMessage(error),
+    });
+  }
 }
 
 const HELD_ELSEWHERE = 'already pending';
@@ -220,14 +291,11 @@ function parseRecord(record: SQSRecord): RecipientMessage | undefined {
 export async function processSendBatch(event: SQSEvent, options: SenderOptions): Promise<SendBatchResult> {
   const failures: string[] = [];
   const notes: MailNote[] = [];
-  // Each run's record gains this batch's counts in one write, whatever happens to the batch.
-  const byRun = new Map<string, { run: RecipientMessage['run']; sent: number; errors: string[] }>();
-  const tally = (message: RecipientMessage, result: MessageResult) => {
+  // The run's record gains each message's counts as soon as that message is done, so a sender that
+  // dies loses the count of at most the message it was on.
+  const tally = async (message: RecipientMessage, result: MessageResult) => {
     notes.push(...result.notes);
-    const counts = byRun.get(message.run.id) ?? { run: message.run, sent: 0, errors: [] };
-    counts.sent += result.sent;
-    counts.errors.push(...result.errors);
-    byRun.set(message.run.id, counts);
+    await countForRun({ run: message.run, sent: result.sent, done: result.done, errors: result.errors });
   };
   const lanes = Math.max(1, Math.ceil(options.pacer.ratePerSecond));
   try {
@@ -242,10 +310,10 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
         return;
       }
       try {
-        tally(message, await sendRecipientMessage(message, options));
+        await tally(message, await sendRecipientMessage(message, options));
       } catch (error) {
         if (error instanceof JobCrash) throw error;
-        if (error instanceof ClaimHeldElsewhere) tally(message, error.result);
+        if (error instanceof ClaimHeldElsewhere) await tally(message, error.result);
         // Another sender's claim is expected now and then (two runs at once, a redelivery); the rest is not.
         const log =
           error instanceof ClaimHeldElsewhere ? logger.warn.bind(logger) : logger.error.bind(logger);
@@ -258,30 +326,35 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
       }
     });
   } finally {
-    await recordBatch([...byRun.values()], notes);
+    publishBatch(notes);
   }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })), notes };
 }
 
-/** A batch's results: added to each run's record, and published as metrics. Never throws. */
-async function recordBatch(
-  runs: { run: RecipientMessage['run']; sent: number; errors: string[] }[],
-  notes: readonly MailNote[],
-): Promise<void> {
-  for (const { run, sent, errors } of runs) {
-    if (sent === 0 && errors.length === 0) continue;
-    try {
-      await addRunResults(run, { sent, errors });
-    } catch (error) {
-      // The mails are sent and recorded per mail; only the run's summary count misses them.
-      logger.error("A batch's counts were not added to its run's record", {
-        run: run.id,
-        sent,
-        error: errorMessage(error),
-      });
-    }
+interface RunCounts {
+  run: RecipientMessage['run'];
+  sent: number;
+  done: number;
+  errors: string[];
+}
+
+/** A message's results, added to its run's record. Never throws. */
+async function countForRun({ run, sent, done, errors }: RunCounts): Promise<void> {
+  if (sent === 0 && done === 0 && errors.length === 0) return;
+  try {
+    await addRunResults(run, { sent, done, errors });
+  } catch (error) {
+    // The mails are sent and recorded per mail; only the run's summary count misses them.
+    logger.error("A message's counts were not added to its run's record", {
+      run: run.id,
+      sent,
+      error: errorMessage(error),
+    });
   }
-  // The planner counts the runs; the senders what went.
+}
+
+/** A batch's results as metrics: the planner counts the runs; the senders what went. */
+function publishBatch(notes: readonly MailNote[]): void {
   publishJobCounts({
     sent: notes.filter((n) => n.status === 'sent').length,
     // Only mails no later run will try again: a refusal that a later run retries is not yet a loss.

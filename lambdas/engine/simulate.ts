@@ -1,5 +1,6 @@
 import { recordSimulatedMails, type BulkWriteOptions } from '../store/simulations.ts';
-import { dueMailIdentity, noteOf, type Addressed } from './due.ts';
+import { reminderMailSubject } from '../mail/registry.ts';
+import { noteOf, type Addressed } from './due.ts';
 import type { PhaseResult } from './send.ts';
 
 /**
@@ -15,10 +16,17 @@ export const SIMULATION_WRITES: BulkWriteOptions = { concurrency: 8, maxRounds: 
  * nothing is rendered, claimed or sent.
  */
 export async function simulateMails(deliverable: Addressed[], now: () => Date): Promise<PhaseResult> {
-  const mails = deliverable.map((addressed) => {
-    const { dedupeKey: _dedupeKey, ...identity } = dueMailIdentity(addressed);
-    return { identity, at: now() };
-  });
+  const mails = deliverable.map(({ mail, profile }) => ({
+    identity: {
+      emailType: mail.type,
+      userId: profile.user_id,
+      reminderId: mail.reminderId,
+      daysBefore: mail.daysBefore,
+      toEmail: profile.email,
+      subject: reminderMailSubject(mail),
+    },
+    at: now(),
+  }));
   await recordSimulatedMails(mails, SIMULATION_WRITES);
   return {
     notes: deliverable.map((addressed) => noteOf(addressed, 'simulated')),

@@ -54,7 +54,7 @@ export function publishProductCount(name: ProductMetric, value = 1): void {
  * Publishes a finished run's counts. A simulation publishes nothing: it sends nothing, and counting
  * it as a run would hide a job that no longer runs from the alarm that watches `runs`.
  */
-export function publishRunCounts(run: CronRun): void {
+export function publishRunCounts(run: Omit<CronRun, 'status'>): void {
   if (!run.simulated) publishJobCounts(jobCounts(run));
 }
 
@@ -62,7 +62,7 @@ export function publishRunCounts(run: CronRun): void {
  * What the planner knows of a run: what it planned, settled and left unqueued (held with sending
  * disabled, or refused by SQS). `sent` and `failed` are the senders' to publish, as they send.
  */
-export function jobCounts(run: CronRun): Partial<Record<JobMetric, number>> {
+export function jobCounts(run: Omit<CronRun, 'status'>): Partial<Record<JobMetric, number>> {
   return {
     runs: 1,
     planned: run.planned,

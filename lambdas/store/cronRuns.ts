@@ -6,8 +6,14 @@ import { dynamo } from '../runtime/clients.ts';
 import { ITEM_EXISTS, itemKey, putItem, queryPage, tableName } from './db.ts';
 import { parseCronRun } from './items.ts';
 
-/** Records one run of the daily job (real or simulated) in the cron log. */
-export async function recordCronRun(run: CronRun): Promise<void> {
+/** What a run records of itself; `status` is derived when read. */
+export type CronRunRecord = Omit<CronRun, 'status'>;
+
+/**
+ * Records one run of the reminder job (real or simulated) in the cron log: when the planner starts
+ * (`planning`), and again when it has planned and before it queues, so the senders always find it.
+ */
+export async function recordCronRun(run: CronRunRecord): Promise<void> {
   await putItem({
     ...itemKey(keys.cronRuns(), keys.cronRun(run.ran_at, run.id)),
     entity: ENTITY.cronRun,
@@ -25,7 +31,7 @@ export const MAX_RUN_ERRORS = 50;
  */
 export async function addRunResults(
   run: { id: string; ranAt: string },
-  results: { sent: number; errors: string[] },
+  results: { sent: number; done: number; errors: string[] },
 ): Promise<void> {
   const Key = itemKey(keys.cronRuns(), keys.cronRun(run.ranAt, run.id));
   try {
@@ -34,8 +40,8 @@ export async function addRunResults(
         TableName: tableName(),
         Key,
         ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'ADD items_processed :sent',
-        ExpressionAttributeValues: { ':sent': results.sent },
+        UpdateExpression: 'ADD items_processed :sent, done :done',
+        ExpressionAttributeValues: { ':sent': results.sent, ':done': results.done },
       }),
     );
     if (results.errors.length === 0) return;
@@ -70,7 +76,7 @@ export async function noteQueueShortfall(
 
 export async function latestCronRuns(
   limit: number,
-  options: { realOnly?: boolean } = {},
+  options: { realOnly?: boolean; now?: Date } = {},
 ): Promise<CronRun[]> {
   const items = await queryPage(
     { pk: keys.cronRuns() },
@@ -82,5 +88,5 @@ export async function latestCronRuns(
         }
       : { newestFirst: true, limit },
   );
-  return items.slice(0, limit).map(parseCronRun);
+  return items.slice(0, limit).map((item) => parseCronRun(item, options.now ?? new Date()));
 }

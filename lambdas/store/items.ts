@@ -4,6 +4,7 @@
  * attributes older items lack are written once.
  */
 import * as z from 'zod';
+import { runStatus } from '../../shared/runs.ts';
 import {
   AUDIT_ACTIONS,
   CRON_TRIGGERS,
@@ -153,6 +154,9 @@ const cronRunItem = z.object({
   rolled: z.number().default(0),
   errors: z.array(z.string()).default([]),
   duration_ms: z.number().default(0),
+  // Records written before these were kept count as finished.
+  planning: z.boolean().default(false),
+  done: z.number().optional(),
 });
 
 /** Only the numbers of an item: the counters of STATS/GLOBAL, a DUE_COUNTS month, an ADD's result. */
@@ -183,7 +187,11 @@ export const parseOutcome = (item: unknown): RenewalOutcome => outcomeItem.parse
 export const parseEmailSend = (item: unknown): EmailSend => emailSendItem.parse(item);
 export const parseEmailLog = (item: unknown): EmailLog => emailLogItem.parse(item);
 export const parseAudit = (item: unknown): AuditEntry => auditItem.parse(item);
-export const parseCronRun = (item: unknown): CronRun => cronRunItem.parse(item);
+export const parseCronRun = (item: unknown, now: Date): CronRun => {
+  const { done, ...run } = cronRunItem.parse(item);
+  const counted = { ...run, done: done ?? run.queued };
+  return { ...counted, status: runStatus(counted, now) };
+};
 export const parseNumbers = (item: unknown): Record<string, number> => numbersItem.parse(item ?? {});
 export const parseClaimState = (item: unknown) => claimStateItem.parse(item ?? {});
 export const parseLogRef = (item: unknown) => logRefItem.parse(item);

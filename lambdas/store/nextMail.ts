@@ -151,7 +151,7 @@ export async function nextMailOf(item: Record<string, unknown>, zone: string): P
   if (!next) return null;
   return {
     date: next.date,
-    kind: next.kind,
+    type: next.type,
     days_before: next.daysBefore,
     counts_to: reminder.act_by === null ? 'renewal' : 'act_by',
   };

@@ -8,16 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
 import type { Reminder, RenewalOutcome, RenewalResult, SavingsSummary } from '../../shared/api.ts';
-import { localDate, addDays, daysBetween, ROLL_AFTER_DAYS } from '../../shared/schedule.ts';
+import { rollOf } from '../../shared/reminder/roll.ts';
+import { localDate, addDays, daysBetween } from '../../shared/schedule.ts';
 import { MESSAGES, type SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
-import { nextRenewalAfter } from '../../shared/terms.ts';
 import { HttpError } from '../runtime/http.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem } from './imports.ts';
 import { parseOutcome, parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
-import { notBeforeOf } from './nextMail.ts';
+import { nextMailAt, notBeforeOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { freshPlacement, moveCounters, toItem } from './reminders.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
@@ -216,31 +216,36 @@ export async function recordOutcome(
 }
 
 /**
- * The daily job's roll forward of a repeating reminder whose renewal passed ROLL_AFTER_DAYS ago with
- * no outcome: on by whole terms from its anchor, to the first renewal that is not itself due to roll
- * (after a long gap it skips the terms in between), with 'Rolled forward automatically' in its
- * history. When the user had answered for that renewal without giving a next date, their answer
- * stays and the reminder still moves on. Returns false when there was nothing to do (it does not
- * repeat, was cancelled, or has moved on meanwhile: a re-run, a retry or a user's edit).
+ * The reminder job's roll forward of a repeating reminder whose renewal passed ROLL_AFTER_DAYS ago
+ * with no outcome, as `rollOf` decides it, with 'Rolled forward automatically' in its history. When
+ * the user had answered for that renewal without giving a next date, their answer stays and the
+ * reminder still moves on. Returns the rolled reminder's item, so the same run can plan its overdue
+ * mails; null when there was nothing to do (it does not repeat, was cancelled, or has moved on
+ * meanwhile: a re-run, a retry or a user's edit).
  */
-export async function rollForward(item: Record<string, unknown>, zone: string, now: Date): Promise<boolean> {
+export async function rollForward(
+  item: Record<string, unknown>,
+  zone: string,
+  now: Date,
+): Promise<Record<string, unknown> | null> {
   const reminder = parseReminder(item);
-  const today = localDate(DateTime.fromJSDate(now), zone);
-  if (reminder.repeats === 'none' || reminder.archived_at !== null) return false;
-  if (daysBetween(reminder.renewal_date, today) < ROLL_AFTER_DAYS) return false;
-  const nextDate = nextRenewalAfter(reminder.term_anchor, reminder.repeats, addDays(today, -ROLL_AFTER_DAYS));
-  if (nextDate === null || nextDate <= reminder.renewal_date) return false;
+  const roll = rollOf(reminder, localDate(DateTime.fromJSDate(now), zone));
+  if (!roll) return null;
   const after = rolled(
     reminder,
-    { renewal_date: nextDate, provider: null, amount: null, reanchor: false },
+    { renewal_date: roll.renewalDate, provider: null, amount: null, reanchor: false },
     now,
   );
+  const placement = {
+    notBefore: roll.notBefore,
+    nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
+  };
 
   const answered = await getItem(
     keys.user(reminder.user_id),
     keys.outcome(reminder.id, reminder.renewal_date),
   );
-  const writes: LiveWrite[] = [reminderWrite(after, reminder, freshPlacement(after, zone, now))];
+  const writes: LiveWrite[] = [reminderWrite(after, reminder, placement)];
   if (!answered) {
     const outcome = endedTerm(
       reminder,
@@ -253,11 +258,11 @@ export async function rollForward(item: Record<string, unknown>, zone: string, n
   try {
     await writeWhileAccountExists(reminder.user_id, writes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
   await moveCounters(reminder, after);
-  return true;
+  return toItem(after, placement);
 }
 
 /** The ledger: every outcome of the user's renewals, the latest renewal first, and the total saved. */

@@ -40,10 +40,10 @@ export const MAX_SEND_ATTEMPTS = 3;
  * refused it fewer than MAX_SEND_ATTEMPTS times, or its claim was abandoned (past the lease, and SES
  * never accepted it).
  */
-const OPEN_CONDITION =
+export const OPEN_CONDITION =
   `${ITEM_ABSENT} OR (#status = :failed AND attempts < :maxAttempts) ` +
   'OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(message_id))';
-const openConditionValues = (now: Date, leaseMs: number) => ({
+export const openConditionValues = (now: Date, leaseMs: number) => ({
   ':failed': 'failed',
   ':pending': 'pending',
   ':maxAttempts': MAX_SEND_ATTEMPTS,
@@ -87,7 +87,7 @@ export type ClaimResult = { claimed: true; claim: Claim } | { claimed: false; st
 const sendKey = (userId: string, dedupeKey: string) => itemKey(keys.user(userId), keys.send(dedupeKey));
 
 /** Sends are listed newest first through the due index, one partition per UTC day. */
-const byDay = (iso: string, id: string) =>
+export const sendsByDay = (iso: string, id: string) =>
   dueIndexKey(keys.sendsByDay(iso.slice(0, 10)), keys.sendsByDayEntry(iso, id));
 
 export async function claimSend(
@@ -98,7 +98,7 @@ export async function claimSend(
   const token = randomUUID();
   const id = randomUUID();
   const iso = now.toISOString();
-  const index = byDay(iso, id);
+  const index = sendsByDay(iso, id);
   try {
     // Only while the account exists: a claim racing a deletion would leave a record naming the user.
     await writeWhileAccountExists(identity.userId, [
@@ -197,13 +197,13 @@ export async function settledAmong(
  */
 export async function recordSettlement(
   identity: SendIdentity,
-  status: 'superseded' | 'missed',
+  status: 'superseded' | 'missed' | 'skipped',
   reason: string,
   now: Date,
 ): Promise<boolean> {
   const id = randomUUID();
   const iso = now.toISOString();
-  const index = byDay(iso, id);
+  const index = sendsByDay(iso, id);
   try {
     // Only while the account exists, as every write into a user's partition.
     await writeWhileAccountExists(identity.userId, [
@@ -342,7 +342,7 @@ export function unclaimedSendItem(
     sent_at: null,
     created_at: iso,
     updated_at: iso,
-    ...byDay(iso, id),
+    ...sendsByDay(iso, id),
   };
 }
 

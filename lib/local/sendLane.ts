@@ -8,9 +8,9 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { MailNote } from '../../lambdas/engine/due.ts';
 import type { Pacer } from '../../lambdas/engine/pacer.ts';
-import { processSendBatch, senderPacer, type SenderOptions } from '../../lambdas/engine/sender.ts';
+import { processSendBatch, senderPacer, type SenderSeams } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
-import { SENDER_SETTINGS } from '../../lambdas/engine/queue.ts';
+import { SENDER_SETTINGS } from '../../shared/senders.ts';
 
 export const REGION = 'eu-west-2';
 /** SQS hands out, and deletes, at most ten messages per call. */
@@ -76,7 +76,7 @@ export async function pollLane(
   queueUrl: string,
   control: {
     running: () => boolean;
-    overrides: () => Partial<Pick<SenderOptions, 'now' | 'leaseMs' | 'onClaimed'>>;
+    overrides: () => SenderSeams;
   },
   report: LaneReport,
 ): Promise<void> {

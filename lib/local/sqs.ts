@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import type { MailNote } from '../../lambdas/engine/due.ts';
-import type { SenderOptions } from '../../lambdas/engine/sender.ts';
+import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
 import { pollLane, REGION, type LaneReport, type WorkerMessage } from './sendLane.ts';
 
@@ -80,7 +80,7 @@ export interface SendPoller {
    * Test seams for the senders (a fixed clock, a crash after claiming); empty in normal use. Only
    * senders in this thread see them (not `threads` ones).
    */
-  overrides: Partial<Pick<SenderOptions, 'now' | 'leaseMs' | 'onClaimed'>>;
+  overrides: SenderSeams;
   /** What the senders did with each mail since the last take. */
   takeNotes(): MailNote[];
   /** Milliseconds the sender threads' event loops have spent running code (`threads` only). */

@@ -56,7 +56,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     options.dynamoPort ?? 0,
     LOCAL_TABLE,
   );
-  const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20);
+  // SES's Send events reach our SES events function, as EventBridge brings them on AWS.
+  const publishSesEvent = async (event: unknown) => {
+    const { handler } = await import('../../lambdas/events/sesEvents.ts');
+    await handler(event);
+  };
+  const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20, publishSesEvent, log);
   const sqs = await startLocalSqs({
     visibilityTimeoutSeconds: options.sendQueueVisibilitySeconds ?? 30,
     maxReceiveCount: 8,

@@ -119,17 +119,17 @@ async function injectSesFaults(fail: (call: number, to: string) => Error | undef
  * The bookkeeping writes made after SES accepted a mail, told apart by what they write (at the
  * initialize step the document client's input is not yet marshalled; the command is the low-level one).
  */
-type Bookkeeping = 'markSent' | 'noteMessageId' | 'emailLog';
+type Bookkeeping = 'recordSent' | 'emailLog';
 function bookkeepingOf(commandName: string, input: Record<string, unknown>): Bookkeeping | undefined {
-  const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
-  const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
-  if (commandName === 'UpdateItemCommand' && values[':v0'] === 'sent') return 'markSent';
-  if (commandName === 'UpdateItemCommand' && names['#f0'] === 'message_id' && !(':v1' in values))
-    return 'noteMessageId';
-  // The e-mail log row is written with its pointer in the user's partition, as one transaction.
-  const items = (input.TransactItems ?? []) as { Put?: { Item?: { entity?: string } } }[];
-  if (commandName === 'TransactWriteItemsCommand' && items.some((i) => i.Put?.Item?.entity === 'email_log'))
-    return 'emailLog';
+  if (commandName !== 'TransactWriteItemsCommand') return undefined;
+  const items = (input.TransactItems ?? []) as {
+    Put?: { Item?: { entity?: string } };
+    Update?: { ExpressionAttributeValues?: Record<string, unknown> };
+  }[];
+  // The one write that records a digest and its send records sent.
+  if (items.some((i) => i.Update?.ExpressionAttributeValues?.[':sent'] === 'sent')) return 'recordSent';
+  // The e-mail log rows are written with their pointers in the user's partition, as one transaction.
+  if (items.some((i) => i.Put?.Item?.entity === 'email_log')) return 'emailLog';
   return undefined;
 }
 
@@ -485,19 +485,26 @@ describe('the daily job', () => {
       await expectOneMailEach([user]);
     }
 
-    it('recording it as sent keeps failing: it is counted sent, the claim keeps the message id, no later run resends', async () => {
+    it('recording it as sent keeps failing: SES’s Send event records it, and no later run resends', async () => {
       const today = freshDate();
       const user = await seedUser('marksent');
       await seedReminder(user.userId, 'insurance', addDays(today, 7));
-      const failures = injectDynamoFaults(['markSent']);
+      const failures = injectDynamoFaults(['recordSent']);
 
       const run = await job({ date: today, trigger: 'cli' });
-      expect(failures.get('markSent')).toBe(5);
+      // The sender tried five times; the mail counts as sent, its claim is still pending.
+      expect(failures.get('recordSent')).toBeGreaterThanOrEqual(5);
       expect(run.items_processed).toBe(1);
       expect(run.errors).toEqual([]);
-      const claim = await onlySendOf(user.userId);
-      expect(claim.status).toBe('pending');
-      expect(claim.message_id).toEqual(expect.any(String));
+      expect((await onlySendOf(user.userId)).status).toBe('pending');
+
+      // SES published a Send event tagged with the digest; its delivery is retried until it records it.
+      dynamo().middlewareStack.remove(dynamoMiddlewareName);
+      await vi.waitFor(async () => expect((await onlySendOf(user.userId)).status).toBe('sent'), {
+        timeout: 12_000,
+        interval: 200,
+      });
+      expect((await onlySendOf(user.userId)).message_id).toEqual(expect.any(String));
 
       await runTwiceMoreAndExpectOneMail(today, user);
     });
@@ -520,10 +527,10 @@ describe('the daily job', () => {
       const today = freshDate();
       const user = await seedUser('transient');
       await seedReminder(user.userId, 'car_tax_mot', addDays(today, 14));
-      const failures = injectDynamoFaults(['markSent', 'emailLog'], 1);
+      const failures = injectDynamoFaults(['recordSent', 'emailLog'], 1);
 
       const run = await job({ date: today, trigger: 'cli' });
-      expect(failures.get('markSent')).toBe(1);
+      expect(failures.get('recordSent')).toBe(1);
       expect(failures.get('emailLog')).toBe(1);
       expect(run.items_processed).toBe(1);
       const claim = await onlySendOf(user.userId);

@@ -1,10 +1,10 @@
 /** Runs the reminder job as the schedule does: the planner queues, the local senders send. */
 import { runDailyJob, type RunOptions, type RunResult } from '../../lambdas/engine/run.ts';
-import type { SenderOptions } from '../../lambdas/engine/sender.ts';
+import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 
-export type JobOptions = RunOptions & Partial<Pick<SenderOptions, 'leaseMs' | 'onClaimed'>>;
+export type JobOptions = RunOptions & Pick<SenderSeams, 'leaseMs' | 'onClaimed'>;
 
 /**
  * Plans a run, waits until the local senders have drained the send queue, and returns the run with

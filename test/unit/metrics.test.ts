@@ -83,6 +83,9 @@ const run: CronRun = {
   rolled: 0,
   errors: ['one', 'two'],
   duration_ms: 1000,
+  planning: false,
+  done: 40,
+  status: 'failed',
 };
 
 describe('publishJobCounts', () => {

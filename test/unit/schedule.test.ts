@@ -23,7 +23,7 @@ import { leadDaysFor } from '../../shared/categories.ts';
 import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/terms.ts';
 
 const LONDON = 'Europe/London';
-const insurance = { id: 'r1', category: 'insurance', renewal_date: '2026-06-30' } as const;
+const insurance = { id: 'r1', user_id: 'u1', category: 'insurance', renewal_date: '2026-06-30' } as const;
 const schedule = reminderSchedule(insurance);
 const at = (iso: string, zone = LONDON) => DateTime.fromISO(iso, { zone });
 const keys = (mails: readonly { dedupeKey: string }[] | { mail: ScheduledMail }[]) =>
@@ -37,13 +37,13 @@ function due(now: DateTime, overrides: Partial<DueInput> = {}) {
 
 describe('reminderSchedule', () => {
   it('lists one mail per lead day of the category, day 0 included, then the follow-up the day after', () => {
-    expect(schedule.map((m) => [m.kind, m.date, m.daysBefore, m.dedupeKey])).toEqual([
-      ['lead', '2026-05-31', 30, lead(30)],
-      ['lead', '2026-06-16', 14, lead(14)],
-      ['lead', '2026-06-23', 7, lead(7)],
-      ['lead', '2026-06-29', 1, lead(1)],
-      ['lead', '2026-06-30', 0, lead(0)],
-      ['follow_up', '2026-07-01', null, followUp],
+    expect(schedule.map((m) => [m.type, m.date, m.daysBefore, m.dedupeKey])).toEqual([
+      ['reminder', '2026-05-31', 30, lead(30)],
+      ['reminder', '2026-06-16', 14, lead(14)],
+      ['reminder', '2026-06-23', 7, lead(7)],
+      ['reminder', '2026-06-29', 1, lead(1)],
+      ['reminder', '2026-06-30', 0, lead(0)],
+      ['savings', '2026-07-01', null, followUp],
     ]);
   });
 
@@ -54,7 +54,12 @@ describe('reminderSchedule', () => {
   });
 
   it('counts calendar days across month ends, leap days and clock changes', () => {
-    const march = reminderSchedule({ id: 'r2', category: 'subscriptions', renewal_date: '2028-03-01' });
+    const march = reminderSchedule({
+      id: 'r2',
+      user_id: 'u1',
+      category: 'subscriptions',
+      renewal_date: '2028-03-01',
+    });
     // 2028 is a leap year; in 2026 the clocks change on 29 March.
     expect(march.map((m) => m.date)).toEqual([
       '2028-02-16',
@@ -63,7 +68,12 @@ describe('reminderSchedule', () => {
       '2028-03-01',
       '2028-03-02',
     ]);
-    const spring = reminderSchedule({ id: 'r3', category: 'subscriptions', renewal_date: '2026-03-30' });
+    const spring = reminderSchedule({
+      id: 'r3',
+      user_id: 'u1',
+      category: 'subscriptions',
+      renewal_date: '2026-03-30',
+    });
     expect(spring.map((m) => m.date)).toEqual([
       '2026-03-16',
       '2026-03-23',
@@ -161,7 +171,7 @@ describe('dueNow', () => {
   });
 
   it(`still sends the follow-up ${FOLLOW_UP_USEFUL_DAYS} days after the renewal, and records it missed after that`, () => {
-    const leadsDone = new Set(schedule.filter((m) => m.kind === 'lead').map((m) => m.dedupeKey));
+    const leadsDone = new Set(schedule.filter((m) => m.type === 'reminder').map((m) => m.dedupeKey));
     const lastUseful = due(at('2026-07-14T23:00'), { settled: leadsDone });
     expect(lastUseful.send).toMatchObject({ mail: { dedupeKey: followUp }, late: true });
     const tooLate = due(at('2026-07-15T08:00'), { settled: leadsDone });
@@ -272,7 +282,7 @@ describe('dueNow over a reminder’s life (generated run times)', () => {
  * auto-renewal, on month-end and leap-day renewals, and the roll forward's moment.
  */
 describe('reminderSchedule of a contract', () => {
-  const base = { id: 'c1', category: 'insurance' } as const;
+  const base = { id: 'c1', user_id: 'u1', category: 'insurance' } as const;
   const cases = REPEATS_VALUES.flatMap((repeats) =>
     [null, [60, 30, 0]].flatMap((leadDays) =>
       [null, '2027-01-02'].flatMap((actBy) =>
@@ -296,15 +306,16 @@ describe('reminderSchedule of a contract', () => {
       const days = leadDays ?? leadDaysFor('insurance');
       const target = actBy ?? '2027-01-31';
       // Leads count down to the act-by date when set, on the reminder's own days or the category's.
-      expect(mails.filter((m) => m.kind === 'lead').map((m) => [m.date, m.daysBefore])).toEqual(
+      expect(mails.filter((m) => m.type === 'reminder').map((m) => [m.date, m.daysBefore])).toEqual(
         days.map((d) => [addDays(target, -d), d]),
       );
       // Each lead is one identity per renewal, act-by date and day; the follow-up is the renewal's.
-      expect(mails.filter((m) => m.kind === 'lead').map((m) => m.dedupeKey)).toEqual(
+      expect(mails.filter((m) => m.type === 'reminder').map((m) => m.dedupeKey)).toEqual(
         days.map((d) => dedupeKeys.reminder('c1', '2027-01-31', d, actBy)),
       );
-      expect(mails.at(-1)).toEqual({
-        kind: 'follow_up',
+      expect(mails.at(-1)).toMatchObject({
+        type: 'savings',
+        actBy: null,
         date: '2027-02-01',
         daysBefore: null,
         dedupeKey: dedupeKeys.savings('c1', '2027-01-31'),
@@ -347,10 +358,10 @@ describe('reminderSchedule of a contract', () => {
     const open = { ...input, settled: new Set<string>() };
     const plan = dueNow({ ...open, now: at('2027-02-14T09:00') });
     expect(plan).toMatchObject({ roll: true, send: null });
-    expect(plan.missed.map((m) => m.mail.kind)).toContain('follow_up');
+    expect(plan.missed.map((m) => m.mail.type)).toContain('savings');
     // One that does not repeat keeps its follow-up to the 14th day and then leaves the index.
     const once = { ...open, rollOn: rollDate({ ...contract, repeats: 'none' }) };
-    expect(dueNow({ ...once, now: at('2027-02-14T09:00') }).send?.mail.kind).toBe('follow_up');
+    expect(dueNow({ ...once, now: at('2027-02-14T09:00') }).send?.mail.type).toBe('savings');
     expect(nextMoment({ ...once, settled })).toBeNull();
   });
 

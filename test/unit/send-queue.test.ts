@@ -12,7 +12,8 @@ import { MAILS_PER_MESSAGE, recipientMessageSchema, recipientMessages } from '..
 import { processSendBatch } from '../../lambdas/engine/sender.ts';
 import { Pacer } from '../../lambdas/engine/pacer.ts';
 import type { Addressed } from '../../lambdas/engine/due.ts';
-import type { Profile, Reminder } from '../../shared/api.ts';
+import type { Profile } from '../../shared/api.ts';
+import type { IndexedReminder } from '../../lambdas/store/nextMail.ts';
 
 beforeAll(() => {
   // Just enough environment for the sender's metrics line (off, as on the local stack).
@@ -22,33 +23,40 @@ beforeAll(() => {
 
 const run = { id: '9b2f0c1e-0000-4000-8000-000000000001', ranAt: '2030-06-12T08:00:00.000Z' };
 const userId = '4c1d2e3f-0000-4000-8000-000000000002';
-const lead = {
-  kind: 'reminder',
+const reminderMail = {
+  type: 'reminder',
+  userId,
   reminderId: '7a8b9c0d-0000-4000-8000-000000000003',
   renewalDate: '2030-06-19',
   daysBefore: 7,
-  daysLeft: 7,
-  late: false,
+  actBy: null,
 } as const;
-const valid = { v: 1, run, userId, mails: [lead] };
+const lead = { mail: reminderMail, daysLeft: 7, late: false };
+const valid = { v: 2, run, userId, mails: [lead] };
+const withMail = (fields: Record<string, unknown>) => ({ ...lead, mail: { ...reminderMail, ...fields } });
 
 describe('a send message', () => {
   it('is accepted only in its exact shape', () => {
     expect(recipientMessageSchema.safeParse(valid).success).toBe(true);
-    const followUp = { ...lead, kind: 'savings', daysBefore: null, daysLeft: null };
+    const followUp = { ...withMail({ type: 'savings', daysBefore: null }), daysLeft: null };
     expect(recipientMessageSchema.safeParse({ ...valid, mails: [followUp] }).success).toBe(true);
     for (const hostile of [
       { ...valid, extra: 1 },
-      { ...valid, v: 2 },
+      { ...valid, v: 1 },
       { ...valid, userId: '../USER#other' },
       { ...valid, userId: 'a'.repeat(65) },
       { ...valid, mails: [] },
       { ...valid, mails: Array.from({ length: MAILS_PER_MESSAGE + 1 }, () => lead) },
       { ...valid, mails: [{ ...lead, dedupeKey: 'reminder#someone-else' }] },
-      { ...valid, mails: [{ ...lead, renewalDate: '2030-02-30' }] },
-      { ...valid, mails: [{ ...lead, daysBefore: null }] },
-      { ...valid, mails: [{ ...lead, kind: 'savings' }] },
-      { ...valid, mails: [{ ...lead, daysBefore: 366 }] },
+      { ...valid, mails: [withMail({ dedupeKey: 'reminder#someone-else' })] },
+      // Another user's mail in this recipient's message.
+      { ...valid, mails: [withMail({ userId: '5d2e3f40-0000-4000-8000-000000000009' })] },
+      { ...valid, mails: [withMail({ renewalDate: '2030-02-30' })] },
+      { ...valid, mails: [withMail({ daysBefore: null })] },
+      { ...valid, mails: [withMail({ type: 'savings' })] },
+      { ...valid, mails: [{ ...withMail({ type: 'savings', daysBefore: null }), daysLeft: 7 }] },
+      { ...valid, mails: [withMail({ daysBefore: 366 })] },
+      { ...valid, mails: [withMail({ actBy: 'soon' })] },
       { ...valid, run: { ...run, ranAt: 'yesterday' } },
     ]) {
       expect(recipientMessageSchema.safeParse(hostile).success, JSON.stringify(hostile).slice(0, 80)).toBe(
@@ -59,17 +67,21 @@ describe('a send message', () => {
 
   it('groups a run’s mails by recipient, at most MAILS_PER_MESSAGE in each', () => {
     const profile = { user_id: userId } as Profile;
-    const due = (i: number): Addressed => ({
-      profile,
-      mail: {
-        kind: 'reminder',
-        reminder: { id: `${i}`.padStart(8, '0'), renewal_date: '2030-06-19' } as Reminder,
-        daysBefore: 7,
-        daysLeft: 7,
-        late: false,
-        dedupeKey: `k${i}`,
-      },
-    });
+    const due = (i: number): Addressed => {
+      const reminderId = `${i}`.padStart(8, '0');
+      return {
+        profile,
+        mail: {
+          ...reminderMail,
+          reminderId,
+          date: '2030-06-12',
+          dedupeKey: `k${i}`,
+          reminder: { id: reminderId, renewal_date: '2030-06-19' } as IndexedReminder,
+          daysLeft: 7,
+          late: false,
+        },
+      };
+    };
     const messages = recipientMessages(
       Array.from({ length: MAILS_PER_MESSAGE + 3 }, (_, i) => due(i)),
       run,
@@ -86,7 +98,7 @@ describe('a send message', () => {
       {
         Records: [
           record('not-json', '{'),
-          record('wrong-shape', JSON.stringify({ ...valid, mails: [{ ...lead, kind: 'welcome' }] })),
+          record('wrong-shape', JSON.stringify({ ...valid, mails: [withMail({ type: 'welcome' })] })),
         ],
       },
       { now: () => new Date(), pacer: new Pacer(10) },

@@ -12,7 +12,8 @@ import {
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { simulateMails } from '../../lambdas/engine/simulate.ts';
-import { composeDueMail, dueMailIdentity, type Addressed } from '../../lambdas/engine/due.ts';
+import type { Addressed } from '../../lambdas/engine/due.ts';
+import { composeReminderMail, reminderMailSubject } from '../../lambdas/mail/registry.ts';
 import { batchWriteAll, type WriteRequest } from '../../lambdas/runtime/batch.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
@@ -95,29 +96,38 @@ const profile = (n: number): Profile =>
     reminder_emails: true,
   }) as Profile;
 
-const due = (n: number): Addressed => ({
-  profile: profile(n % 4),
-  mail: {
-    kind: 'reminder',
-    reminder: {
-      id: `reminder-${n}`,
-      user_id: `user-${n % 4}`,
-      title: `Home insurance ${n}`,
-      category: 'insurance',
-      provider: 'Acme',
-      renewal_date: '2027-01-15',
-      ...oneOffContract('2027-01-15'),
-      amount: null,
-      notes: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
+const due = (n: number): Addressed => {
+  const reminderId = `reminder-${n}`;
+  return {
+    profile: profile(n % 4),
+    mail: {
+      type: 'reminder',
+      userId: `user-${n % 4}`,
+      reminderId,
+      renewalDate: '2027-01-15',
+      daysBefore: 7,
+      actBy: null,
+      date: '2027-01-08',
+      dedupeKey: `reminder#${reminderId}#2027-01-15#7`,
+      reminder: {
+        id: reminderId,
+        user_id: `user-${n % 4}`,
+        title: `Home insurance ${n}`,
+        category: 'insurance',
+        provider: 'Acme',
+        renewal_date: '2027-01-15',
+        ...oneOffContract('2027-01-15'),
+        amount: null,
+        notes: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        not_before: '2026-01-01',
+      },
+      daysLeft: 7,
+      late: false,
     },
-    daysBefore: 7,
-    daysLeft: 7,
-    late: false,
-    dedupeKey: `reminder#reminder-${n}#2027-01-15#7`,
-  },
-});
+  };
+};
 
 /** Every owner's profile still exists (the check after the writes). */
 function profilesExist() {
@@ -153,31 +163,34 @@ describe('simulateMails', () => {
   });
 });
 
-describe('dueMailIdentity', () => {
+describe('the mail registry', () => {
   afterEach(() => {
     delete process.env.UNSUBSCRIBE_SECRET;
     resetKeyringCache();
   });
 
-  it('is the identity of the rendered mail (subject included), without rendering it', async () => {
+  it('gives each mail the subject its single mail carries, without rendering it', async () => {
     process.env.UNSUBSCRIBE_SECRET = 'unit-test-unsubscribe-key';
     resetEnvCache();
     resetKeyringCache();
-    const today: Addressed = { ...due(1), mail: { ...due(1).mail, daysBefore: 0, daysLeft: 0 } };
+    const one = due(1).mail as Extract<Addressed['mail'], { type: 'reminder' }>;
+    const today: Addressed = { ...due(1), mail: { ...one, daysBefore: 0, daysLeft: 0 } };
     const late: Addressed = { ...due(2), mail: { ...due(2).mail, daysLeft: 1, late: true } };
+    const { daysBefore: _days, ...three } = due(3).mail;
     const followUp: Addressed = {
       ...due(3),
       mail: {
-        ...due(3).mail,
-        kind: 'savings',
+        ...three,
+        type: 'savings',
         daysBefore: null,
+        actBy: null,
         daysLeft: null,
         dedupeKey: 'savings#r3#2027-01-15',
       },
     };
-    for (const addressed of [due(0), today, late, followUp]) {
-      expect(dueMailIdentity(addressed)).toEqual((await composeDueMail(addressed)).identity);
+    for (const { mail, profile } of [due(0), today, late, followUp]) {
+      expect(reminderMailSubject(mail)).toBe((await composeReminderMail(profile, [mail])).subject);
     }
-    expect(dueMailIdentity(followUp).subject).toBe('How did you do with Home insurance 3?');
+    expect(reminderMailSubject(followUp.mail)).toBe('How did you do with Home insurance 3?');
   });
 });

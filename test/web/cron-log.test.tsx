@@ -25,6 +25,30 @@ const RUNS: CronRun[] = [
     rolled: 3,
     errors: [],
     duration_ms: 5230,
+    planning: false,
+    done: 41,
+    status: 'success',
+  },
+  // A run whose stack died part-way: 30 of its 41 queued mails never finished.
+  {
+    id: 'run-0',
+    ran_at: '2027-01-07T08:00:05.000Z',
+    date: '2027-01-07',
+    trigger: 'schedule',
+    simulated: false,
+    items_processed: 11,
+    queued: 41,
+    planned: 41,
+    skipped: 0,
+    late: 0,
+    superseded: 0,
+    missed: 0,
+    rolled: 0,
+    errors: [],
+    duration_ms: 900,
+    planning: false,
+    done: 11,
+    status: 'interrupted',
   },
 ];
 
@@ -60,6 +84,14 @@ describe('CronLogScreen', () => {
       .map((c) => c.textContent);
     expect(cells.slice(4, 10)).toEqual(['40', '41', '4', '7', '2', '3']);
     expect(cells.at(-1)).toBe('5.23s');
+    expect(cells[0]).toBe('Success');
+  });
+
+  it('shows a run that stopped before its mails were done as Interrupted, not Success', async () => {
+    renderWithClient(<CronLogScreen />);
+    const table = await screen.findByRole('table', { name: 'The last 14 cron runs' });
+    const [, , row] = within(table).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[0]!.textContent).toBe('Interrupted');
   });
 
   it('keeps the table in a labelled, keyboard-reachable region that scrolls on a small screen', async () => {

@@ -30,6 +30,7 @@ export function SendStatusBadge({ status }: { status: SendStatus | 'success' }) 
   if (status === 'failed') return <Badge variant="destructive">Failed</Badge>;
   if (status === 'superseded') return <Badge variant="outline">Superseded</Badge>;
   if (status === 'missed') return <Badge variant="destructive">Missed</Badge>;
+  if (status === 'skipped') return <Badge variant="outline">Skipped</Badge>;
   return <Badge variant="secondary">Pending</Badge>;
 }
 

@@ -20,8 +20,13 @@ export function summariseErrors(errors: readonly string[]): { shown: string[]; m
   };
 }
 
-/** Success when the run had no errors, else failed with their count. */
+/**
+ * Success when the run finished with no errors, failed with their count; running while its senders
+ * are still at it, interrupted when it stopped before finishing (see shared/runs.ts).
+ */
 function RunStatus({ run }: { run: CronRun }) {
+  if (run.status === 'interrupted') return <Badge variant="destructive">Interrupted</Badge>;
+  if (run.status === 'running') return <Badge variant="secondary">Running</Badge>;
   if (run.errors.length === 0) return <Badge variant="success">Success</Badge>;
   const n = run.errors.length;
   return <Badge variant="destructive">{`Failed (${n} ${n === 1 ? 'error' : 'errors'})`}</Badge>;

@@ -1,0 +1,114 @@
+/**
+ * The reminder mails, one entry per type: its subject, where its button leads, its single mail and
+ * its section of a digest. A new kind of reminder mail is a schedule rule (shared/schedule.ts), an
+ * entry here and a template; the planner, the queue and the senders carry any of them unchanged.
+ */
+import type { Profile, Reminder } from '../../shared/api.ts';
+import type { ReminderMailType } from '../../shared/reminder/mail.ts';
+import { reminderEventUrl } from '../calendar/eventLink.ts';
+import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
+import { siteLink } from './compose.ts';
+import { renderDigestMail, type DigestItem } from './digest.ts';
+import { reminderSubject, renderReminderMail } from './reminder.ts';
+import type { OutgoingMail } from './send.ts';
+import { renderSavingsFollowUp, savingsSubject } from './savingsFollowUp.ts';
+
+/** One reminder mail to compose: its type, the reminder as it is now, the days left on the owner's date. */
+export interface ReminderMailInput {
+  type: ReminderMailType;
+  reminder: Reminder;
+  /** Days left to the act-by date or renewal (null for a follow-up). */
+  daysLeft: number | null;
+}
+
+type Rendered = { subject: string; html: string; text: string };
+interface MailEntry {
+  subject(input: ReminderMailInput): string;
+  link(input: ReminderMailInput): string;
+  render(input: ReminderMailInput, firstName: string, links: Links): Promise<Rendered>;
+  digestItem(input: ReminderMailInput, links: Links): DigestItem;
+}
+interface Links {
+  unsubscribeUrl: string;
+  calendarUrl: string;
+}
+
+export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
+  reminder: {
+    subject: ({ reminder, daysLeft }) => reminderSubject({ reminder, daysLeft: daysLeft ?? 0 }),
+    link: () => siteLink('/dashboard'),
+    render: (input, firstName, { unsubscribeUrl, calendarUrl }) =>
+      renderReminderMail({
+        firstName,
+        reminder: input.reminder,
+        daysLeft: input.daysLeft ?? 0,
+        dashboardUrl: REMINDER_MAILS.reminder.link(input),
+        calendarUrl,
+        unsubscribeUrl,
+      }),
+    digestItem: (input, { calendarUrl }) => ({
+      kind: 'reminder',
+      reminder: input.reminder,
+      daysLeft: input.daysLeft ?? 0,
+      url: REMINDER_MAILS.reminder.link(input),
+      calendarUrl,
+    }),
+  },
+  savings: {
+    subject: ({ reminder }) => savingsSubject(reminder.title),
+    link: ({ reminder }) => siteLink(`/savings/${reminder.id}`),
+    render: (input, firstName, { unsubscribeUrl }) =>
+      renderSavingsFollowUp({
+        firstName,
+        reminder: input.reminder,
+        savingsUrl: REMINDER_MAILS.savings.link(input),
+        unsubscribeUrl,
+      }),
+    digestItem: (input) => ({
+      kind: 'savings',
+      reminder: input.reminder,
+      url: REMINDER_MAILS.savings.link(input),
+    }),
+  },
+};
+
+/** A mail's own subject: the one its single mail carries, and its send record shows in a digest. */
+export const reminderMailSubject = (input: ReminderMailInput) => REMINDER_MAILS[input.type].subject(input);
+
+/**
+ * One SES mail for one or more of a recipient's reminder mails: a single mail, or a digest with the
+ * soonest renewal first and follow-ups (renewals already past) after the reminders.
+ */
+export async function composeReminderMail(
+  profile: Pick<Profile, 'user_id' | 'email' | 'first_name'>,
+  inputs: readonly ReminderMailInput[],
+): Promise<OutgoingMail> {
+  const urls = await unsubscribeUrls(profile.user_id);
+  const soonestFirst = [...inputs].sort((a, b) => (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity));
+  const withLinks = await Promise.all(
+    soonestFirst.map(async (input) => ({
+      input,
+      links: {
+        unsubscribeUrl: urls.page,
+        calendarUrl: await reminderEventUrl(profile.user_id, input.reminder.id),
+      },
+    })),
+  );
+  const [only] = withLinks;
+  const rendered =
+    withLinks.length === 1 && only
+      ? await REMINDER_MAILS[only.input.type].render(only.input, profile.first_name, only.links)
+      : await renderDigestMail({
+          firstName: profile.first_name,
+          items: withLinks.map(({ input, links }) => REMINDER_MAILS[input.type].digestItem(input, links)),
+          unsubscribeUrl: urls.page,
+        });
+  return {
+    to: profile.email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    oneClickUnsubscribeUrl: urls.oneClick,
+    tags: { type: withLinks.length === 1 && only ? only.input.type : 'digest' },
+  };
+}

@@ -1,0 +1,426 @@
+/**
+ * A digest: one SES mail of a run to one recipient, covering one or more of their mails (decision
+ * 0025). It is claimed and recorded as one unit:
+ *
+ * - the claim is one write before SES: the digest item, every mail's send record (each only where a
+ *   claim may be taken, see OPEN_CONDITION), and checks that the account exists, still takes
+ *   reminder mail at the same address, and that the address is not suppressed;
+ * - once SES accepts, one write records the digest and every send record as sent.
+ *
+ * A crash between the two leaves the claims pending with no message id. SES itself closes that
+ * window: its configuration set publishes a Send event for the accepted mail, tagged with the
+ * digest's token, and the SES events function records the digest as sent from it (the same write),
+ * long before the claim's lease lets any later run take those mails again. A digest of more mails
+ * than one transaction holds is claimed and recorded in several writes, the digest item last.
+ */
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { EmailType } from '../../shared/api.ts';
+import { ENTITY, keys, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { retrying } from '../runtime/retry.ts';
+import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
+import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
+import { logNamingUserItems } from './liveAccount.ts';
+import { parseClaimState } from './items.ts';
+import { nextMailAttributes } from './nextMail.ts';
+import { CLAIM_LEASE_MS, OPEN_CONDITION, openConditionValues, sendsByDay } from './sends.ts';
+import { suppressionKeys } from './suppressions.ts';
+
+/** Mails per claim or record write: a transaction holds 100 items, and the claim adds up to 6 checks. */
+export const MAILS_PER_WRITE = 90;
+/** Mails per write of the after-send bookkeeping: each takes three items (log, its pointer, the index). */
+const MAILS_PER_LOG_WRITE = 33;
+/** A digest item outlives any redelivery or SES event by far, then DynamoDB's TTL removes it. */
+const DIGEST_KEPT_DAYS = 14;
+
+/** One mail of a digest, as its send record and the bookkeeping after SES need it. */
+export interface DigestMail {
+  dedupeKey: string;
+  emailType: EmailType;
+  reminderId: string;
+  daysBefore: number | null;
+  /** Its own subject, as the send record shows it (the digest's SES subject covers several). */
+  subject: string;
+  /** The reminder's version (updated_at) the mail was planned on: the index moves only if it holds. */
+  version: string;
+  /** The reminder's next moment once this mail is sent (ISO UTC), or null when none is left. */
+  nextAt: string | null;
+}
+
+export interface DigestClaim {
+  token: string;
+  userId: string;
+  run: { id: string; ranAt: string };
+  mails: DigestMail[];
+}
+
+const storedMail = z.object({
+  dedupeKey: z.string(),
+  emailType: z.enum(['reminder', 'savings', 'welcome', 'test']),
+  reminderId: z.string(),
+  daysBefore: z.number().nullable(),
+  subject: z.string(),
+  version: z.string(),
+  nextAt: z.string().nullable(),
+});
+const storedDigest = z.object({
+  token: z.string(),
+  user_id: z.string(),
+  status: z.enum(['claimed', 'sent']),
+  run_id: z.string(),
+  ran_at: z.string(),
+  mails: z.array(storedMail),
+});
+
+/** Why a digest could not be claimed: nothing was written. */
+export type ClaimRefusal = 'account deleted' | 'unsubscribed' | 'suppressed' | 'address changed';
+
+export type DigestClaimResult =
+  | { claimed: true; digest: DigestClaim }
+  | { claimed: false; refused: ClaimRefusal }
+  /** Some mails are held or settled by another send: their states; nothing was written. */
+  | { claimed: false; taken: Map<string, TakenState> };
+
+/** A send record another send holds or settled: its state ('sent', 'pending', ...). */
+export interface TakenState {
+  status: string;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const sendKey = (userId: string, dedupeKey: string) => itemKey(keys.user(userId), keys.send(dedupeKey));
+const digestKey = (userId: string, token: string) => itemKey(keys.user(userId), keys.digest(token));
+const profileKey = (userId: string) => itemKey(keys.user(userId), keys.profile());
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+function claimUpdate(
+  claim: DigestClaim,
+  mail: DigestMail,
+  email: string,
+  now: Date,
+  leaseMs: number,
+): TransactItem {
+  const id = randomUUID();
+  const iso = now.toISOString();
+  const index = sendsByDay(iso, id);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sendKey(claim.userId, mail.dedupeKey),
+      ConditionExpression: OPEN_CONDITION,
+      UpdateExpression:
+        'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
+        'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), run_id = :run, ' +
+        'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
+        'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#gpk': TABLE_KEYS.dueIndex.partitionKey,
+        '#gsk': TABLE_KEYS.dueIndex.sortKey,
+      },
+      ExpressionAttributeValues: {
+        ...openConditionValues(now, leaseMs),
+        ':token': claim.token,
+        ':now': iso,
+        ':entity': ENTITY.emailSend,
+        ':id': id,
+        ':run': claim.run.id,
+        ':user': claim.userId,
+        ':reminder': mail.reminderId,
+        ':type': mail.emailType,
+        ':days': mail.daysBefore,
+        ':to': email,
+        ':subject': mail.subject,
+        ':false': false,
+        ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
+        ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
+        ':one': 1,
+      },
+    },
+  };
+}
+
+/**
+ * Claims a digest's mails for `email` (the address the profile held when read). Throws only on a
+ * failure worth a retry of the whole message (throttling, say).
+ */
+export async function claimDigest(
+  input: { userId: string; email: string; run: DigestClaim['run']; mails: DigestMail[] },
+  now: Date,
+  leaseMs = CLAIM_LEASE_MS,
+): Promise<DigestClaimResult> {
+  const claim: DigestClaim = {
+    token: randomUUID(),
+    userId: input.userId,
+    run: input.run,
+    mails: input.mails,
+  };
+  const table = tableName();
+  const checks: TransactItem[] = [
+    {
+      ConditionCheck: {
+        TableName: table,
+        Key: profileKey(input.userId),
+        ConditionExpression: `${ITEM_EXISTS} AND reminder_emails = :on AND email = :email`,
+        ExpressionAttributeValues: { ':on': true, ':email': input.email },
+      },
+    },
+    ...(await suppressionKeys(input.email)).map((key): TransactItem => ({
+      ConditionCheck: { TableName: table, Key: itemKey(key.pk, key.sk), ConditionExpression: ITEM_ABSENT },
+    })),
+  ];
+  const digestItem: TransactItem = {
+    Put: {
+      TableName: table,
+      Item: {
+        ...digestKey(input.userId, claim.token),
+        entity: ENTITY.digest,
+        token: claim.token,
+        user_id: input.userId,
+        status: 'claimed',
+        run_id: input.run.id,
+        ran_at: input.run.ranAt,
+        mails: input.mails,
+        created_at: now.toISOString(),
+        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + DIGEST_KEPT_DAYS * 86_400,
+      },
+      ConditionExpression: ITEM_ABSENT,
+    },
+  };
+  const parts = chunks(input.mails, MAILS_PER_WRITE);
+  for (const [n, part] of parts.entries()) {
+    const claims = part.map((mail) => claimUpdate(claim, mail, input.email, now, leaseMs));
+    const items = [...checks, ...(n === 0 ? [digestItem] : []), ...claims];
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+      // Earlier parts stay pending with no SES call: after the lease any run may take them over.
+      if (reasons[0]?.Code === 'ConditionalCheckFailed')
+        return { claimed: false, refused: await whyRefused(input) };
+      if (reasons.slice(1, checks.length).some((r) => r.Code === 'ConditionalCheckFailed'))
+        return { claimed: false, refused: 'suppressed' };
+      const offset = items.length - claims.length;
+      const failed = part.filter((_, i) => reasons[offset + i]?.Code === 'ConditionalCheckFailed');
+      return { claimed: false, taken: await statesOf(input.userId, failed) };
+    }
+  }
+  return { claimed: true, digest: claim };
+}
+
+async function whyRefused(input: { userId: string; email: string }): Promise<ClaimRefusal> {
+  const profile = await getItem(keys.user(input.userId), keys.profile());
+  if (!profile) return 'account deleted';
+  if (profile.reminder_emails !== true) return 'unsubscribed';
+  return 'address changed';
+}
+
+/** The state each mail's send record is in, as a sender reports it ('already sent', say). */
+async function statesOf(userId: string, mails: DigestMail[]): Promise<Map<string, TakenState>> {
+  const items = await getItems(mails.map((m) => ({ pk: keys.user(userId), sk: keys.send(m.dedupeKey) })));
+  const states = new Map<string, TakenState>();
+  for (const item of items) {
+    const state = parseClaimState(item);
+    const dedupeKey = String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length);
+    // A claim that kept only its SES message id was accepted: it is sent.
+    const status = state.status === 'pending' && state.message_id ? 'sent' : state.status;
+    states.set(dedupeKey, { status });
+  }
+  return states;
+}
+
+const transient = () => true;
+const BOOKKEEPING = { retries: 4, baseMs: 100, retryOn: transient } as const;
+
+/**
+ * Records a claimed digest as sent by SES under `messageId`: every send record (only while this
+ * digest's claim holds it), then the digest item, in one write for up to MAILS_PER_WRITE mails.
+ * Idempotent: the sender and the SES Send event may both record it. Returns false when the digest
+ * was already recorded.
+ */
+export async function recordDigestSent(digest: DigestClaim, messageId: string, now: Date): Promise<boolean> {
+  const iso = now.toISOString();
+  const table = tableName();
+  const parts = chunks(digest.mails, MAILS_PER_WRITE);
+  for (const [n, part] of parts.entries()) {
+    const last = n === parts.length - 1;
+    const items: TransactItem[] = part.map((mail) => ({
+      Update: {
+        TableName: table,
+        Key: sendKey(digest.userId, mail.dedupeKey),
+        ConditionExpression: 'claim_token = :token',
+        UpdateExpression:
+          'SET #status = :sent, message_id = :id, sent_at = if_not_exists(sent_at, :now), updated_at = :now, error_message = :null',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':token': digest.token,
+          ':sent': 'sent',
+          ':id': messageId,
+          ':now': iso,
+          ':null': null,
+        },
+      },
+    }));
+    if (last) {
+      items.push({
+        Update: {
+          TableName: table,
+          Key: digestKey(digest.userId, digest.token),
+          ConditionExpression: '#status = :claimed',
+          UpdateExpression: 'SET #status = :sent, message_id = :id, sent_at = :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':claimed': 'claimed',
+            ':sent': 'sent',
+            ':id': messageId,
+            ':now': iso,
+          },
+        },
+      });
+    }
+    const recorded = await retrying(async () => {
+      try {
+        await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        // The digest item is recorded already (by the SES event, or an earlier attempt): done.
+        if (last && reasons.at(-1)?.Code === 'ConditionalCheckFailed') return false;
+        // A record no longer under this claim (the account is gone, say): record the rest.
+        const lost = new Set(reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : [])));
+        if (lost.size === 0) throw error;
+        const kept = items.filter((_, i) => !lost.has(i));
+        if (kept.length > 0) await dynamo().send(new TransactWriteCommand({ TransactItems: kept }));
+        return true;
+      }
+    }, BOOKKEEPING);
+    if (!recorded) return false;
+  }
+  return true;
+}
+
+/**
+ * What follows a sent digest and may lag it: the e-mail log (one entry per mail, with its pointer
+ * in the user's partition) and each reminder's next place in the index (only on the version the
+ * mail was planned on: an edit made since placed the reminder itself). One write per
+ * MAILS_PER_LOG_WRITE mails; never throws (a missed index move is corrected by the next run).
+ */
+export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<string[]> {
+  const problems: string[] = [];
+  const sentAt = now.toISOString();
+  for (const part of chunks(digest.mails, MAILS_PER_LOG_WRITE)) {
+    const logs = part.map((mail) => {
+      const { key, fields } = emailLogEntry({
+        user_id: digest.userId,
+        reminder_id: mail.reminderId,
+        email_type: mail.emailType,
+        days_before: mail.daysBefore,
+        simulated: false,
+        sent_at: sentAt,
+      });
+      return logNamingUserItems(digest.userId, key, fields);
+    });
+    let moves: TransactItem[] = part.map((mail) => indexMove(digest.userId, mail));
+    const writeAll = () =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: profileKey(digest.userId),
+                ConditionExpression: ITEM_EXISTS,
+              },
+            },
+            ...logs.flatMap(({ item, ref }): TransactItem[] => [
+              { Put: { TableName: tableName(), Item: item } },
+              { Put: { TableName: tableName(), Item: ref } },
+            ]),
+            ...moves,
+          ],
+        }),
+      );
+    try {
+      await retrying(async () => {
+        try {
+          await writeAll();
+        } catch (error) {
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          const reasons = error.CancellationReasons ?? [];
+          if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+            // The account is gone: its log entries stay, naming no one, and there is no index to move.
+            for (const { item } of logs) await putItem({ ...item, ...ANONYMISED_EMAIL_LOG });
+            moves = [];
+            return;
+          }
+          const firstMove = 1 + logs.length * 2;
+          const failedMoves = new Set(
+            reasons.flatMap((r, i) =>
+              i >= firstMove && r.Code === 'ConditionalCheckFailed' ? [i - firstMove] : [],
+            ),
+          );
+          if (failedMoves.size === 0) throw error;
+          moves = moves.filter((_, i) => !failedMoves.has(i));
+          await writeAll();
+        }
+      }, BOOKKEEPING);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return problems;
+}
+
+function indexMove(userId: string, mail: DigestMail): TransactItem {
+  const index = TABLE_KEYS.dueIndex;
+  const attributes = nextMailAttributes(mail.reminderId, mail.nextAt);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: itemKey(keys.user(userId), keys.reminder(mail.reminderId)),
+      ConditionExpression: 'updated_at = :version',
+      ...(mail.nextAt
+        ? {
+            UpdateExpression: 'SET next_at = :at, #pk = :pk, #sk = :sk',
+            ExpressionAttributeValues: {
+              ':version': mail.version,
+              ':at': mail.nextAt,
+              ':pk': attributes[index.partitionKey],
+              ':sk': attributes[index.sortKey],
+            },
+          }
+        : {
+            UpdateExpression: 'REMOVE next_at, #pk, #sk',
+            ExpressionAttributeValues: { ':version': mail.version },
+          }),
+      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+    },
+  };
+}
+
+/** A digest as claimed, found by its token (for the SES Send event); undefined when unknown. */
+export async function findDigest(
+  userId: string,
+  token: string,
+): Promise<{ digest: DigestClaim; sent: boolean } | undefined> {
+  const item = await getItem(keys.user(userId), keys.digest(token));
+  if (!item) return undefined;
+  const stored = storedDigest.parse(item);
+  return {
+    sent: stored.status === 'sent',
+    digest: {
+      token: stored.token,
+      userId: stored.user_id,
+      run: { id: stored.run_id, ranAt: stored.ran_at },
+      mails: stored.mails,
+    },
+  };
+}
