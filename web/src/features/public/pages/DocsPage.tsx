@@ -44,8 +44,8 @@ export default function DocsPage() {
         </li>
         <li>
           <strong>Deploy production and watch it.</strong> <Cmd>npx cdk deploy -c stage=prod -c domain=…</Cmd>{' '}
-          (prod retains the table and turns on deletion protection). Run the admin Self-Check, check the next
-          daily reminder run at 08:00 Europe/London in Cron Logs, and watch the Lambda logs for errors.
+          (prod retains the table and turns on deletion protection). Run the admin Self-Check, check that the
+          reminder job runs every hour in Cron Logs, and watch the Lambda logs for errors.
         </li>
       </ol>
 
