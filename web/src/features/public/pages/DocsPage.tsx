@@ -12,7 +12,7 @@ export default function DocsPage() {
     <ProsePage
       title={ROUTES.docs.title}
       description={`Release checklist, testing guide and developer notes for the ${PRODUCT_NAME} team.`}
-      lead="For the people who build and run Renewal Reminders: how we release, how we test, and how the code fits together. The README in the repository has the full command reference."
+      lead="For the people who build and run Renewal Reminders: how we release, how we test, and how the code fits together. docs/commands.md in the repository has the full command reference."
     >
       <h2 id="release-checklist">Release checklist</h2>
       <ol className="steps-list">
