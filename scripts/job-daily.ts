@@ -1,6 +1,7 @@
 /**
- * `npm run job:daily -- [--date YYYY-MM-DD] [--simulate]`: runs the daily reminder job against the
- * local stack that `npm start` is running, as the 08:00 schedule would. Mails land in the mailbox.
+ * `npm run job:daily -- [--date YYYY-MM-DD] [--simulate]`: runs the reminder job's planner against the
+ * local stack that `npm start` is running (with a date, as at 08:00 on it in each owner's own zone;
+ * without, as at now) and waits for that stack's senders. Mails land in the mailbox.
  */
 import { parseArgs } from 'node:util';
 import { isoDate } from '../shared/schemas.ts';

@@ -137,7 +137,7 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
     category: 'Jobs',
     status: env().SCHEDULE_NAME ? 'pass' : 'fail',
     detail: env().SCHEDULE_NAME
-      ? `Daily at 08:00 Europe/London (${env().SCHEDULE_NAME})`
+      ? `Every hour, on the hour; each owner mailed at 08:00 their time (${env().SCHEDULE_NAME})`
       : 'No schedule configured for the daily job',
   });
   return results;

@@ -12,7 +12,10 @@ const eventSchema = z.object({
   trigger: z.enum(['schedule', 'manual', 'cli', 'local-timer']).optional(),
 });
 
-/** EventBridge Scheduler invokes this at 08:00 Europe/London every day. */
+/**
+ * The reminder job's planner. EventBridge Scheduler invokes it every hour, on the hour (lib/schedule.ts);
+ * each owner's mails go at the first run at or after 08:00 their time.
+ */
 export const handler = traced(
   async (event: unknown, _context?: Context): Promise<Omit<RunResult, 'mails' | 'planMs'>> => {
     const parsed = eventSchema.safeParse(event ?? {});

@@ -82,7 +82,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     senders,
   } as const;
   applyLambdaEnvironment(environment);
-  if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, 08:00 Europe/London';
+  if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, every hour on the hour';
   else delete process.env.SCHEDULE_NAME;
 
   const trigger =

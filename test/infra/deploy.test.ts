@@ -21,7 +21,7 @@ import { dmarcRecordValue, MAIL_FROM_SPF } from '../../lib/mail.ts';
 import { WEB_BUILD_MISSING, WEB_CACHE_CONTROL, WEB_PLACEHOLDER_HTML, webBuild } from '../../lib/web.ts';
 import { cleanUp, logicalIdWhere, newApp, resourcesOfType, synth, type Synthesized } from './harness.ts';
 
-// What a deploy is: the README's commands, the web build it ships, the mail settings it takes.
+// What a deploy is: the deploy guide's commands, the web build it ships, the mail settings it takes.
 
 /** A web build shaped like Vite's: index.html naming hashed chunks under assets/, and a stray config.json. */
 const webDist = mkdtempSync(join(tmpdir(), 'deploy-test-web-'));
@@ -45,12 +45,9 @@ afterAll(() => {
 
 type Context = Record<string, string>;
 
-/** The deploy commands of the README's "Deploying a stage" section, as the `-c` context each passes. */
-function readmeDeployCommands(): { command: string; context: Context }[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('\n## Deploying a stage\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end);
+/** The deploy commands of the deploy guide (docs/deploying.md), as the `-c` context each passes. */
+function guideDeployCommands(): { command: string; context: Context }[] {
+  const section = readFileSync(new URL('../../docs/deploying.md', import.meta.url), 'utf8');
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   return blocks
     .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
@@ -65,7 +62,7 @@ function readmeDeployCommands(): { command: string; context: Context }[] {
     });
 }
 
-const COMMANDS = readmeDeployCommands();
+const COMMANDS = guideDeployCommands();
 
 const recordSets = (s: Synthesized, type: string) =>
   Object.values(resourcesOfType(s.template, 'AWS::Route53::RecordSet'))
@@ -86,10 +83,10 @@ const sendStatements = (s: Synthesized) =>
 const identityArn = (s: Synthesized, name: string): unknown =>
   s.stack.resolve(s.stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
 
-/** The account of the README's commands: `cdk deploy` sets CDK_DEFAULT_ACCOUNT from the credentials. */
+/** The account of the deploy guide's commands: `cdk deploy` sets CDK_DEFAULT_ACCOUNT from the credentials. */
 const ACCOUNT = '111122223333';
 
-/** The resources a deploy with this context must have: what the README says each setting does. */
+/** The resources a deploy with this context must have: what the deploy guide says each setting does. */
 function expectDeployedAs(s: Synthesized, context: Context): void {
   const domain = context.domain!;
   const shared = context.mailIdentity === 'shared';
@@ -155,7 +152,7 @@ function expectDeployedAs(s: Synthesized, context: Context): void {
   s.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
 }
 
-describe("the README's deploy commands", () => {
+describe("the deploy guide's deploy commands", () => {
   it('are there: a first deploy on Cognito mail, the switch to SES, the sandbox and after it, a stage sharing the identity', () => {
     const contexts = COMMANDS.map((c) => c.context);
     expect(COMMANDS.every((c) => c.command.startsWith('npm run deploy -- '))).toBe(true);
@@ -193,7 +190,7 @@ describe("the README's deploy commands", () => {
       expect(report.violations.map((v) => v.ruleName)).toEqual([]);
     });
 
-    it('has the resources the README says it has', () => {
+    it('has the resources the deploy guide says it has', () => {
       expectDeployedAs(s, context);
     });
   });

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { UK_ZONE } from '#shared/dates.ts';
 
-/** Admin times are shown in UK time, the zone the daily job runs in: '21/11/2026, 08:00:03'. */
+/** Admin times are shown in UK time, the zone the cron log dates its runs in: '21/11/2026, 08:00:03'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const dt = DateTime.fromISO(iso, { zone: UK_ZONE });

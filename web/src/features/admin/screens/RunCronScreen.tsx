@@ -104,8 +104,8 @@ export function RunCronScreen() {
   const simulate = (
     <>
       <p className="muted">
-        Works out what the daily job would send at 08:00 (Europe/London) on the chosen date and writes it to
-        the Email Sandbox. No e-mail is sent.
+        Works out what the reminder job would send at 08:00 on the chosen date in each owner&apos;s own time
+        zone and writes it to the Email Sandbox. No e-mail is sent.
       </p>
       <Form
         form={form}

@@ -12,7 +12,7 @@ export default function DocsPage() {
     <ProsePage
       title={ROUTES.docs.title}
       description={`Release checklist, testing guide and developer notes for the ${PRODUCT_NAME} team.`}
-      lead="For the people who build and run Renewal Reminders: how we release, how we test, and how the code fits together. The README in the repository has the full command reference."
+      lead="For the people who build and run Renewal Reminders: how we release, how we test, and how the code fits together. docs/commands.md in the repository has the full command reference."
     >
       <h2 id="release-checklist">Release checklist</h2>
       <ol className="steps-list">
@@ -44,8 +44,8 @@ export default function DocsPage() {
         </li>
         <li>
           <strong>Deploy production and watch it.</strong> <Cmd>npx cdk deploy -c stage=prod -c domain=…</Cmd>{' '}
-          (prod retains the table and turns on deletion protection). Run the admin Self-Check, check the next
-          daily reminder run at 08:00 Europe/London in Cron Logs, and watch the Lambda logs for errors.
+          (prod retains the table and turns on deletion protection). Run the admin Self-Check, check that the
+          reminder job runs every hour in Cron Logs, and watch the Lambda logs for errors.
         </li>
       </ol>
 
