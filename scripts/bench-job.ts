@@ -3,6 +3,7 @@
  * fauxqs, two senders), each scenario in a fresh local store, SES maximum 50 mails/s:
  *   ratio:      A. 1,000 due (one owner each); B. the same plus 100,000 not due. Job time B/A.
  *   catchup:    7 days without a run, 1,000 mails dated on each: what one run sends, none twice.
+ *   digests:    500 owners with 5 mails due each: one digest each, SDK calls per mail.
  *   throughput: 10,000 due: the sending phase's rate against 50/s and its busiest second.
  * Each prints mails sent, seconds (plan to queue drained), the planning time, the sending rate, the
  * busiest one-second window at the mailbox, process CPU per mail and recipients mailed twice.
@@ -25,23 +26,25 @@ const NOT_DUE = Number(process.env.BENCH_NOT_DUE ?? 100_000);
 const THROUGHPUT = Number(process.env.BENCH_THROUGHPUT ?? 10_000);
 const CATCH_UP_PER_DAY = Number(process.env.BENCH_CATCH_UP ?? 1000);
 const RUN_DATE = '2030-06-12';
+const DIGEST_OWNERS = Number(process.env.BENCH_DIGEST_OWNERS ?? 500);
+const DIGEST_SIZE = Number(process.env.BENCH_DIGEST_SIZE ?? 5);
 
 /**
  * `due` owners with one reminder each (so each is one SES mail, no digest), whose mail is dated
  * `daysBefore(n)` days before the run: 0 for a mail due today, more for one a skipped day left.
  */
-function dueItems(due: number, daysBefore: (n: number) => number): Record<string, unknown>[] {
+function dueItems(due: number, daysBefore: (n: number) => number, perOwner = 1): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
+  let userId = '';
   for (let n = 0; n < due; n++) {
-    const userId = randomUUID();
+    const first = n % perOwner === 0;
+    if (first) userId = randomUUID();
     const category = CATEGORIES[n % CATEGORIES.length]!.value;
     // The 7-day lead is a lead day of every category.
     const renewal = addDays(RUN_DATE, 7 - daysBefore(n));
     // Added on the day of its mail: no earlier lead of it is open (as if those had gone before).
-    items.push(
-      benchProfile(userId),
-      placed(benchReminder(userId, category, renewal, n), addDays(RUN_DATE, -daysBefore(n))),
-    );
+    if (first) items.push(benchProfile(userId));
+    items.push(placed(benchReminder(userId, category, renewal, n), addDays(RUN_DATE, -daysBefore(n))));
   }
   return items;
 }
@@ -73,6 +76,10 @@ interface Measured {
   senderMsPerMail: number;
   /** Recipients with more than one mail (must be 0). */
   doubled: number;
+  /** SES messages (a digest is one). */
+  messages: number;
+  /** Our SDK calls (DynamoDB, SES, the planner's SQS sends; not the event source's polling) per mail sent. */
+  callsPerMail: number;
 }
 
 async function measure(label: string, items: Record<string, unknown>[]): Promise<Measured> {
@@ -95,6 +102,17 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     const { runDailyJob, resetSendRateCache } = await import('../lambdas/engine/run.ts');
     const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
     resetSendRateCache();
+    // The planner's SendMessageBatch calls (the senders' receives and deletes are the event source's on AWS).
+    const { sqsClient } = await import('../lambdas/runtime/clients.ts');
+    let sqsSends = 0;
+    (await sqsClient()).middlewareStack.add(
+      (next, context) => (args) => {
+        if (context.commandName === 'SendMessageBatchCommand') sqsSends++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'bench-count-sqs' },
+    );
+    const requestsBefore = stack.requestCounts();
     const cpuBefore = process.cpuUsage();
     const senderBefore = stack.sendPoller.senderActiveMs();
     const start = performance.now();
@@ -102,6 +120,9 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     await stack.sendPoller.idle();
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const requestsAfter = stack.requestCounts();
+    const calls =
+      requestsAfter.dynamodb - requestsBefore.dynamodb + (requestsAfter.ses - requestsBefore.ses) + sqsSends;
     const run = (await latestCronRuns(5)).find((r) => r.id === planned.id)!;
     if (run.errors.length) console.log(`  errors: ${run.errors.slice(0, 3).join('; ')}`);
     const { emails } = (await (await fetch(`${stack.sesEndpoint}/store`)).json()) as {
@@ -133,6 +154,8 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
         ? (stack.sendPoller.senderActiveMs() - senderBefore) / run.items_processed
         : 0,
       doubled: [...perRecipient.values()].filter((count) => count > 1).length,
+      messages: emails.length,
+      callsPerMail: run.items_processed ? calls / run.items_processed : 0,
     };
   } finally {
     await stack.stop();
@@ -142,10 +165,11 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
 
 function print(label: string, m: Measured) {
   console.log(
-    `${label}: ${m.reminders.toLocaleString('en-GB')} reminders, ${m.sent} sent (${m.late} late, ${m.superseded} superseded), ` +
+    `${label}: ${m.reminders.toLocaleString('en-GB')} reminders, ${m.sent} sent in ${m.messages} SES mails (${m.late} late, ${m.superseded} superseded), ` +
       `${m.seconds.toFixed(2)} s; finding what is due ${m.planMs} ms; sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s ` +
       `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), busiest 1 s window ${m.busiestWindow}; ` +
-      `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); recipients mailed twice: ${m.doubled}`,
+      `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); ` +
+      `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}`,
   );
 }
 
@@ -174,6 +198,14 @@ if (wanted('catchup')) {
     dueItems(7 * CATCH_UP_PER_DAY, (n) => n % 7),
   );
   print(`Catch-up after 7 days without runs (${CATCH_UP_PER_DAY}/day)`, c);
+}
+if (wanted('digests')) {
+  // Owners with DIGEST_SIZE mails due each: one digest per owner.
+  const d = await measure(
+    'digests',
+    dueItems(DIGEST_OWNERS * DIGEST_SIZE, () => 0, DIGEST_SIZE),
+  );
+  print(`Digests: ${DIGEST_OWNERS} owners × ${DIGEST_SIZE} mails`, d);
 }
 if (wanted('throughput')) {
   const t = await measure(

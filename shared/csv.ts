@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
-import { leadDaysFor } from './categories.ts';
+import { leadDaysOf } from './categories.ts';
 import { leadDaysToText } from './schemas.ts';
 
 /** The columns, in order: the header row names them. */
@@ -44,7 +44,7 @@ export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
     Repeats: reminder.repeats,
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',
     'Act by': reminder.act_by ?? '',
-    'Remind me': leadDaysToText(reminder.lead_days ?? leadDaysFor(reminder.category)),
+    'Remind me': leadDaysToText(leadDaysOf(reminder)),
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * The calendar feed (RFC 5545, written by ical-generator): one all-day event per active reminder on
- * its renewal date and, when set, one on its act-by date, each with one alarm per lead day (09:00
- * that many days before), a description with the provider, the amount and a link to the reminder's
- * page. Event ids are stable per reminder, so a calendar updates an event when the reminder moves.
+ * its renewal date and, when set, one on its act-by date, a description with the provider, the
+ * amount and a link to the reminder's page. The alarms are the reminder mails' own days, from the
+ * same schedule (09:00 on each), on the event the mails count down to: the act-by date when set,
+ * else the renewal. Event ids are stable per reminder, so a calendar updates an event when the
+ * reminder moves.
  */
 import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { countsDownTo, daysBetween, reminderSchedule } from '../../shared/schedule.ts';
 import { formatPounds } from '../../shared/dates.ts';
 
 /** How long a calendar client may keep the feed before asking again. */
@@ -19,14 +21,19 @@ const DAY_SECONDS = 86_400;
 
 const day = (date: string) => DateTime.fromISO(date, { zone: 'utc' });
 
+/** An alarm for each lead mail of the reminder's schedule, before the date the mails count down to. */
 function alarms(reminder: Reminder, what: string): ICalEventData['alarms'] {
-  return (reminder.lead_days ?? leadDaysFor(reminder.category)).map((daysBefore) => ({
-    type: ICalAlarmType.display,
-    // Seconds before the all-day event's start (midnight): negative is after it, so 09:00 on the day.
-    trigger: daysBefore * DAY_SECONDS - ALARM_HOUR * 3600,
-    description:
-      daysBefore === 0 ? `${what} today` : `${what} in ${daysBefore} ${daysBefore === 1 ? 'day' : 'days'}`,
-  }));
+  const target = countsDownTo(reminder);
+  const leads = reminderSchedule(reminder).filter((mail) => mail.type === 'reminder');
+  return leads
+    .map((mail) => daysBetween(mail.date, target))
+    .map((daysBefore) => ({
+      type: ICalAlarmType.display,
+      // Seconds before the all-day event's start (midnight): negative is after it, so 09:00 on the day.
+      trigger: daysBefore * DAY_SECONDS - ALARM_HOUR * 3600,
+      description:
+        daysBefore === 0 ? `${what} today` : `${what} in ${daysBefore} ${daysBefore === 1 ? 'day' : 'days'}`,
+    }));
 }
 
 function description(reminder: Reminder, url: string): string {
@@ -47,7 +54,7 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
     summary: `${reminder.title} renews (${reminder.provider})`,
     description: description(reminder, url),
     url,
-    alarms: alarms(reminder, `${reminder.title} renews`),
+    alarms: reminder.act_by ? [] : alarms(reminder, `${reminder.title} renews`),
   };
   if (!reminder.act_by) return [renewal];
   return [

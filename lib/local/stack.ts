@@ -46,6 +46,8 @@ export interface LocalStack extends StackEndpoints {
   mailboxUrl: string;
   /** The senders polling the send queue: tests wait for them to finish a run's mails. */
   sendPoller: SendPoller;
+  /** Requests the DynamoDB and SES stand-ins have answered since the stack started (benchmarks). */
+  requestCounts(): { dynamodb: number; ses: number };
   stop(): Promise<void>;
 }
 
@@ -134,6 +136,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log,
   });
 
+  const requests = { dynamodb: 0, ses: 0 };
+  dynamo.server.on('request', () => requests.dynamodb++);
+  ses.server.on('request', () => requests.ses++);
   const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
@@ -164,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...endpoints,
     mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     sendPoller,
+    requestCounts: () => ({ ...requests }),
     async stop() {
       stopScheduler();
       await sendPoller.stop();

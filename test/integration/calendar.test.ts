@@ -95,8 +95,9 @@ describe('the calendar feed', () => {
       expect(event.datetype).toBe('date');
       expect(isoDay(event.start)).toBe(date);
     }
-    // One alarm per lead day: the reminder's own, or the category's.
-    expect(renewal.alarms).toHaveLength(3);
+    // One alarm per lead mail: the reminder's own days, or the category's, on the date the mails
+    // count down to (the act-by date when set: the renewal then carries none, not a second set).
+    expect(renewal.alarms ?? []).toHaveLength(0);
     expect(actBy.alarms).toHaveLength(3);
     expect(gym.alarms).toHaveLength(4);
     // 09:00 on each day: 30 and 7 days before, and on the day itself (after the day's start).
@@ -116,6 +117,39 @@ describe('the calendar feed', () => {
     expect(renewal.url).toEqual({ params: { VALUE: 'URI' }, val: url });
     // Stable ids: a calendar updates the event when the reminder moves.
     expect(renewal.uid).toBe(`${insured}-renewal`);
+  });
+
+  it('rings on the very days the reminder mails go, for a reminder with an act-by date', async () => {
+    const user = await createUser(stack, { label: 'alarms' });
+    await addReminder(
+      stack,
+      user,
+      reminder({ renewal_date: '2032-03-31', act_by: '2032-03-01', lead_days: [30, 7, 0] }),
+    );
+    const all = await events((await linkOf(user)).https_url);
+    // Each alarm's day: the event's day less the whole days before it (09:00 that day).
+    const alarmDays = all.flatMap((event) =>
+      (event.alarms ?? []).map((alarm) => {
+        const val = String((alarm.trigger as unknown as { val?: string }).val ?? alarm.trigger);
+        const [, sign, days = '0', hours = '0'] = /^(-?)P(?:(\d+)D)?T?(?:(\d+)H)?$/.exec(val)!;
+        const before = sign === '-' ? Number(days) + (Number(hours) > 0 ? 1 : 0) : 0;
+        const start = isoDay(event.start);
+        return new Date(Date.parse(`${start}T00:00:00Z`) - before * 86_400_000).toISOString().slice(0, 10);
+      }),
+    );
+    expect(alarmDays.sort()).toEqual(['2032-01-31', '2032-02-23', '2032-03-01']);
+    // The job mails this reminder on each of those days, and not the day before any of them.
+    for (const day of alarmDays) {
+      const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await runJob(stack, { date: before, trigger: 'cli' });
+      expect(
+        (await mailsTo(stack, user.email)).filter((m) => m.subject.includes('Home insurance')),
+      ).toHaveLength(alarmDays.indexOf(day));
+      await runJob(stack, { date: day, trigger: 'cli' });
+      expect(
+        (await mailsTo(stack, user.email)).filter((m) => m.subject.includes('Home insurance')),
+      ).toHaveLength(alarmDays.indexOf(day) + 1);
+    }
   });
 
   it('follows edits and deletions, and the reset makes the old address answer 404 at once', async () => {

@@ -82,7 +82,7 @@ describe('own lead days and an act-by date', () => {
     const { details } = client(user);
     expect((await details(id)).next_mail).toEqual({
       date: addDays(actBy, -45),
-      kind: 'lead',
+      type: 'reminder',
       days_before: 45,
       counts_to: 'act_by',
     });
@@ -101,7 +101,7 @@ describe('own lead days and an act-by date', () => {
     expect(text).toContain(`The last day to act is ${formatUkDate(actBy)}.`);
     expect(text).toContain('It renews automatically: if you do nothing, you will pay the renewal price.');
     // Its own days have no day 0: what is left is the follow-up, the day after the renewal.
-    expect((await details(id)).next_mail).toMatchObject({ kind: 'follow_up', date: addDays(renewal, 1) });
+    expect((await details(id)).next_mail).toMatchObject({ type: 'savings', date: addDays(renewal, 1) });
 
     // Moving the act-by date reschedules: the new date's leads are new mails.
     const moved = addDays(actBy, 10);
@@ -385,9 +385,7 @@ describe('the roll forward under faults', () => {
     expect((await call('PUT', `/api/reminders/${id}`, insurance(later, { repeats: 'yearly' }))).status).toBe(
       200,
     );
-    expect(await rollForward(planned, 'Europe/London', new Date(`${addDays(renewal, 14)}T09:00:00Z`))).toBe(
-      false,
-    );
+    expect(await rollForward(planned, 'Europe/London', new Date(`${addDays(renewal, 14)}T09:00:00Z`))).toBeNull();
     const page = await details(id);
     expect(page.reminder.renewal_date).toBe(later);
     expect(page.history).toEqual([]);

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor, type Category } from '#shared/categories.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor, leadDaysOf, type Category } from '#shared/categories.ts';
 import {
   leadDaysToText,
   reminderFormSchema,
@@ -46,7 +46,7 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
     repeats: reminder.repeats,
     auto_renew: reminder.auto_renew,
     act_by: reminder.act_by ?? '',
-    lead_days: leadDaysToText(reminder.lead_days ?? leadDaysFor(reminder.category)),
+    lead_days: leadDaysToText(leadDaysOf(reminder)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
-import { categoryLabel, leadDaysFor } from '#shared/categories.ts';
+import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { REPEATS } from '#shared/terms.ts';
@@ -129,7 +129,7 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
     ['Repeats', REPEATS.find((r) => r.value === reminder.repeats)?.label ?? reminder.repeats],
     ['Renews automatically', reminder.auto_renew ? 'Yes' : 'No'],
     ...(reminder.act_by ? ([['Act by', formatUkDate(reminder.act_by)]] as [string, string][]) : []),
-    ['Remind me (days before)', leadDaysToText(reminder.lead_days ?? leadDaysFor(reminder.category))],
+    ['Remind me (days before)', leadDaysToText(leadDaysOf(reminder))],
     ...(reminder.last_term_amount !== null
       ? ([['Last term', formatPounds(reminder.last_term_amount)]] as [string, string][])
       : []),
