@@ -2,7 +2,7 @@
  * The reminder engine on the local stand-ins: the right mails on the right dates, exactly once,
  * under re-runs, crashes, SES throttling and SES errors.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -10,10 +10,11 @@ import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/
 import { senderPacer } from '../../lambdas/engine/sender.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
 import { addDays } from '../../shared/schedule.ts';
+import { renewalAfter } from '../../shared/terms.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
-import { createReminder } from '../../lambdas/store/reminders.ts';
+import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
 import { keys } from '../../shared/table.ts';
@@ -233,7 +234,7 @@ describe('the daily job', () => {
     };
     const planned = await runDailyJob({ date: today, trigger: 'cli' });
     expect(planned.queued).toBe(12);
-    await vi.waitFor(() => expect(crashes).toBe(1));
+    await vi.waitFor(() => expect(crashes).toBe(1), { timeout: 10_000 });
     // Redelivered within the lease, the dead sender's claim still holds: that message keeps coming back.
     await vi.waitFor(
       () => expect(stack.sendPoller.takeNotes().some((n) => n.status === 'already pending')).toBe(true),
@@ -420,6 +421,18 @@ describe('the daily job', () => {
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
   });
 
+  it('one digest per recipient and run, however many mails: 30 due go as one e-mail', async () => {
+    const today = freshDate();
+    const user = await seedUser('thirty');
+    for (let n = 1; n <= 30; n++)
+      await seedReminder(user.userId, 'subscriptions', addDays(today, 7), `Service ${n}`);
+    const run = await job({ date: today, trigger: 'cli' });
+    expect(run.items_processed).toBe(30);
+    const [digest, ...more] = await mailsFor([user.email]);
+    expect(more).toEqual([]);
+    expect(digest!.subject).toMatch(/^30 renewals to review: Service \d+ and 29 more$/);
+  });
+
   it('with EMAIL_PROVIDER=disabled sends nothing, says why, claims nothing, and counts only mails not yet sent', async () => {
     const today = freshDate();
     const u = await seedUser('disabled');
@@ -586,6 +599,62 @@ describe('the daily job', () => {
       expect(await subjectsOf(user)).toEqual([expect.stringContaining('in 25 days')]);
       expect(await statusesOf(user.userId)).toEqual({ 90: 'superseded', 60: 'superseded', 30: 'sent' });
       expect(reminder.id).toBeTruthy();
+    });
+
+    /** A monthly subscription renewing tomorrow, added today, its first term mailed and unanswered. */
+    async function monthlyFirstTermMailed(label: string) {
+      const today = freshDate();
+      const user = await seedUser(label);
+      const renewal = addDays(today, 1);
+      const reminder = await createReminder(
+        user.userId,
+        {
+          title: 'Spotify',
+          category: 'subscriptions',
+          provider: 'Spotify',
+          renewal_date: renewal,
+          amount: 11.99,
+          notes: null,
+          repeats: 'monthly',
+        },
+        new Date(`${today}T12:00:00Z`),
+      );
+      // 'renews in 1 day', 'renews today', then 'How did you do?', left unanswered.
+      for (const day of [0, 1, 2]) await job({ date: addDays(today, day), trigger: 'cli' });
+      expect(await subjectsOf(user)).toHaveLength(3);
+      // It would roll on for ever, into the later tests' runs: deleted when the test ends.
+      onTestFinished(() => deleteReminder(user.userId, reminder.id).then(() => undefined));
+      return { user, renewal };
+    }
+
+    it('a roll forward after a gap keeps the catch-up rule for the new term', async () => {
+      const { user, renewal } = await monthlyFirstTermMailed('rollgap');
+      const next = renewalAfter(renewal, 'monthly', 1)!;
+      // No run until 5 days before the next renewal: the roll is due, and so are the new term's
+      // 14- and 7-day mails. The 7-day one goes late, the 14-day one is recorded superseded.
+      const run = await job({ date: addDays(next, -5), trigger: 'cli' });
+      expect(run).toMatchObject({ rolled: 1, items_processed: 1, late: 1, superseded: 1, missed: 0 });
+      expect((await subjectsOf(user)).at(-1)).toContain('in 5 days');
+      expect(await statusesOf(user.userId)).toMatchObject({ 14: 'superseded', 7: 'sent' });
+    });
+
+    it('after a longer gap the roll skips the renewal nobody was reminded of: no “How did you do?” about it', async () => {
+      const { user, renewal } = await monthlyFirstTermMailed('rolllong');
+      const next = renewalAfter(renewal, 'monthly', 1)!;
+      // The next run comes 3 days after the next renewal: it rolls on to the one after.
+      const run = await job({ date: addDays(next, 3), trigger: 'cli' });
+      expect(run).toMatchObject({ rolled: 1, items_processed: 0 });
+      expect(await subjectsOf(user)).toHaveLength(3);
+      const [item] = (
+        await dynamo().send(
+          new QueryCommand({
+            TableName: stack.tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
+            ExpressionAttributeValues: { ':pk': keys.user(user.userId), ':r': keys.reminderPrefix },
+          }),
+        )
+      ).Items!;
+      expect(item!.renewal_date).toBe(renewalAfter(renewal, 'monthly', 2));
     });
 
     it('SES refuses a mail on one day and accepts it the next: one mail, sent the next day', async () => {
