@@ -77,7 +77,7 @@ export class Mail extends Construct {
   readonly eventDestination: ConfigurationSetEventDestination;
   /**
    * HMAC key of the unsubscribe links and of the suppression list's address hashes
-   * (lambdas/runtime/unsubscribe.ts): a generated string, one per stage, which is version v1 of the
+   * (lambdas/runtime/signingKey.ts): a generated string, one per stage, which is version v1 of the
    * keyring; a rotation replaces it with JSON listing the versions (docs/decisions/0012).
    */
   readonly unsubscribeSecret: Secret;

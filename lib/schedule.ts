@@ -30,7 +30,7 @@ export const SENDERS = {
   maxReceiveCount: SENDER_SETTINGS.maxReceiveCount,
 } as const;
 
-/** The Scheduler's payload: lambdas/jobs/dailyReminders.ts records the run as a scheduled one. */
+/** The Scheduler's payload: lambdas/jobs/reminderJob.ts records the run as a scheduled one. */
 export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
 
 /**
@@ -75,7 +75,7 @@ export class DailyReminders extends Construct {
     });
     this.job = new AppFunction(this, 'Job', {
       config,
-      entry: 'lambdas/jobs/dailyReminders.ts',
+      entry: 'lambdas/jobs/reminderJob.ts',
       description: 'Reminder job planner (hourly; mails at 08:00 in each owner’s zone)',
       environment: { ...props.environment, SEND_QUEUE_URL: this.sendQueue.queueUrl },
       timeout: Duration.minutes(15),

@@ -99,7 +99,7 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     await batchWrite(items);
     console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     await fetch(`${stack.sesEndpoint}/clear-store`, { method: 'POST' });
-    const { runDailyJob, resetSendRateCache } = await import('../lambdas/engine/run.ts');
+    const { planRun, resetSendRateCache } = await import('../lambdas/engine/planner.ts');
     const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
     resetSendRateCache();
     // The planner's SendMessageBatch calls (the senders' receives and deletes are the event source's on AWS).
@@ -116,7 +116,7 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     const cpuBefore = process.cpuUsage();
     const senderBefore = stack.sendPoller.senderActiveMs();
     const start = performance.now();
-    const planned = await runDailyJob({ date: RUN_DATE, trigger: 'cli' });
+    const planned = await planRun({ date: RUN_DATE, trigger: 'cli' });
     await stack.sendPoller.idle();
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);

@@ -2,7 +2,7 @@ import { runStatus } from '../../shared/runs.ts';
 import type { RunCronResult } from '../../shared/api.ts';
 import type { runCronSchema } from '../../shared/schemas.ts';
 import type * as z from 'zod';
-import { runDailyJob } from '../engine/run.ts';
+import { planRun } from '../engine/planner.ts';
 import { startJobAsync } from '../engine/startJob.ts';
 import { Reply, type Caller } from '../runtime/http.ts';
 import { audit } from '../store/audit.ts';
@@ -25,7 +25,7 @@ export async function runCron(
     mails: _mails,
     planMs: _planMs,
     ...run
-  } = await runDailyJob({
+  } = await planRun({
     date: body.simulate ? body.date : undefined,
     simulate: body.simulate,
     trigger: 'manual',

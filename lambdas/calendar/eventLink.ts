@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '../runtime/env.ts';
-import { derivedToken } from '../runtime/unsubscribe.ts';
+import { derivedToken } from '../runtime/signingKey.ts';
 
 const PURPOSE = 'event';
 const EVENT_TOKEN = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{43})$/;

@@ -1,3 +1,19 @@
+import { sesClient } from '../runtime/clients.ts';
+
+let cachedRate: number | undefined;
+/** The SES account's maximum send rate (GetAccount), read once per container. */
+export async function maxSendRate(): Promise<number> {
+  if (cachedRate === undefined) {
+    const { GetAccountCommand } = await import('@aws-sdk/client-sesv2');
+    const account = await (await sesClient()).send(new GetAccountCommand({}));
+    cachedRate = account.SendQuota?.MaxSendRate ?? 1;
+  }
+  return cachedRate;
+}
+export function resetSendRateCache(): void {
+  cachedRate = undefined;
+}
+
 /**
  * Paces work to at most `ratePerSecond` starts per second, with slots spaced evenly: in any window
  * of one second no more than the rate start, and a steady stream reaches it. The SES account's

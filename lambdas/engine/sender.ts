@@ -31,9 +31,11 @@ import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
-import { forEachConcurrent, Pacer } from './pacer.ts';
+import { forEachConcurrent, maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
-import { JobCrash, maxSendRate } from './send.ts';
+
+/** Thrown by tests (through onClaimed) to stand for the process dying mid-run. */
+export class JobCrash extends Error {}
 
 export interface SenderOptions {
   now: () => Date;

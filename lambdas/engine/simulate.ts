@@ -1,7 +1,7 @@
 import { recordSimulatedMails, type BulkWriteOptions } from '../store/simulations.ts';
 import { reminderMailSubject } from '../mail/registry.ts';
 import { noteOf, type Addressed } from './due.ts';
-import type { PhaseResult } from './send.ts';
+import type { PhaseResult } from './hold.ts';
 
 /**
  * How the simulation writes: it runs inside the admin API function (10 s), so its three rows per

@@ -1,6 +1,6 @@
 import type { EmailType } from '../../shared/api.ts';
 import { env } from '../runtime/env.ts';
-import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
+import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import type { SendIdentity } from '../store/sends.ts';
 import type { OutgoingMail } from './send.ts';
 

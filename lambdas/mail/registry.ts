@@ -6,7 +6,7 @@
 import type { Profile, Reminder } from '../../shared/api.ts';
 import type { ReminderMailType } from '../../shared/reminder/mail.ts';
 import { reminderEventUrl } from '../calendar/eventLink.ts';
-import { unsubscribeUrls } from '../runtime/unsubscribe.ts';
+import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import { siteLink } from './compose.ts';
 import { renderDigestMail, type DigestItem } from './digest.ts';
 import { reminderSubject, renderReminderMail } from './reminder.ts';

@@ -2,7 +2,7 @@ import type { UnsubscribeDetails } from '../../shared/api.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
-import { verifyUnsubscribeToken } from '../runtime/unsubscribe.ts';
+import { verifyUnsubscribeToken } from '../runtime/signingKey.ts';
 import { getProfile, setReminderEmails } from '../store/profiles.ts';
 
 export const INVALID_LINK = 'This unsubscribe link is not valid';

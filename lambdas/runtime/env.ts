@@ -18,7 +18,7 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET_ARN: z.string().optional(),
   /**
    * The key (or JSON keyring) itself, for tests. Unset and without an ARN, only the local stage
-   * has a fixed key; every other stage refuses to sign or verify (lambdas/runtime/unsubscribe.ts).
+   * has a fixed key; every other stage refuses to sign or verify (lambdas/runtime/signingKey.ts).
    */
   UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */

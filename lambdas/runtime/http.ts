@@ -1,3 +1,4 @@
+import { DomainError, type DomainErrorKind } from './errors.ts';
 import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
@@ -42,6 +43,14 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+/** The HTTP status of each kind of domain refusal. */
+export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+};
 
 /** A handler's answer with a status other than the route's declared one (e.g. 202 for a started job). */
 export class Reply<T> {
@@ -225,6 +234,9 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
       } catch (error) {
         if (error instanceof HttpError) {
           return json(error.statusCode, errorBody(error.message, error.fieldErrors));
+        }
+        if (error instanceof DomainError) {
+          return json(DOMAIN_STATUS[error.kind], errorBody(error.message, error.fieldErrors));
         }
         if (error instanceof ZodError) {
           const http = zodToHttp(error, 'Invalid request');

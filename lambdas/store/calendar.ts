@@ -12,7 +12,7 @@ import type { CalendarLink, Profile } from '../../shared/api.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
-import { derivedToken } from '../runtime/unsubscribe.ts';
+import { derivedToken } from '../runtime/signingKey.ts';
 import { getItem, ITEM_EXISTS, itemKey, tableName } from './db.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { getProfile } from './profiles.ts';

@@ -21,7 +21,7 @@ import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { HttpError } from '../runtime/http.ts';
+import { DomainError } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { forEachConcurrent } from '../engine/pacer.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
@@ -38,9 +38,9 @@ const LOCK_SECONDS = 60;
 /** Final writes in flight at once. */
 const FINISH_CONCURRENCY = 16;
 
-export class ImportBusyError extends HttpError {
+export class ImportBusyError extends DomainError {
   constructor() {
-    super(409, API_MESSAGES.importBusy);
+    super('conflict', API_MESSAGES.importBusy);
   }
 }
 

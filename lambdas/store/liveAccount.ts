@@ -9,7 +9,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { HttpError } from '../runtime/http.ts';
+import { DomainError } from '../runtime/errors.ts';
 import { ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 
 /** What a deleted user's kept records say instead of the user id and the address. */
@@ -17,9 +17,9 @@ export const ANONYMISED_USER = 'deleted-user';
 export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
 
 /** The caller's account was deleted: its token may still be unexpired, but nothing is written. */
-export class AccountGoneError extends HttpError {
+export class AccountGoneError extends DomainError {
   constructor() {
-    super(410, API_MESSAGES.accountGone);
+    super('gone', API_MESSAGES.accountGone);
   }
 }
 

@@ -12,7 +12,7 @@ import { rollOf } from '../../shared/reminder/roll.ts';
 import { localDate, addDays, daysBetween } from '../../shared/schedule.ts';
 import { MESSAGES, type SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
-import { HttpError } from '../runtime/http.ts';
+import { DomainError } from '../runtime/errors.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem } from './imports.ts';
 import { parseOutcome, parseReminder } from './items.ts';
@@ -126,9 +126,9 @@ function outcomeWrite(outcome: RenewalOutcome, existing: RenewalOutcome | undefi
     : { Put: { Item: outcomeItem(outcome), ConditionExpression: ITEM_ABSENT } };
 }
 
-export class NextRenewalNotAfterError extends HttpError {
+export class NextRenewalNotAfterError extends DomainError {
   constructor() {
-    super(400, MESSAGES.nextRenewalNotAfter, { next_renewal_date: [MESSAGES.nextRenewalNotAfter] });
+    super('invalid', MESSAGES.nextRenewalNotAfter, { next_renewal_date: [MESSAGES.nextRenewalNotAfter] });
   }
 }
 

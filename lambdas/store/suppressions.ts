@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { addressHashes } from '../runtime/unsubscribe.ts';
+import { addressHashes } from '../runtime/signingKey.ts';
 import { getItems, itemKey, putItem, tableName } from './db.ts';
 
 /**

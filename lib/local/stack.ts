@@ -142,7 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
-        const { handler } = await import('../../lambdas/jobs/dailyReminders.ts');
+        const { handler } = await import('../../lambdas/jobs/reminderJob.ts');
         const result = await handler({ trigger: 'local-timer' });
         log(
           `reminder job ran (${result.date}): ${result.items_processed} sent, ${result.errors.length} errors`,
@@ -162,7 +162,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sendQueueUrl: sqs.queueUrl,
     senders,
   };
-  // For the CLIs (job:daily, admin:grant) that act on this running stack from another process.
+  // For the CLIs (job:run, admin:grant) that act on this running stack from another process.
   writeRunningStack(options.dataDir, { pid: process.pid, ...endpoints, siteUrl });
 
   return {

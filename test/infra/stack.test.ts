@@ -684,7 +684,7 @@ describe('unsubscribe key', () => {
     expect(generate.PasswordLength).toBe(UNSUBSCRIBE_KEY_LENGTH);
     expect(UNSUBSCRIBE_KEY_LENGTH).toBeGreaterThanOrEqual(48);
     expect(generate.ExcludePunctuation).toBe(true);
-    // The value is the key itself (lambdas/runtime/unsubscribe.ts reads SecretString), not a JSON object.
+    // The value is the key itself (lambdas/runtime/signingKey.ts reads SecretString), not a JSON object.
     expect(generate.SecretStringTemplate).toBeUndefined();
     expect(generate.GenerateStringKey).toBeUndefined();
   });

@@ -3,7 +3,7 @@
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';

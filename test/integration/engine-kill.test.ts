@@ -9,10 +9,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runDailyJob } from '../../lambdas/engine/run.ts';
+import { planRun } from '../../lambdas/engine/planner.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
-import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import { ensureProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
@@ -132,7 +132,7 @@ describe('a sender killed mid-digest', () => {
     it(`${seam === 'onClaimed' ? 'after its claim, before SES' : 'after SES accepted, before recording it'}: restarted, every mail goes once and none is lost`, async () => {
       const today = freshDate();
       const { digestUser, singles } = await seedRun(today, 4);
-      const planned = await runDailyJob({ date: today, trigger: 'cli' });
+      const planned = await planRun({ date: today, trigger: 'cli' });
       expect(planned.queued).toBe(9);
 
       const first = startSender({ stopAt: seam, stopFor: [digestUser.userId] });
@@ -168,7 +168,7 @@ describe('a sender killed mid-digest', () => {
       expect(new Set(records.map((r) => r.message_id)).size).toBe(1);
 
       // A later run finds nothing to send.
-      const again = await runDailyJob({ date: today, trigger: 'cli' });
+      const again = await planRun({ date: today, trigger: 'cli' });
       expect(again.queued).toBe(0);
       const run = (await latestCronRuns(20)).find((r) => r.id === planned.id)!;
       expect(run.done).toBe(run.queued);
@@ -178,7 +178,7 @@ describe('a sender killed mid-digest', () => {
   it('a crashed run whose messages are lost reads Interrupted, not Success, once it should have finished', async () => {
     const today = freshDate();
     await seedRun(today, 2);
-    const planned = await runDailyJob({ date: today, trigger: 'cli' });
+    const planned = await planRun({ date: today, trigger: 'cli' });
     // The stack died with its queue: nothing was sent and nothing will be.
     const { PurgeQueueCommand } = await import('@aws-sdk/client-sqs');
     const { sqsClient } = await import('../../lambdas/runtime/clients.ts');
@@ -202,7 +202,7 @@ describe('changes made while a run is under way', () => {
       await seedReminder(userId, addDays(today, 14), 'Home cover');
     }
     const victims = [deleted.sub, unsubscribed.userId, bounced.userId];
-    await runDailyJob({ date: today, trigger: 'cli' });
+    await planRun({ date: today, trigger: 'cli' });
 
     // The sender has read each victim's profile and reminders, and stops before claiming.
     const sender = startSender({ stopAt: 'beforeClaim', stopFor: victims });
@@ -230,13 +230,13 @@ describe('changes made while a run is under way', () => {
     // Nothing was claimed for them; the next run settles the unsubscribed and bounced mails as skipped.
     for (const userId of [unsubscribed.userId, bounced.userId])
       expect(await sendStatuses(userId)).toEqual([]);
-    const next = await runDailyJob({ date: today, trigger: 'cli' });
+    const next = await planRun({ date: today, trigger: 'cli' });
     expect(next.queued).toBe(0);
     expect(next.skipped).toBe(4);
     for (const userId of [unsubscribed.userId, bounced.userId]) {
       expect((await sendStatuses(userId)).map((r) => r.status)).toEqual(['skipped', 'skipped']);
     }
     // Settled, so the run after that plans them no more.
-    expect((await runDailyJob({ date: today, trigger: 'cli' })).planned).toBe(0);
+    expect((await planRun({ date: today, trigger: 'cli' })).planned).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { JobCrash, resetSendRateCache, runDailyJob } from '../../lambdas/engine/run.ts';
+import { JobCrash, resetSendRateCache, planRun } from '../../lambdas/engine/planner.ts';
 import { senderPacer } from '../../lambdas/engine/sender.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
 import { addDays } from '../../shared/schedule.ts';
@@ -16,7 +16,7 @@ import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
-import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/categories.ts';
 import { useTestStack } from '../support/fixtures.ts';
@@ -232,7 +232,7 @@ describe('the daily job', () => {
         }
       },
     };
-    const planned = await runDailyJob({ date: today, trigger: 'cli' });
+    const planned = await planRun({ date: today, trigger: 'cli' });
     expect(planned.queued).toBe(12);
     await vi.waitFor(() => expect(crashes).toBe(1), { timeout: 10_000 });
     // Redelivered within the lease, the dead sender's claim still holds: that message keeps coming back.
@@ -284,8 +284,8 @@ describe('the daily job', () => {
     const users = await seedUsers('twin', 10);
     await seedReminders(users, 'utilities_energy', addDays(today, 7));
     const [a, b] = await Promise.all([
-      runDailyJob({ date: today, trigger: 'cli' }),
-      runDailyJob({ date: today, trigger: 'cli' }),
+      planRun({ date: today, trigger: 'cli' }),
+      planRun({ date: today, trigger: 'cli' }),
     ]);
     // Both may queue a mail; the claims let only one of its messages send it.
     expect(a.queued + b.queued).toBeGreaterThanOrEqual(10);

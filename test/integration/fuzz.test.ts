@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { unsubscribeToken } from '../../lambdas/runtime/unsubscribe.ts';
+import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';

@@ -20,7 +20,7 @@ import {
   unsubscribeToken,
   unsubscribeUrls,
   verifyUnsubscribeToken,
-} from '../../lambdas/runtime/unsubscribe.ts';
+} from '../../lambdas/runtime/signingKey.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from '../../lambdas/store/account.ts';
 import { audit } from '../../lambdas/store/audit.ts';
 import { writeEmailLog } from '../../lambdas/store/emailLogs.ts';

@@ -1,5 +1,5 @@
 /** Runs the reminder job as the schedule does: the planner queues, the local senders send. */
-import { runDailyJob, type RunOptions, type RunResult } from '../../lambdas/engine/run.ts';
+import { planRun, type RunOptions, type RunResult } from '../../lambdas/engine/planner.ts';
 import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
@@ -17,7 +17,7 @@ export async function runJob(stack: LocalStack, options: JobOptions): Promise<Ru
   );
   stack.sendPoller.takeNotes();
   try {
-    const planned = await runDailyJob(run);
+    const planned = await planRun(run);
     await stack.sendPoller.idle();
     const record = (await latestCronRuns(50)).find((r) => r.id === planned.id);
     if (!record) throw new Error(`The run ${planned.id} left no record`);

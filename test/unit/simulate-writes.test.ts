@@ -17,7 +17,7 @@ import { composeReminderMail, reminderMailSubject } from '../../lambdas/mail/reg
 import { batchWriteAll, type WriteRequest } from '../../lambdas/runtime/batch.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { resetKeyringCache } from '../../lambdas/runtime/unsubscribe.ts';
+import { resetKeyringCache } from '../../lambdas/runtime/signingKey.ts';
 import { UnfinishedBatchError } from '../../lambdas/runtime/retry.ts';
 import type { Profile } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';

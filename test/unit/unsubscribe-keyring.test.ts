@@ -8,7 +8,7 @@ import {
   resetKeyringCache,
   unsubscribeToken,
   verifyUnsubscribeToken,
-} from '../../lambdas/runtime/unsubscribe.ts';
+} from '../../lambdas/runtime/signingKey.ts';
 
 const saved = { ...process.env };
 afterEach(() => {

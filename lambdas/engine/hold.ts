@@ -1,5 +1,4 @@
 import { NOTICES } from '../../shared/messages.ts';
-import { sesClient } from '../runtime/clients.ts';
 import { alreadySent } from '../store/sends.ts';
 import { noteOf, type Addressed, type MailNote } from './due.ts';
 
@@ -9,23 +8,6 @@ export interface PhaseResult {
   sent: number;
   skipped: number;
   errors: string[];
-}
-
-/** Thrown by tests (through onClaimed) to stand for the process dying mid-run. */
-export class JobCrash extends Error {}
-
-let cachedRate: number | undefined;
-/** The SES account's maximum send rate (GetAccount), read once per container. */
-export async function maxSendRate(): Promise<number> {
-  if (cachedRate === undefined) {
-    const { GetAccountCommand } = await import('@aws-sdk/client-sesv2');
-    const account = await (await sesClient()).send(new GetAccountCommand({}));
-    cachedRate = account.SendQuota?.MaxSendRate ?? 1;
-  }
-  return cachedRate;
-}
-export function resetSendRateCache(): void {
-  cachedRate = undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `npm run job:daily -- [--date YYYY-MM-DD] [--simulate]`: runs the reminder job's planner against the
+ * `npm run job:run -- [--date YYYY-MM-DD] [--simulate]`: runs the reminder job's planner against the
  * local stack that `npm start` is running (with a date, as at 08:00 on it in each owner's own zone;
  * without, as at now) and waits for that stack's senders. Mails land in the mailbox.
  */
@@ -21,10 +21,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const { runDailyJob } = await import('../lambdas/engine/run.ts');
+const { planRun } = await import('../lambdas/engine/planner.ts');
 const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
 const { messagesLeft } = await import('../lib/local/sqs.ts');
-const planned = await runDailyJob({ date: values.date, simulate: values.simulate, trigger: 'cli' });
+const planned = await planRun({ date: values.date, simulate: values.simulate, trigger: 'cli' });
 if (planned.queued > 0) {
   process.stdout.write(`Queued ${planned.queued} mails; waiting for the senders of npm start`);
   while ((await messagesLeft(queueUrl)) > 0) {

@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { isoDate } from '../../shared/schemas.ts';
 import { logger } from '../runtime/logger.ts';
-import { runDailyJob, type RunResult } from '../engine/run.ts';
+import { planRun, type RunResult } from '../engine/planner.ts';
 import { traced } from '../runtime/tracer.ts';
 
 /** The Scheduler sends no payload we rely on; a manual run may name a date or ask for a simulation. */
@@ -28,7 +28,7 @@ export const handler = traced(
       mails: _mails,
       planMs: _planMs,
       ...result
-    } = await runDailyJob({
+    } = await planRun({
       date: input.date,
       simulate: input.simulate,
       trigger: input.trigger ?? 'schedule',

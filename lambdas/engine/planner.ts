@@ -11,10 +11,11 @@ import { refreshNextMail } from '../store/nextMail.ts';
 import { asOfDate, asOfNow, findDueMails, noteOf, type DueMails, type MailNote } from './due.ts';
 import { forEachConcurrent } from './pacer.ts';
 import { enqueue, recipientMessages, type RunRef } from './queue.ts';
-import { holdMails, type PhaseResult } from './send.ts';
+import { holdMails, type PhaseResult } from './hold.ts';
 import { simulateMails } from './simulate.ts';
 
-export { JobCrash, maxSendRate, resetSendRateCache } from './send.ts';
+export { JobCrash } from './sender.ts';
+export { maxSendRate, resetSendRateCache } from './pacer.ts';
 
 export interface RunOptions {
   now?: () => Date;
@@ -40,7 +41,7 @@ export interface RunResult extends CronRunRecord {
  * message per recipient on the send queue, which the senders mail exactly once). The run is
  * recorded in the cron log; a real run's record gains the senders' counts as they send.
  */
-export async function runDailyJob(options: RunOptions): Promise<RunResult> {
+export async function planRun(options: RunOptions): Promise<RunResult> {
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const started = performance.now();
