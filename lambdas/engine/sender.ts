@@ -9,6 +9,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { dedupeKeys, keys, TABLE_KEYS } from '../../shared/table.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { leadDedupeKey, reminderSchedule } from '../../shared/schedule.ts';
+import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
@@ -28,7 +29,7 @@ import {
   type Addressed,
   type MailNote,
 } from './due.ts';
-import { forEachConcurrent, Pacer } from './pacer.ts';
+import { Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 import { JobCrash, maxSendRate } from './send.ts';
 

@@ -21,9 +21,9 @@ import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
+import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
-import { forEachConcurrent } from '../engine/pacer.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
 import { writeWhileAccountExists } from './liveAccount.ts';
