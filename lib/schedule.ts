@@ -7,7 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput, TimeWindow } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
-import { SENDER_SETTINGS } from '../lambdas/engine/queue.ts';
+import { SENDER_SETTINGS } from '../shared/senders.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';

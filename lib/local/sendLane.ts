@@ -10,7 +10,7 @@ import type { MailNote } from '../../lambdas/engine/due.ts';
 import type { Pacer } from '../../lambdas/engine/pacer.ts';
 import { processSendBatch, senderPacer, type SenderOptions } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
-import { SENDER_SETTINGS } from '../../lambdas/engine/queue.ts';
+import { SENDER_SETTINGS } from '../../shared/senders.ts';
 
 export const REGION = 'eu-west-2';
 /** SQS hands out, and deletes, at most ten messages per call. */
