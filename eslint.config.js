@@ -1,7 +1,62 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const dirsIn = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Lambda feature code: every folder under lambdas/ except the runtime they all build on.
+const lambdaFeatures = dirsIn('lambdas').filter((name) => name !== 'runtime');
+const webFeatures = dirsIn('web/src/features');
+
+/**
+ * Import boundaries (import-x/no-restricted-paths). Paths are relative to the repo root; a zone forbids files
+ * under `target` from importing anything under `from`. Imports are resolved first (relative paths, `.ts`/`.tsx`
+ * and the `#shared/*` subpath import alike), so the rule sees where an import really lands.
+ */
+const zones = [
+  {
+    target: 'web',
+    from: ['lambdas', 'lib'],
+    message: 'The web app runs in the browser: share code through shared/, not lambdas/ or lib/.',
+  },
+  {
+    target: 'shared',
+    from: ['web', 'lambdas', 'lib'],
+    message: 'shared/ is imported by everything and depends on none of it.',
+  },
+  {
+    // The CDK constructs only (lib/local/** is the local stack and runs the handlers in-process).
+    target: 'lib/*.ts',
+    from: ['lambdas'],
+    message: 'The CDK constructs name handlers by path; constants they share with lambdas belong in shared/.',
+  },
+  {
+    target: 'lambdas/store',
+    from: ['lambdas/engine', 'lambdas/mail'],
+    message: 'The store is below the engine and mail: move what both need to lambdas/runtime or shared/.',
+  },
+  {
+    target: 'lambdas/runtime',
+    from: lambdaFeatures.map((name) => `lambdas/${name}`),
+    message: 'lambdas/runtime is the base every Lambda builds on and imports no feature code.',
+  },
+  // A web feature imports another feature only through what that feature exports on purpose: its index.ts,
+  // or its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify).
+  ...webFeatures.map((name) => ({
+    target: `web/src/features/${name}`,
+    from: webFeatures.filter((other) => other !== name).map((other) => `web/src/features/${other}/**`),
+    except: [path.join(root, 'web/src/features/*/{index,landing}.{ts,tsx}')],
+    message: 'Import another feature through its index.ts (or landing.ts), never its internal files.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', '.local', 'cdk.out', 'web/dist', 'coverage'] },
@@ -22,5 +77,28 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Node's resolution (package.json "imports" included, so `#shared/*` resolves) over TypeScript sources,
+      // with `./x.js` naming x.ts as TypeScript allows: an import the rules cannot resolve they cannot check.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
+  },
+  {
+    // Runtime import cycles (type-only imports are erased at build and do not count); node_modules is not walked.
+    files: ['web/**/*.{ts,tsx}', 'lambdas/**/*.ts', 'lib/**/*.ts', 'shared/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -12,6 +12,7 @@ import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
+import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
@@ -31,7 +32,7 @@ import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
-import { forEachConcurrent, maxSendRate, Pacer } from './pacer.ts';
+import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
 /** Thrown by tests (through onClaimed) to stand for the process dying mid-run. */

@@ -1,6 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { forEachConcurrent } from '../engine/pacer.ts';
 import { dynamo } from './clients.ts';
+import { forEachConcurrent } from './concurrency.ts';
 import { env } from './env.ts';
 import { untilDone } from './retry.ts';
 

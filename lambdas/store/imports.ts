@@ -22,8 +22,8 @@ import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.
 import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { DomainError } from '../runtime/errors.ts';
+import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { logger } from '../runtime/logger.ts';
-import { forEachConcurrent } from '../engine/pacer.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
 import { writeWhileAccountExists } from './liveAccount.ts';

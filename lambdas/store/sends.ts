@@ -4,7 +4,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSend, EmailType } from '../../shared/api.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { forEachConcurrent } from '../engine/pacer.ts';
+import { forEachConcurrent } from '../runtime/concurrency.ts';
 import {
   BATCH_GET_SIZE,
   dueIndexKey,

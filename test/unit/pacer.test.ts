@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forEachConcurrent, Pacer } from '../../lambdas/engine/pacer.ts';
+import { Pacer } from '../../lambdas/engine/pacer.ts';
+import { forEachConcurrent } from '../../lambdas/runtime/concurrency.ts';
 
 describe('Pacer', () => {
   it('never lets more than the rate start in any one-second window, even with many lanes', async () => {

@@ -4,7 +4,7 @@ import { signOut } from 'aws-amplify/auth';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { ApiRequestError, callApi } from '../../web/src/api/client.ts';
-import { getAuthState } from '../../web/src/features/auth/session.ts';
+import { connectApi, getAuthState } from '../../web/src/features/auth/session.ts';
 
 vi.mock('aws-amplify/auth', () => ({ signOut: vi.fn(async () => undefined) }));
 vi.mock('../../web/src/features/auth/amplify.ts', () => ({
@@ -18,7 +18,10 @@ function answer(status: number, body: unknown) {
   );
 }
 
-beforeEach(() => vi.mocked(signOut).mockClear());
+beforeEach(() => {
+  vi.mocked(signOut).mockClear();
+  connectApi();
+});
 
 describe('callApi', () => {
   it('signs this browser out when the API says the account was deleted', async () => {

@@ -11,11 +11,12 @@ import type { Reminder } from '#shared/api.ts';
 import { remindersCsv } from '#shared/csv.ts';
 import { IMPORT_MESSAGES, importedMessage } from '#shared/import.ts';
 import { MESSAGES } from '#shared/schemas.ts';
+import { setApiAuth } from '../../web/src/api/client.ts';
 import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
 import { renderWithClient } from './render.tsx';
 
-vi.mock('../../web/src/features/auth/amplify.ts', () => ({ getAccessToken: async () => 'test-token' }));
+setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
 
 const EXISTING: Reminder = {

@@ -7,11 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
+import { setApiAuth } from '../../web/src/api/client.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
-vi.mock('../../web/src/features/auth/amplify.ts', () => ({ getAccessToken: async () => 'test-token' }));
+setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 
 const REMINDER: Reminder = {
   id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',

@@ -1,10 +1,9 @@
 /**
  * Signed-in calls to the API: the user's access token is attached, and the request and response
- * types come from the route's entry in shared/routes.ts (see ./request.ts).
+ * types come from the route's entry in shared/routes.ts (see ./request.ts). The client knows no
+ * feature: the auth feature hands it the token and the sign-out for a deleted account (setApiAuth).
  */
 import type { ResponseOf, RouteDef } from '#shared/contract.ts';
-import { getAccessToken } from '../features/auth/amplify.ts';
-import { forgetDeletedAccount } from '../features/auth/session.ts';
 import { ApiRequestError, asRequest, requestApi, type RequestArgs } from './request.ts';
 
 export { ApiRequestError } from './request.ts';
@@ -12,15 +11,29 @@ export { ApiRequestError } from './request.ts';
 /** The API's answer to a token whose account was deleted (API_MESSAGES.accountGone). */
 export const ACCOUNT_GONE_STATUS = 410;
 
+/** What signed-in calls need from the session; the auth feature provides it (features/auth/session.ts). */
+export interface ApiAuth {
+  /** The current access token (refreshed when it has expired), or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /** The API said the account is gone (deleted in another tab or device): forget this browser's session. */
+  accountGone(): Promise<void>;
+}
+
+/** Until the auth feature connects, nobody is signed in. */
+let auth: ApiAuth = { accessToken: async () => null, accountGone: async () => undefined };
+
+export function setApiAuth(next: ApiAuth): void {
+  auth = next;
+}
+
 export async function callApi<R extends RouteDef>(route: R, ...args: RequestArgs<R>): Promise<ResponseOf<R>> {
-  const token = await getAccessToken();
+  const token = await auth.accessToken();
   if (!token) throw new ApiRequestError(401, 'Not signed in');
   try {
     return await requestApi(route, asRequest(args[0]), { token });
   } catch (error) {
     // The account is gone (deleted in another tab or device): this browser's session must go too.
-    if (error instanceof ApiRequestError && error.status === ACCOUNT_GONE_STATUS)
-      await forgetDeletedAccount();
+    if (error instanceof ApiRequestError && error.status === ACCOUNT_GONE_STATUS) await auth.accountGone();
     throw error;
   }
 }

@@ -5,10 +5,9 @@
  * lazily loads the auth chunk to ask the API.
  */
 import { useEffect, useState } from 'react';
+import { cachedAdmin, rememberAdmin } from './admin-cache.ts';
 
-const ADMIN_CACHE_MS = 5 * 60_000;
-
-let cached: { user: string; isAdmin: boolean; at: number } | null = null;
+export { clearAdminHint } from './admin-cache.ts';
 
 /** The username Amplify last signed in on this browser, or null. No network, no Amplify. */
 export function storedAuthUser(): string | null {
@@ -24,16 +23,6 @@ export function storedAuthUser(): string | null {
     // Storage unavailable: treat as signed out.
   }
   return null;
-}
-
-export function clearAdminHint(): void {
-  cached = null;
-}
-
-function cachedAdmin(user: string | null): boolean | null {
-  if (!user || !cached || cached.user !== user) return null;
-  if (Date.now() - cached.at > ADMIN_CACHE_MS) return null;
-  return cached.isAdmin;
 }
 
 /**
@@ -61,7 +50,7 @@ export function usePublicIsAdmin(): boolean {
       .then((m) => m.fetchIsAdmin())
       .then(
         (value) => {
-          cached = { user, isAdmin: value, at: Date.now() };
+          rememberAdmin(user, value);
           if (live) setIsAdmin(value);
         },
         (error: unknown) => console.error('Admin check failed', error),

@@ -21,9 +21,10 @@ import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, linkVerifier, newLinkSecret } from '#shared/linkSignIn.ts';
 import { NOT_CONFIRMED } from './account-errors.ts';
-import { clearAdminHint } from './admin-hint.ts';
+import { setApiAuth } from '../../api/client.ts';
+import { clearAdminHint } from './admin-cache.ts';
 import { clearStoredAuth } from './storage.ts';
-import { ensureAmplify } from './amplify.ts';
+import { ensureAmplify, getAccessToken } from './amplify.ts';
 import { keepSessionFresh } from './session-refresh.ts';
 
 /** signUpSchema's output. */
@@ -99,10 +100,16 @@ export async function refreshSession(): Promise<AuthState> {
   return state;
 }
 
-/** First use of any auth page: load the session once. */
+/** Gives the API client this browser's access token, and the sign-out for an account deleted elsewhere. */
+export function connectApi(): void {
+  setApiAuth({ accessToken: getAccessToken, accountGone: forgetDeletedAccount });
+}
+
+/** First use of any auth page: connect the API client and load the session, once. */
 export function startSession(): void {
   if (started) return;
   started = true;
+  connectApi();
   void refreshSession();
   keepSessionFresh();
 }

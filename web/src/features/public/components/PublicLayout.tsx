@@ -5,7 +5,7 @@ import { Brand } from '../../../components/Brand.tsx';
 import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
 import { adminMenu, ROUTES } from '../../../config/routes.ts';
-import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/admin-hint.ts';
+import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
 

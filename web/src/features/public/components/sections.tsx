@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../config/routes.ts';
-import { usePublicSignedIn } from '../../auth/admin-hint.ts';
+import { usePublicSignedIn } from '../../auth/landing.ts';
 import './sections.css';
 
 /** A page section titled by its h2 (aria-labelledby `id`). */

@@ -3,7 +3,7 @@ import type { ImportResult } from '#shared/api.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
-import { remindersQueryKey } from './get-reminders.ts';
+import { remindersQueryKey } from '../../../api/get-reminders.ts';
 
 /** A file's valid rows in one request; the server skips (and counts) those the user already has. */
 export function importReminders(reminders: ReminderInput[]): Promise<ImportResult> {

@@ -3,8 +3,8 @@ import type { Reminder } from '#shared/api.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
-import { reminderQueryKey } from './get-reminder.ts';
-import { remindersQueryKey } from './get-reminders.ts';
+import { reminderQueryKey } from '../../../api/get-reminder.ts';
+import { remindersQueryKey } from '../../../api/get-reminders.ts';
 
 export interface SaveReminderVariables {
   /** Absent: create; present: update that reminder. */

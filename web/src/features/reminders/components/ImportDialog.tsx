@@ -18,8 +18,8 @@ import {
 } from '#shared/import.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { ApiRequestError } from '../../../api/client.ts';
+import { useReminders } from '../../../api/get-reminders.ts';
 import { downloadFile } from '../../../utils/download.ts';
-import { useReminders } from '../api/get-reminders.ts';
 import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';

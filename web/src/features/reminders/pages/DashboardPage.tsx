@@ -4,6 +4,7 @@ import type { Reminder } from '#shared/api.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
+import { useReminders } from '../../../api/get-reminders.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/Icons.tsx';
@@ -11,9 +12,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/Panels
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
-import { useSavings } from '../../savings/api/get-savings.ts';
-import { YourSavings } from '../../savings/components/YourSavings.tsx';
-import { useReminders } from '../api/get-reminders.ts';
+import { useSavings, YourSavings } from '../../savings/index.ts';
 import { CountryCallToAction } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
 import { ImportDialog } from '../components/ImportDialog.tsx';

@@ -2,8 +2,8 @@ import type { InputOf } from '#shared/contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
-import { reminderQueryKey } from '../../reminders/api/get-reminder.ts';
-import { remindersQueryKey } from '../../reminders/api/get-reminders.ts';
+import { reminderQueryKey } from '../../../api/get-reminder.ts';
+import { remindersQueryKey } from '../../../api/get-reminders.ts';
 import { savingsQueryKey } from './get-savings.ts';
 
 export type RecordSavingsBody = InputOf<typeof API.recordSavings, 'body'>;

@@ -13,11 +13,11 @@ import {
 } from '#shared/schemas.ts';
 import { nextRenewalAfter } from '#shared/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
+import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
-import { useReminder } from '../../reminders/api/get-reminder.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
 import { NextRenewalFields } from '../components/NextRenewalFields.tsx';
 import { SavingsForm } from '../components/SavingsForm.tsx';

@@ -5,8 +5,7 @@ import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
 import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas.ts';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
-import { changePasswordError } from '../../auth/account-errors.ts';
-import { changePassword } from '../../auth/session.ts';
+import { changePassword, changePasswordError } from '../../auth/index.ts';
 
 const EMPTY = { current_password: '', new_password: '' };
 

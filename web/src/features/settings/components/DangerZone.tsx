@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ROUTES } from '../../../config/routes.ts';
-import { forgetDeletedAccount } from '../../auth/session.ts';
+import { forgetDeletedAccount } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 /** 'Danger Zone': deletes the account and everything in it, after confirmation. */

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { remindersCsv } from '#shared/csv.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
+import { remindersQueryOptions } from '../../../api/get-reminders.ts';
 import { datedName, downloadFile } from '../../../utils/download.ts';
-import { remindersQueryOptions } from '../../reminders/api/get-reminders.ts';
-import { ImportDialog } from '../../reminders/components/ImportDialog.tsx';
+import { ImportDialog } from '../../reminders/index.ts';
 
 const FILE_STEM = 'renewal-reminders';
 

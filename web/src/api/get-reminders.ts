@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reminder } from '#shared/api.ts';
 import { API } from '#shared/routes.ts';
-import { callApi } from '../../../api/client.ts';
+import { callApi } from './client.ts';
 
 export const remindersQueryKey = ['reminders'] as const;
 

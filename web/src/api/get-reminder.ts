@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReminderDetails } from '#shared/api.ts';
 import { API } from '#shared/routes.ts';
-import { callApi } from '../../../api/client.ts';
+import { callApi } from './client.ts';
 
 export const reminderQueryKey = (id: string | undefined) => ['reminder', id] as const;
 
