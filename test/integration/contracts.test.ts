@@ -385,7 +385,9 @@ describe('the roll forward under faults', () => {
     expect((await call('PUT', `/api/reminders/${id}`, insurance(later, { repeats: 'yearly' }))).status).toBe(
       200,
     );
-    expect(await rollForward(planned, 'Europe/London', new Date(`${addDays(renewal, 14)}T09:00:00Z`))).toBeNull();
+    expect(
+      await rollForward(planned, 'Europe/London', new Date(`${addDays(renewal, 14)}T09:00:00Z`)),
+    ).toBeNull();
     const page = await details(id);
     expect(page.reminder.renewal_date).toBe(later);
     expect(page.history).toEqual([]);
