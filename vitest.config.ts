@@ -29,7 +29,15 @@ export default defineConfig({
           setupFiles: ['test/web/setup.ts'],
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        // Bundling every function for the bundle tests takes seconds of CPU in a hook.
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'integration',

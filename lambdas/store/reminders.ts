@@ -1,7 +1,8 @@
+import { editOf } from '../../shared/reminder/edit.ts';
+import { overVersionRead } from './overVersion.ts';
 import { DateTime } from 'luxon';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
-import { reminderInputSchema, type ReminderDraft, type ReminderInput } from '../../shared/schemas.ts';
+import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { localDate } from '../../shared/schedule.ts';
 import { keys } from '../../shared/table.ts';
@@ -83,52 +84,27 @@ export async function updateReminder(
   const zone = await zoneOf(userId);
   // Written only over the version just read, so a roll forward by the job (or another edit) in
   // between is never undone: then the edit is made again on what is there now.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return overVersionRead('it was being updated', async () => {
     const item = await getVisibleReminderItem(userId, id);
     if (!item) return absentFor(userId);
     const existing = parseReminder(item);
     if (existing.archived_at !== null) return undefined;
-    const updated = applyEdit(existing, input, now);
-    // A new date, category, act-by date or set of lead days reschedules: its mails start from today,
-    // as for a new reminder. Other edits keep the reminder's place, and what was already sent for
-    // this renewal stays sent.
-    const rescheduled =
-      existing.category !== updated.category ||
-      existing.renewal_date !== updated.renewal_date ||
-      existing.act_by !== updated.act_by ||
-      String(existing.lead_days) !== String(updated.lead_days);
-    const notBefore = rescheduled ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
+    const { updated, reschedules } = editOf(existing, input, now);
+    const notBefore = reschedules ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
     const settled = await settledKeys(userId, id, updated.renewal_date);
     const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
-    try {
-      await writeWhileAccountExists(userId, [
-        {
-          Put: {
-            Item: toItem(updated, { notBefore, nextAt }),
-            ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
-            ExpressionAttributeValues: { ':read': existing.updated_at },
-          },
+    await writeWhileAccountExists(userId, [
+      {
+        Put: {
+          Item: toItem(updated, { notBefore, nextAt }),
+          ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
+          ExpressionAttributeValues: { ':read': existing.updated_at },
         },
-      ]);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) continue;
-      throw error;
-    }
+      },
+    ]);
     await moveCounters(existing, updated);
     return updated;
-  }
-  throw new Error('The reminder kept changing while it was being updated');
-}
-
-/** The reminder after an edit: a new date or term counts renewals from the new date. */
-function applyEdit(existing: Reminder, input: ReminderInput, now: Date): Reminder {
-  const reanchored = existing.renewal_date !== input.renewal_date || existing.repeats !== input.repeats;
-  return {
-    ...existing,
-    ...input,
-    term_anchor: reanchored ? input.renewal_date : existing.term_anchor,
-    updated_at: now.toISOString(),
-  };
+  });
 }
 
 /** Keeps the category and due-day counters true when a reminder moves (an edit or a roll forward). */
@@ -154,27 +130,21 @@ async function absentFor(userId: string): Promise<undefined> {
  * really removed (an edit in between makes it read again).
  */
 export async function deleteReminder(userId: string, id: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return overVersionRead('it was being deleted', async () => {
     const existing = await getReminder(userId, id);
     if (!existing) return Boolean(await absentFor(userId));
-    try {
-      await writeWhileAccountExists(userId, [
-        {
-          Delete: {
-            Key: itemKey(keys.user(userId), keys.reminder(id)),
-            ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
-            ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
-          },
+    await writeWhileAccountExists(userId, [
+      {
+        Delete: {
+          Key: itemKey(keys.user(userId), keys.reminder(id)),
+          ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
+          ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
         },
-      ]);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) continue;
-      throw error;
-    }
+      },
+    ]);
     // A cancelled reminder left the counters when it was cancelled.
     if (existing.archived_at === null)
       await applyCounters('reminder deleted', reminderCounters(existing, -1));
     return true;
-  }
-  throw new Error('The reminder kept changing while it was being deleted');
+  });
 }

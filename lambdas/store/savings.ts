@@ -4,6 +4,7 @@
  * happen in one transaction with the reminder's own write, conditional on the version read, so a
  * retry, a second tab or the daily job can never record a renewal twice or roll a reminder twice.
  */
+import { overVersionRead } from './overVersion.ts';
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
@@ -147,7 +148,7 @@ export async function recordOutcome(
   // A deleted account's still-valid token: gone, not 'not found'.
   if (!profile) throw new AccountGoneError();
   const zone = profile.timezone;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return overVersionRead('its outcome was recorded', async () => {
     const item = await getVisibleReminderItem(userId, reminderId);
     if (!item) return undefined;
     const reminder = parseReminder(item);
@@ -191,13 +192,8 @@ export async function recordOutcome(
         },
       });
     }
-    try {
-      await writeWhileAccountExists(userId, writes);
-    } catch (error) {
-      // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
-      if (error instanceof ConditionalCheckFailedException) continue;
-      throw error;
-    }
+    // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
+    await writeWhileAccountExists(userId, writes);
     const shard = globalShard();
     const deltas = outcomeCounters(outcome, 1);
     if (existing) {
@@ -211,8 +207,7 @@ export async function recordOutcome(
       await moveCounters(reminder, after);
     }
     return { savings: outcome, reminder: after };
-  }
-  throw new Error('The reminder kept changing while its outcome was recorded');
+  });
 }
 
 /**

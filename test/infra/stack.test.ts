@@ -736,14 +736,15 @@ describe('unsubscribe key', () => {
 });
 
 describe('SES events', () => {
-  it('publishes bounces and complaints of the configuration set to the default event bus', () => {
+  it('publishes bounces, complaints and sends of the configuration set to the default event bus', () => {
     const configurationSetId = logicalIdWhere(dev.template, 'AWS::SES::ConfigurationSet', () => true);
     dev.template.resourceCountIs('AWS::SES::ConfigurationSetEventDestination', 1);
     dev.template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
       ConfigurationSetName: { Ref: configurationSetId },
       EventDestination: {
         Enabled: true,
-        MatchingEventTypes: ['bounce', 'complaint'],
+        // A send records a digest whose sender died after SES accepted it (lambdas/store/digests.ts).
+        MatchingEventTypes: ['bounce', 'complaint', 'send'],
         EventBridgeDestination: {
           EventBusArn: {
             'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':event-bus/default$')])],
@@ -753,13 +754,13 @@ describe('SES events', () => {
     });
   });
 
-  it('routes only this stage’s bounces and complaints to the SES events function', () => {
+  it('routes only this stage’s bounces, complaints and sends to the SES events function', () => {
     const configurationSetId = logicalIdWhere(dev.template, 'AWS::SES::ConfigurationSet', () => true);
-    expect(SES_EVENT_DETAIL_TYPES).toEqual(['Email Bounced', 'Email Complaint Received']);
+    expect(SES_EVENT_DETAIL_TYPES).toEqual(['Email Bounced', 'Email Complaint Received', 'Email Sent']);
     const rule = Object.values(resourcesOfType(dev.template, 'AWS::Events::Rule'))[0]!;
     expect(rule.Properties!.EventPattern).toEqual({
       source: ['aws.ses'],
-      'detail-type': ['Email Bounced', 'Email Complaint Received'],
+      'detail-type': ['Email Bounced', 'Email Complaint Received', 'Email Sent'],
       detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSetId }] } } },
     });
     // Default bus: no EventBusName.

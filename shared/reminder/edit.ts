@@ -1,0 +1,32 @@
+/**
+ * What an edit does to a reminder, as plain values: the reminder after it, and whether it
+ * reschedules (its mails then start again from the owner's today, as for a new reminder).
+ */
+import type { Reminder } from '../api.ts';
+import type { ReminderInput } from '../schemas.ts';
+
+export interface Edit {
+  updated: Reminder;
+  /**
+   * A new date, category, act-by date or set of lead days reschedules. Other edits keep the
+   * reminder's place, and what was already sent for this renewal stays sent.
+   */
+  reschedules: boolean;
+}
+
+export function editOf(existing: Reminder, input: ReminderInput, now: Date): Edit {
+  // A new date or term counts renewals from the new date.
+  const reanchored = existing.renewal_date !== input.renewal_date || existing.repeats !== input.repeats;
+  const updated: Reminder = {
+    ...existing,
+    ...input,
+    term_anchor: reanchored ? input.renewal_date : existing.term_anchor,
+    updated_at: now.toISOString(),
+  };
+  const reschedules =
+    existing.category !== updated.category ||
+    existing.renewal_date !== updated.renewal_date ||
+    existing.act_by !== updated.act_by ||
+    String(existing.lead_days) !== String(updated.lead_days);
+  return { updated, reschedules };
+}
