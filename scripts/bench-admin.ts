@@ -11,7 +11,7 @@ import { oneOffContract, toItem } from '../lambdas/store/reminders.ts';
 import { addToCounters, globalShard } from '../lambdas/store/stats.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays } from '../shared/schedule.ts';
+import { addDays } from '../shared/reminder/schedule.ts';
 import { todayIn } from '../shared/dates.ts';
 
 const SIZES = [100, Number(process.env.BENCH_LARGE ?? 100_000)];

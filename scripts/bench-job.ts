@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { ENTITY } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays } from '../shared/schedule.ts';
+import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);

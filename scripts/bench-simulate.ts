@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { API_FUNCTION_TIMEOUT } from '../lib/function.ts';
 import { CATEGORIES } from '../shared/categories.ts';
-import { addDays } from '../shared/schedule.ts';
+import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
 
 const DUE = Number(process.env.BENCH_DUE ?? 5000);

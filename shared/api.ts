@@ -1,7 +1,7 @@
 /** Shapes the API returns; the SPA reads them, the handlers produce them. */
 import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
-import type { Repeats } from './terms.ts';
+import type { Repeats } from './reminder/terms.ts';
 
 export interface Reminder {
   id: string;
@@ -20,7 +20,7 @@ export interface Reminder {
   act_by: string | null;
   /** The user's own lead days, largest first; null means the category's. */
   lead_days: number[] | null;
-  /** The renewal date terms are counted from (see shared/terms.ts), so month-end dates never drift. */
+  /** The renewal date terms are counted from (see shared/reminder/terms.ts), so month-end dates never drift. */
   term_anchor: string;
   /** The date the current term began (the renewal it rolled forward from); null for the first one tracked. */
   term_started: string | null;

@@ -19,7 +19,7 @@ import {
 } from './schemas.ts';
 
 export { duplicateKey, IMPORT_MAX_ROWS };
-import { DEFAULT_REPEATS, REPEATS, type Repeats } from './terms.ts';
+import { DEFAULT_REPEATS, REPEATS, type Repeats } from './reminder/terms.ts';
 
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
 import { CATEGORIES, CATEGORY_VALUES, leadDaysFor } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
-import { REPEATS, REPEATS_VALUES } from './terms.ts';
+import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',

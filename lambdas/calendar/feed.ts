@@ -10,7 +10,7 @@ import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ica
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { countsDownTo, daysBetween, reminderSchedule } from '../../shared/schedule.ts';
+import { countsDownTo, daysBetween, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { formatPounds } from '../../shared/dates.ts';
 
 /** How long a calendar client may keep the feed before asking again. */

@@ -13,7 +13,7 @@ import {
   rollDate,
   type DuePlan,
   type ScheduledMail,
-} from '../../shared/schedule.ts';
+} from '../../shared/reminder/schedule.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';

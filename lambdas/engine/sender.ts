@@ -9,7 +9,7 @@
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { nextMomentAfter, stillScheduled } from '../../shared/schedule.ts';
+import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';

@@ -1,6 +1,6 @@
 /**
  * The reminder mails, one entry per type: its subject, where its button leads, its single mail and
- * its section of a digest. A new kind of reminder mail is a schedule rule (shared/schedule.ts), an
+ * its section of a digest. A new kind of reminder mail is a schedule rule (shared/reminder/schedule.ts), an
  * entry here and a template; the planner, the queue and the senders carry any of them unchanged.
  */
 import type { Profile, Reminder } from '../../shared/api.ts';

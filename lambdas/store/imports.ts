@@ -16,7 +16,7 @@ import type { ImportResult, Reminder } from '../../shared/api.ts';
 import { duplicateKey } from '../../shared/duplicates.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { localDate } from '../../shared/schedule.ts';
+import { todayIn } from '../../shared/dates.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
@@ -91,7 +91,7 @@ export async function importReminders(
     if (reminders.length === 0) return { imported: 0, skipped };
 
     const importId = randomUUID();
-    const stagedFrom = localDate(DateTime.fromJSDate(now), DEFAULT_TIMEZONE);
+    const stagedFrom = todayIn(DEFAULT_TIMEZONE, DateTime.fromJSDate(now));
     // 1. Hidden: no index place, so the job cannot mail them; no list shows them.
     for (let i = 0; i < reminders.length; i += STAGE_CHUNK) {
       await writeWhileAccountExists(

@@ -21,7 +21,7 @@ import {
 } from '../../shared/api.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { REPEATS_VALUES } from '../../shared/terms.ts';
+import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);

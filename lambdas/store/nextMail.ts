@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { NextMail, Reminder } from '../../shared/api.ts';
-import { nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/schedule.ts';
+import { nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/reminder/schedule.ts';
 import { IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
-import { localDate } from '../../shared/schedule.ts';
+import { todayIn } from '../../shared/dates.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { itemKey } from './db.ts';
 import { nextMailAt, nextMailAttributes } from './nextMail.ts';
@@ -43,6 +43,6 @@ export function toItem(
 
 /** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */
 export function freshPlacement(reminder: Reminder, zone: string, now: Date) {
-  const notBefore = localDate(DateTime.fromJSDate(now), zone);
+  const notBefore = todayIn(zone, DateTime.fromJSDate(now));
   return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, new Set()) };
 }

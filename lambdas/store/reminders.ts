@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { localDate } from '../../shared/schedule.ts';
+import { todayIn } from '../../shared/dates.ts';
 import { keys } from '../../shared/table.ts';
 import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem, resolvePending } from './imports.ts';
@@ -90,7 +90,7 @@ export async function updateReminder(
     const existing = parseReminder(item);
     if (existing.archived_at !== null) return undefined;
     const { updated, reschedules } = editOf(existing, input, now);
-    const notBefore = reschedules ? localDate(DateTime.fromJSDate(now), zone) : notBeforeOf(item, zone);
+    const notBefore = reschedules ? todayIn(zone, DateTime.fromJSDate(now)) : notBeforeOf(item, zone);
     const settled = await settledKeys(userId, id, updated.renewal_date);
     const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
     await writeWhileAccountExists(userId, [

@@ -10,7 +10,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
 import type { Reminder, RenewalOutcome, RenewalResult, SavingsSummary } from '../../shared/api.ts';
 import { rollOf } from '../../shared/reminder/roll.ts';
-import { localDate, addDays, daysBetween } from '../../shared/schedule.ts';
+import { todayIn } from '../../shared/dates.ts';
+import { addDays, daysBetween } from '../../shared/reminder/schedule.ts';
 import { MESSAGES, type SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
@@ -224,7 +225,7 @@ export async function rollForward(
   now: Date,
 ): Promise<Record<string, unknown> | null> {
   const reminder = parseReminder(item);
-  const roll = rollOf(reminder, localDate(DateTime.fromJSDate(now), zone));
+  const roll = rollOf(reminder, todayIn(zone, DateTime.fromJSDate(now)));
   if (!roll) return null;
   const after = rolled(
     reminder,

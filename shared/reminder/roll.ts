@@ -2,8 +2,8 @@
  * The roll forward: a repeating reminder with no outcome ROLL_AFTER_DAYS after its renewal moves on
  * to its next renewal by itself. Pure: the store writes what this decides.
  */
-import { addDays, daysBetween, ROLL_AFTER_DAYS } from '../schedule.ts';
-import { nextRenewalAfter, type Repeats } from '../terms.ts';
+import { addDays, daysBetween, ROLL_AFTER_DAYS } from './schedule.ts';
+import { nextRenewalAfter, type Repeats } from './terms.ts';
 
 export interface RollableReminder {
   renewal_date: string;

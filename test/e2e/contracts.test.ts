@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReminderDetails } from '../../shared/api.ts';
 import { formatUkDate } from '../../shared/dates.ts';
-import { addDays } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { expectAccessible, expectNoHorizontalOverflow, toast, useE2e, WIDTHS } from '../support/e2e.ts';
 import { addReminder, api, createUser } from '../support/stack.ts';
 

@@ -9,7 +9,7 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import type { ReminderDetails, OutcomeRecorded, Reminder, SavingsSummary } from '../../shared/api.ts';
 import { formatUkDate } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
-import { addDays } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { adminStatistics } from '../../lambdas/store/stats.ts';
 import { getItem, queryAll } from '../../lambdas/store/db.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';

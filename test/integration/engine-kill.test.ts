@@ -16,7 +16,7 @@ import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import { ensureProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
-import { addDays } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';

@@ -12,7 +12,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, MyData, Reminder } from '../../shared/api.ts';
 import { remindersCsv } from '../../shared/csv.ts';
 import { IMPORT_MESSAGES, readImportFile } from '../../shared/import.ts';
-import { addDays } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { itemKey, queryAll, tableName } from '../../lambdas/store/db.ts';

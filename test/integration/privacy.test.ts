@@ -8,7 +8,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { runJob } from '../support/job.ts';
 import { SIMULATION_WRITES } from '../../lambdas/engine/simulate.ts';
-import { addDays } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';

@@ -19,7 +19,7 @@ import {
   type ImportFile,
 } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
-import { REPEATS_VALUES } from '../../shared/terms.ts';
+import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -17,10 +17,10 @@ import {
   rollDate,
   type DueInput,
   type ScheduledMail,
-} from '../../shared/schedule.ts';
+} from '../../shared/reminder/schedule.ts';
 import { dedupeKeys } from '../../shared/table.ts';
 import { leadDaysFor } from '../../shared/categories.ts';
-import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/terms.ts';
+import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/reminder/terms.ts';
 
 const LONDON = 'Europe/London';
 const insurance = { id: 'r1', user_id: 'u1', category: 'insurance', renewal_date: '2026-06-30' } as const;

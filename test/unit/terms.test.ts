@@ -9,7 +9,7 @@ import {
   renewalAfter,
   REPEATS,
   REPEATS_VALUES,
-} from '../../shared/terms.ts';
+} from '../../shared/reminder/terms.ts';
 
 const day = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })

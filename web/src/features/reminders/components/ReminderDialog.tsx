@@ -11,7 +11,7 @@ import {
   reminderFormToInput,
   type ReminderFormValues,
 } from '#shared/schemas.ts';
-import { DEFAULT_REPEATS, REPEATS } from '#shared/terms.ts';
+import { DEFAULT_REPEATS, REPEATS } from '#shared/reminder/terms.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';

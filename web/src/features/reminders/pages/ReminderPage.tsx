@@ -4,7 +4,7 @@ import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcom
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
-import { REPEATS } from '#shared/terms.ts';
+import { REPEATS } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';

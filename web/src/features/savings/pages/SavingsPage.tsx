@@ -11,7 +11,7 @@ import {
   nextRenewalFormToInput,
   type NextRenewalFormValues,
 } from '#shared/schemas.ts';
-import { nextRenewalAfter } from '#shared/terms.ts';
+import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';

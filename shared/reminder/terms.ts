@@ -8,7 +8,7 @@
  * again in a leap year. Peers' users most often complain of dates that drift exactly like that.
  */
 import { DateTime } from 'luxon';
-import type { Category } from './categories.ts';
+import type { Category } from '../categories.ts';
 
 /** The 'Repeats' choices, in the order the dialog lists them; `months` is the term's length. */
 export const REPEATS = [

@@ -15,8 +15,9 @@
  * so the daily job finds it through the same index.
  */
 import { DateTime } from 'luxon';
-import { leadDaysOf, type Category } from './categories.ts';
-import { dedupeKeyOf, type Mail } from './reminder/mail.ts';
+import { leadDaysOf, type Category } from '../categories.ts';
+import { todayIn } from '../dates.ts';
+import { dedupeKeyOf, type Mail } from './mail.ts';
 import type { Repeats } from './terms.ts';
 
 /** Local hour at which a day's mails go, in each owner's own time zone. */
@@ -143,11 +144,6 @@ export function mailMoment(date: string, zone: string): DateTime {
 const moments = new Map<string, DateTime>();
 const MOMENTS_KEPT = 10_000;
 
-/** The owner's calendar date at `now`. */
-export function localDate(now: DateTime, zone: string): string {
-  return now.setZone(zone).toISODate()!;
-}
-
 export type MissedReason = 'renewal_passed' | 'follow_up_expired';
 
 export interface DuePlan {
@@ -204,7 +200,7 @@ export function nextMoment(input: Omit<DueInput, 'now'>): DateTime | null {
  * is dated after the renewal, when no lead is useful any more).
  */
 export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueInput): DuePlan {
-  const today = localDate(now, zone);
+  const today = todayIn(zone, now);
   const open = openMails({ schedule, settled, notBefore });
   const passed = open.filter((m) => mailMoment(m.date, zone) <= now);
   const roll = rollOn !== undefined && rollOn !== null && mailMoment(rollOn, zone) <= now;
