@@ -2,16 +2,15 @@
  * The history of a reminder's terms and the savings ledger: one outcome per renewal, in the owner's
  * partition (keys.outcome). Recording an outcome, rolling a reminder forward and cancelling it each
  * happen in one transaction with the reminder's own write, conditional on the version read, so a
- * retry, a second tab or the daily job can never record a renewal twice or roll a reminder twice.
+ * retry, a second tab or the reminder job can never record a renewal twice or roll a reminder twice.
  */
+import { endedTerm, resultOf, rolled } from '../../shared/reminder/outcome.ts';
 import { overVersionRead } from './overVersion.ts';
-import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
-import type { Reminder, RenewalOutcome, RenewalResult, SavingsSummary } from '../../shared/api.ts';
+import type { Reminder, RenewalOutcome, SavingsSummary } from '../../shared/api.ts';
 import { rollOf } from '../../shared/reminder/roll.ts';
 import { todayIn } from '../../shared/dates.ts';
-import { addDays, daysBetween } from '../../shared/reminder/schedule.ts';
 import { MESSAGES, type SavingsInput } from '../../shared/schemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
@@ -38,67 +37,11 @@ export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<s
   };
 }
 
-/** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
-function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
-  if (input.cancelled) return 'cancelled';
-  const provider = input.new_provider?.trim().toLowerCase();
-  if (provider && provider !== reminder.provider.trim().toLowerCase()) return 'switched';
-  return input.saved_amount > 0 ? 'negotiated' : 'renewed';
-}
-
-/** The term that ends at the reminder's current renewal, as its outcome records it. */
-function endedTerm(
-  reminder: Reminder,
-  fields: Pick<RenewalOutcome, 'result' | 'saved_amount' | 'new_price'>,
-  existing: RenewalOutcome | undefined,
-  now: Date,
-): RenewalOutcome {
-  return {
-    id: existing?.id ?? randomUUID(),
-    reminder_id: reminder.id,
-    user_id: reminder.user_id,
-    title: reminder.title,
-    category: reminder.category,
-    provider: reminder.provider,
-    term_from: reminder.term_started,
-    term_to: reminder.renewal_date,
-    price: reminder.amount,
-    ...fields,
-    created_at: existing?.created_at ?? now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-}
-
 const outcomeItem = (outcome: RenewalOutcome) => ({
   ...itemKey(keys.user(outcome.user_id), keys.outcome(outcome.reminder_id, outcome.term_to!)),
   entity: ENTITY.saving,
   ...outcome,
 });
-
-/**
- * The reminder moved on to its next renewal: the new date (and provider and price, when the user
- * gave them), the act-by date as far before it as it was, and renewals counted from the new date
- * when the user chose it (`reanchor`), or still from the old anchor when the job rolled it by its
- * term (so 31 January rolls monthly to 28 February, then 31 March).
- */
-function rolled(
-  reminder: Reminder,
-  next: { renewal_date: string; provider: string | null; amount: number | null; reanchor: boolean },
-  now: Date,
-): Reminder {
-  const notice = reminder.act_by === null ? null : daysBetween(reminder.act_by, reminder.renewal_date);
-  return {
-    ...reminder,
-    renewal_date: next.renewal_date,
-    provider: next.provider ?? reminder.provider,
-    amount: next.amount ?? reminder.amount,
-    act_by: notice === null ? null : addDays(next.renewal_date, -notice),
-    term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
-    term_started: reminder.renewal_date,
-    last_term_amount: reminder.amount,
-    updated_at: now.toISOString(),
-  };
-}
 
 /** The reminder's write in a transaction: only over the version read. */
 function reminderWrite(

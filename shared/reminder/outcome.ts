@@ -1,0 +1,64 @@
+/**
+ * A renewal's outcome and the term after it, as plain values: what happened (from the user's
+ * answers), the outcome record of the term that ended, and the reminder moved on to its next
+ * renewal. The store writes what these decide, in one transaction over the version read.
+ */
+import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
+import type { SavingsInput } from '../schemas.ts';
+import { addDays, daysBetween } from './schedule.ts';
+
+/** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
+export function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
+  if (input.cancelled) return 'cancelled';
+  const provider = input.new_provider?.trim().toLowerCase();
+  if (provider && provider !== reminder.provider.trim().toLowerCase()) return 'switched';
+  return input.saved_amount > 0 ? 'negotiated' : 'renewed';
+}
+
+/** The term that ends at the reminder's current renewal, as its outcome records it. */
+export function endedTerm(
+  reminder: Reminder,
+  fields: Pick<RenewalOutcome, 'result' | 'saved_amount' | 'new_price'>,
+  existing: RenewalOutcome | undefined,
+  now: Date,
+): RenewalOutcome {
+  return {
+    id: existing?.id ?? crypto.randomUUID(),
+    reminder_id: reminder.id,
+    user_id: reminder.user_id,
+    title: reminder.title,
+    category: reminder.category,
+    provider: reminder.provider,
+    term_from: reminder.term_started,
+    term_to: reminder.renewal_date,
+    price: reminder.amount,
+    ...fields,
+    created_at: existing?.created_at ?? now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+/**
+ * The reminder moved on to its next renewal: the new date (and provider and price, when the user
+ * gave them), the act-by date as far before it as it was, and renewals counted from the new date
+ * when the user chose it (`reanchor`), or still from the old anchor when the job rolled it by its
+ * term (so 31 January rolls monthly to 28 February, then 31 March).
+ */
+export function rolled(
+  reminder: Reminder,
+  next: { renewal_date: string; provider: string | null; amount: number | null; reanchor: boolean },
+  now: Date,
+): Reminder {
+  const notice = reminder.act_by === null ? null : daysBetween(reminder.act_by, reminder.renewal_date);
+  return {
+    ...reminder,
+    renewal_date: next.renewal_date,
+    provider: next.provider ?? reminder.provider,
+    amount: next.amount ?? reminder.amount,
+    act_by: notice === null ? null : addDays(next.renewal_date, -notice),
+    term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
+    term_started: reminder.renewal_date,
+    last_term_amount: reminder.amount,
+    updated_at: now.toISOString(),
+  };
+}
