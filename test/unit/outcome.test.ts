@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endedTerm, resultOf, rolled } from '../../shared/reminder/outcome.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 import type { Reminder } from '../../shared/api.ts';
+import type { SavingsInput } from '../../shared/schemas.ts';
 
 const reminder: Reminder = {
   id: 'r1',
@@ -20,7 +21,8 @@ const reminder: Reminder = {
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
-const answer = {
+const answer: SavingsInput = {
+  outcome: 'no_saving',
   saved_amount: 0,
   new_provider: null,
   new_price: null,
