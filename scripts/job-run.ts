@@ -24,19 +24,35 @@ try {
 const { planRun } = await import('../lambdas/engine/planner.ts');
 const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
 const { messagesLeft } = await import('../lib/local/sqs.ts');
-const planned = await planRun({ date: values.date, simulate: values.simulate, trigger: 'cli' });
+/** The stack went away under us (npm start stopped): say so in one line, not a stack trace. */
+function stackGone(error: unknown): never {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  const refused = code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(error));
+  console.error(
+    refused
+      ? '\nThe local stack stopped answering (is `npm start` still running?). Start it again; the next run picks up what this one left.'
+      : `\nThe reminder job failed: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
+
+const planned = await planRun({ date: values.date, simulate: values.simulate, trigger: 'cli' }).catch(
+  stackGone,
+);
 if (planned.queued > 0) {
   process.stdout.write(`Queued ${planned.queued} mails; waiting for the senders of npm start`);
-  while ((await messagesLeft(queueUrl)) > 0) {
+  while ((await messagesLeft(queueUrl).catch(stackGone)) > 0) {
     process.stdout.write('.');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   process.stdout.write('\n');
 }
 // The record with the senders' counts added.
-const run = (await latestCronRuns(50)).find((r) => r.id === planned.id) ?? planned;
+const run = (await latestCronRuns(50).catch(stackGone)).find((r) => r.id === planned.id) ?? planned;
 console.log(
-  `${run.simulated ? 'Simulated' : 'Ran'} the daily job for ${run.date}: ${run.planned} planned, ` +
+  `${run.simulated ? 'Simulated' : 'Ran'} the reminder job for ${run.date}: ${run.planned} planned, ` +
     `${run.items_processed} ${run.simulated ? 'would be sent' : 'sent'}, ${run.late} late, ` +
     `${run.superseded} superseded, ${run.missed} missed, ${run.rolled} rolled forward, ${run.errors.length} failed, ${run.skipped} skipped`,
 );
