@@ -87,21 +87,39 @@ function transactingFront(innerUrl: string) {
 
   async function transact(headers: Record<string, string>, request: Json): Promise<Answer> {
     const items = (request.TransactItems ?? []) as Json[];
-    const reasons: { Code: string; Message?: string }[] = [];
     const call = async (target: string, input: Json) => {
       const answer = await forward(headers, target, JSON.stringify(input));
       return { answer, json: JSON.parse(answer.body || '{}') as Json };
     };
-    for (const entry of items) {
+    const keyOfEntry = async (entry: Json) => {
       const [kind, op] = Object.entries(entry)[0] as [string, Json];
-      if (!op.ConditionExpression) {
-        reasons.push({ Code: 'None' });
-        continue;
-      }
-      const key =
-        kind === 'Put'
-          ? keyOf(op.Item as Json, await keySchema(call, String(op.TableName)))
-          : (op.Key as Json);
+      return kind === 'Put'
+        ? keyOf(op.Item as Json, await keySchema(call, String(op.TableName)))
+        : (op.Key as Json);
+    };
+    // DynamoDB's own limits on a transaction, which our code relies on.
+    const keys = await Promise.all(items.map(keyOfEntry));
+    const distinct = new Set(
+      keys.map(
+        (key, i) => `${String((Object.values(items[i]!)[0] as Json).TableName)}|${JSON.stringify(key)}`,
+      ),
+    );
+    if (items.length > MAX_TRANSACTION_ITEMS || distinct.size !== items.length) {
+      return validationError(
+        items.length > MAX_TRANSACTION_ITEMS
+          ? `Member must have length less than or equal to ${MAX_TRANSACTION_ITEMS}`
+          : 'Transaction request cannot include multiple operations on one item',
+      );
+    }
+    // The items are distinct, and every other write waits in the queue: their checks, then their
+    // writes, can each go to dynalite at once.
+    const checks = await Promise.all(items.map((entry, i) => checkOne(entry, keys[i]!)));
+    const failed = checks.find((check): check is Answer => 'status' in check);
+    if (failed) return failed;
+    const reasons = checks as { Code: string; Message?: string }[];
+    async function checkOne(entry: Json, key: Json): Promise<Answer | { Code: string; Message?: string }> {
+      const op = Object.values(entry)[0] as Json;
+      if (!op.ConditionExpression) return { Code: 'None' };
       const condition = {
         TableName: op.TableName,
         Key: key,
@@ -119,10 +137,10 @@ function transactingFront(innerUrl: string) {
             },
           })
         : await call('DeleteItem', condition);
-      if (checked.answer.status === 200) reasons.push({ Code: 'None' });
-      else if (String(checked.json.__type).endsWith('ConditionalCheckFailedException'))
-        reasons.push({ Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' });
-      else return checked.answer;
+      if (checked.answer.status === 200) return { Code: 'None' };
+      if (String(checked.json.__type).endsWith('ConditionalCheckFailedException'))
+        return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
+      return checked.answer;
     }
     if (reasons.some((r) => r.Code !== 'None')) {
       return {
@@ -135,21 +153,25 @@ function transactingFront(innerUrl: string) {
         }),
       };
     }
-    for (const entry of items) {
-      const [kind, op] = Object.entries(entry)[0] as [string, Json];
-      if (kind === 'ConditionCheck') continue;
-      const {
-        ConditionExpression: _checked,
-        ExpressionAttributeNames: _names,
-        ExpressionAttributeValues: _values,
-        ...rest
-      } = op;
-      // The condition was checked above; placeholders only it used would be refused as unused.
-      const input: Json = { ...rest, ...placeholdersOf(String(op.UpdateExpression ?? ''), op) };
-      const target = kind === 'Put' ? 'PutItem' : kind === 'Update' ? 'UpdateItem' : 'DeleteItem';
-      const applied = await call(target, input);
-      if (applied.answer.status !== 200) return applied.answer;
-    }
+    const applied = await Promise.all(
+      items.map(async (entry) => {
+        const [kind, op] = Object.entries(entry)[0] as [string, Json];
+        if (kind === 'ConditionCheck') return undefined;
+        const {
+          ConditionExpression: _checked,
+          ExpressionAttributeNames: _names,
+          ExpressionAttributeValues: _values,
+          ...rest
+        } = op;
+        // The condition was checked above; placeholders only it used would be refused as unused.
+        const input: Json = { ...rest, ...placeholdersOf(String(op.UpdateExpression ?? ''), op) };
+        const target = kind === 'Put' ? 'PutItem' : kind === 'Update' ? 'UpdateItem' : 'DeleteItem';
+        const { answer } = await call(target, input);
+        return answer.status === 200 ? undefined : answer;
+      }),
+    );
+    const refused = applied.find((answer) => answer !== undefined);
+    if (refused) return refused;
     return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{}' };
   }
 
@@ -177,6 +199,17 @@ function transactingFront(innerUrl: string) {
       res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
       res.end(JSON.stringify({ __type: 'InternalServerError', message: String(error) }));
     }
+  };
+}
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+function validationError(message: string): Answer {
+  return {
+    status: 400,
+    headers: { 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({ __type: 'com.amazon.coral.validate#ValidationException', message }),
   };
 }
 

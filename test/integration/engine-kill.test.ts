@@ -240,3 +240,30 @@ describe('changes made while a run is under way', () => {
     expect((await planRun({ date: today, trigger: 'cli' })).planned).toBe(0);
   });
 });
+
+describe('the DynamoDB stand-in’s transactions, as DynamoDB’s', () => {
+  const put = (sk: string) => ({ Put: { TableName: stack.tableName, Item: { pk: 'TXN_TEST', sk } } });
+
+  it('refuses two operations on one item, and more than 100 items, writing nothing', async () => {
+    const { TransactWriteCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    await expect(
+      dynamo().send(new TransactWriteCommand({ TransactItems: [put('a'), put('a')] })),
+    ).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    const many = Array.from({ length: 101 }, (_, i) => put(`m${i}`));
+    await expect(dynamo().send(new TransactWriteCommand({ TransactItems: many }))).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    const left = await dynamo().send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk: 'TXN_TEST', sk: 'm0' } }),
+    );
+    expect(left.Item).toBeUndefined();
+    // 100 distinct items are one transaction.
+    await dynamo().send(new TransactWriteCommand({ TransactItems: many.slice(0, 100) }));
+    const written = await dynamo().send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk: 'TXN_TEST', sk: 'm99' } }),
+    );
+    expect(written.Item).toBeDefined();
+  });
+});
