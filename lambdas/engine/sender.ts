@@ -20,13 +20,8 @@ import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
 import { addRunResults } from '../store/cronRuns.ts';
 import { getItems } from '../store/db.ts';
-import {
-  afterDigestSent,
-  claimDigest,
-  recordDigestSent,
-  type DigestClaim,
-  type DigestMail,
-} from '../store/digests.ts';
+import { claimDigest } from '../store/digestClaims.ts';
+import { afterDigestSent, recordDigestSent, type DigestClaim, type DigestMail } from '../store/digests.ts';
 import { parseProfile } from '../store/items.ts';
 import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';

@@ -13,28 +13,24 @@
  * long before the claim's lease lets any later run take those mails again. A digest of more mails
  * than one transaction holds is claimed and recorded in several writes, the digest item last.
  */
-import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { EmailType } from '../../shared/api.ts';
-import { ENTITY, keys, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { retrying } from '../runtime/retry.ts';
-import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
+import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
-import { parseClaimState } from './items.ts';
 import { nextMailAttributes } from './nextMail.ts';
-import { CLAIM_LEASE_MS, OPEN_CONDITION, openConditionValues, sendsByDay } from './sends.ts';
-import { suppressionKeys } from './suppressions.ts';
 
 /** Mails per claim or record write: a transaction holds 100 items, and the claim adds up to 6 checks. */
 export const MAILS_PER_WRITE = 90;
 /** Mails per write of the after-send bookkeeping: each takes three items (log, its pointer, the index). */
 const MAILS_PER_LOG_WRITE = 33;
 /** A digest item outlives any redelivery or SES event by far, then DynamoDB's TTL removes it. */
-const DIGEST_KEPT_DAYS = 14;
+export const DIGEST_KEPT_DAYS = 14;
 
 /** One mail of a digest, as its send record and the bookkeeping after SES need it. */
 export interface DigestMail {
@@ -75,166 +71,15 @@ const storedDigest = z.object({
   mails: z.array(storedMail),
 });
 
-/** Why a digest could not be claimed: nothing was written. */
-export type ClaimRefusal = 'account deleted' | 'unsubscribed' | 'suppressed' | 'address changed';
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type DigestClaimResult =
-  | { claimed: true; digest: DigestClaim }
-  | { claimed: false; refused: ClaimRefusal }
-  /** Some mails are held or settled by another send: their states; nothing was written. */
-  | { claimed: false; taken: Map<string, TakenState> };
+export const sendKey = (userId: string, dedupeKey: string) =>
+  itemKey(keys.user(userId), keys.send(dedupeKey));
+export const digestKey = (userId: string, token: string) => itemKey(keys.user(userId), keys.digest(token));
+export const profileKey = (userId: string) => itemKey(keys.user(userId), keys.profile());
 
-/** A send record another send holds or settled: its state ('sent', 'pending', ...). */
-export interface TakenState {
-  status: string;
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const sendKey = (userId: string, dedupeKey: string) => itemKey(keys.user(userId), keys.send(dedupeKey));
-const digestKey = (userId: string, token: string) => itemKey(keys.user(userId), keys.digest(token));
-const profileKey = (userId: string) => itemKey(keys.user(userId), keys.profile());
-
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
+export const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-function claimUpdate(
-  claim: DigestClaim,
-  mail: DigestMail,
-  email: string,
-  now: Date,
-  leaseMs: number,
-): TransactItem {
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const index = sendsByDay(iso, id);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: sendKey(claim.userId, mail.dedupeKey),
-      ConditionExpression: OPEN_CONDITION,
-      UpdateExpression:
-        'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
-        'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), run_id = :run, ' +
-        'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-        'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
-      ExpressionAttributeNames: {
-        '#status': 'status',
-        '#gpk': TABLE_KEYS.dueIndex.partitionKey,
-        '#gsk': TABLE_KEYS.dueIndex.sortKey,
-      },
-      ExpressionAttributeValues: {
-        ...openConditionValues(now, leaseMs),
-        ':token': claim.token,
-        ':now': iso,
-        ':entity': ENTITY.emailSend,
-        ':id': id,
-        ':run': claim.run.id,
-        ':user': claim.userId,
-        ':reminder': mail.reminderId,
-        ':type': mail.emailType,
-        ':days': mail.daysBefore,
-        ':to': email,
-        ':subject': mail.subject,
-        ':false': false,
-        ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
-        ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-        ':one': 1,
-      },
-    },
-  };
-}
-
-/**
- * Claims a digest's mails for `email` (the address the profile held when read). Throws only on a
- * failure worth a retry of the whole message (throttling, say).
- */
-export async function claimDigest(
-  input: { userId: string; email: string; run: DigestClaim['run']; mails: DigestMail[] },
-  now: Date,
-  leaseMs = CLAIM_LEASE_MS,
-): Promise<DigestClaimResult> {
-  const claim: DigestClaim = {
-    token: randomUUID(),
-    userId: input.userId,
-    run: input.run,
-    mails: input.mails,
-  };
-  const table = tableName();
-  const checks: TransactItem[] = [
-    {
-      ConditionCheck: {
-        TableName: table,
-        Key: profileKey(input.userId),
-        ConditionExpression: `${ITEM_EXISTS} AND reminder_emails = :on AND email = :email`,
-        ExpressionAttributeValues: { ':on': true, ':email': input.email },
-      },
-    },
-    ...(await suppressionKeys(input.email)).map((key): TransactItem => ({
-      ConditionCheck: { TableName: table, Key: itemKey(key.pk, key.sk), ConditionExpression: ITEM_ABSENT },
-    })),
-  ];
-  const digestItem: TransactItem = {
-    Put: {
-      TableName: table,
-      Item: {
-        ...digestKey(input.userId, claim.token),
-        entity: ENTITY.digest,
-        token: claim.token,
-        user_id: input.userId,
-        status: 'claimed',
-        run_id: input.run.id,
-        ran_at: input.run.ranAt,
-        mails: input.mails,
-        created_at: now.toISOString(),
-        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + DIGEST_KEPT_DAYS * 86_400,
-      },
-      ConditionExpression: ITEM_ABSENT,
-    },
-  };
-  const parts = chunks(input.mails, MAILS_PER_WRITE);
-  for (const [n, part] of parts.entries()) {
-    const claims = part.map((mail) => claimUpdate(claim, mail, input.email, now, leaseMs));
-    const items = [...checks, ...(n === 0 ? [digestItem] : []), ...claims];
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
-      // Earlier parts stay pending with no SES call: after the lease any run may take them over.
-      if (reasons[0]?.Code === 'ConditionalCheckFailed')
-        return { claimed: false, refused: await whyRefused(input) };
-      if (reasons.slice(1, checks.length).some((r) => r.Code === 'ConditionalCheckFailed'))
-        return { claimed: false, refused: 'suppressed' };
-      const offset = items.length - claims.length;
-      const failed = part.filter((_, i) => reasons[offset + i]?.Code === 'ConditionalCheckFailed');
-      return { claimed: false, taken: await statesOf(input.userId, failed) };
-    }
-  }
-  return { claimed: true, digest: claim };
-}
-
-async function whyRefused(input: { userId: string; email: string }): Promise<ClaimRefusal> {
-  const profile = await getItem(keys.user(input.userId), keys.profile());
-  if (!profile) return 'account deleted';
-  if (profile.reminder_emails !== true) return 'unsubscribed';
-  return 'address changed';
-}
-
-/** The state each mail's send record is in, as a sender reports it ('already sent', say). */
-async function statesOf(userId: string, mails: DigestMail[]): Promise<Map<string, TakenState>> {
-  const items = await getItems(mails.map((m) => ({ pk: keys.user(userId), sk: keys.send(m.dedupeKey) })));
-  const states = new Map<string, TakenState>();
-  for (const item of items) {
-    const state = parseClaimState(item);
-    const dedupeKey = String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length);
-    // A claim that kept only its SES message id was accepted: it is sent.
-    const status = state.status === 'pending' && state.message_id ? 'sent' : state.status;
-    states.set(dedupeKey, { status });
-  }
-  return states;
-}
 
 const transient = () => true;
 const BOOKKEEPING = { retries: 4, baseMs: 100, retryOn: transient } as const;
