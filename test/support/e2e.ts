@@ -174,6 +174,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(await seriousViolations(page), `${label}: axe violations`).toEqual([]);
 }
 
+/**
+ * axe (and, with `overflow`, no sideways scrolling) on what the page shows now, at each of WIDTHS in
+ * turn: the page is resized in place, so a journey run once checks its screens at both widths without
+ * being walked twice. The page is left at its own width again.
+ */
+export async function expectAccessibleAtWidths(
+  page: Page,
+  label: string,
+  options: { overflow?: boolean } = {},
+): Promise<void> {
+  const own = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: own?.height ?? 900 });
+    await expectAccessible(page, `${label} at ${width} px`);
+    if (options.overflow) await expectNoHorizontalOverflow(page, `${label} at ${width} px`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
 /** No horizontal scrolling: nothing overflows the viewport. */
 export async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
   // A string expression: the root tsconfig (Node) has no DOM types.
@@ -181,6 +200,14 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
+
+/** No horizontal scrolling with the page resized in place to `width`; the page is left at its own width. */
+export async function expectFitsWidth(page: Page, width: number, label: string): Promise<void> {
+  const own = page.viewportSize();
+  await page.setViewportSize({ width, height: own?.height ?? 900 });
+  await expectNoHorizontalOverflow(page, `${label} at ${width} px`);
+  if (own) await page.setViewportSize(own);
 }
 
 /**
