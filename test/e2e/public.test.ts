@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { expectNoHorizontalOverflow, useE2e, WIDTHS } from '../support/e2e.ts';
+import { expectFitsWidth, expectNoHorizontalOverflow, useE2e, WIDTHS } from '../support/e2e.ts';
 import { createUser, type TestUser } from '../support/stack.ts';
 
 const { stack, newPage, signedInPage } = useE2e();
@@ -211,8 +211,10 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
   });
 });
 
-describe.each(WIDTHS)('content pages at %i px', (width) => {
+// Content, not layout: each page once at 390 px, its layout at 1280 px too (resized in place).
+describe('content pages', () => {
   it('renders each category page with its figures, intervals, tips, title and CTA', async () => {
+    const width = 390;
     const page = await newPage(width);
     for (const c of CATEGORY_PAGES) {
       await page.goto(`${stack.appUrl}${c.path}`);
@@ -225,6 +227,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
       const ctas = page.getByRole('link', { name: 'Get Started Free Today' });
       expect(await ctas.first().getAttribute('href')).toBe('/auth');
       await expectNoHorizontalOverflow(page, `${c.path} ${width}`);
+      await expectFitsWidth(page, 1280, c.path);
     }
     await page.goto(`${stack.appUrl}/mortgages`);
     await page
@@ -238,6 +241,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
   });
 
   it('renders the privacy policy, the terms and the docs', async () => {
+    const width = 1280;
     const page = await newPage(width);
     await page.goto(`${stack.appUrl}/privacy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
@@ -267,13 +271,15 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
     expect(await page.locator('.steps-list > li').count()).toBe(6);
     await page.locator('article').getByText('npm test', { exact: true }).first().waitFor();
     await expectNoHorizontalOverflow(page, `docs ${width}`);
+    await expectFitsWidth(page, 390, 'docs');
     await page.context().close();
   });
 });
 
 describe('404', () => {
-  it.each(WIDTHS)('shows the 404 page at %i px and logs only the path, once', async (width) => {
-    const page = await newPage(width);
+  // Its layout at both widths is in a11y.test.ts.
+  it('shows the 404 page at 390 px and logs only the path, once', async () => {
+    const page = await newPage(390);
     const reports: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/not-found') && r.method() === 'POST') reports.push(r.postData() ?? '');
@@ -320,7 +326,7 @@ describe('admin menus on the public pages', () => {
     await page.context().close();
   });
 
-  it.each(WIDTHS)(
+  it.each([1280])(
     'shows nothing in their place to a signed-in regular user, and Dashboard for the sign-up buttons at %i px',
     async (width) => {
       const page = await signedInPage(regular, width);
