@@ -337,7 +337,9 @@ describe('admin menus on the public pages', () => {
     // The nav differs by width: each checked, the page resized in place.
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).count(), `${width}`).toBe(1);
+      await expect
+        .poll(() => nav.getByRole('link', { name: 'Dashboard' }).count(), { message: `${width}` })
+        .toBe(1);
       expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Admin tools' }).count()).toBe(0);
 

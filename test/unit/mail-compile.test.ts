@@ -336,7 +336,7 @@ describe('the compiler on values in every position', () => {
         {
           numRuns: 60,
           // Both sides of the fallback rule, every run: an empty and a whitespace-only block.
-          examples: ['', ' \t\u200b'].map((solo) => [
+          examples: ['', ' \t\u200b'].map((solo): [ProbeView] => [
             {
               preview: 'Preview',
               fields: { a: 'A', b: 'B', solo, link: 'https://example.test/', maybe: null },
