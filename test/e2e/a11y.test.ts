@@ -1,12 +1,15 @@
 /**
  * Accessibility in Chromium at 390 px and 1280 px: axe-core finds no serious or critical violation on
- * any page or open dialog, nothing scrolls sideways, and the main journeys work from the keyboard.
- * Also the auth screen's error paths and the full-page error screen.
+ * any page or open dialog, nothing scrolls sideways (down to 360 px), and the main journeys work from
+ * the keyboard. Also the auth screen's error paths and the full-page error screen. Each screen is
+ * reached once and checked at every width in turn, the page resized in place.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   expectAccessible,
+  expectAccessibleAtWidths,
+  expectFitsWidth,
   expectNoHorizontalOverflow,
   seriousViolations,
   toast,
@@ -66,28 +69,45 @@ const PUBLIC_PATHS = [
   '/this-page-does-not-exist',
 ];
 
-async function check(page: Page, label: string) {
-  await expectAccessible(page, label);
-  await expectNoHorizontalOverflow(page, label);
+/** No sideways scrolling on a 360 px screen either. */
+const fits360 = (page: Page, label: string) => expectFitsWidth(page, 360, label);
+
+/** axe and no sideways scrolling at 390 and 1280 px; with `narrow`, no sideways scrolling at 360 px either. */
+async function check(page: Page, label: string, options: { narrow?: boolean } = {}) {
+  await expectAccessibleAtWidths(page, label, { overflow: true });
+  if (options.narrow) await fits360(page, label);
 }
 
-describe.each(WIDTHS)('axe at %i px', (width) => {
-  it('public pages, the open menus and the 404', async () => {
-    const page = await newPage(width);
-    for (const path of PUBLIC_PATHS) {
+describe('axe at 390 and 1280 px, layout down to 360 px', () => {
+  it.each([
+    ['the landing and category pages', PUBLIC_PATHS.slice(0, 6)],
+    ['the legal pages, the docs and the 404', PUBLIC_PATHS.slice(6)],
+  ])('public pages: %s', async (_, paths) => {
+    const page = await newPage(390);
+    for (const path of paths) {
       await page.goto(`${stack.appUrl}${path}`);
       await page.locator('h1').first().waitFor();
       if (path === '/') await page.getByText(/places left/).waitFor();
-      await check(page, path);
+      await check(page, path, { narrow: true });
     }
-    await page.goto(`${stack.appUrl}/`);
-    await page.getByRole('button', { name: 'Categories' }).click();
-    await check(page, 'categories menu open');
+    await page.context().close();
+  });
+
+  it('the open Categories menu', async () => {
+    const page = await newPage(390);
+    // The menu at each width as it opens there: a full-width list on a phone, a dropdown on a laptop.
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.appUrl}/`);
+      await page.getByRole('button', { name: 'Categories' }).click();
+      await expectAccessible(page, `categories menu open at ${width}`);
+      await expectNoHorizontalOverflow(page, `categories menu open at ${width}`);
+    }
     await page.context().close();
   });
 
   it('the auth screen, both tabs, with errors', async () => {
-    const page = await newPage(width);
+    const page = await newPage(390);
     await page.goto(`${stack.appUrl}/auth`);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email address').waitFor();
@@ -122,7 +142,7 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
   });
 
   it('dashboard, dialogs, settings, savings and admin', async () => {
-    const page = await signedInPage(user, width);
+    const page = await signedInPage(user, 390);
     await page.getByText("You've reported saving £300.00!").waitFor();
     await page.getByText('Mortgage fix ends').first().waitFor();
     await check(page, 'dashboard');
@@ -163,11 +183,19 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
     await page.getByText('Amount cannot be negative').waitFor();
     await check(page, 'savings');
     await page.context().close();
+  });
 
-    const adminPage = await signedInPage(admin, width);
+  it("the admin's pages and menus", async () => {
+    // The admin's pages, with the admin menus: also down to 360 px.
+    const adminPage = await signedInPage(admin, 390);
     await adminPage.getByRole('heading', { name: 'Your Reminders' }).waitFor();
-    await check(adminPage, 'admin dashboard header');
+    await check(adminPage, 'admin dashboard header', { narrow: true });
+    await adminPage.goto(`${stack.appUrl}/settings`);
+    await adminPage.locator('h1').first().waitFor();
+    await fits360(adminPage, 'settings (admin)');
     await adminPage.goto(`${stack.appUrl}/`);
+    await adminPage.getByRole('button', { name: 'Admin' }).waitFor();
+    await fits360(adminPage, 'landing (admin)');
     await adminPage.getByRole('button', { name: 'Admin' }).click();
     await check(adminPage, 'landing with admin menu');
     await adminPage.context().close();
@@ -175,23 +203,6 @@ describe.each(WIDTHS)('axe at %i px', (width) => {
 });
 
 describe('keyboard and error screen', () => {
-  it('fits a 360 px screen without sideways scrolling, admin menus included', async () => {
-    const page = await newPage(360);
-    for (const path of PUBLIC_PATHS) {
-      await page.goto(`${stack.appUrl}${path}`);
-      await page.locator('h1').first().waitFor();
-      await expectNoHorizontalOverflow(page, `${path} at 360`);
-    }
-    await signIn(page, admin);
-    for (const path of ['/dashboard', '/settings', `/`]) {
-      await page.goto(`${stack.appUrl}${path}`);
-      await page.locator('h1').first().waitFor();
-      if (path === '/') await page.getByRole('button', { name: 'Admin' }).waitFor();
-      await expectNoHorizontalOverflow(page, `${path} at 360 (admin)`);
-    }
-    await page.context().close();
-  });
-
   it('runs the savings journey and the menus by keyboard alone, with visible focus', async () => {
     const page = await newPage(1280);
     await page.goto(`${stack.appUrl}/`);
@@ -236,8 +247,8 @@ describe('keyboard and error screen', () => {
     await page.context().close();
   });
 
-  it.each(WIDTHS)('shows the full-page error with Refresh Page at %i px', async (width) => {
-    const page = await newPage(width);
+  it('shows the full-page error with Refresh Page', async () => {
+    const page = await newPage(390);
     await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto(`${stack.appUrl}/auth`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();

@@ -3,14 +3,15 @@
  * password and an unknown address read the same), a forgotten password reset with the code from the
  * local mailbox, a password change in Settings, a fresh confirmation e-mail for an unconfirmed
  * address, and the answer to too many reset requests (the local Cognito limits them as AWS does).
- * Each journey checks the screens with axe.
+ * Each journey runs once, two at each width, and checks each of its screens with axe at both widths
+ * (the page resized in place).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
 import { FORGOT_PASSWORD_LIMIT } from '../../lib/local/cognito.ts';
-import { expectAccessible, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { expectAccessibleAtWidths, toast, useE2e } from '../support/e2e.ts';
 import { confirmationLink, createUser, mailsTo, signUp, uniqueEmail } from '../support/stack.ts';
 
 const { stack, url, newPage, signIn, signedInPage } = useE2e();
@@ -39,17 +40,17 @@ async function mailedResetCode(email: string): Promise<string> {
   return />\s*(\d{6})\s*</.exec(html)![1]!;
 }
 
-describe.each(WIDTHS)('accounts at %i px', (width) => {
+describe('accounts', () => {
   it('says "Incorrect email or password." for a wrong password and an unknown address, then resets a forgotten password', async () => {
-    const user = await createUser(stack, { label: `forgot${width}` });
-    const page = await newPage(width);
+    const user = await createUser(stack, { label: 'forgot' });
+    const page = await newPage(390);
     await page.goto(url('/auth'));
 
     await submitSignIn(page, user.email, 'not-my-password');
     await expectIncorrect(page);
     await submitSignIn(page, uniqueEmail('nobody'), 'not-my-password');
     await expectIncorrect(page);
-    await expectAccessible(page, 'sign-in error');
+    await expectAccessibleAtWidths(page, 'sign-in error');
 
     // An unknown address gets the same next step as a known one, and no mail.
     const stranger = uniqueEmail('stranger');
@@ -66,7 +67,7 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
-    await expectAccessible(page, 'forgot password');
+    await expectAccessibleAtWidths(page, 'forgot password');
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.getByLabel('Code').waitFor();
     const code = await mailedResetCode(user.email);
@@ -76,7 +77,7 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText(ACCOUNT_MESSAGES.wrongCode).waitFor();
     expect(await page.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
-    await expectAccessible(page, 'reset code form');
+    await expectAccessibleAtWidths(page, 'reset code form');
 
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -91,8 +92,8 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
   });
 
   it('changes the password in Settings: a wrong current password is refused on its field, the new one signs in', async () => {
-    const user = await createUser(stack, { label: `change${width}` });
-    const page = await signedInPage(user, width, '/settings');
+    const user = await createUser(stack, { label: 'change' });
+    const page = await signedInPage(user, 1280, '/settings');
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
     const current = page.getByLabel('Current password');
     await current.fill('not-my-password');
@@ -100,7 +101,7 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText(ACCOUNT_MESSAGES.wrongCurrentPassword).waitFor();
     expect(await current.getAttribute('aria-invalid')).toBe('true');
-    await expectAccessible(page, 'change password error');
+    await expectAccessibleAtWidths(page, 'change password error');
 
     await current.fill(user.password);
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -108,7 +109,7 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await expect.poll(() => current.inputValue()).toBe('');
     await page.context().close();
 
-    const fresh = await newPage(width);
+    const fresh = await newPage(1280);
     await fresh.goto(url('/auth'));
     await submitSignIn(fresh, user.email, user.password);
     await expectIncorrect(fresh);
@@ -117,11 +118,11 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
   });
 
   it('says "Too many attempts…" to one reset request too many for the address, and shows no code form', async () => {
-    const user = await createUser(stack, { label: `limited${width}` });
+    const user = await createUser(stack, { label: 'limited' });
     for (let i = 0; i < FORGOT_PASSWORD_LIMIT; i++) {
       await stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: user.email }));
     }
-    const page = await newPage(width);
+    const page = await newPage(390);
     await page.goto(url('/auth'));
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -129,18 +130,18 @@ describe.each(WIDTHS)('accounts at %i px', (width) => {
     await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.tooManyAttempts }).waitFor();
     await toast(page, ACCOUNT_MESSAGES.tooManyAttempts).waitFor();
     expect(await page.getByLabel('Code').count()).toBe(0);
-    await expectAccessible(page, 'too many reset requests');
+    await expectAccessibleAtWidths(page, 'too many reset requests');
     await page.context().close();
   });
 
   it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account and signs in', async () => {
-    const email = uniqueEmail(`unconfirmed${width}`);
+    const email = uniqueEmail('unconfirmed');
     await signUp(stack, email, 'Secret-123', 'Una');
-    const page = await newPage(width);
+    const page = await newPage(1280);
     await page.goto(url('/auth'));
     await submitSignIn(page, email, 'Secret-123');
     await page.locator('.form-error', { hasText: ACCOUNT_MESSAGES.emailNotConfirmed }).waitFor();
-    await expectAccessible(page, 'unconfirmed sign-in');
+    await expectAccessibleAtWidths(page, 'unconfirmed sign-in');
 
     await page.getByRole('button', { name: ACCOUNT_MESSAGES.resendConfirmation }).click();
     await toast(page, ACCOUNT_MESSAGES.confirmationSent).waitFor();

@@ -2,12 +2,14 @@
  * The foundation journey, as a new user would try it, in real Chromium against the whole local
  * stack: sign up, confirm by the mailed link, sign in, add / edit / delete a reminder, sign out; all
  * under the security headers CloudFront sends, with no Content-Security-Policy violation on the way.
+ * Also session upkeep: a check every 30 s refreshes the tokens when 90 s or less remain (in this file
+ * to share its stack and browser).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { securityHeaderValues } from '../../lib/securityHeaders.ts';
 import { toast, useE2e, watchCspViolations } from '../support/e2e.ts';
-import { confirmationLink, uniqueEmail } from '../support/stack.ts';
+import { confirmationLink, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 
 const { stack, newPage, signIn } = useE2e();
 
@@ -160,6 +162,40 @@ describe('first journey (1280 px)', () => {
     await page.goto(`${stack.appUrl}/no-such-page`);
     await page.getByText('Oops! Page not found').waitFor();
     await page.getByRole('link', { name: /home/i }).first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('session refresh', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createUser(stack, { label: 'session' });
+  });
+
+  it('refreshes the access token ahead of expiry, and keeps the user signed in', async () => {
+    const page = await newPage(1280);
+    await page.clock.install();
+    await signIn(page, user);
+    await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
+
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'] ?? '';
+      if (target.endsWith('GetTokensFromRefreshToken')) refreshes.push(target);
+    });
+
+    // Half an hour on: an hour-long token has plenty left, so no refresh.
+    await page.clock.fastForward('30:00');
+    await page.waitForTimeout(500);
+    expect(refreshes).toHaveLength(0);
+
+    // 59 minutes in: 60 s left, under the 90 s threshold, so the next check refreshes.
+    await page.clock.fastForward('29:00');
+    await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    // Still signed in, with a token the API accepts.
+    await page.reload();
+    await page.getByText('No reminders yet. Add your first reminder to start saving money!').waitFor();
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { expectNoHorizontalOverflow, useE2e, WIDTHS } from '../support/e2e.ts';
+import { expectFitsWidth, expectNoHorizontalOverflow, useE2e, WIDTHS } from '../support/e2e.ts';
 import { createUser, type TestUser } from '../support/stack.ts';
 
 const { stack, newPage, signedInPage } = useE2e();
@@ -211,8 +211,10 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
   });
 });
 
-describe.each(WIDTHS)('content pages at %i px', (width) => {
+// Content, not layout: each page once at 390 px, its layout at 1280 px too (resized in place).
+describe('content pages', () => {
   it('renders each category page with its figures, intervals, tips, title and CTA', async () => {
+    const width = 390;
     const page = await newPage(width);
     for (const c of CATEGORY_PAGES) {
       await page.goto(`${stack.appUrl}${c.path}`);
@@ -225,6 +227,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
       const ctas = page.getByRole('link', { name: 'Get Started Free Today' });
       expect(await ctas.first().getAttribute('href')).toBe('/auth');
       await expectNoHorizontalOverflow(page, `${c.path} ${width}`);
+      await expectFitsWidth(page, 1280, c.path);
     }
     await page.goto(`${stack.appUrl}/mortgages`);
     await page
@@ -238,6 +241,7 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
   });
 
   it('renders the privacy policy, the terms and the docs', async () => {
+    const width = 1280;
     const page = await newPage(width);
     await page.goto(`${stack.appUrl}/privacy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
@@ -267,13 +271,15 @@ describe.each(WIDTHS)('content pages at %i px', (width) => {
     expect(await page.locator('.steps-list > li').count()).toBe(6);
     await page.locator('article').getByText('npm test', { exact: true }).first().waitFor();
     await expectNoHorizontalOverflow(page, `docs ${width}`);
+    await expectFitsWidth(page, 390, 'docs');
     await page.context().close();
   });
 });
 
 describe('404', () => {
-  it.each(WIDTHS)('shows the 404 page at %i px and logs only the path, once', async (width) => {
-    const page = await newPage(width);
+  // Its layout at both widths is in a11y.test.ts.
+  it('shows the 404 page at 390 px and logs only the path, once', async () => {
+    const page = await newPage(390);
     const reports: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/not-found') && r.method() === 'POST') reports.push(r.postData() ?? '');
@@ -320,19 +326,24 @@ describe('admin menus on the public pages', () => {
     await page.context().close();
   });
 
-  it.each(WIDTHS)(
-    'shows nothing in their place to a signed-in regular user, and Dashboard for the sign-up buttons at %i px',
-    async (width) => {
-      const page = await signedInPage(regular, width);
-      const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
-      await page.goto(`${stack.appUrl}/`);
-      await me;
-      await page.waitForLoadState('networkidle');
+  it('shows nothing in their place to a signed-in regular user, and Dashboard for the sign-up buttons at 1280 and 390 px', async () => {
+    const page = await signedInPage(regular, 1280);
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
+    await page.goto(`${stack.appUrl}/`);
+    await me;
+    await page.waitForLoadState('networkidle');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const main = page.locator('main');
+    // The nav differs by width: each checked, the page resized in place.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(() => nav.getByRole('link', { name: 'Dashboard' }).count(), { message: `${width}` })
+        .toBe(1);
       expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Admin tools' }).count()).toBe(0);
 
       // Signed in, every sign-up button reads 'Dashboard' and goes there.
-      const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
       for (const name of [
         'Get Started Free',
@@ -340,19 +351,16 @@ describe('admin menus on the public pages', () => {
         'Sign In',
         'Sign up free in 30 seconds',
       ]) {
-        expect(await page.getByRole('link', { name, exact: true }).count(), name).toBe(0);
+        expect(await page.getByRole('link', { name, exact: true }).count(), `${name} at ${width}`).toBe(0);
       }
-      const main = page.locator('main');
       expect(await main.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBeGreaterThanOrEqual(
         3,
       );
-      await main.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
-      await page.waitForURL(/\/dashboard$/);
-      if (width > 1000) {
-        await page.goto(`${stack.appUrl}/admin`);
-        await page.waitForURL(/\/404$/);
-      }
-      await page.context().close();
-    },
-  );
+    }
+    await main.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${stack.appUrl}/admin`);
+    await page.waitForURL(/\/404$/);
+    await page.context().close();
+  });
 });

@@ -55,29 +55,27 @@ describe.each([390] as const)('savings at %i px', (width) => {
 
     const amount = page.getByLabel('Amount saved (£)');
     const submit = page.getByRole('button', { name: 'Record Savings' });
-    // Letters are kept as typed and refused with the message, never silently dropped.
+    // Letters are kept as typed and refused with the message, never silently dropped. (Each of the
+    // amount rules and its message is in test/web/savings-form.test.tsx; here, that the real page
+    // shows one and saves nothing.)
     await amount.pressSequentially('12abc');
     expect(await amount.inputValue()).toBe('12abc');
-    for (const [value, message] of [
-      ['12abc', 'Please enter a valid amount with max 2 decimal places'],
-      ['', "Enter how much you saved, or choose 'I Renewed (No Savings)'"],
-      ['0', "Enter how much you saved, or choose 'I Renewed (No Savings)'"],
-      ['-5', 'Amount cannot be negative'],
-      ['12.345', 'Please enter a valid amount with max 2 decimal places'],
-      ['123456789012345678901', 'Please enter a reasonable amount'],
-    ] as const) {
-      await amount.fill(value);
-      await submit.click();
-      await page.getByText(message).waitFor();
-      expect(await amount.getAttribute('aria-invalid')).toBe('true');
-    }
+    await submit.click();
+    await page.getByText('Please enter a valid amount with max 2 decimal places').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect((await api(stack, user.accessToken)('GET', '/api/savings')).json?.total).toBe(0);
 
     await amount.fill('125.5');
+    // The redirect's 2 s count from the saved answer: timed from its response, so a busy machine's
+    // slow toasts cannot eat into them.
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/reminders/${reminderId}/savings`) && r.request().method() === 'POST',
+    );
     await submit.click();
+    await answered;
+    const saved = Date.now();
     await toast(page, 'Thank you!').waitFor();
     await toast(page, 'Great job saving £125.50!').waitFor();
-    const saved = Date.now();
     await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
     expect(Date.now() - saved).toBeGreaterThan(1500);
     await page.getByText("You've reported saving £125.50!").waitFor();

@@ -4,6 +4,7 @@
  * pages in fresh browser contexts, so no test sees another's storage unless it asks to.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   chromium,
   type Browser,
@@ -11,7 +12,6 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { LocalStackOptions } from '../../lib/local/stack.ts';
 import { useTestStack } from './fixtures.ts';
@@ -144,6 +144,23 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
 
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
+/**
+ * axe-core's own source, the copy @axe-core/playwright injects (its dependency, so the versions
+ * cannot drift apart).
+ */
+const requireHere = createRequire(import.meta.url);
+const AXE_SOURCE = (
+  createRequire(requireHere.resolve('@axe-core/playwright'))('axe-core') as { source: string }
+).source;
+
+/** One violation as seriousViolations reports it. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
 /** axe-core's serious and critical violations on what the page shows now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
@@ -158,20 +175,49 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       { timeout: 5_000 },
     )
     .toBe(true);
-  // axe.run in the page itself (the app has no cross-origin frames), reporting violations only:
-  // the same rules as the default mode, without a blank page opened per check to merge frame results.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
+  // axe.run in the page itself (the app has no cross-origin frames), reporting violations only: what
+  // @axe-core/playwright's legacy mode runs (the same source, configuration and options), with
+  // axe-core injected once per document instead of twice per check. (Strings: no DOM types here.)
+  if (!(await page.evaluate<boolean>("typeof window.axe?.run === 'function'"))) {
+    await page.evaluate(
+      `${AXE_SOURCE};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`,
+    );
+  }
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    })))`,
+  );
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
 }
 
 /** axe-core: no serious or critical violation on what the page shows now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   expect(await seriousViolations(page), `${label}: axe violations`).toEqual([]);
+}
+
+/**
+ * axe (and, with `overflow`, no sideways scrolling) on what the page shows now, at each of WIDTHS in
+ * turn: the page is resized in place, so a journey run once checks its screens at both widths without
+ * being walked twice. The page is left at its own width again.
+ */
+export async function expectAccessibleAtWidths(
+  page: Page,
+  label: string,
+  options: { overflow?: boolean } = {},
+): Promise<void> {
+  const own = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: own?.height ?? 900 });
+    await expectAccessible(page, `${label} at ${width} px`);
+    if (options.overflow) await expectNoHorizontalOverflow(page, `${label} at ${width} px`);
+  }
+  if (own) await page.setViewportSize(own);
 }
 
 /** No horizontal scrolling: nothing overflows the viewport. */
@@ -181,6 +227,14 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   expect(overflow, `${label}: horizontal overflow`).toBeLessThanOrEqual(0);
+}
+
+/** No horizontal scrolling with the page resized in place to `width`; the page is left at its own width. */
+export async function expectFitsWidth(page: Page, width: number, label: string): Promise<void> {
+  const own = page.viewportSize();
+  await page.setViewportSize({ width, height: own?.height ?? 900 });
+  await expectNoHorizontalOverflow(page, `${label} at ${width} px`);
+  if (own) await page.setViewportSize(own);
 }
 
 /**

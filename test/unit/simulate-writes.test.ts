@@ -3,7 +3,7 @@
  * is sent again with back-off until every row is written, a few calls at a time; when DynamoDB keeps
  * refusing, the simulation fails with an error rather than report rows it never wrote.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   BatchGetCommand,
@@ -153,13 +153,22 @@ describe('simulateMails', () => {
 
   it('fails with an error when rows stay unprocessed: no result counts them as written', async () => {
     profilesExist();
-    leaveSomeUnprocessed(1, Infinity);
-    await expect(
-      simulateMails(
+    const { refusals } = leaveSomeUnprocessed(1, Infinity);
+    // The back-off's waits (seconds in all) pass on fake timers, at once.
+    vi.useFakeTimers();
+    try {
+      const run = simulateMails(
         Array.from({ length: 10 }, (_, n) => due(n)),
         () => new Date(),
-      ),
-    ).rejects.toBeInstanceOf(UnfinishedBatchError);
+      );
+      run.catch(() => undefined);
+      await vi.runAllTimersAsync();
+      await expect(run).rejects.toBeInstanceOf(UnfinishedBatchError);
+    } finally {
+      vi.useRealTimers();
+    }
+    // It did keep trying, with back-off, before giving up.
+    expect(refusals()).toBeGreaterThan(1);
   });
 });
 

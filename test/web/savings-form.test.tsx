@@ -74,6 +74,15 @@ describe('SavingsForm', () => {
     expect(onRecord).not.toHaveBeenCalled();
   });
 
+  it('words the amount messages as the page has always shown them', () => {
+    expect(SAVINGS_MESSAGES).toStrictEqual({
+      negative: 'Amount cannot be negative',
+      tooLong: 'Please enter a reasonable amount',
+      decimals: 'Please enter a valid amount with max 2 decimal places',
+      amountNeeded: "Enter how much you saved, or choose 'I Renewed (No Savings)'",
+    });
+  });
+
   it('disables both outcomes while busy', () => {
     renderForm({ busy: true });
     expect(recordSavings()).toBeDisabled();
