@@ -38,7 +38,7 @@ export type RoutePermission =
   | 'cognito:deleteUser'
   /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
   | 'cognito:describePool'
-  /** lambda:InvokeFunction on the daily job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
+  /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
   | 'job:invoke'
   /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
   | 'unsubscribe:key';
@@ -134,9 +134,9 @@ export interface ApiProps {
   mail: Mail;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
-  /** The daily job, for routes with the 'job:invoke' permission. */
-  dailyJob: IFunction;
-  /** The daily job's schedule name (SCHEDULE_NAME, shown by the admin health check). */
+  /** The reminder job, for routes with the 'job:invoke' permission. */
+  reminderJob: IFunction;
+  /** The reminder job's schedule name (SCHEDULE_NAME, shown by the admin health check). */
   scheduleName: string;
   /** Environment common to every function (the pool ids are added here). */
   environment: Record<string, string>;
@@ -324,12 +324,12 @@ export class Api extends Construct {
         props.userPool.grant(fn.fn, 'cognito-idp:DescribeUserPool');
         return;
       case 'job:invoke':
-        props.dailyJob.grantInvoke(fn.fn);
-        fn.fn.addEnvironment('JOB_FUNCTION_NAME', props.dailyJob.functionName);
+        props.reminderJob.grantInvoke(fn.fn);
+        fn.fn.addEnvironment('JOB_FUNCTION_NAME', props.reminderJob.functionName);
         Validations.of(fn).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.dailyJob.node.defaultChild as CfnFunction)}.Arn>:*]`,
+          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.reminderJob.node.defaultChild as CfnFunction)}.Arn>:*]`,
           reason:
-            'lambda:InvokeFunction on the daily job and its versions ({arn}:*): the one function this route may call.',
+            'lambda:InvokeFunction on the reminder job and its versions ({arn}:*): the one function this route may call.',
         });
         return;
       case 'unsubscribe:key':

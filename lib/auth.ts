@@ -175,7 +175,7 @@ export class Auth extends Construct {
 
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,
-      description: 'Administrators: statistics, health checks, e-mail tests, the daily job and logs',
+      description: 'Administrators: statistics, health checks, e-mail tests, the reminder job and logs',
     });
 
     this.client = this.userPool.addClient('WebClient', {

@@ -39,7 +39,7 @@ export class Data extends Construct {
       deletionProtection: isProd,
       removalPolicy: removalPolicy(props.config),
     });
-    // Reminders due on a date, for the daily job (gsi1pk = DUE#{date}#{shard}): no Scan on any path.
+    // Reminders due on a date, for the reminder job (gsi1pk = DUE#{date}#{shard}): no Scan on any path.
     this.table.addGlobalSecondaryIndex({
       indexName: TABLE_KEYS.dueIndex.name,
       partitionKey: { name: TABLE_KEYS.dueIndex.partitionKey, type: AttributeType.STRING },
@@ -65,7 +65,8 @@ export class Data extends Construct {
     const logicalId = Stack.of(this).getLogicalId(this.table.node.defaultChild as CfnTable);
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
-      reason: "Table grants include the table's own indexes ({table}/index/*): the daily job queries gsi1.",
+      reason:
+        "Table grants include the table's own indexes ({table}/index/*): the reminder job queries gsi1.",
     });
   }
 }

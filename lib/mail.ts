@@ -229,7 +229,7 @@ export class Mail extends Construct {
   }
 
   /**
-   * ses:GetAccount alone, for a sender that paces itself to the account's MaxSendRate (the daily job).
+   * ses:GetAccount alone, for a sender that paces itself to the account's MaxSendRate (the reminder job).
    * A no-op without a domain, like grantSend: nothing is sent, so the quota is never read.
    */
   grantSendQuota(grantee: IGrantable): void {
@@ -266,7 +266,7 @@ export interface MailEventsProps {
 
 /**
  * Bounces and complaints of our configuration set, from the default event bus to a function that
- * puts the address on the product's suppression list (the daily job skips it). The table, and the
+ * puts the address on the product's suppression list (the reminder job skips it). The table, and the
  * stage's key: the list stores a keyed hash of the address, never the address.
  */
 export class MailEvents extends Construct {

@@ -13,7 +13,7 @@ import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
 
-export interface DailyRemindersProps {
+export interface ReminderJobProps {
   config: StageConfig;
   data: Data;
   mail: Mail;
@@ -43,7 +43,7 @@ export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
  * after Lambda's retries, both land in a dead-letter queue with an alarm; a second alarm fires on any
  * error of the job in a day.
  */
-export class DailyReminders extends Construct {
+export class ReminderJob extends Construct {
   readonly job: AppFunction;
   readonly sender: AppFunction;
   readonly sendQueue: Queue;
@@ -52,13 +52,13 @@ export class DailyReminders extends Construct {
   readonly failures: FailureQueue;
   readonly errorsAlarm: Alarm;
 
-  constructor(scope: Construct, id: string, props: DailyRemindersProps) {
+  constructor(scope: Construct, id: string, props: ReminderJobProps) {
     super(scope, id);
     const { config, data, mail } = props;
 
     this.failures = new FailureQueue(this, 'Failures', {
       config,
-      purpose: 'A daily reminder run failed or could not be started',
+      purpose: 'A reminder job run failed or could not be started',
     });
     // One message per recipient of a run; a message that keeps failing goes to the dead-letter queue.
     this.sendFailures = new FailureQueue(this, 'SendFailures', {
@@ -116,7 +116,7 @@ export class DailyReminders extends Construct {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: 'EventBridge Scheduler: invoke the daily reminder job',
+      description: 'EventBridge Scheduler: invoke the reminder job',
     });
     this.schedule = new Schedule(this, 'Schedule', {
       description: 'Renewal reminders: every hour, each owner mailed at 08:00 their time',
@@ -131,7 +131,7 @@ export class DailyReminders extends Construct {
       }),
     });
     this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
-      alarmDescription: `The daily reminder job of ${stageName(config)} failed at least once today`,
+      alarmDescription: `The reminder job of ${stageName(config)} failed at least once today`,
       metric: this.job.fn.metricErrors({ period: Duration.days(1), statistic: 'Sum' }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -142,7 +142,7 @@ export class DailyReminders extends Construct {
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${jobLogicalId}.Arn>:*]`,
       reason:
-        'lambda:InvokeFunction on the daily job and its versions ({arn}:*), the only function this role may call.',
+        'lambda:InvokeFunction on the reminder job and its versions ({arn}:*), the only function this role may call.',
     });
   }
 }

@@ -11,7 +11,7 @@ import { Data } from './data.ts';
 import type { EdgeStack } from './edge.ts';
 import { enforceStageLogRetention } from './logs.ts';
 import { Mail, MailEvents } from './mail.ts';
-import { DailyReminders } from './schedule.ts';
+import { ReminderJob } from './schedule.ts';
 import { Web, webBuild } from './web.ts';
 
 export interface RenewalRemindersStackProps extends StackProps {
@@ -24,12 +24,12 @@ export interface RenewalRemindersStackProps extends StackProps {
   edge: EdgeStack;
 }
 
-/** One stage of the product: data, mail (and its SES events), auth, the daily job, the API and the site. */
+/** One stage of the product: data, mail (and its SES events), auth, the reminder job, the API and the site. */
 export class RenewalRemindersStack extends Stack {
   readonly data: Data;
   readonly mail: Mail;
   readonly auth: Auth;
-  readonly daily: DailyReminders;
+  readonly reminderJob: ReminderJob;
   readonly mailEvents: MailEvents;
   readonly api: Api;
   readonly web: Web;
@@ -70,7 +70,8 @@ export class RenewalRemindersStack extends Stack {
       mail: this.mail,
       triggerEnvironment: environment,
     });
-    this.daily = new DailyReminders(this, 'DailyReminders', {
+    // The construct id keeps its first name: renaming it would replace every resource under it.
+    this.reminderJob = new ReminderJob(this, 'DailyReminders', {
       config,
       data: this.data,
       mail: this.mail,
@@ -88,8 +89,8 @@ export class RenewalRemindersStack extends Stack {
       mail: this.mail,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
-      dailyJob: this.daily.job.fn,
-      scheduleName: this.daily.schedule.scheduleName,
+      reminderJob: this.reminderJob.job.fn,
+      scheduleName: this.reminderJob.schedule.scheduleName,
       environment,
       routes: props.routes,
     });
@@ -136,7 +137,7 @@ export class RenewalRemindersStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
-    new CfnOutput(this, 'DailyJobFunctionName', { value: this.daily.job.fn.functionName });
+    new CfnOutput(this, 'DailyJobFunctionName', { value: this.reminderJob.job.fn.functionName });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: "The stage's alarms (ALARM and OK): subscribe more people here",

@@ -60,9 +60,10 @@ export async function sesHandshake(): Promise<HandshakeResult> {
   }
 }
 
-export const DAILY_RUN_FRESHNESS_HOURS = 25;
+/** The reminder job runs every hour: a last run older than two has missed one. */
+export const LAST_RUN_FRESHNESS_HOURS = 2;
 
-/** The health checks of the self-check page: database, Cognito, SES, the daily run, the schedule. */
+/** The health checks of the self-check page: database, Cognito, SES, the reminder job's last run, the schedule. */
 export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   try {
@@ -119,18 +120,18 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
     const [last] = await latestCronRuns(1, { realOnly: true, now });
     const ageHours = last ? (now.getTime() - Date.parse(last.ran_at)) / 3_600_000 : Infinity;
     results.push({
-      name: 'Last daily run',
+      name: 'Last reminder job run',
       category: 'Jobs',
-      status: ageHours < DAILY_RUN_FRESHNESS_HOURS && last?.status !== 'interrupted' ? 'pass' : 'warning',
+      status: ageHours < LAST_RUN_FRESHNESS_HOURS && last?.status !== 'interrupted' ? 'pass' : 'warning',
       detail: last
         ? `Last run ${last.ran_at} (${ageHours.toFixed(1)} h ago) for ${last.date}: ${last.items_processed} sent, ${last.errors.length} errors` +
           (last.status === 'interrupted'
             ? `; interrupted: ${last.done} of ${last.queued} mails finished`
             : '')
-        : 'The daily job has not run yet',
+        : 'The reminder job has not run yet',
     });
   } catch (error) {
-    results.push({ name: 'Last daily run', category: 'Jobs', status: 'fail', detail: message(error) });
+    results.push({ name: 'Last reminder job run', category: 'Jobs', status: 'fail', detail: message(error) });
   }
   results.push({
     name: 'Scheduler',
@@ -138,7 +139,7 @@ export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
     status: env().SCHEDULE_NAME ? 'pass' : 'fail',
     detail: env().SCHEDULE_NAME
       ? `Every hour, on the hour; each owner mailed at 08:00 their time (${env().SCHEDULE_NAME})`
-      : 'No schedule configured for the daily job',
+      : 'No schedule configured for the reminder job',
   });
   return results;
 }

@@ -26,6 +26,6 @@ export async function startJobAsync(): Promise<RunCronResult | undefined> {
     emailsSent: null,
     errors: [],
     processedDate: todayIn(UK_ZONE),
-    message: 'The daily job is running: its result will appear in the cron log.',
+    message: 'The reminder job is running: its result will appear in the cron log.',
   };
 }

@@ -23,7 +23,7 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */
   API_URL: z.string().optional(),
-  /** The daily job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */
+  /** The reminder job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */
   JOB_FUNCTION_NAME: z.string().optional(),
   /** The EventBridge Scheduler schedule that fires the job (or 'local-timer' on the local stack). */
   SCHEDULE_NAME: z.string().optional(),

@@ -136,7 +136,7 @@ export async function remindersWithMailDue(bound: string): Promise<Record<string
 
 /**
  * The reminder's next mail still to go, as its page shows it: the same schedule and send records
- * the daily job reads (a mail whose day passed unsent is still next: the next run sends or settles
+ * the reminder job reads (a mail whose day passed unsent is still next: the next run sends or settles
  * it). Null when none is left, or the reminder was cancelled.
  */
 export async function nextMailOf(item: Record<string, unknown>, zone: string): Promise<NextMail | null> {

@@ -5,7 +5,7 @@ import { addressHashes } from '../runtime/signingKey.ts';
 import { getItems, itemKey, putItem, tableName } from './db.ts';
 
 /**
- * Addresses SES reported as bouncing permanently or complaining: the daily job mails them no more.
+ * Addresses SES reported as bouncing permanently or complaining: the reminder job mails them no more.
  * Kept after the account is deleted (a bounced address must never be mailed again, whoever signs up
  * with it), so the entry holds no address: its key is a keyed hash of the address under the
  * stage's key version, which only our functions can compute, and which cannot be reversed.

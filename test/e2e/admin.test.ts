@@ -254,7 +254,7 @@ describe('admin console (1280 px)', () => {
     await page.getByRole('tab', { name: 'Simulate' }).focus();
     await page.keyboard.press('ArrowRight');
     const realTab = page.getByRole('tabpanel', { name: 'Real Function' });
-    await realTab.getByText('This runs the real daily reminder job now').waitFor();
+    await realTab.getByText('This runs the real reminder job now').waitFor();
     expect(await realTab.innerText()).toContain(london().toFormat('dd/MM/yyyy'));
     expect(await realTab.innerText()).toContain('Europe/London');
     expect(await realTab.getByRole('link', { name: 'View function logs' }).getAttribute('href')).toBe(
@@ -369,8 +369,12 @@ describe('admin console (1280 px)', () => {
     const health = page.getByRole('region', { name: 'Health checks', exact: true });
     const database = health.getByRole('listitem').filter({ hasText: 'Database' });
     await database.getByText('PASS').waitFor();
-    // The real run above was moments ago: the last daily run is fresh.
-    await health.getByRole('listitem').filter({ hasText: 'Last daily run' }).getByText('PASS').waitFor();
+    // The real run above was moments ago: the last run of the reminder job is fresh.
+    await health
+      .getByRole('listitem')
+      .filter({ hasText: 'Last reminder job run' })
+      .getByText('PASS')
+      .waitFor();
     await expectAccessible(page, 'self check');
     await expectFits360(page, '/admin/self-check');
     await page.close();
@@ -402,7 +406,7 @@ describe('admin console (1280 px)', () => {
     await page
       .getByRole('region', { name: 'Jobs', exact: true })
       .getByRole('listitem')
-      .filter({ hasText: 'No schedule configured for the daily job' })
+      .filter({ hasText: 'No schedule configured for the reminder job' })
       .getByText('FAIL', { exact: true })
       .waitFor();
 

@@ -1,5 +1,5 @@
 /**
- * The reminder engine as a user meets it: the daily job run for the right dates puts the mails in
+ * The reminder engine as a user meets it: the reminder job run for the right dates puts the mails in
  * the local mailbox, the mail's links work in the browser (dashboard, savings, unsubscribe on the
  * press only), and unsubscribing stops the next mail.
  */

@@ -148,7 +148,7 @@ describe('admin tools', () => {
       Cognito: 'pass',
       SES: 'pass',
       Scheduler: 'pass',
-      'Last daily run': 'pass',
+      'Last reminder job run': 'pass',
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Reminders as contracts, through the API and the daily job on the local stand-ins: own lead days and
+ * Reminders as contracts, through the API and the reminder job on the local stand-ins: own lead days and
  * an act-by date drive the mails; an outcome rolls a reminder forward or cancels it; the job rolls an
  * unanswered repeating reminder forward on the 14th day, once, counted from its anchor; the history,
  * the savings ledger and the statistics stay true after each, and after the account is deleted.

@@ -171,7 +171,7 @@ async function onlySendOf(userId: string) {
 const throttle = () =>
   Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'ThrottlingException' });
 
-describe('the daily job', () => {
+describe('the reminder job', () => {
   it('mails each due reminder once, with the details, a call to action and one-click unsubscribe', async () => {
     const today = freshDate();
     const ann = await seedUser('ann');

@@ -97,7 +97,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   adminEmailLogs: { runs: 20, query: async () => '?limit=10' },
   adminCronRuns: { runs: 20, query: async () => '?limit=10' },
   adminAudit: { runs: 20, query: async () => '?limit=10' },
-  // A real run (simulate: false) is the daily job for today: generated bodies are simulations only,
+  // A real run (simulate: false) is the reminder job for today: generated bodies are simulations only,
   // so the suite's work stays bounded; the real run is covered by admin.test.ts.
   adminRunCron: {
     body: { simulate: true, date: '2031-01-01' },

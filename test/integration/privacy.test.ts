@@ -99,7 +99,7 @@ describe('account deletion', () => {
         .status,
     ).toBe(201);
 
-    // Mails really sent by the daily job for its date (a reminder and a follow-up), a simulation,
+    // Mails really sent by the reminder job for its date (a reminder and a follow-up), a simulation,
     // a test mail and a system test (audit entries), an unsubscribe, a bounce.
     // The simulation first: after the real run the index has moved on, and it would find nothing.
     expect((await call('POST', '/api/admin/run-cron', { simulate: true, date: today })).status).toBe(200);

@@ -107,8 +107,8 @@ export function AdminDashboard() {
       {s.email_provider === 'disabled' && (
         <Notice title="Reminder email sending is paused">
           <p>
-            EMAIL_PROVIDER is &apos;disabled&apos;: the daily job sends no reminder e-mails until it is set to
-            &apos;ses&apos;.
+            EMAIL_PROVIDER is &apos;disabled&apos;: the reminder job sends no reminder e-mails until it is set
+            to &apos;ses&apos;.
           </p>
         </Notice>
       )}

@@ -78,14 +78,12 @@ const COLUMNS: Column<CronRun>[] = [
   { header: 'Duration', className: 'num nowrap', cell: (run) => `${(run.duration_ms / 1000).toFixed(2)}s` },
 ];
 
-/** /admin/cron-log: the last 14 runs of the daily job, real and simulated. */
+/** /admin/cron-log: the last 14 runs of the reminder job, real and simulated. */
 export function CronLogScreen() {
   const runs = useCronRuns(RUNS);
   return (
     <div className="admin-stack">
-      <p className="muted">
-        The last {RUNS} runs of the daily reminder job. Times are UK time (Europe/London).
-      </p>
+      <p className="muted">The last {RUNS} runs of the reminder job. Times are UK time (Europe/London).</p>
       <QueryTable
         query={runs}
         what={{ loading: 'Loading cron runs', error: 'Cron runs could not be loaded.' }}

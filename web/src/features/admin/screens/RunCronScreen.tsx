@@ -39,7 +39,7 @@ function Results({ result, mode }: { result: RunCronResult; mode: Mode }) {
         {ok ? 'Success' : 'Failed'}
       </h2>
       {result.started ? (
-        <p>{result.message ?? 'The daily job is running.'}</p>
+        <p>{result.message ?? 'The reminder job is running.'}</p>
       ) : (
         <>
           <p>
@@ -74,7 +74,7 @@ function Results({ result, mode }: { result: RunCronResult; mode: Mode }) {
   );
 }
 
-/** /admin/run-cron: simulate the daily job for a date, or run the real job now. */
+/** /admin/run-cron: simulate the reminder job for a date, or run the real job now. */
 export function RunCronScreen() {
   const [params] = useSearchParams();
   const form = useForm({ defaultValues: { date: initialDate(params.get('date')) } });
@@ -123,7 +123,7 @@ export function RunCronScreen() {
 
   const real = (
     <>
-      <Notice tone="destructive" title="This runs the real daily reminder job now">
+      <Notice tone="destructive" title="This runs the real reminder job now">
         <p>It sends real e-mails to every user with a reminder due today. Each e-mail goes at most once.</p>
       </Notice>
       <ConfigList

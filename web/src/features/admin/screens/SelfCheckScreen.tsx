@@ -21,7 +21,7 @@ const HANDSHAKE: ActionCardText = {
 const HEALTH: ActionCardText = {
   id: 'self-health',
   title: 'Health checks',
-  note: 'Database, Cognito, SES, the last daily run (within 25 hours), the scheduler.',
+  note: 'Database, Cognito, SES, the reminder job’s last run (within 2 hours), the scheduler.',
   label: 'Run Health Checks',
 };
 
