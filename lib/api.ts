@@ -66,9 +66,9 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   adminSystemTest: ['ses:status', 'cognito:describePool'],
   // A real reminder mail to the admin, with its signed unsubscribe link.
   adminTestEmail: ['ses:send', 'unsubscribe:key'],
-  // Real mode invokes the job; simulate runs it in-process and records subjects without rendering
-  // (no unsubscribe links, so no key).
-  adminRunCron: ['job:invoke'],
+  // Real mode invokes the job; simulate runs the planner in-process, which checks the owners'
+  // addresses against the suppression list: their keyed hashes need the key.
+  adminRunCron: ['job:invoke', 'unsubscribe:key'],
 };
 
 /**
