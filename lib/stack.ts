@@ -137,7 +137,7 @@ export class RenewalRemindersStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
-    new CfnOutput(this, 'DailyJobFunctionName', { value: this.reminderJob.job.fn.functionName });
+    new CfnOutput(this, 'ReminderJobFunctionName', { value: this.reminderJob.job.fn.functionName });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: "The stage's alarms (ALARM and OK): subscribe more people here",

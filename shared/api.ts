@@ -32,7 +32,7 @@ export interface Reminder {
   updated_at: string;
 }
 
-/** The next mail a reminder has still to go, from the schedule the daily job sends by. */
+/** The next mail a reminder has still to go, from the schedule the reminder job sends by. */
 export interface NextMail {
   /** The owner's local date it goes (at 08:00 their time). */
   date: string;

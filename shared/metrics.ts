@@ -6,7 +6,7 @@
 export const METRICS_NAMESPACE = 'RenewalReminders';
 
 /**
- * The daily job's counts, one data point each per run: runs (1), mails planned, sent, sent late,
+ * The reminder job's counts, one data point each per run: runs (1), mails planned, sent, sent late,
  * superseded, missed, failed (the run's errors), left for a later run (out of time), and
  * repeating reminders rolled forward.
  */

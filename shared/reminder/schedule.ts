@@ -1,5 +1,5 @@
 /**
- * A reminder's mails, and what is due of them at a moment: the one schedule the daily job sends by
+ * A reminder's mails, and what is due of them at a moment: the one schedule the reminder job sends by
  * and the dashboard shows. Pure (luxon with explicit zones), so it is tested to the minute across
  * clock changes without a stack.
  *
@@ -12,7 +12,7 @@
  * Lead mails count down to the act-by date when one is set (the last day to act), otherwise to the
  * renewal date, on the reminder's own lead days or its category's. A repeating reminder with no
  * outcome is rolled forward ROLL_AFTER_DAYS after its renewal: that moment is part of its schedule,
- * so the daily job finds it through the same index.
+ * so the reminder job finds it through the same index.
  */
 import { DateTime } from 'luxon';
 import { leadDaysOf, type Category } from '../categories.ts';
