@@ -5,6 +5,7 @@
  * reminder due to roll forward is rolled, and its new term planned in the same run.
  */
 import { DateTime } from 'luxon';
+import { todayIn } from '../../shared/dates.ts';
 import type { Profile } from '../../shared/api.ts';
 import {
   dueNow,
@@ -156,12 +157,16 @@ export async function findDueMails(
     if (String(item.next_at) > moment.toUTC().toISO()!) continue;
     found.push({ item, reminder: parseIndexedReminder(item, profile.timezone), profile, moment });
   }
-  // Which of their mails are settled: dueNow only asks about the schedule's own mails, so reading
-  // those by key answers in few calls.
+  // Which of their mails are settled, read by key: only those dated up to the owner's day of the
+  // run, which are all dueNow decides on. A later mail is taken as open: if it had been settled
+  // some other way, the index points at it and the next run finds it settled and moves on.
   const settled = await settledAmong(
-    found.flatMap(({ reminder }) =>
-      reminderSchedule(reminder).map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey })),
-    ),
+    found.flatMap(({ reminder, profile, moment }) => {
+      const today = todayIn(profile.timezone, moment);
+      return reminderSchedule(reminder)
+        .filter((mail) => mail.date <= today)
+        .map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey }));
+    }),
     SETTLED_READ_CONCURRENCY,
   );
   const record = async (
