@@ -157,14 +157,15 @@ export async function findDueMails(
     if (String(item.next_at) > moment.toUTC().toISO()!) continue;
     found.push({ item, reminder: parseIndexedReminder(item, profile.timezone), profile, moment });
   }
-  // Which of their mails are settled, read by key: only those dated up to the owner's day of the
-  // run, which are all dueNow decides on. A later mail is taken as open: if it had been settled
-  // some other way, the index points at it and the next run finds it settled and moves on.
+  // Which of their mails are settled, read by key: only those dated from the day the reminder's
+  // mails start to the owner's day of the run, which are all dueNow decides on (earlier ones are
+  // never open). A later mail is taken as open: if it had been settled some other way, the index
+  // points at it and the next run finds it settled and moves on.
   const settled = await settledAmong(
     found.flatMap(({ reminder, profile, moment }) => {
       const today = todayIn(profile.timezone, moment);
       return reminderSchedule(reminder)
-        .filter((mail) => mail.date <= today)
+        .filter((mail) => mail.date >= reminder.not_before && mail.date <= today)
         .map((mail) => ({ userId: reminder.user_id, dedupeKey: mail.dedupeKey }));
     }),
     SETTLED_READ_CONCURRENCY,
