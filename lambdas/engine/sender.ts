@@ -223,7 +223,7 @@ async function deliver(
     const reason = errorMessage(error);
     for (const one of group) {
       const { forGood } = await markFailed(
-        { id: '', userId: digest.userId, token: digest.token, dedupeKey: one.record.dedupeKey },
+        { userId: digest.userId, token: digest.token, dedupeKey: one.record.dedupeKey },
         reason,
         options.now(),
       );

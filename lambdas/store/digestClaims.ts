@@ -15,13 +15,12 @@ import {
   digestKey,
   MAILS_PER_WRITE,
   profileKey,
-  sendKey,
   type DigestClaim,
   type DigestMail,
   type TransactItem,
 } from './digests.ts';
 import { parseClaimState } from './items.ts';
-import { CLAIM_LEASE_MS, OPEN_CONDITION, openConditionValues, sendsByDay } from './sends.ts';
+import { CLAIM_LEASE_MS, claimUpdate } from './sends.ts';
 import { suppressionKeys } from './suppressions.ts';
 
 /** Why a digest could not be claimed: nothing was written. */
@@ -36,53 +35,6 @@ export type DigestClaimResult =
 /** A send record another send holds or settled: its state ('sent', 'pending', ...). */
 export interface TakenState {
   status: string;
-}
-
-function claimUpdate(
-  claim: DigestClaim,
-  mail: DigestMail,
-  email: string,
-  now: Date,
-  leaseMs: number,
-): TransactItem {
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const index = sendsByDay(iso, id);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: sendKey(claim.userId, mail.dedupeKey),
-      ConditionExpression: OPEN_CONDITION,
-      UpdateExpression:
-        'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
-        'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), run_id = :run, ' +
-        'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-        'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
-      ExpressionAttributeNames: {
-        '#status': 'status',
-        '#gpk': TABLE_KEYS.dueIndex.partitionKey,
-        '#gsk': TABLE_KEYS.dueIndex.sortKey,
-      },
-      ExpressionAttributeValues: {
-        ...openConditionValues(now, leaseMs),
-        ':token': claim.token,
-        ':now': iso,
-        ':entity': ENTITY.emailSend,
-        ':id': id,
-        ':run': claim.run.id,
-        ':user': claim.userId,
-        ':reminder': mail.reminderId,
-        ':type': mail.emailType,
-        ':days': mail.daysBefore,
-        ':to': email,
-        ':subject': mail.subject,
-        ':false': false,
-        ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
-        ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-        ':one': 1,
-      },
-    },
-  };
 }
 
 /**
@@ -134,7 +86,18 @@ export async function claimDigest(
   };
   const parts = chunks(input.mails, MAILS_PER_WRITE);
   for (const [n, part] of parts.entries()) {
-    const claims = part.map((mail) => claimUpdate(claim, mail, input.email, now, leaseMs));
+    const claims = part.map((mail): TransactItem => ({
+      Update: {
+        TableName: tableName(),
+        ...claimUpdate(
+          { ...mail, userId: claim.userId, toEmail: input.email },
+          claim.token,
+          now,
+          leaseMs,
+          claim.run.id,
+        ),
+      },
+    }));
     const items = [...checks, ...(n === 0 ? [digestItem] : []), ...claims];
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));

@@ -24,6 +24,7 @@ import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
 import { nextMailAttributes } from './nextMail.ts';
+import { sendKey } from './sends.ts';
 
 /** Mails per claim or record write: a transaction holds 100 items, and the claim adds up to 6 checks. */
 export const MAILS_PER_WRITE = 90;
@@ -73,8 +74,6 @@ const storedDigest = z.object({
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const sendKey = (userId: string, dedupeKey: string) =>
-  itemKey(keys.user(userId), keys.send(dedupeKey));
 export const digestKey = (userId: string, token: string) => itemKey(keys.user(userId), keys.digest(token));
 export const profileKey = (userId: string) => itemKey(keys.user(userId), keys.profile());
 

@@ -75,8 +75,8 @@ export interface SendIdentity {
   subject: string;
 }
 
+/** A claim this sender holds: only its holder may record the mail's result. */
 export interface Claim {
-  id: string;
   userId: string;
   token: string;
   dedupeKey: string;
@@ -84,11 +84,61 @@ export interface Claim {
 
 export type ClaimResult = { claimed: true; claim: Claim } | { claimed: false; status: string };
 
-const sendKey = (userId: string, dedupeKey: string) => itemKey(keys.user(userId), keys.send(dedupeKey));
+export const sendKey = (userId: string, dedupeKey: string) =>
+  itemKey(keys.user(userId), keys.send(dedupeKey));
 
 /** Sends are listed newest first through the due index, one partition per UTC day. */
 export const sendsByDay = (iso: string, id: string) =>
   dueIndexKey(keys.sendsByDay(iso.slice(0, 10)), keys.sendsByDayEntry(iso, id));
+
+/**
+ * The write that claims a mail's send record under `token` (only where a claim may be taken:
+ * OPEN_CONDITION), with what the record shows of the mail; `runId` names the run that sends it.
+ */
+export function claimUpdate(
+  identity: SendIdentity,
+  token: string,
+  now: Date,
+  leaseMs: number,
+  runId?: string,
+) {
+  const id = randomUUID();
+  const iso = now.toISOString();
+  const index = sendsByDay(iso, id);
+  return {
+    Key: sendKey(identity.userId, identity.dedupeKey),
+    ConditionExpression: OPEN_CONDITION,
+    UpdateExpression:
+      'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
+      'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
+      (runId === undefined ? '' : 'run_id = :run, ') +
+      'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
+      'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#gpk': TABLE_KEYS.dueIndex.partitionKey,
+      '#gsk': TABLE_KEYS.dueIndex.sortKey,
+    },
+    ExpressionAttributeValues: {
+      ...openConditionValues(now, leaseMs),
+      ':token': token,
+      ':now': iso,
+      ':entity': ENTITY.emailSend,
+      ':id': id,
+      ...(runId === undefined ? {} : { ':run': runId }),
+      ':user': identity.userId,
+      ':reminder': identity.reminderId,
+      ':type': identity.emailType,
+      ':days': identity.daysBefore,
+      ':to': identity.toEmail,
+      ':subject': identity.subject,
+      ':false': false,
+      ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
+      ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
+      ':one': 1,
+    },
+  };
+}
 
 export async function claimSend(
   identity: SendIdentity,
@@ -96,47 +146,10 @@ export async function claimSend(
   leaseMs = CLAIM_LEASE_MS,
 ): Promise<ClaimResult> {
   const token = randomUUID();
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const index = sendsByDay(iso, id);
   try {
     // Only while the account exists: a claim racing a deletion would leave a record naming the user.
-    await writeWhileAccountExists(identity.userId, [
-      {
-        Update: {
-          Key: sendKey(identity.userId, identity.dedupeKey),
-          ConditionExpression: OPEN_CONDITION,
-          UpdateExpression:
-            'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
-            'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
-            'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-            'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
-          ExpressionAttributeNames: {
-            '#status': 'status',
-            '#gpk': TABLE_KEYS.dueIndex.partitionKey,
-            '#gsk': TABLE_KEYS.dueIndex.sortKey,
-          },
-          ExpressionAttributeValues: {
-            ...openConditionValues(now, leaseMs),
-            ':token': token,
-            ':now': iso,
-            ':entity': ENTITY.emailSend,
-            ':id': id,
-            ':user': identity.userId,
-            ':reminder': identity.reminderId,
-            ':type': identity.emailType,
-            ':days': identity.daysBefore,
-            ':to': identity.toEmail,
-            ':subject': identity.subject,
-            ':false': false,
-            ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
-            ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-            ':one': 1,
-          },
-        },
-      },
-    ]);
-    return { claimed: true, claim: { id, userId: identity.userId, token, dedupeKey: identity.dedupeKey } };
+    await writeWhileAccountExists(identity.userId, [{ Update: claimUpdate(identity, token, now, leaseMs) }]);
+    return { claimed: true, claim: { userId: identity.userId, token, dedupeKey: identity.dedupeKey } };
   } catch (error) {
     if (error instanceof AccountGoneError) return { claimed: false, status: ACCOUNT_DELETED };
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
