@@ -116,7 +116,7 @@ function transactingFront(innerUrl: string) {
       const op = Object.values(entry)[0] as Json;
       return op.ConditionExpression ? [{ table: String(op.TableName), key: keys[i]! }] : [];
     });
-    const present = new Set<string>();
+    const present = new Map<string, Json>();
     const named = async (table: string, key: Json) =>
       `${table}|${JSON.stringify(keyOf(key, await keySchema(call, table)))}`;
     for (const table of new Set(conditioned.map((c) => c.table))) {
@@ -131,7 +131,7 @@ function transactingFront(innerUrl: string) {
         const one = await call('GetItem', { TableName: table, Key: key });
         if (one.json.Item) found.push(one.json.Item as Json);
       }
-      for (const item of found) present.add(await named(table, item));
+      for (const item of found) present.set(await named(table, item), item);
     }
     // The items are distinct, and every other write waits in the queue: their checks, then their
     // writes, can each go to dynalite at once.
@@ -149,15 +149,15 @@ function transactingFront(innerUrl: string) {
         ...placeholdersOf(String(op.ConditionExpression), op),
       };
       const table = String(op.TableName);
-      const exists = present.has(await named(table, key));
-      // The two conditions every transaction of ours uses most, decided from the read alone.
-      const [hashKey] = await keySchema(call, table);
-      const expression = String(op.ConditionExpression).trim();
-      if (expression === `attribute_not_exists(${hashKey})` || expression === `attribute_exists(${hashKey})`)
-        return exists === expression.startsWith('attribute_exists')
+      const current = present.get(await named(table, key));
+      // Simple conditions (existence, equality, joined by AND) are decided from the read alone;
+      // anything else goes to dynalite, whose expression language is DynamoDB's.
+      const decided = simpleCondition(String(op.ConditionExpression), op, current);
+      if (decided !== undefined)
+        return decided
           ? { Code: 'None' }
           : { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
-      const checked = exists
+      const checked = current
         ? await call('UpdateItem', {
             ...condition,
             UpdateExpression: 'REMOVE #transactionNoOp',
@@ -230,6 +230,36 @@ function transactingFront(innerUrl: string) {
       res.end(JSON.stringify({ __type: 'InternalServerError', message: String(error) }));
     }
   };
+}
+
+/**
+ * A condition made only of `attribute_exists(a)`, `attribute_not_exists(a)` and `a = :v` terms
+ * joined by AND, evaluated on `item` (undefined: no item); undefined for any other condition.
+ */
+export function simpleCondition(expression: string, op: Json, item: Json | undefined): boolean | undefined {
+  const names = (op.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const values = (op.ExpressionAttributeValues ?? {}) as Json;
+  const attribute = (token: string) => (token.startsWith('#') ? names[token] : token);
+  const terms = expression.trim().split(/\s+AND\s+/);
+  let holds = true;
+  for (const term of terms) {
+    const existence = /^attribute_(not_)?exists\(\s*([#\w]+)\s*\)$/.exec(term.trim());
+    const equality = /^([#\w]+)\s*=\s*(:\w+)$/.exec(term.trim());
+    if (existence) {
+      const name = attribute(existence[2]!);
+      if (name === undefined) return undefined;
+      const present = item !== undefined && item[name] !== undefined;
+      holds &&= existence[1] ? !present : present;
+    } else if (equality) {
+      const name = attribute(equality[1]!);
+      const value = values[equality[2]!];
+      if (name === undefined || value === undefined) return undefined;
+      holds &&= item !== undefined && JSON.stringify(item[name]) === JSON.stringify(value);
+    } else {
+      return undefined;
+    }
+  }
+  return holds;
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
