@@ -92,15 +92,15 @@ export const sendsByDay = (iso: string, id: string) =>
   dueIndexKey(keys.sendsByDay(iso.slice(0, 10)), keys.sendsByDayEntry(iso, id));
 
 /**
- * The write that claims a mail's send record under `token` (only where a claim may be taken:
- * OPEN_CONDITION), with what the record shows of the mail; `runId` names the run that sends it.
+ * A write of a mail's send record where a claim may be taken (OPEN_CONDITION), with what the record
+ * shows of the mail and the caller's own status fields: `set` (SET clauses, each ending ', '),
+ * `then` (a trailing ADD or REMOVE clause) and their values.
  */
-export function claimUpdate(
+function openRecordWrite(
   identity: SendIdentity,
-  token: string,
   now: Date,
   leaseMs: number,
-  runId?: string,
+  own: { set: string; then: string; values: Record<string, unknown> },
 ) {
   const id = randomUUID();
   const iso = now.toISOString();
@@ -109,11 +109,10 @@ export function claimUpdate(
     Key: sendKey(identity.userId, identity.dedupeKey),
     ConditionExpression: OPEN_CONDITION,
     UpdateExpression:
-      'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, entity = :entity, ' +
+      `SET ${own.set}updated_at = :now, entity = :entity, ` +
       'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
-      (runId === undefined ? '' : 'run_id = :run, ') +
       'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-      'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ADD attempts :one',
+      `subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk ${own.then}`,
     ExpressionAttributeNames: {
       '#status': 'status',
       '#gpk': TABLE_KEYS.dueIndex.partitionKey,
@@ -121,11 +120,9 @@ export function claimUpdate(
     },
     ExpressionAttributeValues: {
       ...openConditionValues(now, leaseMs),
-      ':token': token,
       ':now': iso,
       ':entity': ENTITY.emailSend,
       ':id': id,
-      ...(runId === undefined ? {} : { ':run': runId }),
       ':user': identity.userId,
       ':reminder': identity.reminderId,
       ':type': identity.emailType,
@@ -135,9 +132,29 @@ export function claimUpdate(
       ':false': false,
       ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
       ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-      ':one': 1,
+      ...own.values,
     },
   };
+}
+
+/**
+ * The write that claims a mail's send record under `token` (only where a claim may be taken:
+ * OPEN_CONDITION); `runId` names the run that sends it.
+ */
+export function claimUpdate(
+  identity: SendIdentity,
+  token: string,
+  now: Date,
+  leaseMs: number,
+  runId?: string,
+) {
+  return openRecordWrite(identity, now, leaseMs, {
+    set:
+      '#status = :pending, claim_token = :token, claimed_at = :now, ' +
+      (runId === undefined ? '' : 'run_id = :run, '),
+    then: 'ADD attempts :one',
+    values: { ':token': token, ':one': 1, ...(runId === undefined ? {} : { ':run': runId }) },
+  });
 }
 
 export async function claimSend(
@@ -205,7 +222,7 @@ export async function settledAmong(
 }
 
 /**
- * Settles a mail without sending it (superseded or missed), with the reason. Written only where a
+ * Settles a mail without sending it (superseded, missed or skipped), with the reason. Written only where a
  * claim could be taken, so a mail in flight or sent is never overwritten; returns whether it was.
  */
 export async function recordSettlement(
@@ -214,44 +231,15 @@ export async function recordSettlement(
   reason: string,
   now: Date,
 ): Promise<boolean> {
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const index = sendsByDay(iso, id);
   try {
     // Only while the account exists, as every write into a user's partition.
     await writeWhileAccountExists(identity.userId, [
       {
-        Update: {
-          Key: sendKey(identity.userId, identity.dedupeKey),
-          ConditionExpression: OPEN_CONDITION,
-          UpdateExpression:
-            'SET #status = :settled, error_message = :reason, updated_at = :now, entity = :entity, ' +
-            'id = if_not_exists(id, :id), created_at = if_not_exists(created_at, :now), ' +
-            'user_id = :user, reminder_id = :reminder, email_type = :type, days_before = :days, to_email = :to, ' +
-            'subject = :subject, simulated = :false, #gpk = :gpk, #gsk = :gsk REMOVE claim_token',
-          ExpressionAttributeNames: {
-            '#status': 'status',
-            '#gpk': TABLE_KEYS.dueIndex.partitionKey,
-            '#gsk': TABLE_KEYS.dueIndex.sortKey,
-          },
-          ExpressionAttributeValues: {
-            ...openConditionValues(now, CLAIM_LEASE_MS),
-            ':settled': status,
-            ':reason': reason,
-            ':now': iso,
-            ':entity': ENTITY.emailSend,
-            ':id': id,
-            ':user': identity.userId,
-            ':reminder': identity.reminderId,
-            ':type': identity.emailType,
-            ':days': identity.daysBefore,
-            ':to': identity.toEmail,
-            ':subject': identity.subject,
-            ':false': false,
-            ':gpk': index[TABLE_KEYS.dueIndex.partitionKey],
-            ':gsk': index[TABLE_KEYS.dueIndex.sortKey],
-          },
-        },
+        Update: openRecordWrite(identity, now, CLAIM_LEASE_MS, {
+          set: '#status = :settled, error_message = :reason, ',
+          then: 'REMOVE claim_token',
+          values: { ':settled': status, ':reason': reason },
+        }),
       },
     ]);
     return true;

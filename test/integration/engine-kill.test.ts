@@ -6,7 +6,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planRun } from '../../lambdas/engine/planner.ts';
@@ -14,11 +13,11 @@ import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
-import { ensureProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder } from '../../lambdas/store/reminders.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { seedUser } from '../support/seed.ts';
 import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';
 import type { SenderProcessConfig, SenderProcessMessage } from '../support/senderProcess.ts';
 
@@ -61,20 +60,6 @@ function startSender(config: Omit<SenderProcessConfig, 'queueUrl'> = {}) {
       }),
     resume: (userId: string) => child.send({ resume: userId }),
   };
-}
-
-async function seedUser(label: string) {
-  const userId = randomUUID();
-  const email = `${label}.${userId.slice(0, 8)}@example.com`;
-  await ensureProfile({
-    userId,
-    email,
-    firstName: label,
-    lastName: null,
-    country: 'GB',
-    marketingConsent: false,
-  });
-  return { userId, email };
 }
 
 const seedReminder = (userId: string, renewal: string, title: string) =>

@@ -3,7 +3,6 @@
  * under re-runs, crashes, SES throttling and SES errors.
  */
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, planRun } from '../../lambdas/engine/planner.ts';
@@ -13,13 +12,14 @@ import { addDays } from '../../shared/reminder/schedule.ts';
 import { renewalAfter } from '../../shared/reminder/terms.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { ensureProfile, getProfile } from '../../lambdas/store/profiles.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/categories.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { seedUser } from '../support/seed.ts';
 import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';
 
 // A failed send message comes back after 4 s here (6 minutes on AWS), so redelivery is quick to see;
@@ -33,20 +33,6 @@ let dateCounter = 0;
 function freshDate(): string {
   dateCounter += 1;
   return addDays('2040-01-01', dateCounter * 200);
-}
-
-async function seedUser(label: string) {
-  const userId = randomUUID();
-  const email = `${label}.${userId.slice(0, 8)}@example.com`;
-  await ensureProfile({
-    userId,
-    email,
-    firstName: label,
-    lastName: null,
-    country: 'GB',
-    marketingConsent: false,
-  });
-  return { userId, email };
 }
 
 /** `count` users named `{label}{i}`. */
