@@ -10,6 +10,7 @@ import { startFauxqs } from 'fauxqs';
 import type { MailNote } from '../../lambdas/engine/due.ts';
 import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
+import { tsWorkerBoot } from './threads.ts';
 import { pollLane, REGION, type LaneReport, type WorkerMessage } from './sendLane.ts';
 
 const SEND_QUEUE = 'renewal-reminders-local-send';
@@ -65,13 +66,7 @@ export async function messagesLeft(queueUrl: string): Promise<number> {
   );
 }
 
-/**
- * A worker thread does not inherit tsx's loader, so it starts from a line of plain JavaScript that
- * loads tsx's API and imports the TypeScript worker through it.
- */
-const SEND_WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(
-  new URL('./sendWorker.ts', import.meta.url).href,
-)}, ${JSON.stringify(import.meta.url)}))`;
+const SEND_WORKER_BOOT = tsWorkerBoot(new URL('./sendWorker.ts', import.meta.url));
 
 export interface SendPoller {
   /** Resolves once the queue holds nothing (none waiting, none in flight) and every lane is idle. */

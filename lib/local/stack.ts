@@ -136,9 +136,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log,
   });
 
-  const requests = { dynamodb: 0, ses: 0 };
-  dynamo.server.on('request', () => requests.dynamodb++);
-  ses.server.on('request', () => requests.ses++);
+  let sesRequests = 0;
+  ses.server.on('request', () => sesRequests++);
   const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
@@ -169,7 +168,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...endpoints,
     mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     sendPoller,
-    requestCounts: () => ({ ...requests }),
+    requestCounts: () => ({ dynamodb: dynamo.requests(), ses: sesRequests }),
     async stop() {
       stopScheduler();
       await sendPoller.stop();
