@@ -92,6 +92,8 @@ describe('contracts', () => {
     });
     const page = await signedInPage(user, 1280, `/savings/${id}`);
     await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    // A switch asks the new provider, price and next date.
+    await page.getByLabel('I switched').check();
     await page.getByRole('heading', { name: 'Your next renewal' }).waitFor();
     // Prefilled: a year on, the same provider.
     expect(await page.getByLabel('Next renewal date').inputValue()).toBe('2027-01-15');

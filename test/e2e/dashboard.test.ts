@@ -122,6 +122,7 @@ describe('acting on the dashboard (390 px)', () => {
     const page = await signedInPage(user, 390);
     await page.getByRole('link', { name: 'How did it go? (Car insurance)' }).click();
     await page.waitForURL(new RegExp(`/savings/${ids['Car insurance']}$`));
+    await page.getByLabel('I renewed as is').check();
     await page.getByRole('button', { name: 'I Renewed (No Savings)' }).click();
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
     await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
@@ -146,6 +147,31 @@ describe('acting on the dashboard (390 px)', () => {
     await toast(page, 'Reminder created successfully').waitFor();
     await page.getByText('£11.99/month').waitFor();
     await page.getByText('£143.88/yr').waitFor();
+    await page.context().close();
+  });
+
+  it('asks one question first; each answer shows only its fields; a link pre-selects one; a blank saving counts as £0', async () => {
+    const page = await signedInPage(user, 390, `/savings/${ids['Broadband']}?choice=cancelled`);
+    await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    expect(await page.getByLabel('I cancelled it').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Record cancellation' }).waitFor();
+    expect(await page.getByLabel('Next renewal date').count()).toBe(0);
+    await page.getByLabel('I switched').check();
+    for (const label of ['Next renewal date', 'New provider', 'New price (£)', 'Amount saved (£)'])
+      await page.getByLabel(label).waitFor();
+    await page.getByLabel('I haggled a better price').check();
+    expect(await page.getByLabel('New provider').count()).toBe(0);
+    await page.getByLabel('New price (£)').waitFor();
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOT_DIR, 'outcome-390.png'),
+        fullPage: true,
+      });
+    }
+    await expectAccessible(page, 'the outcome page, haggled');
+    // Nothing typed as the saving: it counts as £0, a renewal with no saving.
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(page, 'Thanks for letting us know you renewed.').waitFor();
     await page.context().close();
   });
 });
