@@ -47,7 +47,14 @@ function flatten(entries: Iterable<[string, string | string[] | undefined]>): Re
   return flat;
 }
 
-export function apiDispatch(options: { issuer: string; clientId: string; host: string }) {
+export function apiDispatch(options: {
+  issuer: string;
+  clientId: string;
+  host: string;
+  /** The local pool's public key set: the only keys a token may be signed with (tokenKey.ts). */
+  jwks: { keys: Record<string, unknown>[] };
+}) {
+  const trustedJwks = Buffer.from(JSON.stringify(options.jwks));
   const verifier = JwtRsaVerifier.create(
     {
       issuer: options.issuer,
@@ -62,10 +69,19 @@ export function apiDispatch(options: { issuer: string; clientId: string; host: s
         if (!scopes.includes(ACCESS_TOKEN_SCOPE)) throw new Error(`Token lacks ${ACCESS_TOKEN_SCOPE}`);
       },
     },
-    // aws-jwt-verify's default fetcher speaks https only; cognito-local serves its JWKS over http.
+    // Never the JWKS cognito-local serves: that is the key shipped in its npm package, which anyone
+    // can sign with. The local pool's own key is the only one, whatever the URI.
     {
       jwksCache: new SimpleJwksCache({
-        fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+        fetcher: {
+          fetch: () =>
+            Promise.resolve(
+              trustedJwks.buffer.slice(
+                trustedJwks.byteOffset,
+                trustedJwks.byteOffset + trustedJwks.byteLength,
+              ),
+            ),
+        },
       }),
     },
   );

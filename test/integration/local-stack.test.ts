@@ -142,15 +142,16 @@ describe('bad requests are 4xx, never a 500 or a reset', () => {
 });
 
 describe('config.json', () => {
-  it('is the stack’s own, whatever Host and X-Forwarded-Host say', async () => {
+  it('is the stack’s own, whatever X-Forwarded-Host says; a foreign Host gets no answer at all', async () => {
     const plain = await rawGet('/config.json', {});
     const spoofed = await rawGet('/config.json', {
-      host: 'evil.example',
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
     });
     expect(plain.status).toBe(200);
     expect(spoofed).toEqual(plain);
+    // DNS rebinding (ownHost.ts): the page's name is not ours, so nothing is served to it.
+    expect((await rawGet('/config.json', { host: 'evil.example' })).status).toBe(421);
     expect(JSON.parse(plain.body)).toMatchObject({
       userPoolId: stack.userPoolId,
       userPoolClientId: stack.clientId,
