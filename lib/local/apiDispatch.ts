@@ -39,6 +39,18 @@ function findRoute(method: string, pathname: string) {
   return undefined;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as API Gateway passes it: text, or base64 when the bytes are not UTF-8 text. */
+function eventBody(body: Buffer): { body?: string; isBase64Encoded?: boolean } {
+  if (!body.length) return {};
+  try {
+    return { body: utf8.decode(body) };
+  } catch {
+    return { body: body.toString('base64'), isBase64Encoded: true };
+  }
+}
+
 function flatten(entries: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -116,7 +128,7 @@ export function apiDispatch(options: {
       params,
       query,
       headers: throughCloudFront(flatten(Object.entries(req.headers))),
-      body: body.length ? body.toString('utf8') : undefined,
+      ...eventBody(body),
       claims,
       host: options.host,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
