@@ -322,11 +322,11 @@ export const calendarTokenParamSchema = z.object({
     .transform((token) => token.replace(/\.ics$/, '')),
 });
 
-/** Path parameter {token} of a mailed 'Add to calendar' link: owner, reminder, signature, '.ics'. */
+/** Path parameter {token} of a mailed 'Add to calendar' link: an opaque sealed token, '.ics' allowed. */
 export const eventTokenParamSchema = z.object({
   token: z
     .string()
-    .regex(/^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{43}(\.ics)?$/, 'Invalid calendar link')
+    .regex(/^[A-Za-z0-9_-]{40,400}(\.ics)?$/, 'Invalid calendar link')
     .transform((token) => token.replace(/\.ics$/, '')),
 });
 

@@ -70,7 +70,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** The date a reminder's lead mails count down to: its act-by date when set, else its renewal. */
-export const countsDownTo = (reminder: SchedulableReminder): string =>
+export const countsDownTo = (reminder: Pick<SchedulableReminder, 'renewal_date' | 'act_by'>): string =>
   reminder.act_by ?? reminder.renewal_date;
 
 const scheduled = (mail: Mail, date: string): ScheduledMail => ({
