@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { verifyEventToken } from '../calendar/eventLink.ts';
-import { calendarText } from '../calendar/feed.ts';
+import { reminderEventText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
 import { notFound, route } from '../runtime/http.ts';
 import { getReminder } from '../store/reminders.ts';
@@ -14,6 +14,6 @@ export const handler = route(API.getReminderEvent, async ({ params }) => {
     contentType: 'text/calendar; charset=utf-8',
     cacheControl: 'private, max-age=300',
     filename: 'renewal.ics',
-    body: calendarText([reminder], env().SITE_URL, reminder.title),
+    body: reminderEventText(reminder, env().SITE_URL),
   };
 });
