@@ -7,6 +7,13 @@
 import Papa from 'papaparse';
 import { type CsvColumn } from './csv.ts';
 import { duplicateKey } from './duplicates.ts';
+import {
+  looksLikeHeadings,
+  mappedRow,
+  suggestColumns,
+  type MappedField,
+  type Mapping,
+} from './import/mapping.ts';
 import { IMPORT_MESSAGES } from './import/messages.ts';
 import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } from './import/row.ts';
 import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
@@ -16,12 +23,14 @@ import { IMPORT_MAX_ROWS, MESSAGES } from './schemas.ts';
 
 export { duplicateKey, IMPORT_MAX_ROWS, IMPORT_MESSAGES };
 export type { ImportRow, ReadOptions };
+export { MAPPED_FIELDS, mappingQuestion, type ColumnMapping, type Mapping } from './import/mapping.ts';
 
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 
 /** Where a file came from: decided by its type and its header. */
 export const IMPORT_FORMATS = {
   csv: 'Renewal Reminders CSV',
+  spreadsheet: 'Your spreadsheet',
   wallos: 'Wallos export',
   subtrackr: 'SubTrackr export',
 } as const;
@@ -34,7 +43,10 @@ export function importedMessage(result: { imported: number; skipped: number }): 
   return `${imported}, skipped ${result.skipped} ${result.skipped === 1 ? 'duplicate' : 'duplicates'}`;
 }
 
-export type ImportFile = { ok: true; format: ImportFormat; rows: ImportRow[] } | { ok: false; error: string };
+/** `mapping`: a spreadsheet's own headings, and the columns they are read through (the preview asks). */
+export type ImportFile =
+  | { ok: true; format: ImportFormat; rows: ImportRow[]; mapping?: Mapping }
+  | { ok: false; error: string; mapping?: Mapping };
 
 /** What the preview says of a row: saved, refused, or skipped (as the server will skip it). */
 export type RowStatus =
@@ -95,7 +107,10 @@ function readCsv(text: string, options: ReadOptions): ImportFile {
       : has(...WALLOS_CSV_HEADINGS)
         ? 'wallos'
         : null;
-  if (!format) return { ok: false, error: IMPORT_MESSAGES.noHeader };
+  if (!format)
+    return looksLikeHeadings(header)
+      ? readSpreadsheet(header, records, options)
+      : { ok: false, error: IMPORT_MESSAGES.noHeader };
   if (records.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
   if (records.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
   const cell = (record: string[], name: string) => {
@@ -114,6 +129,34 @@ function readCsv(text: string, options: ReadOptions): ImportFile {
       if (format === 'wallos' && record.length !== header.length)
         draft.errors.push(IMPORT_MESSAGES.wrongCellCount);
       return checkRow(i + 2, draft, options);
+    }),
+  };
+}
+
+/**
+ * A spreadsheet with headings of its own: read through the columns chosen in the preview, or first
+ * through a guess by the headings' words. Until the title and renewal date have a column, nothing
+ * is read and the preview asks.
+ */
+function readSpreadsheet(header: string[], records: string[][], options: ReadOptions): ImportFile {
+  const headings = header.map((h) => h.trim());
+  const columns = options.columns ?? suggestColumns(headings);
+  const mapping = { headings, columns };
+  if (!columns.title || !columns.renewal_date)
+    return { ok: false, error: IMPORT_MESSAGES.chooseColumns, mapping };
+  if (records.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
+  if (records.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
+  return {
+    ok: true,
+    format: 'spreadsheet',
+    mapping,
+    rows: records.map((record, i) => {
+      const value = (field: MappedField) => {
+        const heading = columns[field];
+        const index = heading === undefined ? -1 : headings.indexOf(heading);
+        return index === -1 ? '' : unescapeFormula(record[index] ?? '');
+      };
+      return checkRow(i + 2, mappedRow(value), options);
     }),
   };
 }

@@ -10,6 +10,9 @@ export const IMPORT_MESSAGES = {
   noHeader: `The file has no header row. Start it with the template's header: ${CSV_COLUMNS.join(', ')}`,
   wrongEncoding: "The file is not UTF-8 text. Save it as 'CSV UTF-8' and try again",
   empty: 'The file has no reminders in it',
+  /** A spreadsheet with headings of its own, until the title and renewal date columns are chosen. */
+  chooseColumns:
+    "The file's column headings are not the template's: choose which column holds the title and the renewal date",
   notWallos: 'This JSON file is not a Wallos export',
   autoRenewInvalid: 'Renews automatically must be yes or no',
   notAnEntry: 'This entry is not a subscription',

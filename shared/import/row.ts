@@ -12,6 +12,7 @@ import {
   reminderFormToInput,
   type ReminderInput,
 } from '../schemas.ts';
+import type { ColumnMapping } from './mapping.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
 import { shownDate, type FileDate, type Price } from './values.ts';
 
@@ -58,9 +59,12 @@ export interface ImportRow {
   warnings: string[];
 }
 
-/** How a file is read beyond its own contents: the term chosen for rows that name none. */
+/** How a file is read beyond its own contents: the choices the preview asks for. */
 export interface ReadOptions {
+  /** The term for rows that name none. */
   repeats?: Repeats;
+  /** For a spreadsheet with its own headings: which heading each field is read from. */
+  columns?: ColumnMapping;
 }
 
 export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): ImportRow {

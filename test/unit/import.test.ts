@@ -207,6 +207,68 @@ describe('a Wallos export', () => {
   });
 });
 
+describe('a spreadsheet with headings of its own', () => {
+  it('guesses which column is which from the headings, and reads the rows through that guess', () => {
+    const file = read(
+      'policies.csv',
+      [
+        'Policy,Insurer,Expiry date,Premium (£),Cancel by,Comments',
+        'Car insurance,Admiral,31/03/2031,"£612.40",01/03/2031,Renew online',
+        'Home insurance,,2031-06-01,€300,,',
+      ].join('\n'),
+    );
+    if (!file.ok) throw new Error(file.error);
+    expect(file.format).toBe('spreadsheet');
+    expect(file.mapping).toEqual({
+      headings: ['Policy', 'Insurer', 'Expiry date', 'Premium (£)', 'Cancel by', 'Comments'],
+      columns: {
+        title: 'Policy',
+        provider: 'Insurer',
+        renewal_date: 'Expiry date',
+        amount: 'Premium (£)',
+        act_by: 'Cancel by',
+        notes: 'Comments',
+      },
+    });
+    expect(file.rows[0]!.reminder).toEqual({
+      title: 'Car insurance',
+      category: 'insurance',
+      provider: 'Admiral',
+      renewal_date: '2031-03-31',
+      amount: 612.4,
+      notes: 'Renew online',
+      repeats: 'yearly',
+      auto_renew: false,
+      act_by: '2031-03-01',
+      lead_days: null,
+    });
+    // No provider column value: the title, as for other trackers; euros are not pounds.
+    expect(file.rows[1]!.reminder).toMatchObject({
+      provider: 'Home insurance',
+      amount: null,
+      notes: 'Price in the file: €300.00',
+    });
+  });
+
+  it('asks which columns hold the title and renewal date when the headings do not say, then reads them', () => {
+    const text = ['Thing,Who,When', 'Gym,PureGym,2031-01-31'].join('\n');
+    const asked = read('mine.csv', text);
+    expect(asked).toEqual({
+      ok: false,
+      error: IMPORT_MESSAGES.chooseColumns,
+      mapping: { headings: ['Thing', 'Who', 'When'], columns: {} },
+    });
+    const chosen = readImportFile('mine.csv', bytes(text), {
+      columns: { title: 'Thing', provider: 'Who', renewal_date: 'When' },
+    });
+    expect(rowsOf(chosen)[0]!.reminder).toMatchObject({
+      title: 'Gym',
+      provider: 'PureGym',
+      renewal_date: '2031-01-31',
+    });
+  });
+});
+
 describe('a file that cannot be imported', () => {
   it('is refused with the reason, whatever its rows', () => {
     const refused = (error: string) => ({ ok: false, error });

@@ -244,6 +244,25 @@ describe('ImportDialog', () => {
     expect(within(row(2)).getByText('£30.00 every year')).toBeInTheDocument();
   });
 
+  it('asks which column is which for a spreadsheet with headings of its own', async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    await user.upload(fileInput(), csvFile('mine.csv', ['Thing,Who,When', 'Gym,PureGym,31/01/2030']));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.chooseColumns);
+    // Nothing is read until the title and renewal date have a column.
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(importButton()).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Which column is the title?'), 'Thing');
+    await user.selectOptions(screen.getByLabelText('Which column is the renewal date?'), 'When');
+    await user.selectOptions(screen.getByLabelText('Which column is the provider?'), 'Who');
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 1 reminder'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(row(2)).toHaveTextContent('Gym');
+    expect(row(2)).toHaveTextContent('PureGym');
+    expect(row(2)).toHaveTextContent('31/01/2030');
+  });
+
   it('sends every valid row, duplicates too, in one request; then says what was imported and closes', async () => {
     const result = { imported: 1, skipped: 1 };
     const api = stubApi({ status: 200, body: result });

@@ -10,6 +10,7 @@ import {
   importedMessage,
   readImportFile,
   rowStatuses,
+  type ColumnMapping,
   type ImportFile,
 } from '#shared/import.ts';
 import { REPEATS, REPEATS_VALUES, type Repeats } from '#shared/reminder/terms.ts';
@@ -20,6 +21,7 @@ import { downloadFile } from '../../../utils/download.ts';
 import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';
+import { ImportColumns } from './ImportColumns.tsx';
 import { PreviewRow } from './ImportPreview.tsx';
 import './ImportDialog.css';
 
@@ -106,6 +108,8 @@ function ImportForm({
   const [dragging, setDragging] = useState(false);
   // The term for rows whose file names none (Wallos before 2.41), chosen once for all of them.
   const [repeats, setRepeats] = useState<Repeats | ''>('');
+  // A spreadsheet's own headings: the columns chosen in the preview (null: the import's guess).
+  const [columns, setColumns] = useState<ColumnMapping | null>(null);
   // The latest choice: a slower read of an earlier file must not overwrite it.
   const choice = useRef(0);
   // The reminders the user has, for the duplicate notes (the dashboard's own query).
@@ -115,6 +119,7 @@ function ImportForm({
     const current = ++choice.current;
     setChosen(null);
     setRepeats('');
+    setColumns(null);
     if (!picked) {
       setReading(false);
       return;
@@ -138,8 +143,11 @@ function ImportForm({
   const file = useMemo<ImportFile | null>(() => {
     if (!chosen) return null;
     if ('error' in chosen) return { ok: false, error: chosen.error };
-    return readImportFile(chosen.name, chosen.bytes, repeats === '' ? {} : { repeats });
-  }, [chosen, repeats]);
+    return readImportFile(chosen.name, chosen.bytes, {
+      ...(repeats === '' ? {} : { repeats }),
+      ...(columns === null ? {} : { columns }),
+    });
+  }, [chosen, repeats, columns]);
 
   const rows = useMemo(() => (file?.ok ? file.rows : []), [file]);
   // As the server will decide: rows matching a reminder the user has, or an earlier row, are skipped.
@@ -228,6 +236,7 @@ function ImportForm({
       <p className="import-summary" role="status">
         {summary}
       </p>
+      {file?.mapping && <ImportColumns mapping={file.mapping} onChange={setColumns} />}
       {termUnknown && (
         <div className="field">
           <label htmlFor={`${id}-repeats`}>Repeats, for every row the file gives none</label>
