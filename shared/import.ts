@@ -22,6 +22,7 @@ import { isRecord, WALLOS_CSV_HEADINGS, wallosEntries, wallosRow } from './impor
 import { IMPORT_MAX_ROWS, MESSAGES } from './schemas.ts';
 
 export { duplicateKey, IMPORT_MAX_ROWS, IMPORT_MESSAGES };
+export { conversionRateSchema } from './import/values.ts';
 export type { ImportRow, ReadOptions };
 export { MAPPED_FIELDS, mappingQuestion, type ColumnMapping, type Mapping } from './import/mapping.ts';
 

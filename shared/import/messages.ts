@@ -30,6 +30,10 @@ export const IMPORT_MESSAGES = {
   notInPounds: (price: string) => `${price}: not in pounds`,
   /** Added to the notes of a row whose price is not in pounds, so it is not lost. */
   priceNote: (price: string) => `Price in the file: ${price}`,
+  /** 'Convert other currencies' on: the price converted at the rate typed, said on the row and kept in the notes. */
+  converted: (price: string, pounds: string) => `${price} converted to ${pounds} at the rate you gave`,
+  convertedNote: (price: string, rate: number) => `Price in the file: ${price}, converted at £${rate} each`,
+  rateInvalid: 'Enter a rate above 0, in pounds for one unit of the currency',
   /** SubTrackr before 0.5.7 writes no currency. */
   currencyUnknown: 'The file does not say the currency: read as pounds',
   /** A cancellation date after the renewal cannot be the act-by date; it is kept in the notes. */

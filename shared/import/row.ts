@@ -4,6 +4,7 @@
  * and the reminder to save when nothing refuses it.
  */
 import { leadDaysFor, type Category } from '../categories.ts';
+import { formatPounds } from '../dates.ts';
 import { DEFAULT_REPEATS, type Repeats } from '../reminder/terms.ts';
 import {
   leadDaysToText,
@@ -46,8 +47,10 @@ export interface ImportRow {
   renewal_date: string;
   /** The amount as it will be saved, or null. */
   amount: number | null;
-  /** A price in another currency, as the file gives it ('€459.50'): it is not saved as the amount. */
+  /** A price in another currency, as the file gives it ('€459.50'): saved as the amount only when converted. */
   foreign_price: string | null;
+  /** That price's currency as the file names it ('€', 'USD'), for a rate the user types. */
+  foreign_currency: string | null;
   /** The term the row will have; null when the file names none and none was chosen. */
   repeats: Repeats | null;
   act_by: string | null;
@@ -65,6 +68,8 @@ export interface ReadOptions {
   repeats?: Repeats;
   /** For a spreadsheet with its own headings: which heading each field is read from. */
   columns?: ColumnMapping;
+  /** 'Convert other currencies': pounds for one unit, by currency as the file names it. */
+  rates?: Readonly<Record<string, number>>;
 }
 
 export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): ImportRow {
@@ -77,11 +82,17 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     draft.repeats === 'unknown' ? (options.repeats ?? null) : (draft.repeats ?? DEFAULT_REPEATS[category]);
   if (repeats === null) errors.push(IMPORT_MESSAGES.repeatsUnknown);
   const price = draft.price;
-  const amount = price.kind === 'pounds' ? price.amount : price.kind === 'invalid' ? price.text : '';
+  let amount = price.kind === 'pounds' ? price.amount : price.kind === 'invalid' ? price.text : '';
   let notes = draft.notes;
-  if (price.kind === 'foreign') {
+  const addNote = (note: string) => (notes = [notes.trim(), note].filter((n) => n !== '').join('\n'));
+  const rate = price.kind === 'foreign' ? options.rates?.[price.currency] : undefined;
+  if (price.kind === 'foreign' && rate !== undefined) {
+    amount = (Math.round(price.amount * rate * 100) / 100).toFixed(2);
+    warnings.push(IMPORT_MESSAGES.converted(price.shown, formatPounds(Number(amount))));
+    addNote(IMPORT_MESSAGES.convertedNote(price.shown, rate));
+  } else if (price.kind === 'foreign') {
     warnings.push(IMPORT_MESSAGES.notInPounds(price.shown));
-    notes = [notes.trim(), IMPORT_MESSAGES.priceNote(price.shown)].filter((n) => n !== '').join('\n');
+    addNote(IMPORT_MESSAGES.priceNote(price.shown));
   }
   const values = {
     title: draft.title,
@@ -115,7 +126,8 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     provider: draft.provider.trim(),
     renewal_date: shownDate(draft.renewal),
     amount: reminder ? reminder.amount : null,
-    foreign_price: price.kind === 'foreign' ? price.shown : null,
+    foreign_price: price.kind === 'foreign' && rate === undefined ? price.shown : null,
+    foreign_currency: price.kind === 'foreign' ? price.currency : null,
     repeats,
     act_by: draft.act_by.iso === '' ? null : shownDate(draft.act_by),
     repeats_unknown: unknown,
@@ -135,6 +147,7 @@ export function refusedRow(row: number, error: string): ImportRow {
     renewal_date: '',
     amount: null,
     foreign_price: null,
+    foreign_currency: null,
     repeats: null,
     act_by: null,
     repeats_unknown: false,

@@ -3,6 +3,7 @@
  * currency, cycles as trackers name them, HTML entities Wallos saves, free-text categories.
  */
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 import { CATEGORIES, type Category } from '../categories.ts';
 import { REPEATS, type Repeats } from '../reminder/terms.ts';
 import { isRealDate } from '../schemas.ts';
@@ -99,7 +100,10 @@ export function cancellationDate(
  * currency (shown as the file gives it, never turned into pounds), or text that is not a price.
  */
 export type Price =
-  { kind: 'pounds'; amount: string } | { kind: 'foreign'; shown: string } | { kind: 'invalid'; text: string };
+  | { kind: 'pounds'; amount: string }
+  /** `currency` as the file names it ('€', 'USD'): what a typed rate is for. */
+  | { kind: 'foreign'; shown: string; amount: number; currency: string }
+  | { kind: 'invalid'; text: string };
 
 const POUNDS = /^(?:£|gbp)$/i;
 
@@ -123,7 +127,12 @@ export function readPrice(text: string, currency = ''): Price {
   if (inPounds) return { kind: 'pounds', amount };
   const number = Number(amount);
   if (!Number.isFinite(number)) return { kind: 'invalid', text: value };
-  return { kind: 'foreign', shown: foreignPrice(number, code || symbol) };
+  return {
+    kind: 'foreign',
+    shown: foreignPrice(number, code || symbol),
+    amount: number,
+    currency: code || symbol,
+  };
 }
 
 /** €459.50, US$15.99, Kč249.00: a code through the browser's own currency names, a symbol as written. */
@@ -140,6 +149,16 @@ function foreignPrice(amount: number, currency: string): string {
   }
   return `${currency}${amount.toFixed(2)}`;
 }
+
+/**
+ * A rate the user types for 'Convert other currencies': pounds for one unit of the currency. Never
+ * looked up: a rate from the network would date, and the user knows what they paid.
+ */
+export const conversionRateSchema = z.coerce
+  .number({ error: IMPORT_MESSAGES.rateInvalid })
+  .finite(IMPORT_MESSAGES.rateInvalid)
+  .positive(IMPORT_MESSAGES.rateInvalid)
+  .max(100_000, IMPORT_MESSAGES.rateInvalid);
 
 /** A term, or the nearest one when the cycle falls between ours, said so on the row. */
 export type Cycle =

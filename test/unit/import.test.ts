@@ -18,6 +18,7 @@ import {
   rowStatuses,
   type ImportFile,
 } from '../../shared/import.ts';
+import { conversionRateSchema } from '../../shared/import/values.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
@@ -266,6 +267,33 @@ describe('a spreadsheet with headings of its own', () => {
       provider: 'PureGym',
       renewal_date: '2031-01-31',
     });
+  });
+});
+
+describe('converting other currencies', () => {
+  const wallos = JSON.stringify([
+    { Name: 'Insurance', 'Payment Cycle': 'Yearly', 'Next Payment': '2031-06-01', Price: '€459.5' },
+    { Name: 'Hosting', 'Payment Cycle': 'Yearly', 'Next Payment': '2031-06-01', Price: '$120' },
+  ]);
+
+  it('is off unless a rate is given: then that currency is converted at it, said on the row and in the notes', () => {
+    const [euros, dollars] = rowsOf(readImportFile('w.json', bytes(wallos), { rates: { '€': 0.8 } }));
+    expect(euros!.reminder).toMatchObject({
+      amount: 367.6,
+      notes: 'Price in the file: €459.50, converted at £0.8 each',
+    });
+    expect(euros!.warnings).toEqual([IMPORT_MESSAGES.converted('€459.50', '£367.60')]);
+    expect(euros!.foreign_price).toBeNull();
+    // No rate for dollars: still not in pounds.
+    expect(dollars!.reminder).toMatchObject({ amount: null, notes: 'Price in the file: $120.00' });
+    expect(dollars!.foreign_currency).toBe('$');
+  });
+
+  it('takes only a rate above 0, as typed', () => {
+    expect(conversionRateSchema.safeParse('0.85').data).toBe(0.85);
+    for (const bad of ['0', '-1', 'abc', '1e9']) {
+      expect(conversionRateSchema.safeParse(bad).error?.issues[0]?.message).toBe(IMPORT_MESSAGES.rateInvalid);
+    }
   });
 });
 

@@ -242,6 +242,17 @@ describe('ImportDialog', () => {
     await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
     expect(within(row(1)).getByText('Every year')).toBeInTheDocument();
     expect(within(row(2)).getByText('£30.00 every year')).toBeInTheDocument();
+
+    // Converting is off until asked for, and then uses the rate the user types.
+    const convert = screen.getByRole('checkbox', { name: 'Convert other currencies' });
+    expect(convert).not.toBeChecked();
+    await user.click(convert);
+    await user.type(screen.getByLabelText('Pounds for 1 €'), '0');
+    expect(within(dialog()).getByText(IMPORT_MESSAGES.rateInvalid)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Pounds for 1 €'));
+    await user.type(screen.getByLabelText('Pounds for 1 €'), '0.8');
+    await waitFor(() => expect(within(row(1)).getByText('£367.60 every year')).toBeInTheDocument());
+    expect(within(row(1)).getByText(IMPORT_MESSAGES.converted('€459.50', '£367.60'))).toBeInTheDocument();
   });
 
   it('asks which column is which for a spreadsheet with headings of its own', async () => {

@@ -22,6 +22,7 @@ import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';
 import { ImportColumns } from './ImportColumns.tsx';
+import { ImportRates, validRates } from './ImportRates.tsx';
 import { PreviewRow } from './ImportPreview.tsx';
 import './ImportDialog.css';
 
@@ -110,6 +111,9 @@ function ImportForm({
   const [repeats, setRepeats] = useState<Repeats | ''>('');
   // A spreadsheet's own headings: the columns chosen in the preview (null: the import's guess).
   const [columns, setColumns] = useState<ColumnMapping | null>(null);
+  // 'Convert other currencies': off until the user turns it on and types a rate.
+  const [convert, setConvert] = useState(false);
+  const [rates, setRates] = useState<Record<string, string>>({});
   // The latest choice: a slower read of an earlier file must not overwrite it.
   const choice = useRef(0);
   // The reminders the user has, for the duplicate notes (the dashboard's own query).
@@ -120,6 +124,8 @@ function ImportForm({
     setChosen(null);
     setRepeats('');
     setColumns(null);
+    setConvert(false);
+    setRates({});
     if (!picked) {
       setReading(false);
       return;
@@ -146,8 +152,9 @@ function ImportForm({
     return readImportFile(chosen.name, chosen.bytes, {
       ...(repeats === '' ? {} : { repeats }),
       ...(columns === null ? {} : { columns }),
+      ...(convert ? { rates: validRates(rates) } : {}),
     });
-  }, [chosen, repeats, columns]);
+  }, [chosen, repeats, columns, convert, rates]);
 
   const rows = useMemo(() => (file?.ok ? file.rows : []), [file]);
   // As the server will decide: rows matching a reminder the user has, or an earlier row, are skipped.
@@ -157,6 +164,9 @@ function ImportForm({
   // Every valid row goes, duplicates too: the server skips them and says how many it did.
   const valid = rows.flatMap((row) => (row.reminder ? [row.reminder] : []));
   const termUnknown = rows.some((row) => row.repeats_unknown);
+  const currencies = [
+    ...new Set(rows.flatMap((row) => (row.foreign_currency ? [row.foreign_currency] : []))),
+  ];
 
   const error = file && !file.ok ? file.error : null;
   const summary = file?.ok
@@ -237,6 +247,15 @@ function ImportForm({
         {summary}
       </p>
       {file?.mapping && <ImportColumns mapping={file.mapping} onChange={setColumns} />}
+      {currencies.length > 0 && (
+        <ImportRates
+          currencies={currencies}
+          convert={convert}
+          rates={rates}
+          onConvert={setConvert}
+          onRate={(currency, text) => setRates((now) => ({ ...now, [currency]: text }))}
+        />
+      )}
       {termUnknown && (
         <div className="field">
           <label htmlFor={`${id}-repeats`}>Repeats, for every row the file gives none</label>
