@@ -5,7 +5,7 @@
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
-import { CATEGORIES, CATEGORY_VALUES, leadDaysFor } from './categories.ts';
+import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 
@@ -283,10 +283,10 @@ export const reminderFormSchema = z
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
-/** The form's values as the API takes them; lead days equal to the category's are stored as null. */
+/** The form's values as the API takes them; lead days equal to the default ones are stored as null. */
 export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
   const leadDays = leadDaysText.parse(values.lead_days);
-  const categoryDays = leadDaysToText(leadDaysFor(values.category));
+  const categoryDays = leadDaysToText(leadDaysOf({ category: values.category, repeats: values.repeats }));
   return reminderInputSchema.parse({
     ...values,
     amount: moneyTextToAmount(values.amount),

@@ -3,7 +3,7 @@
  * them (strings), what reading the file found (refusals, warnings, a price in another currency),
  * and the reminder to save when nothing refuses it.
  */
-import { leadDaysFor, type Category } from '../categories.ts';
+import { leadDaysOf, type Category } from '../categories.ts';
 import { formatPounds } from '../dates.ts';
 import { DEFAULT_REPEATS, type Repeats } from '../reminder/terms.ts';
 import {
@@ -104,7 +104,11 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     repeats: repeats ?? 'none',
     auto_renew: draft.auto_renew ?? false,
     act_by: draft.act_by.iso,
-    lead_days: draft.lead_days.trim() === '' ? leadDaysToText(leadDaysFor(category)) : draft.lead_days,
+    // A monthly charge's own lead days (one mail 3 days before), as the dialog prefills them.
+    lead_days:
+      draft.lead_days.trim() === ''
+        ? leadDaysToText(leadDaysOf({ category, repeats: repeats ?? 'none' }))
+        : draft.lead_days,
   };
   const checked = reminderFormSchema.safeParse(values);
   if (!checked.success) {

@@ -12,6 +12,7 @@ import { addDays } from '../../shared/reminder/schedule.ts';
 import { renewalAfter } from '../../shared/reminder/terms.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
@@ -238,6 +239,9 @@ describe('the reminder job', () => {
     await stack.sendPoller.idle();
     stack.sendPoller.overrides = {};
     await expectOneMailEach(users);
+    // The crashed batch came back whole: its messages that had finished are not counted twice.
+    const run = (await latestCronRuns(20)).find((r) => r.id === planned.id)!;
+    expect({ done: run.done, sent: run.items_processed }).toEqual({ done: 12, sent: 12 });
     // A later run finds nothing left to send.
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
     await expectOneMailEach(users);
@@ -592,8 +596,8 @@ describe('the reminder job', () => {
       expect(reminder.id).toBeTruthy();
     });
 
-    /** A monthly subscription renewing tomorrow, added today, its first term mailed and unanswered. */
-    async function monthlyFirstTermMailed(label: string) {
+    /** A quarterly subscription renewing tomorrow, added today, its first term mailed and unanswered. */
+    async function quarterlyFirstTermMailed(label: string) {
       const today = freshDate();
       const user = await seedUser(label);
       const renewal = addDays(today, 1);
@@ -606,7 +610,7 @@ describe('the reminder job', () => {
           renewal_date: renewal,
           amount: 11.99,
           notes: null,
-          repeats: 'monthly',
+          repeats: 'quarterly',
         },
         new Date(`${today}T12:00:00Z`),
       );
@@ -619,8 +623,8 @@ describe('the reminder job', () => {
     }
 
     it('a roll forward after a gap keeps the catch-up rule for the new term', async () => {
-      const { user, renewal } = await monthlyFirstTermMailed('rollgap');
-      const next = renewalAfter(renewal, 'monthly', 1)!;
+      const { user, renewal } = await quarterlyFirstTermMailed('rollgap');
+      const next = renewalAfter(renewal, 'quarterly', 1)!;
       // No run until 5 days before the next renewal: the roll is due, and so are the new term's
       // 14- and 7-day mails. The 7-day one goes late, the 14-day one is recorded superseded.
       const run = await job({ date: addDays(next, -5), trigger: 'cli' });
@@ -630,8 +634,8 @@ describe('the reminder job', () => {
     });
 
     it('after a longer gap the roll skips the renewal nobody was reminded of: no “How did you do?” about it', async () => {
-      const { user, renewal } = await monthlyFirstTermMailed('rolllong');
-      const next = renewalAfter(renewal, 'monthly', 1)!;
+      const { user, renewal } = await quarterlyFirstTermMailed('rolllong');
+      const next = renewalAfter(renewal, 'quarterly', 1)!;
       // The next run comes 3 days after the next renewal: it rolls on to the one after.
       const run = await job({ date: addDays(next, 3), trigger: 'cli' });
       expect(run).toMatchObject({ rolled: 1, items_processed: 0 });
@@ -645,7 +649,7 @@ describe('the reminder job', () => {
           }),
         )
       ).Items!;
-      expect(item!.renewal_date).toBe(renewalAfter(renewal, 'monthly', 2));
+      expect(item!.renewal_date).toBe(renewalAfter(renewal, 'quarterly', 2));
     });
 
     it('SES refuses a mail on one day and accepts it the next: one mail, sent the next day', async () => {
