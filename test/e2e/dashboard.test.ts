@@ -174,4 +174,29 @@ describe('acting on the dashboard (390 px)', () => {
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
     await page.context().close();
   });
+
+  it('the reminder dialog at 1280×800: two columns, its title and buttons in view while the fields scroll', async () => {
+    const page = await signedInPage(user, 1280);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Add Reminder' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'More options' }).click();
+    const box = (await dialog.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(800 * 0.9 + 1);
+    const title = (await dialog.getByRole('heading', { name: 'Add New Reminder' }).boundingBox())!;
+    const create = (await dialog.getByRole('button', { name: 'Create Reminder' }).boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(box.y);
+    expect(create.y + create.height).toBeLessThanOrEqual(box.y + box.height);
+    // Title and Category side by side.
+    const titleField = (await dialog.getByLabel(/^Title/).boundingBox())!;
+    const categoryField = (await dialog.getByLabel(/^Category/).boundingBox())!;
+    expect(categoryField.y).toBe(titleField.y);
+    await dialog.getByLabel(/^Remind me/).scrollIntoViewIfNeeded();
+    expect((await dialog.getByRole('heading', { name: 'Add New Reminder' }).boundingBox())!.y).toBe(title.y);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'dialog-1280.png') });
+    }
+    await expectAccessible(page, 'the reminder dialog at 1280');
+    await page.context().close();
+  });
 });

@@ -125,50 +125,52 @@ export function ReminderDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content" aria-describedby={undefined}>
+        <Dialog.Content className="dialog-content reminder-dialog" aria-describedby={undefined}>
           <Dialog.Title className="dialog-title">
             {isEdit ? 'Edit Reminder' : 'Add New Reminder'}
           </Dialog.Title>
-          <Form form={form} onSubmit={onSubmit}>
-            <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
-            <Field name="category" label="Category *" as="select" options={CATEGORIES} />
-            <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
-            <Field name="renewal_date" label="Renewal Date *" type="date" />
-            <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
-            <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
-            <Field name="notes" label="Notes" as="textarea" rows={3} />
-            <button
-              type="button"
-              className="btn btn-ghost more-options-toggle"
-              aria-expanded={showMore}
-              aria-controls={moreId}
-              onClick={() => setMoreOpen(!showMore)}
-            >
-              <span aria-hidden="true" className="more-options-chevron">
-                {showMore ? '▾' : '▸'}
-              </span>
-              More options
-            </button>
-            <div id={moreId} className="more-options" hidden={!showMore}>
-              <p className="more-options-tip">{UK_TIPS[category]}</p>
-              <Field name="auto_renew" label="Renews automatically" type="checkbox" />
-              <Field
-                name="act_by"
-                label="Act by"
-                type="date"
-                hint="The last day to act: a notice deadline, a cancel-by date or the last day to switch without exit fees. Reminders count down to it."
-              />
-              <Field
-                name="lead_days"
-                label="Remind me (days before)"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                hint="Days before the act-by date, or the renewal date, separated by commas."
-              />
+          <Form form={form} onSubmit={onSubmit} className="form reminder-form">
+            <div className="reminder-form-body">
+              <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+              <Field name="category" label="Category *" as="select" options={CATEGORIES} />
+              <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
+              <Field name="renewal_date" label="Renewal Date *" type="date" />
+              <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
+              <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
+              <Field name="notes" label="Notes" as="textarea" rows={3} />
+              <button
+                type="button"
+                className="btn btn-ghost more-options-toggle"
+                aria-expanded={showMore}
+                aria-controls={moreId}
+                onClick={() => setMoreOpen(!showMore)}
+              >
+                <span aria-hidden="true" className="more-options-chevron">
+                  {showMore ? '▾' : '▸'}
+                </span>
+                More options
+              </button>
+              <div id={moreId} className="more-options" hidden={!showMore}>
+                <p className="more-options-tip">{UK_TIPS[category]}</p>
+                <Field name="auto_renew" label="Renews automatically" type="checkbox" />
+                <Field
+                  name="act_by"
+                  label="Act by"
+                  type="date"
+                  hint="The last day to act: a notice deadline, a cancel-by date or the last day to switch without exit fees. Reminders count down to it."
+                />
+                <Field
+                  name="lead_days"
+                  label="Remind me (days before)"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  hint="Days before the act-by date, or the renewal date, separated by commas."
+                />
+              </div>
+              <FormError />
             </div>
-            <FormError />
-            <div className="dialog-actions">
+            <div className="dialog-actions reminder-form-footer">
               <Dialog.Close asChild>
                 <button type="button" className="btn btn-outline">
                   Cancel
