@@ -34,4 +34,11 @@ export const ACCOUNT_MESSAGES = {
   wrongCode: 'That code is not valid. Check the e-mail, or ask for a new code.',
   expiredCode: 'That code has expired. Ask for a new code.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  /** A confirmation link whose code a resend replaced (Cognito keeps only the latest). */
+  linkReplaced: 'This link was replaced by a newer one. Use the latest e-mail, or sign in.',
+  linkExpired: 'This link has expired. Sign in, and we will offer to send a new one.',
+  linkFailed: 'We could not confirm your address with this link. Use the latest e-mail, or sign in.',
+  checkEmail: 'Check your email',
+  checkEmailText: "We've sent you a confirmation link.",
+  haveCode: 'I already have a code',
 } as const;

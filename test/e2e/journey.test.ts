@@ -46,8 +46,22 @@ describe('first journey (1280 px)', () => {
     await page.getByLabel('I consent to receiving marketing communications').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Account created successfully!').waitFor();
+    // A panel that stays: where the link went, and a resend.
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText(`Sent to ${email.slice(0, 1)}•••@example.com`, { exact: false }).waitFor();
+    const first = await confirmationLink(stack, email);
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await toast(page, 'Confirmation e-mail sent').waitFor();
+    await expect
+      .poll(async () => (await confirmationLink(stack, email)).toString())
+      .not.toBe(first.toString());
 
-    // Confirm with the link from the mailbox: it signs in (decision 0023).
+    // The older link was replaced by the resend: it says so, in words.
+    await page.goto(first.toString());
+    await toast(page, 'This link was replaced by a newer one. Use the latest e-mail, or sign in.').waitFor();
+    await page.waitForURL(/\/auth\?tab=signin/);
+
+    // Confirm with the latest link from the mailbox: in this browser, it signs in (decision 0028).
     const link = await confirmationLink(stack, email);
     await page.goto(link.toString());
     await toast(page, 'Welcome!').waitFor();

@@ -20,11 +20,13 @@ const session = vi.hoisted(() => ({
   requestPasswordReset: vi.fn<(email: string) => Promise<void>>(),
   confirmPasswordReset: vi.fn<(email: string, code: string, password: string) => Promise<void>>(),
   changePassword: vi.fn<(current: string, next: string) => Promise<void>>(),
+  signUpAccount: vi.fn<(values: unknown) => Promise<void>>(),
 }));
 vi.mock('../../web/src/features/auth/session.ts', () => session);
 
 const { SignInForm } = await import('../../web/src/features/auth/components/SignInForm.tsx');
 const { ForgotPassword } = await import('../../web/src/features/auth/components/ForgotPassword.tsx');
+const { SignUpForm } = await import('../../web/src/features/auth/components/SignUpForm.tsx');
 const { ChangePasswordCard } =
   await import('../../web/src/features/settings/components/ChangePasswordCard.tsx');
 
@@ -102,6 +104,30 @@ describe('SignInForm', () => {
     expect(session.signInWithPassword).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(onForgotPassword).toHaveBeenCalledWith('not-an-address');
+  });
+});
+
+describe('SignUpForm', () => {
+  it("after 'Create Account', a lasting panel: where the link went, resend, and sign in", async () => {
+    session.signUpAccount.mockResolvedValue(undefined);
+    session.resendConfirmation.mockResolvedValue(undefined);
+    const onSignIn = vi.fn();
+    const user = renderUi(<SignUpForm onSignIn={onSignIn} />);
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-123');
+    await user.type(screen.getByLabelText(/^First Name/), 'Jane');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Doe');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('heading', { name: ACCOUNT_MESSAGES.checkEmail })).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.checkEmailText)).toBeInTheDocument();
+    expect(screen.getByText(/Sent to j•••@example\.com/)).toBeInTheDocument();
+    // The spec's toast still shows.
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: ACCOUNT_MESSAGES.resendConfirmation }));
+    await waitFor(() => expect(session.resendConfirmation).toHaveBeenCalledWith('jane@example.com'));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.confirmationSent)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onSignIn).toHaveBeenCalled();
   });
 });
 

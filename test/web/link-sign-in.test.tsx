@@ -220,4 +220,24 @@ describe('/auth/callback', () => {
     expect(screen.getByText('Please sign in.')).toBeInTheDocument();
     expect((await screen.findByTestId('where')).textContent).toBe('/auth?tab=signin&email=a%40example.com');
   });
+
+  it.each([
+    ['CodeMismatchException', 'This link was replaced by a newer one. Use the latest e-mail, or sign in.'],
+    ['ExpiredCodeException', 'This link has expired. Sign in, and we will offer to send a new one.'],
+    [
+      'InternalErrorException',
+      'We could not confirm your address with this link. Use the latest e-mail, or sign in.',
+    ],
+  ])(
+    'a link that cannot confirm (%s) says so in words, never the raw error, on the Sign In tab',
+    async (name, words) => {
+      outcome.confirmAccount.mockRejectedValue(
+        Object.assign(new Error('Incorrect confirmation code'), { name }),
+      );
+      await openCallback('?email=a%40example.com&code=123456');
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(screen.queryByText('Incorrect confirmation code')).toBeNull();
+      expect((await screen.findByTestId('where')).textContent).toBe('/auth?tab=signin&email=a%40example.com');
+    },
+  );
 });

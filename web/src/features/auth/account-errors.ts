@@ -84,3 +84,15 @@ export function resendError(error: unknown): string | null {
   if (isRateLimited(error)) return ACCOUNT_MESSAGES.tooManyAttempts;
   return errorMessage(error);
 }
+
+/**
+ * A confirmation link that did not confirm: never the raw error. A resend replaces the code, so an
+ * older link's code no longer matches.
+ */
+export function confirmLinkError(error: unknown): string {
+  const name = nameOf(error);
+  if (name === 'CodeMismatchException') return ACCOUNT_MESSAGES.linkReplaced;
+  if (name === 'ExpiredCodeException') return ACCOUNT_MESSAGES.linkExpired;
+  if (isRateLimited(error)) return ACCOUNT_MESSAGES.tooManyAttempts;
+  return ACCOUNT_MESSAGES.linkFailed;
+}

@@ -8,8 +8,9 @@ import { signInSchema } from '#shared/schemas.ts';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { CredentialFields } from './CredentialFields.tsx';
 import { sleep } from '../../../utils/sleep.ts';
-import { NOT_CONFIRMED, resendError, signInError } from '../account-errors.ts';
-import { refreshSession, resendConfirmation, signInWithPassword } from '../session.ts';
+import { NOT_CONFIRMED, signInError } from '../account-errors.ts';
+import { refreshSession, signInWithPassword } from '../session.ts';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 
 /** How long after signing in the page moves on, so the new session is stored everywhere first. */
 const REDIRECT_DELAY_MS = 100;
@@ -29,7 +30,6 @@ export function SignInForm({
   });
   /** The address Cognito said is not confirmed yet: the form offers a fresh confirmation link. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
 
   const onSubmit = async ({ email, password }: { email: string; password: string }) => {
     setUnconfirmed(null);
@@ -47,27 +47,6 @@ export function SignInForm({
     }
   };
 
-  const resend = async (email: string) => {
-    setResending(true);
-    try {
-      await resendConfirmation(email);
-      toast.success(ACCOUNT_MESSAGES.confirmationSent, {
-        description: ACCOUNT_MESSAGES.confirmationSentDescription,
-      });
-    } catch (error) {
-      const message = resendError(error);
-      if (message === null) {
-        toast.success(ACCOUNT_MESSAGES.confirmationSent, {
-          description: ACCOUNT_MESSAGES.confirmationSentDescription,
-        });
-      } else {
-        toast.error('Error', { description: message });
-      }
-    } finally {
-      setResending(false);
-    }
-  };
-
   return (
     <Form form={form} onSubmit={onSubmit}>
       <CredentialFields password="current-password" />
@@ -75,16 +54,7 @@ export function SignInForm({
         Sign In
       </SubmitButton>
       <FormError />
-      {unconfirmed && (
-        <button
-          type="button"
-          className="btn btn-outline btn-block"
-          disabled={resending}
-          onClick={() => void resend(unconfirmed)}
-        >
-          {ACCOUNT_MESSAGES.resendConfirmation}
-        </button>
-      )}
+      {unconfirmed && <ResendConfirmation email={unconfirmed} className="btn btn-outline btn-block" />}
       <button
         type="button"
         className="btn btn-ghost btn-sm auth-forgot"

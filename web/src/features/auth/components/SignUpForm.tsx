@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { maskEmail } from '#shared/identity.ts';
 import { DEFAULT_COUNTRY } from '#shared/locales.ts';
+import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
 import { signUpSchema } from '#shared/schemas.ts';
 import { CountrySelect } from '../../../components/form/CountrySelect.tsx';
 import { Field } from '../../../components/form/Field.tsx';
@@ -9,6 +12,7 @@ import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx
 import { MARKETING_CONSENT, NameFields } from '../../../components/form/NameFields.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { CredentialFields } from './CredentialFields.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { signUpAccount, type SignUpValues } from '../session.ts';
 
 const SIGN_UP_DEFAULTS = {
@@ -20,14 +24,33 @@ const SIGN_UP_DEFAULTS = {
   marketing_consent: false,
 };
 
-export function SignUpForm({ onCreated }: { onCreated: () => void }) {
+/**
+ * After 'Create Account', a panel that stays: where the link went, a way to send it again, and the
+ * way to sign in once it is confirmed.
+ */
+function CheckEmail({ email, onSignIn }: { email: string; onSignIn: () => void }) {
+  return (
+    <section className="check-email" aria-labelledby="check-email-heading" role="status">
+      <h2 id="check-email-heading">{ACCOUNT_MESSAGES.checkEmail}</h2>
+      <p>{ACCOUNT_MESSAGES.checkEmailText}</p>
+      <p className="muted">Sent to {maskEmail(email)}. Open the link in it to confirm your address.</p>
+      <ResendConfirmation email={email} className="btn btn-outline btn-block" />
+      <button type="button" className="btn btn-ghost btn-block" onClick={onSignIn}>
+        Sign in
+      </button>
+    </section>
+  );
+}
+
+export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
   const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: SIGN_UP_DEFAULTS });
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (values: SignUpValues) => {
     try {
       await signUpAccount(values);
       form.reset(SIGN_UP_DEFAULTS);
-      onCreated();
+      setSentTo(values.email);
       toast.success('Account created successfully!', {
         description: 'Please check your email to confirm your account.',
       });
@@ -36,6 +59,7 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
     }
   };
 
+  if (sentTo) return <CheckEmail email={sentTo} onSignIn={onSignIn} />;
   return (
     <Form form={form} onSubmit={onSubmit}>
       <CredentialFields password="new-password" />

@@ -5,15 +5,15 @@ import { toast } from 'sonner';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
-import { errorMessage } from '../../../utils/errorMessage.ts';
+import { confirmLinkError } from '../account-errors.ts';
 import { confirmAccount } from '../session.ts';
 
 /**
  * /auth/callback?code=…#u=…, the link in the sign-up e-mail (the address encoded in the fragment; a
- * link mailed before that named it in the query as email=…): confirms the account and signs this
- * browser in, whichever browser it is (decision 0023), then 'Welcome!' and /dashboard. A link opened
- * again (the address is confirmed already), or a sign-in Cognito refused: /auth's sign-in tab with a
- * toast saying the address is confirmed.
+ * link mailed before that named it in the query as email=…): confirms the account and, in the
+ * browser that signed up, signs it in (decision 0028), then 'Welcome!' and /dashboard. Anywhere else,
+ * or for a link opened again: /auth's sign-in tab with a toast saying the address is confirmed. A
+ * link that cannot confirm (replaced by a resend, expired) says so in words, never the raw error.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -50,7 +50,11 @@ export default function AuthCallbackPage() {
           navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
         }
       },
-      (error: unknown) => fail(errorMessage(error)),
+      // To the sign-in tab with the address: the latest mail's link, or the password, goes on from there.
+      (error: unknown) => {
+        toast.error('Authentication Error', { description: confirmLinkError(error) });
+        navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
+      },
     );
   }, [params, hash, navigate]);
 

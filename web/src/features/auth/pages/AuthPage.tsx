@@ -73,7 +73,7 @@ export default function AuthPage() {
             {
               value: 'signup',
               label: 'Sign Up',
-              content: <SignUpForm onCreated={() => selectTab('signin')} />,
+              content: <SignUpForm onSignIn={() => selectTab('signin')} />,
             },
           ]}
         />
