@@ -11,6 +11,12 @@ export { DEFAULT_FEATURE_FLAGS, type EmailProvider, type FeatureFlags } from '..
 /** Everything a stage can vary, read once from CDK context (`cdk synth -c stage=prod -c domain=…`). */
 export interface StageConfig {
   stage: string;
+  /**
+   * The region of the stage's own stack: context `region` (`-c region=…` or cdk.json), else
+   * DEFAULT_REGION. Never the CLI's region: the CDK CLI always sets one (us-east-1 when nothing
+   * is configured), which would move a stage without a word (lib/app.ts checks the two agree).
+   */
+  region: string;
   /** 'prod' keeps data on stack deletion and turns on deletion protection. */
   isProd: boolean;
   /** Mail (and, with certificateArn, the site) domain. Optional: dev stages run on the CloudFront URL. */
@@ -86,6 +92,9 @@ export interface MailSettings {
   /** Where DMARC aggregate reports go (`rua=mailto:…`); context `dmarcReportEmail`. */
   dmarcReportEmail?: string;
 }
+
+/** The region a stage lives in unless its context names another: London, where its users are. */
+export const DEFAULT_REGION = 'eu-west-2';
 
 /** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
 export const apiDomainName = (config: StageConfig) =>
@@ -194,6 +203,10 @@ export function readStageConfig(node: Node): StageConfig {
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`Stage '${stage}' must be lower-case letters, digits and '-' (at most 20 characters)`);
   }
+  const region = optionalString(node, 'region') ?? DEFAULT_REGION;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
+    throw new Error(`Context 'region' must be an AWS region such as eu-west-2, not '${region}'`);
+  }
   const domain = optionalString(node, 'domain');
   const certificateArn = optionalString(node, 'certificateArn');
   if (certificateArn && !domain)
@@ -249,6 +262,7 @@ export function readStageConfig(node: Node): StageConfig {
 
   return {
     stage,
+    region,
     isProd: stage === 'prod',
     domain,
     siteUrl,
