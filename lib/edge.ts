@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { API } from '../shared/routes.ts';
 import { stageName, type StageConfig } from './config.ts';
 
 /** CloudFront takes web ACLs from us-east-1 only, whatever the region of the rest of the stage. */
@@ -22,6 +23,19 @@ export const MANAGED_RULE_GROUPS = [
   'AWSManagedRulesCommonRuleSet',
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
+
+/**
+ * The common rule set's body-size rule (it matches bodies over 8 KB). It counts instead of blocking,
+ * and labels what it matched; BODY_SIZE_RULE blocks the labelled requests except the import, the one
+ * route whose valid bodies are larger (up to IMPORT_BODY_MAX_BYTES, which the route enforces itself:
+ * the web ACL sees at most the first 64 KB of a body). Every other rule still inspects the import.
+ */
+export const BODY_SIZE_RULE = {
+  managedRule: 'SizeRestrictions_BODY',
+  label: 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body',
+  name: 'BodySizeExceptImport',
+  exempt: { method: API.importReminders.method, path: API.importReminders.path },
+} as const;
 
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
@@ -49,9 +63,50 @@ export class EdgeStack extends Stack {
       name: group,
       priority: index,
       overrideAction: { none: {} },
-      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group } },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name: group,
+          ...(group === 'AWSManagedRulesCommonRuleSet'
+            ? { ruleActionOverrides: [{ name: BODY_SIZE_RULE.managedRule, actionToUse: { count: {} } }] }
+            : {}),
+        },
+      },
       visibilityConfig: visibility(group),
     }));
+    const exactly = (field: CfnWebACL.FieldToMatchProperty, value: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: field,
+        positionalConstraint: 'EXACTLY',
+        searchString: value,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const bodySize: CfnWebACL.RuleProperty = {
+      name: BODY_SIZE_RULE.name,
+      priority: managed.length,
+      action: { block: {} },
+      statement: {
+        andStatement: {
+          statements: [
+            { labelMatchStatement: { scope: 'LABEL', key: BODY_SIZE_RULE.label } },
+            {
+              notStatement: {
+                statement: {
+                  andStatement: {
+                    statements: [
+                      exactly({ method: {} }, BODY_SIZE_RULE.exempt.method),
+                      exactly({ uriPath: {} }, BODY_SIZE_RULE.exempt.path),
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+      visibilityConfig: visibility(BODY_SIZE_RULE.name),
+    };
     const rateRule = (
       ruleName: string,
       priority: number,
@@ -81,7 +136,8 @@ export class EdgeStack extends Stack {
       visibilityConfig: visibility(name),
       rules: [
         ...managed,
-        rateRule('ApiRatePerClient', managed.length, RATE_LIMITS.apiPerClient, {
+        bodySize,
+        rateRule('ApiRatePerClient', managed.length + 1, RATE_LIMITS.apiPerClient, {
           byteMatchStatement: {
             fieldToMatch: { uriPath: {} },
             positionalConstraint: 'STARTS_WITH',
@@ -89,7 +145,7 @@ export class EdgeStack extends Stack {
             textTransformations: [{ priority: 0, type: 'NONE' }],
           },
         }),
-        rateRule('SiteRatePerClient', managed.length + 1, RATE_LIMITS.sitePerClient),
+        rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient),
       ],
     });
   }

@@ -48,6 +48,8 @@ export interface RouteSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The largest body the route takes, in bytes; a larger one is refused with 413 before it is parsed. */
+  maxBodyBytes?: number;
   response: { readonly __response?: (body: never) => unknown };
 }
 

@@ -34,6 +34,7 @@ import {
   calendarTokenParamSchema,
   eventTokenParamSchema,
   idParamSchema,
+  IMPORT_BODY_MAX_BYTES,
   importRemindersSchema,
   limitQuerySchema,
   notFoundReportSchema,
@@ -157,6 +158,7 @@ export const API = defineRoutes({
     path: '/api/reminders/import',
     access: 'user',
     body: importRemindersSchema,
+    maxBodyBytes: IMPORT_BODY_MAX_BYTES,
     response: returns<ImportResult>(),
   },
   getReminder: {

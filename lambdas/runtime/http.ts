@@ -118,12 +118,21 @@ function zodToHttp(error: ZodError, what: string): HttpError {
   return new HttpError(400, message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }
 
-/** Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message. */
-export function parseBody<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
+/**
+ * Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message, a body
+ * over `maxBytes` a 413 before it is parsed.
+ */
+export function parseBody<T extends ZodType>(event: ApiEvent, schema: T, maxBytes?: number): z.output<T> {
+  const text =
+    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+  if (maxBytes !== undefined && text && Buffer.byteLength(text) > maxBytes) {
+    throw new HttpError(
+      413,
+      `The request is too large (more than ${(maxBytes / 1e6).toFixed(2)} MB). Split it into smaller files`,
+    );
+  }
   let raw: unknown;
   try {
-    const text =
-      event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
     raw = text ? JSON.parse(text) : undefined;
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
@@ -223,7 +232,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
           caller,
           params: def.params ? parseParams(event, def.params) : undefined,
           query: def.query ? parseQuery(event, def.query) : undefined,
-          body: def.body ? parseBody(event, def.body) : undefined,
+          body: def.body ? parseBody(event, def.body, def.maxBodyBytes) : undefined,
           event,
           context,
         } as RouteRequest<R>;

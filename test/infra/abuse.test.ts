@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../shared/routes.ts';
 import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
 import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
-import { EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
+import { BODY_SIZE_RULE, EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
 import { cleanUp, resourcesOfType, synth } from './harness.ts';
 
 afterAll(cleanUp);
@@ -84,6 +84,13 @@ describe('per-route throttles', () => {
   });
 });
 
+interface Rule {
+  Name: string;
+  Priority: number;
+  Action?: unknown;
+  Statement: { ManagedRuleGroupStatement?: { RuleActionOverrides?: unknown } } & Record<string, unknown>;
+}
+
 describe('web ACL (us-east-1)', () => {
   const edge = Template.fromStack(dev.stack.edge);
 
@@ -102,9 +109,10 @@ describe('web ACL (us-east-1)', () => {
           Match.objectLike({
             Name: group,
             OverrideAction: { None: {} },
-            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: group } },
+            Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: group }) },
           }),
         ),
+        Match.objectLike({ Name: BODY_SIZE_RULE.name }),
         Match.objectLike({
           Name: 'ApiRatePerClient',
           Action: { Block: {} },
@@ -136,6 +144,57 @@ describe('web ACL (us-east-1)', () => {
         }),
       ],
     });
+  });
+
+  it('lets the import past the 8 KB body rule and nothing else: the rule counts, a label rule blocks all but the import', () => {
+    const rules = Object.values(resourcesOfType(edge, 'AWS::WAFv2::WebACL'))[0]!.Properties!.Rules as Rule[];
+    const common = rules.find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
+    // Only the size rule is overridden, and only to count (which labels the request).
+    expect(common.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+    const bodySize = rules.find((r) => r.Name === BODY_SIZE_RULE.name)!;
+    expect(bodySize.Priority).toBeGreaterThan(common.Priority);
+    expect(bodySize.Action).toEqual({ Block: {} });
+    expect(bodySize.Statement).toEqual({
+      AndStatement: {
+        Statements: [
+          {
+            LabelMatchStatement: {
+              Scope: 'LABEL',
+              Key: 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body',
+            },
+          },
+          {
+            NotStatement: {
+              Statement: {
+                AndStatement: {
+                  Statements: [
+                    {
+                      ByteMatchStatement: {
+                        FieldToMatch: { Method: {} },
+                        PositionalConstraint: 'EXACTLY',
+                        SearchString: 'POST',
+                        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+                      },
+                    },
+                    {
+                      ByteMatchStatement: {
+                        FieldToMatch: { UriPath: {} },
+                        PositionalConstraint: 'EXACTLY',
+                        SearchString: '/api/reminders/import',
+                        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        ],
+      },
+    });
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
   });
 
   it('is the distribution’s web ACL in every stage', () => {
