@@ -41,11 +41,13 @@ export type RoutePermission =
   /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
   | 'job:invoke'
   /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
-  | 'unsubscribe:key';
+  | 'unsubscribe:key'
+  /** Table writes for a GET route that records something as it answers. */
+  | 'table:write';
 
 /**
- * Extra rights per route, by route name. Least privilege: a route gets table read (GET) or read/write
- * (other methods) and nothing else unless it is listed here. Add an entry when a handler needs more.
+ * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
+ * writes (other methods) and nothing else unless it is listed here; TABLE_ACTIONS in lib/data.ts. Add an entry when a handler needs more.
  */
 export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
   // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
@@ -56,7 +58,10 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   unsubscribe: ['unsubscribe:key'],
   unsubscribeDetails: ['unsubscribe:key'],
   // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
-  getCalendarLink: ['unsubscribe:key'],
+  // The first view of the link issues the feed token (a write).
+  getCalendarLink: ['unsubscribe:key', 'table:write'],
+  // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
+  getCalendarFeed: ['table:write'],
   resetCalendarLink: ['unsubscribe:key'],
   getReminderEvent: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
@@ -250,10 +255,10 @@ export class Api extends Construct {
         (ROUTE_ENVIRONMENT as Partial<Record<string, readonly RouteEnvironment[]>>)[route.name] ?? [];
       for (const name of extraEnvironment) fn.fn.addEnvironment(name, this.environmentValue(name, props));
 
-      if (route.method === 'GET') data.grantRead(fn.fn);
-      else data.grantReadWrite(fn.fn);
       const extra =
         (ROUTE_PERMISSIONS as Partial<Record<string, readonly RoutePermission[]>>)[route.name] ?? [];
+      if (route.method === 'GET' && !extra.includes('table:write')) data.grantRead(fn.fn);
+      else data.grantReadWrite(fn.fn);
       for (const permission of extra) this.grant(fn, permission, props);
 
       const [httpRoute] = this.httpApi.addRoutes({
@@ -334,6 +339,9 @@ export class Api extends Construct {
         return;
       case 'unsubscribe:key':
         props.mail.grantUnsubscribeKey(fn.fn);
+        return;
+      case 'table:write':
+        // Granted with the table's reads, above.
         return;
       default: {
         const unknown: never = permission;
