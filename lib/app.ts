@@ -31,6 +31,16 @@ export function checkCliRegion(config: StageConfig, cliRegion: string | undefine
 }
 
 /**
+ * What a synth checks. Context `fast=true` leaves out cdk-nag and CDK's CloudFormation schema check
+ * (about half of a synth's time) for a quick look at a template; CI, `npm test` and a deploy without
+ * it run both.
+ */
+export function synthChecks(fast: unknown): { nag: boolean; builtinCloudFormationValidation: boolean } {
+  const on = !(fast === true || fast === 'true');
+  return { nag: on, builtinCloudFormationValidation: on };
+}
+
+/**
  * Termination protection of prod's stacks: on, except while they are first created
  * (`-c firstCreate=true`, which `npm run deploy` passes when the stack does not exist yet): a first
  * create that fails must be able to roll back and delete itself. The deploy script turns it on once

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../lib/app.ts';
+import { buildApp, synthChecks } from '../../lib/app.ts';
 import { readStageConfig } from '../../lib/config.ts';
 import { cleanUp, newApp, synth } from './harness.ts';
 
@@ -50,5 +50,15 @@ describe('termination protection of prod', () => {
     const first = build({ stage: 'prod', firstCreate: 'true' }, undefined);
     expect(first.terminationProtection).toBe(false);
     expect(first.edge.terminationProtection).toBe(false);
+  });
+});
+
+describe('what a synth checks', () => {
+  it('runs cdk-nag and the CloudFormation schema check unless -c fast=true', () => {
+    const all = { nag: true, builtinCloudFormationValidation: true };
+    expect(synthChecks(undefined)).toEqual(all);
+    expect(synthChecks('false')).toEqual(all);
+    expect(synthChecks('true')).toEqual({ nag: false, builtinCloudFormationValidation: false });
+    expect(synthChecks(true)).toEqual({ nag: false, builtinCloudFormationValidation: false });
   });
 });
