@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { API } from '../shared/routes.ts';
+import { API, CALENDAR_PATH_PATTERN } from '../shared/routes.ts';
 import { stageName, type StageConfig } from './config.ts';
 
 /** CloudFront takes web ACLs from us-east-1 only, whatever the region of the rest of the stage. */
@@ -10,13 +10,20 @@ export const EDGE_REGION = 'us-east-1';
 /**
  * Requests one client address may send in the rate rule's window before the web ACL blocks it until
  * its rate drops. The API limit counts only /api/* (a page load is one call or two); the site limit
- * counts everything, static files included (a cold page load is about ten).
+ * counts everything else, static files included (a cold page load is about ten). The calendar files
+ * are counted per token instead (the path): calendar services such as Google fetch every subscribed
+ * feed from a few shared addresses, which a per-address limit would block for all their users.
  */
 export const RATE_LIMITS = {
   windowSeconds: 300,
   apiPerClient: 600,
   sitePerClient: 3000,
+  /** Per calendar file (its token) in the window: a client polls hourly; the handler allows 30 a minute. */
+  calendarPerToken: 100,
 } as const;
+
+/** The calendar files' path prefix: counted per token, not per address. */
+export const CALENDAR_PATH_PREFIX = CALENDAR_PATH_PATTERN.replace(/\*$/, '');
 
 /** The AWS managed rule groups the web ACL runs before the rate rules. */
 export const MANAGED_RULE_GROUPS = [
@@ -107,22 +114,40 @@ export class EdgeStack extends Stack {
       },
       visibilityConfig: visibility(BODY_SIZE_RULE.name),
     };
+    const startsWith = (prefix: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: prefix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const notCalendar: CfnWebACL.StatementProperty = {
+      notStatement: { statement: startsWith(CALENDAR_PATH_PREFIX) },
+    };
     const rateRule = (
       ruleName: string,
       priority: number,
       limit: number,
-      scopeDownStatement?: CfnWebACL.StatementProperty,
+      scopeDownStatement: CfnWebACL.StatementProperty,
+      perPath = false,
     ): CfnWebACL.RuleProperty => ({
       name: ruleName,
       priority,
       action: { block: {} },
       statement: {
         rateBasedStatement: {
-          // The viewer's own address (CloudFront's c-ip), not a header a client could forge.
-          aggregateKeyType: 'IP',
+          // The viewer's own address (CloudFront's c-ip), not a header a client could forge; or the
+          // path, which for a calendar file holds its token.
+          ...(perPath
+            ? {
+                aggregateKeyType: 'CUSTOM_KEYS',
+                customKeys: [{ uriPath: { textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+              }
+            : { aggregateKeyType: 'IP' }),
           limit,
           evaluationWindowSec: RATE_LIMITS.windowSeconds,
-          ...(scopeDownStatement ? { scopeDownStatement } : {}),
+          scopeDownStatement,
         },
       },
       visibilityConfig: visibility(ruleName),
@@ -138,14 +163,16 @@ export class EdgeStack extends Stack {
         ...managed,
         bodySize,
         rateRule('ApiRatePerClient', managed.length + 1, RATE_LIMITS.apiPerClient, {
-          byteMatchStatement: {
-            fieldToMatch: { uriPath: {} },
-            positionalConstraint: 'STARTS_WITH',
-            searchString: '/api/',
-            textTransformations: [{ priority: 0, type: 'NONE' }],
-          },
+          andStatement: { statements: [startsWith('/api/'), notCalendar] },
         }),
-        rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient),
+        rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient, notCalendar),
+        rateRule(
+          'CalendarRatePerToken',
+          managed.length + 3,
+          RATE_LIMITS.calendarPerToken,
+          startsWith(CALENDAR_PATH_PREFIX),
+          true,
+        ),
       ],
     });
   }

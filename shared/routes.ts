@@ -48,6 +48,15 @@ import {
 
 export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
 
+/**
+ * How long a calendar client, and CloudFront for everyone (keyed by the token in the path), may keep
+ * a calendar file (feed or event) before asking again.
+ */
+export const FEED_CACHE_SECONDS = 3600;
+
+/** The paths of the calendar files (feed and event links), which CloudFront caches. */
+export const CALENDAR_PATH_PATTERN = '/api/calendar/*';
+
 const reminderById = { params: idParamSchema, ownerScoped: true } as const;
 
 /** An admin log read newest first, ?limit= rows (`fallback` by default). */
