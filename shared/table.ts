@@ -111,6 +111,12 @@ export const keys = {
   auditEntry: (atIso: string, id: string) => `${atIso}#${id}`,
   cronRuns: () => 'CRON_RUN',
   cronRun: (ranAtIso: string, id: string) => `${ranAtIso}#${id}`,
+  /**
+   * The send messages a run's record has counted as done, one item each in the run's own partition
+   * (expired by TTL): a message redelivered after a sender died is counted once.
+   */
+  runMessages: (runId: string) => `RUN_MESSAGES#${runId}`,
+  runMessage: (messageId: string) => `MESSAGE#${messageId}`,
 } as const;
 
 /**
@@ -146,6 +152,7 @@ export const ENTITY = {
   suppression: 'suppression',
   audit: 'audit',
   cronRun: 'cron_run',
+  runMessage: 'run_message',
   logRef: 'log_ref',
   calendarFeed: 'calendar_feed',
   importBatch: 'import_batch',

@@ -291,9 +291,12 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
   const notes: MailNote[] = [];
   // The run's record gains each message's counts as soon as that message is done, so a sender that
   // dies loses the count of at most the message it was on.
-  const tally = async (message: RecipientMessage, result: MessageResult) => {
+  const tally = async (record: SQSRecord, message: RecipientMessage, result: MessageResult) => {
     notes.push(...result.notes);
-    await countForRun({ run: message.run, sent: result.sent, done: result.done, errors: result.errors });
+    await countForRun(
+      { run: message.run, sent: result.sent, done: result.done, errors: result.errors },
+      record.messageId,
+    );
   };
   const lanes = Math.max(1, Math.ceil(options.pacer.ratePerSecond));
   try {
@@ -308,10 +311,10 @@ export async function processSendBatch(event: SQSEvent, options: SenderOptions):
         return;
       }
       try {
-        await tally(message, await sendRecipientMessage(message, options));
+        await tally(record, message, await sendRecipientMessage(message, options));
       } catch (error) {
         if (error instanceof JobCrash) throw error;
-        if (error instanceof ClaimHeldElsewhere) await tally(message, error.result);
+        if (error instanceof ClaimHeldElsewhere) await tally(record, message, error.result);
         // Another sender's claim is expected now and then (two runs at once, a redelivery); the rest is not.
         const log =
           error instanceof ClaimHeldElsewhere ? logger.warn.bind(logger) : logger.error.bind(logger);
@@ -337,10 +340,10 @@ interface RunCounts {
 }
 
 /** A message's results, added to its run's record. Never throws. */
-async function countForRun({ run, sent, done, errors }: RunCounts): Promise<void> {
+async function countForRun({ run, sent, done, errors }: RunCounts, messageId: string): Promise<void> {
   if (sent === 0 && done === 0 && errors.length === 0) return;
   try {
-    await addRunResults(run, { sent, done, errors });
+    await addRunResults(run, { sent, done, errors }, messageId);
   } catch (error) {
     // The mails are sent and recorded per mail; only the run's summary count misses them.
     logger.error("A message's counts were not added to its run's record", {

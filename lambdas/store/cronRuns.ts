@@ -1,7 +1,7 @@
 import type { CronRun } from '../../shared/api.ts';
-import { ENTITY, keys } from '../../shared/table.ts';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../runtime/clients.ts';
 import { ITEM_EXISTS, itemKey, putItem, queryPage, tableName } from './db.ts';
 import { parseCronRun } from './items.ts';
@@ -24,26 +24,52 @@ export async function recordCronRun(run: CronRunRecord): Promise<void> {
 /** A run's record holds at most this many errors; the logs hold every one. */
 export const MAX_RUN_ERRORS = 50;
 
+/** How long a counted message's marker is kept: far longer than SQS redelivers a message. */
+const COUNTED_MESSAGE_KEPT_SECONDS = 2 * 24 * 60 * 60;
+
 /**
  * A sender's results, added to the record of the run that planned its mails: ADD keeps concurrent
- * senders from overwriting each other. Errors are appended while the record holds fewer than
- * MAX_RUN_ERRORS, so it never grows without bound. A record that is gone is left alone.
+ * senders from overwriting each other. A finished message (`done` > 0) is counted in the same write
+ * as its marker, once: a message that SQS hands out again after its sender died having counted it
+ * adds nothing. Errors are appended while the record holds fewer than MAX_RUN_ERRORS, so it never
+ * grows without bound. A record that is gone is left alone.
  */
 export async function addRunResults(
   run: { id: string; ranAt: string },
   results: { sent: number; done: number; errors: string[] },
+  messageId: string,
 ): Promise<void> {
   const Key = itemKey(keys.cronRuns(), keys.cronRun(run.ranAt, run.id));
+  const count = {
+    TableName: tableName(),
+    Key,
+    ConditionExpression: ITEM_EXISTS,
+    UpdateExpression: 'ADD items_processed :sent, done :done',
+    ExpressionAttributeValues: { ':sent': results.sent, ':done': results.done },
+  };
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'ADD items_processed :sent, done :done',
-        ExpressionAttributeValues: { ':sent': results.sent, ':done': results.done },
-      }),
-    );
+    if (results.done === 0) {
+      await dynamo().send(new UpdateCommand(count));
+    } else {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...itemKey(keys.runMessages(run.id), keys.runMessage(messageId)),
+                  entity: ENTITY.runMessage,
+                  [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + COUNTED_MESSAGE_KEPT_SECONDS,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            { Update: count },
+          ],
+        }),
+      );
+    }
     if (results.errors.length === 0) return;
     await dynamo().send(
       new UpdateCommand({
@@ -55,7 +81,12 @@ export async function addRunResults(
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // Counted before (the marker exists), or the record is gone: nothing to add.
+    if (error instanceof ConditionalCheckFailedException) return;
+    if (error instanceof TransactionCanceledException) {
+      if (error.CancellationReasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return;
+    }
+    throw error;
   }
 }
 

@@ -16,7 +16,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { EmailType } from '../../shared/api.ts';
+import { EMAIL_TYPES, type EmailType } from '../../shared/api.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { retrying } from '../runtime/retry.ts';
@@ -56,7 +56,7 @@ export interface DigestClaim {
 
 const storedMail = z.object({
   dedupeKey: z.string(),
-  emailType: z.enum(['reminder', 'savings', 'welcome', 'test']),
+  emailType: z.enum(EMAIL_TYPES),
   reminderId: z.string(),
   daysBefore: z.number().nullable(),
   subject: z.string(),

@@ -8,6 +8,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import dynalite from 'dynalite';
+import { keyLock, simpleCondition } from './dynamoRules.ts';
 
 const listen = (server: Server, port: number) =>
   new Promise<number>((resolve, reject) => {
@@ -89,18 +90,52 @@ interface Answer {
   body: string;
 }
 
+type Forward = (headers: Record<string, string>, target: string, body: string) => Promise<Answer>;
+
 /**
- * Writes go through a lock that a transaction holds alone: a TransactWriteItems (checked, then
- * applied, item by item) is atomic with respect to every other write, as DynamoDB's is. Single-item
- * writes and BatchWriteItem share the lock and run at once, because dynalite locks each key for
- * its own conditional writes. Reads pass straight through. Each condition dynalite cannot be spared
- * is evaluated by dynalite itself (a conditional no-op update on an existing item, a conditional
- * delete of a missing one), so the expression language is dynalite's.
+ * The front: writes lock the items they touch (keyLock), so a TransactWriteItems (checked, then
+ * applied, item by item) is atomic with respect to every other write on its items, as DynamoDB's
+ * is, while writes on other items go on. Reads pass straight through.
  */
 function transactingFront(innerUrl: string, agent: http.Agent) {
   const locks = keyLock();
+  const forward = forwarder(innerUrl, agent);
 
-  const forward = (headers: Record<string, string>, target: string, body: string): Promise<Answer> =>
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const target = String(req.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
+        headers[name] = value;
+    }
+    try {
+      if (TABLE_CHANGES.has(target)) forgetTables();
+      const answer = !WRITES.has(target)
+        ? await forward(headers, target, body)
+        : target === 'TransactWriteItems'
+          ? await locks(await writeKeys(forward, headers, target, body), () =>
+              transact(forward, headers, JSON.parse(body || '{}') as Json),
+            )
+          : await locks(await writeKeys(forward, headers, target, body), () =>
+              forward(headers, target, body),
+            );
+      if (TABLE_CHANGES.has(target)) forgetTables();
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify({ __type: 'InternalServerError', message: String(error) }));
+    }
+  };
+}
+
+/** Passes a request on to dynalite. */
+const forwarder =
+  (innerUrl: string, agent: http.Agent): Forward =>
+  (headers, target, body) =>
     new Promise((resolve, reject) => {
       const request = http.request(
         innerUrl,
@@ -135,252 +170,154 @@ function transactingFront(innerUrl: string, agent: http.Agent) {
       request.end(body);
     });
 
-  /** The items a write touches, named by table and key; none for a request too malformed to say. */
-  async function writeKeys(headers: Record<string, string>, target: string, body: string): Promise<string[]> {
-    const call = async (name: string, input: Json) => ({
-      json: JSON.parse((await forward(headers, name, JSON.stringify(input))).body || '{}') as Json,
-    });
-    const named = async (table: string, item: Json) =>
-      `${table}|${JSON.stringify(keyOf(item, await keySchema(call, table)))}`;
-    try {
-      const request = JSON.parse(body || '{}') as Json;
-      if (target === 'TransactWriteItems') {
-        return await Promise.all(
-          ((request.TransactItems ?? []) as Json[]).map(async (entry) =>
-            named(String((Object.values(entry)[0] as Json).TableName), await keyOfEntry(call, entry)),
-          ),
-        );
-      }
-      if (target === 'BatchWriteItem') {
-        const writes = Object.entries((request.RequestItems ?? {}) as Record<string, Json[]>);
-        return await Promise.all(
-          writes.flatMap(([table, requests]) =>
-            requests.map((one) => {
-              const put = one.PutRequest as Json | undefined;
-              return named(table, (put?.Item ?? (one.DeleteRequest as Json).Key) as Json);
-            }),
-          ),
-        );
-      }
-      return [await named(String(request.TableName), (request.Item ?? request.Key) as Json)];
-    } catch {
-      return [];
-    }
-  }
-
-  async function transact(headers: Record<string, string>, request: Json): Promise<Answer> {
-    const items = (request.TransactItems ?? []) as Json[];
-    const call = async (target: string, input: Json) => {
-      const answer = await forward(headers, target, JSON.stringify(input));
-      return { answer, json: JSON.parse(answer.body || '{}') as Json };
-    };
-    // DynamoDB's own limits on a transaction, which our code relies on.
-    const keys = await Promise.all(items.map((entry) => keyOfEntry(call, entry)));
-    const distinct = new Set(
-      keys.map(
-        (key, i) => `${String((Object.values(items[i]!)[0] as Json).TableName)}|${JSON.stringify(key)}`,
-      ),
-    );
-    if (items.length > MAX_TRANSACTION_ITEMS || distinct.size !== items.length) {
-      return validationError(
-        items.length > MAX_TRANSACTION_ITEMS
-          ? `Member must have length less than or equal to ${MAX_TRANSACTION_ITEMS}`
-          : 'Transaction request cannot include multiple operations on one item',
+/** The items a write touches, named by table and key; none for a request too malformed to say. */
+async function writeKeys(
+  forward: Forward,
+  headers: Record<string, string>,
+  target: string,
+  body: string,
+): Promise<string[]> {
+  const call = async (name: string, input: Json) => ({
+    json: JSON.parse((await forward(headers, name, JSON.stringify(input))).body || '{}') as Json,
+  });
+  const named = async (table: string, item: Json) =>
+    `${table}|${JSON.stringify(keyOf(item, await keySchema(call, table)))}`;
+  try {
+    const request = JSON.parse(body || '{}') as Json;
+    if (target === 'TransactWriteItems') {
+      return await Promise.all(
+        ((request.TransactItems ?? []) as Json[]).map(async (entry) =>
+          named(String((Object.values(entry)[0] as Json).TableName), await keyOfEntry(call, entry)),
+        ),
       );
     }
-    // Which of the conditioned items exist: one BatchGetItem per table.
-    const conditioned = items.flatMap((entry, i) => {
-      const op = Object.values(entry)[0] as Json;
-      return op.ConditionExpression ? [{ table: String(op.TableName), key: keys[i]! }] : [];
-    });
-    const present = new Map<string, Json>();
-    const named = async (table: string, key: Json) =>
-      `${table}|${JSON.stringify(keyOf(key, await keySchema(call, table)))}`;
-    for (const table of new Set(conditioned.map((c) => c.table))) {
-      const wanted = conditioned.filter((c) => c.table === table).map((c) => c.key);
-      const { answer, json } = await call('BatchGetItem', { RequestItems: { [table]: { Keys: wanted } } });
-      if (answer.status !== 200) return answer;
-      const found = ((json.Responses as Json | undefined)?.[table] ?? []) as Json[];
-      // dynalite answers every key at once; a key it left unprocessed is read on its own.
-      const left = (((json.UnprocessedKeys as Json | undefined)?.[table] as Json | undefined)?.Keys ??
-        []) as Json[];
-      for (const key of left) {
-        const one = await call('GetItem', { TableName: table, Key: key });
-        if (one.json.Item) found.push(one.json.Item as Json);
-      }
-      for (const item of found) present.set(await named(table, item), item);
+    if (target === 'BatchWriteItem') {
+      const writes = Object.entries((request.RequestItems ?? {}) as Record<string, Json[]>);
+      return await Promise.all(
+        writes.flatMap(([table, requests]) =>
+          requests.map((one) => {
+            const put = one.PutRequest as Json | undefined;
+            return named(table, (put?.Item ?? (one.DeleteRequest as Json).Key) as Json);
+          }),
+        ),
+      );
     }
-    // The items are distinct, and every other write waits in the queue: their checks, then their
-    // writes, can each go to dynalite at once.
-    const checks = await Promise.all(items.map((entry, i) => checkOne(entry, keys[i]!)));
-    const failed = checks.find((check): check is Answer => 'status' in check);
-    if (failed) return failed;
-    const reasons = checks as { Code: string; Message?: string }[];
-    async function checkOne(entry: Json, key: Json): Promise<Answer | { Code: string; Message?: string }> {
-      const op = Object.values(entry)[0] as Json;
-      if (!op.ConditionExpression) return { Code: 'None' };
-      const condition = {
-        TableName: op.TableName,
-        Key: key,
-        ConditionExpression: op.ConditionExpression,
-        ...placeholdersOf(String(op.ConditionExpression), op),
-      };
-      const table = String(op.TableName);
-      const current = present.get(await named(table, key));
-      // Simple conditions (existence, equality, joined by AND) are decided from the read alone;
-      // anything else goes to dynalite, whose expression language is DynamoDB's.
-      const decided = simpleCondition(String(op.ConditionExpression), op, current);
-      if (decided !== undefined)
-        return decided
-          ? { Code: 'None' }
-          : { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
-      const checked = current
-        ? await call('UpdateItem', {
-            ...condition,
-            UpdateExpression: 'REMOVE #transactionNoOp',
-            ExpressionAttributeNames: {
-              ...((condition as Json).ExpressionAttributeNames ?? {}),
-              '#transactionNoOp': NO_OP,
-            },
-          })
-        : await call('DeleteItem', condition);
-      if (checked.answer.status === 200) return { Code: 'None' };
-      if (String(checked.json.__type).endsWith('ConditionalCheckFailedException'))
-        return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
-      return checked.answer;
-    }
-    if (reasons.some((r) => r.Code !== 'None')) {
-      return {
-        status: 400,
-        headers: { 'content-type': 'application/x-amz-json-1.0' },
-        body: JSON.stringify({
-          __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
-          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
-          CancellationReasons: reasons,
-        }),
-      };
-    }
-    const applied = await Promise.all(
-      items.map(async (entry) => {
-        const [kind, op] = Object.entries(entry)[0] as [string, Json];
-        if (kind === 'ConditionCheck') return undefined;
-        const {
-          ConditionExpression: _checked,
-          ExpressionAttributeNames: _names,
-          ExpressionAttributeValues: _values,
-          ...rest
-        } = op;
-        // The condition was checked above; placeholders only it used would be refused as unused.
-        const input: Json = { ...rest, ...placeholdersOf(String(op.UpdateExpression ?? ''), op) };
-        const target = kind === 'Put' ? 'PutItem' : kind === 'Update' ? 'UpdateItem' : 'DeleteItem';
-        const { answer } = await call(target, input);
-        return answer.status === 200 ? undefined : answer;
-      }),
+    return [await named(String(request.TableName), (request.Item ?? request.Key) as Json)];
+  } catch {
+    return [];
+  }
+}
+
+async function transact(forward: Forward, headers: Record<string, string>, request: Json): Promise<Answer> {
+  const items = (request.TransactItems ?? []) as Json[];
+  const call = async (target: string, input: Json) => {
+    const answer = await forward(headers, target, JSON.stringify(input));
+    return { answer, json: JSON.parse(answer.body || '{}') as Json };
+  };
+  // DynamoDB's own limits on a transaction, which our code relies on.
+  const keys = await Promise.all(items.map((entry) => keyOfEntry(call, entry)));
+  const distinct = new Set(
+    keys.map((key, i) => `${String((Object.values(items[i]!)[0] as Json).TableName)}|${JSON.stringify(key)}`),
+  );
+  if (items.length > MAX_TRANSACTION_ITEMS || distinct.size !== items.length) {
+    return validationError(
+      items.length > MAX_TRANSACTION_ITEMS
+        ? `Member must have length less than or equal to ${MAX_TRANSACTION_ITEMS}`
+        : 'Transaction request cannot include multiple operations on one item',
     );
-    const refused = applied.find((answer) => answer !== undefined);
-    if (refused) return refused;
-    return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{}' };
   }
-
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const target = String(req.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
-        headers[name] = value;
+  // Which of the conditioned items exist: one BatchGetItem per table.
+  const conditioned = items.flatMap((entry, i) => {
+    const op = Object.values(entry)[0] as Json;
+    return op.ConditionExpression ? [{ table: String(op.TableName), key: keys[i]! }] : [];
+  });
+  const present = new Map<string, Json>();
+  const named = async (table: string, key: Json) =>
+    `${table}|${JSON.stringify(keyOf(key, await keySchema(call, table)))}`;
+  for (const table of new Set(conditioned.map((c) => c.table))) {
+    const wanted = conditioned.filter((c) => c.table === table).map((c) => c.key);
+    const { answer, json } = await call('BatchGetItem', { RequestItems: { [table]: { Keys: wanted } } });
+    if (answer.status !== 200) return answer;
+    const found = ((json.Responses as Json | undefined)?.[table] ?? []) as Json[];
+    // dynalite answers every key at once; a key it left unprocessed is read on its own.
+    const left = (((json.UnprocessedKeys as Json | undefined)?.[table] as Json | undefined)?.Keys ??
+      []) as Json[];
+    for (const key of left) {
+      const one = await call('GetItem', { TableName: table, Key: key });
+      if (one.json.Item) found.push(one.json.Item as Json);
     }
-    try {
-      if (TABLE_CHANGES.has(target)) forgetTables();
-      const answer = !WRITES.has(target)
-        ? await forward(headers, target, body)
-        : target === 'TransactWriteItems'
-          ? await locks(await writeKeys(headers, target, body), () =>
-              transact(headers, JSON.parse(body || '{}') as Json),
-            )
-          : await locks(await writeKeys(headers, target, body), () => forward(headers, target, body));
-      if (TABLE_CHANGES.has(target)) forgetTables();
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-    } catch (error) {
-      res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
-      res.end(JSON.stringify({ __type: 'InternalServerError', message: String(error) }));
-    }
-  };
-}
-
-/**
- * Locks on items, granted in arrival order: a write waits while an item it touches is held, or wanted
- * by a write that came before it and still waits. Writes on different items run at once, as
- * DynamoDB's do; a transaction holds all its items while it checks, then applies, them one by one,
- * so no other write sees or changes one of them half-way. Reads take no lock.
- */
-export function keyLock() {
-  const held = new Set<string>();
-  const waiting: { keys: string[]; start: () => void }[] = [];
-  const pump = () => {
-    const wanted = new Set<string>();
-    for (let i = 0; i < waiting.length;) {
-      const next = waiting[i]!;
-      if (next.keys.some((key) => held.has(key) || wanted.has(key))) {
-        for (const key of next.keys) wanted.add(key);
-        i++;
-        continue;
-      }
-      waiting.splice(i, 1);
-      for (const key of next.keys) held.add(key);
-      next.start();
-    }
-  };
-  return <T>(keys: readonly string[], work: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const mine = [...new Set(keys)];
-      waiting.push({
-        keys: mine,
-        start: () => {
-          void Promise.resolve()
-            .then(work)
-            .then(resolve, reject)
-            .finally(() => {
-              for (const key of mine) held.delete(key);
-              pump();
-            });
-        },
-      });
-      pump();
-    });
-}
-
-/**
- * A condition made only of `attribute_exists(a)`, `attribute_not_exists(a)` and `a = :v` terms
- * joined by AND, evaluated on `item` (undefined: no item); undefined for any other condition.
- */
-export function simpleCondition(expression: string, op: Json, item: Json | undefined): boolean | undefined {
-  const names = (op.ExpressionAttributeNames ?? {}) as Record<string, string>;
-  const values = (op.ExpressionAttributeValues ?? {}) as Json;
-  const attribute = (token: string) => (token.startsWith('#') ? names[token] : token);
-  const terms = expression.trim().split(/\s+AND\s+/);
-  let holds = true;
-  for (const term of terms) {
-    const existence = /^attribute_(not_)?exists\(\s*([#\w]+)\s*\)$/.exec(term.trim());
-    const equality = /^([#\w]+)\s*=\s*(:\w+)$/.exec(term.trim());
-    if (existence) {
-      const name = attribute(existence[2]!);
-      if (name === undefined) return undefined;
-      const present = item !== undefined && item[name] !== undefined;
-      holds &&= existence[1] ? !present : present;
-    } else if (equality) {
-      const name = attribute(equality[1]!);
-      const value = values[equality[2]!];
-      if (name === undefined || value === undefined) return undefined;
-      holds &&= item !== undefined && JSON.stringify(item[name]) === JSON.stringify(value);
-    } else {
-      return undefined;
-    }
+    for (const item of found) present.set(await named(table, item), item);
   }
-  return holds;
+  // The items are distinct, and every other write waits in the queue: their checks, then their
+  // writes, can each go to dynalite at once.
+  const checks = await Promise.all(items.map((entry, i) => checkOne(entry, keys[i]!)));
+  const failed = checks.find((check): check is Answer => 'status' in check);
+  if (failed) return failed;
+  const reasons = checks as { Code: string; Message?: string }[];
+  async function checkOne(entry: Json, key: Json): Promise<Answer | { Code: string; Message?: string }> {
+    const op = Object.values(entry)[0] as Json;
+    if (!op.ConditionExpression) return { Code: 'None' };
+    const condition = {
+      TableName: op.TableName,
+      Key: key,
+      ConditionExpression: op.ConditionExpression,
+      ...placeholdersOf(String(op.ConditionExpression), op),
+    };
+    const table = String(op.TableName);
+    const current = present.get(await named(table, key));
+    // Simple conditions (existence, equality, joined by AND) are decided from the read alone;
+    // anything else goes to dynalite, whose expression language is DynamoDB's.
+    const decided = simpleCondition(String(op.ConditionExpression), op, current);
+    if (decided !== undefined)
+      return decided
+        ? { Code: 'None' }
+        : { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
+    const checked = current
+      ? await call('UpdateItem', {
+          ...condition,
+          UpdateExpression: 'REMOVE #transactionNoOp',
+          ExpressionAttributeNames: {
+            ...((condition as Json).ExpressionAttributeNames ?? {}),
+            '#transactionNoOp': NO_OP,
+          },
+        })
+      : await call('DeleteItem', condition);
+    if (checked.answer.status === 200) return { Code: 'None' };
+    if (String(checked.json.__type).endsWith('ConditionalCheckFailedException'))
+      return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
+    return checked.answer;
+  }
+  if (reasons.some((r) => r.Code !== 'None')) {
+    return {
+      status: 400,
+      headers: { 'content-type': 'application/x-amz-json-1.0' },
+      body: JSON.stringify({
+        __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+        message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+        CancellationReasons: reasons,
+      }),
+    };
+  }
+  const applied = await Promise.all(
+    items.map(async (entry) => {
+      const [kind, op] = Object.entries(entry)[0] as [string, Json];
+      if (kind === 'ConditionCheck') return undefined;
+      const {
+        ConditionExpression: _checked,
+        ExpressionAttributeNames: _names,
+        ExpressionAttributeValues: _values,
+        ...rest
+      } = op;
+      // The condition was checked above; placeholders only it used would be refused as unused.
+      const input: Json = { ...rest, ...placeholdersOf(String(op.UpdateExpression ?? ''), op) };
+      const target = kind === 'Put' ? 'PutItem' : kind === 'Update' ? 'UpdateItem' : 'DeleteItem';
+      const { answer } = await call(target, input);
+      return answer.status === 200 ? undefined : answer;
+    }),
+  );
+  const refused = applied.find((answer) => answer !== undefined);
+  if (refused) return refused;
+  return { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{}' };
 }
 
 /** DynamoDB's limit of items in one TransactWriteItems. */

@@ -12,6 +12,7 @@ import { addDays } from '../../shared/reminder/schedule.ts';
 import { renewalAfter } from '../../shared/reminder/terms.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
@@ -233,6 +234,9 @@ describe('the reminder job', () => {
     await stack.sendPoller.idle();
     stack.sendPoller.overrides = {};
     await expectOneMailEach(users);
+    // The crashed batch came back whole: its messages that had finished are not counted twice.
+    const run = (await latestCronRuns(20)).find((r) => r.id === planned.id)!;
+    expect({ done: run.done, sent: run.items_processed }).toEqual({ done: 12, sent: 12 });
     // A later run finds nothing left to send.
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);
     await expectOneMailEach(users);

@@ -1,6 +1,6 @@
 /** The DynamoDB stand-in decides simple transaction conditions from its read; anything else goes to dynalite. */
 import { describe, expect, it } from 'vitest';
-import { keyLock, simpleCondition } from '../../lib/local/dynamoFront.ts';
+import { keyLock, simpleCondition } from '../../lib/local/dynamoRules.ts';
 
 const item = { pk: { S: 'USER#1' }, status: { S: 'claimed' }, on: { BOOL: true } };
 const op = {
