@@ -19,6 +19,23 @@ export function contextValue(args: readonly string[], key: string): string | und
   return undefined;
 }
 
+/** Every context value of CDK CLI arguments, as the app would read them. */
+export function contextOf(args: readonly string[]): Record<string, string> {
+  const context: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const pair =
+      arg === '-c' || arg === '--context'
+        ? args[++i]
+        : arg.startsWith('--context=')
+          ? arg.slice(10)
+          : undefined;
+    const at = pair?.indexOf('=') ?? -1;
+    if (pair && at > 0) context[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return context;
+}
+
 export function stageTarget(args: readonly string[]): StageTarget {
   const stage = contextValue(args, 'stage') ?? 'dev';
   const region = contextValue(args, 'region') ?? DEFAULT_REGION;
