@@ -60,6 +60,11 @@ export interface StageConfig {
    */
   mail: MailSettings;
   /**
+   * The operations dashboard (context `dashboard=true|false`; on in prod, off elsewhere by default):
+   * US$3 a month beyond an account's first three, for a stage nobody watches (docs/operations.md).
+   */
+  dashboard: boolean;
+  /**
    * Context `webPlaceholder=true`: a synth without `npm run build:web` may ship the placeholder page.
    * Without it, a synth that bundles (`cdk synth`, `cdk deploy`) refuses to run with no web build.
    */
@@ -277,6 +282,7 @@ export function readStageConfig(node: Node): StageConfig {
     alarmEmail,
     tracing: optionalBoolean(node, 'tracing') ?? stage === 'prod',
     mail: readMailSettings(node, domain),
+    dashboard: optionalBoolean(node, 'dashboard') ?? stage === 'prod',
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
   };
 }

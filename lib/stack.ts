@@ -35,7 +35,8 @@ export class RenewalRemindersStack extends Stack {
   readonly web: Web;
   readonly edge: EdgeStack;
   readonly alarms: Alarms;
-  readonly dashboard: OperationsDashboard;
+  /** Only where the stage has one (StageConfig.dashboard). */
+  readonly dashboard?: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
@@ -109,13 +110,14 @@ export class RenewalRemindersStack extends Stack {
     this.alarms.watchTable(this.data.table, [TABLE_KEYS.dueIndex.name]);
     // Last, once every construct exists: each alarm of the stack reaches the stage's topic.
     this.alarms.notifyAllUnder(this);
-    this.dashboard = new OperationsDashboard(this, 'Dashboard', {
-      config,
-      api: this.api.httpApi,
-      table: this.data.table,
-      indexNames: [TABLE_KEYS.dueIndex.name],
-      alarms: Alarms.allUnder(this),
-    });
+    if (config.dashboard)
+      this.dashboard = new OperationsDashboard(this, 'Dashboard', {
+        config,
+        api: this.api.httpApi,
+        table: this.data.table,
+        indexNames: [TABLE_KEYS.dueIndex.name],
+        alarms: Alarms.allUnder(this),
+      });
     // Every log group of the stage's two stacks keeps the stage's retention, CDK's own included.
     for (const stack of [this, props.edge]) enforceStageLogRetention(stack, config);
 

@@ -29,7 +29,7 @@ import {
 
 afterAll(cleanUp);
 
-const dev = synth({ stage: 'dev' });
+const dev = synth({ stage: 'dev', dashboard: 'true' });
 const prod = synth({ stage: 'prod', domain: 'example.com', alarmEmail: 'oncall@example.com' });
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown };
@@ -291,6 +291,14 @@ describe('the stage dashboard', () => {
     expect(text).toContain('100 * complaints');
     for (const metric of ['Count', '5xx', 'Latency'])
       expect(text).toContain(`[\\"AWS/ApiGateway\\",\\"${metric}\\"`);
+  });
+
+  it('is in prod only unless the context asks for one: it costs money and protects nothing in dev', () => {
+    expect(resourcesOfType(synth({ stage: 'dev' }).template, 'AWS::CloudWatch::Dashboard')).toEqual({});
+    expect(resourcesOfType(synth({ stage: 'qa' }).template, 'AWS::CloudWatch::Dashboard')).toEqual({});
+    expect(
+      Object.keys(resourcesOfType(synth({ stage: 'prod' }).template, 'AWS::CloudWatch::Dashboard')),
+    ).toHaveLength(1);
   });
 
   it('shows the state of every alarm of the stage', () => {
