@@ -277,9 +277,10 @@ export class Api extends Construct {
       else data.grantReadWrite(fn.fn);
       for (const permission of extra) this.grant(fn, permission, props);
 
+      const methods = [route.method, ...(answersHead(route) ? (['HEAD'] as const) : [])];
       const httpRoutes = this.httpApi.addRoutes({
         path: route.path,
-        methods: [HttpMethod[route.method], ...(answersHead(route) ? [HttpMethod.HEAD] : [])],
+        methods: methods.map((method) => HttpMethod[method]),
         integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
         authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
         ...(route.access === 'public' ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
@@ -287,18 +288,18 @@ export class Api extends Construct {
 
       if (route.access === 'public') {
         const limit = publicRouteThrottle(route);
-        for (const method of [route.method, ...(answersHead(route) ? ['HEAD'] : [])]) {
+        for (const method of methods) {
           routeSettings[`${method} ${route.path}`] = {
             ThrottlingRateLimit: limit.rateLimit,
             ThrottlingBurstLimit: limit.burstLimit,
           };
         }
-        for (const httpRoute of httpRoutes) {
+        for (const [i, httpRoute] of httpRoutes.entries()) {
           // API Gateway refuses route settings for a route key that does not exist yet.
           this.stage.node.addDependency(httpRoute);
           Validations.of(httpRoute).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
+            reason: `${methods[i]} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
           });
         }
       }

@@ -64,12 +64,14 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
     terminationProtection: terminationProtection(config, firstCreate),
     tags: { app: 'renewal-reminders', stage: config.stage },
   };
-  const edge = new EdgeStack(app, `RenewalReminders-${config.stage}-edge`, {
-    config,
-    env: { account, region: EDGE_REGION },
-    description: `Renewal reminders (${config.stage}): CloudFront web ACL`,
-    ...common,
-  });
+  const edge = config.webAcl
+    ? new EdgeStack(app, `RenewalReminders-${config.stage}-edge`, {
+        config,
+        env: { account, region: EDGE_REGION },
+        description: `Renewal reminders (${config.stage}): CloudFront web ACL`,
+        ...common,
+      })
+    : undefined;
   const stack = new RenewalRemindersStack(app, `RenewalReminders-${config.stage}`, {
     config,
     routes: options.routes,
@@ -77,7 +79,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
     edge,
     env: { account, region: config.region },
     // The web ACL's ARN comes from the edge stack in us-east-1.
-    crossRegionReferences: true,
+    crossRegionReferences: edge !== undefined,
     description: `Renewal reminders (${config.stage})`,
     ...common,
   });

@@ -65,6 +65,18 @@ export interface StageConfig {
    */
   dashboard: boolean;
   /**
+   * An errors-and-throttles alarm per function (context `functionAlarms=true|false`; on in prod, off
+   * elsewhere by default): two metrics each, about US$8 a month at forty-odd functions. The stage's
+   * own alarms (job, mail, API, table) stay on every stage.
+   */
+  functionAlarms: boolean;
+  /**
+   * The CloudFront web ACL and its us-east-1 stack (context `webAcl=true|false`, default true). A
+   * non-prod stage may leave it out (US$10 a month of WAF for a stage only its team uses); prod
+   * cannot. Without it the stage keeps its API throttles and the origin secret.
+   */
+  webAcl: boolean;
+  /**
    * Context `webPlaceholder=true`: a synth without `npm run build:web` may ship the placeholder page.
    * Without it, a synth that bundles (`cdk synth`, `cdk deploy`) refuses to run with no web build.
    */
@@ -202,6 +214,13 @@ function readMailSettings(node: Node, domain: string | undefined): MailSettings 
   };
 }
 
+function readWebAcl(node: Node, stage: string): boolean {
+  const webAcl = optionalBoolean(node, 'webAcl') ?? true;
+  if (!webAcl && stage === 'prod')
+    throw new Error("Context 'webAcl=false' is for non-prod stages: prod keeps its web ACL");
+  return webAcl;
+}
+
 /** Reads and validates the stage's context; throws a readable error on a bad value. */
 export function readStageConfig(node: Node): StageConfig {
   const stage = optionalString(node, 'stage') ?? 'dev';
@@ -283,6 +302,8 @@ export function readStageConfig(node: Node): StageConfig {
     tracing: optionalBoolean(node, 'tracing') ?? stage === 'prod',
     mail: readMailSettings(node, domain),
     dashboard: optionalBoolean(node, 'dashboard') ?? stage === 'prod',
+    functionAlarms: optionalBoolean(node, 'functionAlarms') ?? stage === 'prod',
+    webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
   };
 }

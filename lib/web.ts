@@ -81,7 +81,7 @@ export interface WebProps {
   /** Directory of the SPA build; default web/dist. */
   webDist?: string;
   /** The web ACL (us-east-1) in front of the distribution: per-client rate limits, managed rules. */
-  webAclArn: string;
+  webAclArn: string | undefined;
 }
 
 /**
@@ -259,6 +259,13 @@ export class Web extends Construct {
     if (assets) deployment.node.addDependency(assets);
     acknowledgeDeploymentHandler(deployment, this.bucket);
 
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'A non-prod stage deployed with webAcl=false: its team alone uses it; the API throttles and the origin secret still hold (docs/operations.md, "Cost").',
+      });
+    }
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',

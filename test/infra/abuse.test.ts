@@ -117,11 +117,11 @@ interface Rule {
 }
 
 describe('web ACL (us-east-1)', () => {
-  const edge = Template.fromStack(dev.stack.edge);
+  const edge = Template.fromStack(dev.stack.edge!);
 
   it('lives in its own stack in us-east-1, as CloudFront requires', () => {
-    expect(dev.stack.edge.region).toBe(EDGE_REGION);
-    expect(dev.stack.edge.stackName).toBe('RenewalReminders-dev-edge');
+    expect(dev.stack.edge!.region).toBe(EDGE_REGION);
+    expect(dev.stack.edge!.stackName).toBe('RenewalReminders-dev-edge');
     edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
   });
 

@@ -51,7 +51,7 @@ describe('every stack stays under 80% of CloudFormation’s template limits', ()
     ['dev', dev],
   ] as const) {
     it(label, () => {
-      for (const stack of [s.stack, s.stack.edge]) {
+      for (const stack of [s.stack, s.stack.edge!]) {
         const used = usage(Template.fromStack(stack));
         for (const [limit, max] of Object.entries(CLOUDFORMATION_LIMITS)) {
           const value = used[limit as keyof typeof used];

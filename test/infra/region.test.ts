@@ -1,3 +1,4 @@
+import { Stack } from 'aws-cdk-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, synthChecks } from '../../lib/app.ts';
 import { readStageConfig } from '../../lib/config.ts';
@@ -42,14 +43,14 @@ describe('termination protection of prod', () => {
   it('is on for prod and off for other stages', () => {
     const prod = build({ stage: 'prod' }, undefined);
     expect(prod.terminationProtection).toBe(true);
-    expect(prod.edge.terminationProtection).toBe(true);
+    expect(prod.edge!.terminationProtection).toBe(true);
     expect(build({ stage: 'dev' }, undefined).terminationProtection).toBe(false);
   });
 
   it('is off while the stacks are first created, so a failed create can roll back and delete itself', () => {
     const first = build({ stage: 'prod', firstCreate: 'true' }, undefined);
     expect(first.terminationProtection).toBe(false);
-    expect(first.edge.terminationProtection).toBe(false);
+    expect(first.edge!.terminationProtection).toBe(false);
   });
 });
 
@@ -60,5 +61,27 @@ describe('what a synth checks', () => {
     expect(synthChecks('false')).toEqual(all);
     expect(synthChecks('true')).toEqual({ nag: false, builtinCloudFormationValidation: false });
     expect(synthChecks(true)).toEqual({ nag: false, builtinCloudFormationValidation: false });
+  });
+});
+
+describe('the web ACL of a non-prod stage', () => {
+  it('can be left out (-c webAcl=false): one stack, a distribution without a web ACL, no cross-region reader', () => {
+    const { app, stack, template } = synth({ stage: 'dev', webAcl: 'false' });
+    expect(stack.edge).toBeUndefined();
+    expect(app.node.children.filter((c) => c instanceof Stack).map((s) => (s as Stack).stackName)).toEqual([
+      'RenewalReminders-dev',
+    ]);
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: Record<string, unknown> };
+    };
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeUndefined();
+    expect(JSON.stringify(template.toJSON())).not.toContain('CrossRegionExportReader');
+  });
+
+  it('stays in prod', () => {
+    expect(() => readStageConfig(newApp({ context: { stage: 'prod', webAcl: 'false' } }).node)).toThrow(
+      "Context 'webAcl=false' is for non-prod stages: prod keeps its web ACL",
+    );
+    expect(readStageConfig(newApp({ context: { stage: 'qa' } }).node).webAcl).toBe(true);
   });
 });

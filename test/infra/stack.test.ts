@@ -7,6 +7,7 @@ import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_MEMORY_MB, ROUTE_PERMISSIONS } f
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { TABLE_ACTIONS } from '../../lib/data.ts';
+import { answersHead } from '../../shared/contract.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
@@ -447,7 +448,11 @@ describe('api', () => {
   });
 
   it('has one route per manifest entry; JWT on user/admin routes, none on public ones', () => {
-    dev.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    // One per entry, and a HEAD beside each calendar file's GET.
+    dev.template.resourceCountIs(
+      'AWS::ApiGatewayV2::Route',
+      ROUTES.length + ROUTES.filter((route) => answersHead(route)).length,
+    );
     const authorizerId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Authorizer', () => true);
     for (const route of ROUTES) {
       dev.template.hasResourceProperties(
@@ -872,11 +877,13 @@ describe('web', () => {
     });
   });
 
-  it('forwards /api/* to the HTTP API uncached, with every viewer header but Host', () => {
+  it('forwards /api/* to the HTTP API uncached, with every viewer header but Host (the calendar files aside)', () => {
     const apiId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Api', () => true);
     dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: [
+          // Cached by CloudFront (test/infra/calendar-cache.test.ts).
+          Match.objectLike({ PathPattern: '/api/calendar/*' }),
           Match.objectLike({
             PathPattern: '/api/*',
             CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
