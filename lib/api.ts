@@ -64,7 +64,8 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
   getCalendarFeed: ['table:write'],
   resetCalendarLink: ['unsubscribe:key'],
-  getReminderEvent: ['unsubscribe:key'],
+  // Counts requests per event token in the table, as the feed does.
+  getReminderEvent: ['unsubscribe:key', 'table:write'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
   // Table, user pool, SES handshake, last run, schedule.

@@ -26,38 +26,47 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
-/**
- * Text that itself begins with an apostrophe gets one more, so the formula escape below (a leading
- * apostrophe) can always be told apart and the import reads back exactly what was written.
- */
-const literal = (text: string) => (text.startsWith("'") ? `'${text}` : text);
+/** A cell a spreadsheet would run as a formula: its first character is one of these. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One reminder as its row. */
+/**
+ * Every cell as a spreadsheet may safely open it. A cell that would run as a formula gets a leading
+ * apostrophe, and so does text that itself begins with one, so the escape can always be told apart
+ * and the import reads back exactly what was written. Done here rather than by papaparse, whose own
+ * check (`/^[=+\-@\t\r].*$/`, no `s` flag) misses any cell that also holds a line break.
+ */
+export const safeCell = (text: string) =>
+  FORMULA_START.test(text) || text.startsWith("'") ? `'${text}` : text;
+
+/** One reminder as its row, every cell made safe. */
 export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
-  return {
-    Title: literal(reminder.title),
+  const row: Record<CsvColumn, string> = {
+    Title: reminder.title,
     Category: reminder.category,
-    Provider: literal(reminder.provider),
+    Provider: reminder.provider,
     'Renewal date': reminder.renewal_date,
     Amount: reminder.amount === null ? '' : reminder.amount.toFixed(2),
-    Notes: literal(reminder.notes ?? ''),
+    Notes: reminder.notes ?? '',
     Repeats: reminder.repeats,
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',
     'Act by': reminder.act_by ?? '',
     'Remind me': leadDaysToText(leadDaysOf(reminder)),
   };
+  return Object.fromEntries(CSV_COLUMNS.map((column) => [column, safeCell(row[column])])) as Record<
+    CsvColumn,
+    string
+  >;
 }
 
 /**
- * The export: a header row and a row per reminder, CRLF line ends. Cells that a spreadsheet would
- * run as a formula (starting with =, +, -, @) are escaped with a leading apostrophe.
+ * The export: a header row and a row per reminder, CRLF line ends, every cell escaped by safeCell.
  */
 export function remindersCsv(reminders: readonly Reminder[]): string {
   return (
     BYTE_ORDER_MARK +
     Papa.unparse(
       { fields: [...CSV_COLUMNS], data: reminders.map((r) => CSV_COLUMNS.map((c) => reminderRow(r)[c])) },
-      { escapeFormulae: true, newline: '\r\n' },
+      { newline: '\r\n' },
     )
   );
 }

@@ -5,7 +5,7 @@
  * sent in one request, where the API checks them again with the same schema.
  */
 import Papa from 'papaparse';
-import { CATEGORIES, leadDaysFor, type Category } from './categories.ts';
+import { CATEGORIES, leadDaysOf, type Category } from './categories.ts';
 import { CSV_COLUMNS, type CsvColumn } from './csv.ts';
 import { duplicateKey } from './duplicates.ts';
 import { API_MESSAGES } from './messages.ts';
@@ -286,6 +286,7 @@ function wallosRow(field: (name: string) => string): Draft {
 function checkRow(row: number, draft: Draft): ImportRow {
   // The category's own defaults, as the dialog prefills them, for what the file leaves blank.
   const category = draft.category ?? 'subscriptions';
+  const repeats = draft.repeats ?? DEFAULT_REPEATS[category];
   const values = {
     title: draft.title,
     category,
@@ -293,10 +294,11 @@ function checkRow(row: number, draft: Draft): ImportRow {
     renewal_date: draft.renewal_date,
     amount: draft.amount,
     notes: draft.notes,
-    repeats: draft.repeats ?? DEFAULT_REPEATS[category],
+    repeats,
     auto_renew: draft.auto_renew ?? false,
     act_by: draft.act_by,
-    lead_days: draft.lead_days.trim() === '' ? leadDaysToText(leadDaysFor(category)) : draft.lead_days,
+    lead_days:
+      draft.lead_days.trim() === '' ? leadDaysToText(leadDaysOf({ category, repeats })) : draft.lead_days,
   };
   const checked = reminderFormSchema.safeParse(values);
   const errors = [

@@ -5,9 +5,10 @@
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
-import { CATEGORIES, CATEGORY_VALUES, leadDaysFor } from './categories.ts';
+import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
+import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -65,20 +66,27 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Web addresses in a name: a scheme, www., or a common top-level domain. */
 const URL_LIKE = /:\/\/|www\.|\.(com|net|org|co|uk|io|info|biz|xyz|ru|cn|top|example)\b/i;
 
-/** Free text that is stored and shown (and may reach a mail subject): no control characters. */
-export function plainText(text: z.ZodString, options: { multiline?: boolean } = {}) {
+/**
+ * Free text that is stored and shown (and may reach a mail subject): no control characters, nothing
+ * invisible or direction-changing (shared/visibleText.ts); `required` is checked on what shows.
+ */
+export function plainText(text: z.ZodString, options: { multiline?: boolean; required?: string } = {}) {
   const control = options.multiline ? CONTROL_EXCEPT_LINES : CONTROL;
-  return text
+  const checked = text
     .refine((v) => !control.test(v), MESSAGES.controlCharacters)
-    .refine((v) => !LONE_SURROGATE.test(v), MESSAGES.unreadableCharacters);
+    .refine((v) => !LONE_SURROGATE.test(v), MESSAGES.unreadableCharacters)
+    .refine((v) => !hasHiddenCharacters(v), VISIBLE_TEXT_MESSAGES.hidden);
+  const { required } = options;
+  return required ? checked.refine((v) => v === '' || hasVisibleCharacters(v), required) : checked;
 }
 
-const personName = (text: z.ZodString) =>
-  plainText(text).refine((v) => !URL_LIKE.test(v), MESSAGES.nameNoUrls);
+const personName = (text: z.ZodString, required?: string) =>
+  plainText(text, { required }).refine((v) => !URL_LIKE.test(v), MESSAGES.nameNoUrls);
 
 const email = z.string().trim().email(MESSAGES.invalidEmail);
 export const firstNameSchema = personName(
   z.string().trim().min(1, MESSAGES.firstNameRequired).max(NAME_MAX, MESSAGES.firstNameMax),
+  MESSAGES.firstNameRequired,
 );
 export const lastNameSchema = personName(z.string().trim().max(NAME_MAX, MESSAGES.lastNameMax));
 const firstName = firstNameSchema;
@@ -202,10 +210,13 @@ export const leadDaysToText = (days: readonly number[]) => [...days].sort((a, b)
 
 /** The fields the API and the reminder dialog validate alike, with the same messages. */
 const reminderFields = {
-  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleMax)),
+  title: plainText(z.string().trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleMax), {
+    required: MESSAGES.titleRequired,
+  }),
   category: z.enum(CATEGORY_VALUES, { error: MESSAGES.categoryInvalid }),
   provider: plainText(
     z.string().trim().min(1, MESSAGES.providerRequired).max(PROVIDER_MAX, MESSAGES.providerMax),
+    { required: MESSAGES.providerRequired },
   ),
   renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
 };
@@ -278,10 +289,10 @@ export const reminderFormSchema = z
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
-/** The form's values as the API takes them; lead days equal to the category's are stored as null. */
+/** The form's values as the API takes them; lead days equal to the default ones are stored as null. */
 export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
   const leadDays = leadDaysText.parse(values.lead_days);
-  const categoryDays = leadDaysToText(leadDaysFor(values.category));
+  const categoryDays = leadDaysToText(leadDaysOf({ category: values.category, repeats: values.repeats }));
   return reminderInputSchema.parse({
     ...values,
     amount: moneyTextToAmount(values.amount),
@@ -319,11 +330,11 @@ export const calendarTokenParamSchema = z.object({
     .transform((token) => token.replace(/\.ics$/, '')),
 });
 
-/** Path parameter {token} of a mailed 'Add to calendar' link: owner, reminder, signature, '.ics'. */
+/** Path parameter {token} of a mailed 'Add to calendar' link: an opaque sealed token, '.ics' allowed. */
 export const eventTokenParamSchema = z.object({
   token: z
     .string()
-    .regex(/^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{43}(\.ics)?$/, 'Invalid calendar link')
+    .regex(/^[A-Za-z0-9_-]{40,400}(\.ics)?$/, 'Invalid calendar link')
     .transform((token) => token.replace(/\.ics$/, '')),
 });
 

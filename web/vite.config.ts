@@ -64,10 +64,11 @@ export default defineConfig({
     strictPort: true,
     // config.json names Cognito's endpoint as the path /_cognito, which the app resolves against
     // this server's origin; the proxy takes it on to the backend.
+    // changeOrigin: the backend answers its own Host only (DNS rebinding, lib/local/ownHost.ts).
     proxy: {
-      '/api': { target: backend },
-      '/config.json': { target: backend },
-      '/_cognito': { target: backend },
+      '/api': { target: backend, changeOrigin: true },
+      '/config.json': { target: backend, changeOrigin: true },
+      '/_cognito': { target: backend, changeOrigin: true },
     },
   },
 });

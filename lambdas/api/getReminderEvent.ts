@@ -1,14 +1,30 @@
+import { createHash } from 'node:crypto';
 import { API } from '../../shared/routes.ts';
-import { verifyEventToken } from '../calendar/eventLink.ts';
+import { grantIsLive, openEventToken } from '../calendar/eventLink.ts';
 import { calendarText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { HttpError, notFound, route } from '../runtime/http.ts';
+import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { getProfile } from '../store/profiles.ts';
 import { getReminder } from '../store/reminders.ts';
 
-/** One renewal's events, from a mailed link: a forged token, or a deleted or cancelled reminder, is a 404. */
+/** As the feed: a link asked for more than this in a minute is refused. */
+const EVENT_REQUESTS_PER_MINUTE = 30;
+
+/**
+ * One renewal's events, from a mailed link: a forged or expired token, a reset calendar link, or a
+ * deleted or cancelled reminder, is a 404.
+ */
 export const handler = route(API.getReminderEvent, async ({ params }) => {
-  const signed = await verifyEventToken(params.token);
-  const reminder = signed && (await getReminder(signed.userId, signed.reminderId));
+  // Counted per token, under its hash (no key is built from what the caller sent).
+  const counted = `calendar-event:${createHash('sha256').update(params.token).digest('hex').slice(0, 32)}`;
+  if (!(await withinRateLimit(counted, EVENT_REQUESTS_PER_MINUTE)))
+    throw new HttpError(429, 'Too many requests');
+  const grant = await openEventToken(params.token);
+  const profile = grant && (await getProfile(grant.userId));
+  const today = new Date().toISOString().slice(0, 10);
+  const live = grant && profile && grantIsLive(grant, profile.calendar_version, today);
+  const reminder = live && (await getReminder(grant.userId, grant.reminderId));
   if (!reminder || reminder.archived_at !== null) throw notFound('Calendar not found');
   return {
     contentType: 'text/calendar; charset=utf-8',

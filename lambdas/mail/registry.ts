@@ -80,7 +80,7 @@ export const reminderMailSubject = (input: ReminderMailInput) => REMINDER_MAILS[
  * soonest renewal first and follow-ups (renewals already past) after the reminders.
  */
 export async function composeReminderMail(
-  profile: Pick<Profile, 'user_id' | 'email' | 'first_name'>,
+  profile: Pick<Profile, 'user_id' | 'email' | 'first_name' | 'calendar_version'>,
   inputs: readonly ReminderMailInput[],
 ): Promise<OutgoingMail> {
   const urls = await unsubscribeUrls(profile.user_id);
@@ -90,7 +90,7 @@ export async function composeReminderMail(
       input,
       links: {
         unsubscribeUrl: urls.page,
-        calendarUrl: await reminderEventUrl(profile.user_id, input.reminder.id),
+        calendarUrl: await reminderEventUrl(profile, input.reminder),
       },
     })),
   );

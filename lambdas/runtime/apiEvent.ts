@@ -20,6 +20,8 @@ export interface ApiEventInput {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: string;
+  /** The body is base64 (bytes API Gateway could not pass as text). */
+  isBase64Encoded?: boolean;
   /** Verified claims, already in API Gateway's string form (see claimsAsApiGateway). */
   claims?: Record<string, string>;
   host?: string;
@@ -64,7 +66,7 @@ export function buildApiEvent(input: ApiEventInput): ApiEvent {
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: Object.keys(params).length ? params : undefined,
     body: input.body,
-    isBase64Encoded: false,
+    isBase64Encoded: input.isBase64Encoded ?? false,
     requestContext: {
       accountId: 'local',
       apiId: 'local',

@@ -118,13 +118,27 @@ function zodToHttp(error: ZodError, what: string): HttpError {
   return new HttpError(400, message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }
 
+export const NOT_UTF8 = 'The request is not valid UTF-8';
+
+/**
+ * The body as text. API Gateway hands over base64 what it cannot pass as text; bytes that are not
+ * UTF-8 are refused rather than stored with U+FFFD in place of what was sent.
+ */
+function bodyText(event: ApiEvent): string | undefined {
+  if (!event.isBase64Encoded || !event.body) return event.body;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(event.body, 'base64'));
+  } catch {
+    throw new HttpError(400, NOT_UTF8);
+  }
+}
+
 /**
  * Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message, a body
  * over `maxBytes` a 413 before it is parsed.
  */
 export function parseBody<T extends ZodType>(event: ApiEvent, schema: T, maxBytes?: number): z.output<T> {
-  const text =
-    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+  const text = bodyText(event);
   if (maxBytes !== undefined && text && Buffer.byteLength(text) > maxBytes) {
     throw new HttpError(
       413,

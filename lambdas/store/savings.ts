@@ -155,7 +155,7 @@ export async function recordOutcome(
 }
 
 /**
- * The reminder job's roll forward of a repeating reminder whose renewal passed ROLL_AFTER_DAYS ago
+ * The reminder job's roll forward of a repeating reminder whose renewal passed rollAfterDays ago
  * with no outcome, as `rollOf` decides it, with 'Rolled forward automatically' in its history. When
  * the user had answered for that renewal without giving a next date, their answer stays and the
  * reminder still moves on. Returns the rolled reminder's item, so the same run can plan its overdue

@@ -11,6 +11,7 @@ import { cognitoProxy } from './cognitoProxy.ts';
 import { securityHeaderValues } from '../securityHeaders.ts';
 import { decodedPath, RequestError, sendJson } from './requests.ts';
 import { serveStatic } from './static.ts';
+import { isOwnHost, MISDIRECTED, refuseForeignHost } from './ownHost.ts';
 
 export interface AdapterOptions {
   port: number;
@@ -20,6 +21,8 @@ export interface AdapterOptions {
   userPoolId: string;
   issuer: string;
   clientId: string;
+  /** The local pool's public keys (tokenKey.ts): tokens signed otherwise are refused. */
+  jwks: { keys: Record<string, unknown>[] };
   /** Per-request log line (method, path, status, ms); off in tests. */
   log?: (line: string) => void;
 }
@@ -36,6 +39,11 @@ export async function startAdapter(options: AdapterOptions) {
     let pathname = '';
     const work = async (): Promise<number> => {
       for (const [name, value] of securityHeaders) res.setHeader(name, value);
+      // Before anything else: a rebinding page's requests carry its own name (ownHost.ts).
+      if (!isOwnHost(req.headers.host, (server.address() as AddressInfo).port)) {
+        refuseForeignHost(req, res);
+        return MISDIRECTED;
+      }
       // Origin-form only ("/path?query"); the host is ours, never the request's Host header.
       if (!req.url?.startsWith('/')) throw new RequestError(400, 'Bad request target');
       const url = new URL(`http://localhost${req.url}`);

@@ -41,6 +41,18 @@ function findRoute(method: string, pathname: string) {
   return undefined;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as API Gateway passes it: text, or base64 when the bytes are not UTF-8 text. */
+function eventBody(body: Buffer): { body?: string; isBase64Encoded?: boolean } {
+  if (!body.length) return {};
+  try {
+    return { body: utf8.decode(body) };
+  } catch {
+    return { body: body.toString('base64'), isBase64Encoded: true };
+  }
+}
+
 function flatten(entries: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -49,7 +61,14 @@ function flatten(entries: Iterable<[string, string | string[] | undefined]>): Re
   return flat;
 }
 
-export function apiDispatch(options: { issuer: string; clientId: string; host: string }) {
+export function apiDispatch(options: {
+  issuer: string;
+  clientId: string;
+  host: string;
+  /** The local pool's public key set: the only keys a token may be signed with (tokenKey.ts). */
+  jwks: { keys: Record<string, unknown>[] };
+}) {
+  const trustedJwks = Buffer.from(JSON.stringify(options.jwks));
   const verifier = JwtRsaVerifier.create(
     {
       issuer: options.issuer,
@@ -64,10 +83,19 @@ export function apiDispatch(options: { issuer: string; clientId: string; host: s
         if (!scopes.includes(ACCESS_TOKEN_SCOPE)) throw new Error(`Token lacks ${ACCESS_TOKEN_SCOPE}`);
       },
     },
-    // aws-jwt-verify's default fetcher speaks https only; cognito-local serves its JWKS over http.
+    // Never the JWKS cognito-local serves: that is the key shipped in its npm package, which anyone
+    // can sign with. The local pool's own key is the only one, whatever the URI.
     {
       jwksCache: new SimpleJwksCache({
-        fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+        fetcher: {
+          fetch: () =>
+            Promise.resolve(
+              trustedJwks.buffer.slice(
+                trustedJwks.byteOffset,
+                trustedJwks.byteOffset + trustedJwks.byteLength,
+              ),
+            ),
+        },
       }),
     },
   );
@@ -102,7 +130,7 @@ export function apiDispatch(options: { issuer: string; clientId: string; host: s
       params,
       query,
       headers: throughCloudFront(flatten(Object.entries(req.headers))),
-      body: body.length ? body.toString('utf8') : undefined,
+      ...eventBody(body),
       claims,
       host: options.host,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',

@@ -27,7 +27,6 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { Router, type Route } from 'cognito-local/lib/server/Router.js';
 import {
-  CognitoError,
   InvalidParameterError,
   InvalidPasswordError,
   NotAuthorizedError,
@@ -39,6 +38,9 @@ import { createServer } from 'cognito-local/lib/server/server.js';
 import type { Config } from 'cognito-local/lib/server/config.js';
 import { ADMIN_GROUP, USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { customAuthRoutes, type ChallengeTriggers } from './cognitoCustomAuth.ts';
+import { cognitoGuards } from './cognitoGuards.ts';
+import { guardHost } from './ownHost.ts';
+import { loadOrCreateTokenKey, resignedTokens, type LocalTokenKey } from './tokenKey.ts';
 
 export const LOCAL_USER_POOL_ID = 'eu-west-2_localPool1';
 export const LOCAL_CLIENT_ID = 'localclient0000000000000001';
@@ -66,13 +68,7 @@ export const LOCAL_CLIENT_AUTH_FLOWS = [
   'ALLOW_REFRESH_TOKEN_AUTH',
 ] as const;
 
-/**
- * Password-reset requests per address in FORGOT_PASSWORD_WINDOW_MS before LimitExceededException.
- * AWS publishes no exact figure for its per-user limit; this stands in so the SPA's answer to it can
- * be seen locally (decision 0018).
- */
-export const FORGOT_PASSWORD_LIMIT = 5;
-export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60 * 1000;
+export { FORGOT_PASSWORD_LIMIT } from './cognitoGuards.ts';
 
 export interface LocalCognito {
   url: string;
@@ -80,6 +76,8 @@ export interface LocalCognito {
   userPoolId: string;
   clientId: string;
   server: Server;
+  /** The key the pool's tokens are signed with (made on the first start, kept in the data directory). */
+  tokenKey: LocalTokenKey;
   stop(): Promise<void>;
 }
 
@@ -163,6 +161,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   } as unknown as Config;
 
   const clock = new DateClock();
+  const tokenKey = loadOrCreateTokenKey(options.dataDir);
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
   const cognitoServiceFactory = new CognitoServiceFactoryImpl(
     dataDirectory,
@@ -195,15 +194,18 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       new MessageDeliveryService(new SesMessageSender(options.sesEndpoint, options.emailFrom)),
     ),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    // Never cognito-local's own key, which ships in its npm package: anyone could sign with it.
+    tokenGenerator: resignedTokens(new JwtTokenGenerator(clock, triggers, config.TokenConfig), tokenKey),
     triggers,
   };
   const server = await createServer(
-    awsLikeRouter(Router(services as never), services, options.triggers),
+    awsLikeRouter(Router(services as never), services, options.triggers, tokenKey),
     logger as never,
     config.ServerConfig,
     services as never,
   ).start();
+  // Its own routes (Admin* included) answer this machine's names only: no DNS rebinding.
+  guardHost(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -212,6 +214,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     userPoolId: LOCAL_USER_POOL_ID,
     clientId: LOCAL_CLIENT_ID,
     server,
+    tokenKey,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -250,17 +253,21 @@ const wrongPassword = (route: Route): Route =>
  * - ForgotPassword refuses an account whose address is not confirmed (AWS: InvalidParameterException),
  *   where cognito-local would mail a code, and confirming it would confirm the account behind the
  *   PostConfirmation trigger's back;
- * - ForgotPassword is limited per address (FORGOT_PASSWORD_LIMIT an hour, then
- *   LimitExceededException), as AWS limits it, so the SPA's answer to a rate limit shows locally;
  * - a wrong password at sign-in or password change is NotAuthorizedException, as on AWS;
  * - the custom auth flow (InitiateAuth CUSTOM_AUTH, RespondToAuthChallenge CUSTOM_CHALLENGE), which
- *   cognito-local refuses, runs our challenge triggers (cognitoCustomAuth.ts).
+ *   cognito-local refuses, runs our challenge triggers (cognitoCustomAuth.ts);
+ * - and in front of every route, the limits and checks Cognito has and cognito-local lacks
+ *   (cognitoGuards.ts).
  */
-function awsLikeRouter(router: (target: string) => Route, services: Services, triggers: ChallengeTriggers) {
+function awsLikeRouter(
+  router: (target: string) => Route,
+  services: Services,
+  triggers: ChallengeTriggers,
+  tokenKey: LocalTokenKey,
+) {
   const { cognito, clock, messages, otp: newCode } = services;
   const customAuth = customAuthRoutes(services, triggers);
-  /** Password-reset requests per address (lower case) in the current window, as instants. */
-  const resetRequests = new Map<string, number[]>();
+  const guard = cognitoGuards(services, tokenKey);
   const resendConfirmationCode: Route = async (ctx, req: CodeRequest) => {
     const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
     const user = await userPool.getUserByUsername(ctx, req.Username);
@@ -288,17 +295,6 @@ function awsLikeRouter(router: (target: string) => Route, services: Services, tr
   const forgotPassword =
     (route: Route): Route =>
     async (ctx, req: CodeRequest) => {
-      // Every request counts, for any address: known, unknown and unconfirmed ones read alike.
-      const now = clock.get().getTime();
-      const address = String(req.Username ?? '').toLowerCase();
-      const recent = (resetRequests.get(address) ?? []).filter((at) => now - at < FORGOT_PASSWORD_WINDOW_MS);
-      if (recent.length >= FORGOT_PASSWORD_LIMIT) {
-        throw new CognitoError(
-          'LimitExceededException',
-          'Attempt limit exceeded, please try after some time.',
-        );
-      }
-      resetRequests.set(address, [...recent, now]);
       const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await userPool.getUserByUsername(ctx, req.Username);
       if (user && user.UserStatus === 'UNCONFIRMED') {
@@ -317,7 +313,8 @@ function awsLikeRouter(router: (target: string) => Route, services: Services, tr
     await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
     return {};
   };
-  return (target: string): Route => {
+  return (target: string): Route => guard(target, awsLike(target));
+  function awsLike(target: string): Route {
     if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut;
     if (target === 'ResendConfirmationCode') return resendConfirmationCode;
     if (target === 'ForgotPassword') return forgotPassword(router(target));
@@ -333,7 +330,7 @@ function awsLikeRouter(router: (target: string) => Route, services: Services, tr
     }
     if (target === 'ChangePassword') return wrongPassword(router(target));
     return router(target);
-  };
+  }
 }
 
 /** Creation and modification dates of a record cognito-local saves as it is. */

@@ -92,12 +92,6 @@ export function cognitoProxy(cognitoUrl: string, userPoolId: string) {
     if (!request)
       return cognitoError(res, 400, 'SerializationException', 'The request body is not a JSON object');
 
-    if (operation === 'GlobalSignOut') {
-      // cognito-local keeps no sessions to revoke; Amplify only needs the call to succeed.
-      res.writeHead(200, { 'content-type': CONTENT_TYPE });
-      res.end('{}');
-      return 200;
-    }
     let forwardTarget = target;
     let forwardBody = body;
     if (operation === 'GetTokensFromRefreshToken') {

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as sesModule from 'aws-ses-v2-local';
+import { guardHost } from './ownHost.ts';
 import { startSesEventProxy, type PublishSesEvent } from './sesEvents.ts';
 
 // A CommonJS module with an ES default export: unwrap whichever shape the loader hands us.
@@ -41,6 +42,7 @@ export async function startLocalSes(
     SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
   });
   const emulator = await sesServer({ host: '127.0.0.1', port: 0 });
+  guardHost(emulator);
   const proxy = await startSesEventProxy(port, (emulator.address() as AddressInfo).port, publish, log);
   const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
   return {

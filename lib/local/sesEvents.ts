@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { guardHost } from './ownHost.ts';
 
 /** EventBridge delivers within seconds on AWS; here, soon after the sender's own record. */
 const EVENT_DELAY_MS = 200;
@@ -63,7 +64,8 @@ export async function startSesEventProxy(
           port: upstreamPort,
           method: req.method,
           path: req.url,
-          headers: req.headers,
+          // The emulator answers its own Host only (ownHost.ts), like every local server.
+          headers: { ...req.headers, host: `127.0.0.1:${upstreamPort}` },
           agent: false,
         },
         (answer) => {
@@ -90,5 +92,6 @@ export async function startSesEventProxy(
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  guardHost(server);
   return { server, port: (server.address() as AddressInfo).port };
 }

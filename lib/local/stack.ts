@@ -132,6 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cognitoUrl: cognito.url,
     userPoolId: cognito.userPoolId,
     issuer: cognito.issuer,
+    jwks: cognito.tokenKey.jwks,
     clientId: cognito.clientId,
     log,
   });

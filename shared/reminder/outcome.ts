@@ -7,6 +7,24 @@ import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
 import type { SavingsInput } from '../schemas.ts';
 import { addDays, daysBetween } from './schedule.ts';
 
+/**
+ * The outcome page's one question, 'How did you do?', and the fields each answer needs: a switch
+ * the new provider, price and next date; a haggle the new price and next date; renewing as is the
+ * next date; cancelling nothing. A mail's link may carry one (`?choice=`) to pre-select it.
+ */
+export const OUTCOME_CHOICES = [
+  { value: 'switched', label: 'I switched', fields: ['next_renewal_date', 'new_provider', 'new_price'] },
+  { value: 'haggled', label: 'I haggled a better price', fields: ['next_renewal_date', 'new_price'] },
+  { value: 'renewed', label: 'I renewed as is', fields: ['next_renewal_date'] },
+  { value: 'cancelled', label: 'I cancelled it', fields: [] },
+] as const;
+export type OutcomeChoice = (typeof OUTCOME_CHOICES)[number]['value'];
+export type NextTermField = (typeof OUTCOME_CHOICES)[number]['fields'][number];
+export const OUTCOME_CHOICE_VALUES = OUTCOME_CHOICES.map((c) => c.value) as [
+  OutcomeChoice,
+  ...OutcomeChoice[],
+];
+
 /** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
 export function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
   if (input.cancelled) return 'cancelled';

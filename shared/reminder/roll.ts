@@ -1,8 +1,8 @@
 /**
- * The roll forward: a repeating reminder with no outcome ROLL_AFTER_DAYS after its renewal moves on
+ * The roll forward: a repeating reminder with no outcome rollAfterDays after its renewal moves on
  * to its next renewal by itself. Pure: the store writes what this decides.
  */
-import { addDays, daysBetween, ROLL_AFTER_DAYS } from './schedule.ts';
+import { addDays, daysBetween, rollAfterDays } from './schedule.ts';
 import { nextRenewalAfter, type Repeats } from './terms.ts';
 
 export interface RollableReminder {
@@ -14,7 +14,7 @@ export interface RollableReminder {
 
 /**
  * Where the reminder rolls to on the owner's `today`, or null when it does not roll (it does not
- * repeat, was cancelled, or its renewal is less than ROLL_AFTER_DAYS behind).
+ * repeat, was cancelled, or its renewal is less than rollAfterDays behind).
  *
  * - The new renewal is the first one on or after today, counted in whole terms from the anchor: a
  *   renewal that passed during a gap in runs is never the new term, as nobody was reminded of it.
@@ -27,8 +27,9 @@ export function rollOf(
   today: string,
 ): { renewalDate: string; notBefore: string } | null {
   if (reminder.repeats === 'none' || reminder.archived_at !== null) return null;
-  if (daysBetween(reminder.renewal_date, today) < ROLL_AFTER_DAYS) return null;
+  const after = rollAfterDays(reminder.repeats);
+  if (daysBetween(reminder.renewal_date, today) < after) return null;
   const next = nextRenewalAfter(reminder.term_anchor, reminder.repeats, addDays(today, -1));
   if (next === null || next <= reminder.renewal_date) return null;
-  return { renewalDate: next, notBefore: addDays(reminder.renewal_date, ROLL_AFTER_DAYS) };
+  return { renewalDate: next, notBefore: addDays(reminder.renewal_date, after) };
 }

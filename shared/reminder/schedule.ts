@@ -11,7 +11,7 @@
  *
  * Lead mails count down to the act-by date when one is set (the last day to act), otherwise to the
  * renewal date, on the reminder's own lead days or its category's. A repeating reminder with no
- * outcome is rolled forward ROLL_AFTER_DAYS after its renewal: that moment is part of its schedule,
+ * outcome is rolled forward rollAfterDays after its renewal: that moment is part of its schedule,
  * so the reminder job finds it through the same index.
  */
 import { DateTime } from 'luxon';
@@ -28,6 +28,15 @@ export const FOLLOW_UP_DAYS_AFTER = 1;
 export const FOLLOW_UP_USEFUL_DAYS = 14;
 /** A repeating reminder with no outcome this many days after its renewal moves on by its term. */
 export const ROLL_AFTER_DAYS = 14;
+/**
+ * A monthly charge asks nothing after it ('How did you do?' every month would be noise) and moves on
+ * to the next charge the day after: it never waits for an answer.
+ */
+export const MONTHLY_ROLL_AFTER_DAYS = 1;
+
+/** Days after its renewal that a repeating reminder with no outcome rolls forward. */
+export const rollAfterDays = (repeats: Repeats | undefined): number =>
+  repeats === 'monthly' ? MONTHLY_ROLL_AFTER_DAYS : ROLL_AFTER_DAYS;
 
 /** A mail of the schedule: the Mail, the local date it goes on, and its dedupe key. */
 export type ScheduledMail = Mail & { date: string; dedupeKey: string };
@@ -70,7 +79,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** The date a reminder's lead mails count down to: its act-by date when set, else its renewal. */
-export const countsDownTo = (reminder: SchedulableReminder): string =>
+export const countsDownTo = (reminder: Pick<SchedulableReminder, 'act_by' | 'renewal_date'>): string =>
   reminder.act_by ?? reminder.renewal_date;
 
 const scheduled = (mail: Mail, date: string): ScheduledMail => ({
@@ -79,7 +88,10 @@ const scheduled = (mail: Mail, date: string): ScheduledMail => ({
   dedupeKey: dedupeKeyOf(mail),
 });
 
-/** Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up. */
+/**
+ * Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up (none
+ * for a monthly charge).
+ */
 export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
   const leads = [...new Set(leadDaysOf(reminder))].sort((a, b) => b - a);
   const target = countsDownTo(reminder);
@@ -90,6 +102,7 @@ export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[]
       addDays(target, -daysBefore),
     ),
   );
+  if (reminder.repeats === 'monthly') return mails;
   mails.push(
     scheduled(
       { type: 'savings', ...identity, daysBefore: null, actBy: null },
@@ -117,7 +130,7 @@ export function stillScheduled(
 /** The local date a repeating reminder rolls forward if no outcome came; null when it does not repeat. */
 export function rollDate(reminder: SchedulableReminder): string | null {
   return reminder.repeats && reminder.repeats !== 'none'
-    ? addDays(reminder.renewal_date, ROLL_AFTER_DAYS)
+    ? addDays(reminder.renewal_date, rollAfterDays(reminder.repeats))
     : null;
 }
 
@@ -147,7 +160,7 @@ const MOMENTS_KEPT = 10_000;
 export type MissedReason = 'renewal_passed' | 'follow_up_expired';
 
 export interface DuePlan {
-  /** The reminder's renewal passed ROLL_AFTER_DAYS ago with no outcome: roll it forward now. */
+  /** The reminder's renewal passed rollAfterDays ago with no outcome: roll it forward now. */
   roll: boolean;
   /** The mail to send now, with the true days left on the owner's date (null for a follow-up). */
   send: { mail: ScheduledMail; daysLeft: number | null; late: boolean } | null;

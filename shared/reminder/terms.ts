@@ -24,11 +24,17 @@ export const REPEATS = [
 
 export type Repeats = (typeof REPEATS)[number]['value'];
 
+/** The same choices as the dialog's 'How often do you pay?' offers them: a one-off is a payment. */
+export const PAYMENT_FREQUENCIES = REPEATS.map((r) =>
+  r.value === 'none' ? { value: r.value, label: 'One-off payment' } : { value: r.value, label: r.label },
+);
+
 export const REPEATS_VALUES = REPEATS.map((r) => r.value) as [Repeats, ...Repeats[]];
 
 /**
  * What a new reminder repeats by default: a fixed deal that ends (a mortgage deal, a card's
- * promotional rate) does not roll on by itself; policies, tariffs, contracts and subscriptions do.
+ * promotional rate) does not roll on by itself; policies, tariffs and contracts renew yearly, and
+ * subscriptions charge monthly, as most do. Existing reminders keep the term they were saved with.
  */
 export const DEFAULT_REPEATS: Record<Category, Repeats> = {
   mortgage: 'none',
@@ -36,7 +42,7 @@ export const DEFAULT_REPEATS: Record<Category, Repeats> = {
   insurance: 'yearly',
   utilities_energy: 'yearly',
   broadband_mobile: 'yearly',
-  subscriptions: 'yearly',
+  subscriptions: 'monthly',
   car_tax_mot: 'yearly',
 };
 

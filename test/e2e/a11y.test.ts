@@ -178,6 +178,7 @@ describe('axe at 390 and 1280 px, layout down to 360 px', () => {
 
     await page.goto(`${stack.appUrl}/savings/${reminderId}`);
     await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    await page.getByLabel('I haggled a better price').check();
     await page.getByLabel('Amount saved (£)').fill('-1');
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await page.getByText('Amount cannot be negative').waitFor();
@@ -225,6 +226,7 @@ describe('keyboard and error screen', () => {
     );
 
     await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    await page.getByLabel('I haggled a better price').check();
     const amount = page.getByLabel('Amount saved (£)');
     await amount.focus();
     await page.keyboard.type('20');

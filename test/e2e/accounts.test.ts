@@ -134,7 +134,7 @@ describe('accounts', () => {
     await page.context().close();
   });
 
-  it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account and signs in', async () => {
+  it('offers a fresh confirmation e-mail to an unconfirmed address; its link confirms the account, then the password signs in', async () => {
     const email = uniqueEmail('unconfirmed');
     await signUp(stack, email, 'Secret-123', 'Una');
     const page = await newPage(1280);
@@ -148,8 +148,11 @@ describe('accounts', () => {
     await expect.poll(async () => (await mailsTo(stack, email)).length).toBe(2);
     const link = await confirmationLink(stack, email);
     await page.goto(link.toString());
-    // The resent link signs in like the first one would have (decision 0023).
-    await toast(page, 'Welcome!').waitFor();
+    // This browser did not sign the address up (the sign-up was direct), so the link confirms only
+    // (decision 0028) and the password signs in.
+    await toast(page, 'Email confirmed').waitFor();
+    await page.waitForURL(/\/auth\?tab=signin/);
+    await submitSignIn(page, email, 'Secret-123');
     await page.waitForURL(/\/dashboard$/);
     await page.context().close();
   });

@@ -205,12 +205,13 @@ describe('admin console (1280 px)', () => {
     }
     await expectAccessible(page, 'admin dashboard');
 
-    // From the admin dashboard the back button goes to the user dashboard; from a tool, to /admin.
+    // The back button reads 'Back' on a tool and goes back; on /admin it reads 'Back to Admin' and,
+    // with nothing before it in this tab, goes to the user dashboard.
     await nav.getByRole('link', { name: 'Cron Logs' }).click();
     await page.waitForURL(/\/admin\/cron-log$/);
-    await page.getByRole('button', { name: 'Back to Admin' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/admin$/);
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('button', { name: 'Back to Admin' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.close();
   });

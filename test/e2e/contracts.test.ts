@@ -24,14 +24,15 @@ describe('contracts', () => {
     await dialog.getByLabel(/^Category/).selectOption('insurance');
     await dialog.getByLabel(/^Provider/).fill('Aviva');
     await dialog.getByLabel(/^Renewal Date/).fill('2099-03-31');
-    await dialog.getByLabel(/^Amount/).fill('480');
+    // How often you pay sits in the main form, with the category's default, and labels the amount.
+    expect(await dialog.getByLabel('How often do you pay?').inputValue()).toBe('yearly');
+    await dialog.getByLabel('Amount (£) per year').fill('480');
 
     const more = dialog.getByRole('button', { name: 'More options' });
     expect(await more.getAttribute('aria-expanded')).toBe('false');
     await more.click();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
-    // The category's defaults: every year, its lead days.
-    expect(await dialog.getByLabel('Repeats').inputValue()).toBe('yearly');
+    // The category's lead days.
     expect(await dialog.getByLabel('Remind me (days before)').inputValue()).toBe('30, 14, 7, 1, 0');
     await expectAccessibleAtWidths(page, 'the dialog with more options');
 
@@ -44,7 +45,7 @@ describe('contracts', () => {
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();
     await dialog.getByText('Enter up to 8 numbers of days from 0 to 365, separated by commas').waitFor();
     await dialog.getByLabel('Remind me (days before)').fill('60, 7, 0');
-    await dialog.getByLabel('Repeats').selectOption('two_yearly');
+    await dialog.getByLabel('How often do you pay?').selectOption('two_yearly');
     await dialog.getByLabel('Renews automatically').check();
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();
     await toast(page, 'Reminder created successfully').waitFor();
@@ -91,6 +92,8 @@ describe('contracts', () => {
     });
     const page = await signedInPage(user, 1280, `/savings/${id}`);
     await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    // A switch asks the new provider, price and next date.
+    await page.getByLabel('I switched').check();
     await page.getByRole('heading', { name: 'Your next renewal' }).waitFor();
     // Prefilled: a year on, the same provider.
     expect(await page.getByLabel('Next renewal date').inputValue()).toBe('2027-01-15');

@@ -53,6 +53,7 @@ describe.each([390] as const)('savings at %i px', (width) => {
     // A renewal date in the past reads 'renewed'.
     await page.getByText('renewed 15/01/2026').waitFor();
 
+    await page.getByLabel('I haggled a better price').check();
     const amount = page.getByLabel('Amount saved (£)');
     const submit = page.getByRole('button', { name: 'Record Savings' });
     // Letters are kept as typed and refused with the message, never silently dropped. (Each of the
@@ -86,6 +87,7 @@ describe.each([390] as const)('savings at %i px', (width) => {
   it('records a renewal with no savings; the total stays the same', async () => {
     const page = await signedInPage(user, width, `/savings/${secondId}`);
     await page.getByText('Home insurance', { exact: true }).waitFor();
+    await page.getByLabel('I renewed as is').check();
     await page.getByRole('button', { name: 'I Renewed (No Savings)' }).click();
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
     await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
@@ -138,6 +140,7 @@ describe.each([390] as const)('savings at %i px', (width) => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByLabel('I haggled a better price').check();
     await page.getByLabel('Amount saved (£)').fill('20');
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Failed to record your response').waitFor();
@@ -160,6 +163,7 @@ describe('one outcome per renewal', () => {
     expect(await page.getByText('You recorded:').count()).toBe(0);
 
     const report = async (amount: string) => {
+      await page.getByLabel('I haggled a better price').check();
       await page.getByLabel('Amount saved (£)').fill(amount);
       await page.getByRole('button', { name: 'Record Savings' }).click();
       await toast(page, 'Thank you!').last().waitFor();

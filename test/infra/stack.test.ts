@@ -387,6 +387,7 @@ describe('api', () => {
     // write, so a read-only role would answer them with AccessDenied (500) on AWS, never locally.
     expect(ROUTE_PERMISSIONS.getCalendarFeed).toContain('table:write');
     expect(ROUTE_PERMISSIONS.getCalendarLink).toContain('table:write');
+    expect(ROUTE_PERMISSIONS.getReminderEvent).toContain('table:write');
     // No function of the stage may Scan, DescribeTable or read streams.
     for (const id of functionIds(prod.template)) {
       const beyond = [...actionsOfFunction(prod.template, id)].filter(

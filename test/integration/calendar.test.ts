@@ -13,6 +13,14 @@ import { queryAll } from '../../lambdas/store/db.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob } from '../support/job.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
+import { eventToken } from '../support/calendar.ts';
+import {
+  EVENT_LINK_DAYS_AFTER,
+  grantIsLive,
+  openEventToken,
+  reminderEventUrl,
+} from '../../lambdas/calendar/eventLink.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
 
 const stack = useTestStack();
 
@@ -247,7 +255,7 @@ describe('download my data', () => {
 });
 
 describe('Add to calendar, in a reminder mail', () => {
-  it('links to that renewal’s events as an .ics file, signed for that reminder only', async () => {
+  it('links to that renewal’s events as an .ics file, under an opaque token that names nobody', async () => {
     const user = await createUser(stack, { label: 'mailed' });
     const call = api(stack, user.accessToken);
     const id = await addReminder(stack, user, reminder({ renewal_date: '2041-06-30', lead_days: [7] }));
@@ -255,10 +263,14 @@ describe('Add to calendar, in a reminder mail', () => {
     const mail = (await mailsTo(stack, user.email)).at(-1)!;
     expect(mail.subject).toBe('Home insurance with Aviva renews in 7 days (30/06/2041)');
     const href = /href="([^"]*\/api\/calendar\/event\/[^"]*)"/.exec(mail.body.html ?? '')?.[1];
-    expect(href).toMatch(new RegExp(`/api/calendar/event/${user.sub}\\.${id}\\.[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(href).toMatch(/\/api\/calendar\/event\/[A-Za-z0-9_-]{40,400}\.ics$/);
+    // Neither the owner's sub nor the reminder's id can be read off the link.
+    expect(href).not.toContain(user.sub);
+    expect(href).not.toContain(id);
     expect(mail.body.text).toContain(`Add to calendar ${href}`);
 
-    const response = await fetch(`${stack.appUrl}${new URL(href!).pathname}`);
+    const path = new URL(href!).pathname;
+    const response = await fetch(`${stack.appUrl}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="renewal.ics"');
     const [event] = Object.values(ical.sync.parseICS(await response.text())).filter(
@@ -266,12 +278,63 @@ describe('Add to calendar, in a reminder mail', () => {
     );
     expect(event).toMatchObject({ summary: 'Home insurance renews (Aviva)', uid: `${id}-renewal` });
 
-    // Signed for this reminder only: another id under the same signature opens nothing.
-    const other = await addReminder(stack, user, reminder({ title: 'Other' }));
-    const forged = new URL(href!).pathname.replace(id, other);
-    expect((await fetch(`${stack.appUrl}${forged}`)).status).toBe(404);
+    // Sealed: a token altered anywhere opens nothing.
+    const token = path
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '');
+    for (const at of [0, Math.floor(token.length / 2), token.length - 1]) {
+      const altered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+      expect((await fetch(`${stack.appUrl}/api/calendar/event/${altered}.ics`)).status, String(at)).toBe(404);
+    }
     // A cancelled reminder's link opens nothing either.
     await call('POST', `/api/reminders/${id}/savings`, { outcome: 'no_saving', cancelled: true });
-    expect((await fetch(`${stack.appUrl}${new URL(href!).pathname}`)).status).toBe(404);
+    expect((await fetch(`${stack.appUrl}${path}`)).status).toBe(404);
+  });
+
+  it('is revoked by ‘Reset link’ with the feed, but not by asking for the feed’s address', async () => {
+    const user = await createUser(stack, { label: 'revoked' });
+    await addReminder(stack, user, reminder({ renewal_date: '2041-06-30' }));
+    const before = await eventToken(user.sub);
+    const open = (token: string) => fetch(`${stack.appUrl}/api/calendar/event/${token}.ics`);
+    expect((await open(before)).status).toBe(200);
+    expect((await api(stack, user.accessToken)('GET', '/api/me/calendar')).status).toBe(200);
+    expect((await open(before)).status).toBe(200);
+    expect((await api(stack, user.accessToken)('POST', '/api/me/calendar')).status).toBe(200);
+    expect((await open(before)).status).toBe(404);
+    // A link mailed after the reset works.
+    expect((await open(await eventToken(user.sub))).status).toBe(200);
+  });
+
+  it(`expires ${EVENT_LINK_DAYS_AFTER} days after the date the mail counted down to`, async () => {
+    const user = await createUser(stack, { label: 'expired' });
+    const profile = (await getProfile(user.sub))!;
+    const past = { id: 'r-past', renewal_date: '2020-01-01', act_by: null };
+    const url = await reminderEventUrl(profile, past);
+    const grant = (await openEventToken(
+      url
+        .split('/')
+        .at(-1)!
+        .replace(/\.ics$/, ''),
+    ))!;
+    expect(grant.expires).toBe('2020-01-31');
+    expect(grantIsLive(grant, profile.calendar_version, '2020-01-31')).toBe(true);
+    expect(grantIsLive(grant, profile.calendar_version, '2020-02-01')).toBe(false);
+    // Through the API, a real reminder's link from long ago opens nothing.
+    const id = await addReminder(stack, user, reminder({ renewal_date: '2020-01-01' }));
+    const old = await reminderEventUrl(profile, { id, renewal_date: '2020-01-01', act_by: null });
+    expect((await fetch(`${stack.appUrl}${new URL(old).pathname}`)).status).toBe(404);
+  });
+
+  it('is rate-limited per token, as the feed is', async () => {
+    const user = await createUser(stack, { label: 'limited' });
+    await addReminder(stack, user, reminder({ renewal_date: '2041-06-30' }));
+    const token = await eventToken(user.sub);
+    // 30 a minute in fixed windows: more than two windows can take, so a minute boundary cannot hide it.
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++)
+      statuses.push((await fetch(`${stack.appUrl}/api/calendar/event/${token}.ics`)).status);
+    expect(statuses).toContain(429);
+    expect(statuses[0]).toBe(200);
   });
 });

@@ -591,8 +591,8 @@ describe('the reminder job', () => {
       expect(reminder.id).toBeTruthy();
     });
 
-    /** A monthly subscription renewing tomorrow, added today, its first term mailed and unanswered. */
-    async function monthlyFirstTermMailed(label: string) {
+    /** A quarterly subscription renewing tomorrow, added today, its first term mailed and unanswered. */
+    async function quarterlyFirstTermMailed(label: string) {
       const today = freshDate();
       const user = await seedUser(label);
       const renewal = addDays(today, 1);
@@ -605,7 +605,7 @@ describe('the reminder job', () => {
           renewal_date: renewal,
           amount: 11.99,
           notes: null,
-          repeats: 'monthly',
+          repeats: 'quarterly',
         },
         new Date(`${today}T12:00:00Z`),
       );
@@ -618,8 +618,8 @@ describe('the reminder job', () => {
     }
 
     it('a roll forward after a gap keeps the catch-up rule for the new term', async () => {
-      const { user, renewal } = await monthlyFirstTermMailed('rollgap');
-      const next = renewalAfter(renewal, 'monthly', 1)!;
+      const { user, renewal } = await quarterlyFirstTermMailed('rollgap');
+      const next = renewalAfter(renewal, 'quarterly', 1)!;
       // No run until 5 days before the next renewal: the roll is due, and so are the new term's
       // 14- and 7-day mails. The 7-day one goes late, the 14-day one is recorded superseded.
       const run = await job({ date: addDays(next, -5), trigger: 'cli' });
@@ -629,8 +629,8 @@ describe('the reminder job', () => {
     });
 
     it('after a longer gap the roll skips the renewal nobody was reminded of: no “How did you do?” about it', async () => {
-      const { user, renewal } = await monthlyFirstTermMailed('rolllong');
-      const next = renewalAfter(renewal, 'monthly', 1)!;
+      const { user, renewal } = await quarterlyFirstTermMailed('rolllong');
+      const next = renewalAfter(renewal, 'quarterly', 1)!;
       // The next run comes 3 days after the next renewal: it rolls on to the one after.
       const run = await job({ date: addDays(next, 3), trigger: 'cli' });
       expect(run).toMatchObject({ rolled: 1, items_processed: 0 });
@@ -644,7 +644,7 @@ describe('the reminder job', () => {
           }),
         )
       ).Items!;
-      expect(item!.renewal_date).toBe(renewalAfter(renewal, 'monthly', 2));
+      expect(item!.renewal_date).toBe(renewalAfter(renewal, 'quarterly', 2));
     });
 
     it('SES refuses a mail on one day and accepts it the next: one mail, sent the next day', async () => {

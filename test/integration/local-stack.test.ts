@@ -115,6 +115,33 @@ describe('/_cognito passes only the web app’s operations', () => {
 });
 
 describe('bad requests are 4xx, never a 500 or a reset', () => {
+  it('refuses a body that is not valid UTF-8 with 400, and stores nothing', async () => {
+    const user = await createUser(stack, { label: 'utf8' });
+    const valid = Buffer.from(
+      JSON.stringify({
+        title: 'Home £',
+        category: 'insurance',
+        provider: 'Aviva',
+        renewal_date: '2027-01-15',
+      }),
+    );
+    // A lone continuation byte and an overlong encoding inside the title.
+    const invalid = Buffer.concat([
+      valid.subarray(0, 14),
+      Buffer.from([0x80, 0xc0, 0xaf]),
+      valid.subarray(14),
+    ]);
+    const response = await fetch(`${stack.appUrl}/api/reminders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: invalid,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'The request is not valid UTF-8' });
+    const list = await api(stack, user.accessToken)('GET', '/api/reminders');
+    expect(JSON.stringify(list.json)).not.toContain('Home');
+  });
+
   it('answers a malformed %-escape with 400, on the API, the SPA and the assets alike', async () => {
     const user = await createUser(stack, { label: 'escape' });
     for (const bad of ['/api/reminders/%E0%A4%A', '/dashboard/%zz', '/assets/%E0.js', '/%']) {
@@ -142,15 +169,16 @@ describe('bad requests are 4xx, never a 500 or a reset', () => {
 });
 
 describe('config.json', () => {
-  it('is the stack’s own, whatever Host and X-Forwarded-Host say', async () => {
+  it('is the stack’s own, whatever X-Forwarded-Host says; a foreign Host gets no answer at all', async () => {
     const plain = await rawGet('/config.json', {});
     const spoofed = await rawGet('/config.json', {
-      host: 'evil.example',
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
     });
     expect(plain.status).toBe(200);
     expect(spoofed).toEqual(plain);
+    // DNS rebinding (ownHost.ts): the page's name is not ours, so nothing is served to it.
+    expect((await rawGet('/config.json', { host: 'evil.example' })).status).toBe(421);
     expect(JSON.parse(plain.body)).toMatchObject({
       userPoolId: stack.userPoolId,
       userPoolClientId: stack.clientId,

@@ -1,5 +1,6 @@
 import { reminderEventUrl } from '../../lambdas/calendar/eventLink.ts';
 import { calendarLink } from '../../lambdas/store/calendar.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
 import { createReminder, listReminders } from '../../lambdas/store/reminders.ts';
 
 /** A user's live calendar feed token: the last segment of the feed's address, without '.ics'. */
@@ -14,18 +15,18 @@ export const feedToken = async (userId: string) =>
  * first reminder, made here when they have none.
  */
 export async function eventToken(userId: string): Promise<string> {
-  const [reminder] = await listReminders(userId);
-  const id =
-    reminder?.id ??
-    (
-      await createReminder(userId, {
-        title: 'Car tax',
-        category: 'car_tax_mot',
-        provider: 'DVLA',
-        renewal_date: '2031-01-01',
-      })
-    ).id;
-  return (await reminderEventUrl(userId, id))
+  const [listed] = await listReminders(userId);
+  const reminder =
+    listed ??
+    (await createReminder(userId, {
+      title: 'Car tax',
+      category: 'car_tax_mot',
+      provider: 'DVLA',
+      renewal_date: '2031-01-01',
+    }));
+  const profile = await getProfile(userId);
+  if (!profile) throw new Error(`No profile for ${userId}`);
+  return (await reminderEventUrl(profile, reminder))
     .split('/')
     .at(-1)!
     .replace(/\.ics$/, '');

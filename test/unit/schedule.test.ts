@@ -19,7 +19,7 @@ import {
   type ScheduledMail,
 } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys } from '../../shared/table.ts';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor, MONTHLY_LEAD_DAYS } from '../../shared/categories.ts';
 import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/reminder/terms.ts';
 
 const LONDON = 'Europe/London';
@@ -303,7 +303,8 @@ describe('reminderSchedule of a contract', () => {
         auto_renew: autoRenew,
       };
       const mails = reminderSchedule(contract);
-      const days = leadDays ?? leadDaysFor('insurance');
+      // A monthly charge's own lead days unless the reminder has some: one mail 3 days before.
+      const days = leadDays ?? (repeats === 'monthly' ? MONTHLY_LEAD_DAYS : leadDaysFor('insurance'));
       const target = actBy ?? '2027-01-31';
       // Leads count down to the act-by date when set, on the reminder's own days or the category's.
       expect(mails.filter((m) => m.type === 'reminder').map((m) => [m.date, m.daysBefore])).toEqual(
@@ -313,15 +314,20 @@ describe('reminderSchedule of a contract', () => {
       expect(mails.filter((m) => m.type === 'reminder').map((m) => m.dedupeKey)).toEqual(
         days.map((d) => dedupeKeys.reminder('c1', '2027-01-31', d, actBy)),
       );
-      expect(mails.at(-1)).toMatchObject({
-        type: 'savings',
-        actBy: null,
-        date: '2027-02-01',
-        daysBefore: null,
-        dedupeKey: dedupeKeys.savings('c1', '2027-01-31'),
-      });
-      // Only a repeating reminder rolls forward, 14 days after its renewal; auto-renewal changes no date.
-      expect(rollDate(contract)).toBe(repeats === 'none' ? null : '2027-02-14');
+      // A monthly charge asks nothing after it; every other term asks the day after.
+      if (repeats === 'monthly') expect(mails.filter((m) => m.type === 'savings')).toEqual([]);
+      else
+        expect(mails.at(-1)).toMatchObject({
+          type: 'savings',
+          actBy: null,
+          date: '2027-02-01',
+          daysBefore: null,
+          dedupeKey: dedupeKeys.savings('c1', '2027-01-31'),
+        });
+      // Only a repeating reminder rolls forward: 14 days after its renewal, a monthly charge the
+      // next day; auto-renewal changes no date.
+      const rolls = { none: null, monthly: '2027-02-01' } as Record<string, string | null>;
+      expect(rollDate(contract)).toBe(repeats in rolls ? rolls[repeats] : '2027-02-14');
       const flipped = { ...contract, auto_renew: !autoRenew };
       expect(reminderSchedule(flipped)).toEqual(mails);
     },
@@ -340,7 +346,7 @@ describe('reminderSchedule of a contract', () => {
   });
 
   it('holds the roll forward in the index, and rolls instead of a follow-up on the 14th day', () => {
-    const contract = { ...base, renewal_date: '2027-01-31', repeats: 'monthly' } as const;
+    const contract = { ...base, renewal_date: '2027-01-31', repeats: 'quarterly' } as const;
     const mails = reminderSchedule(contract);
     const settled = new Set(mails.map((m) => m.dedupeKey));
     const input = {

@@ -1,6 +1,6 @@
 /**
- * The confirmation link's sign-in in the browser (decision 0023), with Amplify stubbed: the page keeps
- * a fresh secret, sends only its SHA-256 with ConfirmSignUp, answers the custom challenge with the
+ * The confirmation link's sign-in in the browser (decisions 0023, 0028), with Amplify stubbed: the
+ * browser that signed up keeps a secret, and only there does the link send its SHA-256 with ConfirmSignUp, answers the custom challenge with the
  * secret itself, and falls back to "Email confirmed" whenever it is not signed in. The callback page
  * shows the spec's toasts and goes to /dashboard or the Sign In tab.
  */
@@ -27,7 +27,19 @@ vi.mock('aws-amplify/auth', () => amplify);
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn() } }));
 vi.mock('../../web/src/features/auth/amplify.ts', () => ({ ensureAmplify: vi.fn(async () => ({})) }));
 
-const { confirmAccount } = await import('../../web/src/features/auth/session.ts');
+const { confirmAccount, signUpAccount } = await import('../../web/src/features/auth/session.ts');
+
+/** Signs `email` up in this browser, as the Sign Up form does: the browser keeps the link's secret. */
+async function signedUpHere(email = 'a@example.com') {
+  await signUpAccount({
+    email,
+    password: 'Secret-123',
+    first_name: 'Ann',
+    last_name: '',
+    country: 'GB',
+    marketing_consent: false,
+  } as Parameters<typeof signUpAccount>[0]);
+}
 
 function cognitoError(name: string, message: string): Error {
   const error = new Error(message);
@@ -41,7 +53,9 @@ const signedInSession = {
 };
 
 beforeEach(() => {
+  window.localStorage.clear();
   for (const fn of Object.values(amplify)) fn.mockReset();
+  amplify.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
   amplify.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
   amplify.signIn.mockResolvedValue({
     isSignedIn: false,
@@ -53,7 +67,8 @@ beforeEach(() => {
 });
 
 describe('confirmAccount', () => {
-  it('sends the verifier with the confirmation and answers the challenge with its secret', async () => {
+  it('in the browser that signed up, sends the verifier with the confirmation and answers the challenge with its secret', async () => {
+    await signedUpHere();
     expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
     const confirm = amplify.confirmSignUp.mock.calls[0]![0] as {
       username: string;
@@ -75,8 +90,10 @@ describe('confirmAccount', () => {
   });
 
   it('makes a new secret every time', async () => {
+    await signedUpHere();
     await confirmAccount('a@example.com', '123456');
     amplify.fetchAuthSession.mockReset().mockResolvedValueOnce({}).mockResolvedValue(signedInSession);
+    await signedUpHere();
     await confirmAccount('a@example.com', '123456');
     const [first, second] = amplify.confirmSignIn.mock.calls.map(
       (call) => (call[0] as { challengeResponse: string }).challengeResponse,
@@ -85,6 +102,7 @@ describe('confirmAccount', () => {
   });
 
   it('signs another account out of this browser before signing in', async () => {
+    await signedUpHere();
     amplify.fetchAuthSession.mockReset().mockResolvedValue(signedInSession);
     expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
     expect(amplify.signOut).toHaveBeenCalled();
@@ -103,17 +121,41 @@ describe('confirmAccount', () => {
   });
 
   it('says "confirmed" when Cognito does not sign in (refused, expired, unavailable)', async () => {
+    await signedUpHere();
     amplify.confirmSignIn.mockResolvedValueOnce({
       isSignedIn: false,
       nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE' },
     });
     expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    await signedUpHere();
     amplify.confirmSignIn.mockRejectedValueOnce(
       cognitoError('NotAuthorizedException', 'Incorrect username or password.'),
     );
     expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    await signedUpHere();
     amplify.signIn.mockRejectedValueOnce(cognitoError('UserLambdaValidationException', 'failed'));
     expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+  });
+
+  it('in any other browser, only confirms: no verifier goes with the confirmation and nobody is signed in', async () => {
+    // The pre-account takeover: someone else signed up with this address and chose the password.
+    await signedUpHere('someone.else@example.com');
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    expect(amplify.confirmSignUp).toHaveBeenCalledWith({
+      username: 'a@example.com',
+      confirmationCode: '123456',
+    });
+    expect(amplify.signIn).not.toHaveBeenCalled();
+    expect(amplify.confirmSignIn).not.toHaveBeenCalled();
+  });
+
+  it('keeps the secret under the address in any letter case, and forgets it once the link is used', async () => {
+    await signedUpHere('A@Example.com');
+    expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
+    amplify.fetchAuthSession.mockReset().mockResolvedValueOnce({}).mockResolvedValue(signedInSession);
+    expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
+    expect(amplify.signIn).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.length).toBe(0);
   });
 
   it('lets a wrong or expired code fail as before', async () => {
@@ -164,10 +206,11 @@ describe('/auth/callback', () => {
     expect(outcome.confirmAccount).toHaveBeenCalledWith('a@example.com', '123456');
   });
 
-  it("confirmed only: 'Email confirmed' and the Sign In tab with the address", async () => {
+  it("confirmed only: 'Email confirmed' / 'Please sign in.' and the Sign In tab with the address", async () => {
     outcome.confirmAccount.mockResolvedValue('confirmed');
     await openCallback('?email=a%40example.com&code=123456');
     expect(await screen.findByText('Email confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in.')).toBeInTheDocument();
     expect((await screen.findByTestId('where')).textContent).toBe('/auth?tab=signin&email=a%40example.com');
   });
 });

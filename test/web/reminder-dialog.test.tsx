@@ -165,25 +165,37 @@ describe('ReminderDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('keeps the contract terms under More options: collapsed to start, filled by the category', async () => {
+  it('asks how often you pay in the main form, with the amount labelled by it; the rest under More options', async () => {
     const { user } = open();
     const more = screen.getByRole('button', { name: 'More options' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
-    expect(field(/^Repeats/)).not.toBeVisible();
+    // Mortgage by default: a deal that ends, a one-off payment, the mortgage's lead days.
+    expect(field(/^How often do you pay/)).toBeVisible();
+    expect(field(/^How often do you pay/)).toHaveValue('none');
+    expect(screen.getByRole('option', { name: 'One-off payment' })).toBeInTheDocument();
+    expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\), one-off/);
+    expect(field(/^Remind me/)).not.toBeVisible();
     await user.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
-    // Mortgage by default: a deal that ends, the mortgage's lead days.
-    expect(field(/^Repeats/)).toHaveValue('none');
     expect(field(/^Remind me/)).toHaveValue('90, 60, 30, 14, 7, 0');
     expect(screen.getByText(UK_TIPS.mortgage)).toBeInTheDocument();
     await user.selectOptions(field(/^Category/), 'insurance');
-    expect(field(/^Repeats/)).toHaveValue('yearly');
+    expect(field(/^How often do you pay/)).toHaveValue('yearly');
+    expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\) per year/);
     expect(field(/^Remind me/)).toHaveValue('30, 14, 7, 1, 0');
     expect(screen.getByText(UK_TIPS.insurance)).toBeInTheDocument();
-    // Days the user typed stay when the category changes again.
+    // Subscriptions charge monthly: one mail 3 days before each charge.
+    await user.selectOptions(field(/^Category/), 'subscriptions');
+    expect(field(/^How often do you pay/)).toHaveValue('monthly');
+    expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\) per month/);
+    expect(field(/^Remind me/)).toHaveValue('3');
+    await user.selectOptions(field(/^How often do you pay/), 'quarterly');
+    expect(field(/^Remind me/)).toHaveValue('14, 7, 1, 0');
+    // Days the user typed stay when the category or the term changes again.
     await user.clear(field(/^Remind me/));
     await user.type(field(/^Remind me/), '45, 3');
-    await user.selectOptions(field(/^Category/), 'subscriptions');
+    await user.selectOptions(field(/^Category/), 'insurance');
+    await user.selectOptions(field(/^How often do you pay/), 'monthly');
     expect(field(/^Remind me/)).toHaveValue('45, 3');
   });
 
@@ -207,7 +219,7 @@ describe('ReminderDialog', () => {
     await user.type(field(/^Act by/), '2030-01-01');
     await user.clear(field(/^Remind me/));
     await user.type(field(/^Remind me/), '7, 30, 0');
-    await user.selectOptions(field(/^Repeats/), 'monthly');
+    await user.selectOptions(field(/^How often do you pay/), 'monthly');
     await user.click(field(/^Renews automatically/));
     await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());

@@ -65,3 +65,13 @@ describe('route table', () => {
     expect(safeRedirect('/admin/run-cron')).toBe('/admin/run-cron');
   });
 });
+
+describe("the admin header's back button", () => {
+  it("reads 'Back to Admin' on /admin, 'Back to Dashboard' on /dashboard, 'Back' elsewhere", async () => {
+    const { backTarget } = await import('../../web/src/features/admin/components/AdminLayout.tsx');
+    expect(backTarget('/admin')).toEqual({ label: 'Back to Admin', fallback: '/dashboard' });
+    expect(backTarget('/admin/')).toEqual({ label: 'Back to Admin', fallback: '/dashboard' });
+    expect(backTarget('/dashboard')).toEqual({ label: 'Back to Dashboard', fallback: '/dashboard' });
+    expect(backTarget('/admin/cron-log')).toEqual({ label: 'Back', fallback: '/admin' });
+  });
+});

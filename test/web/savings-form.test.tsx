@@ -41,14 +41,15 @@ describe('SavingsForm', () => {
     expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '125.5' }, 125.5);
   });
 
-  it('asks for an amount rather than record £0.00, pointing to the no-savings button', async () => {
+  it('counts a blank amount as £0, as does 0: recorded as a renewal with no saving', async () => {
     const { onRecord, user, amount } = renderForm();
     await user.click(recordSavings());
-    expect(await screen.findByText(SAVINGS_MESSAGES.amountNeeded)).toBeInTheDocument();
+    await waitFor(() => expect(onRecord).toHaveBeenCalledWith({ outcome: 'no_saving' }, 0));
     await user.type(amount, '0.00');
     await user.click(recordSavings());
-    expect(await screen.findByText(SAVINGS_MESSAGES.amountNeeded)).toBeInTheDocument();
-    expect(onRecord).not.toHaveBeenCalled();
+    await waitFor(() => expect(onRecord).toHaveBeenCalledTimes(2));
+    expect(onRecord).toHaveBeenLastCalledWith({ outcome: 'no_saving' }, 0);
+    expect(screen.queryByText(SAVINGS_MESSAGES.amountNeeded)).toBeNull();
   });
 
   it('records a renewal with no saving without checking the amount', async () => {

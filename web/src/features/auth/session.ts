@@ -19,7 +19,8 @@ import {
 import { Hub } from 'aws-amplify/utils';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
-import { LINK_SIGN_IN_METADATA_KEY, linkVerifier, newLinkSecret } from '#shared/linkSignIn.ts';
+import { LINK_SIGN_IN_METADATA_KEY, linkVerifier } from '#shared/linkSignIn.ts';
+import { forgetLinkSecret, keepLinkSecret, linkSecretFor } from './link-secret.ts';
 import { NOT_CONFIRMED } from './account-errors.ts';
 import { setApiAuth } from '../../api/client.ts';
 import { clearAdminHint } from './admin-cache.ts';
@@ -176,7 +177,10 @@ export async function forgetDeletedAccount(): Promise<void> {
   }
 }
 
-/** Sign-up with the profile (name, country, marketing consent) as Cognito attributes; the mailed link signs in. */
+/**
+ * Sign-up with the profile (name, country, marketing consent) as Cognito attributes. This browser
+ * keeps a secret, so the mailed link signs in here and only here (decision 0028).
+ */
 export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput> {
   await ensureAmplify();
   const userAttributes: Record<string, string> = {
@@ -186,12 +190,14 @@ export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput>
     'custom:marketing_consent': values.marketing_consent ? 'true' : 'false',
   };
   if (values.last_name) userAttributes.family_name = values.last_name;
-  return signUp({
+  const output = await signUp({
     username: values.email,
     password: values.password,
-    // No Amplify auto sign-in: the confirmation link signs in, in whichever browser opens it (0023).
+    // No Amplify auto sign-in: the confirmation link signs in, in this browser only (0028).
     options: { userAttributes },
   });
+  keepLinkSecret(values.email);
+  return output;
 }
 
 function isAlreadyConfirmed(error: unknown): boolean {
@@ -221,17 +227,17 @@ async function signInWithLinkSecret(email: string, secret: string): Promise<bool
 }
 
 /**
- * Confirms a sign-up from the e-mailed code and signs this browser in: a fresh secret stays here, its
- * verifier goes with the confirmation (PostConfirmation keeps it a few minutes), and the secret answers
- * the custom challenge once (decision 0023). 'signedIn' on success; 'confirmed' when the address is
- * confirmed but this browser is not signed in: the link was opened before (Cognito refuses a second
- * confirmation, so a link never signs in twice) or the sign-in failed.
+ * Confirms a sign-up from the e-mailed code, and signs in when this is the browser that signed up: its
+ * kept secret's verifier goes with the confirmation (PostConfirmation keeps it a few minutes), and the
+ * secret answers the custom challenge once (decisions 0023, 0028). 'signedIn' on success; 'confirmed'
+ * when the address is confirmed but this browser is not signed in: another browser (no secret here),
+ * the link opened before (Cognito confirms once) or the sign-in failed.
  */
 export async function confirmAccount(email: string, code: string): Promise<'signedIn' | 'confirmed'> {
   await ensureAmplify();
-  const secret = newLinkSecret();
+  const secret = linkSecretFor(email);
   // Web Crypto's digest needs a secure context (https, localhost): without it, confirm only.
-  const verifier = await linkVerifier(secret).catch(() => null);
+  const verifier = secret ? await linkVerifier(secret).catch(() => null) : null;
   try {
     await confirmSignUp({
       username: email,
@@ -240,9 +246,11 @@ export async function confirmAccount(email: string, code: string): Promise<'sign
     });
   } catch (error) {
     if (!isAlreadyConfirmed(error)) throw error;
+    forgetLinkSecret(email);
     return 'confirmed';
   }
-  if (!verifier) return 'confirmed';
+  forgetLinkSecret(email);
+  if (!secret || !verifier) return 'confirmed';
   try {
     return (await signInWithLinkSecret(email, secret)) ? 'signedIn' : 'confirmed';
   } catch {

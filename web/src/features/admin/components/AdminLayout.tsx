@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { ArrowLeftIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure, NavLinks } from '../../../components/NavDisclosure.tsx';
 import { ADMIN_SCREENS, ROUTES, type AdminScreen } from '../../../config/routes.ts';
 import { ADMIN_MENU } from '../menus.ts';
+import { useGoBack } from '../../../hooks/useGoBack.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import './AdminLayout.css';
 
 /**
- * The admin header's back button names where it goes: from the admin dashboard 'Back to Dashboard'
- * (the user dashboard), from an admin tool 'Back to Admin' (the admin dashboard), anywhere else a
- * plain 'Back' through the history.
+ * The admin header's back button, as the product has always labelled it: 'Back to Admin' on /admin,
+ * 'Back to Dashboard' on /dashboard, 'Back' anywhere else. It goes back through this tab's history;
+ * opened directly, from /admin to the user dashboard and from an admin tool to /admin.
  */
-export function backTarget(pathname: string): { label: string; to: string | null } {
+export function backTarget(pathname: string): { label: string; fallback: string } {
   const path = pathname.replace(/\/+$/, '') || '/';
   const admin = ADMIN_SCREENS.dashboard.path;
-  if (path === admin) return { label: 'Back to Dashboard', to: ROUTES.dashboard.path };
-  if (path.startsWith(`${admin}/`)) return { label: 'Back to Admin', to: admin };
-  return { label: 'Back', to: null };
+  if (path === admin) return { label: 'Back to Admin', fallback: ROUTES.dashboard.path };
+  if (path === ROUTES.dashboard.path) return { label: 'Back to Dashboard', fallback: ROUTES.dashboard.path };
+  return { label: 'Back', fallback: admin };
 }
 
 /** The admin menu: a row of links, or below 768 px a disclosure dropdown naming the current page. */
@@ -50,9 +51,9 @@ function AdminNav({ current }: { current: string }) {
 
 /** An admin screen: the app header, the admin header (back button, menu), the title and the body. */
 export function AdminLayout({ screen, children }: { screen: AdminScreen; children: ReactNode }) {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const back = backTarget(pathname);
+  const goBack = useGoBack(back.fallback);
 
   return (
     <AppLayout
@@ -60,11 +61,7 @@ export function AdminLayout({ screen, children }: { screen: AdminScreen; childre
       subHeader={
         <div className="admin-header">
           <div className="container admin-header-inner">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm back-button"
-              onClick={() => (back.to ? navigate(back.to) : navigate(-1))}
-            >
+            <button type="button" className="btn btn-ghost btn-sm back-button" onClick={goBack}>
               <ArrowLeftIcon />
               {back.label}
             </button>

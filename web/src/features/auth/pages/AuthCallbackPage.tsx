@@ -42,9 +42,7 @@ export default function AuthCallbackPage() {
           toast.success('Welcome!', { description: "You've been successfully signed in." });
           navigate(ROUTES.dashboard.path, { replace: true });
         } else {
-          toast.success('Email confirmed', {
-            description: 'Your email address is confirmed. Please sign in.',
-          });
+          toast.success('Email confirmed', { description: 'Please sign in.' });
           navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });
         }
       },

@@ -4,14 +4,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY, leadDaysFor, leadDaysOf, type Category } from '#shared/categories.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, leadDaysOf, type Category } from '#shared/categories.ts';
 import {
   leadDaysToText,
   reminderFormSchema,
   reminderFormToInput,
   type ReminderFormValues,
 } from '#shared/schemas.ts';
-import { DEFAULT_REPEATS, REPEATS } from '#shared/reminder/terms.ts';
+import { amountLabel } from '#shared/reminder/money.ts';
+import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -19,7 +20,9 @@ import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import '../../../components/Dialog.css';
 
-const categoryLeadDays = (category: Category) => leadDaysToText(leadDaysFor(category));
+/** The lead days a new reminder starts with: a monthly charge's, or its category's. */
+const defaultLeadDays = (category: Category, repeats: Repeats) =>
+  leadDaysToText(leadDaysOf({ category, repeats }));
 
 const EMPTY: ReminderFormValues = {
   title: '',
@@ -31,7 +34,7 @@ const EMPTY: ReminderFormValues = {
   repeats: DEFAULT_REPEATS[DEFAULT_CATEGORY],
   auto_renew: false,
   act_by: '',
-  lead_days: categoryLeadDays(DEFAULT_CATEGORY),
+  lead_days: defaultLeadDays(DEFAULT_CATEGORY, DEFAULT_REPEATS[DEFAULT_CATEGORY]),
 };
 
 function toFormValues(reminder: Reminder | null): ReminderFormValues {
@@ -50,15 +53,10 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
   };
 }
 
-/** Whether a reminder uses any of 'More options' beyond its category's defaults. */
+/** Whether a reminder uses any of 'More options' beyond its defaults. */
 function usesMoreOptions(reminder: Reminder | null): boolean {
   if (!reminder) return false;
-  return (
-    reminder.repeats !== DEFAULT_REPEATS[reminder.category] ||
-    reminder.auto_renew ||
-    reminder.act_by !== null ||
-    reminder.lead_days !== null
-  );
+  return reminder.auto_renew || reminder.act_by !== null || reminder.lead_days !== null;
 }
 
 /** Create mode when `reminder` is null, else edit mode; the form resets each time it opens. */
@@ -78,26 +76,32 @@ export function ReminderDialog({
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
-  // The category the form was last filled for: only the user's own change of it refills the rest.
-  const filledFor = useRef<Category>(EMPTY.category);
+  const repeats = useWatch({ control, name: 'repeats' });
+  // The category and term the form was last filled for: only the user's own change refills the rest.
+  const filledFor = useRef({ category: EMPTY.category, repeats: EMPTY.repeats });
 
   useEffect(() => {
     if (!open) return;
     const values = toFormValues(reminder);
-    filledFor.current = values.category;
+    filledFor.current = { category: values.category, repeats: values.repeats };
     reset(values);
     setMoreOpen(usesMoreOptions(reminder));
   }, [open, reminder, reset]);
 
-  // A new category brings its own repeat and lead days, unless the user has set them already. (The
-  // form's own value, not the watched one: in the commit that resets the form, that is still stale.)
+  // A new category brings its own term, and a new term its own lead days, unless the user has set
+  // them already. (The form's own values, not the watched ones: in the commit that resets the form,
+  // those are still stale.)
   useEffect(() => {
+    const filled = filledFor.current;
     const current = getValues('category');
-    if (current === filledFor.current) return;
-    filledFor.current = current;
-    if (!getFieldState('lead_days').isDirty) setValue('lead_days', categoryLeadDays(current));
-    if (!getFieldState('repeats').isDirty) setValue('repeats', DEFAULT_REPEATS[current]);
-  }, [category, getValues, getFieldState, setValue]);
+    if (current !== filled.category && !getFieldState('repeats').isDirty) {
+      setValue('repeats', DEFAULT_REPEATS[current]);
+    }
+    const term = getValues('repeats');
+    if (current === filled.category && term === filled.repeats) return;
+    filledFor.current = { category: current, repeats: term };
+    if (!getFieldState('lead_days').isDirty) setValue('lead_days', defaultLeadDays(current, term));
+  }, [category, repeats, getValues, getFieldState, setValue]);
 
   const onSubmit = async (values: ReminderFormValues) => {
     try {
@@ -114,7 +118,7 @@ export function ReminderDialog({
   };
 
   // A field of 'More options' with an error opens the section, so the message is never hidden.
-  const hiddenError = ['repeats', 'act_by', 'lead_days'].some((name) => name in form.formState.errors);
+  const hiddenError = ['act_by', 'lead_days'].some((name) => name in form.formState.errors);
   const showMore = moreOpen || hiddenError;
 
   return (
@@ -130,7 +134,8 @@ export function ReminderDialog({
             <Field name="category" label="Category *" as="select" options={CATEGORIES} />
             <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
             <Field name="renewal_date" label="Renewal Date *" type="date" />
-            <Field name="amount" label="Amount (£)" {...MONEY_INPUT} />
+            <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
+            <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
             <Field name="notes" label="Notes" as="textarea" rows={3} />
             <button
               type="button"
@@ -146,7 +151,6 @@ export function ReminderDialog({
             </button>
             <div id={moreId} className="more-options" hidden={!showMore}>
               <p className="more-options-tip">{UK_TIPS[category]}</p>
-              <Field name="repeats" label="Repeats" as="select" options={REPEATS} />
               <Field name="auto_renew" label="Renews automatically" type="checkbox" />
               <Field
                 name="act_by"

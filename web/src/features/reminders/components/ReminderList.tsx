@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
-import { formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
+import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
-import { reminderPath } from '../../../config/routes.ts';
+import { reminderPath, savingsPath } from '../../../config/routes.ts';
 import { PencilIcon, TrashIcon } from '../../../components/Icons.tsx';
 import { DaysLeftBadge } from './DaysLeftBadge.tsx';
 
@@ -11,11 +13,55 @@ interface ListProps {
   reminders: Reminder[];
   onEdit: (reminder: Reminder) => void;
   onDelete: (reminder: Reminder) => void;
+  /** Renewals due or passed with no outcome: each offers 'How did it go?'. */
+  needsAnswer?: boolean;
 }
 
-const amount = (r: Reminder) => (r.amount === null ? '-' : formatPounds(r.amount));
+/** The amount with its period, and under it what it comes to in a year when the term is not a year. */
+function Amount({ reminder: r }: { reminder: Reminder }) {
+  if (r.amount === null) return <>-</>;
+  const yearly = r.repeats === 'yearly' ? null : yearlyAmount(r.amount, r.repeats);
+  return (
+    <>
+      {amountWithPeriod(r.amount, r.repeats)}
+      {yearly !== null && <span className="amount-yearly">{formatPounds(yearly)}/yr</span>}
+    </>
+  );
+}
 
-function RowActions({ reminder, onEdit, onDelete }: { reminder: Reminder } & Omit<ListProps, 'reminders'>) {
+/** 'Act by 15/03/2027' under the title, with the days left to act: the deadline the mails count to. */
+function ActBy({ reminder }: { reminder: Reminder }) {
+  if (!reminder.act_by) return null;
+  const days = daysLeft(reminder.act_by);
+  const text =
+    days < 0
+      ? 'Act-by date passed'
+      : days === 0
+        ? 'Act today'
+        : `${days} ${days === 1 ? 'day' : 'days'} to act`;
+  return (
+    <p className="act-by">
+      <span>Act by {formatUkDate(reminder.act_by)}</span>{' '}
+      <Badge variant={days <= 7 ? 'destructive' : 'secondary'}>{text}</Badge>
+    </p>
+  );
+}
+
+/** The outcome question, where a renewal has come and gone with no answer yet. */
+function HowDidItGo({ reminder }: { reminder: Reminder }) {
+  return (
+    <Link to={savingsPath(reminder.id)} className="btn btn-primary btn-sm how-did-it-go">
+      How did it go?
+      <span className="visually-hidden"> ({reminder.title})</span>
+    </Link>
+  );
+}
+
+function RowActions({
+  reminder,
+  onEdit,
+  onDelete,
+}: { reminder: Reminder } & Omit<ListProps, 'reminders' | 'needsAnswer'>) {
   const actions = [
     { verb: 'Edit', icon: <PencilIcon />, className: 'btn btn-icon btn-ghost', run: onEdit },
     {
@@ -53,14 +99,24 @@ function ReminderLink({ reminder }: { reminder: Reminder }) {
 }
 
 /** Medium screens and up. */
-export function ReminderTable({ reminders, onEdit, onDelete }: ListProps) {
+export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer }: ListProps) {
   const columns: Column<Reminder>[] = [
-    { header: 'Title', className: 'strong', cell: (r) => <ReminderLink reminder={r} /> },
+    {
+      header: 'Title',
+      className: 'strong',
+      cell: (r) => (
+        <>
+          <ReminderLink reminder={r} />
+          <ActBy reminder={r} />
+          {needsAnswer && <HowDidItGo reminder={r} />}
+        </>
+      ),
+    },
     { header: 'Category', cell: (r) => categoryLabel(r.category) },
     { header: 'Provider', cell: (r) => r.provider },
     { header: 'Renewal Date', className: 'nowrap', cell: (r) => formatUkDate(r.renewal_date) },
     { header: 'Days Left', cell: (r) => <DaysLeftBadge renewalDate={r.renewal_date} /> },
-    { header: 'Amount', className: 'num nowrap', headerClassName: 'num', cell: amount },
+    { header: 'Amount', className: 'num', headerClassName: 'num', cell: (r) => <Amount reminder={r} /> },
     {
       header: 'Actions',
       className: 'actions-col',
@@ -68,11 +124,11 @@ export function ReminderTable({ reminders, onEdit, onDelete }: ListProps) {
       cell: (r) => <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />,
     },
   ];
-  return <DataTable rows={reminders} rowKey={(r) => r.id} columns={columns} />;
+  return <DataTable rows={reminders} rowKey={(r) => r.id} columns={columns} className="reminder-table" />;
 }
 
 /** Small screens: one card per reminder. */
-export function ReminderCards({ reminders, onEdit, onDelete }: ListProps) {
+export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer }: ListProps) {
   return (
     <ul className="reminder-cards">
       {reminders.map((r) => (
@@ -85,6 +141,7 @@ export function ReminderCards({ reminders, onEdit, onDelete }: ListProps) {
               <p className="muted small">
                 {categoryLabel(r.category)} · {r.provider}
               </p>
+              <ActBy reminder={r} />
             </div>
             <DaysLeftBadge renewalDate={r.renewal_date} />
           </div>
@@ -96,11 +153,14 @@ export function ReminderCards({ reminders, onEdit, onDelete }: ListProps) {
               </div>
               <div>
                 <dt>Amount</dt>
-                <dd>{amount(r)}</dd>
+                <dd>
+                  <Amount reminder={r} />
+                </dd>
               </div>
             </dl>
             <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />
           </div>
+          {needsAnswer && <HowDidItGo reminder={r} />}
           {r.notes && <p className="reminder-notes">{r.notes}</p>}
         </li>
       ))}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { formatPounds } from '#shared/dates.ts';
+import { todayIn } from '#shared/dates.ts';
+import { agendaOf, agendaSummary } from '#shared/reminder/agenda.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -13,11 +14,13 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import { useSavings, YourSavings } from '../../savings/index.ts';
-import { CountryCallToAction } from '../components/CountryCallToAction.tsx';
+import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
+import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
 import { ImportDialog } from '../components/ImportDialog.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
+import { SummaryCard } from '../components/SummaryCard.tsx';
 import './DashboardPage.css';
 
 export default function DashboardPage() {
@@ -31,6 +34,7 @@ export default function DashboardPage() {
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [deleting, setDeleting] = useState<Reminder | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [filter, setFilter] = useState<AgendaFilter>({ search: '', category: '' });
 
   useEffect(() => {
     // A savings total that fails to load is only logged: the banner is a bonus, not the page.
@@ -47,8 +51,23 @@ export default function DashboardPage() {
   };
   const openCreate = () => openDialog(null);
 
-  const list = reminders.data ?? [];
+  const list = useMemo(() => reminders.data ?? [], [reminders.data]);
   const List = isWide ? ReminderTable : ReminderCards;
+  const today = todayIn(me.data?.profile.timezone);
+  const summary = useMemo(() => agendaSummary(list, today), [list, today]);
+  const groups = useMemo(
+    () =>
+      agendaOf(
+        list.filter((r) => matchesFilter(r, filter)),
+        today,
+      ),
+    [list, filter, today],
+  );
+  const country = me.data?.profile.country;
+  const showTip =
+    config.data?.featureFlags.country_cta_v1 === true &&
+    country !== undefined &&
+    countryTipApplies(country, list);
 
   return (
     <AppLayout>
@@ -57,21 +76,8 @@ export default function DashboardPage() {
         <LoadingPanel label="Loading your dashboard" />
       ) : (
         <>
-          {me.data?.profile.lifetime_free === true && (
-            <p className="founding-note">
-              <Badge variant="secondary">Founding member: free for life</Badge>
-            </p>
-          )}
-          {config.data?.featureFlags.country_cta_v1 === true && me.data && (
-            <CountryCallToAction country={me.data.profile.country} />
-          )}
-          {savings.data && savings.data.total > 0 && (
-            <section className="card savings-banner" aria-label="Savings total">
-              <p className="savings-banner-title">
-                You&apos;ve reported saving {formatPounds(savings.data.total)}!
-              </p>
-              <p className="savings-banner-text">Keep tracking your renewals to save even more.</p>
-            </section>
+          {(list.length > 0 || (savings.data?.total ?? 0) > 0) && (
+            <SummaryCard summary={summary} savedTotal={savings.data?.total ?? 0} />
           )}
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head">
@@ -104,9 +110,34 @@ export default function DashboardPage() {
                 No reminders yet. Add your first reminder to start saving money!
               </EmptyPanel>
             ) : (
-              <List reminders={list} onEdit={openDialog} onDelete={setDeleting} />
+              <>
+                <AgendaFilters filter={filter} onChange={setFilter} />
+                {groups.length === 0 ? (
+                  <p className="muted agenda-none">No reminders match your search.</p>
+                ) : (
+                  groups.map(({ group, label, reminders: items }) => (
+                    <section key={group} className="agenda-group" aria-labelledby={`agenda-${group}`}>
+                      <h3 id={`agenda-${group}`} className="agenda-heading">
+                        {label} <span className="agenda-count">{items.length}</span>
+                      </h3>
+                      <List
+                        reminders={items}
+                        onEdit={openDialog}
+                        onDelete={setDeleting}
+                        needsAnswer={group === 'needs_answer'}
+                      />
+                    </section>
+                  ))
+                )}
+              </>
             )}
           </section>
+          {showTip && <CountryCallToAction country={country} />}
+          {me.data?.profile.lifetime_free === true && (
+            <p className="founding-note">
+              <Badge variant="secondary">Founding member: free for life</Badge>
+            </p>
+          )}
           <YourSavings summary={savings.data} />
         </>
       )}

@@ -3,8 +3,9 @@ import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { amountShown } from '#shared/reminder/money.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
-import { REPEATS } from '#shared/reminder/terms.ts';
+import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
@@ -125,8 +126,11 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
     ['Category', categoryLabel(reminder.category)],
     ['Provider', reminder.provider],
     ['Renewal Date', formatUkDate(reminder.renewal_date)],
-    ['Amount', pounds(reminder.amount)],
-    ['Repeats', REPEATS.find((r) => r.value === reminder.repeats)?.label ?? reminder.repeats],
+    ['Amount', amountShown(reminder.amount, reminder.repeats)],
+    [
+      'How often you pay',
+      PAYMENT_FREQUENCIES.find((r) => r.value === reminder.repeats)?.label ?? reminder.repeats,
+    ],
     ['Renews automatically', reminder.auto_renew ? 'Yes' : 'No'],
     ...(reminder.act_by ? ([['Act by', formatUkDate(reminder.act_by)]] as [string, string][]) : []),
     ['Remind me (days before)', leadDaysToText(leadDaysOf(reminder))],

@@ -1,27 +1,34 @@
-import { FormProvider, useWatch, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, type UseFormReturn } from 'react-hook-form';
+import type { NextTermField } from '#shared/reminder/outcome.ts';
 import type { NextRenewalFormValues } from '#shared/schemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 
 /**
- * 'Your next renewal': the next date, provider and price, or 'I cancelled it'. Its own form state
- * (the page checks it when either outcome is sent), shown without a form element of its own, so
- * Enter in a field never sends half an answer.
+ * 'Your next renewal': only the fields the chosen answer needs (the next date, provider, price). Its
+ * own form state (the page checks it when the outcome is sent), shown without a form element of its
+ * own, so Enter in a field never sends half an answer.
  */
-export function NextRenewalFields({ form }: { form: UseFormReturn<NextRenewalFormValues> }) {
-  const cancelled = useWatch({ control: form.control, name: 'cancelled' });
+export function NextRenewalFields({
+  form,
+  fields,
+}: {
+  form: UseFormReturn<NextRenewalFormValues>;
+  fields: readonly NextTermField[];
+}) {
+  if (fields.length === 0) return null;
   return (
     <FormProvider {...form}>
       <section className="next-renewal" aria-labelledby="next-renewal-heading">
         <h2 id="next-renewal-heading" className="next-renewal-title">
           Your next renewal
         </h2>
-        <fieldset className="next-renewal-fields" disabled={cancelled}>
-          <legend className="visually-hidden">The next term</legend>
+        {fields.includes('next_renewal_date') && (
           <Field name="next_renewal_date" label="Next renewal date" type="date" />
-          <Field name="new_provider" label="New provider" type="text" />
+        )}
+        {fields.includes('new_provider') && <Field name="new_provider" label="New provider" type="text" />}
+        {fields.includes('new_price') && (
           <Field name="new_price" label="New price (£)" prefix="£" placeholder="0.00" {...MONEY_INPUT} />
-        </fieldset>
-        <Field name="cancelled" label="I cancelled it" type="checkbox" />
+        )}
       </section>
     </FormProvider>
   );

@@ -3,41 +3,55 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { formatPounds } from '#shared/dates.ts';
-import { SAVINGS_MESSAGES, savingsAmountSchema } from '#shared/schemas.ts';
+import { savingsAmountSchema } from '#shared/schemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import type { RecordSavingsBody } from '../api/record-savings.ts';
 
-// A saving is an amount above zero: a blank or 0 asks for one (or points to the no-savings button).
+// A blank amount counts as £0, as does 0: the renewal is recorded with no saving.
 const savingsFormSchema = z.object({
-  saved_amount: savingsAmountSchema.refine((amount) => amount > 0, SAVINGS_MESSAGES.amountNeeded),
+  saved_amount: z.string().transform((text, ctx) => {
+    if (text.trim() === '') return 0;
+    const parsed = savingsAmountSchema.safeParse(text);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
 });
 
 const AMOUNT_HINT = 'Pounds and pence, for example 125.50.';
 
 /**
- * The two outcomes of a renewal: an amount saved (checked, then sent as text with its value in
- * pounds), or renewed with no saving. A failed `onRecord` is reported; `busy` disables both choices.
- * `suggested` (the price drop, when both prices are known) fills the amount until the user types one.
+ * The amount saved at a renewal (checked, then sent as text with its value in pounds; blank or 0 is
+ * a renewal with no saving) and, with `noSavingsButton`, 'I Renewed (No Savings)'. A failed
+ * `onRecord` is reported; `busy` disables both. `suggested` (the price drop, when both prices are
+ * known) fills the amount until the user types one.
  */
 export function SavingsForm({
   onRecord,
   busy: recording,
   suggested = null,
+  noSavingsButton = true,
+  onlyNoSavings = false,
 }: {
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
   suggested?: number | null;
+  noSavingsButton?: boolean;
+  /** Only 'I Renewed (No Savings)': the answer was 'I renewed as is'. */
+  onlyNoSavings?: boolean;
 }) {
   const form = useForm({ resolver: zodResolver(savingsFormSchema), defaultValues: { saved_amount: '' } });
   const busy = form.formState.isSubmitting || recording;
-  const { getFieldState, setValue } = form;
+  const { getFieldState, setValue, clearErrors } = form;
 
+  // A suggestion replaces what was there, and with it any message about that.
   useEffect(() => {
     if (suggested === null || getFieldState('saved_amount').isDirty) return;
     setValue('saved_amount', suggested.toFixed(2));
-  }, [suggested, getFieldState, setValue]);
+    clearErrors('saved_amount');
+  }, [suggested, getFieldState, setValue, clearErrors]);
 
   const submit = async (body: RecordSavingsBody, amount: number) => {
     try {
@@ -47,12 +61,25 @@ export function SavingsForm({
     }
   };
 
+  const noSavings = (
+    <button
+      type="button"
+      className={onlyNoSavings ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}
+      disabled={busy}
+      onClick={() => void submit({ outcome: 'no_saving' }, 0)}
+    >
+      I Renewed (No Savings)
+    </button>
+  );
+  if (onlyNoSavings) return noSavings;
   return (
     <>
       <Form
         form={form}
         onSubmit={({ saved_amount }) =>
-          submit({ outcome: 'saved', saved_amount: String(saved_amount) }, saved_amount)
+          saved_amount > 0
+            ? submit({ outcome: 'saved', saved_amount: String(saved_amount) }, saved_amount)
+            : submit({ outcome: 'no_saving' }, 0)
         }
       >
         <Field
@@ -72,17 +99,14 @@ export function SavingsForm({
         </SubmitButton>
         <FormError />
       </Form>
-      <div className="divider" role="presentation">
-        <span>or</span>
-      </div>
-      <button
-        type="button"
-        className="btn btn-outline btn-block"
-        disabled={busy}
-        onClick={() => void submit({ outcome: 'no_saving' }, 0)}
-      >
-        I Renewed (No Savings)
-      </button>
+      {noSavingsButton && (
+        <>
+          <div className="divider" role="presentation">
+            <span>or</span>
+          </div>
+          {noSavings}
+        </>
+      )}
     </>
   );
 }

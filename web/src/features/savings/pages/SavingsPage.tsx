@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { RENEWAL_RESULT_LABELS, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
@@ -11,6 +11,7 @@ import {
   nextRenewalFormToInput,
   type NextRenewalFormValues,
 } from '#shared/schemas.ts';
+import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -65,6 +66,58 @@ function priceDrop(oldPrice: number | null, newPriceText: string): number | null
   return Math.round((oldPrice - newPrice) * 100) / 100;
 }
 
+/**
+ * What follows the answer: the next term's fields it needs, then how it is recorded. A switch or a
+ * haggle asks the amount saved (blank counts as £0); renewing as is is 'I Renewed (No Savings)';
+ * cancelling needs nothing more.
+ */
+function OutcomeAnswer({
+  choice,
+  form,
+  onRecord,
+  busy,
+  suggested,
+}: {
+  choice: OutcomeChoice | null;
+  form: UseFormReturn<NextRenewalFormValues>;
+  onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
+  busy: boolean;
+  suggested: number | null;
+}) {
+  const fields = OUTCOME_CHOICES.find((c) => c.value === choice)?.fields ?? [];
+  if (choice === 'cancelled') {
+    return (
+      <button
+        type="button"
+        className="btn btn-primary btn-block outcome-record"
+        disabled={busy}
+        onClick={() =>
+          void onRecord({ outcome: 'no_saving' }, 0).catch(() =>
+            toast.error('Error', { description: 'Failed to record your response' }),
+          )
+        }
+      >
+        Record cancellation
+      </button>
+    );
+  }
+  return (
+    <>
+      <NextRenewalFields form={form} fields={fields} />
+      {choice === 'renewed' ? (
+        <SavingsForm onRecord={onRecord} busy={busy} onlyNoSavings />
+      ) : (
+        <SavingsForm
+          onRecord={onRecord}
+          busy={busy}
+          suggested={suggested}
+          noSavingsButton={choice === null}
+        />
+      )}
+    </>
+  );
+}
+
 /** What was already recorded for this renewal, if anything: answering again replaces it. */
 function RecordedNote({ reminder, history }: { reminder: Reminder; history: RenewalOutcome[] }) {
   const recorded = history.find((r) => r.term_to === reminder.renewal_date);
@@ -78,8 +131,44 @@ function RecordedNote({ reminder, history }: { reminder: Reminder; history: Rene
   );
 }
 
+/** The answer a mail's link pre-selects (`?choice=`), when it is one of the four. */
+function choiceFromLink(value: string | null): OutcomeChoice | null {
+  return (OUTCOME_CHOICE_VALUES as readonly string[]).includes(value ?? '') ? (value as OutcomeChoice) : null;
+}
+
+/** 'How did you do?' as four big choices, one of them picked. */
+function OutcomeChoices({
+  choice,
+  onChoose,
+}: {
+  choice: OutcomeChoice | null;
+  onChoose: (choice: OutcomeChoice) => void;
+}) {
+  return (
+    <fieldset className="outcome-choices">
+      <legend className="visually-hidden">{TITLE}</legend>
+      {OUTCOME_CHOICES.map((c) => (
+        <label key={c.value} className="outcome-choice">
+          <input
+            type="radio"
+            name="outcome-choice"
+            value={c.value}
+            checked={choice === c.value}
+            onChange={() => onChoose(c.value)}
+          />
+          <span>{c.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [choice, setChoice] = useState<OutcomeChoice | null>(() =>
+    choiceFromLink(searchParams.get('choice')),
+  );
   const reminder = useReminder(reminderId);
   const record = useRecordSavings(reminderId);
   const [done, setDone] = useState(false);
@@ -110,7 +199,14 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const onRecord = async (body: RecordSavingsBody, amount: number) => {
     // The next term's fields are checked first; their messages show under them.
     if (!(await nextForm.trigger())) return;
-    const next = nextRenewalFormToInput(nextForm.getValues());
+    // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
+    const values = nextForm.getValues();
+    const next = nextRenewalFormToInput({
+      ...values,
+      new_provider: choice === 'switched' || !loaded ? values.new_provider : loaded.provider,
+      new_price: choice === 'renewed' ? '' : values.new_price,
+      cancelled: choice === 'cancelled',
+    });
     try {
       await record.mutateAsync({ ...body, ...next });
     } catch (error) {
@@ -159,20 +255,21 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
             {daysLeft(r.renewal_date) < 0 ? 'renewed' : 'renews'} {formatUkDate(r.renewal_date)}
           </span>
         </p>
-        <p className="muted">
-          If you switched or haggled, tell us how much you saved. It adds to the total on your dashboard.
-        </p>
         <RecordedNote reminder={r} history={history} />
         {archived ? (
           <p className="muted">You cancelled this one: it is no longer on your list.</p>
         ) : (
-          <NextRenewalFields form={nextForm} />
+          <OutcomeChoices choice={choice} onChoose={setChoice} />
         )}
-        <SavingsForm
-          onRecord={onRecord}
-          busy={record.isPending || done}
-          suggested={archived ? null : priceDrop(r.amount, newPrice)}
-        />
+        {(archived || choice !== null) && (
+          <OutcomeAnswer
+            choice={archived ? null : choice}
+            form={nextForm}
+            onRecord={onRecord}
+            busy={record.isPending || done}
+            suggested={archived ? null : priceDrop(r.amount, newPrice)}
+          />
+        )}
         <BackToDashboard className="btn btn-ghost btn-block savings-back" />
       </>
     );

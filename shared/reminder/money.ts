@@ -1,0 +1,44 @@
+/**
+ * What a reminder costs, with its period: the amount is what one term costs (a month's charge, a
+ * year's premium), so every figure says which, and yearly totals annualise by the term's length.
+ * Pure: the dashboard, the reminder page, the mails and the export all say it the same way.
+ */
+import { formatPounds } from '../dates.ts';
+import { termMonths, type Repeats } from './terms.ts';
+
+/** How each term reads after an amount ('£10.99/month'), and in the amount's label ('per month'). */
+const PERIODS: Record<Repeats, { after: string; label: string }> = {
+  none: { after: ' one-off', label: ', one-off' },
+  monthly: { after: '/month', label: ' per month' },
+  quarterly: { after: ' every 3 months', label: ' every 3 months' },
+  half_yearly: { after: ' every 6 months', label: ' every 6 months' },
+  yearly: { after: '/yr', label: ' per year' },
+  two_yearly: { after: ' every 2 years', label: ' every 2 years' },
+  three_yearly: { after: ' every 3 years', label: ' every 3 years' },
+  five_yearly: { after: ' every 5 years', label: ' every 5 years' },
+};
+
+/** The amount field's label for a term: 'Amount (£) per month'. */
+export const amountLabel = (repeats: Repeats): string => `Amount (£)${PERIODS[repeats].label}`;
+
+/** An amount with its period: '£10.99/month', '£420.00/yr', '£300.00 one-off'. */
+export const amountWithPeriod = (amount: number, repeats: Repeats): string =>
+  `${formatPounds(amount)}${PERIODS[repeats].after}`;
+
+/** What a repeating amount comes to in a year, to the penny; null for a one-off payment. */
+export function yearlyAmount(amount: number, repeats: Repeats): number | null {
+  const months = termMonths(repeats);
+  if (months === 0) return null;
+  return Math.round((amount * 100 * 12) / months) / 100;
+}
+
+/**
+ * The amount as a list shows it: with its period, and its yearly figure where the term is not a year
+ * ('£10.99/month · £131.88/yr'); '-' when unknown.
+ */
+export function amountShown(amount: number | null, repeats: Repeats): string {
+  if (amount === null) return '-';
+  const yearly = yearlyAmount(amount, repeats);
+  const shown = amountWithPeriod(amount, repeats);
+  return yearly === null || repeats === 'yearly' ? shown : `${shown} · ${formatPounds(yearly)}/yr`;
+}

@@ -1,0 +1,177 @@
+/**
+ * The action-first dashboard, as a UK user with six renewals sees it at 390 and 1280 px: the summary
+ * card's figures, groups ordered by the deadline that matters, act-by dates, search and filter, the
+ * outcome question on an overdue renewal, and a monthly subscription saved and shown monthly.
+ * SCREENSHOT_DIR=/tmp/shots saves the dashboard at each width.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/reminder/schedule.ts';
+import { todayIn, formatUkDate } from '../../shared/dates.ts';
+import { expectAccessible, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { addReminder, createUser, type TestUser } from '../support/stack.ts';
+
+const { stack, signedInPage } = useE2e();
+const today = todayIn('Europe/London');
+
+let user: TestUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  user = await createUser(stack, { label: 'dashboard' });
+  const seed = [
+    {
+      title: 'Car insurance',
+      category: 'insurance',
+      renewal_date: addDays(today, -3),
+      amount: 480,
+      repeats: 'yearly',
+    },
+    {
+      title: 'Home insurance',
+      category: 'insurance',
+      renewal_date: addDays(today, 35),
+      act_by: addDays(today, 4),
+      amount: 320,
+      repeats: 'yearly',
+    },
+    {
+      title: 'Netflix',
+      category: 'subscriptions',
+      renewal_date: addDays(today, 12),
+      amount: 10.99,
+      repeats: 'monthly',
+    },
+    {
+      title: 'Energy fix',
+      category: 'utilities_energy',
+      renewal_date: addDays(today, 20),
+      amount: 1200,
+      repeats: 'yearly',
+    },
+    {
+      title: 'Mortgage deal',
+      category: 'mortgage',
+      renewal_date: addDays(today, 200),
+      amount: 900,
+      repeats: 'none',
+    },
+    {
+      title: 'Broadband',
+      category: 'broadband_mobile',
+      renewal_date: addDays(today, 60),
+      amount: 360,
+      repeats: 'yearly',
+    },
+  ];
+  for (const r of seed)
+    ids[r.title] = await addReminder(stack, user, { provider: 'Acme', notes: null, ...r });
+});
+
+const headings = ['Needs your answer', 'This week', 'This month', 'Later'];
+
+describe.each(WIDTHS)('the dashboard at %i px', (width) => {
+  it('sums up, groups by deadline, shows act-by dates and amounts with their period, and filters', async () => {
+    const page = await signedInPage(user, width);
+    if (width === 390) await page.setViewportSize({ width, height: 844 });
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('Home insurance').waitFor();
+    await expect(summary.textContent()).resolves.toMatch(/Next: Home insurance in 4 days/);
+    await summary.getByText('£1,210.99 renewing in the next 30 days').waitFor();
+    await summary.getByText('You pay £2,491.88 a year for these').waitFor();
+
+    const groupHeadings = await page.locator('.agenda-heading').allTextContents();
+    expect(groupHeadings.map((h) => h.replace(/\s*\d+$/, ''))).toEqual(headings);
+    const inGroup = (name: string) =>
+      page
+        .getByRole('region', { name: new RegExp(`^${name}`) })
+        .getByRole('link', { name: /^(?!How did it go)/ });
+    expect(await inGroup('This month').allTextContents()).toEqual(['Netflix', 'Energy fix']);
+    expect(await inGroup('Later').allTextContents()).toEqual(['Broadband', 'Mortgage deal']);
+    await page.getByText(`Act by ${formatUkDate(addDays(today, 4))}`).waitFor();
+    await page.getByText('4 days to act').waitFor();
+    await page.getByText('£10.99/month').waitFor();
+    await page.getByText('£131.88/yr').waitFor();
+
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOT_DIR, `dashboard-${width}.png`),
+        fullPage: true,
+      });
+    }
+    if (width === 390) {
+      // The first reminder starts above the middle of a phone's screen.
+      const first = await page.locator('.reminder-card').first().boundingBox();
+      expect(first!.y).toBeLessThan(844 / 2);
+    }
+    await expectAccessible(page, `dashboard at ${width}`);
+
+    await page.getByRole('searchbox', { name: 'Search reminders' }).fill('netf');
+    await expect(page.locator('.reminder-link').allTextContents()).resolves.toEqual(['Netflix']);
+    await page.getByRole('searchbox', { name: 'Search reminders' }).fill('');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('mortgage');
+    await expect(page.locator('.reminder-link').allTextContents()).resolves.toEqual(['Mortgage deal']);
+    await page.getByRole('searchbox', { name: 'Search reminders' }).fill('nothing like it');
+    await page.getByText('No reminders match your search.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('acting on the dashboard (390 px)', () => {
+  it("answers 'How did it go?' on an overdue renewal, which then leaves 'Needs your answer'", async () => {
+    const page = await signedInPage(user, 390);
+    await page.getByRole('link', { name: 'How did it go? (Car insurance)' }).click();
+    await page.waitForURL(new RegExp(`/savings/${ids['Car insurance']}$`));
+    await page.getByLabel('I renewed as is').check();
+    await page.getByRole('button', { name: 'I Renewed (No Savings)' }).click();
+    await toast(page, 'Thanks for letting us know you renewed.').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    await page.getByRole('region', { name: 'Summary' }).waitFor();
+    await expect(page.locator('.agenda-heading').allTextContents()).resolves.not.toContain(
+      expect.stringMatching(/^Needs your answer/),
+    );
+    await page.context().close();
+  });
+
+  it('saves a monthly subscription as monthly, with the amount labelled per month, and shows it so', async () => {
+    const page = await signedInPage(user, 390);
+    await page.getByRole('button', { name: 'Add Reminder' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Title/).fill('Spotify');
+    await dialog.getByLabel(/^Category/).selectOption('subscriptions');
+    await dialog.getByLabel(/^Provider/).fill('Spotify');
+    await dialog.getByLabel(/^Renewal Date/).fill(addDays(today, 9));
+    await expect(dialog.getByLabel('How often do you pay?').inputValue()).resolves.toBe('monthly');
+    await dialog.getByLabel('Amount (£) per month').fill('11.99');
+    await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+    await toast(page, 'Reminder created successfully').waitFor();
+    await page.getByText('£11.99/month').waitFor();
+    await page.getByText('£143.88/yr').waitFor();
+    await page.context().close();
+  });
+
+  it('asks one question first; each answer shows only its fields; a link pre-selects one; a blank saving counts as £0', async () => {
+    const page = await signedInPage(user, 390, `/savings/${ids['Broadband']}?choice=cancelled`);
+    await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    expect(await page.getByLabel('I cancelled it').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Record cancellation' }).waitFor();
+    expect(await page.getByLabel('Next renewal date').count()).toBe(0);
+    await page.getByLabel('I switched').check();
+    for (const label of ['Next renewal date', 'New provider', 'New price (£)', 'Amount saved (£)'])
+      await page.getByLabel(label).waitFor();
+    await page.getByLabel('I haggled a better price').check();
+    expect(await page.getByLabel('New provider').count()).toBe(0);
+    await page.getByLabel('New price (£)').waitFor();
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOT_DIR, 'outcome-390.png'),
+        fullPage: true,
+      });
+    }
+    await expectAccessible(page, 'the outcome page, haggled');
+    // Nothing typed as the saving: it counts as £0, a renewal with no saving.
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(page, 'Thanks for letting us know you renewed.').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,358 @@
+/**
+ * The local stack holds a developer's real data and any web page in their browser can reach it, so
+ * no single request may take an account: a foreign Host (DNS rebinding) is refused, the /_cognito
+ * proxy lets through only what the SPA sends in the shapes it sends it, tokens are signed with a key
+ * of this stack's own, and the stand-in keeps Cognito's attempt limits and revocations.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  AdminGetUserCommand,
+  ForgotPasswordCommand,
+  ResendConfirmationCodeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CODE_ATTEMPTS,
+  FORGOT_PASSWORD_LIMIT,
+  PASSWORD_ATTEMPTS,
+  RESEND_CONFIRMATION_LIMIT,
+} from '../../lib/local/cognitoGuards.ts';
+import { ROOT } from '../../lib/local/environment.ts';
+import { TOKEN_KEY_FILE } from '../../lib/local/tokenKey.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import {
+  api,
+  confirmationLink,
+  createUser,
+  mailsTo,
+  signUp,
+  uniqueEmail,
+  type TestUser,
+} from '../support/stack.ts';
+
+const stack = useTestStack();
+
+async function viaProxy(operation: string, body: Record<string, unknown>) {
+  const response = await fetch(`${stack.appUrl}/_cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+const passwordSignIn = (email: string, password: string) =>
+  viaProxy('InitiateAuth', {
+    ClientId: stack.clientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+
+async function tokensOf(user: TestUser) {
+  const signedIn = await passwordSignIn(user.email, user.password);
+  expect(signedIn.status).toBe(200);
+  return signedIn.json.AuthenticationResult as { AccessToken: string; RefreshToken: string };
+}
+
+const refresh = (refreshToken: string) =>
+  viaProxy('GetTokensFromRefreshToken', { ClientId: stack.clientId, RefreshToken: refreshToken });
+
+/** A request with a Host header of our choosing (fetch will not set one). */
+function withHost(url: string, host: string, method = 'GET', body?: string) {
+  const { port, pathname } = new URL(url);
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method,
+        headers: {
+          host,
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('DNS rebinding: only this machine’s names are answered', () => {
+  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox and cognito-local', async () => {
+    const app = new URL(stack.appUrl);
+    const foreign = `rebind.attacker.example:${app.port}`;
+    for (const [url, method] of [
+      [`${stack.appUrl}/`, 'GET'],
+      [`${stack.appUrl}/config.json`, 'GET'],
+      [`${stack.appUrl}/api/me`, 'GET'],
+      [`${stack.appUrl}/_cognito`, 'POST'],
+      [`${stack.mailboxUrl}/store`, 'GET'],
+      [stack.cognitoEndpoint, 'POST'],
+    ] as const) {
+      expect(await withHost(url, foreign, method, '{}'), url).toBe(421);
+      expect(await withHost(url, `rebind.attacker.example:${new URL(url).port}`, method, '{}'), url).toBe(
+        421,
+      );
+    }
+    // The page's own names still work.
+    expect(await withHost(`${stack.appUrl}/config.json`, `localhost:${app.port}`)).toBe(200);
+    expect(await withHost(`${stack.appUrl}/config.json`, `127.0.0.1:${app.port}`)).toBe(200);
+    expect(await withHost(`${stack.mailboxUrl}/store`, `localhost:${new URL(stack.mailboxUrl).port}`)).toBe(
+      200,
+    );
+  });
+});
+
+describe('no account from one unauthenticated /_cognito request', () => {
+  it('gives no tokens for SMS_MFA with an invented session and no code', async () => {
+    const victim = await createUser(stack, { label: 'mfa' });
+    const answer = await viaProxy('RespondToAuthChallenge', {
+      ClientId: stack.clientId,
+      ChallengeName: 'SMS_MFA',
+      Session: crypto.randomUUID(),
+      ChallengeResponses: { USERNAME: victim.email },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.AuthenticationResult).toBeUndefined();
+    expect(answer.json.__type).toBe('NotAuthorizedException');
+  });
+
+  it('sets no password through NEW_PASSWORD_REQUIRED with an invented session', async () => {
+    const victim = await createUser(stack, { label: 'newpass' });
+    const answer = await viaProxy('RespondToAuthChallenge', {
+      ClientId: stack.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: crypto.randomUUID(),
+      ChallengeResponses: { USERNAME: victim.email, NEW_PASSWORD: 'Attacker-1' },
+    });
+    expect(answer.status).toBe(400);
+    expect((await passwordSignIn(victim.email, 'Attacker-1')).status).toBe(400);
+    expect((await passwordSignIn(victim.email, victim.password)).status).toBe(200);
+  });
+
+  it('resets no password with ConfirmForgotPassword and no code (nor an unconfirmed account’s sign-up code)', async () => {
+    const victim = await createUser(stack, { label: 'nocode' });
+    const reset = await viaProxy('ConfirmForgotPassword', {
+      ClientId: stack.clientId,
+      Username: victim.email,
+      Password: 'Attacker-1',
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.json.__type).toBe('CodeMismatchException');
+    expect((await passwordSignIn(victim.email, 'Attacker-1')).status).toBe(400);
+
+    const unconfirmed = uniqueEmail('unconfirmed');
+    await signUp(stack, unconfirmed, 'Secret-123');
+    const code = (await confirmationLink(stack, unconfirmed)).searchParams.get('code');
+    const byTheBackDoor = await viaProxy('ConfirmForgotPassword', {
+      ClientId: stack.clientId,
+      Username: unconfirmed,
+      ConfirmationCode: code,
+      Password: 'Attacker-1',
+    });
+    expect(byTheBackDoor.status).toBe(400);
+    const user = await stack.cognito.send(
+      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: unconfirmed }),
+    );
+    expect(user.UserStatus).toBe('UNCONFIRMED');
+  });
+});
+
+describe('tokens are signed with this stack’s own key', () => {
+  /** A token as anyone could sign it with the private key in cognito-local's npm package. */
+  function forged(claims: Record<string, unknown>): string {
+    const keyFile = path.join(ROOT, 'node_modules/cognito-local/lib/keys/cognitoLocal.private.json');
+    const { pem } = JSON.parse(fs.readFileSync(keyFile, 'utf8')) as { pem: string };
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const input = `${part({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${part(claims)}`;
+    return `${input}.${crypto.sign('sha256', Buffer.from(input), pem).toString('base64url')}`;
+  }
+
+  it('refuses an admin access token forged with cognito-local’s shipped key, on the API and GetUser', async () => {
+    const victim = await createUser(stack, { label: 'forged' });
+    const now = Math.floor(Date.now() / 1000);
+    const token = forged({
+      sub: victim.sub,
+      username: victim.sub,
+      client_id: stack.clientId,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      'cognito:groups': ['admin'],
+      iss: `${new URL(stack.cognitoEndpoint).origin}/${stack.userPoolId}`,
+      iat: now,
+      exp: now + 3600,
+    });
+    for (const target of ['/api/me', '/api/admin/stats']) {
+      expect((await api(stack, token)('GET', target)).status, target).toBe(401);
+    }
+    const getUser = await viaProxy('GetUser', { AccessToken: token });
+    expect(getUser.status).toBe(400);
+    expect(JSON.stringify(getUser.json)).not.toContain(victim.email);
+    // A real token works, and the key it is signed with is in the stack's data directory.
+    expect((await api(stack, victim.accessToken)('GET', '/api/me')).status).toBe(200);
+    expect(fs.existsSync(path.join(stack.dataDir, 'cognito', TOKEN_KEY_FILE))).toBe(true);
+  });
+});
+
+describe('a direct SignUp takes only the SPA’s shape', () => {
+  const attributes = (email: string) => [
+    { Name: 'email', Value: email },
+    { Name: 'given_name', Value: 'Mallory' },
+    { Name: 'custom:country', Value: 'GB' },
+    { Name: 'custom:marketing_consent', Value: 'false' },
+  ];
+  const signUpVia = (username: string, userAttributes: { Name: string; Value: string }[]) =>
+    viaProxy('SignUp', {
+      ClientId: stack.clientId,
+      Username: username,
+      Password: 'Secret-123',
+      UserAttributes: userAttributes,
+    });
+
+  it('refuses a chosen sub, an attribute the SPA never sends, and a username that is not the email', async () => {
+    const victim = await createUser(stack, { label: 'partition' });
+    const choosesSub = await signUpVia(uniqueEmail('sub'), [
+      ...attributes(uniqueEmail('sub')),
+      { Name: 'sub', Value: victim.sub },
+    ]);
+    const email = uniqueEmail('verified');
+    const verifiesItself = await signUpVia(email, [
+      ...attributes(email),
+      { Name: 'email_verified', Value: 'true' },
+    ]);
+    const secondHolder = await signUpVia(uniqueEmail('other'), attributes(victim.email));
+    for (const refused of [choosesSub, verifiesItself, secondHolder]) {
+      expect(refused.status).toBe(400);
+      expect(refused.json.__type).toBe('InvalidParameterException');
+    }
+    // The SPA's own shape still signs up.
+    const fine = uniqueEmail('fine');
+    expect((await signUpVia(fine, attributes(fine))).status).toBe(200);
+  });
+});
+
+describe('Cognito’s attempt limits and revocations', () => {
+  it(`spends a confirmation code after ${CODE_ATTEMPTS} wrong answers: the right one then fails`, async () => {
+    const email = uniqueEmail('codes');
+    await signUp(stack, email, 'Secret-123');
+    const code = (await confirmationLink(stack, email)).searchParams.get('code')!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const confirm = (answer: string) =>
+      viaProxy('ConfirmSignUp', { ClientId: stack.clientId, Username: email, ConfirmationCode: answer });
+    for (let i = 0; i < CODE_ATTEMPTS; i++)
+      expect((await confirm(wrong)).json.__type).toBe('CodeMismatchException');
+    expect((await confirm(code)).json.__type).toBe('LimitExceededException');
+  });
+
+  it(`spends a reset code after ${CODE_ATTEMPTS} wrong answers`, async () => {
+    const user = await createUser(stack, { label: 'resetcodes' });
+    expect(
+      (await viaProxy('ForgotPassword', { ClientId: stack.clientId, Username: user.email })).status,
+    ).toBe(200);
+    const html = (await mailsTo(stack, user.email)).at(-1)?.body.html ?? '';
+    const code = /\b(\d{6})\b/.exec(html)?.[1];
+    expect(code).toBeDefined();
+    const reset = (answer: string) =>
+      viaProxy('ConfirmForgotPassword', {
+        ClientId: stack.clientId,
+        Username: user.email,
+        ConfirmationCode: answer,
+        Password: 'Attacker-1',
+      });
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < CODE_ATTEMPTS; i++)
+      expect((await reset(wrong)).json.__type).toBe('CodeMismatchException');
+    expect((await reset(code!)).json.__type).toBe('LimitExceededException');
+    expect((await passwordSignIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it(`locks password sign-in after ${PASSWORD_ATTEMPTS} wrong passwords, the right one included`, async () => {
+    const user = await createUser(stack, { label: 'lockout' });
+    for (let i = 0; i < PASSWORD_ATTEMPTS * 2; i++) {
+      expect((await passwordSignIn(user.email, `Wrong-${i}`)).json.__type).toBe('NotAuthorizedException');
+    }
+    const locked = await passwordSignIn(user.email, user.password);
+    expect(locked.status).toBe(400);
+    expect(locked.json.message).toBe('Password attempts exceeded');
+  });
+
+  it('GlobalSignOut revokes every refresh token of the user', async () => {
+    const user = await createUser(stack, { label: 'global' });
+    const first = await tokensOf(user);
+    const second = await tokensOf(user);
+    expect((await refresh(first.RefreshToken)).status).toBe(200);
+    expect((await viaProxy('GlobalSignOut', { AccessToken: second.AccessToken })).status).toBe(200);
+    for (const token of [first.RefreshToken, second.RefreshToken]) {
+      expect((await refresh(token)).json.__type).toBe('NotAuthorizedException');
+    }
+  });
+
+  it('a password reset revokes every refresh token; a password change all but the changer’s', async () => {
+    const user = await createUser(stack, { label: 'revoke' });
+    const thief = await tokensOf(user);
+    const owner = await tokensOf(user);
+    const changed = await viaProxy('ChangePassword', {
+      AccessToken: owner.AccessToken,
+      PreviousPassword: user.password,
+      ProposedPassword: 'Changed-123',
+    });
+    expect(changed.status).toBe(200);
+    expect((await refresh(thief.RefreshToken)).json.__type).toBe('NotAuthorizedException');
+    expect((await refresh(owner.RefreshToken)).status).toBe(200);
+
+    const later = await tokensOf({ ...user, password: 'Changed-123' });
+    await stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: user.email }));
+    const code = /\b(\d{6})\b/.exec((await mailsTo(stack, user.email)).at(-1)?.body.html ?? '')?.[1];
+    const reset = await viaProxy('ConfirmForgotPassword', {
+      ClientId: stack.clientId,
+      Username: user.email,
+      ConfirmationCode: code,
+      Password: 'Reset-1234',
+    });
+    expect(reset.status).toBe(200);
+    for (const token of [owner.RefreshToken, later.RefreshToken]) {
+      expect((await refresh(token)).json.__type).toBe('NotAuthorizedException');
+    }
+  });
+});
+
+describe('mail budgets per person', () => {
+  it(`mails at most ${RESEND_CONFIRMATION_LIMIT} confirmation links again an hour`, async () => {
+    const email = uniqueEmail('resend');
+    await signUp(stack, email, 'Secret-123');
+    const resend = () =>
+      stack.cognito
+        .send(new ResendConfirmationCodeCommand({ ClientId: stack.clientId, Username: email }))
+        .then(
+          () => 'sent',
+          (error: Error) => error.name,
+        );
+    for (let i = 0; i < RESEND_CONFIRMATION_LIMIT; i++) expect(await resend()).toBe('sent');
+    expect(await resend()).toBe('LimitExceededException');
+    expect(await mailsTo(stack, email)).toHaveLength(1 + RESEND_CONFIRMATION_LIMIT);
+  });
+
+  it('counts password resets per person: the sub as the username shares the address’s budget', async () => {
+    const user = await createUser(stack, { label: 'spelling' });
+    const reset = (username: string) =>
+      stack.cognito.send(new ForgotPasswordCommand({ ClientId: stack.clientId, Username: username })).then(
+        () => 'sent',
+        (error: Error) => error.name,
+      );
+    for (let i = 0; i < FORGOT_PASSWORD_LIMIT; i++) expect(await reset(user.email)).toBe('sent');
+    expect(await reset(user.sub)).toBe('LimitExceededException');
+    expect(await reset(user.email.toUpperCase())).toBe('LimitExceededException');
+  });
+});

@@ -1,0 +1,87 @@
+/** What a reminder costs with its period, annualised; and the dashboard's agenda and summary. */
+import { describe, expect, it } from 'vitest';
+import { REPEATS } from '../../shared/reminder/terms.ts';
+import { amountLabel, amountShown, amountWithPeriod, yearlyAmount } from '../../shared/reminder/money.ts';
+import { agendaOf, agendaSummary, type AgendaReminder } from '../../shared/reminder/agenda.ts';
+
+describe('money with its period', () => {
+  it('annualises every term to the penny, and a one-off is no yearly cost', () => {
+    const yearly = Object.fromEntries(REPEATS.map((r) => [r.value, yearlyAmount(10.99, r.value)]));
+    expect(yearly).toEqual({
+      none: null,
+      monthly: 131.88,
+      quarterly: 43.96,
+      half_yearly: 21.98,
+      yearly: 10.99,
+      two_yearly: 5.5,
+      three_yearly: 3.66,
+      five_yearly: 2.2,
+    });
+  });
+
+  it('says the period after every amount and in the label', () => {
+    expect(amountWithPeriod(10.99, 'monthly')).toBe('£10.99/month');
+    expect(amountWithPeriod(420, 'yearly')).toBe('£420.00/yr');
+    expect(amountWithPeriod(300, 'none')).toBe('£300.00 one-off');
+    expect(amountShown(10.99, 'monthly')).toBe('£10.99/month · £131.88/yr');
+    expect(amountShown(420, 'yearly')).toBe('£420.00/yr');
+    expect(amountShown(null, 'monthly')).toBe('-');
+    expect(amountLabel('monthly')).toBe('Amount (£) per month');
+    expect(amountLabel('yearly')).toBe('Amount (£) per year');
+    expect(amountLabel('quarterly')).toBe('Amount (£) every 3 months');
+  });
+});
+
+const TODAY = '2027-03-10';
+let n = 0;
+const reminder = (fields: Partial<AgendaReminder>): AgendaReminder => ({
+  id: `r${++n}`,
+  title: `Reminder ${n}`,
+  category: 'insurance',
+  renewal_date: '2027-06-01',
+  act_by: null,
+  amount: null,
+  repeats: 'yearly',
+  ...fields,
+});
+
+describe('the agenda', () => {
+  const overdue = reminder({ title: 'Overdue car insurance', renewal_date: '2027-03-01', amount: 500 });
+  const today = reminder({ title: 'Due today', renewal_date: TODAY });
+  // Renews in 5 weeks, but the notice must go within the week: its act-by date decides.
+  const actSoon = reminder({ title: 'Broadband notice', renewal_date: '2027-04-14', act_by: '2027-03-15' });
+  const netflix = reminder({
+    title: 'Netflix',
+    renewal_date: '2027-03-20',
+    amount: 10.99,
+    repeats: 'monthly',
+  });
+  const energy = reminder({ title: 'Energy fix', renewal_date: '2027-04-09', amount: 1200 });
+  const mortgage = reminder({
+    title: 'Mortgage deal',
+    renewal_date: '2027-09-01',
+    amount: 900,
+    repeats: 'none',
+  });
+
+  it('groups by the deadline that matters, shows only groups with items, each by deadline', () => {
+    const groups = agendaOf([mortgage, netflix, energy, actSoon, today, overdue], TODAY);
+    expect(groups.map((g) => [g.label, g.reminders.map((r) => r.title)])).toEqual([
+      ['Needs your answer', ['Overdue car insurance', 'Due today']],
+      ['This week', ['Broadband notice']],
+      ['This month', ['Netflix', 'Energy fix']],
+      ['Later', ['Mortgage deal']],
+    ]);
+    expect(agendaOf([mortgage], TODAY).map((g) => g.label)).toEqual(['Later']);
+  });
+
+  it('sums what renews in the next 30 days and the yearly cost, and names the next deadline', () => {
+    const summary = agendaSummary([mortgage, netflix, energy, actSoon, today, overdue], TODAY);
+    expect(summary.next).toEqual({ reminder: actSoon, days: 5 });
+    // Netflix (10.99) and the energy fix (1,200) renew within 30 days; the overdue one has passed.
+    expect(summary.renewingSoon).toBe(1210.99);
+    // 500 + 131.88 + 1,200 a year; the mortgage deal is a one-off, not a yearly cost.
+    expect(summary.yearly).toBe(1831.88);
+    expect(agendaSummary([overdue], TODAY).next).toBeNull();
+  });
+});

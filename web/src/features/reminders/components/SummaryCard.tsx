@@ -1,0 +1,43 @@
+import { formatPounds } from '#shared/dates.ts';
+import type { AgendaSummary } from '#shared/reminder/agenda.ts';
+
+const inDays = (days: number) => (days === 0 ? 'today' : `in ${days} ${days === 1 ? 'day' : 'days'}`);
+
+/**
+ * The top of the dashboard: the next deadline, what renews in the next 30 days, the yearly cost and
+ * the savings reported so far. Figures only, each line saying what it is: the list follows at once.
+ */
+export function SummaryCard({ summary, savedTotal }: { summary: AgendaSummary; savedTotal: number }) {
+  return (
+    <section className="card summary-card" aria-label="Summary">
+      <dl className="summary-figures">
+        <div className="summary-next">
+          <dt className="visually-hidden">Next</dt>
+          <dd>
+            {summary.next ? (
+              <>
+                Next: <strong>{summary.next.reminder.title}</strong> {inDays(summary.next.days)}
+              </>
+            ) : (
+              'Nothing coming up'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="visually-hidden">Next 30 days</dt>
+          <dd>{formatPounds(summary.renewingSoon)} renewing in the next 30 days</dd>
+        </div>
+        <div>
+          <dt className="visually-hidden">A year</dt>
+          <dd>You pay {formatPounds(summary.yearly)} a year for these</dd>
+        </div>
+      </dl>
+      {savedTotal > 0 && (
+        <div className="summary-saved">
+          <p className="summary-saved-total">You&apos;ve reported saving {formatPounds(savedTotal)}!</p>
+          <p className="summary-saved-text">Keep tracking your renewals to save even more.</p>
+        </div>
+      )}
+    </section>
+  );
+}
