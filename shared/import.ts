@@ -1,56 +1,41 @@
 /**
- * Bringing reminders in from a file: our own CSV (the export's format), a Wallos export (JSON) or a
- * SubTrackr export (CSV). The browser reads the file for the preview; each row goes through the
- * reminder dialog's own schema, so a row's errors are the dialog's messages. The valid rows are then
- * sent in one request, where the API checks them again with the same schema.
+ * Bringing reminders in from a file: our own CSV (the export's format), a Wallos export (JSON or
+ * CSV) or a SubTrackr export (CSV). The browser reads the file for the preview; each row goes through
+ * the reminder dialog's own schema, so a row's errors are the dialog's messages. The valid rows are
+ * then sent in one request, where the API checks them again with the same schema.
  */
 import Papa from 'papaparse';
-import { CATEGORIES, leadDaysOf, type Category } from './categories.ts';
-import { CSV_COLUMNS, type CsvColumn } from './csv.ts';
+import { type CsvColumn } from './csv.ts';
 import { duplicateKey } from './duplicates.ts';
-import { API_MESSAGES } from './messages.ts';
 import {
-  IMPORT_MAX_ROWS,
-  leadDaysToText,
-  MESSAGES,
-  reminderFormSchema,
-  reminderFormToInput,
-  type ReminderInput,
-} from './schemas.ts';
+  looksLikeHeadings,
+  mappedRow,
+  suggestColumns,
+  type MappedField,
+  type Mapping,
+} from './import/mapping.ts';
+import { IMPORT_MESSAGES } from './import/messages.ts';
+import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } from './import/row.ts';
+import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
+import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesNo } from './import/values.ts';
+import { isRecord, WALLOS_CSV_HEADINGS, wallosEntries, wallosRow } from './import/wallos.ts';
+import { IMPORT_MAX_ROWS, MESSAGES } from './schemas.ts';
 
-export { duplicateKey, IMPORT_MAX_ROWS };
-import { DEFAULT_REPEATS, REPEATS, type Repeats } from './reminder/terms.ts';
+export { duplicateKey, IMPORT_MAX_ROWS, IMPORT_MESSAGES };
+export { conversionRateSchema } from './import/values.ts';
+export type { ImportRow, ReadOptions };
+export { MAPPED_FIELDS, mappingQuestion, type ColumnMapping, type Mapping } from './import/mapping.ts';
 
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 
 /** Where a file came from: decided by its type and its header. */
 export const IMPORT_FORMATS = {
   csv: 'Renewal Reminders CSV',
+  spreadsheet: 'Your spreadsheet',
   wallos: 'Wallos export',
   subtrackr: 'SubTrackr export',
 } as const;
 export type ImportFormat = keyof typeof IMPORT_FORMATS;
-
-export const IMPORT_MESSAGES = {
-  wrongType: 'Choose a CSV file (.csv) or a Wallos export (.json)',
-  tooLarge: 'The file is larger than 1 MB. Split it into smaller files',
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS} rows. Split it into smaller files`,
-  noHeader: `The file has no header row. Start it with the template's header: ${CSV_COLUMNS.join(', ')}`,
-  wrongEncoding: "The file is not UTF-8 text. Save it as 'CSV UTF-8' and try again",
-  empty: 'The file has no reminders in it',
-  notWallos: 'This JSON file is not a Wallos export',
-  autoRenewInvalid: 'Renews automatically must be yes or no',
-  notAnEntry: 'This entry is not a subscription',
-  cycleUnsupported: (cycle: string) =>
-    `Repeats '${cycle.slice(0, 40)}' is not offered: reminders repeat every month or less often`,
-  inactive: (source: string) => `Not active in ${source}, so not imported`,
-  /** Shown in the preview for a row the user already has; the server skips it too. */
-  duplicate: 'Already in your reminders: it will be skipped',
-  /** A row the same as an earlier one of the file: only the first is saved. */
-  repeated: (row: number) => `The same as row ${row}: it will be skipped`,
-  /** 409: another import of the same account is still running. */
-  busy: API_MESSAGES.importBusy,
-} as const;
 
 /** The toast after an import: 'Imported 12 reminders, skipped 3 duplicates'. */
 export function importedMessage(result: { imported: number; skipped: number }): string {
@@ -59,18 +44,10 @@ export function importedMessage(result: { imported: number; skipped: number }): 
   return `${imported}, skipped ${result.skipped} ${result.skipped === 1 ? 'duplicate' : 'duplicates'}`;
 }
 
-/** One row of the file as the preview shows it. */
-export interface ImportRow {
-  /** The row's number as a spreadsheet shows it (the header is row 1), or the entry's in a JSON file. */
-  row: number;
-  title: string;
-  renewal_date: string;
-  /** The reminder to save, or null when the row has errors. */
-  reminder: ReminderInput | null;
-  errors: string[];
-}
-
-export type ImportFile = { ok: true; format: ImportFormat; rows: ImportRow[] } | { ok: false; error: string };
+/** `mapping`: a spreadsheet's own headings, and the columns they are read through (the preview asks). */
+export type ImportFile =
+  | { ok: true; format: ImportFormat; rows: ImportRow[]; mapping?: Mapping }
+  | { ok: false; error: string; mapping?: Mapping };
 
 /** What the preview says of a row: saved, refused, or skipped (as the server will skip it). */
 export type RowStatus =
@@ -97,8 +74,12 @@ export function rowStatuses(
   });
 }
 
-/** Reads a chosen file: its type, size, encoding, header and rows, each row checked. */
-export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
+/**
+ * Reads a chosen file: its type, size, encoding, header and rows, each row checked. `options` are
+ * the choices the preview asks for (the term of rows whose file names none); the dialog reads the
+ * file again when they change.
+ */
+export function readImportFile(name: string, bytes: Uint8Array, options: ReadOptions = {}): ImportFile {
   const type = /\.(csv|json)$/i.exec(name)?.[1]?.toLowerCase();
   if (!type) return { ok: false, error: IMPORT_MESSAGES.wrongType };
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge };
@@ -111,58 +92,73 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   }
   if (text.includes('\u0000')) return { ok: false, error: IMPORT_MESSAGES.wrongEncoding };
   if (text.trim() === '') return { ok: false, error: IMPORT_MESSAGES.empty };
-  return type === 'json' ? readWallos(text) : readCsv(text);
+  return type === 'json' ? readWallosJson(text, options) : readCsv(text, options);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The formats
-// ---------------------------------------------------------------------------------------------
-
-/** A row's fields as the reminder dialog holds them (strings), with errors found while mapping. */
-interface Draft {
-  title: string;
-  category: Category | null;
-  provider: string;
-  renewal_date: string;
-  amount: string;
-  notes: string;
-  repeats: Repeats | null;
-  auto_renew: boolean | null;
-  act_by: string;
-  lead_days: string;
-  errors: string[];
-}
-
-function readCsv(text: string): ImportFile {
+function readCsv(text: string, options: ReadOptions): ImportFile {
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const [header, ...records] = parsed.data;
   if (!header) return { ok: false, error: IMPORT_MESSAGES.empty };
   const columns = header.map((h) => h.trim().toLowerCase());
-  const has = (name: string) => columns.includes(name.toLowerCase());
-  const format: ImportFormat | null =
-    has('Title') && has('Renewal date')
-      ? 'csv'
-      : has('Name') && has('Schedule') && has('Renewal Date')
-        ? 'subtrackr'
+  const has = (...names: readonly string[]) => names.every((n) => columns.includes(n.toLowerCase()));
+  const format: ImportFormat | null = has('Title', 'Renewal date')
+    ? 'csv'
+    : has(...SUBTRACKR_HEADINGS)
+      ? 'subtrackr'
+      : has(...WALLOS_CSV_HEADINGS)
+        ? 'wallos'
         : null;
-  if (!format) return { ok: false, error: IMPORT_MESSAGES.noHeader };
+  if (!format)
+    return looksLikeHeadings(header)
+      ? readSpreadsheet(header, records, options)
+      : { ok: false, error: IMPORT_MESSAGES.noHeader };
   if (records.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
   if (records.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
   const cell = (record: string[], name: string) => {
     const index = columns.indexOf(name.toLowerCase());
     return index === -1 ? '' : unescapeFormula(record[index] ?? '');
   };
-  const mapRow = format === 'csv' ? ourRow : subtrackrRow;
+  const mapRow: (cell: (name: string) => string) => Draft =
+    format === 'csv' ? ourRow : format === 'subtrackr' ? (c) => subtrackrRow(c, has('Currency')) : wallosRow;
   return {
     ok: true,
     format,
     // Spreadsheet numbering: the header is row 1.
-    rows: records.map((record, i) =>
-      checkRow(
-        i + 2,
-        mapRow((name) => cell(record, name)),
-      ),
-    ),
+    rows: records.map((record, i) => {
+      const draft = mapRow((name) => cell(record, name));
+      // Wallos joins its values with commas unquoted: a note with a line break splits its row.
+      if (format === 'wallos' && record.length !== header.length)
+        draft.errors.push(IMPORT_MESSAGES.wrongCellCount);
+      return checkRow(i + 2, draft, options);
+    }),
+  };
+}
+
+/**
+ * A spreadsheet with headings of its own: read through the columns chosen in the preview, or first
+ * through a guess by the headings' words. Until the title and renewal date have a column, nothing
+ * is read and the preview asks.
+ */
+function readSpreadsheet(header: string[], records: string[][], options: ReadOptions): ImportFile {
+  const headings = header.map((h) => h.trim());
+  const columns = options.columns ?? suggestColumns(headings);
+  const mapping = { headings, columns };
+  if (!columns.title || !columns.renewal_date)
+    return { ok: false, error: IMPORT_MESSAGES.chooseColumns, mapping };
+  if (records.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
+  if (records.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
+  return {
+    ok: true,
+    format: 'spreadsheet',
+    mapping,
+    rows: records.map((record, i) => {
+      const value = (field: MappedField) => {
+        const heading = columns[field];
+        const index = heading === undefined ? -1 : headings.indexOf(heading);
+        return index === -1 ? '' : unescapeFormula(record[index] ?? '');
+      };
+      return checkRow(i + 2, mappedRow(value), options);
+    }),
   };
 }
 
@@ -177,61 +173,37 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
   const autoText = cell('Renews automatically');
   const autoRenew = yesNo(autoText);
   if (autoText.trim() !== '' && autoRenew === null) errors.push(IMPORT_MESSAGES.autoRenewInvalid);
+  const price = readPrice(cell('Amount'));
   return {
     title: cell('Title'),
     category,
     provider: cell('Provider'),
-    renewal_date: isoDate(cell('Renewal date')),
-    amount: amountText(cell('Amount')),
+    renewal: readDate(cell('Renewal date')),
+    // Our own file writes 0.00 for a free reminder: that is an amount, not a blank.
+    price:
+      price.kind === 'pounds' && price.amount === '' && cell('Amount').trim() !== ''
+        ? { kind: 'pounds', amount: '0' }
+        : price,
     notes: cell('Notes'),
     repeats,
     auto_renew: autoRenew,
-    act_by: isoDate(cell('Act by')),
+    act_by: readDate(cell('Act by')),
     lead_days: cell('Remind me'),
     errors,
+    warnings: [],
   };
 }
 
-/**
- * SubTrackr's CSV export (Name, Category, Cost, Schedule, Status, Renewal Date, Cancellation Date,
- * Notes, and in later versions Schedule Interval and Autopay). It has no provider: the name is both.
- */
-function subtrackrRow(cell: (name: string) => string): Draft {
-  const errors: string[] = [];
-  if (/^cancel/i.test(cell('Status').trim())) errors.push(IMPORT_MESSAGES.inactive('SubTrackr'));
-  const interval = Number(cell('Schedule Interval').trim() || '1');
-  const repeats = cycleRepeats(cell('Schedule'), Number.isInteger(interval) && interval > 0 ? interval : 1);
-  if (repeats === undefined) errors.push(IMPORT_MESSAGES.cycleUnsupported(cell('Schedule')));
-  const name = cell('Name');
-  return {
-    title: name,
-    category: guessCategory(cell('Category'), name),
-    provider: name,
-    renewal_date: isoDate(cell('Renewal Date')),
-    amount: amountText(cell('Cost')),
-    notes: cell('Notes'),
-    repeats: repeats ?? null,
-    auto_renew: yesNo(cell('Autopay')) ?? false,
-    act_by: isoDate(cell('Cancellation Date')),
-    lead_days: '',
-    errors,
-  };
-}
-
-/**
- * A Wallos export: `{ "success": true, "subscriptions": [...] }` (or the bare list), each entry
- * with Name, Payment Cycle, Next Payment, Renewal, Category, Price, Notes, Cancellation Date, State
- * and Active, every value a string.
- */
-function readWallos(text: string): ImportFile {
+/** A Wallos JSON export: the entries, each a subscription with string (or null) values. */
+function readWallosJson(text: string, options: ReadOptions): ImportFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return { ok: false, error: IMPORT_MESSAGES.notWallos };
   }
-  const entries: unknown = Array.isArray(json) ? json : isRecord(json) ? json.subscriptions : undefined;
-  if (!Array.isArray(entries)) return { ok: false, error: IMPORT_MESSAGES.notWallos };
+  const entries = wallosEntries(json);
+  if (!entries) return { ok: false, error: IMPORT_MESSAGES.notWallos };
   if (entries.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
   if (entries.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
   if (!entries.some((e) => isRecord(e) && 'Name' in e))
@@ -240,194 +212,13 @@ function readWallos(text: string): ImportFile {
     ok: true,
     format: 'wallos',
     rows: entries.map((entry, i) => {
-      if (!isRecord(entry)) {
-        return {
-          row: i + 1,
-          title: '',
-          renewal_date: '',
-          reminder: null,
-          errors: [IMPORT_MESSAGES.notAnEntry],
-        };
-      }
-      const field = (name: string) => (typeof entry[name] === 'string' ? (entry[name] as string) : '');
-      return checkRow(i + 1, wallosRow(field));
+      if (!isRecord(entry)) return refusedRow(i + 1, IMPORT_MESSAGES.notAnEntry);
+      const field = (name: string) => {
+        const value = entry[name];
+        // PHP's json_encode writes a number for a numeric value in some versions.
+        return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+      };
+      return checkRow(i + 1, wallosRow(field), options);
     }),
   };
 }
-
-function wallosRow(field: (name: string) => string): Draft {
-  const errors: string[] = [];
-  if (field('Active').trim().toLowerCase() === 'no' || field('State').trim().toLowerCase() === 'disabled') {
-    errors.push(IMPORT_MESSAGES.inactive('Wallos'));
-  }
-  const repeats = cycleRepeats(field('Payment Cycle'), 1);
-  if (repeats === undefined) errors.push(IMPORT_MESSAGES.cycleUnsupported(field('Payment Cycle')));
-  const name = field('Name');
-  return {
-    title: name,
-    // 'Categpry' is how some Wallos versions spell the column.
-    category: guessCategory(field('Category') || field('Categpry'), name),
-    provider: name,
-    renewal_date: isoDate(field('Next Payment')),
-    amount: amountText(field('Price')),
-    notes: field('Notes'),
-    repeats: repeats ?? null,
-    auto_renew: field('Renewal').trim().toLowerCase() === 'automatic',
-    act_by: isoDate(field('Cancellation Date')),
-    lead_days: '',
-    errors,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checking a row with the dialog's rules
-// ---------------------------------------------------------------------------------------------
-
-function checkRow(row: number, draft: Draft): ImportRow {
-  // The category's own defaults, as the dialog prefills them, for what the file leaves blank.
-  const category = draft.category ?? 'subscriptions';
-  const repeats = draft.repeats ?? DEFAULT_REPEATS[category];
-  const values = {
-    title: draft.title,
-    category,
-    provider: draft.provider,
-    renewal_date: draft.renewal_date,
-    amount: draft.amount,
-    notes: draft.notes,
-    repeats,
-    auto_renew: draft.auto_renew ?? false,
-    act_by: draft.act_by,
-    lead_days:
-      draft.lead_days.trim() === '' ? leadDaysToText(leadDaysOf({ category, repeats })) : draft.lead_days,
-  };
-  const checked = reminderFormSchema.safeParse(values);
-  const errors = [
-    ...draft.errors,
-    // One message per field, as the dialog shows under each field.
-    ...(checked.success
-      ? []
-      : checked.error.issues
-          .filter((issue, i, all) => all.findIndex((o) => o.path.join('.') === issue.path.join('.')) === i)
-          .map((issue) => issue.message)),
-  ];
-  const unique = [...new Set(errors)];
-  return {
-    row,
-    title: draft.title.trim(),
-    renewal_date: draft.renewal_date.trim(),
-    reminder: unique.length === 0 && checked.success ? reminderFormToInput(checked.data) : null,
-    errors: unique,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Values
-// ---------------------------------------------------------------------------------------------
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The export puts an apostrophe before cells a spreadsheet would run as a formula, and before text
- * that begins with one: one is taken off again.
- */
-function unescapeFormula(cell: string): string {
-  return /^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell;
-}
-
-/** A category by its value ('insurance') or its label ('Insurance'), in any case. */
-function categoryNamed(text: string): Category | null {
-  const wanted = text.trim().toLowerCase();
-  return CATEGORIES.find((c) => c.value === wanted || c.label.toLowerCase() === wanted)?.value ?? null;
-}
-
-/** A 'Repeats' value ('yearly'), label ('Every year') or a cycle another tracker writes ('Annual'). */
-function repeatsNamed(text: string): Repeats | null {
-  const wanted = text.trim().toLowerCase();
-  const named = REPEATS.find((r) => r.value === wanted || r.label.toLowerCase() === wanted)?.value;
-  return named ?? cycleRepeats(text, 1) ?? null;
-}
-
-const CYCLE_WORDS: Record<string, number> = {
-  monthly: 1,
-  quarterly: 3,
-  'semi-annually': 6,
-  'semi-annual': 6,
-  'half-yearly': 6,
-  biannually: 6,
-  yearly: 12,
-  annual: 12,
-  annually: 12,
-};
-
-/**
- * The term a cycle names ('Monthly', 'Every 3 Months', 'Annual', 'Every 2 Years'), times `times`;
- * null when blank (the category's default applies); undefined when it is not a term we offer
- * (daily, weekly, every 2 months).
- */
-function cycleRepeats(text: string, times: number): Repeats | null | undefined {
-  const cycle = text.trim().toLowerCase();
-  if (cycle === '') return null;
-  let months = CYCLE_WORDS[cycle];
-  const every = /^every\s+(\d{1,3})?\s*(day|week|month|year)s?$/.exec(cycle);
-  if (every) {
-    const count = Number(every[1] ?? '1');
-    months = every[2] === 'month' ? count : every[2] === 'year' ? count * 12 : undefined;
-  }
-  if (months === undefined) return undefined;
-  return REPEATS.find((r) => r.months === months * times && r.months > 0)?.value;
-}
-
-/** yes/no, true/false, y/n, 1/0; null when blank or anything else. */
-function yesNo(text: string): boolean | null {
-  const value = text.trim().toLowerCase();
-  if (['yes', 'y', 'true', '1'].includes(value)) return true;
-  if (['no', 'n', 'false', '0'].includes(value)) return false;
-  return null;
-}
-
-/**
- * A date as the file has it: ISO (2027-03-31, or with a time after it), or as a UK spreadsheet
- * shows it (31/03/2027). Anything else is left as it is, for the dialog's message.
- */
-function isoDate(text: string): string {
-  const value = text.trim();
-  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+Z?)?$/.exec(value);
-  if (iso) return iso[1]!;
-  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  if (uk) return `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}`;
-  return value;
-}
-
-/**
- * An amount as trackers write it: '£1,234.50', '$15.99', '€59,99' (a decimal comma), 'kr 99'. The
- * currency is dropped: amounts are shown in pounds. Text with no digits is left for the message.
- */
-function amountText(text: string): string {
-  const value = text.trim();
-  if (!/\d/.test(value)) return value;
-  const bare = value.replace(/^[^\d.,-]+|[^\d.,]+$/g, '').replace(/\s/g, '');
-  if (/^-?\d+,\d{1,2}$/.test(bare)) return bare.replace(',', '.');
-  return bare.replace(/,(?=\d{3}\b)/g, '');
-}
-
-/**
- * Another tracker's free-text category (or, failing that, the name) mapped onto ours by its words;
- * anything else (streaming, software, news) is a subscription.
- */
-function guessCategory(category: string, name: string): Category {
-  for (const text of [category, name]) {
-    const found = CATEGORY_WORDS.find(([pattern]) => pattern.test(text));
-    if (found) return found[1];
-  }
-  return 'subscriptions';
-}
-
-const CATEGORY_WORDS: [RegExp, Category][] = [
-  [/mortgage|home loan/i, 'mortgage'],
-  [/insur/i, 'insurance'],
-  [/credit|card/i, 'credit_cards'],
-  [/energy|electric|\bgas\b|utilit|water|power/i, 'utilities_energy'],
-  [/broadband|internet|mobile|phone|telecom|cellular|\bsim\b|wi-?fi|fibre|fiber/i, 'broadband_mobile'],
-  [/\bcar\b|vehicle|\bmot\b|road tax|\bdvla\b/i, 'car_tax_mot'],
-];

@@ -10,6 +10,9 @@ import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
+/** The largest amount a reminder holds, in pounds. */
+export const AMOUNT_MAX = 100_000_000;
+
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 6 characters',
@@ -37,6 +40,7 @@ export const MESSAGES = {
   renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
   amountInvalid: 'Amount must be a number',
   amountNegative: 'Amount cannot be negative',
+  amountTooLarge: `Amount must be at most £${AMOUNT_MAX.toLocaleString('en-GB')}`,
   leadDaysInvalid: 'Enter up to 8 numbers of days from 0 to 365, separated by commas',
   actByInvalid: 'Act by must be a valid date (YYYY-MM-DD)',
   actByAfterRenewal: 'Act by must be on or before the renewal date',
@@ -50,7 +54,6 @@ export const PASSWORD_MIN = 6;
 export const TITLE_MAX = 200;
 export const PROVIDER_MAX = 200;
 export const NOTES_MAX = 2000;
-export const AMOUNT_MAX = 100_000_000;
 /** A reminder's own lead times: at most this many, each 0 to LEAD_DAY_MAX days before. */
 export const LEAD_DAYS_MAX = 8;
 export const LEAD_DAY_MAX = 365;
@@ -158,7 +161,7 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /** Whether YYYY-MM-DD text is a calendar date that really exists (2026-02-30 is not). */
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
@@ -235,7 +238,9 @@ const moneyText = z
   .string()
   .trim()
   .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
-  .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative);
+  .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative)
+  // The API's own limit, so a form (or an imported row) is refused with a message, not an exception.
+  .refine((v) => v === '' || !(Number(v) > AMOUNT_MAX), MESSAGES.amountTooLarge);
 
 const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
 

@@ -36,7 +36,7 @@ export async function sendTestEmail(caller: Caller): Promise<TestEmailResult> {
       renderReminderMail({
         firstName: profile?.first_name ?? '',
         reminder: {
-          title: 'Test: Home Insurance',
+          title: 'Home Insurance',
           provider: 'Aviva',
           category: 'insurance',
           renewal_date: renewal,

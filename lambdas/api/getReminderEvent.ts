@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API } from '../../shared/routes.ts';
 import { grantIsLive, openEventToken } from '../calendar/eventLink.ts';
-import { calendarText } from '../calendar/feed.ts';
+import { reminderEventText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, notFound, route } from '../runtime/http.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
@@ -30,6 +30,6 @@ export const handler = route(API.getReminderEvent, async ({ params }) => {
     contentType: 'text/calendar; charset=utf-8',
     cacheControl: 'private, max-age=300',
     filename: 'renewal.ics',
-    body: calendarText([reminder], env().SITE_URL, reminder.title),
+    body: reminderEventText(reminder, env().SITE_URL),
   };
 });

@@ -4,7 +4,9 @@
  * amount and a link to the reminder's page. The alarms are the reminder mails' own days, from the
  * same schedule (09:00 on each), on the event the mails count down to: the act-by date when set,
  * else the renewal. Event ids are stable per reminder, so a calendar updates an event when the
- * reminder moves.
+ * reminder moves: DTSTAMP and LAST-MODIFIED are the reminder's last change, and SEQUENCE grows with
+ * it (decision 0031). Every text property is escaped by ical-generator; the feed's name is our own,
+ * and a one-reminder file has no name and no refresh interval, being a file, not a subscription.
  */
 import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -21,6 +23,17 @@ const ALARM_HOUR = 9;
 const DAY_SECONDS = 86_400;
 
 const day = (date: string) => DateTime.fromISO(date, { zone: 'utc' });
+
+/** SEQUENCE counts from here, in seconds: it only grows, and stays a 32-bit integer until 2092. */
+const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
+
+/**
+ * The event's revision (RFC 5545 SEQUENCE): the seconds from SEQUENCE_EPOCH to the reminder's last
+ * change, so every change, a new date included, gives a larger number with nothing stored.
+ */
+export function eventSequence(reminder: Pick<Reminder, 'updated_at'>): number {
+  return Math.max(0, Math.floor((Date.parse(reminder.updated_at) - SEQUENCE_EPOCH) / 1000));
+}
 
 /** An alarm for each lead mail of the reminder's schedule, before the date the mails count down to. */
 function alarms(reminder: Reminder, what: string): ICalEventData['alarms'] {
@@ -48,7 +61,11 @@ function description(reminder: Reminder, url: string): string {
 /** The events of one reminder: its renewal, and its act-by date when it has one. */
 export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventData[] {
   const url = new URL(`/reminders/${reminder.id}`, siteUrl).toString();
+  // The reminder's last change, not the moment of the request: a client sees a revision only when there is one.
+  const changed = DateTime.fromISO(reminder.updated_at, { zone: 'utc' });
+  const revision = { stamp: changed, lastModified: changed, sequence: eventSequence(reminder) };
   const renewal: ICalEventData = {
+    ...revision,
     id: `${reminder.id}-renewal`,
     allDay: true,
     start: day(reminder.renewal_date),
@@ -61,6 +78,7 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
   return [
     renewal,
     {
+      ...revision,
       id: `${reminder.id}-act-by`,
       allDay: true,
       start: day(reminder.act_by),
@@ -72,12 +90,24 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
   ];
 }
 
-/** A calendar of `reminders` (the caller leaves out cancelled ones). */
-export function calendarText(reminders: readonly Reminder[], siteUrl: string, name = PRODUCT_NAME): string {
+/** The feed: a calendar of `reminders` (the caller leaves out cancelled ones), named and refreshed hourly. */
+export function calendarText(reminders: readonly Reminder[], siteUrl: string): string {
+  return calendarOf(reminders, siteUrl, { name: PRODUCT_NAME, ttl: FEED_CACHE_SECONDS });
+}
+
+/** 'Add to calendar': one reminder's events as a plain file to import once, with no name or refresh. */
+export function reminderEventText(reminder: Reminder, siteUrl: string): string {
+  return calendarOf([reminder], siteUrl, {});
+}
+
+function calendarOf(
+  reminders: readonly Reminder[],
+  siteUrl: string,
+  feed: { name?: string; ttl?: number },
+): string {
   const calendar = ical({
-    name,
+    ...feed,
     prodId: { company: PRODUCT_NAME, product: 'renewal-calendar', language: 'EN' },
-    ttl: FEED_CACHE_SECONDS,
   });
   for (const reminder of reminders) {
     for (const data of reminderEvents(reminder, siteUrl)) {
@@ -87,5 +117,6 @@ export function calendarText(reminders: readonly Reminder[], siteUrl: string, na
       for (const alarm of calendar.createEvent(data).alarms()) alarm.relatesTo(ICalAlarmRelatesTo.start);
     }
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

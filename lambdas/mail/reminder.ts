@@ -7,6 +7,7 @@ import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { greetingName } from './greeting.ts';
+import { withProvider } from './naming.ts';
 import plans from './plans/reminder.ts';
 
 /** What to do now, per category: the call to action of the reminder mail. */
@@ -48,7 +49,7 @@ export function reminderSubject({
   reminder,
   daysLeft,
 }: Pick<ReminderMailProps, 'reminder' | 'daysLeft'>): string {
-  const what = `${reminder.title} with ${reminder.provider}`;
+  const what = `${reminder.title}${withProvider(reminder.title, reminder.provider)}`;
   if (reminder.act_by)
     return daysLeft === 0
       ? `${what}: today is the last day to act`
@@ -91,7 +92,8 @@ export type ReminderText = {
   /** 'Your Home insurance renews in 7 days', or 'Act on your … in 7 days' with an act-by date. */
   headline: string;
   categoryLabel: string;
-  provider: string;
+  /** 'Home insurance (Insurance) with Aviva': the provider left out when it is the title itself. */
+  named: string;
   renewalDate: string;
   /** Formatted, or null when unknown: then the sentence stops after the date. */
   amount: string | null;
@@ -114,7 +116,7 @@ export function reminderText(
     title: reminder.title,
     headline: headline(reminder, daysLeft),
     categoryLabel: categoryLabel(reminder.category),
-    provider: reminder.provider,
+    named: `${reminder.title} (${categoryLabel(reminder.category)})${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatUkDate(reminder.renewal_date),
     amount: reminder.amount !== null ? formatPounds(reminder.amount) : null,
     terms: termsSentence(reminder),

@@ -6,6 +6,7 @@ import { formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { greetingName } from './greeting.ts';
+import { withProvider } from './naming.ts';
 import plans from './plans/savingsFollowUp.ts';
 
 export interface SavingsFollowUpProps {
@@ -20,7 +21,8 @@ export const savingsSubject = (title: string) => `How did you do with ${title}?`
 /** One renewal's follow-up as the strings it shows (the single mail and a digest section share it). */
 export type SavingsText = {
   title: string;
-  provider: string;
+  /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
+  named: string;
   renewalDate: string;
   /** The button's link. */
   url: string;
@@ -29,7 +31,7 @@ export type SavingsText = {
 export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: string): SavingsText {
   return {
     title: reminder.title,
-    provider: reminder.provider,
+    named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatUkDate(reminder.renewal_date),
     url,
   };

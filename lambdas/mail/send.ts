@@ -12,14 +12,20 @@ export interface OutgoingMail {
   tags?: Record<string, string>;
 }
 
-/** Sends one mail through SES v2 (and the stage's configuration set); returns the SES message id. */
+/**
+ * Sends one mail through SES v2 (and the stage's configuration set); returns the SES message id.
+ * Every product mail is marked automatic (RFC 3834), so out-of-office replies are not sent back.
+ */
 export async function sendMail(mail: OutgoingMail): Promise<string> {
-  const headers: MessageHeader[] = mail.oneClickUnsubscribeUrl
-    ? [
-        { Name: 'List-Unsubscribe', Value: `<${mail.oneClickUnsubscribeUrl}>` },
-        { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
-      ]
-    : [];
+  const headers: MessageHeader[] = [
+    { Name: 'Auto-Submitted', Value: 'auto-generated' },
+    ...(mail.oneClickUnsubscribeUrl
+      ? [
+          { Name: 'List-Unsubscribe', Value: `<${mail.oneClickUnsubscribeUrl}>` },
+          { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+        ]
+      : []),
+  ];
   const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
   const result = await (
     await sesClient()
@@ -33,7 +39,7 @@ export async function sendMail(mail: OutgoingMail): Promise<string> {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
-          Headers: headers.length ? headers : undefined,
+          Headers: headers,
         },
       },
     }),

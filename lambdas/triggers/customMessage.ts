@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
+import { encodeLinkAddress, LINK_ADDRESS_PARAM } from '../../shared/linkSignIn.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { renderConfirmSignUp } from '../mail/confirmSignUp.ts';
@@ -14,9 +15,10 @@ async function render(event: CustomMessageTriggerEvent): Promise<{ subject: stri
   const firstName = attributes[USER_ATTRIBUTES.firstName] ?? '';
   if (CONFIRMATION_SOURCES.has(event.triggerSource)) {
     const url = new URL('/auth/callback', env().SITE_URL);
-    url.searchParams.set('email', attributes[USER_ATTRIBUTES.email] ?? '');
-    // Appended by hand: URLSearchParams would percent-encode the placeholder and Cognito would not find it.
-    const confirmUrl = `${url.toString()}&code=${event.request.codeParameter}`;
+    // By hand: URLSearchParams would percent-encode the placeholder and Cognito would not find it.
+    // The address goes encoded in the fragment, never in the query (shared/linkSignIn.ts).
+    const address = encodeLinkAddress(attributes[USER_ATTRIBUTES.email] ?? '');
+    const confirmUrl = `${url.toString()}?code=${event.request.codeParameter}#${LINK_ADDRESS_PARAM}=${address}`;
     return renderConfirmSignUp({ firstName, confirmUrl });
   }
   if (event.triggerSource === 'CustomMessage_ForgotPassword') {

@@ -2,15 +2,15 @@
  * Importing reminders in Chromium: one account's export, imported from the dashboard into another,
  * gives the same reminders field by field, and importing it again finds only duplicates (1280 px); a
  * file with a bad row imports its good rows and shows the bad one's error by its row number, and a
- * file of the wrong type is refused, at the narrowest phone (360 px), from Settings too. axe with the
- * dialog open and its preview showing.
+ * file of the wrong type is refused, at the narrowest phone (360 px), from Settings too; a Wallos
+ * export with HTML-escaped names and prices in other currencies is previewed as it will be saved
+ * (390 px). axe with the dialog open and its preview showing.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { IMPORT_MESSAGES } from '../../shared/import.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
 import { expectAccessible, expectNoHorizontalOverflow, toast, useE2e } from '../support/e2e.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
@@ -139,9 +139,9 @@ describe('import', () => {
       )
       .waitFor();
     expect(await again.getByText(IMPORT_MESSAGES.duplicate, { exact: true }).count()).toBe(3);
-    const none = again.getByRole('button', { name: 'Import 0 reminders' });
-    expect(await none.isDisabled()).toBe(true);
-    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.getByText(IMPORT_MESSAGES.nothingNew, { exact: true }).waitFor();
+    expect(await again.getByRole('button', { name: /^Import/ }).count()).toBe(0);
+    await again.getByRole('button', { name: 'Close' }).click();
     await again.waitFor({ state: 'detached' });
     expect((await remindersOf(user)).length).toBe(3);
     await page.context().close();
@@ -155,12 +155,10 @@ describe('import', () => {
 
     const dialog = await openImport(page);
     const fileInput = dialog.getByLabel('File');
-    // The dialog opens on the file field.
+    // The dialog opens on its 'Choose a file' button.
     expect(
-      await page.evaluate<string | null>(
-        `document.activeElement && document.activeElement.getAttribute('type')`,
-      ),
-    ).toBe('file');
+      await page.evaluate<string | null>(`document.activeElement && document.activeElement.textContent`),
+    ).toBe('Choose a file');
     const importButton = dialog.getByRole('button', { name: /^Import/ });
 
     await fileInput.setInputFiles({
@@ -195,7 +193,7 @@ describe('import', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Row 3' });
     expect(await bad.textContent()).toContain('Car tax');
-    expect(await bad.textContent()).toContain(MESSAGES.renewalDateInvalid);
+    expect(await bad.textContent()).toContain(IMPORT_MESSAGES.renewalDateInvalid);
     expect(await bad.getByText('Ready', { exact: true }).count()).toBe(0);
     expect(await importButton.textContent()).toBe('Import 2 reminders');
     await expectNoHorizontalOverflow(page, 'import dialog at 360 px');
@@ -219,9 +217,54 @@ describe('import', () => {
       .getByRole('button', { name: 'Import reminders' })
       .click();
     const fromSettings = page.getByRole('dialog', { name: 'Import reminders' });
-    await fromSettings.getByLabel('File').waitFor();
+    await fromSettings.getByRole('button', { name: 'Choose a file' }).waitFor();
     await page.keyboard.press('Escape');
     await fromSettings.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('previews a Wallos export as it will be saved: names decoded, other currencies not in pounds, each term (390 px)', async () => {
+    const user = await createUser(stack, { label: 'import-wallos' });
+    const page = await signedInPage(user, 390);
+    await page.getByText('No reminders yet').waitFor();
+    const dialog = await openImport(page);
+    await dialog.getByLabel('File').setInputFiles({
+      name: 'subscriptions.json',
+      mimeType: 'application/json',
+      buffer: await readFile(new URL('../support/import-samples/wallos-v2.41.json', import.meta.url)),
+    });
+    await dialog
+      .getByRole('status')
+      .getByText('Wallos export: 11 rows, 9 ready to import, 2 with errors', { exact: true })
+      .waitFor();
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    const rowText = async (n: number) =>
+      (await preview
+        .getByRole('listitem')
+        .filter({ hasText: `Row ${n}` })
+        .first()
+        .textContent()) ?? '';
+    const netflix = await rowText(1);
+    expect(netflix).toContain('£15.99 every month');
+    const insurance = await rowText(2);
+    expect(insurance).toContain('M&S Home Insurance');
+    expect(insurance).not.toContain('&amp;');
+    expect(insurance).toContain(IMPORT_MESSAGES.notInPounds('€459.50'));
+    expect(insurance).toContain('Every year');
+    expect(insurance).toContain('20/05/2031');
+    expect(await rowText(3)).toContain("O'Neill Broadband");
+    expect(await rowText(3)).toContain('Every 6 months');
+    expect(await rowText(5)).toContain(IMPORT_MESSAGES.cycleRounded('Every 4 Months', 'Every 3 months'));
+    await expectNoHorizontalOverflow(page, 'Wallos preview at 390 px');
+    await expectAccessible(page, 'import dialog with a Wallos preview');
+
+    await dialog.getByRole('button', { name: 'Import 9 reminders' }).click();
+    await toast(page, 'Imported 9 reminders').waitFor();
+    const saved = await remindersOf(user);
+    expect(saved.find((r) => r.title === 'M&S Home Insurance')).toMatchObject({
+      amount: null,
+      notes: 'Policy "Plus"\nPrice in the file: €459.50',
+    });
     await page.context().close();
   });
 });

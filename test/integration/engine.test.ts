@@ -192,6 +192,11 @@ describe('the reminder job', () => {
       /^<http.*\/api\/unsubscribe\?token=.+>$/,
     );
     expect(headers.find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
+    // Marked automatic, so out-of-office replies stay away.
+    for (const mail of mails) {
+      const own = (mail as unknown as { headers?: { name: string; value: string }[] }).headers ?? [];
+      expect(own.find((h) => h.name === 'Auto-Submitted')?.value).toBe('auto-generated');
+    }
 
     expect(mails.find((m) => m.subject.includes('Netflix'))!.subject).toContain('renews today');
     expect(mails.find((m) => m.subject === 'How did you do with Car insurance?')!.body.html).toContain(

@@ -221,85 +221,24 @@ describe('files in, reminders out', () => {
   it('imports the Wallos and SubTrackr samples with the documented mapping', async () => {
     const user = await createUser(stack, { label: 'trackers' });
     const sample = (name: string) => readFile(new URL(`../support/import-samples/${name}`, import.meta.url));
-    const wallos = await importFile(user, 'wallos.json', await sample('wallos.json'));
-    expect(wallos.result).toEqual({ imported: 3, skipped: 0 });
-    expect(wallos.file.ok && wallos.file.rows.map((r) => r.errors)).toEqual([
-      [],
-      [],
-      [],
-      [IMPORT_MESSAGES.cycleUnsupported('Weekly')],
-      [IMPORT_MESSAGES.inactive('Wallos')],
-    ]);
-    const subtrackr = await importFile(user, 'subtrackr.csv', await sample('subtrackr.csv'));
-    expect(subtrackr.result).toEqual({ imported: 2, skipped: 0 });
-    const pick = ({
-      title,
-      category,
-      provider,
-      renewal_date,
-      amount,
-      notes,
-      repeats,
-      auto_renew,
-      act_by,
-    }: Reminder) => ({ title, category, provider, renewal_date, amount, notes, repeats, auto_renew, act_by });
-    expect((await client(user).list()).map(pick)).toEqual([
-      {
-        title: 'Sky Broadband',
-        category: 'broadband_mobile',
-        provider: 'Sky Broadband',
-        renewal_date: '2031-01-01',
-        amount: 35,
-        notes: 'Fibre 500',
-        repeats: 'yearly',
-        auto_renew: true,
-        act_by: '2030-12-01',
-      },
-      {
-        title: 'Netflix',
-        category: 'subscriptions',
-        provider: 'Netflix',
-        renewal_date: '2031-01-15',
-        amount: 15.99,
-        notes: 'Family plan',
-        repeats: 'monthly',
-        auto_renew: true,
-        act_by: null,
-      },
-      {
-        title: 'Car insurance',
-        category: 'insurance',
-        provider: 'Car insurance',
-        renewal_date: '2031-03-01',
-        amount: 420,
-        notes: null,
-        repeats: 'half_yearly',
-        auto_renew: false,
-        act_by: null,
-      },
-      {
-        title: 'Octopus Energy',
-        category: 'utilities_energy',
-        provider: 'Octopus Energy',
-        renewal_date: '2031-03-01',
-        amount: 1200,
-        notes: 'Fixed tariff',
-        repeats: 'quarterly',
-        auto_renew: true,
-        act_by: null,
-      },
-      {
-        title: 'Home Insurance',
-        category: 'insurance',
-        provider: 'Home Insurance',
-        renewal_date: '2031-06-01',
-        amount: 459.99,
-        notes: null,
-        repeats: 'yearly',
-        auto_renew: false,
-        act_by: '2031-05-20',
-      },
-    ]);
+    const wallos = await importFile(user, 'wallos-v2.41.json', await sample('wallos-v2.41.json'));
+    // Every row but the weekly gym and the disabled VPN.
+    expect(wallos.result).toEqual({ imported: 9, skipped: 0 });
+    // Wallos's CSV export of the same subscriptions adds nothing new.
+    const again = await importFile(user, 'subscriptions.csv', await sample('wallos-v2.41.csv'));
+    expect(again.result).toEqual({ imported: 0, skipped: 9 });
+    const subtrackr = await importFile(user, 'subtrackr.csv', await sample('subtrackr-v0.5.9.csv'));
+    expect(subtrackr.result).toEqual({ imported: 8, skipped: 0 });
+    const saved = await client(user).list();
+    const byTitle = (title: string) => saved.find((r) => r.title === title);
+    expect(byTitle('M&S Home Insurance')).toMatchObject({
+      provider: 'M&S Home Insurance',
+      amount: null,
+      notes: 'Policy "Plus"\nPrice in the file: €459.50',
+      act_by: '2031-05-20',
+    });
+    expect(byTitle('Car insurance')).toMatchObject({ repeats: 'half_yearly', amount: 420 });
+    expect(byTitle("O'Neill Broadband")).toMatchObject({ repeats: 'half_yearly', act_by: null });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   rowStatuses,
   type ImportFile,
 } from '../../shared/import.ts';
+import { conversionRateSchema } from '../../shared/import/values.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
@@ -150,7 +151,7 @@ describe('our CSV', () => {
       MESSAGES.repeatsInvalid,
       IMPORT_MESSAGES.autoRenewInvalid,
       MESSAGES.titleRequired,
-      MESSAGES.renewalDateInvalid,
+      IMPORT_MESSAGES.renewalDateInvalid,
       MESSAGES.amountInvalid,
     ]);
     expect(rows[2]!.errors).toEqual([
@@ -176,91 +177,28 @@ describe('our CSV', () => {
 });
 
 describe('a Wallos export', () => {
-  const entry = (over: Record<string, string> = {}) => ({
+  // Each version's own format is in import-trackers.test.ts; these are the shapes around it.
+  const entry = {
     Name: 'Netflix',
     'Payment Cycle': 'Monthly',
     'Next Payment': '2027-01-15',
-    Renewal: 'Automatic',
-    Category: 'Entertainment',
-    'Payment Method': 'Visa',
-    'Paid By': 'Alice',
     Price: '£15.99',
-    Notes: 'Family plan',
-    URL: 'https://netflix.com',
-    State: 'Enabled',
-    Notifications: 'Enabled',
-    'Cancellation Date': '',
-    Active: 'Yes',
-    ...over,
+  };
+
+  it('reads the bare list as well as the wrapped one, and numbers entries from 1', () => {
+    for (const json of [[entry, 'not an entry'], { success: true, subscriptions: [entry, 'not an entry'] }]) {
+      const rows = rowsOf(read('w.json', JSON.stringify(json)));
+      expect(rows.map((r) => r.row)).toEqual([1, 2]);
+      expect(rows[0]!.reminder).toMatchObject({ title: 'Netflix', repeats: 'monthly', amount: 15.99 });
+      expect(rows[1]!.errors).toEqual([IMPORT_MESSAGES.notAnEntry]);
+    }
   });
 
-  it('maps names, cycles, categories, prices and cancellation dates; refuses what we cannot offer', () => {
-    const file = read(
-      'wallos.json',
-      JSON.stringify({
-        success: true,
-        subscriptions: [
-          entry(),
-          entry({
-            Name: 'Home Insurance',
-            'Payment Cycle': 'Yearly',
-            'Next Payment': '2027-06-01',
-            Category: 'Insurance',
-            Price: '€459,99',
-            Renewal: 'Manual',
-            'Cancellation Date': '2027-05-20',
-          }),
-          entry({
-            Name: 'Octopus',
-            'Payment Cycle': 'Every 3 Months',
-            Category: 'Utilities',
-            Price: '$1,200.00',
-          }),
-          entry({ Name: 'Gym', 'Payment Cycle': 'Weekly' }),
-          entry({ Name: 'Old VPN', Active: 'No' }),
-          entry({ Name: '' }),
-          'not an entry',
-        ],
-      }),
+  it('decodes each HTML entity once', () => {
+    const [row] = rowsOf(
+      read('w.json', JSON.stringify([{ ...entry, Name: 'A &amp;amp; B &lt;3 &#x263A; &bogus;' }])),
     );
-    expect(file.ok && file.format).toBe('wallos');
-    const rows = rowsOf(file);
-    expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(rows[0]!.reminder).toEqual({
-      title: 'Netflix',
-      category: 'subscriptions',
-      provider: 'Netflix',
-      renewal_date: '2027-01-15',
-      amount: 15.99,
-      notes: 'Family plan',
-      repeats: 'monthly',
-      auto_renew: true,
-      act_by: null,
-      lead_days: null,
-    });
-    expect(rows[1]!.reminder).toMatchObject({
-      category: 'insurance',
-      amount: 459.99,
-      repeats: 'yearly',
-      auto_renew: false,
-      act_by: '2027-05-20',
-    });
-    expect(rows[2]!.reminder).toMatchObject({
-      category: 'utilities_energy',
-      repeats: 'quarterly',
-      amount: 1200,
-    });
-    expect(rows[3]!.errors).toEqual([IMPORT_MESSAGES.cycleUnsupported('Weekly')]);
-    expect(rows[4]!.errors).toEqual([IMPORT_MESSAGES.inactive('Wallos')]);
-    expect(rows[5]!.errors).toEqual([MESSAGES.titleRequired, MESSAGES.providerRequired]);
-    expect(rows[6]!.errors).toEqual([IMPORT_MESSAGES.notAnEntry]);
-  });
-
-  it('reads the bare list some versions write, and the "Categpry" spelling of older ones', () => {
-    const rows = rowsOf(
-      read('w.json', JSON.stringify([{ ...entry(), Category: undefined, Categpry: 'Mobile phone' }])),
-    );
-    expect(rows[0]!.reminder).toMatchObject({ category: 'broadband_mobile' });
+    expect(row!.title).toBe('A &amp; B <3 \u263A &bogus;');
   });
 
   it('refuses JSON that is not a Wallos export', () => {
@@ -270,41 +208,92 @@ describe('a Wallos export', () => {
   });
 });
 
-describe('a SubTrackr export', () => {
-  it('maps each version’s columns: schedules, intervals, autopay, cancelled subscriptions', () => {
-    const older = [
-      'ID,Name,Category,Cost,Schedule,Status,Payment Method,Account,Start Date,Renewal Date,Cancellation Date,URL,Notes,Usage,Created At',
-      '1,Sky Broadband,Internet,35.00,Annual,Active,Visa,,2025-01-01,2027-01-01,2026-12-01,,Fibre 500,High,2025-01-01 10:00:00',
-      '2,Spotify,Entertainment,11.99,Monthly,Cancelled,,,,2027-01-05,,,,,2025-01-01 10:00:00',
-      '3,Car tax,Vehicle,190.00,Daily,Active,,,,2027-01-05,,,,,2025-01-01 10:00:00',
-    ].join('\n');
-    const file = read('subtrackr.csv', older);
-    expect(file.ok && file.format).toBe('subtrackr');
-    const rows = rowsOf(file);
-    expect(rows[0]!.reminder).toEqual({
-      title: 'Sky Broadband',
-      category: 'broadband_mobile',
-      provider: 'Sky Broadband',
-      renewal_date: '2027-01-01',
-      amount: 35,
-      notes: 'Fibre 500',
+describe('a spreadsheet with headings of its own', () => {
+  it('guesses which column is which from the headings, and reads the rows through that guess', () => {
+    const file = read(
+      'policies.csv',
+      [
+        'Policy,Insurer,Expiry date,Premium (£),Cancel by,Comments',
+        'Car insurance,Admiral,31/03/2031,"£612.40",01/03/2031,Renew online',
+        'Home insurance,,2031-06-01,€300,,',
+      ].join('\n'),
+    );
+    if (!file.ok) throw new Error(file.error);
+    expect(file.format).toBe('spreadsheet');
+    expect(file.mapping).toEqual({
+      headings: ['Policy', 'Insurer', 'Expiry date', 'Premium (£)', 'Cancel by', 'Comments'],
+      columns: {
+        title: 'Policy',
+        provider: 'Insurer',
+        renewal_date: 'Expiry date',
+        amount: 'Premium (£)',
+        act_by: 'Cancel by',
+        notes: 'Comments',
+      },
+    });
+    expect(file.rows[0]!.reminder).toEqual({
+      title: 'Car insurance',
+      category: 'insurance',
+      provider: 'Admiral',
+      renewal_date: '2031-03-31',
+      amount: 612.4,
+      notes: 'Renew online',
       repeats: 'yearly',
       auto_renew: false,
-      act_by: '2026-12-01',
+      act_by: '2031-03-01',
       lead_days: null,
     });
-    expect(rows[1]!.errors).toEqual([IMPORT_MESSAGES.inactive('SubTrackr')]);
-    expect(rows[2]!.errors).toEqual([IMPORT_MESSAGES.cycleUnsupported('Daily')]);
-
-    const newer = [
-      'ID,Name,Category,Cost,Currency,Schedule,Schedule Interval,Status,Payment Method,Autopay,Account,Start Date,Renewal Date,Cancellation Date,URL,Notes,Usage,Created At',
-      '4,Car insurance,Insurance,420.00,GBP,Monthly,6,Active,,true,,,2027-03-01,,,,,2025-01-01 10:00:00',
-    ].join('\n');
-    expect(rowsOf(read('subtrackr.csv', newer))[0]!.reminder).toMatchObject({
-      category: 'insurance',
-      repeats: 'half_yearly',
-      auto_renew: true,
+    // No provider column value: the title, as for other trackers; euros are not pounds.
+    expect(file.rows[1]!.reminder).toMatchObject({
+      provider: 'Home insurance',
+      amount: null,
+      notes: 'Price in the file: €300.00',
     });
+  });
+
+  it('asks which columns hold the title and renewal date when the headings do not say, then reads them', () => {
+    const text = ['Thing,Who,When', 'Gym,PureGym,2031-01-31'].join('\n');
+    const asked = read('mine.csv', text);
+    expect(asked).toEqual({
+      ok: false,
+      error: IMPORT_MESSAGES.chooseColumns,
+      mapping: { headings: ['Thing', 'Who', 'When'], columns: {} },
+    });
+    const chosen = readImportFile('mine.csv', bytes(text), {
+      columns: { title: 'Thing', provider: 'Who', renewal_date: 'When' },
+    });
+    expect(rowsOf(chosen)[0]!.reminder).toMatchObject({
+      title: 'Gym',
+      provider: 'PureGym',
+      renewal_date: '2031-01-31',
+    });
+  });
+});
+
+describe('converting other currencies', () => {
+  const wallos = JSON.stringify([
+    { Name: 'Insurance', 'Payment Cycle': 'Yearly', 'Next Payment': '2031-06-01', Price: '€459.5' },
+    { Name: 'Hosting', 'Payment Cycle': 'Yearly', 'Next Payment': '2031-06-01', Price: '$120' },
+  ]);
+
+  it('is off unless a rate is given: then that currency is converted at it, said on the row and in the notes', () => {
+    const [euros, dollars] = rowsOf(readImportFile('w.json', bytes(wallos), { rates: { '€': 0.8 } }));
+    expect(euros!.reminder).toMatchObject({
+      amount: 367.6,
+      notes: 'Price in the file: €459.50, converted at £0.8 each',
+    });
+    expect(euros!.warnings).toEqual([IMPORT_MESSAGES.converted('€459.50', '£367.60')]);
+    expect(euros!.foreign_price).toBeNull();
+    // No rate for dollars: still not in pounds.
+    expect(dollars!.reminder).toMatchObject({ amount: null, notes: 'Price in the file: $120.00' });
+    expect(dollars!.foreign_currency).toBe('$');
+  });
+
+  it('takes only a rate above 0, as typed', () => {
+    expect(conversionRateSchema.safeParse('0.85').data).toBe(0.85);
+    for (const bad of ['0', '-1', 'abc', '1e9']) {
+      expect(conversionRateSchema.safeParse(bad).error?.issues[0]?.message).toBe(IMPORT_MESSAGES.rateInvalid);
+    }
   });
 });
 

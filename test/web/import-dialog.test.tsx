@@ -84,6 +84,7 @@ function open() {
 const dialog = () => screen.getByRole('dialog', { name: 'Import reminders' });
 const fileInput = () => screen.getByLabelText('File');
 const importButton = () => within(dialog()).getByRole('button', { name: /^Import/ });
+const chooseButton = () => within(dialog()).getByRole('button', { name: 'Choose a file' });
 const csvFile = (name: string, lines: string[]) => new File([lines.join('\r\n')], name, { type: 'text/csv' });
 /** The preview's line for row `n`. */
 const row = (n: number) =>
@@ -99,11 +100,13 @@ describe('ImportDialog', () => {
     stubApi({ status: 200, body: {} });
     open();
     expect(dialog()).toHaveAccessibleDescription(
-      "Choose a CSV file in the export's format, a Wallos export (.json) or a SubTrackr export (.csv), up to 500 rows.",
+      "Choose a CSV file in the export's format, a Wallos export (.json or .csv) or a SubTrackr export (.csv), up to 500 rows.",
     );
     expect(fileInput()).toHaveAttribute('type', 'file');
     expect(fileInput()).toHaveAttribute('accept', '.csv,.json,text/csv,application/json');
-    expect(fileInput()).toHaveFocus();
+    // A real button opens the browser's file chooser; the unstyled input is out of the tab order.
+    expect(chooseButton()).toHaveFocus();
+    expect(fileInput()).toHaveAttribute('tabindex', '-1');
     expect(importButton()).toHaveTextContent('Import reminders');
     expect(importButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
@@ -127,7 +130,7 @@ describe('ImportDialog', () => {
     await user.upload(fileInput(), new File(['just some notes'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.wrongType);
     expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(fileInput()).toHaveAccessibleDescription(IMPORT_MESSAGES.wrongType);
+    expect(chooseButton()).toHaveAccessibleDescription(IMPORT_MESSAGES.wrongType);
     expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
     expect(importButton()).toHaveTextContent('Import reminders');
     expect(importButton()).toBeDisabled();
@@ -164,7 +167,8 @@ describe('ImportDialog', () => {
     expect(within(row(2)).getByText('Ready')).toBeInTheDocument();
 
     expect(within(row(3)).getByText(MESSAGES.titleRequired)).toBeInTheDocument();
-    expect(within(row(3)).getByText(MESSAGES.renewalDateInvalid)).toBeInTheDocument();
+    // In the format the app shows dates, not the date picker's YYYY-MM-DD.
+    expect(within(row(3)).getByText(IMPORT_MESSAGES.renewalDateInvalid)).toBeInTheDocument();
     // A date that does not exist is shown as the file has it.
     expect(row(3)).toHaveTextContent('2027-02-30');
     expect(within(row(3)).queryByText('Ready')).not.toBeInTheDocument();
@@ -172,14 +176,16 @@ describe('ImportDialog', () => {
     expect(within(row(4)).getByText(IMPORT_MESSAGES.duplicate)).toBeInTheDocument();
     expect(within(row(4)).queryByText('Ready')).not.toBeInTheDocument();
 
-    // The preview scrolls, so it is a named region the keyboard can reach.
-    expect(screen.getByRole('region', { name: 'Preview' })).toHaveAttribute('tabindex', '0');
+    // Every field the row will be saved with.
+    for (const text of ['Subscriptions', 'PureGym', '£25.00 every month', 'Every month']) {
+      expect(within(row(2)).getByText(text)).toBeInTheDocument();
+    }
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(importButton()).toHaveTextContent('Import 1 reminder');
     expect(importButton()).toBeEnabled();
   });
 
-  it('counts every ready row on the button, and offers none when all are duplicates', async () => {
+  it("counts every ready row on the button, and says 'Nothing new to import' with no button when none is new", async () => {
     stubApi({ status: 200, body: {} });
     const { user } = open();
     await user.upload(
@@ -197,11 +203,75 @@ describe('ImportDialog', () => {
       fileInput(),
       csvFile('again.csv', [HEADER, 'Home insurance,insurance,Aviva,2030-03-14']),
     );
-    await waitFor(() => expect(importButton()).toHaveTextContent('Import 0 reminders'));
-    expect(importButton()).toBeDisabled();
+    await waitFor(() => expect(within(dialog()).getByText(IMPORT_MESSAGES.nothingNew)).toBeInTheDocument());
+    expect(within(dialog()).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeEnabled();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Renewal Reminders CSV: 1 row, 0 ready to import, 0 with errors, 1 already in your reminders',
     );
+  });
+
+  it('shows a Wallos export as it will be saved: names decoded, a foreign price not in pounds, the term asked for when the file has none', async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    const entry = (fields: Record<string, string>) => ({
+      'Next Payment': '2031-06-01',
+      Renewal: 'Manual',
+      Category: 'Insurance',
+      State: 'Enabled',
+      Active: 'Yes',
+      'Cancellation Date': '',
+      ...fields,
+    });
+    // Before Wallos 2.41 there is no Payment Cycle.
+    const json = JSON.stringify({
+      success: true,
+      subscriptions: [
+        entry({ Name: 'M&amp;S Home Insurance', Price: '€459.5' }),
+        entry({ Name: 'O&#039;Neill Broadband', Price: '£30', Category: 'Internet' }),
+      ],
+    });
+    await user.upload(fileInput(), new File([json], 'wallos.json', { type: 'application/json' }));
+    await waitFor(() => expect(row(1)).toHaveTextContent('M&S Home Insurance'));
+    expect(row(2)).toHaveTextContent("O'Neill Broadband");
+    expect(within(row(1)).getAllByText(IMPORT_MESSAGES.notInPounds('€459.50'))).toHaveLength(2);
+    expect(within(row(1)).getByText(IMPORT_MESSAGES.repeatsUnknown)).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Repeats, for every row the file gives none'), 'yearly');
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
+    expect(within(row(1)).getByText('Every year')).toBeInTheDocument();
+    expect(within(row(2)).getByText('£30.00 every year')).toBeInTheDocument();
+
+    // Converting is off until asked for, and then uses the rate the user types.
+    const convert = screen.getByRole('checkbox', { name: 'Convert other currencies' });
+    expect(convert).not.toBeChecked();
+    await user.click(convert);
+    await user.type(screen.getByLabelText('Pounds for 1 €'), '0');
+    expect(within(dialog()).getByText(IMPORT_MESSAGES.rateInvalid)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Pounds for 1 €'));
+    await user.type(screen.getByLabelText('Pounds for 1 €'), '0.8');
+    await waitFor(() => expect(within(row(1)).getByText('£367.60 every year')).toBeInTheDocument());
+    expect(within(row(1)).getByText(IMPORT_MESSAGES.converted('€459.50', '£367.60'))).toBeInTheDocument();
+  });
+
+  it('asks which column is which for a spreadsheet with headings of its own', async () => {
+    stubApi({ status: 200, body: {} });
+    const { user } = open();
+    await user.upload(fileInput(), csvFile('mine.csv', ['Thing,Who,When', 'Gym,PureGym,31/01/2030']));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.chooseColumns);
+    // Nothing is read until the title and renewal date have a column.
+    expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(importButton()).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Which column is the title?'), 'Thing');
+    await user.selectOptions(screen.getByLabelText('Which column is the renewal date?'), 'When');
+    await user.selectOptions(screen.getByLabelText('Which column is the provider?'), 'Who');
+    await waitFor(() => expect(importButton()).toHaveTextContent('Import 1 reminder'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(row(2)).toHaveTextContent('Gym');
+    expect(row(2)).toHaveTextContent('PureGym');
+    expect(row(2)).toHaveTextContent('31/01/2030');
   });
 
   it('sends every valid row, duplicates too, in one request; then says what was imported and closes', async () => {

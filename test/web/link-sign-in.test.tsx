@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '#shared/linkSignIn.ts';
+import { encodeLinkAddress, LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '#shared/linkSignIn.ts';
 
 const amplify = vi.hoisted(() => ({
   confirmSignUp: vi.fn(),
@@ -204,6 +204,13 @@ describe('/auth/callback', () => {
     expect(screen.getByText("You've been successfully signed in.")).toBeInTheDocument();
     expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
     expect(outcome.confirmAccount).toHaveBeenCalledWith('a@example.com', '123456');
+  });
+
+  it('reads the address from the fragment of the links mailed now', async () => {
+    outcome.confirmAccount.mockResolvedValue('signedIn');
+    await openCallback(`?code=123456#u=${encodeLinkAddress('a+b@example.com')}`);
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
+    expect(outcome.confirmAccount).toHaveBeenCalledWith('a+b@example.com', '123456');
   });
 
   it("confirmed only: 'Email confirmed' / 'Please sign in.' and the Sign In tab with the address", async () => {

@@ -13,7 +13,7 @@ export function SavingsBody({ text }: { text: SavingsText }) {
   return (
     <>
       <Text style={styles.text}>
-        {`${text.title} with ${text.provider} renewed on ${text.renewalDate}. Did you switch or haggle a better price? Log what you saved and watch your total grow.`}
+        {`${text.named} renewed on ${text.renewalDate}. Did you switch or haggle a better price? Log what you saved and watch your total grow.`}
       </Text>
       <Button href={text.url} style={styles.button}>
         Log my savings

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { decodeLinkAddress, LINK_ADDRESS_PARAM } from '#shared/linkSignIn.ts';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ROUTES } from '../../../config/routes.ts';
@@ -8,13 +9,15 @@ import { errorMessage } from '../../../utils/errorMessage.ts';
 import { confirmAccount } from '../session.ts';
 
 /**
- * /auth/callback?code=…&email=…, the link in the sign-up e-mail: confirms the account and signs this
+ * /auth/callback?code=…#u=…, the link in the sign-up e-mail (the address encoded in the fragment; a
+ * link mailed before that named it in the query as email=…): confirms the account and signs this
  * browser in, whichever browser it is (decision 0023), then 'Welcome!' and /dashboard. A link opened
  * again (the address is confirmed already), or a sign-in Cognito refused: /auth's sign-in tab with a
  * toast saying the address is confirmed.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   const navigate = useNavigate();
   const ran = useRef(false);
   useDocumentTitle(ROUTES.authCallback.title);
@@ -31,7 +34,8 @@ export default function AuthCallbackPage() {
 
     const errorDescription = params.get('error_description');
     const code = params.get('code');
-    const email = params.get('email');
+    const encoded = new URLSearchParams(hash.slice(1)).get(LINK_ADDRESS_PARAM);
+    const email = encoded === null ? params.get('email') : decodeLinkAddress(encoded);
     if (errorDescription) return fail(errorDescription);
     if (!code) return fail('No authorization code found');
     if (!email) return fail('No email address found in the confirmation link');
@@ -48,7 +52,7 @@ export default function AuthCallbackPage() {
       },
       (error: unknown) => fail(errorMessage(error)),
     );
-  }, [params, navigate]);
+  }, [params, hash, navigate]);
 
   return (
     <main className="full-page-center">

@@ -1,9 +1,7 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
-import { DateTime } from 'luxon';
 import { remindersCsv } from '#shared/csv.ts';
-import { formatUkDate } from '#shared/dates.ts';
 import {
   IMPORT_FORMATS,
   IMPORT_MAX_BYTES,
@@ -12,10 +10,10 @@ import {
   importedMessage,
   readImportFile,
   rowStatuses,
+  type ColumnMapping,
   type ImportFile,
-  type ImportRow,
-  type RowStatus,
 } from '#shared/import.ts';
+import { REPEATS, REPEATS_VALUES, type Repeats } from '#shared/reminder/terms.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -23,6 +21,9 @@ import { downloadFile } from '../../../utils/download.ts';
 import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';
+import { ImportColumns } from './ImportColumns.tsx';
+import { ImportRates, validRates } from './ImportRates.tsx';
+import { PreviewRow } from './ImportPreview.tsx';
 import './ImportDialog.css';
 
 const TEMPLATE_NAME = 'renewal-reminders-template.csv';
@@ -32,11 +33,6 @@ const FAILED = 'Failed to import your reminders';
 const UNREADABLE = 'The file could not be read. Choose it again';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** A row's renewal date as the app shows dates (dd/MM/yyyy), or as the file has it when it is not one. */
-function previewDate(text: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text).isValid ? formatUkDate(text) : text;
-}
 
 /**
  * 'Import reminders': choose a file (our CSV, a Wallos or a SubTrackr export), see each row checked
@@ -51,7 +47,7 @@ export function ImportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const importer = useImportReminders();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -67,12 +63,12 @@ export function ImportDialog({
           onOpenAutoFocus={(event) => {
             // Choosing the file is the first thing to do.
             event.preventDefault();
-            inputRef.current?.focus();
+            chooseRef.current?.focus();
           }}
         >
           <Dialog.Title className="dialog-title">Import reminders</Dialog.Title>
           <ImportForm
-            inputRef={inputRef}
+            chooseRef={chooseRef}
             importing={importer.isPending}
             onImport={async (reminders) => {
               try {
@@ -93,45 +89,72 @@ export function ImportDialog({
   );
 }
 
+/** The file as chosen: its bytes are read again when a choice the preview asks for changes. */
+type Chosen = { name: string; bytes: Uint8Array } | { error: string };
+
 function ImportForm({
-  inputRef,
+  chooseRef,
   importing,
   onImport,
 }: {
-  inputRef: RefObject<HTMLInputElement | null>;
+  chooseRef: RefObject<HTMLButtonElement | null>;
   importing: boolean;
   onImport: (reminders: ReminderInput[]) => Promise<void>;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
-  const [file, setFile] = useState<ImportFile | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
   const [reading, setReading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // The term for rows whose file names none (Wallos before 2.41), chosen once for all of them.
+  const [repeats, setRepeats] = useState<Repeats | ''>('');
+  // A spreadsheet's own headings: the columns chosen in the preview (null: the import's guess).
+  const [columns, setColumns] = useState<ColumnMapping | null>(null);
+  // 'Convert other currencies': off until the user turns it on and types a rate.
+  const [convert, setConvert] = useState(false);
+  const [rates, setRates] = useState<Record<string, string>>({});
   // The latest choice: a slower read of an earlier file must not overwrite it.
   const choice = useRef(0);
   // The reminders the user has, for the duplicate notes (the dashboard's own query).
   const reminders = useReminders();
 
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+  const choose = async (picked: File | undefined) => {
     const current = ++choice.current;
-    setFile(null);
-    if (!chosen) {
+    setChosen(null);
+    setRepeats('');
+    setColumns(null);
+    setConvert(false);
+    setRates({});
+    if (!picked) {
       setReading(false);
       return;
     }
     setReading(true);
-    let read: ImportFile;
+    let next: Chosen;
     try {
       // Never more than the limit and a byte: that is enough to refuse a file that is too large.
-      const bytes = new Uint8Array(await chosen.slice(0, IMPORT_MAX_BYTES + 1).arrayBuffer());
-      read = readImportFile(chosen.name, bytes);
+      next = {
+        name: picked.name,
+        bytes: new Uint8Array(await picked.slice(0, IMPORT_MAX_BYTES + 1).arrayBuffer()),
+      };
     } catch {
-      read = { ok: false, error: UNREADABLE };
+      next = { error: UNREADABLE };
     }
     if (current !== choice.current) return;
     setReading(false);
-    setFile(read);
+    setChosen(next);
   };
+
+  const file = useMemo<ImportFile | null>(() => {
+    if (!chosen) return null;
+    if ('error' in chosen) return { ok: false, error: chosen.error };
+    return readImportFile(chosen.name, chosen.bytes, {
+      ...(repeats === '' ? {} : { repeats }),
+      ...(columns === null ? {} : { columns }),
+      ...(convert ? { rates: validRates(rates) } : {}),
+    });
+  }, [chosen, repeats, columns, convert, rates]);
 
   const rows = useMemo(() => (file?.ok ? file.rows : []), [file]);
   // As the server will decide: rows matching a reminder the user has, or an earlier row, are skipped.
@@ -140,6 +163,10 @@ function ImportForm({
   for (const status of statuses) counts[status.kind] += 1;
   // Every valid row goes, duplicates too: the server skips them and says how many it did.
   const valid = rows.flatMap((row) => (row.reminder ? [row.reminder] : []));
+  const termUnknown = rows.some((row) => row.repeats_unknown);
+  const currencies = [
+    ...new Set(rows.flatMap((row) => (row.foreign_currency ? [row.foreign_currency] : []))),
+  ];
 
   const error = file && !file.ok ? file.error : null;
   const summary = file?.ok
@@ -152,13 +179,20 @@ function ImportForm({
       ? 'Reading the file...'
       : '';
   // Which rows are new is known only once the user's reminders are.
-  const canImport = file?.ok === true && counts.ready > 0 && !importing && !reminders.isPending;
+  const known = file?.ok === true && !reminders.isPending;
+  const nothingNew = known && counts.ready === 0;
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!importing) void choose(event.dataTransfer.files[0]);
+  };
 
   return (
     <div className="import-form">
       <Dialog.Description className="muted import-intro">
-        Choose a CSV file in the export&apos;s format, a Wallos export (.json) or a SubTrackr export (.csv),
-        up to {IMPORT_MAX_ROWS} rows.
+        Choose a CSV file in the export&apos;s format, a Wallos export (.json or .csv) or a SubTrackr export
+        (.csv), up to {IMPORT_MAX_ROWS} rows.
       </Dialog.Description>
       <div>
         <button
@@ -169,81 +203,107 @@ function ImportForm({
           Download template
         </button>
       </div>
-      <div className="field">
-        <label htmlFor={id}>File</label>
+      <div
+        className={`import-drop${dragging ? ' import-drop-active' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p className="import-drop-hint">Drop the file here, or</p>
+        <button
+          ref={chooseRef}
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={importing}
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => inputRef.current?.click()}
+        >
+          Choose a file
+        </button>
+        {chosen && 'name' in chosen && <p className="import-drop-name">{chosen.name}</p>}
+        {/* The real input, reached through the button; hidden, as browsers style it each their own way. */}
         <input
           ref={inputRef}
           id={id}
           type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="File"
           accept={ACCEPT}
           disabled={importing}
           aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => void onChange(event)}
+          onChange={(event) => void choose(event.target.files?.[0])}
         />
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
       </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <p className="import-summary" role="status">
         {summary}
       </p>
+      {file?.mapping && <ImportColumns mapping={file.mapping} onChange={setColumns} />}
+      {currencies.length > 0 && (
+        <ImportRates
+          currencies={currencies}
+          convert={convert}
+          rates={rates}
+          onConvert={setConvert}
+          onRate={(currency, text) => setRates((now) => ({ ...now, [currency]: text }))}
+        />
+      )}
+      {termUnknown && (
+        <div className="field">
+          <label htmlFor={`${id}-repeats`}>Repeats, for every row the file gives none</label>
+          <select
+            id={`${id}-repeats`}
+            value={repeats}
+            onChange={(event) => setRepeats(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')}
+          >
+            <option value="">Choose one</option>
+            {REPEATS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {file?.ok && (
-        <div className="import-preview" role="region" aria-label="Preview" tabIndex={0}>
+        <section className="import-preview" aria-label="Preview">
           <ol className="import-rows">
             {rows.map((row, i) => (
               <PreviewRow key={row.row} row={row} status={statuses[i]!} />
             ))}
           </ol>
-        </div>
+        </section>
       )}
+      {nothingNew && <p className="import-nothing">{IMPORT_MESSAGES.nothingNew}</p>}
       <div className="dialog-actions">
         <Dialog.Close asChild>
           <button type="button" className="btn btn-outline" disabled={importing}>
-            Cancel
+            {nothingNew ? 'Close' : 'Cancel'}
           </button>
         </Dialog.Close>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!canImport}
-          onClick={() => void onImport(valid)}
-        >
-          {importing
-            ? 'Importing...'
-            : file?.ok
-              ? `Import ${plural(counts.ready, 'reminder', 'reminders')}`
-              : 'Import reminders'}
-        </button>
+        {!nothingNew && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!known || importing}
+            onClick={() => void onImport(valid)}
+          >
+            {importing
+              ? 'Importing...'
+              : file?.ok
+                ? `Import ${plural(counts.ready, 'reminder', 'reminders')}`
+                : 'Import reminders'}
+          </button>
+        )}
       </div>
     </div>
-  );
-}
-
-function PreviewRow({ row, status }: { row: ImportRow; status: RowStatus }) {
-  return (
-    <li className="import-row">
-      <p className="import-row-head">
-        <span className="import-row-number">Row {row.row}</span>
-        <span className="import-row-title">{row.title || <span className="muted">No title</span>}</span>
-        <span className="import-row-date">
-          {row.renewal_date ? previewDate(row.renewal_date) : <span className="muted">No renewal date</span>}
-        </span>
-      </p>
-      {status.kind === 'ready' && <p className="import-row-status import-ready">Ready</p>}
-      {status.kind === 'duplicate' && <p className="import-row-status muted">{IMPORT_MESSAGES.duplicate}</p>}
-      {status.kind === 'repeated' && (
-        <p className="import-row-status muted">{IMPORT_MESSAGES.repeated(status.of)}</p>
-      )}
-      {status.kind === 'error' && (
-        <ul className="import-row-errors">
-          {row.errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </li>
   );
 }
