@@ -19,6 +19,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { answersHead } from '../shared/contract.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
 import { apiDomainName, stageLogGroup, stageName, type StageConfig } from './config.ts';
@@ -41,11 +42,13 @@ export type RoutePermission =
   /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
   | 'job:invoke'
   /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
-  | 'unsubscribe:key';
+  | 'unsubscribe:key'
+  /** Table writes for a GET route that records something as it answers. */
+  | 'table:write';
 
 /**
- * Extra rights per route, by route name. Least privilege: a route gets table read (GET) or read/write
- * (other methods) and nothing else unless it is listed here. Add an entry when a handler needs more.
+ * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
+ * writes (other methods) and nothing else unless it is listed here; TABLE_ACTIONS in lib/data.ts. Add an entry when a handler needs more.
  */
 export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
   // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
@@ -56,9 +59,13 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   unsubscribe: ['unsubscribe:key'],
   unsubscribeDetails: ['unsubscribe:key'],
   // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
-  getCalendarLink: ['unsubscribe:key'],
+  // The first view of the link issues the feed token (a write).
+  getCalendarLink: ['unsubscribe:key', 'table:write'],
+  // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
+  getCalendarFeed: ['table:write'],
   resetCalendarLink: ['unsubscribe:key'],
-  getReminderEvent: ['unsubscribe:key'],
+  // Counts requests per event token in the table, as the feed does.
+  getReminderEvent: ['unsubscribe:key', 'table:write'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
   // Table, user pool, SES handshake, last run, schedule.
@@ -90,7 +97,10 @@ export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironm
   adminSystemTest: ['SCHEDULE_NAME'],
 };
 
-/** Throttling of the whole API stage (requests per second, burst). */
+/**
+ * The stage's default throttle (requests per second, burst). HTTP APIs apply it to each route on its
+ * own (DefaultRouteSettings), across all callers; RouteSettings below override it per route.
+ */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
@@ -98,14 +108,26 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
  * use up the stage's limit for signed-in users. API Gateway counts these per route for all callers;
  * the per-client limit is the web ACL's rate rule (lib/edge.ts). Reads answer from a counter or a
  * constant; writes put an item each.
+ *
+ * The calendar files (feed, event links) have their own, sized for 100,000 subscribed calendars:
+ * CloudFront caches each token's answer for an hour (lib/web.ts), so the API sees about one request
+ * per token per hour and edge location, 28/s on average for 100,000 feeds, in bursts when a calendar
+ * service polls. Their per-client limit is per token (the web ACL's CalendarRatePerToken and the
+ * handler's own count), since calendar services fetch from a few shared addresses
+ * (docs/operations.md, "Capacity").
  */
 export const PUBLIC_ROUTE_THROTTLE = {
   read: { rateLimit: 10, burstLimit: 20 },
   write: { rateLimit: 5, burstLimit: 10 },
+  calendar: { rateLimit: 150, burstLimit: 300 },
 } as const;
 
 export const publicRouteThrottle = (route: RouteDef) =>
-  route.method === 'GET' ? PUBLIC_ROUTE_THROTTLE.read : PUBLIC_ROUTE_THROTTLE.write;
+  route.file
+    ? PUBLIC_ROUTE_THROTTLE.calendar
+    : route.method === 'GET'
+      ? PUBLIC_ROUTE_THROTTLE.read
+      : PUBLIC_ROUTE_THROTTLE.write;
 
 /**
  * The API's access log line. HTTP API access logs can carry context variables but no request header,
@@ -250,33 +272,37 @@ export class Api extends Construct {
         (ROUTE_ENVIRONMENT as Partial<Record<string, readonly RouteEnvironment[]>>)[route.name] ?? [];
       for (const name of extraEnvironment) fn.fn.addEnvironment(name, this.environmentValue(name, props));
 
-      if (route.method === 'GET') data.grantRead(fn.fn);
-      else data.grantReadWrite(fn.fn);
       const extra =
         (ROUTE_PERMISSIONS as Partial<Record<string, readonly RoutePermission[]>>)[route.name] ?? [];
+      if (route.method === 'GET' && !extra.includes('table:write')) data.grantRead(fn.fn);
+      else data.grantReadWrite(fn.fn);
       for (const permission of extra) this.grant(fn, permission, props);
 
-      const [httpRoute] = this.httpApi.addRoutes({
+      const methods = [route.method, ...(answersHead(route) ? (['HEAD'] as const) : [])];
+      const httpRoutes = this.httpApi.addRoutes({
         path: route.path,
-        methods: [HttpMethod[route.method]],
+        methods: methods.map((method) => HttpMethod[method]),
         integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
         authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
         ...(route.access === 'public' ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
       });
 
       if (route.access === 'public') {
-        if (!httpRoute) throw new Error(`No route created for ${route.name}`);
         const limit = publicRouteThrottle(route);
-        routeSettings[`${route.method} ${route.path}`] = {
-          ThrottlingRateLimit: limit.rateLimit,
-          ThrottlingBurstLimit: limit.burstLimit,
-        };
-        // API Gateway refuses route settings for a route key that does not exist yet.
-        this.stage.node.addDependency(httpRoute);
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
-        });
+        for (const method of methods) {
+          routeSettings[`${method} ${route.path}`] = {
+            ThrottlingRateLimit: limit.rateLimit,
+            ThrottlingBurstLimit: limit.burstLimit,
+          };
+        }
+        for (const [i, httpRoute] of httpRoutes.entries()) {
+          // API Gateway refuses route settings for a route key that does not exist yet.
+          this.stage.node.addDependency(httpRoute);
+          Validations.of(httpRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${methods[i]} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
+          });
+        }
       }
     }
     (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
@@ -334,6 +360,9 @@ export class Api extends Construct {
         return;
       case 'unsubscribe:key':
         props.mail.grantUnsubscribeKey(fn.fn);
+        return;
+      case 'table:write':
+        // Granted with the table's reads, above.
         return;
       default: {
         const unknown: never = permission;

@@ -1,6 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readStageConfig } from './config.ts';
+import { readStageConfig, type StageConfig } from './config.ts';
 import { EDGE_REGION, EdgeStack } from './edge.ts';
 import { RenewalRemindersStack, type RenewalRemindersStackProps } from './stack.ts';
 
@@ -9,37 +9,77 @@ export interface BuildAppOptions {
   nag?: boolean;
   routes?: RenewalRemindersStackProps['routes'];
   webDist?: string;
+  /**
+   * The region the CDK CLI runs in (it sets CDK_DEFAULT_REGION from AWS_REGION, the profile, or
+   * us-east-1 when neither names one); default that variable. Tests pass their own.
+   */
+  cliRegion?: string;
 }
 
 /**
- * The CDK app: per stage, `RenewalReminders-{stage}` and, in us-east-1 because CloudFront takes its
- * web ACL from there, `RenewalReminders-{stage}-edge` (`cdk deploy --all -c stage=prod`).
- * Account and region come from the CLI's environment; the region defaults to eu-west-2 (London).
+ * Stops a synth or deploy whose CLI region is not the stage's: the stage's region comes from its
+ * context alone, and a CLI pointed elsewhere usually means the wrong profile or a forgotten
+ * AWS_REGION, which would otherwise go unnoticed until the stack is in the wrong place.
+ */
+export function checkCliRegion(config: StageConfig, cliRegion: string | undefined): void {
+  if (cliRegion === undefined || cliRegion === config.region) return;
+  throw new Error(
+    `Stage '${config.stage}' lives in ${config.region}, but the AWS CLI's region is ${cliRegion}. ` +
+      `Run with AWS_REGION=${config.region} (or a profile in that region), or pass -c region=${cliRegion} ` +
+      `if the stage really belongs there (moving an existing stage means deleting the stack that holds its data).`,
+  );
+}
+
+/**
+ * What a synth checks. Context `fast=true` leaves out cdk-nag and CDK's CloudFormation schema check
+ * (about half of a synth's time) for a quick look at a template; CI, `npm test` and a deploy without
+ * it run both.
+ */
+export function synthChecks(fast: unknown): { nag: boolean; builtinCloudFormationValidation: boolean } {
+  const on = !(fast === true || fast === 'true');
+  return { nag: on, builtinCloudFormationValidation: on };
+}
+
+/**
+ * Termination protection of prod's stacks: on, except while they are first created
+ * (`-c firstCreate=true`, which `npm run deploy` passes when the stack does not exist yet): a first
+ * create that fails must be able to roll back and delete itself. The deploy script turns it on once
+ * the create succeeds (scripts/deploy.ts).
+ */
+export const terminationProtection = (config: StageConfig, firstCreate: boolean) =>
+  config.isProd && !firstCreate;
+
+/**
+ * The CDK app: per stage, `RenewalReminders-{stage}` in the stage's region (context `region`,
+ * default eu-west-2) and, in us-east-1 because CloudFront takes its web ACL from there,
+ * `RenewalReminders-{stage}-edge` (`cdk deploy --all -c stage=prod`). The account comes from the
+ * CLI's environment.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemindersStack {
   const config = readStageConfig(app.node);
+  checkCliRegion(config, 'cliRegion' in options ? options.cliRegion : process.env.CDK_DEFAULT_REGION);
+  const firstCreate = ['true', true].includes(app.node.tryGetContext('firstCreate') as string | boolean);
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const common = {
-    terminationProtection: config.isProd,
+    terminationProtection: terminationProtection(config, firstCreate),
     tags: { app: 'renewal-reminders', stage: config.stage },
   };
-  const edge = new EdgeStack(app, `RenewalReminders-${config.stage}-edge`, {
-    config,
-    env: { account, region: EDGE_REGION },
-    description: `Renewal reminders (${config.stage}): CloudFront web ACL`,
-    ...common,
-  });
+  const edge = config.webAcl
+    ? new EdgeStack(app, `RenewalReminders-${config.stage}-edge`, {
+        config,
+        env: { account, region: EDGE_REGION },
+        description: `Renewal reminders (${config.stage}): CloudFront web ACL`,
+        ...common,
+      })
+    : undefined;
   const stack = new RenewalRemindersStack(app, `RenewalReminders-${config.stage}`, {
     config,
     routes: options.routes,
     webDist: options.webDist,
     edge,
-    env: {
-      account,
-      region: process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-2',
-    },
+    env: { account, region: config.region },
     // The web ACL's ARN comes from the edge stack in us-east-1.
-    crossRegionReferences: true,
+    crossRegionReferences: edge !== undefined,
     description: `Renewal reminders (${config.stage})`,
     ...common,
   });

@@ -11,6 +11,12 @@ export { DEFAULT_FEATURE_FLAGS, type EmailProvider, type FeatureFlags } from '..
 /** Everything a stage can vary, read once from CDK context (`cdk synth -c stage=prod -c domain=…`). */
 export interface StageConfig {
   stage: string;
+  /**
+   * The region of the stage's own stack: context `region` (`-c region=…` or cdk.json), else
+   * DEFAULT_REGION. Never the CLI's region: the CDK CLI always sets one (us-east-1 when nothing
+   * is configured), which would move a stage without a word (lib/app.ts checks the two agree).
+   */
+  region: string;
   /** 'prod' keeps data on stack deletion and turns on deletion protection. */
   isProd: boolean;
   /** Mail (and, with certificateArn, the site) domain. Optional: dev stages run on the CloudFront URL. */
@@ -54,6 +60,23 @@ export interface StageConfig {
    */
   mail: MailSettings;
   /**
+   * The operations dashboard (context `dashboard=true|false`; on in prod, off elsewhere by default):
+   * US$3 a month beyond an account's first three, for a stage nobody watches (docs/operations.md).
+   */
+  dashboard: boolean;
+  /**
+   * An errors-and-throttles alarm per function (context `functionAlarms=true|false`; on in prod, off
+   * elsewhere by default): two metrics each, about US$8 a month at forty-odd functions. The stage's
+   * own alarms (job, mail, API, table) stay on every stage.
+   */
+  functionAlarms: boolean;
+  /**
+   * The CloudFront web ACL and its us-east-1 stack (context `webAcl=true|false`, default true). A
+   * non-prod stage may leave it out (US$10 a month of WAF for a stage only its team uses); prod
+   * cannot. Without it the stage keeps its API throttles and the origin secret.
+   */
+  webAcl: boolean;
+  /**
    * Context `webPlaceholder=true`: a synth without `npm run build:web` may ship the placeholder page.
    * Without it, a synth that bundles (`cdk synth`, `cdk deploy`) refuses to run with no web build.
    */
@@ -86,6 +109,9 @@ export interface MailSettings {
   /** Where DMARC aggregate reports go (`rua=mailto:…`); context `dmarcReportEmail`. */
   dmarcReportEmail?: string;
 }
+
+/** The region a stage lives in unless its context names another: London, where its users are. */
+export const DEFAULT_REGION = 'eu-west-2';
 
 /** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
 export const apiDomainName = (config: StageConfig) =>
@@ -188,11 +214,22 @@ function readMailSettings(node: Node, domain: string | undefined): MailSettings 
   };
 }
 
+function readWebAcl(node: Node, stage: string): boolean {
+  const webAcl = optionalBoolean(node, 'webAcl') ?? true;
+  if (!webAcl && stage === 'prod')
+    throw new Error("Context 'webAcl=false' is for non-prod stages: prod keeps its web ACL");
+  return webAcl;
+}
+
 /** Reads and validates the stage's context; throws a readable error on a bad value. */
 export function readStageConfig(node: Node): StageConfig {
   const stage = optionalString(node, 'stage') ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`Stage '${stage}' must be lower-case letters, digits and '-' (at most 20 characters)`);
+  }
+  const region = optionalString(node, 'region') ?? DEFAULT_REGION;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
+    throw new Error(`Context 'region' must be an AWS region such as eu-west-2, not '${region}'`);
   }
   const domain = optionalString(node, 'domain');
   const certificateArn = optionalString(node, 'certificateArn');
@@ -249,6 +286,7 @@ export function readStageConfig(node: Node): StageConfig {
 
   return {
     stage,
+    region,
     isProd: stage === 'prod',
     domain,
     siteUrl,
@@ -263,6 +301,9 @@ export function readStageConfig(node: Node): StageConfig {
     alarmEmail,
     tracing: optionalBoolean(node, 'tracing') ?? stage === 'prod',
     mail: readMailSettings(node, domain),
+    dashboard: optionalBoolean(node, 'dashboard') ?? stage === 'prod',
+    functionAlarms: optionalBoolean(node, 'functionAlarms') ?? stage === 'prod',
+    webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
   };
 }

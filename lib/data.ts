@@ -12,6 +12,22 @@ import { Construct } from 'constructs';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../shared/table.ts';
 import { removalPolicy, type StageConfig } from './config.ts';
 
+/**
+ * The table actions a function may be granted: the item-level calls the stores make (GetCommand,
+ * BatchGet, Query; Put, Update, Delete, BatchWrite, and the ConditionCheck of a transaction, which
+ * needs the actions of its items). No Scan (no path scans: decision 0009), no DescribeTable, no streams.
+ */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
+
 export interface DataProps {
   config: StageConfig;
 }
@@ -48,15 +64,15 @@ export class Data extends Construct {
     });
   }
 
-  /** Read access (GetItem, Query on the table and its indexes) for a function. */
+  /** Read access (GetItem, BatchGetItem, Query on the table and its indexes) for a function. */
   grantRead(fn: IFunction): void {
-    this.table.grantReadData(fn);
+    this.table.grant(fn, ...TABLE_ACTIONS.read);
     this.acknowledgeIndexWildcard(fn);
   }
 
-  /** Read and write access for a function. */
+  /** Read and write access (TABLE_ACTIONS) for a function. */
   grantReadWrite(fn: IFunction): void {
-    this.table.grantReadWriteData(fn);
+    this.table.grant(fn, ...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write);
     this.acknowledgeIndexWildcard(fn);
   }
 

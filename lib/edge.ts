@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { API, CALENDAR_PATH_PATTERN } from '../shared/routes.ts';
 import { stageName, type StageConfig } from './config.ts';
 
 /** CloudFront takes web ACLs from us-east-1 only, whatever the region of the rest of the stage. */
@@ -9,19 +10,39 @@ export const EDGE_REGION = 'us-east-1';
 /**
  * Requests one client address may send in the rate rule's window before the web ACL blocks it until
  * its rate drops. The API limit counts only /api/* (a page load is one call or two); the site limit
- * counts everything, static files included (a cold page load is about ten).
+ * counts everything else, static files included (a cold page load is about ten). The calendar files
+ * are counted per token instead (the path): calendar services such as Google fetch every subscribed
+ * feed from a few shared addresses, which a per-address limit would block for all their users.
  */
 export const RATE_LIMITS = {
   windowSeconds: 300,
   apiPerClient: 600,
   sitePerClient: 3000,
+  /** Per calendar file (its token) in the window: a client polls hourly; the handler allows 30 a minute. */
+  calendarPerToken: 100,
 } as const;
+
+/** The calendar files' path prefix: counted per token, not per address. */
+export const CALENDAR_PATH_PREFIX = CALENDAR_PATH_PATTERN.replace(/\*$/, '');
 
 /** The AWS managed rule groups the web ACL runs before the rate rules. */
 export const MANAGED_RULE_GROUPS = [
   'AWSManagedRulesCommonRuleSet',
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
+
+/**
+ * The common rule set's body-size rule (it matches bodies over 8 KB). It counts instead of blocking,
+ * and labels what it matched; BODY_SIZE_RULE blocks the labelled requests except the import, the one
+ * route whose valid bodies are larger (up to IMPORT_BODY_MAX_BYTES, which the route enforces itself:
+ * the web ACL sees at most the first 64 KB of a body). Every other rule still inspects the import.
+ */
+export const BODY_SIZE_RULE = {
+  managedRule: 'SizeRestrictions_BODY',
+  label: 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body',
+  name: 'BodySizeExceptImport',
+  exempt: { method: API.importReminders.method, path: API.importReminders.path },
+} as const;
 
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
@@ -49,25 +70,84 @@ export class EdgeStack extends Stack {
       name: group,
       priority: index,
       overrideAction: { none: {} },
-      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group } },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name: group,
+          ...(group === 'AWSManagedRulesCommonRuleSet'
+            ? { ruleActionOverrides: [{ name: BODY_SIZE_RULE.managedRule, actionToUse: { count: {} } }] }
+            : {}),
+        },
+      },
       visibilityConfig: visibility(group),
     }));
+    const exactly = (field: CfnWebACL.FieldToMatchProperty, value: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: field,
+        positionalConstraint: 'EXACTLY',
+        searchString: value,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const bodySize: CfnWebACL.RuleProperty = {
+      name: BODY_SIZE_RULE.name,
+      priority: managed.length,
+      action: { block: {} },
+      statement: {
+        andStatement: {
+          statements: [
+            { labelMatchStatement: { scope: 'LABEL', key: BODY_SIZE_RULE.label } },
+            {
+              notStatement: {
+                statement: {
+                  andStatement: {
+                    statements: [
+                      exactly({ method: {} }, BODY_SIZE_RULE.exempt.method),
+                      exactly({ uriPath: {} }, BODY_SIZE_RULE.exempt.path),
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+      visibilityConfig: visibility(BODY_SIZE_RULE.name),
+    };
+    const startsWith = (prefix: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: prefix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const notCalendar: CfnWebACL.StatementProperty = {
+      notStatement: { statement: startsWith(CALENDAR_PATH_PREFIX) },
+    };
     const rateRule = (
       ruleName: string,
       priority: number,
       limit: number,
-      scopeDownStatement?: CfnWebACL.StatementProperty,
+      scopeDownStatement: CfnWebACL.StatementProperty,
+      perPath = false,
     ): CfnWebACL.RuleProperty => ({
       name: ruleName,
       priority,
       action: { block: {} },
       statement: {
         rateBasedStatement: {
-          // The viewer's own address (CloudFront's c-ip), not a header a client could forge.
-          aggregateKeyType: 'IP',
+          // The viewer's own address (CloudFront's c-ip), not a header a client could forge; or the
+          // path, which for a calendar file holds its token.
+          ...(perPath
+            ? {
+                aggregateKeyType: 'CUSTOM_KEYS',
+                customKeys: [{ uriPath: { textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+              }
+            : { aggregateKeyType: 'IP' }),
           limit,
           evaluationWindowSec: RATE_LIMITS.windowSeconds,
-          ...(scopeDownStatement ? { scopeDownStatement } : {}),
+          scopeDownStatement,
         },
       },
       visibilityConfig: visibility(ruleName),
@@ -81,15 +161,18 @@ export class EdgeStack extends Stack {
       visibilityConfig: visibility(name),
       rules: [
         ...managed,
-        rateRule('ApiRatePerClient', managed.length, RATE_LIMITS.apiPerClient, {
-          byteMatchStatement: {
-            fieldToMatch: { uriPath: {} },
-            positionalConstraint: 'STARTS_WITH',
-            searchString: '/api/',
-            textTransformations: [{ priority: 0, type: 'NONE' }],
-          },
+        bodySize,
+        rateRule('ApiRatePerClient', managed.length + 1, RATE_LIMITS.apiPerClient, {
+          andStatement: { statements: [startsWith('/api/'), notCalendar] },
         }),
-        rateRule('SiteRatePerClient', managed.length + 1, RATE_LIMITS.sitePerClient),
+        rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient, notCalendar),
+        rateRule(
+          'CalendarRatePerToken',
+          managed.length + 3,
+          RATE_LIMITS.calendarPerToken,
+          startsWith(CALENDAR_PATH_PREFIX),
+          true,
+        ),
       ],
     });
   }

@@ -61,8 +61,8 @@ export class AppFunction extends Construct {
   readonly fn: LambdaFunction;
   /** The handler file, relative to the repository root (its bundle is the function's code). */
   readonly entry: string;
-  /** Errors + Throttles of the function (lib/alarms.ts FUNCTION_ALARM). */
-  readonly errorsAlarm: Alarm;
+  /** Errors + Throttles of the function (lib/alarms.ts FUNCTION_ALARM), where the stage has them. */
+  readonly errorsAlarm?: Alarm;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -87,7 +87,8 @@ export class AppFunction extends Construct {
       environment: { ...baseEnvironment(props.config), ...props.environment },
     };
     this.fn = new LambdaFunction(this, 'Function', functionProps);
-    this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);
+    if (props.config.functionAlarms)
+      this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);
 
     Validations.of(this).acknowledge(
       {

@@ -20,8 +20,8 @@ export interface RenewalRemindersStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** SPA build directory override (tests); default web/dist. */
   webDist?: string;
-  /** The stage's us-east-1 stack: the distribution's web ACL. */
-  edge: EdgeStack;
+  /** The stage's us-east-1 stack: the distribution's web ACL (none with `webAcl=false`). */
+  edge: EdgeStack | undefined;
 }
 
 /** One stage of the product: data, mail (and its SES events), auth, the reminder job, the API and the site. */
@@ -33,9 +33,10 @@ export class RenewalRemindersStack extends Stack {
   readonly mailEvents: MailEvents;
   readonly api: Api;
   readonly web: Web;
-  readonly edge: EdgeStack;
+  readonly edge?: EdgeStack;
   readonly alarms: Alarms;
-  readonly dashboard: OperationsDashboard;
+  /** Only where the stage has one (StageConfig.dashboard). */
+  readonly dashboard?: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: RenewalRemindersStackProps) {
     super(scope, id, props);
@@ -101,7 +102,7 @@ export class RenewalRemindersStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
       webDist: props.webDist,
-      webAclArn: props.edge.webAcl.attrArn,
+      webAclArn: props.edge?.webAcl.attrArn,
     });
 
     // The API's 5xx and latency, the table's throttles (each function has its own, AppFunction).
@@ -109,15 +110,16 @@ export class RenewalRemindersStack extends Stack {
     this.alarms.watchTable(this.data.table, [TABLE_KEYS.dueIndex.name]);
     // Last, once every construct exists: each alarm of the stack reaches the stage's topic.
     this.alarms.notifyAllUnder(this);
-    this.dashboard = new OperationsDashboard(this, 'Dashboard', {
-      config,
-      api: this.api.httpApi,
-      table: this.data.table,
-      indexNames: [TABLE_KEYS.dueIndex.name],
-      alarms: Alarms.allUnder(this),
-    });
+    if (config.dashboard)
+      this.dashboard = new OperationsDashboard(this, 'Dashboard', {
+        config,
+        api: this.api.httpApi,
+        table: this.data.table,
+        indexNames: [TABLE_KEYS.dueIndex.name],
+        alarms: Alarms.allUnder(this),
+      });
     // Every log group of the stage's two stacks keeps the stage's retention, CDK's own included.
-    for (const stack of [this, props.edge]) enforceStageLogRetention(stack, config);
+    for (const stack of [this, ...(props.edge ? [props.edge] : [])]) enforceStageLogRetention(stack, config);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
     new CfnOutput(this, 'DistributionDomainName', {

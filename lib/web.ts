@@ -3,6 +3,10 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
+  CacheQueryStringBehavior,
   CachePolicy,
   Distribution,
   FunctionEventType,
@@ -21,6 +25,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import type { WebConfig } from '../shared/api.ts';
 import { ORIGIN_VERIFY_HEADER } from '../shared/identity.ts';
+import { CALENDAR_PATH_PATTERN, FEED_CACHE_SECONDS } from '../shared/routes.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import { acknowledgeDeploymentHandler } from './webDeployment.ts';
 import { securityHeadersPolicy, spaRewriteFunction } from './webEdge.ts';
@@ -76,7 +81,7 @@ export interface WebProps {
   /** Directory of the SPA build; default web/dist. */
   webDist?: string;
   /** The web ACL (us-east-1) in front of the distribution: per-client rate limits, managed rules. */
-  webAclArn: string;
+  webAclArn: string | undefined;
 }
 
 /**
@@ -129,6 +134,11 @@ export class Web extends Construct {
 
     // The site answers on the domain only with a certificate for it (us-east-1, validated in config).
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
+    const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // CloudFront replaces any viewer-sent copy of this header with the stage's secret.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginSecret },
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: stageName(config),
       webAclId: props.webAclArn,
@@ -155,12 +165,30 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new HttpOrigin(props.apiOriginDomain, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            // CloudFront replaces any viewer-sent copy of this header with the stage's secret.
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginSecret },
+        // The calendar files: the same origin, cached for everyone by the token in the path.
+        [CALENDAR_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: new CachePolicy(this, 'CalendarCache', {
+            comment: `${stageName(config)}: calendar files, an hour per path (the token is the credential)`,
+            // min = default = max: CloudFront keeps the answer an hour even though it says `private`
+            // to the calendar clients and any other shared cache.
+            minTtl: Duration.seconds(FEED_CACHE_SECONDS),
+            defaultTtl: Duration.seconds(FEED_CACHE_SECONDS),
+            maxTtl: Duration.seconds(FEED_CACHE_SECONDS),
+            headerBehavior: CacheHeaderBehavior.none(),
+            queryStringBehavior: CacheQueryStringBehavior.none(),
+            cookieBehavior: CacheCookieBehavior.none(),
+            enableAcceptEncodingGzip: true,
+            enableAcceptEncodingBrotli: true,
           }),
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+        '/api/*': {
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -231,6 +259,13 @@ export class Web extends Construct {
     if (assets) deployment.node.addDependency(assets);
     acknowledgeDeploymentHandler(deployment, this.bucket);
 
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'A non-prod stage deployed with webAcl=false: its team alone uses it; the API throttles and the origin secret still hold (docs/operations.md, "Cost").',
+      });
+    }
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',

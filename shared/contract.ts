@@ -48,11 +48,19 @@ export interface RouteSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The largest body the route takes, in bytes; a larger one is refused with 413 before it is parsed. */
+  maxBodyBytes?: number;
   response: { readonly __response?: (body: never) => unknown };
 }
 
 /** A declared route: its declaration plus its stable name (the Lambda's id and lambdas/api/{name}.ts). */
 export type RouteDef<S extends RouteSpec = RouteSpec, N extends string = string> = S & { readonly name: N };
+
+/**
+ * Whether a route also answers HEAD, as its GET (headers, no body): the file routes (calendar feed,
+ * event links), which calendar clients and link checkers probe with HEAD.
+ */
+export const answersHead = (route: RouteSpec) => route.method === 'GET' && route.file === true;
 
 /** Names each entry after its key, keeping every literal type. */
 export function defineRoutes<const T extends Record<string, RouteSpec>>(

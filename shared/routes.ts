@@ -34,6 +34,7 @@ import {
   calendarTokenParamSchema,
   eventTokenParamSchema,
   idParamSchema,
+  IMPORT_BODY_MAX_BYTES,
   importRemindersSchema,
   limitQuerySchema,
   notFoundReportSchema,
@@ -46,6 +47,15 @@ import {
 } from './schemas.ts';
 
 export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
+
+/**
+ * How long a calendar client, and CloudFront for everyone (keyed by the token in the path), may keep
+ * a calendar file (feed or event) before asking again.
+ */
+export const FEED_CACHE_SECONDS = 3600;
+
+/** The paths of the calendar files (feed and event links), which CloudFront caches. */
+export const CALENDAR_PATH_PATTERN = '/api/calendar/*';
 
 const reminderById = { params: idParamSchema, ownerScoped: true } as const;
 
@@ -157,6 +167,7 @@ export const API = defineRoutes({
     path: '/api/reminders/import',
     access: 'user',
     body: importRemindersSchema,
+    maxBodyBytes: IMPORT_BODY_MAX_BYTES,
     response: returns<ImportResult>(),
   },
   getReminder: {

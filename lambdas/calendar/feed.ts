@@ -15,8 +15,9 @@ import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { countsDownTo, daysBetween, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { formatPounds } from '../../shared/dates.ts';
 
-/** How long a calendar client may keep the feed before asking again. */
-export const FEED_CACHE_SECONDS = 3600;
+import { FEED_CACHE_SECONDS } from '../../shared/routes.ts';
+
+export { FEED_CACHE_SECONDS };
 /** The hour of the day an alarm rings, that many days before. */
 const ALARM_HOUR = 9;
 const DAY_SECONDS = 86_400;

@@ -133,9 +133,18 @@ function bodyText(event: ApiEvent): string | undefined {
   }
 }
 
-/** Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message. */
-export function parseBody<T extends ZodType>(event: ApiEvent, schema: T): z.output<T> {
+/**
+ * Parse a JSON body with a zod schema; bad JSON or a bad field is a 400 with a clear message, a body
+ * over `maxBytes` a 413 before it is parsed.
+ */
+export function parseBody<T extends ZodType>(event: ApiEvent, schema: T, maxBytes?: number): z.output<T> {
   const text = bodyText(event);
+  if (maxBytes !== undefined && text && Buffer.byteLength(text) > maxBytes) {
+    throw new HttpError(
+      413,
+      `The request is too large (more than ${(maxBytes / 1e6).toFixed(2)} MB). Split it into smaller files`,
+    );
+  }
   let raw: unknown;
   try {
     raw = text ? JSON.parse(text) : undefined;
@@ -237,7 +246,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
           caller,
           params: def.params ? parseParams(event, def.params) : undefined,
           query: def.query ? parseQuery(event, def.query) : undefined,
-          body: def.body ? parseBody(event, def.body) : undefined,
+          body: def.body ? parseBody(event, def.body, def.maxBodyBytes) : undefined,
           event,
           context,
         } as RouteRequest<R>;

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { answersHead } from '../../shared/contract.ts';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import {
   buildApiEvent,
@@ -32,7 +33,8 @@ function loadHandler(name: string): Promise<ApiHandler> {
 
 function findRoute(method: string, pathname: string) {
   for (const route of ROUTES) {
-    if (route.method !== method) continue;
+    // Node sends no body for a HEAD request: the same answer's headers alone, as API Gateway does.
+    if (route.method !== method && !(method === 'HEAD' && answersHead(route))) continue;
     const params = matchPath(route.path, pathname);
     if (params) return { route: route as RouteDef, params };
   }

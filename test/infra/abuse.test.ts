@@ -1,9 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API, ROUTES } from '../../shared/routes.ts';
+import { answersHead } from '../../shared/contract.ts';
+import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
 import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
-import { EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
+import { BODY_SIZE_RULE, EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
 import { cleanUp, resourcesOfType, synth } from './harness.ts';
 
 afterAll(cleanUp);
@@ -11,13 +12,21 @@ afterAll(cleanUp);
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod', domain: 'example.com' });
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+/** Every route key the API has for a manifest route: its method, and HEAD for the calendar files. */
+const routeKeys = (route: RouteDef) => [
+  routeKey(route),
+  ...(answersHead(route) ? [routeKey({ method: 'HEAD', path: route.path })] : []),
+];
 
 describe('tokens on AWS', () => {
   const routes = Object.values(resourcesOfType(dev.template, 'AWS::ApiGatewayV2::Route'));
   const byKey = new Map(routes.map((r) => [r.Properties!.RouteKey as string, r.Properties!]));
 
-  it('has the manifest’s routes and a public one among them', () => {
-    expect([...byKey.keys()].sort()).toEqual(ROUTES.map(routeKey).sort());
+  it('has the manifest’s routes and a public one among them, and HEAD beside each calendar file’s GET', () => {
+    expect([...byKey.keys()].sort()).toEqual(ROUTES.flatMap(routeKeys).sort());
+    // HEAD used to answer 404: a GET route does not match it in an HTTP API.
+    expect(byKey.get('HEAD /api/calendar/{token}')).toMatchObject({ AuthorizationType: 'NONE' });
+    expect(byKey.get('HEAD /api/calendar/event/{token}')).toMatchObject({ AuthorizationType: 'NONE' });
     expect(ROUTES.some((r) => r.access === 'public')).toBe(true);
   });
 
@@ -58,16 +67,22 @@ describe('per-route throttles', () => {
     { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
   >;
 
-  it('limits exactly the public routes of the manifest, reads and writes apart', () => {
+  it('limits exactly the public routes of the manifest, reads, writes and calendar files apart', () => {
     const publicRoutes = ROUTES.filter((r) => r.access === 'public');
-    expect(Object.keys(settings).sort()).toEqual(publicRoutes.map(routeKey).sort());
+    expect(Object.keys(settings).sort()).toEqual(publicRoutes.flatMap(routeKeys).sort());
     for (const route of publicRoutes) {
       const limit = publicRouteThrottle(route);
-      expect(settings[routeKey(route)], route.name).toEqual({
-        ThrottlingRateLimit: limit.rateLimit,
-        ThrottlingBurstLimit: limit.burstLimit,
-      });
+      for (const key of routeKeys(route)) {
+        expect(settings[key], key).toEqual({
+          ThrottlingRateLimit: limit.rateLimit,
+          ThrottlingBurstLimit: limit.burstLimit,
+        });
+      }
     }
+    // 100,000 feeds polled hourly through CloudFront's cache are about 28 requests/s at the API.
+    for (const route of [API.getCalendarFeed, API.getReminderEvent])
+      expect(publicRouteThrottle(route)).toBe(PUBLIC_ROUTE_THROTTLE.calendar);
+    expect(PUBLIC_ROUTE_THROTTLE.calendar.rateLimit).toBeGreaterThanOrEqual((100_000 / 3600) * 4);
     expect(settings[routeKey(API.getConfig)]!.ThrottlingRateLimit).toBe(PUBLIC_ROUTE_THROTTLE.read.rateLimit);
     expect(settings[routeKey(API.unsubscribe)]!.ThrottlingRateLimit).toBe(
       PUBLIC_ROUTE_THROTTLE.write.rateLimit,
@@ -84,12 +99,29 @@ describe('per-route throttles', () => {
   });
 });
 
+const startsWith = (prefix: string) => ({
+  ByteMatchStatement: {
+    FieldToMatch: { UriPath: {} },
+    PositionalConstraint: 'STARTS_WITH',
+    SearchString: prefix,
+    TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+  },
+});
+const notCalendar = { NotStatement: { Statement: startsWith('/api/calendar/') } };
+
+interface Rule {
+  Name: string;
+  Priority: number;
+  Action?: unknown;
+  Statement: { ManagedRuleGroupStatement?: { RuleActionOverrides?: unknown } } & Record<string, unknown>;
+}
+
 describe('web ACL (us-east-1)', () => {
-  const edge = Template.fromStack(dev.stack.edge);
+  const edge = Template.fromStack(dev.stack.edge!);
 
   it('lives in its own stack in us-east-1, as CloudFront requires', () => {
-    expect(dev.stack.edge.region).toBe(EDGE_REGION);
-    expect(dev.stack.edge.stackName).toBe('RenewalReminders-dev-edge');
+    expect(dev.stack.edge!.region).toBe(EDGE_REGION);
+    expect(dev.stack.edge!.stackName).toBe('RenewalReminders-dev-edge');
     edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
   });
 
@@ -102,9 +134,10 @@ describe('web ACL (us-east-1)', () => {
           Match.objectLike({
             Name: group,
             OverrideAction: { None: {} },
-            Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: group } },
+            Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: group }) },
           }),
         ),
+        Match.objectLike({ Name: BODY_SIZE_RULE.name }),
         Match.objectLike({
           Name: 'ApiRatePerClient',
           Action: { Block: {} },
@@ -114,11 +147,7 @@ describe('web ACL (us-east-1)', () => {
               Limit: RATE_LIMITS.apiPerClient,
               EvaluationWindowSec: RATE_LIMITS.windowSeconds,
               ScopeDownStatement: {
-                ByteMatchStatement: Match.objectLike({
-                  SearchString: '/api/',
-                  PositionalConstraint: 'STARTS_WITH',
-                  FieldToMatch: { UriPath: {} },
-                }),
+                AndStatement: { Statements: [startsWith('/api/'), notCalendar] },
               },
             },
           },
@@ -131,11 +160,77 @@ describe('web ACL (us-east-1)', () => {
               AggregateKeyType: 'IP',
               Limit: RATE_LIMITS.sitePerClient,
               EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+              ScopeDownStatement: notCalendar,
+            },
+          },
+        }),
+        // Calendar services fetch every feed from a few shared addresses: counted per token (path).
+        Match.objectLike({
+          Name: 'CalendarRatePerToken',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: {
+              AggregateKeyType: 'CUSTOM_KEYS',
+              CustomKeys: [{ UriPath: { TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+              Limit: RATE_LIMITS.calendarPerToken,
+              EvaluationWindowSec: RATE_LIMITS.windowSeconds,
+              ScopeDownStatement: startsWith('/api/calendar/'),
             },
           },
         }),
       ],
     });
+  });
+
+  it('lets the import past the 8 KB body rule and nothing else: the rule counts, a label rule blocks all but the import', () => {
+    const rules = Object.values(resourcesOfType(edge, 'AWS::WAFv2::WebACL'))[0]!.Properties!.Rules as Rule[];
+    const common = rules.find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
+    // Only the size rule is overridden, and only to count (which labels the request).
+    expect(common.Statement.ManagedRuleGroupStatement?.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+    const bodySize = rules.find((r) => r.Name === BODY_SIZE_RULE.name)!;
+    expect(bodySize.Priority).toBeGreaterThan(common.Priority);
+    expect(bodySize.Action).toEqual({ Block: {} });
+    expect(bodySize.Statement).toEqual({
+      AndStatement: {
+        Statements: [
+          {
+            LabelMatchStatement: {
+              Scope: 'LABEL',
+              Key: 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body',
+            },
+          },
+          {
+            NotStatement: {
+              Statement: {
+                AndStatement: {
+                  Statements: [
+                    {
+                      ByteMatchStatement: {
+                        FieldToMatch: { Method: {} },
+                        PositionalConstraint: 'EXACTLY',
+                        SearchString: 'POST',
+                        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+                      },
+                    },
+                    {
+                      ByteMatchStatement: {
+                        FieldToMatch: { UriPath: {} },
+                        PositionalConstraint: 'EXACTLY',
+                        SearchString: '/api/reminders/import',
+                        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        ],
+      },
+    });
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
   });
 
   it('is the distribution’s web ACL in every stage', () => {

@@ -15,7 +15,7 @@ import { cleanUp, newApp, resourcesOfType, synth, type Synthesized } from './har
 
 afterAll(cleanUp);
 
-const dev = synth({ stage: 'dev' });
+const dev = synth({ stage: 'dev', functionAlarms: 'true' });
 const prod = synth({ stage: 'prod', domain: 'example.com', alarmEmail: 'oncall@example.com' });
 
 const topicId = (s: Synthesized) => {
@@ -168,7 +168,7 @@ describe('every alarm reaches the topic', () => {
       alarms.apiLatency,
       alarms.tableThrottles,
       ...(stage === 'prod' ? [alarms.sesBounceRate, alarms.sesComplaintRate] : []),
-      ...functions.map((fn) => fn.errorsAlarm),
+      ...functions.map((fn) => fn.errorsAlarm!),
     ];
     for (const alarm of expected) expect(ids).toContain(idOf(alarm));
     if (stage === 'dev') expect(alarms.sesBounceRate).toBeUndefined();

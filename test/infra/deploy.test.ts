@@ -393,6 +393,10 @@ describe('web deployment', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.deploy).toBe('npm run build:web && cdk deploy --all');
+    // scripts/deploy.ts then runs `cdk deploy --all` with the arguments (and firstCreate for prod).
+    expect(pkg.scripts.deploy).toBe('npm run build:web && tsx scripts/deploy.ts');
+    expect(readFileSync(new URL('../../scripts/deploy.ts', import.meta.url), 'utf8')).toContain(
+      "['cdk', 'deploy', '--all', ...args",
+    );
   });
 });

@@ -29,7 +29,7 @@ import {
 
 afterAll(cleanUp);
 
-const dev = synth({ stage: 'dev' });
+const dev = synth({ stage: 'dev', dashboard: 'true', functionAlarms: 'true' });
 const prod = synth({ stage: 'prod', domain: 'example.com', alarmEmail: 'oncall@example.com' });
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown };
@@ -293,6 +293,26 @@ describe('the stage dashboard', () => {
       expect(text).toContain(`[\\"AWS/ApiGateway\\",\\"${metric}\\"`);
   });
 
+  it('comes with a per-function alarm each in prod only unless the context asks: dev keeps the stage’s own', () => {
+    const plain = synth({ stage: 'dev' });
+    const perFunction = Object.values(alarms(plain.template)).filter((a) =>
+      JSON.stringify(a.Properties ?? {}).includes('FILL(errors, 0) + FILL(throttles, 0)'),
+    );
+    expect(perFunction).toEqual([]);
+    // The job, mail, API and table alarms are few metrics and say something even in dev.
+    expect(Object.keys(alarms(plain.template)).length).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(alarms(plain.template)).length).toBeLessThan(10);
+    expect(Object.keys(alarms(prod.template)).length).toBeGreaterThan(40);
+  });
+
+  it('is in prod only unless the context asks for one: it costs money and protects nothing in dev', () => {
+    expect(resourcesOfType(synth({ stage: 'dev' }).template, 'AWS::CloudWatch::Dashboard')).toEqual({});
+    expect(resourcesOfType(synth({ stage: 'qa' }).template, 'AWS::CloudWatch::Dashboard')).toEqual({});
+    expect(
+      Object.keys(resourcesOfType(synth({ stage: 'prod' }).template, 'AWS::CloudWatch::Dashboard')),
+    ).toHaveLength(1);
+  });
+
   it('shows the state of every alarm of the stage', () => {
     const { text } = body(prod);
     const ids = Object.keys(alarms(prod.template));
@@ -372,7 +392,7 @@ describe('log retention', () => {
   const templates = (s: Synthesized) =>
     [
       ['main', s.template],
-      ['edge', Template.fromStack(s.stack.edge)],
+      ['edge', Template.fromStack(s.stack.edge!)],
     ] as const;
 
   /** The retention of the log group a function writes to: its LoggingConfig's, or /aws/lambda/{it}. */

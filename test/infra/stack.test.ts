@@ -6,6 +6,8 @@ import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_MEMORY_MB, ROUTE_PERMISSIONS } from '../../lib/api.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
+import { TABLE_ACTIONS } from '../../lib/data.ts';
+import { answersHead } from '../../shared/contract.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
 import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
@@ -91,7 +93,7 @@ describe('stack', () => {
     expect(prod.stack.stackName).toBe('RenewalReminders-prod');
     expect(prod.stack.terminationProtection).toBe(true);
     expect(dev.stack.terminationProtection).toBe(false);
-    expect(dev.stack.region).toBe(process.env.AWS_REGION ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-2');
+    expect(dev.stack.region).toBe('eu-west-2');
   });
 
   it('has no dependency cycle between its resources (CloudFormation would reject it)', () => {
@@ -371,18 +373,34 @@ describe('api', () => {
     }
   });
 
-  it('grants table reads to GET routes and writes only to the others', () => {
+  it('grants GET routes the item reads alone, writes only to the others and to GET routes that record something, Scan to none', () => {
     for (const route of ROUTES) {
       const actions = actionsOfFunction(dev.template, functionId(dev, routeDescription(route)));
-      expect(actions, route.name).toContain('dynamodb:GetItem');
-      expect(actions, route.name).toContain('dynamodb:Query');
-      if (route.method === 'GET') {
-        expect(actions, route.name).not.toContain('dynamodb:PutItem');
-        expect(actions, route.name).not.toContain('dynamodb:DeleteItem');
-        expect(actions, route.name).not.toContain('dynamodb:UpdateItem');
-      } else {
-        expect(actions, route.name).toContain('dynamodb:PutItem');
-      }
+      const table = [...actions].filter((a) => a.startsWith('dynamodb:')).sort();
+      const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
+      const writes = route.method !== 'GET' || permissions.includes('table:write');
+      expect(table, route.name).toEqual(
+        [...TABLE_ACTIONS.read, ...(writes ? TABLE_ACTIONS.write : [])].sort(),
+      );
+    }
+    // A feed request counts itself per token, and the first view of the link issues the token: both
+    // write, so a read-only role would answer them with AccessDenied (500) on AWS, never locally.
+    expect(ROUTE_PERMISSIONS.getCalendarFeed).toContain('table:write');
+    expect(ROUTE_PERMISSIONS.getCalendarLink).toContain('table:write');
+    expect(ROUTE_PERMISSIONS.getReminderEvent).toContain('table:write');
+    // No function of the stage may Scan, DescribeTable or read streams.
+    for (const id of functionIds(prod.template)) {
+      const beyond = [...actionsOfFunction(prod.template, id)].filter(
+        (a) =>
+          a.startsWith('dynamodb:') && ![...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write].includes(a as never),
+      );
+      expect(beyond, id).toEqual([]);
+    }
+  });
+
+  it('grants the others nothing beyond the table unless the route manifest says so', () => {
+    for (const route of ROUTES) {
+      const actions = actionsOfFunction(dev.template, functionId(dev, routeDescription(route)));
       // Anything beyond the table only through ROUTE_PERMISSIONS (dev has no SES identity to send from).
       const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
       const beyondTable = [...actions].filter((a) => !a.startsWith('dynamodb:')).sort();
@@ -431,7 +449,11 @@ describe('api', () => {
   });
 
   it('has one route per manifest entry; JWT on user/admin routes, none on public ones', () => {
-    dev.template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    // One per entry, and a HEAD beside each calendar file's GET.
+    dev.template.resourceCountIs(
+      'AWS::ApiGatewayV2::Route',
+      ROUTES.length + ROUTES.filter((route) => answersHead(route)).length,
+    );
     const authorizerId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Authorizer', () => true);
     for (const route of ROUTES) {
       dev.template.hasResourceProperties(
@@ -856,11 +878,13 @@ describe('web', () => {
     });
   });
 
-  it('forwards /api/* to the HTTP API uncached, with every viewer header but Host', () => {
+  it('forwards /api/* to the HTTP API uncached, with every viewer header but Host (the calendar files aside)', () => {
     const apiId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Api', () => true);
     dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: [
+          // Cached by CloudFront (test/infra/calendar-cache.test.ts).
+          Match.objectLike({ PathPattern: '/api/calendar/*' }),
           Match.objectLike({
             PathPattern: '/api/*',
             CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,

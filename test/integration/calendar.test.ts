@@ -197,6 +197,12 @@ describe('the calendar feed', () => {
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     expect((await fetch(`${stack.appUrl}/api/calendar/${forged}.ics`)).status).toBe(404);
     expect((await fetch(`${stack.appUrl}/api/calendar/${token}`)).status).toBe(200);
+    // HEAD answers as GET does, without the body (it used to be a 404).
+    const head = await fetch(`${stack.appUrl}/api/calendar/${token}.ics`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${stack.appUrl}/api/calendar/${forged}`, { method: 'HEAD' })).status).toBe(404);
     for (const bad of ['short', `${token}x`, `${token}.ics.ics`, '..%2Fme'])
       expect((await fetch(`${stack.appUrl}/api/calendar/${bad}`)).status).toBe(400);
     expect((await api(stack, user.accessToken)('DELETE', '/api/me')).status).toBe(204);
