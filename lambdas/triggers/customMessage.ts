@@ -22,7 +22,9 @@ async function render(event: CustomMessageTriggerEvent): Promise<{ subject: stri
     return renderConfirmSignUp({ firstName, confirmUrl });
   }
   if (event.triggerSource === 'CustomMessage_ForgotPassword') {
-    const signInUrl = new URL('/auth', env().SITE_URL).toString();
+    // The button opens the reset form's code step with the address filled in (from the fragment).
+    const address = encodeLinkAddress(attributes[USER_ATTRIBUTES.email] ?? '');
+    const signInUrl = `${new URL('/auth', env().SITE_URL).toString()}?tab=signin&reset=code#${LINK_ADDRESS_PARAM}=${address}`;
     return renderResetPassword({ firstName, code: event.request.codeParameter, signInUrl });
   }
   return null;
@@ -31,7 +33,7 @@ async function render(event: CustomMessageTriggerEvent): Promise<{ subject: stri
 /**
  * Cognito CustomMessage trigger: the mails that carry a Cognito code, rendered by our template code.
  * Sign-up and a resent confirmation get a link to /auth/callback with the code; a password reset gets
- * the code itself, typed into the reset form. Cognito replaces {####} with the code when it sends.
+ * the code itself, typed into the reset form that its button opens. Cognito replaces {####} with the code when it sends.
  */
 export const handler = traced(
   async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {

@@ -52,7 +52,11 @@ describe('CustomMessage trigger', () => {
     const html = result.response.emailMessage!;
     expect(html).toContain('Hi Ann,');
     expect(html).toContain('{####}');
-    expect(html).toContain('href="https://app.example.com/auth"');
+    // The button opens the code step with the address filled in, the address out of the query.
+    expect(html).toContain(
+      'href="https://app.example.com/auth?tab=signin&amp;reset=code#u=YW5uQGV4YW1wbGUuY29t"',
+    );
+    expect(html).toContain('Enter your code');
     // The code is typed into the form, never carried in a link.
     expect(html).not.toMatch(/href="[^"]*\{####\}/);
     expect(html.length).toBeLessThan(20_000);

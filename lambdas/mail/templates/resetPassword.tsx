@@ -28,7 +28,7 @@ export function ResetPasswordEmail({ fields: { firstName, code, signInUrl } }: R
       </Text>
       <Text style={codeStyle}>{code}</Text>
       <Button href={signInUrl} style={styles.button}>
-        Go to sign in
+        Enter your code
       </Button>
     </Layout>
   );

@@ -12,7 +12,10 @@ import { confirmPasswordReset, requestPasswordReset } from '../session.ts';
 
 type ResetValues = z.output<typeof resetPasswordSchema>;
 
-/** Step one: the address. Unknown addresses go on to step two like known ones. */
+/**
+ * Step one: the address. Unknown addresses go on to step two like known ones. 'I already have a
+ * code' goes there with the address, asking for no new code.
+ */
 function RequestCodeForm({
   initialEmail,
   onSent,
@@ -44,6 +47,13 @@ function RequestCodeForm({
         Send reset code
       </SubmitButton>
       <FormError />
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-block"
+        onClick={() => void form.trigger('email').then((valid) => valid && onSent(form.getValues('email')))}
+      >
+        {ACCOUNT_MESSAGES.haveCode}
+      </button>
     </Form>
   );
 }
@@ -83,17 +93,20 @@ function ResetForm({ email, onDone }: { email: string; onDone: () => void }) {
 }
 
 /**
- * 'Forgot password?': the address, then the mailed code with a new password. `onDone` gets the address
- * once the password is reset (the sign-in tab opens with it), or null on 'Back to sign in'.
+ * 'Forgot password?': the address, then the mailed code with a new password; `hasCode` (the reset
+ * mail's button) starts at the code for `initialEmail`. `onDone` gets the address once the password
+ * is reset (the sign-in tab opens with it), or null on 'Back to sign in'.
  */
 export function ForgotPassword({
   initialEmail,
+  hasCode = false,
   onDone,
 }: {
   initialEmail: string;
+  hasCode?: boolean;
   onDone: (email: string | null) => void;
 }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(hasCode && initialEmail ? initialEmail : null);
   return (
     <section aria-labelledby="reset-heading">
       <h2 id="reset-heading" className="auth-subheading">

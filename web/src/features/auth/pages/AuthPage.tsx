@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { decodeLinkAddress, LINK_ADDRESS_PARAM } from '#shared/linkSignIn.ts';
 import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../../components/Brand.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
@@ -19,8 +20,17 @@ export default function AuthPage() {
   // The tab shows at once; the address (a router transition) follows, and a new address wins.
   const [tab, setTab] = useState(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
-  /** 'Forgot password?' open in the sign-in tab, with the address it started from. */
-  const [resetFrom, setResetFrom] = useState<string | null>(null);
+  const { hash } = useLocation();
+  /**
+   * 'Forgot password?' open in the sign-in tab, with the address it started from; the reset mail's
+   * button (?reset=code, the address in the fragment) opens it at the code.
+   */
+  const mailedReset = useMemo(() => {
+    if (params.get('reset') !== 'code') return null;
+    const encoded = new URLSearchParams(hash.slice(1)).get(LINK_ADDRESS_PARAM);
+    return encoded === null ? '' : (decodeLinkAddress(encoded) ?? '');
+  }, [params, hash]);
+  const [resetFrom, setResetFrom] = useState<string | null>(mailedReset);
   /** The address the sign-in form starts with: the link's, or the one a password was just reset for. */
   const urlEmail = params.get('email') ?? '';
   const [signInEmail, setSignInEmail] = useState(urlEmail);
@@ -67,7 +77,11 @@ export default function AuthPage() {
                 resetFrom === null ? (
                   <SignInForm key={signInEmail} initialEmail={signInEmail} onForgotPassword={setResetFrom} />
                 ) : (
-                  <ForgotPassword initialEmail={resetFrom} onDone={finishReset} />
+                  <ForgotPassword
+                    initialEmail={resetFrom}
+                    hasCode={mailedReset !== null && resetFrom === mailedReset}
+                    onDone={finishReset}
+                  />
                 ),
             },
             {
