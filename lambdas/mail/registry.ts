@@ -36,7 +36,8 @@ interface Links {
 export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
   reminder: {
     subject: ({ reminder, daysLeft }) => reminderSubject({ reminder, daysLeft: daysLeft ?? 0 }),
-    link: () => siteLink('/dashboard'),
+    // Each item opens its own reminder's page: its details, next e-mail and history.
+    link: ({ reminder }) => siteLink(`/reminders/${reminder.id}`),
     render: (input, firstName, { unsubscribeUrl, calendarUrl }) =>
       renderReminderMail({
         firstName,

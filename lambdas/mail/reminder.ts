@@ -4,6 +4,7 @@
  */
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
+import { amountWithPeriod } from '../../shared/reminder/money.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { greetingName } from './greeting.ts';
@@ -32,7 +33,18 @@ export function daysLeftPhrase(daysLeft: number): string {
 
 /** What a reminder mail says of its reminder; the contract terms are optional (older callers, tests). */
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
-  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount'>>;
+  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'repeats'>>;
+
+/** What the date is, in a sentence: car tax and MOT fall due; a mortgage deal or a promo ends. */
+const RENEWS: Record<Category, string> = {
+  mortgage: 'ends',
+  insurance: 'renews',
+  credit_cards: 'ends',
+  utilities_energy: 'renews',
+  broadband_mobile: 'renews',
+  subscriptions: 'renews',
+  car_tax_mot: 'is due',
+};
 
 export interface ReminderMailProps {
   firstName: string;
@@ -49,21 +61,23 @@ export function reminderSubject({
   reminder,
   daysLeft,
 }: Pick<ReminderMailProps, 'reminder' | 'daysLeft'>): string {
-  const what = `${reminder.title}${withProvider(reminder.title, reminder.provider)}`;
+  const named = `your ${reminder.title}${withProvider(reminder.title, reminder.provider)}`;
+  const what = `Your ${reminder.title}${withProvider(reminder.title, reminder.provider)}`;
   if (reminder.act_by)
     return daysLeft === 0
-      ? `${what}: today is the last day to act`
-      : `${what}: act ${daysLeftPhrase(daysLeft)} (by ${formatUkDate(reminder.act_by)})`;
+      ? `Today is the last day to act on ${named}`
+      : `Act on ${named} ${daysLeftPhrase(daysLeft)} (by ${formatUkDate(reminder.act_by)})`;
+  const verb = RENEWS[reminder.category];
   return daysLeft === 0
-    ? `${what} renews today`
-    : `${what} renews ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
+    ? `${what} ${verb} today`
+    : `${what} ${verb} ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
 }
 
 /** The heading: what happens when, counted to the act-by date when there is one. */
 function headline(reminder: MailedReminder, daysLeft: number): string {
   return reminder.act_by
     ? `Act on your ${reminder.title} ${daysLeftPhrase(daysLeft)}`
-    : `Your ${reminder.title} renews ${daysLeftPhrase(daysLeft)}`;
+    : `Your ${reminder.title} ${RENEWS[reminder.category]} ${daysLeftPhrase(daysLeft)}`;
 }
 
 /**
@@ -92,7 +106,7 @@ export type ReminderText = {
   /** 'Your Home insurance renews in 7 days', or 'Act on your … in 7 days' with an act-by date. */
   headline: string;
   categoryLabel: string;
-  /** 'Home insurance (Insurance) with Aviva': the provider left out when it is the title itself. */
+  /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
   named: string;
   renewalDate: string;
   /** Formatted, or null when unknown: then the sentence stops after the date. */
@@ -116,9 +130,14 @@ export function reminderText(
     title: reminder.title,
     headline: headline(reminder, daysLeft),
     categoryLabel: categoryLabel(reminder.category),
-    named: `${reminder.title} (${categoryLabel(reminder.category)})${withProvider(reminder.title, reminder.provider)}`,
+    named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatUkDate(reminder.renewal_date),
-    amount: reminder.amount !== null ? formatPounds(reminder.amount) : null,
+    amount:
+      reminder.amount === null
+        ? null
+        : reminder.repeats
+          ? amountWithPeriod(reminder.amount, reminder.repeats)
+          : formatPounds(reminder.amount),
     terms: termsSentence(reminder),
     callToAction: CALL_TO_ACTION[reminder.category],
     url,

@@ -4,6 +4,7 @@
  */
 import { formatUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
+import type { OutcomeChoice } from '../../shared/reminder/outcome.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { greetingName } from './greeting.ts';
 import { withProvider } from './naming.ts';
@@ -24,9 +25,17 @@ export type SavingsText = {
   /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
   named: string;
   renewalDate: string;
-  /** The button's link. */
+  /** The outcome page; each answer's link pre-selects it there (only a press on the page saves). */
   url: string;
+  switchedUrl: string;
+  haggledUrl: string;
+  renewedUrl: string;
+  cancelledUrl: string;
 };
+
+/** The outcome page with one of the four answers pre-selected. */
+const withChoice = (url: string, choice: OutcomeChoice) =>
+  `${url}${url.includes('?') ? '&' : '?'}choice=${choice}`;
 
 export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: string): SavingsText {
   return {
@@ -34,6 +43,10 @@ export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: str
     named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatUkDate(reminder.renewal_date),
     url,
+    switchedUrl: withChoice(url, 'switched'),
+    haggledUrl: withChoice(url, 'haggled'),
+    renewedUrl: withChoice(url, 'renewed'),
+    cancelledUrl: withChoice(url, 'cancelled'),
   };
 }
 

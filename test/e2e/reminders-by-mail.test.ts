@@ -43,14 +43,16 @@ describe('reminder mails', () => {
     await runJob(stack, { date: dayBefore(29), trigger: 'cli' });
     const [first] = await reminderMails();
     expect(await reminderMails()).toHaveLength(1);
-    expect(first!.subject).toBe('Car insurance with Admiral renews in 30 days (20/03/2031)');
+    expect(first!.subject).toBe('Your Car insurance with Admiral renews in 30 days (20/03/2031)');
     expect(first!.body.text).toContain('£389.99');
 
-    // The mail's button opens the dashboard (sign-in first).
+    // The mail's button opens that reminder's page (sign-in first), and from there the dashboard.
     const page = await newPage(1280);
-    const dashboardLink = /href="([^"]*\/dashboard)"/.exec(first!.body.html ?? '')![1]!;
-    await page.goto(dashboardLink);
-    await signIn(page, user, { goto: false });
+    const reminderLink = /href="([^"]*\/reminders\/[^"]+)"/.exec(first!.body.html ?? '')![1]!;
+    await page.goto(reminderLink);
+    await signIn(page, user, { goto: false, waitFor: /\/reminders\// });
+    await page.getByRole('heading', { name: 'Car insurance' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
     await page.getByRole('row', { name: /Car insurance/ }).waitFor();
     // country_cta_v1 is on in the local stage: a UK user sees the energy price-cap call to action.
     await page.getByLabel('Tip for UK households').waitFor();
@@ -94,8 +96,8 @@ describe('reminder mails', () => {
     await runJob(stack, { date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
     const mails = await reminderMails();
     expect(mails.map((m) => m.subject)).toEqual([
-      'Car insurance with Admiral renews in 30 days (20/03/2031)',
-      'Car insurance with Admiral renews in 7 days (20/03/2031)',
+      'Your Car insurance with Admiral renews in 30 days (20/03/2031)',
+      'Your Car insurance with Admiral renews in 7 days (20/03/2031)',
       'How did you do with Car insurance?',
     ]);
 

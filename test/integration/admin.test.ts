@@ -125,7 +125,7 @@ describe('admin tools', () => {
     const sent = await call('POST', '/api/admin/test-email');
     expect(sent.status).toBe(200);
     const mails = await mailsTo(stack, admin.email);
-    expect(mails.at(-1)?.subject).toMatch(/^\[Test\] Home Insurance with Aviva renews in 14 days/);
+    expect(mails.at(-1)?.subject).toMatch(/^\[Test\] Your Home Insurance with Aviva renews in 14 days/);
     const audit = (await call('GET', '/api/admin/audit')).json as { entries: AuditEntry[] };
     expect(audit.entries.map((e) => e.action)).toEqual(
       expect.arrayContaining(['test_email', 'run_cron', 'simulate_cron']),

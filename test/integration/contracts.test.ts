@@ -94,8 +94,8 @@ describe('own lead days and an act-by date', () => {
     await runJob(stack, { trigger: 'cli', date: addDays(actBy, -3) });
     const mails = await seen.since();
     expect(mails.map((m) => m.subject)).toEqual([
-      `Home insurance with Aviva: act in 45 days (by ${formatUkDate(actBy)})`,
-      `Home insurance with Aviva: act in 3 days (by ${formatUkDate(actBy)})`,
+      `Act on your Home insurance with Aviva in 45 days (by ${formatUkDate(actBy)})`,
+      `Act on your Home insurance with Aviva in 3 days (by ${formatUkDate(actBy)})`,
     ]);
     const text = mails.at(-1)!.body.text!;
     expect(text).toContain(`The last day to act is ${formatUkDate(actBy)}.`);
@@ -199,7 +199,7 @@ describe('the outcome of a renewal', () => {
     await runJob(stack, { trigger: 'cli', date: addDays(next, -44) });
     const mail = (await mailsTo(stack, user.email)).at(-1)!;
     expect(mail.subject).toBe(
-      `Home insurance with Admiral: act in 30 days (by ${formatUkDate(addDays(next, -14))})`,
+      `Act on your Home insurance with Admiral in 30 days (by ${formatUkDate(addDays(next, -14))})`,
     );
     expect(mail.body.text).toContain('Last term you paid £480.00.');
   });
@@ -298,7 +298,7 @@ describe('the automatic roll forward', () => {
     // The next renewal's mail goes as usual.
     await runJob(stack, { trigger: 'cli', date: addDays(yearAfter(renewal), -7) });
     expect((await seen.subjects()).at(-1)).toBe(
-      `Home insurance with Aviva renews in 7 days (${formatUkDate(yearAfter(renewal))})`,
+      `Your Home insurance with Aviva renews in 7 days (${formatUkDate(yearAfter(renewal))})`,
     );
   });
 

@@ -387,8 +387,10 @@ describe('the reminder job', () => {
     expect(body).toMatch(/Fibre renews in 14 days/i);
     expect(body).toMatch(/How did you do with Streaming\?/i);
     expect(body).toContain('£250.00');
+    // Each item links to its own page: the reminder, or the follow-up's answers.
     expect(body).toContain('/savings/');
-    expect(body).toContain('/dashboard');
+    expect(body).toContain('?choice=switched');
+    expect(body.match(/\/reminders\/[0-9a-f-]{36}/g)).toHaveLength(2);
     // Records stay one per mail, all with the digest's SES message id.
     const { Items = [] } = await dynamo().send(
       new QueryCommand({
@@ -401,16 +403,16 @@ describe('the reminder job', () => {
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((item) => item.message_id)).size).toBe(1);
     expect(sent.map((item) => item.subject).sort()).toEqual([
+      'How did you do with Streaming?',
       expect.stringContaining('Car cover'),
       expect.stringContaining('Fibre'),
-      'How did you do with Streaming?',
     ]);
 
     const separateMails = await mailsFor([separate!.email]);
     expect(separateMails.map((m) => m.subject).sort()).toEqual([
+      'How did you do with Streaming?',
       expect.stringContaining('Car cover'),
       expect.stringContaining('Fibre'),
-      'How did you do with Streaming?',
     ]);
     // A second run sends nothing more to either.
     expect((await job({ date: today, trigger: 'cli' })).items_processed).toBe(0);

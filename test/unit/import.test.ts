@@ -3,6 +3,7 @@
  * exports (samples written from their published formats) map onto our categories and terms; each
  * bad file is refused with its own message; a bad row carries the dialog's messages and its number.
  */
+import { hasHiddenCharacters, hasVisibleCharacters } from '../../shared/visibleText.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
@@ -51,7 +52,8 @@ describe('our CSV', () => {
           .map(([head, tail]) => head + tail),
       )
       .map((s) => s.replace(CONTROL, '').trim())
-      .filter((s) => s !== '');
+      // Only text a reminder can hold: no hidden characters, something visible (shared/visibleText.ts).
+      .filter((s) => s !== '' && !hasHiddenCharacters(s) && hasVisibleCharacters(s));
   const date = fc
     .date({
       min: new Date('2026-01-01T00:00:00Z'),
@@ -67,7 +69,10 @@ describe('our CSV', () => {
       renewal_date: date,
       pence: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
       notes: fc.option(
-        fc.string({ maxLength: 80 }).map((s) => s.replace(CONTROL_BUT_LF, '')),
+        fc
+          .string({ maxLength: 80 })
+          .map((s) => s.replace(CONTROL_BUT_LF, ''))
+          .filter((s) => !hasHiddenCharacters(s)),
         { nil: null },
       ),
       repeats: fc.constantFrom(...REPEATS_VALUES),

@@ -387,7 +387,7 @@ describe('escaping', () => {
     );
     expect(mail.html).not.toContain('<script');
     expect(mail.html).toContain('Hi &lt;b&gt;Ann&lt;/b&gt;,');
-    expect(mail.text).toContain(`Open my reminders ${attack}`);
+    expect(mail.text).toContain(`Open this reminder ${attack}`);
   });
 });
 
@@ -427,14 +427,15 @@ describe('digest copy', () => {
     const expected = [
       'Hi there,',
       'YOUR HOME INSURANCE RENEWS IN 1 DAY',
-      'Home insurance (Insurance) with Aviva renews on 15/01/2027. You told us it costs £412.35.',
+      'Home insurance with Aviva renews on 15/01/2027. You told us it costs £412.35.',
       'Compare quotes now:',
-      'Open my reminders https://example.test/dashboard',
+      'Open this reminder https://example.test/dashboard',
       'Add to calendar https://example.test/api/calendar/event/r1.ics',
       '-'.repeat(40),
       'HOW DID YOU DO WITH BROADBAND?',
-      'Broadband with BT renewed on 01/12/2026. Did you switch or haggle a better price?',
-      'Log my savings https://example.test/savings/r2',
+      'Broadband with BT renewed on 01/12/2026. How did it go?',
+      'I switched https://example.test/savings/r2?choice=switched',
+      'I cancelled it https://example.test/savings/r2?choice=cancelled',
       'Unsubscribe from reminder e-mails https://example.test/u',
     ];
     const at = expected.map((line) => mail.text.indexOf(line));

@@ -23,7 +23,7 @@ export function ReminderBody({ text }: { text: ReminderText }) {
       </Text>
       <Text style={styles.text}>{text.callToAction}</Text>
       <Button href={text.url} style={styles.button}>
-        Open my reminders
+        Open this reminder
       </Button>
       <Text style={styles.text}>
         <Link href={text.calendarUrl}>Add to calendar</Link>

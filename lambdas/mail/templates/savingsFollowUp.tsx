@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Button, Heading, Link, Text } from '@react-email/components';
 import {
   savingsSubject,
   savingsView,
@@ -8,16 +8,26 @@ import {
 } from '../savingsFollowUp.ts';
 import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
 
-/** What renewed when, the ask, and the button: what follows the heading (and greeting). */
+/**
+ * What renewed when, the ask, and the four answers, each a link to the outcome page with it
+ * pre-selected: what follows the heading (and greeting).
+ */
 export function SavingsBody({ text }: { text: SavingsText }) {
   return (
     <>
       <Text style={styles.text}>
-        {`${text.named} renewed on ${text.renewalDate}. Did you switch or haggle a better price? Log what you saved and watch your total grow.`}
+        {`${text.named} renewed on ${text.renewalDate}. How did it go? Pick one and log what you saved: it takes ten seconds.`}
       </Text>
-      <Button href={text.url} style={styles.button}>
-        Log my savings
+      <Button href={text.switchedUrl} style={styles.button}>
+        I switched
       </Button>
+      <Text style={styles.text}>
+        <Link href={text.haggledUrl}>I haggled a better price</Link>
+        {' · '}
+        <Link href={text.renewedUrl}>I renewed as is</Link>
+        {' · '}
+        <Link href={text.cancelledUrl}>I cancelled it</Link>
+      </Text>
     </>
   );
 }
