@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeLinkAddress } from '../../shared/linkSignIn.ts';
 import {
   AdminGetUserCommand,
   ChangePasswordCommand,
@@ -202,7 +203,10 @@ describe('account recovery through the local Cognito stand-in, as on AWS', () =>
     const code = await resetCode(user.email);
     const mail = (await mailsTo(stack, user.email)).at(-1)!;
     expect(mail.body.html).toContain('Hi Test,');
-    expect(mail.body.html).toContain(`href="${stack.appUrl}/auth"`);
+    // Its button opens the reset form's code step with the address (in the fragment, never the query).
+    expect(mail.body.html).toContain(
+      `href="${stack.appUrl}/auth?tab=signin&amp;reset=code#u=${encodeLinkAddress(user.email)}"`,
+    );
 
     const confirm = (confirmationCode: string) =>
       stack.cognito.send(
