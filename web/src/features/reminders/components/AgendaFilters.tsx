@@ -1,5 +1,6 @@
 import { CATEGORIES } from '#shared/categories.ts';
 import { SearchIcon } from '../../../components/Icons.tsx';
+import '../../../components/form/form.css';
 
 export interface AgendaFilter {
   search: string;
@@ -21,6 +22,7 @@ export function AgendaFilters({
         <SearchIcon />
         <input
           type="search"
+          className="input"
           placeholder="Search reminders"
           value={filter.search}
           onChange={(event) => onChange({ ...filter, search: event.target.value })}
@@ -29,6 +31,7 @@ export function AgendaFilters({
       <label>
         <span className="visually-hidden">Category</span>
         <select
+          className="input"
           value={filter.category}
           onChange={(event) => onChange({ ...filter, category: event.target.value })}
         >
