@@ -41,10 +41,10 @@ import {
   profileUpdateSchema,
   reminderInputSchema,
   runCronSchema,
-  savingsInputSchema,
   systemTestSchema,
   unsubscribeQuerySchema,
 } from './schemas.ts';
+import { savingsInputSchema } from './savingsSchemas.ts';
 
 export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
 

@@ -4,7 +4,6 @@
  */
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
-import { SAVINGS_OUTCOMES } from './api.ts';
 import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
@@ -169,7 +168,7 @@ export function isRealDate(value: string): boolean {
 }
 
 /** A calendar date, YYYY-MM-DD, that really exists, refused with `message`. */
-const dateSchema = (message: string) =>
+export const dateSchema = (message: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
@@ -225,7 +224,7 @@ const reminderFields = {
 };
 
 /** A sum of money as the API takes it: pounds, a finite number from 0, or null when unknown. */
-const moneyAmount = z
+export const moneyAmount = z
   .number({ error: MESSAGES.amountInvalid })
   .finite(MESSAGES.amountInvalid)
   .min(0, MESSAGES.amountNegative)
@@ -234,7 +233,7 @@ const moneyAmount = z
   .default(null);
 
 /** A sum of money as a form field holds it: blank, or a number from 0. */
-const moneyText = z
+export const moneyText = z
   .string()
   .trim()
   .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
@@ -242,7 +241,7 @@ const moneyText = z
   // The API's own limit, so a form (or an imported row) is refused with a message, not an exception.
   .refine((v) => v === '' || !(Number(v) > AMOUNT_MAX), MESSAGES.amountTooLarge);
 
-const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
+export const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** The act-by date is the last day to act, so it cannot fall after the renewal itself. */
 const actByNotAfterRenewal = {
@@ -345,68 +344,6 @@ export const eventTokenParamSchema = z.object({
 
 /** Path parameter {id}: our ids are UUIDs; anything else is a 400, not a lookup. */
 export const idParamSchema = z.object({ id: z.string().uuid('Invalid reminder id') });
-
-/** The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals. */
-export const SAVINGS_MESSAGES = {
-  negative: MESSAGES.amountNegative,
-  tooLong: 'Please enter a reasonable amount',
-  decimals: 'Please enter a valid amount with max 2 decimal places',
-  /** The form asks rather than record a saving of £0.00. */
-  amountNeeded: "Enter how much you saved, or choose 'I Renewed (No Savings)'",
-} as const;
-export const SAVINGS_CAP = 1_000_000;
-
-export const savingsAmountSchema = z
-  .string()
-  .trim()
-  // One message per amount: each check stops the ones after it.
-  .max(20, { message: SAVINGS_MESSAGES.tooLong, abort: true })
-  .refine((v) => v === '' || !v.startsWith('-'), { message: SAVINGS_MESSAGES.negative, abort: true })
-  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), SAVINGS_MESSAGES.decimals)
-  // Converted to a number, clamped to 0..1,000,000, 0 when blank.
-  .transform((v) => (v === '' ? 0 : Math.min(SAVINGS_CAP, Math.max(0, Number(v)))));
-
-/**
- * The outcome of a renewal: the spec's two answers, plus what comes next. With a next renewal date
- * the reminder rolls forward (new date, provider and price, a fresh schedule); with `cancelled` it
- * is archived. The saved amount is stored only when the outcome is saved; otherwise 0.
- */
-export const savingsInputSchema = z
-  .object({
-    outcome: z.enum(SAVINGS_OUTCOMES),
-    saved_amount: savingsAmountSchema.optional(),
-    next_renewal_date: dateSchema(MESSAGES.nextRenewalDateInvalid).nullable().default(null),
-    new_provider: plainText(z.string().trim().max(PROVIDER_MAX))
-      .nullable()
-      .default(null)
-      .transform((v) => (v ? v : null)),
-    new_price: moneyAmount,
-    cancelled: z.boolean().default(false),
-  })
-  .transform((v) => ({ ...v, saved_amount: v.outcome === 'saved' ? (v.saved_amount ?? 0) : 0 }));
-export type SavingsInput = z.output<typeof savingsInputSchema>;
-
-/** The outcome page's 'Your next renewal' fields, as typed. */
-export const nextRenewalFormSchema = z.object({
-  next_renewal_date: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.nextRenewalDateInvalid),
-  new_provider: plainText(z.string().trim().max(PROVIDER_MAX)),
-  new_price: moneyText,
-  cancelled: z.boolean(),
-});
-export type NextRenewalFormValues = z.infer<typeof nextRenewalFormSchema>;
-
-/** The 'Your next renewal' fields as the outcome request carries them. */
-export function nextRenewalFormToInput(values: NextRenewalFormValues) {
-  // Cancelled: there is no next term, whatever its fields still hold.
-  if (values.cancelled)
-    return { next_renewal_date: null, new_provider: null, new_price: null, cancelled: true };
-  return {
-    next_renewal_date: values.next_renewal_date === '' ? null : values.next_renewal_date,
-    new_provider: values.new_provider.trim() === '' ? null : values.new_provider.trim(),
-    new_price: moneyTextToAmount(values.new_price),
-    cancelled: false,
-  };
-}
 
 /** A path the SPA reports as not found: logged without query or fragment, never personal data. */
 export const notFoundReportSchema = z.object({ path: z.string().min(1).max(300).startsWith('/') });

@@ -4,7 +4,7 @@
  * renewal. The store writes what these decide, in one transaction over the version read.
  */
 import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
-import type { SavingsInput } from '../schemas.ts';
+import type { SavingsInput } from '../savingsSchemas.ts';
 import { addDays, daysBetween } from './schedule.ts';
 
 /**

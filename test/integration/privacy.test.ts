@@ -34,7 +34,7 @@ import { isSuppressed } from '../../lambdas/store/suppressions.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
-import { savingsInputSchema } from '../../shared/schemas.ts';
+import { savingsInputSchema } from '../../shared/savingsSchemas.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endedTerm, resultOf, rolled } from '../../shared/reminder/outcome.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 import type { Reminder } from '../../shared/api.ts';
-import type { SavingsInput } from '../../shared/schemas.ts';
+import type { SavingsInput } from '../../shared/savingsSchemas.ts';
 
 const reminder: Reminder = {
   id: 'r1',

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   MESSAGES,
-  nextRenewalFormToInput,
   profileUpdateSchema,
   reminderFormSchema,
   reminderFormToInput,
@@ -10,6 +9,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../shared/schemas.ts';
+import { nextRenewalFormToInput } from '../../shared/savingsSchemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

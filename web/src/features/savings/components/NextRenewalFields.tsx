@@ -1,6 +1,6 @@
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
 import type { NextTermField } from '#shared/reminder/outcome.ts';
-import type { NextRenewalFormValues } from '#shared/schemas.ts';
+import type { NextRenewalFormValues } from '#shared/savingsSchemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 
 /**

@@ -10,7 +10,7 @@ import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
   type NextRenewalFormValues,
-} from '#shared/schemas.ts';
+} from '#shared/savingsSchemas.ts';
 import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
