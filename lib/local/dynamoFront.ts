@@ -113,13 +113,17 @@ function transactingFront(innerUrl: string, agent: http.Agent) {
     }
     try {
       if (TABLE_CHANGES.has(target)) forgetTables();
+      // A write's body is read once: for the items it locks, and a transaction's for its steps.
+      const request = WRITES.has(target) ? parsed(body) : undefined;
       const answer = !WRITES.has(target)
         ? await forward(headers, target, body)
         : target === 'TransactWriteItems'
-          ? await locks(await writeKeys(forward, headers, target, body), () =>
-              transact(forward, headers, JSON.parse(body || '{}') as Json),
-            )
-          : await locks(await writeKeys(forward, headers, target, body), () =>
+          ? request
+            ? await locks(await writeKeys(forward, headers, target, request), () =>
+                transact(forward, headers, request),
+              )
+            : serializationError()
+          : await locks(request ? await writeKeys(forward, headers, target, request) : [], () =>
               forward(headers, target, body),
             );
       if (TABLE_CHANGES.has(target)) forgetTables();
@@ -175,7 +179,7 @@ async function writeKeys(
   forward: Forward,
   headers: Record<string, string>,
   target: string,
-  body: string,
+  request: Json,
 ): Promise<string[]> {
   const call = async (name: string, input: Json) => ({
     json: JSON.parse((await forward(headers, name, JSON.stringify(input))).body || '{}') as Json,
@@ -183,7 +187,6 @@ async function writeKeys(
   const named = async (table: string, item: Json) =>
     `${table}|${JSON.stringify(keyOf(item, await keySchema(call, table)))}`;
   try {
-    const request = JSON.parse(body || '{}') as Json;
     if (target === 'TransactWriteItems') {
       return await Promise.all(
         ((request.TransactItems ?? []) as Json[]).map(async (entry) =>
@@ -322,6 +325,25 @@ async function transact(forward: Forward, headers: Record<string, string>, reque
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 const MAX_TRANSACTION_ITEMS = 100;
+
+/** A body that is JSON, as an object; undefined for anything else. */
+function parsed(body: string): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(body || '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What DynamoDB answers a body it cannot read. */
+function serializationError(): Answer {
+  return {
+    status: 400,
+    headers: { 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({ __type: 'com.amazon.coral.service#SerializationException' }),
+  };
+}
 
 function validationError(message: string): Answer {
   return {

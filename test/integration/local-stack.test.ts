@@ -115,6 +115,19 @@ describe('/_cognito passes only the web app’s operations', () => {
 });
 
 describe('bad requests are 4xx, never a 500 or a reset', () => {
+  it('the DynamoDB stand-in answers a transaction it cannot read with 400 SerializationException, as DynamoDB does', async () => {
+    const garbled = await fetch(stack.dynamoEndpoint, {
+      method: 'POST',
+      headers: {
+        'x-amz-target': 'DynamoDB_20120810.TransactWriteItems',
+        'content-type': 'application/x-amz-json-1.0',
+      },
+      body: '{not json',
+    });
+    expect(garbled.status).toBe(400);
+    expect(await garbled.json()).toMatchObject({ __type: expect.stringContaining('SerializationException') });
+  });
+
   it('refuses a body that is not valid UTF-8 with 400, and stores nothing', async () => {
     const user = await createUser(stack, { label: 'utf8' });
     const valid = Buffer.from(
