@@ -163,6 +163,10 @@ describe('acting on the dashboard (390 px)', () => {
     const savings = page.getByRole('region', { name: 'Your savings' });
     await savings.getByText('£36.00 saved in all').waitFor();
     await page.getByText("You've reported saving £36.00!").waitFor();
+    // With the savings line in the summary too, the first reminder still starts above the middle.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = await page.locator('.reminder-card').first().boundingBox();
+    expect(first!.y).toBeLessThan(844 / 2);
     // On a phone the ledger is cards: the saving in view, not a column off the screen's edge.
     const card = savings.getByRole('list', { name: 'Outcomes of your renewals' }).getByRole('listitem');
     await card.getByText('£3.00/month, £36.00 a year').waitFor();
@@ -214,6 +218,15 @@ describe('acting on the dashboard (390 px)', () => {
     // Nothing typed as the saving: it counts as £0, a renewal with no saving.
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
+
+    // Cancelling needs nothing more; the reminder then leaves the list.
+    await page.goto(`${stack.appUrl}/savings/${ids['Mortgage deal']}`);
+    await page.getByLabel('I cancelled it').check();
+    await page.getByRole('button', { name: 'Record cancellation' }).click();
+    await toast(page, 'Thanks for letting us know you cancelled it.').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    await page.getByRole('region', { name: 'Summary' }).waitFor();
+    await expect(page.locator('.reminder-link').allTextContents()).resolves.not.toContain('Mortgage deal');
     await page.context().close();
   });
 

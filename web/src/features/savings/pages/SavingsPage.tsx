@@ -224,7 +224,9 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       description:
         body.outcome === 'saved'
           ? `Great job saving ${formatPounds(amount)}!`
-          : 'Thanks for letting us know you renewed.',
+          : choice === 'cancelled'
+            ? 'Thanks for letting us know you cancelled it.'
+            : 'Thanks for letting us know you renewed.',
     });
     timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
   };
