@@ -106,7 +106,7 @@ function OutcomeAnswer({
   }
   return (
     <>
-      <NextRenewalFields form={form} fields={fields} />
+      <NextRenewalFields form={form} fields={fields} repeats={repeats} />
       {choice === 'renewed' ? (
         <SavingsForm onRecord={onRecord} busy={busy} onlyNoSavings />
       ) : (
