@@ -234,6 +234,11 @@ describe('import', () => {
       'utf8',
     );
     const dataTransfer = await page.evaluateHandle((json) => {
+      // The page's own classes (this file is type-checked without the DOM's).
+      const { DataTransfer, File } = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string, options: { type: string }) => unknown;
+      };
       const transfer = new DataTransfer();
       transfer.items.add(new File([json], 'subscriptions.json', { type: 'application/json' }));
       return transfer;
