@@ -27,6 +27,8 @@ const REMINDER: Reminder = {
   auto_renew: false,
   act_by: null,
   lead_days: null,
+  action_windows: true,
+  lender: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -160,6 +162,8 @@ describe('ReminderDialog', () => {
         auto_renew: false,
         act_by: null,
         lead_days: null,
+        action_windows: true,
+        lender: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -25,6 +25,7 @@ const date = (iso: string | null) => (iso === null ? '-' : formatUkDate(iso));
 function beforeWhat(mail: NextMail): string {
   const target = mail.counts_to === 'act_by' ? 'the act-by date' : 'the renewal date';
   if (mail.days_before === null) return 'the day after the renewal: How did you do?';
+  if (mail.type === 'window') return `${mail.days_before} days before ${target}: the best day to act`;
   if (mail.days_before === 0) return `on ${target}`;
   return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
 }
