@@ -4,6 +4,7 @@ import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcom
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown } from '#shared/reminder/money.ts';
+import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -14,6 +15,7 @@ import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, savingsPath } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import './ReminderPage.css';
@@ -74,6 +76,7 @@ export default function ReminderPage() {
     body = (
       <>
         <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
+        {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         <section className="card" aria-labelledby="next-mail-heading">
           <h2 id="next-mail-heading" className="card-title">
             Next e-mail
@@ -126,6 +129,9 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
   const facts: [string, string][] = [
     ['Category', categoryLabel(reminder.category)],
     ['Provider', reminder.provider],
+    ...(reminder.category === 'mortgage' && reminder.lender
+      ? ([['Lender', lenderOf(reminder.lender).label]] as [string, string][])
+      : []),
     ['Renewal Date', formatUkDate(reminder.renewal_date)],
     ['Amount', amountShown(reminder.amount, reminder.repeats)],
     [
