@@ -234,12 +234,39 @@ describe('auth', () => {
     }
     const actions = actionsOfFunction(dev.template, functionId(dev, /^Cognito PostConfirmation/));
     expect(actions).toContain('dynamodb:PutItem');
-    expect([...actions].filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    // Only the sign-out after a password reset, on this account's pools in this region.
+    expect([...actions].filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
   });
 
-  it('lets PostConfirmation send the welcome mail (SES with a domain, the unsubscribe key) and nothing more', () => {
-    expect(beyondTable(dev, postConfirmationId(dev))).toEqual(SECRET_READ);
-    expect(beyondTable(prod, postConfirmationId(prod))).toEqual([...SECRET_READ, ...SES_SEND].sort());
+  it('lets PostConfirmation send the welcome mail (SES with a domain, the unsubscribe key) and sign out after a reset, nothing more', () => {
+    const signOut = 'cognito-idp:AdminUserGlobalSignOut';
+    expect(beyondTable(dev, postConfirmationId(dev))).toEqual([signOut, ...SECRET_READ]);
+    expect(beyondTable(prod, postConfirmationId(prod))).toEqual(
+      [signOut, ...SECRET_READ, ...SES_SEND].sort(),
+    );
+    // On this account's user pools in the stage's region only (the pool's own ARN would make a cycle).
+    const statement = Object.values(resourcesOfType(prod.template, 'AWS::IAM::Policy'))
+      .flatMap(
+        (p) =>
+          (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+      )
+      .find((s) => s.Action === signOut)!;
+    expect(JSON.stringify(statement.Resource)).toBe(
+      JSON.stringify({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':cognito-idp:eu-west-2:',
+            { Ref: 'AWS::AccountId' },
+            ':userpool/*',
+          ],
+        ],
+      }),
+    );
     const env = envOf(prod, postConfirmationId(prod));
     const configurationSetId = logicalIdWhere(prod.template, 'AWS::SES::ConfigurationSet', () => true);
     expect(env.SES_CONFIGURATION_SET).toEqual({ Ref: configurationSetId });

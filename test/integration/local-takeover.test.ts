@@ -20,7 +20,9 @@ import {
   PASSWORD_ATTEMPTS,
   RESEND_CONFIRMATION_LIMIT,
 } from '../../lib/local/cognitoGuards.ts';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ROOT } from '../../lib/local/environment.ts';
+import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { TOKEN_KEY_FILE } from '../../lib/local/tokenKey.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import {
@@ -325,6 +327,31 @@ describe('Cognito’s attempt limits and revocations', () => {
     for (const token of [owner.RefreshToken, later.RefreshToken]) {
       expect((await refresh(token)).json.__type).toBe('NotAuthorizedException');
     }
+  });
+});
+
+describe('a password reset on AWS', () => {
+  it('PostConfirmation after a reset signs the user out everywhere, whatever Cognito itself revokes', async () => {
+    const user = await createUser(stack, { label: 'reset-trigger' });
+    const thief = await tokensOf(user);
+    const other = await createUser(stack, { label: 'reset-bystander' });
+    const bystander = await tokensOf(other);
+    const mailed = (await mailsTo(stack, user.email)).length;
+    // The event Cognito sends after ConfirmForgotPassword (its Username: the address here).
+    await postConfirmation({
+      version: '1',
+      region: 'local',
+      userPoolId: stack.userPoolId,
+      userName: user.email,
+      callerContext: { awsSdkVersion: 'test', clientId: stack.clientId },
+      triggerSource: 'PostConfirmation_ConfirmForgotPassword',
+      request: { userAttributes: { sub: user.sub, email: user.email } },
+      response: {},
+    } as PostConfirmationTriggerEvent);
+    expect((await refresh(thief.RefreshToken)).json.__type).toBe('NotAuthorizedException');
+    expect((await refresh(bystander.RefreshToken)).status).toBe(200);
+    // No profile is made again, nor a welcome sent: a reset is not a sign-up.
+    expect(await mailsTo(stack, user.email)).toHaveLength(mailed);
   });
 });
 
