@@ -209,6 +209,8 @@ export const COUNTERS = {
   rateLimitHits: 'hits',
   /** On the profile: how many push devices the user has (kept under PUSH_DEVICE_LIMIT). */
   pushDevices: 'push_devices',
+  /** On the profile: how many reminders the account keeps, cancelled ones too (under REMINDER_LIMIT). */
+  accountReminders: 'account_reminders',
 } as const;
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
@@ -224,6 +226,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   COUNTERS.signupsOnDay,
   COUNTERS.rateLimitHits,
   COUNTERS.pushDevices,
+  COUNTERS.accountReminders,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

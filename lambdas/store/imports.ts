@@ -14,7 +14,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, Reminder } from '../../shared/api.ts';
 import { duplicateKey } from '../../shared/duplicates.ts';
-import { API_MESSAGES } from '../../shared/messages.ts';
+import { API_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
@@ -26,7 +26,8 @@ import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { logger } from '../runtime/logger.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
-import { writeWhileAccountExists } from './liveAccount.ts';
+import { ReminderLimitError, writeWhileAccountExists } from './liveAccount.ts';
+import { reminderCountOf } from './reminderCount.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { applyCounters, reminderCounters } from './stats.ts';
@@ -58,7 +59,8 @@ const pendingOf = (item: Item): string | undefined =>
 
 /**
  * Saves `drafts` as new reminders of `userId`, all or none, skipping those that match a reminder the
- * user has (or an earlier row) on title, provider and renewal date.
+ * user has (or an earlier row) on title, provider and renewal date, and none when they would take
+ * the account past REMINDER_LIMIT.
  */
 export async function importReminders(
   userId: string,
@@ -89,6 +91,8 @@ export async function importReminders(
     }
     const skipped = inputs.length - reminders.length;
     if (reminders.length === 0) return { imported: 0, skipped };
+    // Refused before anything is staged; the commit below holds the limit under any race.
+    if ((await reminderCountOf(userId)) + reminders.length > REMINDER_LIMIT) throw new ReminderLimitError();
 
     const importId = randomUUID();
     const stagedFrom = todayIn(DEFAULT_TIMEZONE, DateTime.fromJSDate(now));
@@ -102,22 +106,26 @@ export async function importReminders(
       );
     }
     // 2. The one write that makes them all visible, and frees the lock.
-    await writeWhileAccountExists(userId, [
-      {
-        Put: {
-          Item: {
-            ...itemKey(keys.user(userId), keys.importBatch(importId)),
-            id: importId,
-            user_id: userId,
-            count: reminders.length,
-            created_at: now.toISOString(),
-            entity: ENTITY.importBatch,
+    await writeWhileAccountExists(
+      userId,
+      [
+        {
+          Put: {
+            Item: {
+              ...itemKey(keys.user(userId), keys.importBatch(importId)),
+              id: importId,
+              user_id: userId,
+              count: reminders.length,
+              created_at: now.toISOString(),
+              entity: ENTITY.importBatch,
+            },
+            ConditionExpression: ITEM_ABSENT,
           },
-          ConditionExpression: ITEM_ABSENT,
         },
-      },
-      { Delete: { Key: itemKey(keys.user(userId), keys.importLock()) } },
-    ]);
+        { Delete: { Key: itemKey(keys.user(userId), keys.importLock()) } },
+      ],
+      reminders.length,
+    );
     committed = true;
     await applyCounters(
       'reminders imported',
