@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BRAND_COLOR, DESCRIPTION, HOME_TITLE } from '../shared/brand.ts';
+import { prerenderPages } from './build/prerender.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
@@ -53,7 +54,9 @@ function inlineCss(): Plugin {
 // Root is web/; shared code is reached through package.json subpath imports (#shared/*).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), brand(), inlineCss()],
+  plugins: [react(), brand(), inlineCss(), prerenderPages()],
+  // The footer's year is the build's: the prerendered HTML and the app that hydrates it agree.
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

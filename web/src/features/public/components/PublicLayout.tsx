@@ -8,6 +8,10 @@ import { adminMenu, ROUTES } from '../../../config/routes.ts';
 import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
+// The public pages' own styles, in the first stylesheet that the build inlines: a prerendered page
+// paints in its final layout before its lazy chunk (and that chunk's CSS) arrives.
+import '../pages/CategoryPage.css';
+import './ProsePage.css';
 
 const PUBLIC_ADMIN_MENU = adminMenu((s) => s.publicMenu);
 const FOOTER_ADMIN_MENU = adminMenu((s) => s.footer === true && s.publicMenu);
@@ -129,7 +133,7 @@ export function PublicFooter({ isAdmin }: { isAdmin: boolean }) {
       )}
       <div className="container footer-bottom">
         <p className="small muted">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {import.meta.env.BUILD_YEAR} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>
