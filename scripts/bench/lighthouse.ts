@@ -1,17 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch as launchChrome } from 'chrome-launcher';
 
-/** Runs Lighthouse (mobile) on `url`, prints its metrics and what keeps a score below 100; the scores. */
-export async function runLighthouse(chromePath: string, url: string): Promise<Record<string, number>> {
+export interface LighthouseResult {
+  /** Category scores, 0–100. */
+  scores: Record<string, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Runs Lighthouse (mobile) on `url` + `path`, prints its metrics and what keeps a score below 100. */
+export async function runLighthouse(chromePath: string, url: string, path = '/'): Promise<LighthouseResult> {
   const chrome = await launchChrome({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const result = await lighthouse(`${url}/`, {
+    const result = await lighthouse(`${url}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -19,7 +27,10 @@ export async function runLighthouse(chromePath: string, url: string): Promise<Re
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
-    const reportPath = path.join(os.tmpdir(), 'bench-web-lighthouse.json');
+    const reportPath = join(
+      os.tmpdir(),
+      `bench-web-lighthouse${path === '/' ? '' : path.replaceAll('/', '-')}.json`,
+    );
     fs.writeFileSync(reportPath, JSON.stringify(lhr));
     console.log(`  full report: ${reportPath}`);
     const scores: Record<string, number> = {};
@@ -40,7 +51,13 @@ export async function runLighthouse(chromePath: string, url: string): Promise<Re
         .map((a) => a!.id);
       if (failing.length) console.log(`  ${id}: below 100 on ${failing.join(', ')}`);
     }
-    return scores;
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      scores,
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+    };
   } finally {
     chrome.kill();
   }

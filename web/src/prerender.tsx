@@ -8,6 +8,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { HOME_TITLE, DESCRIPTION } from '#shared/brand.ts';
 import { AppIn } from './app/App.tsx';
+import { AdminMenu, FooterAdminStrip } from './features/public/components/PublicLayout.tsx';
 import { PageHeadContext, type PageHead } from './hooks/useDocumentTitle.ts';
 
 export async function renderPage(path: string): Promise<{ html: string; head: PageHead }> {
@@ -26,4 +27,15 @@ export async function renderPage(path: string): Promise<{ html: string; head: Pa
   const html = await new Response(prelude).text();
   if (errors.length) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
   return { html, head };
+}
+
+/** HTML of `element` inside a router (its links need one), for the landing page's templates. */
+async function renderPart(element: ReactNode): Promise<string> {
+  const { prelude } = await prerender(<StaticRouter location="/">{element}</StaticRouter>);
+  return new Response(prelude).text();
+}
+
+/** The admin's extras, which the static landing page's script adds for an admin (features/public/islands). */
+export async function renderAdminParts(): Promise<{ menu: string; strip: string }> {
+  return { menu: await renderPart(<AdminMenu />), strip: await renderPart(<FooterAdminStrip />) };
 }

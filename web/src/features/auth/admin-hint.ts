@@ -6,24 +6,10 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { cachedAdmin, rememberAdmin } from './admin-cache.ts';
+import { storedAuthUser } from './stored-user.ts';
 
 export { clearAdminHint } from './admin-cache.ts';
-
-/** The username Amplify last signed in on this browser, or null. No network, no Amplify. */
-export function storedAuthUser(): string | null {
-  try {
-    const storage = window.localStorage;
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) {
-        return storage.getItem(key);
-      }
-    }
-  } catch {
-    // Storage unavailable: treat as signed out.
-  }
-  return null;
-}
+export { storedAuthUser } from './stored-user.ts';
 
 /** Storage has no change event within a tab: the snapshot is read on each render, never subscribed to. */
 const noSubscription = () => () => undefined;
