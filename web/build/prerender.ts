@@ -27,11 +27,18 @@ const LANDING_ENTRY = 'src/features/public/islands/main.ts';
 const withoutPageHead = (shell: string) =>
   shell.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
 
+/**
+ * A page whose content is in its HTML paints without the app: its scripts are fetched at low
+ * priority, after what paints (the browser still runs them in order, after parsing, to hydrate).
+ */
+const scriptsAtLowPriority = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+
 export function pageHtml(
   shell: string,
   page: { path: string; html: string; head: { title: string; description: string } },
 ) {
-  return withoutPageHead(shell)
+  return scriptsAtLowPriority(withoutPageHead(shell))
     .replace('</head>', `${headTags({ path: page.path, ...page.head })}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
 }
@@ -46,8 +53,10 @@ export function landingHtml(
   admin: { menu: string; strip: string },
 ): string {
   const scripts = [
-    `<script type="module" crossorigin src="/${script.file}"></script>`,
-    ...script.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="module" fetchpriority="low" crossorigin src="/${script.file}"></script>`,
+    ...script.imports.map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+    ),
   ].join('');
   return page
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
