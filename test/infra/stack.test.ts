@@ -927,6 +927,8 @@ describe('web', () => {
       FunctionConfig: { Runtime: string };
     };
     expect(config.Runtime).toBe('cloudfront-js-2.0');
+    // CloudFront Functions take at most 10 KB of code.
+    expect(code.length).toBeLessThan(10 * 1024);
     // The synthesized code itself, run as CloudFront runs it: once per request, once per response.
     type Event = {
       context: { eventType: string };
