@@ -226,14 +226,19 @@ export interface RenewalOutcome {
   price: number | null;
   new_price: number | null;
   result: RenewalResult;
-  /** Pounds, 2 decimals; 0 unless money was saved. */
+  /** Pounds, 2 decimals, per term; 0 unless money was saved. */
   saved_amount: number;
+  /**
+   * How often the term was paid, so a saving per term counts per year (shared/reminder/money.ts).
+   * Older records kept none: 'none', their amount counted as it was reported.
+   */
+  repeats: Repeats;
   created_at: string;
   updated_at: string;
 }
 
 export interface SavingsSummary {
-  /** Sum of saved_amount over every outcome, in pounds, 2 decimals. */
+  /** Every outcome's saving per year (savingsTotalPence), summed, in pounds, 2 decimals. */
   total: number;
   /** The ledger: every outcome, the latest renewal first. */
   records: RenewalOutcome[];

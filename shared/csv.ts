@@ -1,11 +1,13 @@
 /**
  * The reminders' spreadsheet format, written once: the export writes it and the import reads it. A
  * UTF-8 file with a byte-order mark (so Excel reads the £ and accents right), a header row, ISO
- * dates, and the product's own values for category and repeat.
+ * dates, and the product's own values for category and repeat. Amounts are per term, as `Repeats`
+ * says, with what each comes to in a year beside them (the import reads only the first).
  */
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
 import { leadDaysOf } from './categories.ts';
+import { yearlyAmount } from './reminder/money.ts';
 import { leadDaysToText } from './schemas.ts';
 
 /** The columns, in order: the header row names them. */
@@ -15,6 +17,7 @@ export const CSV_COLUMNS = [
   'Provider',
   'Renewal date',
   'Amount',
+  'Amount per year',
   'Notes',
   'Repeats',
   'Renews automatically',
@@ -40,12 +43,14 @@ export const safeCell = (text: string) =>
 
 /** One reminder as its row, every cell made safe. */
 export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
+  const yearly = reminder.amount === null ? null : yearlyAmount(reminder.amount, reminder.repeats);
   const row: Record<CsvColumn, string> = {
     Title: reminder.title,
     Category: reminder.category,
     Provider: reminder.provider,
     'Renewal date': reminder.renewal_date,
     Amount: reminder.amount === null ? '' : reminder.amount.toFixed(2),
+    'Amount per year': yearly === null ? '' : yearly.toFixed(2),
     Notes: reminder.notes ?? '',
     Repeats: reminder.repeats,
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',

@@ -94,6 +94,7 @@ const outcomeItem = z
     result: z.enum(RENEWAL_RESULTS).optional(),
     outcome: z.enum(['saved', 'no_saving']).optional(),
     saved_amount: z.number().default(0),
+    repeats: z.enum(REPEATS_VALUES).default('none'),
     created_at: z.string(),
     updated_at: z.string().optional(),
   })

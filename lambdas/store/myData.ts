@@ -4,7 +4,7 @@ import { queryAll } from './db.ts';
 import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
-import { toPence } from './savings.ts';
+import { savingsTotalPence } from '../../shared/reminder/money.ts';
 
 /**
  * Everything held about a user, from the one partition that holds it all (consistent read): the
@@ -35,7 +35,7 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
       .filter((item) => !uncommitted(item))
       .map(parseReminder),
     outcomes,
-    savings_total: outcomes.reduce((sum, o) => sum + toPence(o.saved_amount), 0) / 100,
+    savings_total: savingsTotalPence(outcomes) / 100,
     mails,
   };
 }

@@ -9,6 +9,7 @@ import { overVersionRead } from './overVersion.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
 import type { Reminder, RenewalOutcome, SavingsSummary } from '../../shared/api.ts';
+import { savingsTotalPence, yearlySavingPence } from '../../shared/reminder/money.ts';
 import { rollOf } from '../../shared/reminder/roll.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
@@ -24,17 +25,15 @@ import { getProfile } from './profiles.ts';
 import { freshPlacement, moveCounters, toItem } from './reminders.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
-/** Pence, so totals kept by atomic ADD never drift the way float pounds would. */
-export const toPence = (pounds: number) => Math.round(pounds * 100);
-
 /**
  * What an outcome adds to the global counters (`sign` -1 takes it away): a report, unless the job
- * rolled the reminder forward with no word from the user, and the amount saved.
+ * rolled the reminder forward with no word from the user, and the amount saved in a year, in pence
+ * so totals kept by atomic ADD never drift the way float pounds would.
  */
 export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<string, number> {
   return {
     [COUNTERS.savingsReports]: outcome.result === 'rolled_forward' ? 0 : sign,
-    [COUNTERS.savingsTotalPence]: sign * toPence(outcome.saved_amount),
+    [COUNTERS.savingsTotalPence]: sign * yearlySavingPence(outcome.saved_amount, outcome.repeats),
   };
 }
 
@@ -219,8 +218,7 @@ export async function listSavings(userId: string): Promise<SavingsSummary> {
       ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
       : record;
   });
-  const pence = records.reduce((sum, r) => sum + toPence(r.saved_amount), 0);
-  return { total: pence / 100, records: records.sort(latestFirst) };
+  return { total: savingsTotalPence(records) / 100, records: records.sort(latestFirst) };
 }
 
 const termDate = (r: RenewalOutcome) => r.term_to ?? r.created_at.slice(0, 10);

@@ -18,8 +18,9 @@ const PERIODS: Record<Repeats, { after: string; label: string }> = {
   five_yearly: { after: ' every 5 years', label: ' every 5 years' },
 };
 
-/** The amount field's label for a term: 'Amount (£) per month'. */
-export const amountLabel = (repeats: Repeats): string => `Amount (£)${PERIODS[repeats].label}`;
+/** A money field's label for a term: 'Amount (£) per month', 'Amount saved (£) per month'. */
+export const amountLabel = (repeats: Repeats, what = 'Amount'): string =>
+  `${what} (£)${PERIODS[repeats].label}`;
 
 /** An amount with its period: '£10.99/month', '£420.00/yr', '£300.00 one-off'. */
 export const amountWithPeriod = (amount: number, repeats: Repeats): string =>
@@ -41,4 +42,27 @@ export function amountShown(amount: number | null, repeats: Repeats): string {
   const yearly = yearlyAmount(amount, repeats);
   const shown = amountWithPeriod(amount, repeats);
   return yearly === null || repeats === 'yearly' ? shown : `${shown} · ${formatPounds(yearly)}/yr`;
+}
+
+/**
+ * What a saving comes to in a year: a saving is recorded per term (£3.00 off a monthly charge), so
+ * a year of a monthly one is twelve of them; a one-off saving is what it is. Pence, so totals add
+ * exactly.
+ */
+export function yearlySavingPence(saved: number, repeats: Repeats): number {
+  return Math.round((yearlyAmount(saved, repeats) ?? saved) * 100);
+}
+
+/** Savings as the ledger sums them: each a year's worth, in pence. */
+export const savingsTotalPence = (records: readonly { saved_amount: number; repeats: Repeats }[]) =>
+  records.reduce((sum, r) => sum + yearlySavingPence(r.saved_amount, r.repeats), 0);
+
+/**
+ * A saving as the ledger shows it: per term and per year where the term is not a year ('£3.00/month,
+ * £36.00 a year'), '£120.00 a year' for a yearly one, just the amount for a one-off.
+ */
+export function savingShown(saved: number, repeats: Repeats): string {
+  if (repeats === 'none') return formatPounds(saved);
+  const perYear = `${formatPounds(yearlySavingPence(saved, repeats) / 100)} a year`;
+  return repeats === 'yearly' ? perYear : `${amountWithPeriod(saved, repeats)}, ${perYear}`;
 }

@@ -50,6 +50,7 @@ export function endedTerm(
     term_from: reminder.term_started,
     term_to: reminder.renewal_date,
     price: reminder.amount,
+    repeats: reminder.repeats,
     ...fields,
     created_at: existing?.created_at ?? now.toISOString(),
     updated_at: now.toISOString(),

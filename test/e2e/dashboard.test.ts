@@ -147,6 +147,52 @@ describe('acting on the dashboard (390 px)', () => {
     await toast(page, 'Reminder created successfully').waitFor();
     await page.getByText('£11.99/month').waitFor();
     await page.getByText('£143.88/yr').waitFor();
+
+    // Its saving is per month, as its price is, and counts for a year everywhere savings add up.
+    await page.getByRole('link', { name: 'Spotify' }).click();
+    await page.waitForURL(/\/reminders\/[\w-]+$/);
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.goto(`${stack.appUrl}/savings/${id}?choice=haggled`);
+    await page.getByLabel('New price (£)').fill('8.99');
+    const amount = page.getByLabel('Amount saved (£) per month');
+    await expect.poll(() => amount.inputValue()).toBe('3.00');
+    await page.getByText('£3.00/month saved counts as £36.00 a year.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(page, 'Great job saving £3.00!').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    const savings = page.getByRole('region', { name: 'Your savings' });
+    await savings.getByText('£36.00 saved in all').waitFor();
+    await page.getByText("You've reported saving £36.00!").waitFor();
+    // With the savings line in the summary too, the first reminder still starts above the middle.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = await page.locator('.reminder-card').first().boundingBox();
+    expect(first!.y).toBeLessThan(844 / 2);
+    // On a phone the ledger is cards: the saving in view, not a column off the screen's edge.
+    const card = savings.getByRole('list', { name: 'Outcomes of your renewals' }).getByRole('listitem');
+    await card.getByText('£3.00/month, £36.00 a year').waitFor();
+    const saved = (await card.getByText('£3.00/month, £36.00 a year').boundingBox())!;
+    expect(saved.x + saved.width).toBeLessThanOrEqual(390);
+    await savings.getByRole('img', { name: /Money saved by year and category/ }).waitFor();
+    await savings.scrollIntoViewIfNeeded();
+    if (process.env.SCREENSHOT_DIR)
+      await savings.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'savings-390.png') });
+    await page.context().close();
+  });
+
+  it('shows the savings chart with a scale, and the ledger as a table beside it, at 1280', async () => {
+    const page = await signedInPage(user, 1280);
+    const savings = page.getByRole('region', { name: 'Your savings' });
+    await savings.getByRole('table', { name: 'Outcomes of your renewals' }).waitFor();
+    await savings.getByText('£3.00/month, £36.00 a year').waitFor();
+    // A scale from £0 and each bar's total.
+    expect(await savings.locator('.savings-tick-label').allTextContents()).toContain('£0');
+    await savings.locator('.savings-bar-total', { hasText: '£36' }).waitFor();
+    const chart = (await savings.locator('.savings-chart').boundingBox())!;
+    const ledger = (await savings.getByRole('table', { name: 'Outcomes of your renewals' }).boundingBox())!;
+    expect(ledger.x).toBeGreaterThan(chart.x + chart.width - 1);
+    if (process.env.SCREENSHOT_DIR)
+      await savings.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'savings-1280.png') });
+    await expectAccessible(page, 'the dashboard with savings at 1280');
     await page.context().close();
   });
 
@@ -172,6 +218,15 @@ describe('acting on the dashboard (390 px)', () => {
     // Nothing typed as the saving: it counts as £0, a renewal with no saving.
     await page.getByRole('button', { name: 'Record Savings' }).click();
     await toast(page, 'Thanks for letting us know you renewed.').waitFor();
+
+    // Cancelling needs nothing more; the reminder then leaves the list.
+    await page.goto(`${stack.appUrl}/savings/${ids['Mortgage deal']}`);
+    await page.getByLabel('I cancelled it').check();
+    await page.getByRole('button', { name: 'Record cancellation' }).click();
+    await toast(page, 'Thanks for letting us know you cancelled it.').waitFor();
+    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    await page.getByRole('region', { name: 'Summary' }).waitFor();
+    await expect(page.locator('.reminder-link').allTextContents()).resolves.not.toContain('Mortgage deal');
     await page.context().close();
   });
 

@@ -3,8 +3,8 @@
  * gives the same reminders field by field, and importing it again finds only duplicates (1280 px); a
  * file with a bad row imports its good rows and shows the bad one's error by its row number, and a
  * file of the wrong type is refused, at the narrowest phone (360 px), from Settings too; a Wallos
- * export with HTML-escaped names and prices in other currencies is previewed as it will be saved
- * (390 px). axe with the dialog open and its preview showing.
+ * export dropped on the dialog, with HTML-escaped names and prices in other currencies, is previewed
+ * as it will be saved (390 px, then 1280 px). axe with the dialog open and its preview showing.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -228,11 +228,23 @@ describe('import', () => {
     const page = await signedInPage(user, 390);
     await page.getByText('No reminders yet').waitFor();
     const dialog = await openImport(page);
-    await dialog.getByLabel('File').setInputFiles({
-      name: 'subscriptions.json',
-      mimeType: 'application/json',
-      buffer: await readFile(new URL('../support/import-samples/wallos-v2.41.json', import.meta.url)),
-    });
+    // Dropped on the dialog, as from a file manager.
+    const text = await readFile(
+      new URL('../support/import-samples/wallos-v2.41.json', import.meta.url),
+      'utf8',
+    );
+    const dataTransfer = await page.evaluateHandle((json) => {
+      // The page's own classes (this file is type-checked without the DOM's).
+      const { DataTransfer, File } = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([json], 'subscriptions.json', { type: 'application/json' }));
+      return transfer;
+    }, text);
+    await dialog.getByText('Drop the file here, or').dispatchEvent('drop', { dataTransfer });
+    await dialog.getByText('subscriptions.json', { exact: true }).waitFor();
     await dialog
       .getByRole('status')
       .getByText('Wallos export: 11 rows, 9 ready to import, 2 with errors', { exact: true })
@@ -257,6 +269,17 @@ describe('import', () => {
     expect(await rowText(5)).toContain(IMPORT_MESSAGES.cycleRounded('Every 4 Months', 'Every 3 months'));
     await expectNoHorizontalOverflow(page, 'Wallos preview at 390 px');
     await expectAccessible(page, 'import dialog with a Wallos preview');
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/import-preview-390.png` });
+    // The same preview on a wide screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoHorizontalOverflow(page, 'Wallos preview at 1280 px');
+    // The long preview scrolls; 'Import' stays in view at the dialog's foot.
+    const foot = (await dialog.getByRole('button', { name: 'Import 9 reminders' }).boundingBox())!;
+    const box = (await dialog.boundingBox())!;
+    expect(foot.y + foot.height).toBeLessThanOrEqual(box.y + box.height);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/import-preview-1280.png` });
 
     await dialog.getByRole('button', { name: 'Import 9 reminders' }).click();
     await toast(page, 'Imported 9 reminders').waitFor();

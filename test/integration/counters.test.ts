@@ -178,6 +178,27 @@ describe('a failing counter update', () => {
     expect(after.savings_total_pence).toBe((before.savings_total_pence ?? 0) + 1234);
   });
 
+  it('POST savings on a monthly bill: the saving is per month, counted and totalled per year', async () => {
+    const id = await addReminder(stack, owner, {
+      ...reminder,
+      category: 'subscriptions',
+      repeats: 'monthly',
+    });
+    const before = await readCounters();
+    const read = async () =>
+      ((await api(stack, owner.accessToken)('GET', '/api/savings')).json as { total: number }).total;
+    const totalBefore = await read();
+    const response = await api(stack, owner.accessToken)('POST', `/api/reminders/${id}/savings`, {
+      outcome: 'saved',
+      saved_amount: '3',
+    });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ savings: { saved_amount: 3, repeats: 'monthly' } });
+    const after = await readCounters();
+    expect(after.savings_total_pence).toBe((before.savings_total_pence ?? 0) + 3600);
+    expect(Math.round(((await read()) - totalBefore) * 100)).toBe(3600);
+  });
+
   it('PUT /api/me: retried, applied once, logged; the profile is saved and answered 200', async () => {
     const user = await createUser(stack, { label: 'countrymove' });
     const before = await readCounters();

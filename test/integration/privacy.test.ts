@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { scanTable } from '../support/table.ts';
 import { runJob } from '../support/job.ts';
 import { SIMULATION_WRITES } from '../../lambdas/engine/simulate.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
@@ -56,20 +57,6 @@ const reminderBody = (title: string, renewalDate = '2031-05-01') => ({
   amount: 120,
   notes: `Notes of ${title}`,
 });
-
-/** Every item of the table, page by page: the whole table, as an auditor would read it. */
-async function scanTable(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: startKey }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 async function partition(userId: string) {
   const result = await dynamo().send(

@@ -33,7 +33,9 @@ describe('remindersCsv', () => {
       reminder({ repeats: 'yearly', auto_renew: true, act_by: '2027-03-01', lead_days: [60, 7] }),
       reminder({ title: 'Gym', category: 'subscriptions', amount: null }),
     ]);
-    expect(csv.startsWith('\uFEFFTitle,Category,Provider,Renewal date,Amount,Notes,Repeats,')).toBe(true);
+    expect(
+      csv.startsWith('\uFEFFTitle,Category,Provider,Renewal date,Amount,Amount per year,Notes,Repeats,'),
+    ).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
     const { data, meta } = parse(csv);
     expect(meta.fields).toEqual([...CSV_COLUMNS]);
@@ -44,6 +46,7 @@ describe('remindersCsv', () => {
         Provider: 'Aviva',
         'Renewal date': '2027-03-31',
         Amount: '480.00',
+        'Amount per year': '480.00',
         Notes: '',
         Repeats: 'yearly',
         'Renews automatically': 'yes',
@@ -52,6 +55,10 @@ describe('remindersCsv', () => {
       },
       expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
     ]);
+    const monthly = parse(remindersCsv([reminder({ amount: 10.99, repeats: 'monthly' })])).data[0];
+    expect(monthly).toMatchObject({ Amount: '10.99', 'Amount per year': '131.88', Repeats: 'monthly' });
+    const oneOff = parse(remindersCsv([reminder({ amount: 300, repeats: 'none' })])).data[0];
+    expect(oneOff).toMatchObject({ Amount: '300.00', 'Amount per year': '' });
   });
 
   it('escapes cells that a spreadsheet would run as a formula', () => {

@@ -1,7 +1,15 @@
 /** What a reminder costs with its period, annualised; and the dashboard's agenda and summary. */
 import { describe, expect, it } from 'vitest';
 import { REPEATS } from '../../shared/reminder/terms.ts';
-import { amountLabel, amountShown, amountWithPeriod, yearlyAmount } from '../../shared/reminder/money.ts';
+import {
+  amountLabel,
+  amountShown,
+  amountWithPeriod,
+  savingShown,
+  savingsTotalPence,
+  yearlyAmount,
+  yearlySavingPence,
+} from '../../shared/reminder/money.ts';
 import { agendaOf, agendaSummary, type AgendaReminder } from '../../shared/reminder/agenda.ts';
 
 describe('money with its period', () => {
@@ -29,6 +37,40 @@ describe('money with its period', () => {
     expect(amountLabel('monthly')).toBe('Amount (£) per month');
     expect(amountLabel('yearly')).toBe('Amount (£) per year');
     expect(amountLabel('quarterly')).toBe('Amount (£) every 3 months');
+    expect(amountLabel('monthly', 'Amount saved')).toBe('Amount saved (£) per month');
+  });
+});
+
+describe('savings keep their period', () => {
+  it('counts a saving per term as a year of them; a one-off saving (and an older record) as it is', () => {
+    const yearly = Object.fromEntries(REPEATS.map((r) => [r.value, yearlySavingPence(3, r.value)]));
+    expect(yearly).toEqual({
+      none: 300,
+      monthly: 3600,
+      quarterly: 1200,
+      half_yearly: 600,
+      yearly: 300,
+      two_yearly: 150,
+      three_yearly: 100,
+      five_yearly: 60,
+    });
+  });
+
+  it('shows a saving per term and per year', () => {
+    expect(savingShown(3, 'monthly')).toBe('£3.00/month, £36.00 a year');
+    expect(savingShown(120, 'yearly')).toBe('£120.00 a year');
+    expect(savingShown(100, 'two_yearly')).toBe('£100.00 every 2 years, £50.00 a year');
+    expect(savingShown(50, 'none')).toBe('£50.00');
+  });
+
+  it('sums years in pence, exactly', () => {
+    const records = [
+      { saved_amount: 3, repeats: 'monthly' as const },
+      { saved_amount: 0.1, repeats: 'yearly' as const },
+      { saved_amount: 0.2, repeats: 'none' as const },
+      { saved_amount: 0, repeats: 'monthly' as const },
+    ];
+    expect(savingsTotalPence(records)).toBe(3630);
   });
 });
 

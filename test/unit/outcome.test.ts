@@ -48,6 +48,7 @@ describe('endedTerm', () => {
       term_to: '2027-03-31',
       price: 480,
       new_price: 500,
+      repeats: reminder.repeats,
     });
     const later = new Date('2027-04-02T09:00:00.000Z');
     const again = endedTerm(

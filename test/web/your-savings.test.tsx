@@ -7,7 +7,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RenewalOutcome } from '#shared/api.ts';
 import { YourSavings } from '../../web/src/features/savings/components/YourSavings.tsx';
-import { savingsByYear } from '../../web/src/features/savings/savings-chart.ts';
+import fc from 'fast-check';
+import { chartPounds, chartScale, savingsByYear } from '../../web/src/features/savings/savings-chart.ts';
 import { MemoryRouter } from 'react-router';
 
 const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
@@ -23,6 +24,7 @@ const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   new_price: 400,
   result: 'switched',
   saved_amount: 80,
+  repeats: 'yearly',
   created_at: '2027-01-16T09:00:00.000Z',
   updated_at: '2027-01-16T09:00:00.000Z',
   ...over,
@@ -88,5 +90,32 @@ describe('YourSavings', () => {
     expect(within(ledger).getAllByRole('row')).toHaveLength(records.length + 1);
     expect(ledger).toHaveTextContent('Rolled forward automatically');
     expect(ledger).toHaveTextContent('A deleted reminder');
+  });
+});
+
+describe("the savings chart's scale", () => {
+  it('starts at £0 and reaches the tallest bar in at most five equal, round steps', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000_000 }), (max) => {
+        const { top, ticks } = chartScale(max);
+        expect(ticks[0]).toBe(0);
+        expect(top).toBeGreaterThanOrEqual(max);
+        expect(ticks.length).toBeLessThanOrEqual(6);
+        const step = ticks[1]! - ticks[0]!;
+        expect(step % 100).toBe(0);
+        ticks.forEach((tick, i) => expect(tick).toBe(i * step));
+        // Round: 1, 2, 2.5 or 5 times a power of ten pounds.
+        const pounds = step / 100;
+        const mantissa = pounds / 10 ** Math.floor(Math.log10(pounds));
+        expect([1, 2, 2.5, 5].some((m) => Math.abs(m - mantissa) < 1e-9)).toBe(true);
+      }),
+    );
+  });
+
+  it('labels bars in whole pounds, with pence only under £10', () => {
+    expect(chartPounds(3600)).toBe('£36');
+    expect(chartPounds(125_000)).toBe('£1,250');
+    expect(chartPounds(350)).toBe('£3.50');
+    expect(chartPounds(500)).toBe('£5');
   });
 });

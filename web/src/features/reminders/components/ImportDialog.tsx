@@ -1,19 +1,15 @@
-import { useId, useMemo, useRef, useState, type DragEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { remindersCsv } from '#shared/csv.ts';
 import {
   IMPORT_FORMATS,
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   importedMessage,
-  readImportFile,
   rowStatuses,
-  type ColumnMapping,
-  type ImportFile,
 } from '#shared/import.ts';
-import { REPEATS, REPEATS_VALUES, type Repeats } from '#shared/reminder/terms.ts';
+import { REPEATS, REPEATS_VALUES } from '#shared/reminder/terms.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -22,15 +18,14 @@ import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';
 import { ImportColumns } from './ImportColumns.tsx';
-import { ImportRates, validRates } from './ImportRates.tsx';
+import { useImportFile } from '../hooks/use-import-file.ts';
+import { ImportDropZone } from './ImportDropZone.tsx';
+import { ImportRates } from './ImportRates.tsx';
 import { PreviewRow } from './ImportPreview.tsx';
 import './ImportDialog.css';
 
 const TEMPLATE_NAME = 'renewal-reminders-template.csv';
-const ACCEPT = '.csv,.json,text/csv,application/json';
 const FAILED = 'Failed to import your reminders';
-/** Shown when the browser cannot read the chosen file at all (moved, deleted, no permission). */
-const UNREADABLE = 'The file could not be read. Choose it again';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -89,9 +84,6 @@ export function ImportDialog({
   );
 }
 
-/** The file as chosen: its bytes are read again when a choice the preview asks for changes. */
-type Chosen = { name: string; bytes: Uint8Array } | { error: string };
-
 function ImportForm({
   chooseRef,
   importing,
@@ -103,58 +95,10 @@ function ImportForm({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [reading, setReading] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  // The term for rows whose file names none (Wallos before 2.41), chosen once for all of them.
-  const [repeats, setRepeats] = useState<Repeats | ''>('');
-  // A spreadsheet's own headings: the columns chosen in the preview (null: the import's guess).
-  const [columns, setColumns] = useState<ColumnMapping | null>(null);
-  // 'Convert other currencies': off until the user turns it on and types a rate.
-  const [convert, setConvert] = useState(false);
-  const [rates, setRates] = useState<Record<string, string>>({});
-  // The latest choice: a slower read of an earlier file must not overwrite it.
-  const choice = useRef(0);
+  const chosen = useImportFile();
+  const { file, reading } = chosen;
   // The reminders the user has, for the duplicate notes (the dashboard's own query).
   const reminders = useReminders();
-
-  const choose = async (picked: File | undefined) => {
-    const current = ++choice.current;
-    setChosen(null);
-    setRepeats('');
-    setColumns(null);
-    setConvert(false);
-    setRates({});
-    if (!picked) {
-      setReading(false);
-      return;
-    }
-    setReading(true);
-    let next: Chosen;
-    try {
-      // Never more than the limit and a byte: that is enough to refuse a file that is too large.
-      next = {
-        name: picked.name,
-        bytes: new Uint8Array(await picked.slice(0, IMPORT_MAX_BYTES + 1).arrayBuffer()),
-      };
-    } catch {
-      next = { error: UNREADABLE };
-    }
-    if (current !== choice.current) return;
-    setReading(false);
-    setChosen(next);
-  };
-
-  const file = useMemo<ImportFile | null>(() => {
-    if (!chosen) return null;
-    if ('error' in chosen) return { ok: false, error: chosen.error };
-    return readImportFile(chosen.name, chosen.bytes, {
-      ...(repeats === '' ? {} : { repeats }),
-      ...(columns === null ? {} : { columns }),
-      ...(convert ? { rates: validRates(rates) } : {}),
-    });
-  }, [chosen, repeats, columns, convert, rates]);
 
   const rows = useMemo(() => (file?.ok ? file.rows : []), [file]);
   // As the server will decide: rows matching a reminder the user has, or an earlier row, are skipped.
@@ -182,12 +126,6 @@ function ImportForm({
   const known = file?.ok === true && !reminders.isPending;
   const nothingNew = known && counts.ready === 0;
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!importing) void choose(event.dataTransfer.files[0]);
-  };
-
   return (
     <div className="import-form">
       <Dialog.Description className="muted import-intro">
@@ -203,41 +141,14 @@ function ImportForm({
           Download template
         </button>
       </div>
-      <div
-        className={`import-drop${dragging ? ' import-drop-active' : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <p className="import-drop-hint">Drop the file here, or</p>
-        <button
-          ref={chooseRef}
-          type="button"
-          className="btn btn-primary btn-sm"
-          disabled={importing}
-          aria-describedby={error ? errorId : undefined}
-          onClick={() => inputRef.current?.click()}
-        >
-          Choose a file
-        </button>
-        {chosen && 'name' in chosen && <p className="import-drop-name">{chosen.name}</p>}
-        {/* The real input, reached through the button; hidden, as browsers style it each their own way. */}
-        <input
-          ref={inputRef}
-          id={id}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="File"
-          accept={ACCEPT}
-          disabled={importing}
-          aria-invalid={error !== null}
-          onChange={(event) => void choose(event.target.files?.[0])}
-        />
-      </div>
+      <ImportDropZone
+        id={id}
+        chooseRef={chooseRef}
+        disabled={importing}
+        name={chosen.name}
+        errorId={error ? errorId : null}
+        onChoose={(picked) => void chosen.choose(picked)}
+      />
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}
@@ -246,14 +157,14 @@ function ImportForm({
       <p className="import-summary" role="status">
         {summary}
       </p>
-      {file?.mapping && <ImportColumns mapping={file.mapping} onChange={setColumns} />}
+      {file?.mapping && <ImportColumns mapping={file.mapping} onChange={chosen.setColumns} />}
       {currencies.length > 0 && (
         <ImportRates
           currencies={currencies}
-          convert={convert}
-          rates={rates}
-          onConvert={setConvert}
-          onRate={(currency, text) => setRates((now) => ({ ...now, [currency]: text }))}
+          convert={chosen.convert}
+          rates={chosen.rates}
+          onConvert={chosen.setConvert}
+          onRate={chosen.setRate}
         />
       )}
       {termUnknown && (
@@ -261,8 +172,10 @@ function ImportForm({
           <label htmlFor={`${id}-repeats`}>Repeats, for every row the file gives none</label>
           <select
             id={`${id}-repeats`}
-            value={repeats}
-            onChange={(event) => setRepeats(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')}
+            value={chosen.repeats}
+            onChange={(event) =>
+              chosen.setRepeats(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')
+            }
           >
             <option value="">Choose one</option>
             {REPEATS.map((r) => (

@@ -80,12 +80,16 @@ export default function DashboardPage() {
             <SummaryCard summary={summary} savedTotal={savings.data?.total ?? 0} />
           )}
           <section aria-labelledby="reminders-heading" className="reminders-section">
-            <div className="section-head">
+            <div className="section-head reminders-head">
               <h2 id="reminders-heading">Your Reminders</h2>
               <div className="section-actions">
-                <button type="button" className="btn btn-outline" onClick={() => setImportOpen(true)}>
+                <button
+                  type="button"
+                  className="btn btn-outline import-button"
+                  onClick={() => setImportOpen(true)}
+                >
                   <UploadIcon />
-                  Import
+                  <span className="import-label">Import</span>
                 </button>
                 <button type="button" className="btn btn-primary" onClick={openCreate}>
                   <PlusIcon />

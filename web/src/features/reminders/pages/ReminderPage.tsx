@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
-import { amountShown } from '#shared/reminder/money.ts';
+import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -39,7 +39,7 @@ const HISTORY_COLUMNS: Column<RenewalOutcome>[] = [
     header: 'Saved',
     className: 'num nowrap',
     headerClassName: 'num',
-    cell: (r) => formatPounds(r.saved_amount),
+    cell: (r) => (r.saved_amount > 0 ? savingShown(r.saved_amount, r.repeats) : formatPounds(0)),
   },
 ];
 

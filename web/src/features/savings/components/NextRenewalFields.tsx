@@ -1,19 +1,23 @@
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
+import { amountLabel } from '#shared/reminder/money.ts';
 import type { NextTermField } from '#shared/reminder/outcome.ts';
+import type { Repeats } from '#shared/reminder/terms.ts';
 import type { NextRenewalFormValues } from '#shared/savingsSchemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 
 /**
  * 'Your next renewal': only the fields the chosen answer needs (the next date, provider, price). Its
  * own form state (the page checks it when the outcome is sent), shown without a form element of its
- * own, so Enter in a field never sends half an answer.
+ * own, so Enter in a field never sends half an answer. The price is per term, as the reminder's is.
  */
 export function NextRenewalFields({
   form,
   fields,
+  repeats,
 }: {
   form: UseFormReturn<NextRenewalFormValues>;
   fields: readonly NextTermField[];
+  repeats: Repeats;
 }) {
   if (fields.length === 0) return null;
   return (
@@ -27,7 +31,13 @@ export function NextRenewalFields({
         )}
         {fields.includes('new_provider') && <Field name="new_provider" label="New provider" type="text" />}
         {fields.includes('new_price') && (
-          <Field name="new_price" label="New price (£)" prefix="£" placeholder="0.00" {...MONEY_INPUT} />
+          <Field
+            name="new_price"
+            label={repeats === 'none' ? 'New price (£)' : amountLabel(repeats, 'New price')}
+            prefix="£"
+            placeholder="0.00"
+            {...MONEY_INPUT}
+          />
         )}
       </section>
     </FormProvider>

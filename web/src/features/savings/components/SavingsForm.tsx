@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { formatPounds } from '#shared/dates.ts';
+import { amountLabel, amountWithPeriod, yearlySavingPence } from '#shared/reminder/money.ts';
+import type { Repeats } from '#shared/reminder/terms.ts';
 import { savingsAmountSchema } from '#shared/savingsSchemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
@@ -22,11 +24,25 @@ const savingsFormSchema = z.object({
 
 const AMOUNT_HINT = 'Pounds and pence, for example 125.50.';
 
+/** The hint under the amount: the suggestion, if any, and what a saving per term comes to in a year. */
+function amountHint(suggested: number | null, repeats: Repeats): string {
+  const perTerm = repeats !== 'none' && repeats !== 'yearly';
+  const suggestion =
+    suggested === null
+      ? ''
+      : `Suggested from the price drop: ${perTerm ? amountWithPeriod(suggested, repeats) : formatPounds(suggested)}. `;
+  const year = perTerm
+    ? ` ${amountWithPeriod(3, repeats)} saved counts as ${formatPounds(yearlySavingPence(3, repeats) / 100)} a year.`
+    : '';
+  return `${suggestion}${AMOUNT_HINT}${year}`;
+}
+
 /**
  * The amount saved at a renewal (checked, then sent as text with its value in pounds; blank or 0 is
  * a renewal with no saving) and, with `noSavingsButton`, 'I Renewed (No Savings)'. A failed
  * `onRecord` is reported; `busy` disables both. `suggested` (the price drop, when both prices are
- * known) fills the amount until the user types one.
+ * known) fills the amount until the user types one. The amount is per term of `repeats`, as the
+ * prices are: a monthly bill's saving is per month.
  */
 export function SavingsForm({
   onRecord,
@@ -34,6 +50,7 @@ export function SavingsForm({
   suggested = null,
   noSavingsButton = true,
   onlyNoSavings = false,
+  repeats = 'none',
 }: {
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
@@ -41,6 +58,7 @@ export function SavingsForm({
   noSavingsButton?: boolean;
   /** Only 'I Renewed (No Savings)': the answer was 'I renewed as is'. */
   onlyNoSavings?: boolean;
+  repeats?: Repeats;
 }) {
   const form = useForm({ resolver: zodResolver(savingsFormSchema), defaultValues: { saved_amount: '' } });
   const busy = form.formState.isSubmitting || recording;
@@ -84,12 +102,8 @@ export function SavingsForm({
       >
         <Field
           name="saved_amount"
-          label="Amount saved (£)"
-          hint={
-            suggested === null
-              ? AMOUNT_HINT
-              : `Suggested from the price drop: ${formatPounds(suggested)}. ${AMOUNT_HINT}`
-          }
+          label={repeats === 'none' ? 'Amount saved (£)' : amountLabel(repeats, 'Amount saved')}
+          hint={amountHint(suggested, repeats)}
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}

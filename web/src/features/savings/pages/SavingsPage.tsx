@@ -12,7 +12,8 @@ import {
   type NextRenewalFormValues,
 } from '#shared/savingsSchemas.ts';
 import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
-import { nextRenewalAfter } from '#shared/reminder/terms.ts';
+import { savingShown } from '#shared/reminder/money.ts';
+import { nextRenewalAfter, type Repeats } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
@@ -77,12 +78,14 @@ function OutcomeAnswer({
   onRecord,
   busy,
   suggested,
+  repeats,
 }: {
   choice: OutcomeChoice | null;
   form: UseFormReturn<NextRenewalFormValues>;
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
   suggested: number | null;
+  repeats: Repeats;
 }) {
   const fields = OUTCOME_CHOICES.find((c) => c.value === choice)?.fields ?? [];
   if (choice === 'cancelled') {
@@ -103,7 +106,7 @@ function OutcomeAnswer({
   }
   return (
     <>
-      <NextRenewalFields form={form} fields={fields} />
+      <NextRenewalFields form={form} fields={fields} repeats={repeats} />
       {choice === 'renewed' ? (
         <SavingsForm onRecord={onRecord} busy={busy} onlyNoSavings />
       ) : (
@@ -112,6 +115,7 @@ function OutcomeAnswer({
           busy={busy}
           suggested={suggested}
           noSavingsButton={choice === null}
+          repeats={repeats}
         />
       )}
     </>
@@ -125,7 +129,7 @@ function RecordedNote({ reminder, history }: { reminder: Reminder; history: Rene
   return (
     <p className="savings-recorded" role="status">
       You recorded: {RENEWAL_RESULT_LABELS[recorded.result]}
-      {recorded.saved_amount > 0 ? `, saved ${formatPounds(recorded.saved_amount)}` : ''}, on{' '}
+      {recorded.saved_amount > 0 ? `, saved ${savingShown(recorded.saved_amount, recorded.repeats)}` : ''}, on{' '}
       {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
     </p>
   );
@@ -220,7 +224,9 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       description:
         body.outcome === 'saved'
           ? `Great job saving ${formatPounds(amount)}!`
-          : 'Thanks for letting us know you renewed.',
+          : choice === 'cancelled'
+            ? 'Thanks for letting us know you cancelled it.'
+            : 'Thanks for letting us know you renewed.',
     });
     timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
   };
@@ -268,6 +274,7 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
             onRecord={onRecord}
             busy={record.isPending || done}
             suggested={archived ? null : priceDrop(r.amount, newPrice)}
+            repeats={r.repeats}
           />
         )}
         <BackToDashboard className="btn btn-ghost btn-block savings-back" />

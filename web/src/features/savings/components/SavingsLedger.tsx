@@ -1,0 +1,50 @@
+import { RENEWAL_RESULT_LABELS, type RenewalOutcome } from '#shared/api.ts';
+import { formatUkDate } from '#shared/dates.ts';
+import { savingShown } from '#shared/reminder/money.ts';
+import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
+
+const titleOf = (r: RenewalOutcome) => r.title || 'A deleted reminder';
+const renewalOf = (r: RenewalOutcome) => formatUkDate(r.term_to ?? r.created_at.slice(0, 10));
+const savedOf = (r: RenewalOutcome) =>
+  r.saved_amount > 0 ? savingShown(r.saved_amount, r.repeats) : '£0.00';
+
+const LEDGER_COLUMNS: Column<RenewalOutcome>[] = [
+  { header: 'Reminder', className: 'strong', cell: titleOf },
+  { header: 'Renewal', className: 'nowrap', cell: renewalOf },
+  { header: 'What happened', cell: (r) => RENEWAL_RESULT_LABELS[r.result] },
+  { header: 'Saved', className: 'num', headerClassName: 'num', cell: savedOf },
+];
+
+/**
+ * Every renewal's outcome, the latest first: a table from 768 px, and on a phone a card per renewal,
+ * so what was saved is never a column off the screen's edge.
+ */
+export function SavingsLedger({ records }: { records: readonly RenewalOutcome[] }) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  if (wide)
+    return (
+      <DataTable
+        rows={records}
+        rowKey={(r) => r.id}
+        columns={LEDGER_COLUMNS}
+        caption="Outcomes of your renewals"
+      />
+    );
+  return (
+    <ul className="ledger-cards" aria-label="Outcomes of your renewals">
+      {records.map((r) => (
+        <li key={r.id} className="ledger-card">
+          <div className="ledger-card-head">
+            <strong>{titleOf(r)}</strong>
+            <span className="muted small nowrap">{renewalOf(r)}</span>
+          </div>
+          <div className="ledger-card-foot">
+            <span>{RENEWAL_RESULT_LABELS[r.result]}</span>
+            <span className="ledger-card-saved">{savedOf(r)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
