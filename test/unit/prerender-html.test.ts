@@ -37,7 +37,7 @@ describe('prerendered page HTML', () => {
   it("gives the landing page its own script instead of the app's, and the admin's parts as templates", () => {
     const html = landingHtml(
       pageHtml(SHELL, { ...page, path: '/' }),
-      { file: 'assets/landing-3.js', imports: ['assets/helper-4.js'] },
+      { file: 'assets/landing-3.js' },
       { menu: '<div>menu</div>', strip: '<div>strip</div>' },
     );
     expect(html).not.toContain('index-1.js');
@@ -45,9 +45,7 @@ describe('prerendered page HTML', () => {
     expect(html).toContain(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/landing-3.js">',
     );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/helper-4.js">',
-    );
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain(
       '<template id="admin-menu"><div>menu</div></template><template id="admin-strip"><div>strip</div></template></body>',
     );

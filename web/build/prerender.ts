@@ -45,23 +45,21 @@ export function pageHtml(
 
 /**
  * The landing page: the app's scripts swapped for the landing page's own, and the admin's menu and
- * footer strip as templates that script adds for an admin.
+ * footer strip as templates that script adds for an admin. One script request while the page
+ * paints, at low priority and with no preload of its imports: nothing it does is needed to paint.
  */
 export function landingHtml(
   page: string,
-  script: { file: string; imports: string[] },
+  script: { file: string },
   admin: { menu: string; strip: string },
 ): string {
-  const scripts = [
-    `<script type="module" fetchpriority="low" crossorigin src="/${script.file}"></script>`,
-    ...script.imports.map(
-      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-    ),
-  ].join('');
   return page
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace('</head>', `${scripts}</head>`)
+    .replace(
+      '</head>',
+      `<script type="module" fetchpriority="low" crossorigin src="/${script.file}"></script></head>`,
+    )
     .replace(
       '</body>',
       `<template id="admin-menu">${admin.menu}</template><template id="admin-strip">${admin.strip}</template></body>`,
@@ -85,7 +83,7 @@ async function loadRenderer(config: ResolvedConfig): Promise<Renderer & { close:
 
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
-  let landingScript: { file: string; imports: string[] } | undefined;
+  let landingScript: { file: string } | undefined;
   return {
     name: 'prerender-pages',
     apply: 'build',
@@ -107,7 +105,7 @@ export function prerenderPages(): Plugin {
     writeBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'landing') {
-          landingScript = { file: chunk.fileName, imports: chunk.imports };
+          landingScript = { file: chunk.fileName };
         }
       }
     },
