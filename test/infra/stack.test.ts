@@ -9,7 +9,14 @@ import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { TABLE_ACTIONS } from '../../lib/data.ts';
 import { answersHead } from '../../shared/contract.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
-import { PRERENDERED_PATHS, resolveSitePath } from '../../shared/sitePaths.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { REPO_ROOT } from '../../lib/function.ts';
+import {
+  APP_SHELL_FILE,
+  holdsSiteOrigin,
+  PRERENDERED_PATHS,
+  resolveSitePath,
+} from '../../shared/sitePaths.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
 import {
   actionsOfFunction,
@@ -1037,8 +1044,14 @@ describe('web', () => {
     const deployment = Object.values(resourcesOfType(dev.template, 'Custom::CDKBucketDeployment')).find(
       (d) => d.Properties!.DistributionId !== undefined,
     )!;
-    expect(deployment.Properties!.SourceBucketNames).toHaveLength(2);
-    expect(deployment.Properties!.SourceObjectKeys).toHaveLength(2);
+    // The build (or the placeholder) and config.json; with a build in web/dist, also each page, the
+    // sitemap and robots.txt on their own, with the site URL written in (deploy.test.ts).
+    const dist = `${REPO_ROOT}web/dist`;
+    const pages = existsSync(`${dist}/${APP_SHELL_FILE}`)
+      ? readdirSync(dist).filter(holdsSiteOrigin).length
+      : 0;
+    expect(deployment.Properties!.SourceBucketNames).toHaveLength(2 + pages);
+    expect(deployment.Properties!.SourceObjectKeys).toHaveLength(2 + pages);
     // config.json carries the pool ids as deploy-time markers.
     expect(JSON.stringify(deployment.Properties!.SourceMarkers)).toMatch(/UserPool/);
   });
