@@ -19,7 +19,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { answersHead } from '../shared/contract.ts';
+import { answersHead, groupRoutePath } from '../shared/contract.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
 import { apiDomainName, stageLogGroup, stageName, type StageConfig } from './config.ts';
@@ -44,7 +44,9 @@ export type RoutePermission =
   /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
   | 'unsubscribe:key'
   /** Table writes for a GET route that records something as it answers. */
-  | 'table:write';
+  | 'table:write'
+  /** secretsmanager:GetSecretValue on the seed of the stage's VAPID keys, and its ARN in the environment. */
+  | 'push:key';
 
 /**
  * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
@@ -76,6 +78,9 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   // Real mode invokes the job; simulate runs the planner in-process, which checks the owners'
   // addresses against the suppression list: their keyed hashes need the key.
   adminRunCron: ['job:invoke', 'unsubscribe:key'],
+  // The VAPID keys: the public one for the browser to subscribe with, the pair to sign pushes.
+  listPushDevices: ['push:key'],
+  sendTestPush: ['push:key'],
 };
 
 /**
@@ -88,6 +93,14 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
 export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
   adminRunCron: 1769,
 };
+
+/** A route function's description: its routes (one, or a group's) and their access. */
+export const functionDescription = (routes: readonly RouteDef[]) =>
+  `${routes.map((route) => `${route.method} ${route.path}`).join(', ')} (${routes[0]?.access ?? 'user'})`;
+
+/** The routes served by the same function as `route`: itself, or its group's (decision 0036). */
+export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef[] = ROUTES) =>
+  route.group ? routes.filter((other) => other.group === route.group) : [route];
 
 /** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
 export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
@@ -188,7 +201,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { config, data, userPool, userPoolClient } = props;
+    const { config, userPool, userPoolClient } = props;
 
     // With an API certificate the API answers on api.{domain} only, and CloudFront uses that name as
     // its origin: the execute-api endpoint, which would skip the web ACL, is switched off. Without
@@ -259,25 +272,9 @@ export class Api extends Construct {
 
     // Per-route settings of the stage: the L2 stage has none, so they go on the CfnStage below.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of props.routes ?? ROUTES) {
-      const fn = new AppFunction(this, route.name, {
-        config,
-        entry: `lambdas/api/${route.name}.ts`,
-        description: `${route.method} ${route.path} (${route.access})`,
-        environment,
-        memorySize: (ROUTE_MEMORY_MB as Partial<Record<string, number>>)[route.name],
-      });
-      this.functions[route.name] = fn;
-      const extraEnvironment =
-        (ROUTE_ENVIRONMENT as Partial<Record<string, readonly RouteEnvironment[]>>)[route.name] ?? [];
-      for (const name of extraEnvironment) fn.fn.addEnvironment(name, this.environmentValue(name, props));
-
-      const extra =
-        (ROUTE_PERMISSIONS as Partial<Record<string, readonly RoutePermission[]>>)[route.name] ?? [];
-      if (route.method === 'GET' && !extra.includes('table:write')) data.grantRead(fn.fn);
-      else data.grantReadWrite(fn.fn);
-      for (const permission of extra) this.grant(fn, permission, props);
-
+    const routes: readonly RouteDef[] = props.routes ?? ROUTES;
+    for (const route of routes.filter((r) => !r.group)) {
+      const fn = this.routeFunction(route.name, [route], environment, props);
       const methods = [route.method, ...(answersHead(route) ? (['HEAD'] as const) : [])];
       const httpRoutes = this.httpApi.addRoutes({
         path: route.path,
@@ -305,7 +302,52 @@ export class Api extends Construct {
         }
       }
     }
+    for (const group of new Set(routes.flatMap((r) => (r.group ? [r.group] : [])))) {
+      const members = routes.filter((r) => r.group === group);
+      if (members.some((r) => r.access !== 'user')) throw new Error(`Group ${group}: user routes only`);
+      const fn = this.routeFunction(group, members, environment, props);
+      // One route for the group: its function finds the manifest's route (lambdas/runtime/group.ts).
+      this.httpApi.addRoutes({
+        path: groupRoutePath(group),
+        methods: [HttpMethod.ANY],
+        integration: new HttpLambdaIntegration(`${group}Integration`, fn.fn),
+        authorizer,
+        authorizationScopes: [ACCESS_TOKEN_SCOPE],
+      });
+    }
     (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
+  }
+
+  /**
+   * The function of a route, or of a group's routes (decision 0036): table reads for GET routes,
+   * reads and writes otherwise, and every extra right and environment variable its routes list.
+   */
+  private routeFunction(
+    name: string,
+    routes: readonly RouteDef[],
+    environment: Record<string, string>,
+    props: ApiProps,
+  ): AppFunction {
+    const fn = new AppFunction(this, name, {
+      config: props.config,
+      entry: `lambdas/api/${name}.ts`,
+      description:
+        routes.map((route) => `${route.method} ${route.path}`).join(', ') + ` (${routes[0]!.access})`,
+      environment,
+      memorySize: (ROUTE_MEMORY_MB as Partial<Record<string, number>>)[name],
+    });
+    for (const route of routes) this.functions[route.name] = fn;
+    const lookup = <T>(table: Partial<Record<string, readonly T[]>>) => [
+      ...new Set(routes.flatMap((route) => table[route.name] ?? [])),
+    ];
+    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT))
+      fn.fn.addEnvironment(variable, this.environmentValue(variable, props));
+    const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
+    if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
+      props.data.grantRead(fn.fn);
+    else props.data.grantReadWrite(fn.fn);
+    for (const permission of extra) this.grant(fn, permission, props);
+    return fn;
   }
 
   /** The API's own URL: https://api.{domain}, else https://{apiId}.execute-api.{region}.amazonaws.com. */
@@ -360,6 +402,9 @@ export class Api extends Construct {
         return;
       case 'unsubscribe:key':
         props.mail.grantUnsubscribeKey(fn.fn);
+        return;
+      case 'push:key':
+        props.mail.grantPushKey(fn.fn);
         return;
       case 'table:write':
         // Granted with the table's reads, above.

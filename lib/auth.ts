@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   ClientAttributes,
@@ -82,6 +82,16 @@ export class Auth extends Construct {
     // refers to the user pool, so the pool can still refer to the trigger.
     mail.grantSend(this.postConfirmation.fn);
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
+    // After a password reset it signs the user out everywhere. The pool's ARN would make a cycle
+    // (the pool refers to the trigger), so the grant names this account's pools in this region.
+    this.postConfirmation.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['cognito-idp:AdminUserGlobalSignOut'],
+        resources: [
+          Stack.of(this).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' }),
+        ],
+      }),
+    );
 
     // The confirmation link signs in once (decision 0023): PostConfirmation keeps the verifier the
     // confirming browser sent; the custom auth flow's one challenge redeems it. Define and Create

@@ -81,6 +81,11 @@ export class Mail extends Construct {
    * keyring; a rotation replaces it with JSON listing the versions (docs/decisions/0012).
    */
   readonly unsubscribeSecret: Secret;
+  /**
+   * The seed of the stage's VAPID keys, which sign every push notification (lambdas/push/vapid.ts,
+   * docs/decisions/0035): a generated string, one per stage, from which the key pair is derived.
+   */
+  readonly pushSeedSecret: Secret;
 
   private readonly config: StageConfig;
 
@@ -114,6 +119,18 @@ export class Mail extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'Not rotated automatically: the key signs the unsubscribe links of mails already sent (RFC 8058 one-click, no expiry), so a rotation is a manual keyring step that keeps the old version verifying until it must go (docs/decisions/0012). It never leaves AWS: only the functions that sign or verify links or hash suppressed addresses may read it.',
+    });
+
+    this.pushSeedSecret = new Secret(this, 'PushKey', {
+      description: `${stageName(config)}: seed of the VAPID keys that sign push notifications`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      // A new seed is a new key pair: every browser's subscription would stop working.
+      removalPolicy: removalPolicy(config),
+    });
+    Validations.of(this.pushSeedSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Not rotated automatically: browsers subscribe with the public key derived from it, so a new seed silently ends every push subscription (docs/decisions/0035). Only the functions that send pushes or hand the public key to the browser may read it.',
     });
 
     if (config.domain && config.mail.identity === 'shared') {
@@ -244,6 +261,12 @@ export class Mail extends Construct {
   grantUnsubscribeKey(fn: LambdaFn): void {
     this.unsubscribeSecret.grantRead(fn);
     fn.addEnvironment('UNSUBSCRIBE_SECRET_ARN', this.unsubscribeSecret.secretArn);
+  }
+
+  /** Read access to the push key's seed, and its ARN in the environment (PUSH_SEED_SECRET_ARN). */
+  grantPushKey(fn: LambdaFn): void {
+    this.pushSeedSecret.grantRead(fn);
+    fn.addEnvironment('PUSH_SEED_SECRET_ARN', this.pushSeedSecret.secretArn);
   }
 
   private grantGetAccount(grantee: IGrantable): void {

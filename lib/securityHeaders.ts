@@ -11,6 +11,8 @@ export type CognitoEndpoint = { region: string } | 'same-origin';
  * The SPA's Content-Security-Policy. Scripts only from the site itself. Styles also allow inline
  * `<style>`: the build inlines the first stylesheet and the brand colour into index.html (first paint
  * without a second request) and sonner adds its stylesheet at run time; neither carries user input.
+ * The service worker (push notifications, the app shell) is a script of the site itself; `worker-src`
+ * says so outright rather than leaving it to fall back through `script-src`.
  */
 export function contentSecurityPolicy(cognito: CognitoEndpoint): string {
   const connect =
@@ -21,6 +23,8 @@ export function contentSecurityPolicy(cognito: CognitoEndpoint): string {
     "img-src 'self' data:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -10,3 +10,6 @@ export const HOME_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
 
 /** The brand colour: the web app's primary colour and theme colour, and the e-mails' accent. */
 export const BRAND_COLOR = '#0b4f6c';
+
+/** The name under an installed app's icon, where the full name would be cut short. */
+export const SHORT_NAME = 'Renewals';

@@ -48,10 +48,20 @@ export interface RouteSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * Served by one Lambda shared with the other routes of the same group (lambdas/api/{group}.ts),
+   * behind one HTTP API route `ANY /api/{group}/{proxy+}`, rather than a Lambda and a route of its
+   * own: a few light routes of one feature then cost the stack 8 resources, not 8 each
+   * (docs/decisions/0036).
+   */
+  group?: 'push';
   /** The largest body the route takes, in bytes; a larger one is refused with 413 before it is parsed. */
   maxBodyBytes?: number;
   response: { readonly __response?: (body: never) => unknown };
 }
+
+/** The one HTTP API route a group's routes are served through (the CDK api and the local adapter). */
+export const groupRoutePath = (group: string) => `/api/${group}/{proxy+}`;
 
 /** A declared route: its declaration plus its stable name (the Lambda's id and lambdas/api/{name}.ts). */
 export type RouteDef<S extends RouteSpec = RouteSpec, N extends string = string> = S & { readonly name: N };

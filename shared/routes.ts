@@ -21,12 +21,15 @@ import type {
   OutcomeRecorded,
   PromotionStatus,
   PublicConfig,
+  PushDevice,
+  PushDevices,
   Reminder,
   ReminderDetails,
   RunCronResult,
   SavingsSummary,
   SystemTestResult,
   TestEmailResult,
+  TestPushResult,
   UnsubscribeDetails,
 } from './api.ts';
 import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
@@ -45,6 +48,7 @@ import {
   unsubscribeQuerySchema,
 } from './schemas.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
+import { pushDeviceParamSchema, pushSubscriptionSchema } from './push.ts';
 
 export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
 
@@ -145,6 +149,43 @@ export const API = defineRoutes({
     access: 'user',
     status: 204,
     response: returns<NoContent>(),
+  },
+  /** The caller's notification devices, and the stage's VAPID public key to subscribe with. */
+  listPushDevices: {
+    group: 'push',
+    method: 'GET',
+    path: '/api/push/devices',
+    access: 'user',
+    response: returns<PushDevices>(),
+  },
+  /** 'Turn on notifications on this device': the browser's push subscription (the same one again replaces it). */
+  addPushDevice: {
+    group: 'push',
+    method: 'POST',
+    path: '/api/push/devices',
+    access: 'user',
+    status: 201,
+    body: pushSubscriptionSchema,
+    response: returns<{ device: PushDevice }>(),
+  },
+  /** 'Remove' (and 'Turn off', and sign-out for this device): another user's device id answers 404. */
+  removePushDevice: {
+    group: 'push',
+    method: 'DELETE',
+    path: '/api/push/devices/{id}',
+    access: 'user',
+    params: pushDeviceParamSchema,
+    ownerScoped: true,
+    status: 204,
+    response: returns<NoContent>(),
+  },
+  /** 'Send a test notification': one push to each of the caller's devices. */
+  sendTestPush: {
+    group: 'push',
+    method: 'POST',
+    path: '/api/push/test',
+    access: 'user',
+    response: returns<TestPushResult>(),
   },
   listSavings: { method: 'GET', path: '/api/savings', access: 'user', response: returns<SavingsSummary>() },
   listReminders: {

@@ -54,6 +54,13 @@ export const keys = {
    * browser's secret, in the user's partition, redeemed (deleted) once, within minutes.
    */
   linkSignIn: () => 'LINK_SIGN_IN',
+  /**
+   * A device the user turned notifications on for: its push subscription, in the user's partition
+   * (account deletion removes it with the rest), keyed by the id derived from its endpoint
+   * (shared/push.ts), never by the endpoint itself.
+   */
+  pushDevice: (deviceId: string) => `PUSH#${deviceId}`,
+  pushDevicePrefix: 'PUSH#',
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /**
@@ -130,9 +137,16 @@ export const dedupeKeys = {
       ? `reminder#${reminderId}#${renewalDate}#${daysBefore}`
       : `reminder#${reminderId}#${renewalDate}#${daysBefore}#by#${actBy}`,
   savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
-  /** The prefixes under which one renewal's mails are found: its leads, then its follow-up. */
+  /**
+   * An action window's mail: its kind and its distance from the renewal, so a window that moves (a
+   * mortgage's lender changed) mails afresh.
+   */
+  window: (reminderId: string, renewalDate: string, kind: string, daysBefore: number) =>
+    `window#${reminderId}#${renewalDate}#${kind}#${daysBefore}`,
+  /** The prefixes under which one renewal's mails are found: its leads, its windows, its follow-up. */
   renewalPrefixes: (reminderId: string, renewalDate: string) => [
     `reminder#${reminderId}#${renewalDate}#`,
+    `window#${reminderId}#${renewalDate}#`,
     `savings#${reminderId}#${renewalDate}`,
   ],
   welcome: (userId: string) => `welcome#${userId}`,
@@ -158,6 +172,7 @@ export const ENTITY = {
   importBatch: 'import_batch',
   importLock: 'import_lock',
   linkSignIn: 'link_sign_in',
+  pushDevice: 'push_device',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -192,6 +207,8 @@ export const COUNTERS = {
   dayOfDueCounter: (name: string) => (/^d\d\d$/.test(name) ? name.slice(1) : undefined),
   signupsOnDay: 'count',
   rateLimitHits: 'hits',
+  /** On the profile: how many push devices the user has (kept under PUSH_DEVICE_LIMIT). */
+  pushDevices: 'push_devices',
 } as const;
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
@@ -206,6 +223,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   ...DAYS,
   COUNTERS.signupsOnDay,
   COUNTERS.rateLimitHits,
+  COUNTERS.pushDevices,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BRAND_COLOR, DESCRIPTION, HOME_TITLE } from '../shared/brand.ts';
 import { prerenderPages } from './build/prerender.ts';
+import { MANIFEST_PATH, webManifest } from './manifest.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
@@ -19,7 +20,30 @@ function brand(): Plugin {
       { tag: 'meta', attrs: { name: 'description', content: DESCRIPTION }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'theme-color', content: BRAND_COLOR }, injectTo: 'head' },
       { tag: 'style', children: `:root{--color-brand:${BRAND_COLOR}}`, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'manifest', href: MANIFEST_PATH }, injectTo: 'head' },
+      {
+        tag: 'link',
+        attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+        injectTo: 'head',
+      },
     ],
+  };
+}
+
+/** The web app manifest (web/manifest.ts): a file of the build, and served by the dev server. */
+function manifest(): Plugin {
+  const source = JSON.stringify(webManifest, null, 2);
+  return {
+    name: 'web-manifest',
+    configureServer(server) {
+      server.middlewares.use(MANIFEST_PATH, (_req, res) => {
+        res.setHeader('content-type', 'application/manifest+json');
+        res.end(source);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_PATH.slice(1), source });
+    },
   };
 }
 
@@ -54,7 +78,7 @@ function inlineCss(): Plugin {
 // Root is web/; shared code is reached through package.json subpath imports (#shared/*).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), brand(), inlineCss(), prerenderPages()],
+  plugins: [react(), brand(), manifest(), inlineCss(), prerenderPages()],
   // The footer's year is the build's: the prerendered HTML and the app that hydrates it agree.
   define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {

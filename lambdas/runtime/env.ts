@@ -21,6 +21,10 @@ const envSchema = z.object({
    * has a fixed key; every other stage refuses to sign or verify (lambdas/runtime/signingKey.ts).
    */
   UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
+  /** The seed of the stage's VAPID keys (lambdas/push/vapid.ts): a generated secret on AWS. */
+  PUSH_SEED_SECRET_ARN: z.string().optional(),
+  /** The seed itself: the local stack's, made at its first start and kept in .local/. */
+  PUSH_SEED: z.string().min(32).optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */
   API_URL: z.string().optional(),
   /** The reminder job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */

@@ -41,13 +41,15 @@ export async function mirrorProfileAttributes(username: string, fields: Mirrored
  * Signs the user out on every device: refresh tokens are revoked, so no new access token is issued.
  * Access tokens already issued stay valid until they expire (an hour), which is why every write
  * also checks that the account exists (lambdas/store/liveAccount.ts). A user already gone is fine.
+ * A Cognito trigger names its pool from the event (`userPoolId`): the pool cannot be in its
+ * environment, as the pool refers to the trigger.
  */
-export async function signOutEverywhere(username: string): Promise<void> {
+export async function signOutEverywhere(username: string, userPoolId = env().USER_POOL_ID): Promise<void> {
   const { AdminUserGlobalSignOutCommand, UserNotFoundException } = await cognitoSdk();
   try {
     await (
       await cognitoClient()
-    ).send(new AdminUserGlobalSignOutCommand({ UserPoolId: env().USER_POOL_ID, Username: username }));
+    ).send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }

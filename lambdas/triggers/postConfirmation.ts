@@ -4,6 +4,7 @@ import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 import { countrySchema } from '../../shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '../../shared/linkSignIn.ts';
+import { signOutEverywhere } from '../runtime/identity.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishProductCount } from '../runtime/metrics.ts';
 import { ensureProfile } from '../store/profiles.ts';
@@ -23,9 +24,18 @@ const attributesSchema = z.object({
 /** The verifier of the confirming browser's secret (decision 0023); any other metadata is ignored. */
 const linkSignInSchema = z.object({ [LINK_SIGN_IN_METADATA_KEY]: z.string().regex(LINK_TOKEN_PATTERN) });
 
-/** Cognito PostConfirmation trigger: creates the profile item (idempotent, Cognito may retry). */
+/**
+ * Cognito PostConfirmation trigger: after a sign-up, creates the profile item (idempotent, Cognito
+ * may retry); after a password reset, ends every session, so a refresh token taken with the old
+ * password dies with it (Cognito does not promise that a reset revokes them).
+ */
 export const handler = traced(
   async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+    if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
+      await signOutEverywhere(z.string().min(1).parse(event.userName), event.userPoolId);
+      logger.info('Signed out everywhere after a password reset');
+      return event;
+    }
     if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
     const attrs = attributesSchema.parse(event.request.userAttributes);
     const startedAt = Date.now();

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { answersHead } from '../../shared/contract.ts';
+import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { matchPath, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import {
   buildApiEvent,
@@ -123,11 +123,17 @@ export function apiDispatch(options: {
     }
     const query: Record<string, string> = {};
     for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
+    // A grouped route reaches its group's function through the group's one proxy route, as on AWS.
+    const proxied = route.group
+      ? {
+          routePath: groupRoutePath(route.group),
+          params: { proxy: url.pathname.slice(`/api/${route.group}/`.length) },
+        }
+      : { routePath: route.path, params };
     const event = buildApiEvent({
       method,
-      routePath: route.path,
+      ...proxied,
       rawPath: url.pathname,
-      params,
       query,
       headers: throughCloudFront(flatten(Object.entries(req.headers))),
       ...eventBody(body),
@@ -135,7 +141,7 @@ export function apiDispatch(options: {
       host: options.host,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
     });
-    const handler = await loadHandler(route.name);
+    const handler = await loadHandler(route.group ?? route.name);
     const raw = await handler(event, lambdaContext(route.name));
     const result: APIGatewayProxyStructuredResultV2 =
       typeof raw === 'string' ? { statusCode: 200, body: raw } : raw;

@@ -26,6 +26,8 @@ export interface LocalEndpoints {
   sqsEndpoint?: string;
   sendQueueUrl?: string;
   senders?: number;
+  /** The seed of the local VAPID keys (lib/local/pushSeed.ts). */
+  pushSeed?: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     ...(stack.sqsEndpoint ? { SQS_ENDPOINT: stack.sqsEndpoint } : {}),
     ...(stack.sendQueueUrl ? { SEND_QUEUE_URL: stack.sendQueueUrl } : {}),
     ...(stack.senders ? { SENDER_CONCURRENCY: String(stack.senders) } : {}),
+    ...(stack.pushSeed ? { PUSH_SEED: stack.pushSeed } : {}),
   });
   resetEnvCache();
   resetClients();

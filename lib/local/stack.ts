@@ -10,6 +10,7 @@ import { startLocalCognito, type TriggerHandler } from './cognito.ts';
 import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
+import { loadOrCreatePushSeed } from './pushSeed.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
 import { scheduleHourly } from './scheduler.ts';
 import { startLocalSes } from './ses.ts';
@@ -82,6 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sqsEndpoint: sqs.endpoint,
     sendQueueUrl: sqs.queueUrl,
     senders,
+    pushSeed: loadOrCreatePushSeed(options.dataDir),
   } as const;
   applyLambdaEnvironment(environment);
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, every hour on the hour';

@@ -113,11 +113,13 @@ describe('acknowledgements are where they belong', () => {
     const acks = acknowledged('AwsSolutions-SMG4');
     expect(acks.map(([path]) => path).sort()).toEqual([
       'RenewalReminders-prod/Api/OriginVerify',
+      'RenewalReminders-prod/Mail/PushKey',
       'RenewalReminders-prod/Mail/UnsubscribeKey',
     ]);
     const reason = (path: string) => acks.find(([p]) => p.endsWith(path))![1];
     expect(reason('UnsubscribeKey')).toMatch(/manual keyring step that keeps the old version verifying/);
     expect(reason('OriginVerify')).toMatch(/a new value is a redeploy/);
+    expect(reason('PushKey')).toMatch(/silently ends every push subscription/);
   });
 
   it('APIG4 (no authorizer) on exactly the public routes of the manifest', () => {

@@ -1,13 +1,20 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ROUTES } from '../../shared/routes.ts';
+import { API, ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
-import { API_THROTTLE, ROUTE_ENVIRONMENT, ROUTE_MEMORY_MB, ROUTE_PERMISSIONS } from '../../lib/api.ts';
+import {
+  API_THROTTLE,
+  functionDescription,
+  ROUTE_ENVIRONMENT,
+  ROUTE_MEMORY_MB,
+  ROUTE_PERMISSIONS,
+  routesSharingFunction,
+} from '../../lib/api.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { TABLE_ACTIONS } from '../../lib/data.ts';
-import { answersHead } from '../../shared/contract.ts';
+import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { REPO_ROOT } from '../../lib/function.ts';
@@ -52,7 +59,18 @@ function envOf(s: Synthesized, logicalId: string): Record<string, unknown> {
   return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
-const routeDescription = (r: (typeof ROUTES)[number]) => `${r.method} ${r.path} (${r.access})`;
+/** The description of the function that serves a route (its own, or its group's: decision 0036). */
+const routeDescription = (r: RouteDef) => functionDescription(routesSharingFunction(r));
+/** What the function serving a route was given, from all the routes it serves. */
+const permissionsOf = (r: RouteDef): readonly string[] =>
+  routesSharingFunction(r).flatMap((member) => ROUTE_PERMISSIONS[member.name as RouteName] ?? []);
+const environmentOf = (r: RouteDef): readonly string[] =>
+  routesSharingFunction(r).flatMap((member) => ROUTE_ENVIRONMENT[member.name as RouteName] ?? []);
+const writesOf = (r: RouteDef) =>
+  routesSharingFunction(r).some((member) => member.method !== 'GET') ||
+  permissionsOf(r).includes('table:write');
+const ROUTE_DEFS: readonly RouteDef[] = ROUTES;
+const GROUPS = [...new Set(ROUTE_DEFS.flatMap((r) => (r.group ? [r.group] : [])))];
 
 /**
  * The rights of a function beyond its table access, sorted. X-Ray's (the `tracing` flag, on in prod)
@@ -73,10 +91,13 @@ const senderId = (s: Synthesized) => functionId(s, /^Reminder sender/);
 const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
 const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
 /** The route functions with a permission in ROUTE_PERMISSIONS. */
-const routesWith = (s: Synthesized, permission: string) =>
-  ROUTES.filter((r) => (ROUTE_PERMISSIONS[r.name] ?? []).some((p: string) => p === permission)).map((r) =>
-    functionId(s, routeDescription(r)),
-  );
+const routesWith = (s: Synthesized, permission: string) => [
+  ...new Set(
+    ROUTES.filter((r) => (ROUTE_PERMISSIONS[r.name] ?? []).some((p: string) => p === permission)).map((r) =>
+      functionId(s, routeDescription(r)),
+    ),
+  ),
+];
 /** The unsubscribe key (the stage's other secret is the API's origin secret). */
 const isUnsubscribeKey = (props: Record<string, unknown>) =>
   String(props.Description).endsWith('HMAC key of the unsubscribe links in mails');
@@ -84,6 +105,10 @@ const sendQueueId = (s: Synthesized) =>
   logicalIdWhere(s.template, 'AWS::SQS::Queue', (props) => props.RedrivePolicy !== undefined);
 const secretId = (s: Synthesized) =>
   logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', isUnsubscribeKey);
+const pushSecretId = (s: Synthesized) =>
+  logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', (props) =>
+    String(props.Description).endsWith('seed of the VAPID keys that sign push notifications'),
+  );
 
 let dev: Synthesized;
 let prod: Synthesized;
@@ -241,12 +266,39 @@ describe('auth', () => {
     }
     const actions = actionsOfFunction(dev.template, functionId(dev, /^Cognito PostConfirmation/));
     expect(actions).toContain('dynamodb:PutItem');
-    expect([...actions].filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    // Only the sign-out after a password reset, on this account's pools in this region.
+    expect([...actions].filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
   });
 
-  it('lets PostConfirmation send the welcome mail (SES with a domain, the unsubscribe key) and nothing more', () => {
-    expect(beyondTable(dev, postConfirmationId(dev))).toEqual(SECRET_READ);
-    expect(beyondTable(prod, postConfirmationId(prod))).toEqual([...SECRET_READ, ...SES_SEND].sort());
+  it('lets PostConfirmation send the welcome mail (SES with a domain, the unsubscribe key) and sign out after a reset, nothing more', () => {
+    const signOut = 'cognito-idp:AdminUserGlobalSignOut';
+    expect(beyondTable(dev, postConfirmationId(dev))).toEqual([signOut, ...SECRET_READ]);
+    expect(beyondTable(prod, postConfirmationId(prod))).toEqual(
+      [signOut, ...SECRET_READ, ...SES_SEND].sort(),
+    );
+    // On this account's user pools in the stage's region only (the pool's own ARN would make a cycle).
+    const statement = Object.values(resourcesOfType(prod.template, 'AWS::IAM::Policy'))
+      .flatMap(
+        (p) =>
+          (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+      )
+      .find((s) => s.Action === signOut)!;
+    expect(JSON.stringify(statement.Resource)).toBe(
+      JSON.stringify({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':cognito-idp:eu-west-2:',
+            { Ref: 'AWS::AccountId' },
+            ':userpool/*',
+          ],
+        ],
+      }),
+    );
     const env = envOf(prod, postConfirmationId(prod));
     const configurationSetId = logicalIdWhere(prod.template, 'AWS::SES::ConfigurationSet', () => true);
     expect(env.SES_CONFIGURATION_SET).toEqual({ Ref: configurationSetId });
@@ -352,7 +404,8 @@ describe('api', () => {
     const routeFunctions = Object.values(resourcesOfType(dev.template, 'AWS::Lambda::Function')).filter((f) =>
       / \/api\//.test(String(f.Properties?.Description)),
     );
-    expect(routeFunctions).toHaveLength(ROUTES.length);
+    // A group's routes share one (decision 0036).
+    expect(routeFunctions).toHaveLength(ROUTE_DEFS.filter((r) => !r.group).length + GROUPS.length);
   });
 
   it('gives 256 MB to every route function but those in ROUTE_MEMORY_MB (the admin Simulate: one vCPU)', () => {
@@ -384,8 +437,7 @@ describe('api', () => {
     for (const route of ROUTES) {
       const actions = actionsOfFunction(dev.template, functionId(dev, routeDescription(route)));
       const table = [...actions].filter((a) => a.startsWith('dynamodb:')).sort();
-      const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
-      const writes = route.method !== 'GET' || permissions.includes('table:write');
+      const writes = writesOf(route);
       expect(table, route.name).toEqual(
         [...TABLE_ACTIONS.read, ...(writes ? TABLE_ACTIONS.write : [])].sort(),
       );
@@ -409,7 +461,7 @@ describe('api', () => {
     for (const route of ROUTES) {
       const actions = actionsOfFunction(dev.template, functionId(dev, routeDescription(route)));
       // Anything beyond the table only through ROUTE_PERMISSIONS (dev has no SES identity to send from).
-      const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
+      const permissions = permissionsOf(route);
       const beyondTable = [...actions].filter((a) => !a.startsWith('dynamodb:')).sort();
       const expected = [
         ...(permissions.includes('cognito:deleteUser')
@@ -419,7 +471,7 @@ describe('api', () => {
         ...(permissions.includes('cognito:describePool') ? ['cognito-idp:DescribeUserPool'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),
         ...(permissions.includes('ses:status') ? ['ses:GetAccount'] : []),
-        ...(permissions.includes('unsubscribe:key') ? SECRET_READ : []),
+        ...(permissions.includes('unsubscribe:key') || permissions.includes('push:key') ? SECRET_READ : []),
       ].sort();
       expect(beyondTable, route.name).toEqual(expected);
     }
@@ -443,8 +495,8 @@ describe('api', () => {
     const apiId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Api', () => true);
     for (const route of ROUTES) {
       const env = envOf(dev, functionId(dev, routeDescription(route)));
-      const permissions: readonly string[] = ROUTE_PERMISSIONS[route.name] ?? [];
-      const extra: readonly string[] = ROUTE_ENVIRONMENT[route.name] ?? [];
+      const permissions = permissionsOf(route);
+      const extra = environmentOf(route);
       if (permissions.includes('job:invoke')) expect(env.JOB_FUNCTION_NAME).toEqual({ Ref: jobId(dev) });
       else expect(env, route.name).not.toHaveProperty('JOB_FUNCTION_NAME');
       if (extra.includes('SCHEDULE_NAME')) expect(env.SCHEDULE_NAME).toEqual({ Ref: scheduleId });
@@ -456,13 +508,21 @@ describe('api', () => {
   });
 
   it('has one route per manifest entry; JWT on user/admin routes, none on public ones', () => {
-    // One per entry, and a HEAD beside each calendar file's GET.
+    // One per entry, and a HEAD beside each calendar file's GET; one proxy route per group.
+    const own = ROUTE_DEFS.filter((route) => !route.group);
     dev.template.resourceCountIs(
       'AWS::ApiGatewayV2::Route',
-      ROUTES.length + ROUTES.filter((route) => answersHead(route)).length,
+      own.length + own.filter((route) => answersHead(route)).length + GROUPS.length,
     );
     const authorizerId = logicalIdWhere(dev.template, 'AWS::ApiGatewayV2::Authorizer', () => true);
-    for (const route of ROUTES) {
+    for (const group of GROUPS) {
+      dev.template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `ANY ${groupRoutePath(group)}`,
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+    for (const route of own) {
       dev.template.hasResourceProperties(
         'AWS::ApiGatewayV2::Route',
         route.access === 'public'
@@ -747,8 +807,11 @@ describe('unsubscribe key', () => {
       });
       expect(withEnv.sort()).toEqual(expected);
       for (const id of withEnv) expect(envOf(s, id).UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(s) });
-      const readers = functionIds(s.template).filter((id) =>
-        actionsOfFunction(s.template, id).has('secretsmanager:GetSecretValue'),
+      // (The push function reads its own secret, the VAPID seed: checked below.)
+      const pushReaders = routesWith(s, 'push:key');
+      const readers = functionIds(s.template).filter(
+        (id) =>
+          actionsOfFunction(s.template, id).has('secretsmanager:GetSecretValue') && !pushReaders.includes(id),
       );
       expect(readers.sort()).toEqual(expected);
     }
@@ -758,9 +821,28 @@ describe('unsubscribe key', () => {
         (p) =>
           (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
       )
-      .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
+      .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'))
+      .filter((st) => JSON.stringify(st.Resource) !== JSON.stringify({ Ref: pushSecretId(prod) }));
     expect(statements).toHaveLength(4 + routesWith(prod, 'unsubscribe:key').length);
     for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
+  });
+
+  it('the VAPID seed is readable only by the push routes’ function, which alone gets its ARN', () => {
+    for (const s of [dev, prod]) {
+      const expected = routesWith(s, 'push:key');
+      expect(expected).toEqual([functionId(s, routeDescription(API.sendTestPush))]);
+      const withEnv = functionIds(s.template).filter((id) => {
+        const environment = resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties
+          ?.Environment as { Variables?: Record<string, unknown> } | undefined;
+        return environment?.Variables !== undefined && 'PUSH_SEED_SECRET_ARN' in environment.Variables;
+      });
+      expect(withEnv).toEqual(expected);
+      expect(envOf(s, expected[0]!).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
+      const statements = Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy'))
+        .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement)
+        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ Ref: pushSecretId(s) }));
+      expect(statements).toHaveLength(1);
+    }
   });
 });
 

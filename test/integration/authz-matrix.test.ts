@@ -2,11 +2,13 @@
  * The authorization matrix, generated from the route manifest: every route × anonymous, owner,
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
+import { pushDeviceId } from '../../shared/push.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
 const reminderBody = {
@@ -19,6 +21,7 @@ const reminderBody = {
 };
 
 interface Sample {
+  /** The request body, or a function making a new one per case. */
   body?: unknown;
   success: number;
   /** The call ends the caller's account: each case gets a fresh user of its role. */
@@ -27,6 +30,18 @@ interface Sample {
   query?: (ownerId: string) => Promise<string>;
   /** The {token} of the path, given the owner's user id. */
   token?: (ownerId: string) => Promise<string>;
+  /** The {id} of the path, given the owner (a reminder of theirs when absent). */
+  id?: (owner: TestUser) => Promise<string>;
+}
+
+let pushService: FakePushService;
+
+/** A push device of the owner's (on the fake push service), and its id. */
+async function ownerDevice(owner: TestUser): Promise<string> {
+  const { input } = browserSubscription(pushService.origin);
+  const response = await api(stack, owner.accessToken)('POST', '/api/push/devices', input);
+  if (response.status !== 201) throw new Error(`POST /api/push/devices: ${response.status} ${response.text}`);
+  return pushDeviceId(input.endpoint);
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -68,6 +83,11 @@ const SAMPLES: Record<RouteName, Sample> = {
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
+  listPushDevices: { success: 200 },
+  // A fresh subscription per case: the same one again would also be a 201 (it replaces itself).
+  addPushDevice: { body: () => browserSubscription(pushService.origin).input, success: 201 },
+  removePushDevice: { success: 204, id: ownerDevice },
+  sendTestPush: { success: 200 },
   adminStats: { success: 200 },
   adminConfig: { success: 200 },
   adminHandshake: { success: 200 },
@@ -96,12 +116,15 @@ const stack = useTestStack();
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 
 beforeAll(async () => {
+  pushService = await startFakePushService();
   [users.owner, users.other, users.admin] = await Promise.all([
     createUser(stack, { label: 'owner' }),
     createUser(stack, { label: 'other' }),
     createUser(stack, { label: 'admin', admin: true }),
   ]);
 });
+
+afterAll(() => pushService.close());
 
 describe('authorization matrix', () => {
   it('has a sample request for every route in the manifest', () => {
@@ -118,16 +141,16 @@ describe('authorization matrix', () => {
       // A fresh reminder per case, so a DELETE by one caller cannot change what the next one sees.
       const reminderId = await addReminder(stack, users.owner, reminderBody);
       const sample = SAMPLES[route.name as RouteName];
+      const id = sample.id ? await sample.id(users.owner) : reminderId;
       const path =
-        route.path
-          .replace('{id}', reminderId)
-          .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
+        route.path.replace('{id}', id).replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
         ((await sample.query?.(users.owner.sub)) ?? '');
       let token = who === 'anonymous' ? undefined : users[who].accessToken;
       if (sample.consumesCaller && who !== 'anonymous') {
         token = (await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' })).accessToken;
       }
-      const response = await api(stack, token)(route.method, path, sample.body);
+      const body = typeof sample.body === 'function' ? (sample.body as () => unknown)() : sample.body;
+      const response = await api(stack, token)(route.method, path, body);
       expect(response.status).toBe(expected(route, who));
     },
   );

@@ -12,6 +12,7 @@ import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { browserSubscription } from '../support/push.ts';
 import { snapshotDifference, tableSnapshot } from '../support/table.ts';
 import { addReminder, createUser, type TestUser } from '../support/stack.ts';
 
@@ -89,6 +90,11 @@ const FUZZ: Record<RouteName, Fuzz> = {
   updateReminder: { body: reminderBody, runs: 50 },
   deleteReminder: { runs: 30 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, runs: 40 },
+  listPushDevices: { runs: 8 },
+  // A subscription on the discard port: nothing answers there, so a test push fails (and says so).
+  addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },
+  removePushDevice: { runs: 20 },
+  sendTestPush: { runs: 4 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

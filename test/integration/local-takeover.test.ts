@@ -20,7 +20,10 @@ import {
   PASSWORD_ATTEMPTS,
   RESEND_CONFIRMATION_LIMIT,
 } from '../../lib/local/cognitoGuards.ts';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ROOT } from '../../lib/local/environment.ts';
+import { startLocalSqs } from '../../lib/local/sqs.ts';
+import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { TOKEN_KEY_FILE } from '../../lib/local/tokenKey.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import {
@@ -90,7 +93,7 @@ function withHost(url: string, host: string, method = 'GET', body?: string) {
 }
 
 describe('DNS rebinding: only this machine’s names are answered', () => {
-  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox and cognito-local', async () => {
+  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox, cognito-local, DynamoDB and SQS', async () => {
     const app = new URL(stack.appUrl);
     const foreign = `rebind.attacker.example:${app.port}`;
     for (const [url, method] of [
@@ -100,6 +103,8 @@ describe('DNS rebinding: only this machine’s names are answered', () => {
       [`${stack.appUrl}/_cognito`, 'POST'],
       [`${stack.mailboxUrl}/store`, 'GET'],
       [stack.cognitoEndpoint, 'POST'],
+      [stack.dynamoEndpoint, 'POST'],
+      [stack.sqsEndpoint, 'POST'],
     ] as const) {
       expect(await withHost(url, foreign, method, '{}'), url).toBe(421);
       expect(await withHost(url, `rebind.attacker.example:${new URL(url).port}`, method, '{}'), url).toBe(
@@ -112,6 +117,18 @@ describe('DNS rebinding: only this machine’s names are answered', () => {
     expect(await withHost(`${stack.mailboxUrl}/store`, `localhost:${new URL(stack.mailboxUrl).port}`)).toBe(
       200,
     );
+  });
+});
+
+describe('the local stand-ins listen on this machine only', () => {
+  it('the SQS stand-in on the loopback, not every interface as fauxqs starts itself', async () => {
+    const sqs = await startLocalSqs({ visibilityTimeoutSeconds: 30, maxReceiveCount: 3 });
+    try {
+      expect(sqs.address).toBe('127.0.0.1');
+      expect(new URL(sqs.queueUrl).port).toBe(new URL(sqs.endpoint).port);
+    } finally {
+      await sqs.stop();
+    }
   });
 });
 
@@ -325,6 +342,31 @@ describe('Cognito’s attempt limits and revocations', () => {
     for (const token of [owner.RefreshToken, later.RefreshToken]) {
       expect((await refresh(token)).json.__type).toBe('NotAuthorizedException');
     }
+  });
+});
+
+describe('a password reset on AWS', () => {
+  it('PostConfirmation after a reset signs the user out everywhere, whatever Cognito itself revokes', async () => {
+    const user = await createUser(stack, { label: 'reset-trigger' });
+    const thief = await tokensOf(user);
+    const other = await createUser(stack, { label: 'reset-bystander' });
+    const bystander = await tokensOf(other);
+    const mailed = (await mailsTo(stack, user.email)).length;
+    // The event Cognito sends after ConfirmForgotPassword (its Username: the address here).
+    await postConfirmation({
+      version: '1',
+      region: 'local',
+      userPoolId: stack.userPoolId,
+      userName: user.email,
+      callerContext: { awsSdkVersion: 'test', clientId: stack.clientId },
+      triggerSource: 'PostConfirmation_ConfirmForgotPassword',
+      request: { userAttributes: { sub: user.sub, email: user.email } },
+      response: {},
+    } as PostConfirmationTriggerEvent);
+    expect((await refresh(thief.RefreshToken)).json.__type).toBe('NotAuthorizedException');
+    expect((await refresh(bystander.RefreshToken)).status).toBe(200);
+    // No profile is made again, nor a welcome sent: a reset is not a sign-up.
+    expect(await mailsTo(stack, user.email)).toHaveLength(mailed);
   });
 });
 

@@ -7,6 +7,8 @@ import './styles/buttons.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+// Chromium offers installing once, early: caught from the first script for 'Install app'.
+import './features/notifications/install-prompt.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

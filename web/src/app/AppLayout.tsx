@@ -7,6 +7,7 @@ import { Brand } from '../components/Brand.tsx';
 import { ShieldIcon } from '../components/Icons.tsx';
 import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
 import { logout } from '../features/auth/session.ts';
+import { forgetThisDevice } from '../features/notifications/index.ts';
 import './AppLayout.css';
 
 /** The signed-in pages' header: the brand, the Admin button for admins, and the account menu. */
@@ -24,6 +25,8 @@ export function AppHeader() {
   const signOut = async () => {
     // Sign-out order: the cached profile (and its admin flag), then the session everywhere, then home.
     queryClient.removeQueries({ queryKey: meQueryKey });
+    // This browser stops getting the account's pushes, while the session can still say so.
+    await forgetThisDevice();
     await logout();
     queryClient.clear();
     navigate(ROUTES.home.path, { replace: true });

@@ -10,6 +10,7 @@ import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';
 import { YourDataCard } from '../components/YourDataCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
+import { NotificationsCard } from '../../notifications/index.ts';
 import './SettingsPage.css';
 
 export default function SettingsPage() {
@@ -31,6 +32,7 @@ export default function SettingsPage() {
       ) : (
         <ProfileForm profile={me.data.profile} />
       )}
+      <NotificationsCard />
       <CalendarCard />
       <YourDataCard />
       <ChangePasswordCard />

@@ -1,0 +1,13 @@
+import { isLocalPushEndpoint, PUSH_MESSAGES } from '../../shared/push.ts';
+import { API } from '../../shared/routes.ts';
+import { env } from '../runtime/env.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { route } from '../runtime/http.ts';
+import { addPushDevice } from '../store/pushDevices.ts';
+
+export const handler = route(API.addPushDevice, async ({ caller, body }) => {
+  // The local stack's fake push service is plain http on this machine; no other stage takes it.
+  if (isLocalPushEndpoint(new URL(body.endpoint)) && env().STAGE !== 'local')
+    throw new DomainError('invalid', PUSH_MESSAGES.endpointInvalid);
+  return { device: await addPushDevice(caller.userId, body) };
+});

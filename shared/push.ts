@@ -1,0 +1,125 @@
+/**
+ * Web Push, the facts both sides need: the closed lists that name a device, the cap on devices, and
+ * the rules for a subscription the browser hands over (every field of it is hostile input: the server
+ * later sends to its endpoint and encrypts with its keys).
+ */
+import * as z from 'zod';
+
+/** How many devices one account may turn notifications on for. */
+export const PUSH_DEVICE_LIMIT = 10;
+
+export const PUSH_BROWSERS = [
+  'Chrome',
+  'Edge',
+  'Firefox',
+  'Safari',
+  'Samsung Internet',
+  'Opera',
+  'Browser',
+] as const;
+export type PushBrowser = (typeof PUSH_BROWSERS)[number];
+export const PUSH_PLATFORMS = [
+  'Android',
+  'iPhone',
+  'iPad',
+  'Windows',
+  'macOS',
+  'Linux',
+  'ChromeOS',
+  'this device',
+] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+/**
+ * The push services browsers subscribe with (Chrome and Edge's FCM, Firefox's autopush, Apple's, and
+ * Windows' WNS). The server posts to a subscription's endpoint, so only these hosts are taken: any
+ * other address would make the server call wherever a caller pointed it.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+] as const;
+
+export const PUSH_MESSAGES = {
+  endpointInvalid: 'The push service address must be an https address of a browser push service',
+  keyInvalid: 'The subscription key is not a valid P-256 public key',
+  authInvalid: 'The subscription secret must be 16 bytes, base64url',
+  deviceLimit: `Notifications are on for ${PUSH_DEVICE_LIMIT} devices already: remove one first`,
+  deviceNotFound: 'Device not found',
+  noDevices: 'Turn on notifications on a device first',
+  testTitle: 'Notifications are on',
+  testBody: 'This is how your renewal reminders will look.',
+} as const;
+
+/** Whether `host` is one of the push services (exactly, or a subdomain of a `.`-prefixed entry). */
+export function isPushServiceHost(host: string): boolean {
+  const lower = host.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((known) =>
+    known.startsWith('.') ? lower.endsWith(known) : lower === known,
+  );
+}
+
+/** The local stack's fake push service: plain http on this machine (refused by every other stage). */
+export const isLocalPushEndpoint = (url: URL) => url.protocol === 'http:' && url.hostname === '127.0.0.1';
+
+function endpointAllowed(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return url.port === '' && isPushServiceHost(url.hostname);
+  return isLocalPushEndpoint(url);
+}
+
+const base64url = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`);
+
+/** An uncompressed P-256 point: 65 bytes, the first 0x04 (base64url 'B…'). */
+const P256DH = base64url(65);
+const AUTH = base64url(16);
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: z
+    .string()
+    .max(1024, PUSH_MESSAGES.endpointInvalid)
+    .refine(endpointAllowed, PUSH_MESSAGES.endpointInvalid),
+  /** What PushSubscription.toJSON() carries besides; never used. */
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(P256DH, PUSH_MESSAGES.keyInvalid)
+      .refine((key) => key.startsWith('B'), PUSH_MESSAGES.keyInvalid),
+    auth: z.string().regex(AUTH, PUSH_MESSAGES.authInvalid),
+  }),
+  browser: z.enum(PUSH_BROWSERS),
+  platform: z.enum(PUSH_PLATFORMS),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushDeviceParamSchema = z.object({ id: z.uuid('Invalid device id') });
+
+/**
+ * A device's id: the SHA-256 of its endpoint, written as a UUID (version 8), so the browser that holds
+ * a subscription can name it (to remove it on sign-out) without the server ever keying by the
+ * endpoint itself.
+ */
+export async function pushDeviceId(endpoint: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** What a push says: the service worker shows it and opens `url` when it is tapped. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** A path of the site: the reminder, or the dashboard for several. */
+  url: string;
+  /** Replaces an earlier notification of the same tag (one a day). */
+  tag: string;
+}
