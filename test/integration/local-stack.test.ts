@@ -17,7 +17,8 @@ import { useTestStack } from '../support/fixtures.ts';
 import { api, cognitoAttributes, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-local-stack-web-'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>home</title>');
+fs.writeFileSync(path.join(webDir, 'app.html'), '<!doctype html><title>app</title>');
 fs.mkdirSync(path.join(webDir, 'assets'));
 fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1);');
 
