@@ -1,6 +1,7 @@
 /** Shapes the API returns; the SPA reads them, the handlers produce them. */
 import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
+import type { Lender } from './reminder/lenders.ts';
 import type { Repeats } from './reminder/terms.ts';
 import type { PushBrowser, PushPlatform } from './push.ts';
 
@@ -21,6 +22,10 @@ export interface Reminder {
   act_by: string | null;
   /** The user's own lead days, largest first; null means the category's. */
   lead_days: number[] | null;
+  /** Also mail the category's action windows ('Also tell me the best day to act'); older reminders read as on. */
+  action_windows: boolean;
+  /** A mortgage's lender, whose window for a new deal the reminder counts back; null when not given. */
+  lender: Lender | null;
   /** The renewal date terms are counted from (see shared/reminder/terms.ts), so month-end dates never drift. */
   term_anchor: string;
   /** The date the current term began (the renewal it rolled forward from); null for the first one tracked. */
@@ -37,9 +42,9 @@ export interface Reminder {
 export interface NextMail {
   /** The owner's local date it goes (at 08:00 their time). */
   date: string;
-  /** A lead ('reminder') or the follow-up ('savings'), as the mail types name them. */
+  /** A lead ('reminder'), an action window ('window') or the follow-up ('savings'), as the mail types name them. */
   type: ReminderMailType;
-  /** Days before the act-by date (when set) or the renewal date; null for the follow-up. */
+  /** Days before the act-by date (when set) or the renewal date (a window: the renewal); null for the follow-up. */
   days_before: number | null;
   counts_to: 'act_by' | 'renewal';
 }
@@ -134,13 +139,14 @@ export interface WebConfig {
 }
 
 /** Closed lists the API returns and the stores parse: each written once, here. */
-export const EMAIL_TYPES = ['reminder', 'welcome', 'savings', 'test'] as const;
+export const EMAIL_TYPES = ['reminder', 'window', 'welcome', 'savings', 'test'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
  * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
- * 'savings' asks, after it, how the renewal went.
+ * 'window' tells the best day to act (an action window, shared/reminder/windows.ts); 'savings'
+ * asks, after the renewal, how it went.
  */
-export const REMINDER_MAIL_TYPES = ['reminder', 'savings'] as const satisfies readonly EmailType[];
+export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const satisfies readonly EmailType[];
 export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
 /**
  * A send record's status: claimed and in flight (pending), accepted by SES (sent), refused by SES

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
+import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
@@ -43,6 +44,8 @@ export const MESSAGES = {
   leadDaysInvalid: 'Enter up to 8 numbers of days from 0 to 365, separated by commas',
   actByInvalid: 'Act by must be a valid date (YYYY-MM-DD)',
   actByAfterRenewal: 'Act by must be on or before the renewal date',
+  lenderInvalid: 'Choose a lender from the list',
+  lenderNotMortgage: 'A lender goes only with a mortgage',
   nextRenewalDateInvalid: 'Next renewal date must be a valid date (YYYY-MM-DD)',
   nextRenewalNotAfter: 'Next renewal date must be after the current renewal date',
 } as const;
@@ -273,8 +276,14 @@ export const reminderInputSchema = z
       .transform((days) => [...new Set(days)].sort((a, b) => b - a))
       .nullable()
       .default(null),
+    action_windows: z.boolean().default(true),
+    lender: z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }).nullable().default(null),
   })
-  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
+  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
+  .refine((v) => v.lender === null || v.category === 'mortgage', {
+    message: MESSAGES.lenderNotMortgage,
+    path: ['lender'],
+  });
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 /** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
 export type ReminderDraft = z.input<typeof reminderInputSchema>;
@@ -289,6 +298,9 @@ export const reminderFormSchema = z
     auto_renew: z.boolean(),
     act_by: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.actByInvalid),
     lead_days: z.string().refine((v) => leadDaysText.safeParse(v).success, MESSAGES.leadDaysInvalid),
+    // Optional, so an imported row (which has neither) reads as a new reminder's defaults.
+    action_windows: z.boolean().optional(),
+    lender: z.union([z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }), z.literal('')]).optional(),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
@@ -303,6 +315,9 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     notes: values.notes,
     act_by: values.act_by === '' ? null : values.act_by,
     lead_days: leadDaysToText(leadDays) === categoryDays ? null : leadDays,
+    action_windows: values.action_windows ?? true,
+    // Only a mortgage has a lender: a choice left from before a change of category is dropped.
+    lender: values.category === 'mortgage' && values.lender ? values.lender : null,
   });
 }
 

@@ -137,9 +137,16 @@ export const dedupeKeys = {
       ? `reminder#${reminderId}#${renewalDate}#${daysBefore}`
       : `reminder#${reminderId}#${renewalDate}#${daysBefore}#by#${actBy}`,
   savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
-  /** The prefixes under which one renewal's mails are found: its leads, then its follow-up. */
+  /**
+   * An action window's mail: its kind and its distance from the renewal, so a window that moves (a
+   * mortgage's lender changed) mails afresh.
+   */
+  window: (reminderId: string, renewalDate: string, kind: string, daysBefore: number) =>
+    `window#${reminderId}#${renewalDate}#${kind}#${daysBefore}`,
+  /** The prefixes under which one renewal's mails are found: its leads, its windows, its follow-up. */
   renewalPrefixes: (reminderId: string, renewalDate: string) => [
     `reminder#${reminderId}#${renewalDate}#`,
+    `window#${reminderId}#${renewalDate}#`,
     `savings#${reminderId}#${renewalDate}`,
   ],
   /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */

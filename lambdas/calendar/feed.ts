@@ -5,7 +5,8 @@
  * same schedule (09:00 on each), on the event the mails count down to: the act-by date when set,
  * else the renewal. Event ids are stable per reminder, so a calendar updates an event when the
  * reminder moves: DTSTAMP and LAST-MODIFIED are the reminder's last change, and SEQUENCE grows with
- * it (decision 0031). Every text property is escaped by ical-generator; the feed's name is our own,
+ * it (decision 0031). Each action window the reminder mails (shared/reminder/windows.ts) is an
+ * all-day event of its own on its day, with one alarm at 09:00 that day. Every text property is escaped by ical-generator; the feed's name is our own,
  * and a one-reminder file has no name and no refresh interval, being a file, not a subscription.
  */
 import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ical-generator';
@@ -14,6 +15,7 @@ import type { Reminder } from '../../shared/api.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { countsDownTo, daysBetween, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { formatPounds } from '../../shared/dates.ts';
+import { actionWindows } from '../../shared/reminder/windows.ts';
 
 import { FEED_CACHE_SECONDS } from '../../shared/routes.ts';
 
@@ -58,7 +60,30 @@ function description(reminder: Reminder, url: string): string {
   ].join('\n');
 }
 
-/** The events of one reminder: its renewal, and its act-by date when it has one. */
+/** Its action windows as events, one alarm each on the day (none when the owner turned them off). */
+function windowEvents(
+  reminder: Reminder,
+  url: string,
+  revision: Pick<ICalEventData, 'stamp' | 'lastModified' | 'sequence'>,
+): ICalEventData[] {
+  if (reminder.action_windows === false) return [];
+  return actionWindows(reminder).map((window) => ({
+    ...revision,
+    id: `${reminder.id}-window-${window.kind}`,
+    allDay: true,
+    start: day(window.date),
+    summary: `${window.label}: ${reminder.title} (${reminder.provider})`,
+    description: [
+      ...(window.tip ? [window.tip] : []),
+      `Source: ${window.source.name} ${window.source.url}`,
+      `Open it: ${url}`,
+    ].join('\n'),
+    url,
+    alarms: [{ type: ICalAlarmType.display, trigger: -ALARM_HOUR * 3600, description: window.label }],
+  }));
+}
+
+/** The events of one reminder: its renewal, its act-by date when it has one, and its action windows. */
 export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventData[] {
   const url = new URL(`/reminders/${reminder.id}`, siteUrl).toString();
   // The reminder's last change, not the moment of the request: a client sees a revision only when there is one.
@@ -74,9 +99,11 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
     url,
     alarms: reminder.act_by ? [] : alarms(reminder, `${reminder.title} renews`),
   };
-  if (!reminder.act_by) return [renewal];
+  const windows = windowEvents(reminder, url, revision);
+  if (!reminder.act_by) return [renewal, ...windows];
   return [
     renewal,
+    ...windows,
     {
       ...revision,
       id: `${reminder.id}-act-by`,

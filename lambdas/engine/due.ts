@@ -27,7 +27,7 @@ import { suppressedAmong } from '../store/suppressions.ts';
 /** A mail the run sends now: the scheduled Mail, the reminder it was planned on, and its days left. */
 export type DueMail = ScheduledMail & {
   reminder: IndexedReminder;
-  /** Days left on the owner's date of this run (null for the follow-up). */
+  /** Days left on the owner's date of this run (a window: to the renewal; null for the follow-up). */
   daysLeft: number | null;
   /** Its day has passed: a run was missed, SES refused it, or time ran out. */
   late: boolean;
@@ -214,8 +214,9 @@ export async function findDueMails(
         }
       }
       result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
-      if (plan.send)
-        await planSend(plan.send, reminder, profile, suppressed.has(profile.email), result, record);
+      // A lead and a window due together go in the same message, so in the same digest.
+      for (const send of [plan.window, plan.send])
+        if (send) await planSend(send, reminder, profile, suppressed.has(profile.email), result, record);
       break;
     }
   }

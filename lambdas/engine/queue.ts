@@ -25,7 +25,7 @@ const BATCH_ENTRIES = 10;
 export const queuedMailSchema = z
   .object({
     mail: mailSchema,
-    /** Days left on the owner's date of the run (null for the follow-up). */
+    /** Days left on the owner's date of the run (a window: to the renewal; null for the follow-up). */
     daysLeft: z.number().int().min(0).max(366).nullable(),
     late: z.boolean(),
   })
@@ -60,23 +60,12 @@ export interface RunRef {
 
 /** The Mail of a due mail, without what the schedule adds (its date and dedupe key). */
 function mailOf(due: Addressed['mail']): Mail {
-  return due.type === 'reminder'
-    ? {
-        type: 'reminder',
-        userId: due.userId,
-        reminderId: due.reminderId,
-        renewalDate: due.renewalDate,
-        daysBefore: due.daysBefore,
-        actBy: due.actBy,
-      }
-    : {
-        type: 'savings',
-        userId: due.userId,
-        reminderId: due.reminderId,
-        renewalDate: due.renewalDate,
-        daysBefore: null,
-        actBy: null,
-      };
+  const identity = { userId: due.userId, reminderId: due.reminderId, renewalDate: due.renewalDate };
+  if (due.type === 'reminder')
+    return { type: 'reminder', ...identity, daysBefore: due.daysBefore, actBy: due.actBy };
+  if (due.type === 'window')
+    return { type: 'window', ...identity, window: due.window, daysBefore: due.daysBefore, actBy: due.actBy };
+  return { type: 'savings', ...identity, daysBefore: null, actBy: null };
 }
 
 /**

@@ -8,8 +8,6 @@
  * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { DateTime } from 'luxon';
-import { todayIn } from '../../shared/dates.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
@@ -115,6 +113,15 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   if (!profileItem) return undefined;
   const profile = parseProfile(profileItem);
   const due: Sendable[] = [];
+  // A reminder's mails of one message (a lead and a window on one day) go together, so its next
+  // place is after the latest of them.
+  const latestOf = new Map<string, string>();
+  for (const { mail } of message.mails) {
+    const item = bySk.get(keys.reminder(mail.reminderId));
+    const scheduled = item && stillScheduled(parseIndexedReminder(item, profile.timezone), mail);
+    if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
+      latestOf.set(mail.reminderId, scheduled.date);
+  }
   for (const queued of message.mails) {
     const item = bySk.get(keys.reminder(queued.mail.reminderId));
     const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
@@ -124,7 +131,9 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       continue;
     }
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
-    const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, scheduled);
+    const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
+      date: latestOf.get(reminder.id) ?? scheduled.date,
+    });
     due.push({
       profile,
       mail,
@@ -142,6 +151,12 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   return { profile, due };
 }
 
+function byReminder(due: readonly Sendable[]): Map<string, Sendable[]> {
+  const groups = new Map<string, Sendable[]>();
+  for (const one of due) groups.set(one.mail.reminderId, [...(groups.get(one.mail.reminderId) ?? []), one]);
+  return groups;
+}
+
 /** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
 export async function sendRecipientMessage(
   message: RecipientMessage,
@@ -157,12 +172,9 @@ export async function sendRecipientMessage(
     };
   }
   const { profile, due } = current;
-  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal.
-  const groups = message.pushOnly
-    ? []
-    : due.length > 1 && !profile.email_per_renewal
-      ? [due]
-      : due.map((one) => [one]);
+  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal: then one
+  // per reminder (its lead and window of one day still in one mail: never two mails a day).
+  const groups = message.pushOnly ? [] : !profile.email_per_renewal ? [due] : [...byReminder(due).values()];
   let heldElsewhere = 0;
   await options.beforeClaim?.(message);
   for (let group of groups) {
@@ -205,14 +217,8 @@ export async function sendRecipientMessage(
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
   // The day's push, on claims of its own: it never stops or repeats the e-mail above.
-  const day = message.day ?? todayIn(profile.timezone, DateTime.fromJSDate(options.now()));
-  const pushed = await pushDay(
-    profile,
-    due.map(({ mail }) => mail),
-    day,
-    options,
-  );
-  if (pushed.again) throw new PushComesBack(result);
+  const items = due.map(({ mail }) => mail);
+  if ((await pushDay(profile, items, message.day, options)).again) throw new PushComesBack(result);
   result.done = message.pushOnly ? 0 : message.mails.length;
   return result;
 }

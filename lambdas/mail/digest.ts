@@ -9,6 +9,8 @@ import { greetingName } from './greeting.ts';
 import plans from './plans/digest.ts';
 import { reminderText, type MailedReminder, type ReminderText } from './reminder.ts';
 import { savingsText, type SavingsText } from './savingsFollowUp.ts';
+import type { ActionWindow } from '../../shared/reminder/windows.ts';
+import { windowSubject, windowText, type WindowedReminder, type WindowText } from './window.ts';
 
 /** One renewal in a digest: what its single reminder or follow-up mail would have said. */
 export type DigestItem =
@@ -19,7 +21,14 @@ export type DigestItem =
       url: string;
       calendarUrl: string;
     }
-  | { kind: 'savings'; reminder: Pick<Reminder, 'id' | 'title' | 'provider' | 'renewal_date'>; url: string };
+  | { kind: 'savings'; reminder: Pick<Reminder, 'id' | 'title' | 'provider' | 'renewal_date'>; url: string }
+  | {
+      kind: 'window';
+      reminder: WindowedReminder & Pick<Reminder, 'id'>;
+      window: ActionWindow;
+      late: boolean;
+      url: string;
+    };
 
 export interface DigestMailProps {
   firstName: string;
@@ -27,15 +36,23 @@ export interface DigestMailProps {
   unsubscribeUrl: string;
 }
 
-/** A digest covers two or more renewals; one renewal goes as its own mail. */
+/**
+ * A digest covers two or more mails: of two or more renewals, or one renewal's lead and window of the
+ * same day, whose subject is the window's action (the news of the day).
+ */
 export function digestSubject(items: readonly DigestItem[]): string {
   const [first] = items;
-  if (!first || items.length < 2) throw new RangeError('A digest covers two or more renewals');
-  return `${items.length} renewals to review: ${first.reminder.title} and ${items.length - 1} more`;
+  if (!first || items.length < 2) throw new RangeError('A digest covers two or more mails');
+  const renewals = new Set(items.map((item) => item.reminder.id)).size;
+  const window = items.find((item) => item.kind === 'window');
+  if (renewals === 1 && window) return windowSubject(window);
+  return `${renewals} renewals to review: ${first.reminder.title} and ${renewals - 1} more`;
 }
 
 export type DigestSection =
-  { kind: 'reminder'; fields: ReminderText } | { kind: 'savings'; fields: SavingsText };
+  | { kind: 'reminder'; fields: ReminderText }
+  | { kind: 'savings'; fields: SavingsText }
+  | { kind: 'window'; fields: WindowText };
 
 export type DigestView = {
   preview: string;
@@ -44,9 +61,14 @@ export type DigestView = {
 };
 
 export function digestSection(item: DigestItem): DigestSection {
-  return item.kind === 'reminder'
-    ? { kind: 'reminder', fields: reminderText(item.reminder, item.daysLeft, item.url, item.calendarUrl) }
-    : { kind: 'savings', fields: savingsText(item.reminder, item.url) };
+  if (item.kind === 'reminder')
+    return {
+      kind: 'reminder',
+      fields: reminderText(item.reminder, item.daysLeft, item.url, item.calendarUrl),
+    };
+  if (item.kind === 'window')
+    return { kind: 'window', fields: windowText(item.reminder, item.window, item.late, item.url) };
+  return { kind: 'savings', fields: savingsText(item.reminder, item.url) };
 }
 
 export function digestView({ firstName, items, unsubscribeUrl }: DigestMailProps): DigestView {

@@ -12,13 +12,28 @@ import { renderDigestMail, type DigestItem } from './digest.ts';
 import { reminderLine, reminderSubject, renderReminderMail } from './reminder.ts';
 import type { OutgoingMail } from './send.ts';
 import { renderSavingsFollowUp, savingsSubject } from './savingsFollowUp.ts';
+import { actionWindows, type ActionWindow, type WindowKind } from '../../shared/reminder/windows.ts';
+import { renderWindowMail, windowSubject } from './window.ts';
 
 /** One reminder mail to compose: its type, the reminder as it is now, the days left on the owner's date. */
 export interface ReminderMailInput {
   type: ReminderMailType;
   reminder: Reminder;
-  /** Days left to the act-by date or renewal (null for a follow-up). */
+  /** Days left to the act-by date or renewal (a window: the renewal; null for a follow-up). */
   daysLeft: number | null;
+  /** Sent after its day: a window mail says so (a lead states its true days left instead). */
+  late?: boolean;
+  /** A window mail's kind and days before the renewal, which name its window. */
+  window?: WindowKind;
+  daysBefore?: number | null;
+}
+
+/** The window a window mail is about, as the reminder has it now (the sender checked it still does). */
+function windowFor({ reminder, window, daysBefore }: ReminderMailInput): ActionWindow {
+  const windows = actionWindows(reminder).filter((w) => w.kind === window);
+  const found = windows.find((w) => w.daysBefore === daysBefore) ?? windows[0];
+  if (!found) throw new Error(`Reminder ${reminder.id} has no ${String(window)} window`);
+  return found;
 }
 
 type Rendered = { subject: string; html: string; text: string };
@@ -58,6 +73,28 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
     }),
     pushLine: ({ reminder, daysLeft }) => reminderLine(reminder, daysLeft ?? 0),
   },
+  window: {
+    subject: (input) =>
+      windowSubject({ reminder: input.reminder, window: windowFor(input), late: input.late ?? false }),
+    link: ({ reminder }) => siteLink(`/reminders/${reminder.id}`),
+    render: (input, firstName, { unsubscribeUrl }) =>
+      renderWindowMail({
+        firstName,
+        reminder: input.reminder,
+        window: windowFor(input),
+        late: input.late ?? false,
+        url: REMINDER_MAILS.window.link(input),
+        unsubscribeUrl,
+      }),
+    digestItem: (input) => ({
+      kind: 'window',
+      reminder: input.reminder,
+      window: windowFor(input),
+      late: input.late ?? false,
+      url: REMINDER_MAILS.window.link(input),
+    }),
+    pushLine: (input) => REMINDER_MAILS.window.subject(input),
+  },
   savings: {
     subject: ({ reminder }) => savingsSubject(reminder.title),
     link: ({ reminder }) => siteLink(`/savings/${reminder.id}`),
@@ -89,7 +126,12 @@ export async function composeReminderMail(
   inputs: readonly ReminderMailInput[],
 ): Promise<OutgoingMail> {
   const urls = await unsubscribeUrls(profile.user_id);
-  const soonestFirst = [...inputs].sort((a, b) => (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity));
+  // A reminder's window before its lead of the same day: the window is the news.
+  const soonestFirst = [...inputs].sort(
+    (a, b) =>
+      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
+      Number(b.type === 'window') - Number(a.type === 'window'),
+  );
   const withLinks = await Promise.all(
     soonestFirst.map(async (input) => ({
       input,

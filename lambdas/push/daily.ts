@@ -5,7 +5,9 @@
  * push service is called, so a retry, a redelivered message or two runs at once never push twice,
  * and nothing here stops or repeats the e-mail: the two channels share the plan, not the claims.
  */
+import { DateTime } from 'luxon';
 import type { Profile } from '../../shared/api.ts';
+import { todayIn } from '../../shared/dates.ts';
 import { dailyPushTitle, pushesReminders, type PushPayload } from '../../shared/push.ts';
 import { REMINDER_MAILS, type ReminderMailInput } from '../mail/registry.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
@@ -24,7 +26,12 @@ const DAILY_TAG = 'daily';
 
 /** What the day's push says of `items` (the mails a run has for one member): pure. */
 export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPayload {
-  const soonestFirst = [...items].sort((a, b) => (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity));
+  // The digest's order: soonest first, a reminder's window before its lead of the same day.
+  const soonestFirst = [...items].sort(
+    (a, b) =>
+      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
+      Number(b.type === 'window') - Number(a.type === 'window'),
+  );
   const lines = soonestFirst.map((item) => REMINDER_MAILS[item.type].pushLine(item));
   const shown = lines.length > MAX_LINES + 1 ? lines.slice(0, MAX_LINES) : lines;
   const more = lines.length - shown.length;
@@ -64,10 +71,12 @@ const NOTHING: DailyPushResult = { pushed: 0, removed: 0, failedForGood: 0, agai
 export async function pushDay(
   profile: Profile,
   items: readonly ReminderMailInput[],
-  day: string,
+  /** The member's date of the run (the message's); else today in their zone. */
+  runDay: string | undefined,
   options: DailyPushOptions,
 ): Promise<DailyPushResult> {
   if (!pushesReminders(profile) || items.length === 0) return NOTHING;
+  const day = runDay ?? todayIn(profile.timezone, DateTime.fromJSDate(options.now()));
   try {
     const devices = await listPushDevices(profile.user_id);
     const payload = dailyPushPayload(items);

@@ -172,7 +172,10 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
       });
       return logNamingUserItems(digest.userId, key, fields);
     });
-    let moves: TransactItem[] = part.map((mail) => indexMove(digest.userId, mail));
+    // One move per reminder: a transaction takes one operation per item, and a reminder's lead and
+    // window mails of one digest share their next place (the sender works it out for them together).
+    const byReminder = [...new Map(part.map((mail) => [mail.reminderId, mail])).values()];
+    let moves: TransactItem[] = byReminder.map((mail) => indexMove(digest.userId, mail));
     const writeAll = () =>
       dynamo().send(
         new TransactWriteCommand({

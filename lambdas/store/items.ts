@@ -22,6 +22,7 @@ import {
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -65,6 +66,9 @@ const reminderItem = z
     auto_renew: z.boolean().default(false),
     act_by: nullableString,
     lead_days: z.array(z.number()).nullable().default(null),
+    action_windows: z.boolean().default(true),
+    // A lender no longer listed reads as not given ('Another lender'), never as an unreadable item.
+    lender: z.enum(LENDER_VALUES).nullable().default(null).catch(null),
     term_anchor: z.string().optional(),
     term_started: nullableString,
     last_term_amount: nullableNumber,

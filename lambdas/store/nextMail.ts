@@ -153,6 +153,7 @@ export async function nextMailOf(item: Record<string, unknown>, zone: string): P
     date: next.date,
     type: next.type,
     days_before: next.daysBefore,
-    counts_to: reminder.act_by === null ? 'renewal' : 'act_by',
+    // A window counts from the renewal, whatever the act-by date.
+    counts_to: reminder.act_by === null || next.type === 'window' ? 'renewal' : 'act_by',
   };
 }

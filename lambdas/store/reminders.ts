@@ -28,6 +28,8 @@ export const oneOffContract = (renewalDate: string) =>
     auto_renew: false,
     act_by: null,
     lead_days: null,
+    action_windows: true,
+    lender: null,
     term_anchor: renewalDate,
     term_started: null,
     last_term_amount: null,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import dynalite from 'dynalite';
 import { keyLock, simpleCondition } from './dynamoRules.ts';
+import { guardHost } from './ownHost.ts';
 
 const listen = (server: Server, port: number) =>
   new Promise<number>((resolve, reject) => {
@@ -62,11 +63,15 @@ export async function serveDynamo(dir: string, port: number, onRequest: () => vo
   fs.mkdirSync(dir, { recursive: true });
   const inner: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const innerUrl = `http://127.0.0.1:${await listen(inner, 0)}`;
+  // Both answer their own Host only, as every local server does (ownHost.ts): the front calls
+  // dynalite as 127.0.0.1 on its port.
+  guardHost(inner);
   // node:http with kept-alive sockets: the hop to dynalite costs a fraction of what fetch's does.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const server = http.createServer(transactingFront(innerUrl, agent));
   server.on('request', onRequest);
   const endpoint = `http://127.0.0.1:${await listen(server, port)}`;
+  guardHost(server);
   return {
     endpoint,
     stop: async () => {

@@ -5,11 +5,13 @@
  * leave what failed to come back after the visibility timeout (then to the dead-letter queue).
  */
 import { Worker } from 'node:worker_threads';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { startFauxqs } from 'fauxqs';
+import type { AddressInfo } from 'node:net';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { buildApp } from 'fauxqs';
 import type { MailNote } from '../../lambdas/engine/due.ts';
 import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
+import { guardHost } from './ownHost.ts';
 import { tsWorkerBoot } from './threads.ts';
 import { pollLane, REGION, type LaneReport, type WorkerMessage } from './sendLane.ts';
 
@@ -25,29 +27,46 @@ export interface LocalSqsOptions {
 
 export interface LocalSqs {
   endpoint: string;
+  /** The interface it listens on: the loopback only. */
+  address: string;
   queueUrl: string;
   stop(): Promise<void>;
 }
 
+/**
+ * fauxqs's own start listens on every interface (0.0.0.0), whatever host it is given: its app is
+ * started here instead, on the loopback only, answering its own Host only (ownHost.ts), and the
+ * queues are made through the SQS API, as on AWS.
+ */
 export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs> {
-  const server = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: REGION });
-  const endpoint = `http://127.0.0.1:${server.port}`;
-  const dlq = server.createQueue(DEAD_LETTERS, { region: REGION });
-  const queue = server.createQueue(SEND_QUEUE, {
-    region: REGION,
-    attributes: {
-      VisibilityTimeout: String(options.visibilityTimeoutSeconds),
-      RedrivePolicy: JSON.stringify({
-        deadLetterTargetArn: dlq.queueArn,
-        maxReceiveCount: String(options.maxReceiveCount),
-      }),
-    },
-  });
-  return {
+  const app = buildApp({ logger: false, defaultRegion: REGION });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  guardHost(app.server);
+  const { address, port } = app.server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new SQSClient({
     endpoint,
-    queueUrl: queue.queueUrl,
-    stop: () => server.stop(),
-  };
+    region: REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const dlqUrl = (await client.send(new CreateQueueCommand({ QueueName: DEAD_LETTERS }))).QueueUrl!;
+  const { Attributes = {} } = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const { QueueUrl: queueUrl } = await client.send(
+    new CreateQueueCommand({
+      QueueName: SEND_QUEUE,
+      Attributes: {
+        VisibilityTimeout: String(options.visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: Attributes.QueueArn,
+          maxReceiveCount: String(options.maxReceiveCount),
+        }),
+      },
+    }),
+  );
+  client.destroy();
+  return { endpoint, address, queueUrl: queueUrl!, stop: () => app.close() };
 }
 
 /** Messages waiting or in flight on a queue (SQS's approximate counts). */

@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { dedupeKeys } from '../table.ts';
 import { isoDate } from '../schemas.ts';
+import { WINDOW_KINDS } from './windows.ts';
 
 export type { ReminderMailType } from '../api.ts';
 
@@ -24,13 +25,26 @@ export const mailSchema = z.discriminatedUnion('type', [
       actBy: isoDate.nullable(),
     })
     .strict(),
+  z
+    .object({
+      type: z.literal('window'),
+      ...identity,
+      window: z.enum(WINDOW_KINDS),
+      /** Days from the window to the renewal (not the act-by date: every window counts from the renewal). */
+      daysBefore: z.number().int().min(1).max(366),
+      /** The act-by date it was planned with: the window is no use after it. Not part of its identity. */
+      actBy: isoDate.nullable(),
+    })
+    .strict(),
   z.object({ type: z.literal('savings'), ...identity, daysBefore: z.null(), actBy: z.null() }).strict(),
 ]);
 export type Mail = z.infer<typeof mailSchema>;
 
 /** The mail's dedupe key: the part after SEND# of its send record, the same for every run. */
 export function dedupeKeyOf(mail: Mail): string {
-  return mail.type === 'reminder'
-    ? dedupeKeys.reminder(mail.reminderId, mail.renewalDate, mail.daysBefore, mail.actBy)
-    : dedupeKeys.savings(mail.reminderId, mail.renewalDate);
+  if (mail.type === 'reminder')
+    return dedupeKeys.reminder(mail.reminderId, mail.renewalDate, mail.daysBefore, mail.actBy);
+  if (mail.type === 'window')
+    return dedupeKeys.window(mail.reminderId, mail.renewalDate, mail.window, mail.daysBefore);
+  return dedupeKeys.savings(mail.reminderId, mail.renewalDate);
 }

@@ -10,7 +10,9 @@
  * leads goes.
  *
  * Lead mails count down to the act-by date when one is set (the last day to act), otherwise to the
- * renewal date, on the reminder's own lead days or its category's. A repeating reminder with no
+ * renewal date, on the reminder's own lead days or its category's. Action windows (windows.ts) add a
+ * mail on each window's day unless the owner turned them off; a missed one goes late, like a lead,
+ * while the renewal (and act-by date) is still ahead. A repeating reminder with no
  * outcome is rolled forward rollAfterDays after its renewal: that moment is part of its schedule,
  * so the reminder job finds it through the same index.
  */
@@ -18,7 +20,9 @@ import { DateTime } from 'luxon';
 import { leadDaysOf, type Category } from '../categories.ts';
 import { todayIn } from '../dates.ts';
 import { dedupeKeyOf, type Mail } from './mail.ts';
+import type { Lender } from './lenders.ts';
 import type { Repeats } from './terms.ts';
+import { actionWindows } from './windows.ts';
 
 /** Local hour at which a day's mails go, in each owner's own time zone. */
 export const SEND_HOUR = 8;
@@ -41,8 +45,10 @@ export const rollAfterDays = (repeats: Repeats | undefined): number =>
 /** A mail of the schedule: the Mail, the local date it goes on, and its dedupe key. */
 export type ScheduledMail = Mail & { date: string; dedupeKey: string };
 export type LeadMail = ScheduledMail & { type: 'reminder'; daysBefore: number };
+export type WindowMail = ScheduledMail & { type: 'window' };
 
 const isLead = (mail: ScheduledMail): mail is LeadMail => mail.type === 'reminder';
+const isWindow = (mail: ScheduledMail): mail is WindowMail => mail.type === 'window';
 
 /**
  * What the schedule needs of a reminder. `lead_days` overrides the category's intervals; `act_by`,
@@ -56,6 +62,9 @@ export interface SchedulableReminder {
   lead_days?: readonly number[] | null;
   act_by?: string | null;
   repeats?: Repeats;
+  /** Window mails on (the default, and what reminders stored before the field read as). */
+  action_windows?: boolean;
+  lender?: Lender | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -89,19 +98,37 @@ const scheduled = (mail: Mail, date: string): ScheduledMail => ({
 });
 
 /**
- * Every mail of a reminder, earliest first: one per lead day (0 included), then the follow-up (none
- * for a monthly charge).
+ * Every mail of a reminder, earliest first: one per lead day (0 included) and one per action window
+ * (a window first on a day both fall on), then the follow-up (none for a monthly charge).
  */
 export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
   const leads = [...new Set(leadDaysOf(reminder))].sort((a, b) => b - a);
   const target = countsDownTo(reminder);
   const identity = { userId: reminder.user_id, reminderId: reminder.id, renewalDate: reminder.renewal_date };
-  const mails = leads.map((daysBefore) =>
-    scheduled(
-      { type: 'reminder', ...identity, daysBefore, actBy: reminder.act_by ?? null },
-      addDays(target, -daysBefore),
+  const windows =
+    reminder.action_windows === false
+      ? []
+      : actionWindows(reminder).map((w) =>
+          scheduled(
+            {
+              type: 'window',
+              ...identity,
+              window: w.kind,
+              daysBefore: w.daysBefore,
+              actBy: reminder.act_by ?? null,
+            },
+            w.date,
+          ),
+        );
+  const mails = [
+    ...windows,
+    ...leads.map((daysBefore) =>
+      scheduled(
+        { type: 'reminder', ...identity, daysBefore, actBy: reminder.act_by ?? null },
+        addDays(target, -daysBefore),
+      ),
     ),
-  );
+  ].sort((a, b) => a.date.localeCompare(b.date));
   if (reminder.repeats === 'monthly') return mails;
   mails.push(
     scheduled(
@@ -159,11 +186,20 @@ const MOMENTS_KEPT = 10_000;
 
 export type MissedReason = 'renewal_passed' | 'follow_up_expired';
 
+export interface DueSend {
+  mail: ScheduledMail;
+  /** Days left on the owner's date: to the act-by date or renewal (a window: the renewal); null for a follow-up. */
+  daysLeft: number | null;
+  late: boolean;
+}
+
 export interface DuePlan {
   /** The reminder's renewal passed rollAfterDays ago with no outcome: roll it forward now. */
   roll: boolean;
-  /** The mail to send now, with the true days left on the owner's date (null for a follow-up). */
-  send: { mail: ScheduledMail; daysLeft: number | null; late: boolean } | null;
+  /** The lead or follow-up to send now, with the true days left on the owner's date. */
+  send: DueSend | null;
+  /** The action window to send now (in the same digest as `send`, if both are due). */
+  window: DueSend | null;
   /** Earlier leads that were never sent and are now covered by `send`. */
   superseded: ScheduledMail[];
   /** Mails past their usefulness, never sent. */
@@ -217,7 +253,7 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
   const open = openMails({ schedule, settled, notBefore });
   const passed = open.filter((m) => mailMoment(m.date, zone) <= now);
   const roll = rollOn !== undefined && rollOn !== null && mailMoment(rollOn, zone) <= now;
-  const plan: DuePlan = { roll, send: null, superseded: [], missed: [], next: null };
+  const plan: DuePlan = { roll, send: null, window: null, superseded: [], missed: [], next: null };
 
   // A lead older than one already settled never goes (its claim was abandoned, say, while a later
   // lead went): it is superseded.
@@ -235,6 +271,8 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
     plan.send = { mail: latest, daysLeft: daysBetween(today, renewal!), late: latest.date < today };
   }
 
+  planWindow(plan, schedule, passed.filter(isWindow), settled, today);
+
   const followUp = passed.find((m) => m.type === 'savings');
   if (followUp) {
     // Once the reminder rolls forward, the renewal it asked about is behind it.
@@ -247,6 +285,7 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
     ...plan.superseded.map((m) => m.dedupeKey),
     ...plan.missed.map((m) => m.mail.dedupeKey),
     ...(plan.send ? [plan.send.mail.dedupeKey] : []),
+    ...(plan.window ? [plan.window.mail.dedupeKey] : []),
   ]);
   // A roll replaces the schedule: the rolled reminder is placed afresh.
   if (roll) return plan;
@@ -254,6 +293,37 @@ export function dueNow({ schedule, zone, now, settled, notBefore, rollOn }: DueI
   const nextDates = [upcoming?.date, rollOn ?? undefined].filter((d): d is string => d !== undefined).sort();
   plan.next = nextDates[0] ? mailMoment(nextDates[0], zone) : null;
   return plan;
+}
+
+/**
+ * The action window of a due plan: the latest one passed goes (late after its day) while the renewal
+ * and act-by date are today or ahead; older ones, and any before one already settled, are superseded;
+ * once the renewal or act-by date has passed they are missed.
+ */
+function planWindow(
+  plan: DuePlan,
+  schedule: readonly ScheduledMail[],
+  passed: readonly WindowMail[],
+  settled: ReadonlySet<string>,
+  today: string,
+): void {
+  const lastSettled = schedule.filter((m) => isWindow(m) && settled.has(m.dedupeKey)).at(-1);
+  const stale = passed.filter((m) => lastSettled !== undefined && m.date < lastSettled.date);
+  const fresh = passed.filter((m) => !stale.includes(m));
+  plan.superseded.push(...stale);
+  const latest = fresh.at(-1);
+  if (!latest) return;
+  const deadline = latest.actBy ?? latest.renewalDate;
+  if (deadline < today) {
+    for (const mail of fresh) plan.missed.push({ mail, reason: 'renewal_passed' });
+    return;
+  }
+  plan.superseded.push(...fresh.slice(0, -1));
+  plan.window = {
+    mail: latest,
+    daysLeft: daysBetween(today, latest.renewalDate),
+    late: latest.date < today,
+  };
 }
 
 /**

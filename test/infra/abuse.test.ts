@@ -1,8 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answersHead } from '../../shared/contract.ts';
+import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
-import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
+import {
+  functionDescription,
+  PUBLIC_ROUTE_THROTTLE,
+  publicRouteThrottle,
+  routesSharingFunction,
+} from '../../lib/api.ts';
 import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { BODY_SIZE_RULE, EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
 import { cleanUp, resourcesOfType, synth } from './harness.ts';
@@ -11,7 +16,9 @@ afterAll(cleanUp);
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod', domain: 'example.com' });
-const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+/** The API route a manifest route is served through: its own, or its group's (decision 0036). */
+const routeKey = (route: { method: string; path: string; group?: string }) =>
+  route.group ? `ANY ${groupRoutePath(route.group)}` : `${route.method} ${route.path}`;
 /** Every route key the API has for a manifest route: its method, and HEAD for the calendar files. */
 const routeKeys = (route: RouteDef) => [
   routeKey(route),
@@ -23,7 +30,7 @@ describe('tokens on AWS', () => {
   const byKey = new Map(routes.map((r) => [r.Properties!.RouteKey as string, r.Properties!]));
 
   it('has the manifest’s routes and a public one among them, and HEAD beside each calendar file’s GET', () => {
-    expect([...byKey.keys()].sort()).toEqual(ROUTES.flatMap(routeKeys).sort());
+    expect([...byKey.keys()].sort()).toEqual([...new Set(ROUTES.flatMap(routeKeys))].sort());
     // HEAD used to answer 404: a GET route does not match it in an HTTP API.
     expect(byKey.get('HEAD /api/calendar/{token}')).toMatchObject({ AuthorizationType: 'NONE' });
     expect(byKey.get('HEAD /api/calendar/event/{token}')).toMatchObject({ AuthorizationType: 'NONE' });
@@ -306,10 +313,12 @@ describe('the API only through CloudFront', () => {
       expect(origin.OriginCustomHeaders).toEqual([
         { HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: reference },
       ]);
+      // One function per route, or per group of routes (decision 0036).
+      const descriptions = new Set(ROUTES.map((r) => functionDescription(routesSharingFunction(r))));
       const routeFunctions = Object.values(resourcesOfType(s.template, 'AWS::Lambda::Function')).filter((f) =>
-        ROUTES.some((r) => f.Properties!.Description === `${r.method} ${r.path} (${r.access})`),
+        descriptions.has(String(f.Properties!.Description)),
       );
-      expect(routeFunctions).toHaveLength(ROUTES.length);
+      expect(routeFunctions).toHaveLength(descriptions.size);
       for (const fn of routeFunctions) {
         const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(variables.ORIGIN_VERIFY, String(fn.Properties!.Description)).toEqual(reference);

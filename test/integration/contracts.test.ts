@@ -285,7 +285,12 @@ describe('the automatic roll forward', () => {
     expect(rolled.history).toEqual([
       expect.objectContaining({ result: 'rolled_forward', term_to: renewal, price: 480, saved_amount: 0 }),
     ]);
-    expect(rolled.next_mail).toMatchObject({ date: addDays(yearAfter(renewal), -7), days_before: 7 });
+    // The new term's first mail is its best day for quotes, 26 days before.
+    expect(rolled.next_mail).toMatchObject({
+      date: addDays(yearAfter(renewal), -26),
+      days_before: 26,
+      type: 'window',
+    });
     // One that does not repeat keeps showing overdue.
     expect((await details(once)).reminder.renewal_date).toBe(renewal);
 
@@ -295,7 +300,11 @@ describe('the automatic roll forward', () => {
     expect((await details(id)).history).toHaveLength(1);
     expect((await savings()).total).toBe(0);
 
-    // The next renewal's mail goes as usual.
+    // The next renewal's mails go as usual: its best day for quotes, then its leads.
+    await runJob(stack, { trigger: 'cli', date: addDays(yearAfter(renewal), -26) });
+    expect((await seen.subjects()).at(-1)).toBe(
+      'Home insurance with Aviva: today is the best day to get quotes',
+    );
     await runJob(stack, { trigger: 'cli', date: addDays(yearAfter(renewal), -7) });
     expect((await seen.subjects()).at(-1)).toBe(
       `Your Home insurance with Aviva renews in 7 days (${formatUkDate(yearAfter(renewal))})`,

@@ -70,6 +70,8 @@ const seedReminder = (userId: string, renewal: string, title: string) =>
     renewal_date: renewal,
     amount: 250,
     notes: null,
+    // The lead mails' path; a window mail takes the same claims (window-mails.test.ts).
+    action_windows: false,
   });
 
 /** The reminder mails to `email` (an account made through sign-up also has its account mails). */

@@ -44,6 +44,8 @@ function seedUsers(label: string, count: number) {
 /**
  * A reminder as its owner would add it. `createdOn` (a London date) sets the day its mails start
  * from; by default it is today's real date, so every mail of a far-future renewal is ahead of it.
+ * Its action windows are off: these tests are about the lead mails (window-mails.test.ts has the
+ * windows' own).
  */
 async function seedReminder(
   userId: string,
@@ -54,7 +56,15 @@ async function seedReminder(
 ) {
   return createReminder(
     userId,
-    { title, category, provider: 'Aviva', renewal_date: renewalDate, amount: 250, notes: null },
+    {
+      title,
+      category,
+      provider: 'Aviva',
+      renewal_date: renewalDate,
+      amount: 250,
+      notes: null,
+      action_windows: false,
+    },
     createdOn ? new Date(`${createdOn}T12:00:00Z`) : undefined,
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../lib/local/cognitoGuards.ts';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ROOT } from '../../lib/local/environment.ts';
+import { startLocalSqs } from '../../lib/local/sqs.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { TOKEN_KEY_FILE } from '../../lib/local/tokenKey.ts';
 import { useTestStack } from '../support/fixtures.ts';
@@ -92,7 +93,7 @@ function withHost(url: string, host: string, method = 'GET', body?: string) {
 }
 
 describe('DNS rebinding: only this machine’s names are answered', () => {
-  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox and cognito-local', async () => {
+  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox, cognito-local, DynamoDB and SQS', async () => {
     const app = new URL(stack.appUrl);
     const foreign = `rebind.attacker.example:${app.port}`;
     for (const [url, method] of [
@@ -102,6 +103,8 @@ describe('DNS rebinding: only this machine’s names are answered', () => {
       [`${stack.appUrl}/_cognito`, 'POST'],
       [`${stack.mailboxUrl}/store`, 'GET'],
       [stack.cognitoEndpoint, 'POST'],
+      [stack.dynamoEndpoint, 'POST'],
+      [stack.sqsEndpoint, 'POST'],
     ] as const) {
       expect(await withHost(url, foreign, method, '{}'), url).toBe(421);
       expect(await withHost(url, `rebind.attacker.example:${new URL(url).port}`, method, '{}'), url).toBe(
@@ -114,6 +117,18 @@ describe('DNS rebinding: only this machine’s names are answered', () => {
     expect(await withHost(`${stack.mailboxUrl}/store`, `localhost:${new URL(stack.mailboxUrl).port}`)).toBe(
       200,
     );
+  });
+});
+
+describe('the local stand-ins listen on this machine only', () => {
+  it('the SQS stand-in on the loopback, not every interface as fauxqs starts itself', async () => {
+    const sqs = await startLocalSqs({ visibilityTimeoutSeconds: 30, maxReceiveCount: 3 });
+    try {
+      expect(sqs.address).toBe('127.0.0.1');
+      expect(new URL(sqs.queueUrl).port).toBe(new URL(sqs.endpoint).port);
+    } finally {
+      await sqs.stop();
+    }
   });
 });
 

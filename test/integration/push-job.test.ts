@@ -39,6 +39,7 @@ let dateCounter = 0;
 /** Each test on its own far-future renewal date. */
 const freshDate = () => addDays('2050-01-01', ++dateCounter * 200);
 
+/** An insurance reminder with its lead days only (action windows off: they are mails of their own). */
 const seedReminder = (userId: string, title: string, renewal: string) =>
   createReminder(userId, {
     title,
@@ -47,6 +48,7 @@ const seedReminder = (userId: string, title: string, renewal: string) =>
     renewal_date: renewal,
     amount: 250,
     notes: null,
+    action_windows: false,
   });
 
 /** A member with `devices` devices on the fake service (0: notifications never turned on). */

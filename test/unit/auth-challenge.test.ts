@@ -8,6 +8,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { mockClient } from 'aws-sdk-client-mock';
+import {
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type {
@@ -337,7 +341,9 @@ describe('PostConfirmation keeps the confirming browser’s verifier', () => {
     expect(expires - before).toBeLessThanOrEqual(LINK_SIGN_IN_TTL_SECONDS + 5);
   });
 
-  it('stores nothing without a well-formed verifier, or for a password reset', async () => {
+  it('stores nothing without a well-formed verifier, or for a password reset (which signs out everywhere)', async () => {
+    const cognito = mockClient(CognitoIdentityProviderClient);
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
     for (const metadata of [
       undefined,
       {},
@@ -353,5 +359,10 @@ describe('PostConfirmation keeps the confirming browser’s verifier', () => {
       confirmation({ [LINK_SIGN_IN_METADATA_KEY]: verifier }, 'PostConfirmation_ConfirmForgotPassword'),
     );
     expect(verifierPuts()).toHaveLength(0);
+    // The reset's one effect: every session of that user ends, in the event's own pool.
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand).map((c) => c.args[0].input)).toEqual([
+      { UserPoolId: common.userPoolId, Username: common.userName },
+    ]);
+    cognito.restore();
   });
 });

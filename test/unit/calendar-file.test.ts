@@ -25,6 +25,8 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   auto_renew: false,
   act_by: null,
   lead_days: null,
+  action_windows: true,
+  lender: null,
   term_anchor: '2031-03-31',
   term_started: null,
   last_term_amount: null,

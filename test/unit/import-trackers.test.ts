@@ -25,6 +25,8 @@ const saved = (fields: Record<string, unknown>) => ({
   auto_renew: false,
   act_by: null,
   lead_days: null,
+  action_windows: true,
+  lender: null,
   ...fields,
   provider: fields.title,
 });

@@ -123,6 +123,9 @@ describe('our CSV', () => {
             lead_days: expect.toSatisfy((days: number[] | null) =>
               days === null ? true : JSON.stringify(days) === JSON.stringify(r.lead_days),
             ),
+            // Not in the CSV: an imported reminder gets a new one's defaults.
+            action_windows: true,
+            lender: null,
           })),
         );
       }),
@@ -247,6 +250,8 @@ describe('a spreadsheet with headings of its own', () => {
       auto_renew: false,
       act_by: '2031-03-01',
       lead_days: null,
+      action_windows: true,
+      lender: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

@@ -414,7 +414,8 @@ describe('digest copy', () => {
 
   it('counts the renewals in the subject and needs two or more', () => {
     expect(digestSubject([home, broadband])).toBe('2 renewals to review: Home insurance and 1 more');
-    expect(digestSubject([broadband, home, home])).toBe('3 renewals to review: Broadband and 2 more');
+    const car = { ...home, reminder: { ...home.reminder, id: 'r3', title: 'Car insurance' } } as DigestItem;
+    expect(digestSubject([broadband, home, car])).toBe('3 renewals to review: Broadband and 2 more');
     expect(() => digestSubject([home])).toThrow(RangeError);
   });
 

@@ -31,6 +31,8 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   auto_renew: existing.auto_renew,
   act_by: existing.act_by,
   lead_days: existing.lead_days,
+  action_windows: existing.action_windows,
+  lender: existing.lender,
   ...changes,
 });
 const now = new Date('2026-11-25T10:00:00.000Z');

@@ -23,7 +23,14 @@ import { leadDaysFor, MONTHLY_LEAD_DAYS } from '../../shared/categories.ts';
 import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/reminder/terms.ts';
 
 const LONDON = 'Europe/London';
-const insurance = { id: 'r1', user_id: 'u1', category: 'insurance', renewal_date: '2026-06-30' } as const;
+// Leads only (action windows off): window mails are tested in window-mails.test.ts.
+const insurance = {
+  id: 'r1',
+  user_id: 'u1',
+  category: 'insurance',
+  renewal_date: '2026-06-30',
+  action_windows: false,
+} as const;
 const schedule = reminderSchedule(insurance);
 const at = (iso: string, zone = LONDON) => DateTime.fromISO(iso, { zone });
 const keys = (mails: readonly { dedupeKey: string }[] | { mail: ScheduledMail }[]) =>
@@ -196,7 +203,7 @@ describe('dueNow', () => {
   it('skips what is settled, and has nothing left after the follow-up', () => {
     const all = new Set(schedule.map((m) => m.dedupeKey));
     const plan = due(at('2026-06-30T12:00'), { settled: all });
-    expect(plan).toEqual({ roll: false, send: null, superseded: [], missed: [], next: null });
+    expect(plan).toEqual({ roll: false, send: null, window: null, superseded: [], missed: [], next: null });
   });
 
   it('moves the next mail to 08:00 in a new zone when the owner changes time zone', () => {
@@ -282,7 +289,7 @@ describe('dueNow over a reminder’s life (generated run times)', () => {
  * auto-renewal, on month-end and leap-day renewals, and the roll forward's moment.
  */
 describe('reminderSchedule of a contract', () => {
-  const base = { id: 'c1', user_id: 'u1', category: 'insurance' } as const;
+  const base = { id: 'c1', user_id: 'u1', category: 'insurance', action_windows: false } as const;
   const cases = REPEATS_VALUES.flatMap((repeats) =>
     [null, [60, 30, 0]].flatMap((leadDays) =>
       [null, '2027-01-02'].flatMap((actBy) =>

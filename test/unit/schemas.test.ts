@@ -67,6 +67,9 @@ describe('reminder rules', () => {
       act_by: null,
       // The category's own lead days are kept as null, so they follow the category.
       lead_days: null,
+      // A new reminder's action windows are on; only a mortgage has a lender.
+      action_windows: true,
+      lender: null,
     });
     expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({
       amount: 412.35,

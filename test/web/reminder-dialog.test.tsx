@@ -27,6 +27,8 @@ const REMINDER: Reminder = {
   auto_renew: false,
   act_by: null,
   lead_days: null,
+  action_windows: true,
+  lender: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -160,6 +162,8 @@ describe('ReminderDialog', () => {
         auto_renew: false,
         act_by: null,
         lead_days: null,
+        action_windows: true,
+        lender: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -266,5 +270,37 @@ describe('ReminderDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Not your reminder');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Update Reminder' })).toBeEnabled());
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('asks a mortgage for its lender from the list, and sends it; another category has no lender', async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    // Mortgage by default: the select is there, with the table's lenders and 'Another lender'.
+    const lender = field(/^Lender/);
+    expect(lender).toHaveValue('');
+    expect([...(lender as HTMLSelectElement).options].map((o) => o.text)).toContain('Another lender');
+    await user.selectOptions(lender, 'nationwide');
+    await user.type(field(/^Title/), 'Home loan');
+    await user.type(field(/^Provider/), 'Nationwide');
+    await user.type(field(/^Renewal Date/), '2030-09-30');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ lender: 'nationwide', action_windows: true });
+
+    await user.selectOptions(field(/^Category/), 'insurance');
+    expect(screen.queryByLabelText(/^Lender/)).toBeNull();
+  });
+
+  it("has 'Also tell me the best day to act' ticked by default; unticked, it is sent off", async () => {
+    const fetchMock = stubFetch(200, { reminder: REMINDER });
+    const { user } = open(REMINDER);
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    const box = field(/^Also tell me the best day to act/);
+    expect(box).toBeChecked();
+    expect(errorOf(/^Also tell me the best day to act/)).toContain('Best time to get quotes');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ action_windows: false, lender: null });
   });
 });

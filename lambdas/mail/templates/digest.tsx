@@ -11,6 +11,8 @@ import { savingsSubject } from '../savingsFollowUp.ts';
 import { DIGEST_FOOTER, Greeting, Layout, renderMail, styles } from './layout.tsx';
 import { ReminderBody, ReminderHeading } from './reminder.tsx';
 import { SavingsBody } from './savingsFollowUp.tsx';
+import { WindowBody, WindowHeading } from './window.tsx';
+import { actionWindows } from '../../../shared/reminder/windows.ts';
 
 export function DigestEmail({ preview, fields, items }: DigestView) {
   return (
@@ -24,6 +26,11 @@ export function DigestEmail({ preview, fields, items }: DigestView) {
               <>
                 <ReminderHeading text={item.fields} />
                 <ReminderBody text={item.fields} />
+              </>
+            ) : item.kind === 'window' ? (
+              <>
+                <WindowHeading text={item.fields} />
+                <WindowBody text={item.fields} />
               </>
             ) : (
               <>
@@ -40,9 +47,22 @@ export function DigestEmail({ preview, fields, items }: DigestView) {
 
 /**
  * One item of each shape (its strings are ignored): a reminder with and without an amount, each with
- * and without terms to state, and a follow-up.
+ * and without terms to state, a follow-up, and a window with and without each of its late note, range
+ * and tip.
  */
 const sample = { id: '', title: '', provider: '', category: 'mortgage', renewal_date: '2000-01-01' } as const;
+const [quotes] = actionWindows({ category: 'insurance', renewal_date: '2000-01-01' });
+const windowShapes = [false, true].flatMap((late) =>
+  [null, quotes!.range].flatMap((range) =>
+    [null, 'tip'].map((tip): DigestItem => ({
+      kind: 'window',
+      reminder: sample,
+      window: { ...quotes!, range, tip },
+      late,
+      url: '',
+    })),
+  ),
+);
 export const DIGEST_ITEM_SHAPES = (
   [
     ...[0, null].flatMap((amount) =>
@@ -55,6 +75,7 @@ export const DIGEST_ITEM_SHAPES = (
       })),
     ),
     { kind: 'savings', reminder: sample, url: '' },
+    ...windowShapes,
   ] satisfies DigestItem[]
 ).map(digestSection);
 

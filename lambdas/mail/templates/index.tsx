@@ -12,12 +12,15 @@ import { reminderView } from '../reminder.ts';
 import { resetPasswordView } from '../resetPassword.ts';
 import { savingsView } from '../savingsFollowUp.ts';
 import { welcomeView } from '../welcome.ts';
+import { windowView } from '../window.ts';
+import { actionWindows } from '../../../shared/reminder/windows.ts';
 import { ConfirmSignUpEmail } from './confirmSignUp.tsx';
 import { DIGEST_ITEM_SHAPES, DigestEmail } from './digest.tsx';
 import { ReminderEmail } from './reminder.tsx';
 import { ResetPasswordEmail } from './resetPassword.tsx';
 import { SavingsFollowUpEmail } from './savingsFollowUp.tsx';
 import { WelcomeEmail } from './welcome.tsx';
+import { WindowEmail } from './window.tsx';
 
 export interface TemplateSource {
   build: (view: MailView) => ReactElement;
@@ -78,6 +81,20 @@ export const TEMPLATES: Record<string, TemplateSource> = {
         unsubscribeUrl: site,
       }),
       { nullable: ['amount', 'terms'] },
+    ),
+  ),
+  window: source(
+    WindowEmail,
+    frameShapes(
+      windowView({
+        firstName: 'Ann',
+        reminder: renewal,
+        window: actionWindows(renewal)[0]!,
+        late: true,
+        url: site,
+        unsubscribeUrl: site,
+      }),
+      { nullable: ['lateNote', 'tip', 'range'] },
     ),
   ),
   savingsFollowUp: source(

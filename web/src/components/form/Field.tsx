@@ -107,14 +107,8 @@ export function Field(props: FieldProps) {
     );
   }
   const { name: _n, label, hint, as: _a, prefix, ...rest } = props;
-  if (rest.type === 'checkbox') {
-    return (
-      <label className="checkbox">
-        <input {...rest} {...registered} />
-        <span>{label}</span>
-      </label>
-    );
-  }
+  if (rest.type === 'checkbox')
+    return <Checkbox label={label} hint={hint} input={{ ...rest, ...registered }} />;
   return (
     <FieldFrame label={label} hint={hint} error={error?.message}>
       {(control) => {
@@ -128,6 +122,34 @@ export function Field(props: FieldProps) {
         );
       }}
     </FieldFrame>
+  );
+}
+
+/** A checkbox with its label after the box, and its hint under both (describing the box). */
+function Checkbox({
+  label,
+  hint,
+  input,
+}: {
+  label: string;
+  hint?: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const hintId = `${useId()}-hint`;
+  const box = (
+    <label className="checkbox">
+      <input {...input} aria-describedby={hint ? hintId : undefined} />
+      <span>{label}</span>
+    </label>
+  );
+  if (!hint) return box;
+  return (
+    <div className="checkbox-field">
+      {box}
+      <p id={hintId} className="field-hint">
+        {hint}
+      </p>
+    </div>
   );
 }
 

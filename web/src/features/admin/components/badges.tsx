@@ -36,6 +36,7 @@ export function SendStatusBadge({ status }: { status: SendStatus | 'success' }) 
 
 const TYPE_LABELS: Record<EmailType, string> = {
   reminder: 'Reminder',
+  window: 'Best day',
   welcome: 'Welcome',
   savings: 'Savings',
   test: 'Test',

@@ -13,6 +13,8 @@ import {
 } from '#shared/schemas.ts';
 import { amountLabel } from '#shared/reminder/money.ts';
 import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
+import { LENDERS } from '#shared/reminder/lenders.ts';
+import { actionWindows } from '#shared/reminder/windows.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -35,7 +37,18 @@ const EMPTY: ReminderFormValues = {
   auto_renew: false,
   act_by: '',
   lead_days: defaultLeadDays(DEFAULT_CATEGORY, DEFAULT_REPEATS[DEFAULT_CATEGORY]),
+  action_windows: true,
+  lender: '',
 };
+
+/** What 'Also tell me the best day to act' adds for a category, or null when it has no windows. */
+function windowsHint(category: Category): string | null {
+  const labels = actionWindows({ category, renewal_date: '2030-06-30' }).map((w) => w.label);
+  return labels.length > 0 ? `An extra e-mail on the day it pays to act: ${labels.join('; ')}.` : null;
+}
+
+/** The lender select: not chosen yet, then the dated table's lenders ('Another lender' last). */
+const LENDER_OPTIONS = [{ value: '', label: 'Choose your lender' }, ...LENDERS];
 
 function toFormValues(reminder: Reminder | null): ReminderFormValues {
   if (!reminder) return EMPTY;
@@ -50,13 +63,17 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
     auto_renew: reminder.auto_renew,
     act_by: reminder.act_by ?? '',
     lead_days: leadDaysToText(leadDaysOf(reminder)),
+    action_windows: reminder.action_windows,
+    lender: reminder.lender ?? '',
   };
 }
 
 /** Whether a reminder uses any of 'More options' beyond its defaults. */
 function usesMoreOptions(reminder: Reminder | null): boolean {
   if (!reminder) return false;
-  return reminder.auto_renew || reminder.act_by !== null || reminder.lead_days !== null;
+  return (
+    reminder.auto_renew || reminder.act_by !== null || reminder.lead_days !== null || !reminder.action_windows
+  );
 }
 
 /** Create mode when `reminder` is null, else edit mode; the form resets each time it opens. */
@@ -134,6 +151,15 @@ export function ReminderDialog({
               <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
               <Field name="category" label="Category *" as="select" options={CATEGORIES} />
               <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
+              {category === 'mortgage' ? (
+                <Field
+                  name="lender"
+                  label="Lender"
+                  as="select"
+                  options={LENDER_OPTIONS}
+                  hint="Lenders let you lock in a new deal a few months before yours ends; we tell you the day."
+                />
+              ) : null}
               <Field name="renewal_date" label="Renewal Date *" type="date" />
               <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
               <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
@@ -153,6 +179,14 @@ export function ReminderDialog({
               <div id={moreId} className="more-options" hidden={!showMore}>
                 <p className="more-options-tip">{UK_TIPS[category]}</p>
                 <Field name="auto_renew" label="Renews automatically" type="checkbox" />
+                {windowsHint(category) !== null ? (
+                  <Field
+                    name="action_windows"
+                    label="Also tell me the best day to act"
+                    type="checkbox"
+                    hint={windowsHint(category) ?? undefined}
+                  />
+                ) : null}
                 <Field
                   name="act_by"
                   label="Act by"

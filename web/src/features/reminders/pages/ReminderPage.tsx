@@ -4,6 +4,7 @@ import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcom
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
+import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -14,6 +15,7 @@ import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, savingsPath } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import './ReminderPage.css';
@@ -25,6 +27,7 @@ const date = (iso: string | null) => (iso === null ? '-' : formatUkDate(iso));
 function beforeWhat(mail: NextMail): string {
   const target = mail.counts_to === 'act_by' ? 'the act-by date' : 'the renewal date';
   if (mail.days_before === null) return 'the day after the renewal: How did you do?';
+  if (mail.type === 'window') return `${mail.days_before} days before ${target}: the best day to act`;
   if (mail.days_before === 0) return `on ${target}`;
   return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
 }
@@ -73,6 +76,7 @@ export default function ReminderPage() {
     body = (
       <>
         <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
+        {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         <section className="card" aria-labelledby="next-mail-heading">
           <h2 id="next-mail-heading" className="card-title">
             Next e-mail
@@ -125,6 +129,9 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
   const facts: [string, string][] = [
     ['Category', categoryLabel(reminder.category)],
     ['Provider', reminder.provider],
+    ...(reminder.category === 'mortgage' && reminder.lender
+      ? ([['Lender', lenderOf(reminder.lender).label]] as [string, string][])
+      : []),
     ['Renewal Date', formatUkDate(reminder.renewal_date)],
     ['Amount', amountShown(reminder.amount, reminder.repeats)],
     [

@@ -1,0 +1,199 @@
+/**
+ * UK action windows: every category's windows on fixed dates (month ends and 29 February included),
+ * the lender table, the act-by and monthly rules, and generated properties: every window is on or
+ * before the renewal, and a window is never dated before its rule allows.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { LENDERS, LENDER_VALUES, lenderOf } from '../../shared/reminder/lenders.ts';
+import { actionWindows, windowOf, type WindowReminder } from '../../shared/reminder/windows.ts';
+import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+
+const windows = (reminder: WindowReminder) =>
+  actionWindows(reminder).map((w) => [w.kind, w.date, w.daysBefore, w.label]);
+
+describe('actionWindows, per category', () => {
+  it('insurance: the best day for quotes 26 days before, with the 18 to 28 day range', () => {
+    const [best] = actionWindows({ category: 'insurance', renewal_date: '2027-04-01' });
+    expect(best).toMatchObject({
+      kind: 'best_quotes',
+      date: '2027-03-06',
+      daysBefore: 26,
+      label: 'Best time to get quotes',
+      action: 'today is the best day to get quotes',
+      range: { from: '2027-03-04', to: '2027-03-14' },
+    });
+    expect(best!.source.url).toMatch(/^https:\/\//);
+  });
+
+  it('mortgage: the lender’s window in months, and six months for another lender or none', () => {
+    expect(windows({ category: 'mortgage', renewal_date: '2027-09-15', lender: 'barclays' })).toEqual([
+      ['lock_in_deal', '2027-06-15', 92, 'You can usually lock in a new deal from today'],
+    ]);
+    expect(windows({ category: 'mortgage', renewal_date: '2027-09-15', lender: 'hsbc' })[0]![1]).toBe(
+      '2027-03-15',
+    );
+    expect(windows({ category: 'mortgage', renewal_date: '2027-09-15', lender: 'nationwide' })[0]![1]).toBe(
+      '2027-05-15',
+    );
+    const other = windows({ category: 'mortgage', renewal_date: '2027-09-15', lender: 'other' });
+    expect(other).toEqual(windows({ category: 'mortgage', renewal_date: '2027-09-15' }));
+    expect(other[0]![1]).toBe('2027-03-15');
+  });
+
+  it('energy: no exit fees from 49 days, the end-of-fix notice due by 42 days', () => {
+    expect(windows({ category: 'utilities_energy', renewal_date: '2027-01-31' })).toEqual([
+      ['no_exit_fees', '2026-12-13', 49, 'No exit fees from today'],
+      ['end_of_fix_notice', '2026-12-20', 42, 'Your end-of-fix notice is due by now'],
+    ]);
+  });
+
+  it('broadband and mobile: the end-of-contract notice due by 10 days, with the INFO to 85075 tip', () => {
+    const [notice] = actionWindows({ category: 'broadband_mobile', renewal_date: '2027-03-05' });
+    expect(notice).toMatchObject({
+      kind: 'end_of_contract_notice',
+      date: '2027-02-23',
+      daysBefore: 10,
+      label: 'Your end-of-contract notice is due by now',
+    });
+    expect(notice!.tip).toContain('text INFO to 85075');
+  });
+
+  it('car tax / MOT: a month minus a day before, as GOV.UK’s 15 May → 16 April', () => {
+    expect(windows({ category: 'car_tax_mot', renewal_date: '2027-05-15' })).toEqual([
+      ['early_mot', '2027-04-16', 29, 'You can take your MOT from today and keep your date'],
+    ]);
+  });
+
+  it('credit cards and subscriptions: none (nothing sourced)', () => {
+    expect(actionWindows({ category: 'credit_cards', renewal_date: '2027-05-15' })).toEqual([]);
+    expect(actionWindows({ category: 'subscriptions', renewal_date: '2027-05-15' })).toEqual([]);
+  });
+});
+
+describe('actionWindows, calendar edges', () => {
+  it('month ends: a month or months back keep to the shorter month’s end, then the MOT day after', () => {
+    // 31 March 2027 less a month is 28 February (no 29th in 2027): the MOT window opens 1 March.
+    expect(windows({ category: 'car_tax_mot', renewal_date: '2027-03-31' })[0]![1]).toBe('2027-03-01');
+    // 31 May less 3 months is 29 February in a leap year.
+    expect(windows({ category: 'mortgage', renewal_date: '2028-05-31', lender: 'barclays' })[0]![1]).toBe(
+      '2028-02-29',
+    );
+    expect(windows({ category: 'mortgage', renewal_date: '2027-05-31', lender: 'barclays' })[0]![1]).toBe(
+      '2027-02-28',
+    );
+    // 31 December less 49 days crosses no month end problem: 12 November.
+    expect(windows({ category: 'utilities_energy', renewal_date: '2026-12-31' })[0]![1]).toBe('2026-11-12');
+  });
+
+  it('29 February: as a renewal, and as a day a window counts back across', () => {
+    expect(windows({ category: 'car_tax_mot', renewal_date: '2028-02-29' })[0]![1]).toBe('2028-01-30');
+    expect(windows({ category: 'car_tax_mot', renewal_date: '2028-03-29' })[0]![1]).toBe('2028-03-01');
+    expect(windows({ category: 'insurance', renewal_date: '2028-03-10' })[0]![1]).toBe('2028-02-13');
+    expect(windows({ category: 'insurance', renewal_date: '2028-03-26' })[0]![1]).toBe('2028-02-29');
+    expect(windows({ category: 'mortgage', renewal_date: '2028-08-29', lender: 'hsbc' })[0]![1]).toBe(
+      '2028-02-29',
+    );
+  });
+
+  it('a window before today is still listed (the page shows it as passed; the job sends only from the day a reminder was added)', () => {
+    // A renewal 5 days away: every insurance window lies in the past, and is still the renewal's own.
+    const [best] = actionWindows({ category: 'insurance', renewal_date: '2026-12-02' });
+    expect(best!.date < '2026-11-27').toBe(true);
+  });
+
+  it('none after the act-by date, and none for a monthly charge', () => {
+    expect(
+      actionWindows({ category: 'insurance', renewal_date: '2027-04-01', act_by: '2027-03-01' }),
+    ).toEqual([]);
+    expect(
+      windows({ category: 'utilities_energy', renewal_date: '2027-01-31', act_by: '2026-12-15' }),
+    ).toEqual([['no_exit_fees', '2026-12-13', 49, 'No exit fees from today']]);
+    expect(
+      actionWindows({ category: 'broadband_mobile', renewal_date: '2027-04-01', repeats: 'monthly' }),
+    ).toEqual([]);
+  });
+
+  it('windowOf finds a window by kind and distance, and not once the reminder moved it', () => {
+    const reminder = { category: 'mortgage', renewal_date: '2027-09-15', lender: 'barclays' } as const;
+    expect(windowOf(reminder, 'lock_in_deal', 92)?.date).toBe('2027-06-15');
+    expect(windowOf({ ...reminder, lender: 'hsbc' }, 'lock_in_deal', 92)).toBeUndefined();
+  });
+});
+
+describe('the lender table', () => {
+  it('has unique values, whole months from 1 to 6, the month each was reported, and another lender last', () => {
+    expect(new Set(LENDER_VALUES).size).toBe(LENDERS.length);
+    for (const lender of LENDERS) {
+      expect(lender.monthsAhead).toBeGreaterThanOrEqual(1);
+      expect(lender.monthsAhead).toBeLessThanOrEqual(6);
+      expect(lender.asOf).toMatch(/^20\d\d-(0[1-9]|1[0-2])$/);
+    }
+    expect(LENDERS.at(-1)).toMatchObject({ value: 'other', label: 'Another lender', monthsAhead: 6 });
+    expect(lenderOf(null).value).toBe('other');
+  });
+});
+
+describe('properties', () => {
+  const day = fc
+    .date({
+      min: new Date('2024-01-01T00:00:00Z'),
+      max: new Date('2040-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10));
+  const reminder = fc.record({
+    category: fc.constantFrom(...CATEGORY_VALUES),
+    renewal_date: day,
+    lender: fc.option(fc.constantFrom(...LENDER_VALUES), { nil: null }),
+    repeats: fc.constantFrom(...REPEATS_VALUES),
+    actByDays: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
+  });
+  const withActBy = ({ actByDays, ...r }: { actByDays: number | null } & WindowReminder) => ({
+    ...r,
+    act_by:
+      actByDays === null
+        ? null
+        : new Date(Date.parse(r.renewal_date) - actByDays * 86_400_000).toISOString().slice(0, 10),
+  });
+
+  it('every window is on or before the renewal (and the act-by date), earliest first, days matching its date', () => {
+    fc.assert(
+      fc.property(reminder, (generated) => {
+        const r = withActBy(generated);
+        const list = actionWindows(r);
+        const dates = list.map((w) => w.date);
+        expect([...dates].sort()).toEqual(dates);
+        for (const w of list) {
+          expect(w.date <= r.renewal_date).toBe(true);
+          if (r.act_by) expect(w.date <= r.act_by).toBe(true);
+          const days = (Date.parse(r.renewal_date) - Date.parse(w.date)) / 86_400_000;
+          expect(w.daysBefore).toBe(days);
+          expect(w.daysBefore).toBeGreaterThan(0);
+          if (w.range) expect(w.range.from <= w.date && w.date <= w.range.to).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the MOT window is never more than a month minus a day early, and never later than 28 days before', () => {
+    fc.assert(
+      fc.property(day, (renewal) => {
+        const [mot] = actionWindows({ category: 'car_tax_mot', renewal_date: renewal });
+        expect(mot!.daysBefore).toBeGreaterThanOrEqual(27);
+        expect(mot!.daysBefore).toBeLessThanOrEqual(30);
+        // The same day of the previous month, or later (never a day earlier than the rule allows).
+        const [y, m, d] = renewal.split('-').map(Number) as [number, number, number];
+        const monthBefore = new Date(Date.UTC(y, m - 2, 1));
+        const lastDay = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
+        const earliest = new Date(
+          Date.UTC(monthBefore.getUTCFullYear(), monthBefore.getUTCMonth(), Math.min(d, lastDay) + 1),
+        );
+        expect(mot!.date >= earliest.toISOString().slice(0, 10)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
