@@ -149,6 +149,8 @@ export const dedupeKeys = {
     `window#${reminderId}#${renewalDate}#`,
     `savings#${reminderId}#${renewalDate}`,
   ],
+  /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */
+  push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
   welcome: (userId: string) => `welcome#${userId}`,
   test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
@@ -161,6 +163,8 @@ export const ENTITY = {
   reminder: 'reminder',
   saving: 'saving',
   emailSend: 'email_send',
+  /** The send record of a day's push to one device (SEND#push#…). */
+  pushSend: 'push_send',
   digest: 'digest',
   emailLog: 'email_log',
   suppression: 'suppression',

@@ -1,3 +1,6 @@
+/** Thrown by tests (through a sender's seams) to stand for the process dying mid-run. */
+export class JobCrash extends Error {}
+
 /** The message of anything thrown, for logs and results. */
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -88,6 +88,9 @@ const DLQ_SEND = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'
 
 const jobId = (s: Synthesized) => functionId(s, /^Reminder job/);
 const senderId = (s: Synthesized) => functionId(s, /^Reminder sender/);
+/** A policy statement's resources as a list (CDK merges statements that share their actions). */
+const resourcesOf = (statement: { Resource: unknown }): unknown[] =>
+  Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
 const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
 const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
 /** The route functions with a permission in ROUTE_PERMISSIONS. */
@@ -822,26 +825,33 @@ describe('unsubscribe key', () => {
           (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
       )
       .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'))
-      .filter((st) => JSON.stringify(st.Resource) !== JSON.stringify({ Ref: pushSecretId(prod) }));
+      .map((st) =>
+        resourcesOf(st).filter((r) => JSON.stringify(r) !== JSON.stringify({ Ref: pushSecretId(prod) })),
+      )
+      .filter((resources) => resources.length > 0);
     expect(statements).toHaveLength(4 + routesWith(prod, 'unsubscribe:key').length);
-    for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
+    for (const resources of statements) expect(resources).toEqual([{ Ref: secretId(prod) }]);
   });
 
-  it('the VAPID seed is readable only by the push routes’ function, which alone gets its ARN', () => {
+  it('the VAPID seed is readable only by the push routes’ function and the senders, which alone get its ARN', () => {
     for (const s of [dev, prod]) {
-      const expected = routesWith(s, 'push:key');
-      expect(expected).toEqual([functionId(s, routeDescription(API.sendTestPush))]);
+      const routes = routesWith(s, 'push:key');
+      expect(routes).toEqual([functionId(s, routeDescription(API.sendTestPush))]);
+      const expected = [...routes, senderId(s)].sort();
       const withEnv = functionIds(s.template).filter((id) => {
         const environment = resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties
           ?.Environment as { Variables?: Record<string, unknown> } | undefined;
         return environment?.Variables !== undefined && 'PUSH_SEED_SECRET_ARN' in environment.Variables;
       });
-      expect(withEnv).toEqual(expected);
-      expect(envOf(s, expected[0]!).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
+      expect(withEnv.sort()).toEqual(expected);
+      for (const id of expected) expect(envOf(s, id).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
       const statements = Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy'))
         .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement)
-        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ Ref: pushSecretId(s) }));
-      expect(statements).toHaveLength(1);
+        .filter((st) =>
+          resourcesOf(st).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: pushSecretId(s) })),
+        );
+      // One statement per reader (the senders' also names the unsubscribe key).
+      expect(statements).toHaveLength(2);
     }
   });
 });
