@@ -45,6 +45,19 @@ export class ImportBusyError extends DomainError {
   }
 }
 
+/**
+ * How long an import may take before it commits: well inside the API function's 10 s, so a slow store
+ * ends it with an answer (nothing saved, the lock freed) instead of Lambda cutting it off mid-way.
+ */
+export const IMPORT_BUDGET_MS = 6_000;
+
+/** The import's budget ran out before it committed: nothing is visible, and it may be tried again. */
+export class ImportTooSlowError extends DomainError {
+  constructor() {
+    super('unavailable', API_MESSAGES.tooSlow);
+  }
+}
+
 type Item = Record<string, unknown>;
 
 /** A write that holds only while the item is still staged by `importId`. */
@@ -66,8 +79,12 @@ export async function importReminders(
   userId: string,
   drafts: readonly ReminderDraft[],
   now = new Date(),
+  deadline = Date.now() + IMPORT_BUDGET_MS,
 ): Promise<ImportResult> {
   const inputs = drafts.map((draft) => reminderInputSchema.parse(draft));
+  const inTime = () => {
+    if (Date.now() > deadline) throw new ImportTooSlowError();
+  };
   await takeLock(userId, now);
   let committed = false;
   try {
@@ -98,6 +115,7 @@ export async function importReminders(
     const stagedFrom = todayIn(DEFAULT_TIMEZONE, DateTime.fromJSDate(now));
     // 1. Hidden: no index place, so the job cannot mail them; no list shows them.
     for (let i = 0; i < reminders.length; i += STAGE_CHUNK) {
+      inTime();
       await writeWhileAccountExists(
         userId,
         reminders.slice(i, i + STAGE_CHUNK).map((reminder) => ({
@@ -106,6 +124,7 @@ export async function importReminders(
       );
     }
     // 2. The one write that makes them all visible, and frees the lock.
+    inTime();
     await writeWhileAccountExists(
       userId,
       [
@@ -133,7 +152,7 @@ export async function importReminders(
     );
     // 3. Each in its final form; what fails here is finished by the next read that meets it.
     const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
-    await finish(userId, importId, reminders, zone, now).catch((error: unknown) => {
+    await finish(userId, importId, reminders, zone, now, deadline).catch((error: unknown) => {
       logger.warn('Import committed; some reminders are finished on their next read', { importId, error });
     });
     return { imported: reminders.length, skipped };
@@ -252,7 +271,7 @@ export async function getVisibleReminderItem(userId: string, reminderId: string)
 
 /**
  * Writes a committed import's reminders in their final form: a place in the next-mail index from
- * today on, `import_pending` gone. Only over the staged item: one the user has since edited or
+ * today on, `import_pending` gone, as many as `deadline` leaves time for. Only over the staged item: one the user has since edited or
  * deleted is left as it is. The commit record stays (a small item per import): it is what tells a
  * committed import's reminders from an abandoned one's.
  */
@@ -262,8 +281,11 @@ async function finish(
   reminders: readonly Reminder[],
   zone: string,
   now: Date,
+  deadline = Infinity,
 ): Promise<void> {
   await forEachConcurrent(reminders, FINISH_CONCURRENCY, async (reminder) => {
+    // Past the budget the rest stay pending: committed, so the next read that meets them finishes them.
+    if (Date.now() > deadline) return;
     try {
       await dynamo().send(
         new PutCommand({
