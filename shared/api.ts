@@ -54,6 +54,22 @@ export interface ReminderDetails {
   reminder: Reminder;
   next_mail: NextMail | null;
   history: RenewalOutcome[];
+  /** The quote notebook of the current renewal, oldest first. */
+  quotes: Quote[];
+}
+
+/** A quote noted for one renewal of a reminder (shared/quotes.ts); its price is per term, as the reminder's. */
+export interface Quote {
+  id: string;
+  reminder_id: string;
+  /** The renewal it was collected for: the reminder's renewal date when it was added. */
+  renewal_date: string;
+  provider: string;
+  price: number;
+  /** When the quote was given. */
+  quoted_on: string;
+  notes: string | null;
+  created_at: string;
 }
 
 export interface Profile {
@@ -291,6 +307,8 @@ export interface MyData {
   /** Every renewal's outcome: the history and the savings ledger. */
   outcomes: RenewalOutcome[];
   savings_total: number;
+  /** Every quote in the quote notebooks, of every renewal. */
+  quotes: Quote[];
   /** The mails sent to the user, oldest first. */
   mails: { type: EmailType; sent_at: string; subject: string }[];
 }

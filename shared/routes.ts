@@ -23,6 +23,7 @@ import type {
   PublicConfig,
   PushDevice,
   PushDevices,
+  Quote,
   Reminder,
   ReminderDetails,
   RunCronResult,
@@ -48,6 +49,7 @@ import {
   unsubscribeQuerySchema,
 } from './schemas.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
+import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
 import {
   pushDeviceParamSchema,
   pushSettingsSchema,
@@ -249,6 +251,7 @@ export const API = defineRoutes({
     response: returns<NoContent>(),
   },
   recordSavings: {
+    group: 'reminders',
     method: 'POST',
     path: '/api/reminders/{id}/savings',
     access: 'user',
@@ -256,6 +259,28 @@ export const API = defineRoutes({
     status: 201,
     body: savingsInputSchema,
     response: returns<OutcomeRecorded>(),
+  },
+  /** 'Add a quote': one more quote for the reminder's current renewal (at most QUOTE_LIMIT). */
+  addQuote: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/{id}/quotes',
+    access: 'user',
+    ...reminderById,
+    status: 201,
+    body: quoteInputSchema,
+    response: returns<{ quote: Quote }>(),
+  },
+  /** 'Remove' beside a quote. */
+  removeQuote: {
+    group: 'reminders',
+    method: 'DELETE',
+    path: '/api/reminders/{id}/quotes/{quoteId}',
+    access: 'user',
+    params: quoteParamSchema,
+    ownerScoped: true,
+    status: 204,
+    response: returns<NoContent>(),
   },
   adminStats: { method: 'GET', path: '/api/admin/stats', access: 'admin', response: returns<AdminStats>() },
   adminConfig: {

@@ -61,6 +61,15 @@ export const keys = {
    */
   pushDevice: (deviceId: string) => `PUSH#${deviceId}`,
   pushDevicePrefix: 'PUSH#',
+  /**
+   * A quote in a renewal's quote notebook, in the user's partition: keyed by the reminder's id, the
+   * renewal date and a slot number (0 to QUOTE_LIMIT - 1), never by what the user typed. Taking a
+   * free slot on condition that it is free is what keeps a renewal at QUOTE_LIMIT quotes.
+   */
+  quote: (reminderId: string, renewalDate: string, slot: number) =>
+    `QUOTE#${reminderId}#${renewalDate}#${String(slot).padStart(2, '0')}`,
+  quotesOfRenewal: (reminderId: string, renewalDate: string) => `QUOTE#${reminderId}#${renewalDate}#`,
+  quotesOfReminder: (reminderId: string) => `QUOTE#${reminderId}#`,
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /**
@@ -177,6 +186,7 @@ export const ENTITY = {
   importLock: 'import_lock',
   linkSignIn: 'link_sign_in',
   pushDevice: 'push_device',
+  quote: 'quote',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -4,11 +4,12 @@ import { queryAll } from './db.ts';
 import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
+import { parseQuote } from './quotes.ts';
 import { savingsTotalPence } from '../../shared/reminder/money.ts';
 
 /**
  * Everything held about a user, from the one partition that holds it all (consistent read): the
- * profile, every reminder (cancelled too), every outcome, and the mails sent, without the internal
+ * profile, every reminder (cancelled too), every outcome, every quote, and the mails sent, without the internal
  * bookkeeping (claims, pointers, the feed's hash).
  */
 export async function myData(userId: string, now = new Date()): Promise<MyData> {
@@ -36,6 +37,9 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
       .map(parseReminder),
     outcomes,
     savings_total: savingsTotalPence(outcomes) / 100,
+    quotes: of(ENTITY.quote)
+      .map(parseQuote)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at)),
     mails,
   };
 }

@@ -4,14 +4,22 @@ import { getVisibleReminderItem } from './imports.ts';
 import { parseReminder } from './items.ts';
 import { nextMailOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
+import { listQuotes } from './quotes.ts';
 import { reminderHistory } from './savings.ts';
 
-/** The reminder page: the owner's reminder (a cancelled one too), its next mail and its history. */
+/**
+ * The reminder page: the owner's reminder (a cancelled one too), its next mail, its history and the
+ * quotes of its current renewal.
+ */
 export async function getReminderDetails(userId: string, id: string): Promise<ReminderDetails | undefined> {
   const item = await getVisibleReminderItem(userId, id);
   if (!item) return undefined;
   const reminder = parseReminder(item);
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
-  const [nextMail, history] = await Promise.all([nextMailOf(item, zone), reminderHistory(userId, reminder)]);
-  return { reminder, next_mail: nextMail, history };
+  const [nextMail, history, quotes] = await Promise.all([
+    nextMailOf(item, zone),
+    reminderHistory(userId, reminder),
+    listQuotes(userId, id, reminder.renewal_date),
+  ]);
+  return { reminder, next_mail: nextMail, history, quotes };
 }

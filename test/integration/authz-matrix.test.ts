@@ -32,6 +32,8 @@ interface Sample {
   token?: (ownerId: string) => Promise<string>;
   /** The {id} of the path, given the owner (a reminder of theirs when absent). */
   id?: (owner: TestUser) => Promise<string>;
+  /** The {quoteId} of the path, given the owner and the reminder of the {id}. */
+  quoteId?: (owner: TestUser, reminderId: string) => Promise<string>;
 }
 
 let pushService: FakePushService;
@@ -42,6 +44,19 @@ async function ownerDevice(owner: TestUser): Promise<string> {
   const response = await api(stack, owner.accessToken)('POST', '/api/push/devices', input);
   if (response.status !== 201) throw new Error(`POST /api/push/devices: ${response.status} ${response.text}`);
   return pushDeviceId(input.endpoint);
+}
+
+const quoteBody = { provider: 'Sky', price: 25, quoted_on: '2027-03-01', notes: null };
+
+/** A quote in the notebook of the owner's reminder, and its id. */
+async function ownerQuote(owner: TestUser, reminderId: string): Promise<string> {
+  const response = await api(stack, owner.accessToken)(
+    'POST',
+    `/api/reminders/${reminderId}/quotes`,
+    quoteBody,
+  );
+  if (response.status !== 201) throw new Error(`POST quotes: ${response.status} ${response.text}`);
+  return (response.json as { quote: { id: string } }).quote.id;
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -83,6 +98,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
+  addQuote: { body: quoteBody, success: 201 },
+  removeQuote: { success: 204, quoteId: ownerQuote },
   listPushDevices: { success: 200 },
   // A fresh subscription per case: the same one again would also be a 201 (it replaces itself).
   addPushDevice: { body: () => browserSubscription(pushService.origin).input, success: 201 },
@@ -144,7 +161,10 @@ describe('authorization matrix', () => {
       const sample = SAMPLES[route.name as RouteName];
       const id = sample.id ? await sample.id(users.owner) : reminderId;
       const path =
-        route.path.replace('{id}', id).replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
+        route.path
+          .replace('{id}', id)
+          .replace('{quoteId}', (await sample.quoteId?.(users.owner, id)) ?? '')
+          .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
         ((await sample.query?.(users.owner.sub)) ?? '');
       let token = who === 'anonymous' ? undefined : users[who].accessToken;
       if (sample.consumesCaller && who !== 'anonymous') {

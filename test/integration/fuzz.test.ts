@@ -90,6 +90,12 @@ const FUZZ: Record<RouteName, Fuzz> = {
   updateReminder: { body: reminderBody, runs: 50 },
   deleteReminder: { runs: 30 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, runs: 40 },
+  addQuote: {
+    body: { provider: 'Sky', price: 25.5, quoted_on: '2028-05-01', notes: 'Online price' },
+    runs: 30,
+  },
+  // {quoteId} takes the same generated segments as {id}: a quote of no one's, or hostile text.
+  removeQuote: { runs: 16 },
   listPushDevices: { runs: 8 },
   // A subscription on the discard port: nothing answers there, so a test push fails (and says so).
   addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },
@@ -415,7 +421,10 @@ describe('fuzzing every route', () => {
                 ? await addReminder(stack, users.owner, reminderBody)
                 : (shared.reminder ??= await addReminder(stack, users.owner, reminderBody));
           const token = id === 'OWNER_REMINDER' && fuzz.token ? await fuzz.token(users.owner.sub) : id;
-          const path = route.path.replace('{id}', reminderId).replace('{token}', token);
+          const path = route.path
+            .replace('{id}', reminderId)
+            .replace('{quoteId}', id === 'OWNER_REMINDER' ? crypto.randomUUID() : id)
+            .replace('{token}', token);
           const search = query === 'VALID' ? await fuzz.query!(users.owner.sub) : query;
           const bounded = fuzz.bound && body !== undefined ? bound(body, fuzz.bound) : body;
 

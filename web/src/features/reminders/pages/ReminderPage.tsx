@@ -17,6 +17,7 @@ import { ROUTES, savingsPath } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
+import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import './ReminderPage.css';
 
@@ -46,7 +47,7 @@ const HISTORY_COLUMNS: Column<RenewalOutcome>[] = [
   },
 ];
 
-/** /reminders/:reminderId: a reminder's details, its next e-mail and the history of its terms. */
+/** /reminders/:reminderId: a reminder's details, its quotes, its next e-mail and the history of its terms. */
 export default function ReminderPage() {
   const { reminderId = '' } = useParams();
   const details = useReminder(reminderId);
@@ -72,11 +73,12 @@ export default function ReminderPage() {
       <ErrorPanel message="Failed to load reminder details" onRetry={() => void details.refetch()} />
     );
   } else {
-    const { reminder, next_mail: nextMail, history } = details.data;
+    const { reminder, next_mail: nextMail, history, quotes } = details.data;
     body = (
       <>
         <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
+        {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
         <section className="card" aria-labelledby="next-mail-heading">
           <h2 id="next-mail-heading" className="card-title">
             Next e-mail

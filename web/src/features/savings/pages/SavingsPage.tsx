@@ -3,7 +3,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RENEWAL_RESULT_LABELS, type Reminder, type RenewalOutcome } from '#shared/api.ts';
+import { RENEWAL_RESULT_LABELS, type Quote, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '#shared/savingsSchemas.ts';
 import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { savingShown } from '#shared/reminder/money.ts';
+import { savingPerTerm } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter, type Repeats } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -22,6 +23,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
 import { NextRenewalFields } from '../components/NextRenewalFields.tsx';
+import { QuoteSuggestion } from '../components/QuoteSuggestion.tsx';
 import { SavingsForm } from '../components/SavingsForm.tsx';
 import './SavingsPage.css';
 
@@ -60,11 +62,9 @@ function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
   };
 }
 
-/** The price drop, when the old and the new price are both known and the new one is lower. */
+/** The saving a typed new price makes against the renewal price (shared/reminder/quotes.ts). */
 function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
-  const newPrice = newPriceText.trim() === '' ? NaN : Number(newPriceText);
-  if (oldPrice === null || !Number.isFinite(newPrice) || newPrice < 0 || newPrice >= oldPrice) return null;
-  return Math.round((oldPrice - newPrice) * 100) / 100;
+  return savingPerTerm(oldPrice, newPriceText.trim() === '' ? null : Number(newPriceText));
 }
 
 /**
@@ -200,6 +200,16 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     }
   }, [reminder.isError, reminder.error, navigate]);
 
+  // The cheapest quote taken: a switch when it is another provider, else a haggle; its price fills
+  // the new price, so the saving suggested is the renewal price minus it.
+  const takeQuote = (quote: Quote) => {
+    if (!loaded) return;
+    const other = quote.provider.trim().toLowerCase() !== loaded.provider.trim().toLowerCase();
+    setChoice(other ? 'switched' : 'haggled');
+    nextForm.setValue('new_provider', other ? quote.provider : loaded.provider, { shouldDirty: true });
+    nextForm.setValue('new_price', quote.price.toFixed(2), { shouldDirty: true });
+  };
+
   const onRecord = async (body: RecordSavingsBody, amount: number) => {
     // The next term's fields are checked first; their messages show under them.
     if (!(await nextForm.trigger())) return;
@@ -248,7 +258,7 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       </>
     );
   } else {
-    const { reminder: r, history } = reminder.data;
+    const { reminder: r, history, quotes } = reminder.data;
     const archived = r.archived_at !== null;
     body = (
       <>
@@ -265,7 +275,10 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
         {archived ? (
           <p className="muted">You cancelled this one: it is no longer on your list.</p>
         ) : (
-          <OutcomeChoices choice={choice} onChoose={setChoice} />
+          <>
+            <QuoteSuggestion reminder={r} quotes={quotes} onUse={takeQuote} />
+            <OutcomeChoices choice={choice} onChoose={setChoice} />
+          </>
         )}
         {(archived || choice !== null) && (
           <OutcomeAnswer

@@ -1,0 +1,153 @@
+/**
+ * The quote notebook: each quote an item in the owner's partition (account deletion removes it with
+ * the rest), keyed by reminder, renewal date and slot (shared/table.ts keys.quote). A renewal holds
+ * at most QUOTE_LIMIT: a new quote takes a free slot on condition that it is still free, in one write
+ * with a check that the reminder is still at that renewal, so two adds at once never both take the
+ * last place, and a quote never lands on a reminder deleted or rolled on meanwhile.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { Quote } from '../../shared/api.ts';
+import { QUOTE_LIMIT, QUOTE_MESSAGES, type QuoteInput } from '../../shared/quotes.ts';
+import { ENTITY, keys } from '../../shared/table.ts';
+import { batchWriteAll } from '../runtime/batch.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
+import { getVisibleReminderItem } from './imports.ts';
+import { parseReminder } from './items.ts';
+
+const quoteItem = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  id: z.string(),
+  reminder_id: z.string(),
+  renewal_date: z.string(),
+  provider: z.string(),
+  price: z.number(),
+  quoted_on: z.string(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  slot: z.number(),
+});
+type StoredQuote = z.infer<typeof quoteItem>;
+
+/** A quote as the API shows it (without its key and slot). */
+export const publicQuote = ({ pk: _pk, sk: _sk, slot: _slot, ...quote }: StoredQuote): Quote => quote;
+export const parseQuote = (item: unknown): Quote => publicQuote(quoteItem.parse(item));
+
+const byAdded = (a: StoredQuote, b: StoredQuote) => a.created_at.localeCompare(b.created_at);
+
+async function storedQuotes(userId: string, prefix: string): Promise<StoredQuote[]> {
+  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: prefix } });
+  return items.map((item) => quoteItem.parse(item)).sort(byAdded);
+}
+
+/** The quotes of one renewal of a reminder, oldest first. */
+export async function listQuotes(userId: string, reminderId: string, renewalDate: string): Promise<Quote[]> {
+  return (await storedQuotes(userId, keys.quotesOfRenewal(reminderId, renewalDate))).map(publicQuote);
+}
+
+/**
+ * Tries for a free slot this many times before giving up: a try is lost only when another add took
+ * a slot meanwhile (or the transactions collided), so a renewal fills up well before this runs out.
+ */
+const ADD_ATTEMPTS = QUOTE_LIMIT + 4;
+
+/**
+ * Adds a quote to the reminder's current renewal. Undefined when the caller has no such reminder;
+ * refused when it is cancelled or its renewal has QUOTE_LIMIT quotes.
+ */
+export async function addQuote(
+  userId: string,
+  reminderId: string,
+  input: QuoteInput,
+  now = new Date(),
+): Promise<Quote | undefined> {
+  for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
+    const item = await getVisibleReminderItem(userId, reminderId);
+    if (!item) return undefined;
+    const reminder = parseReminder(item);
+    if (reminder.archived_at !== null) throw new DomainError('conflict', QUOTE_MESSAGES.cancelled);
+    const taken = new Set(
+      (await storedQuotes(userId, keys.quotesOfRenewal(reminderId, reminder.renewal_date))).map(
+        (q) => q.slot,
+      ),
+    );
+    const free = Array.from({ length: QUOTE_LIMIT }, (_, i) => i).filter((i) => !taken.has(i));
+    if (free.length === 0) throw new DomainError('conflict', QUOTE_MESSAGES.limit);
+    // Any free slot, so adds at once mostly take different ones rather than all racing for the first.
+    const slot = free[Math.floor(Math.random() * free.length)]!;
+    const stored: StoredQuote = {
+      pk: keys.user(userId),
+      sk: keys.quote(reminderId, reminder.renewal_date, slot),
+      id: crypto.randomUUID(),
+      reminder_id: reminderId,
+      renewal_date: reminder.renewal_date,
+      ...input,
+      created_at: now.toISOString(),
+      slot,
+    };
+    if (await putInFreeSlot(userId, stored)) return publicQuote(stored);
+  }
+  throw new DomainError('unavailable', 'Too many changes at once: try again');
+}
+
+/** False when the slot was taken, or the reminder moved or went, since they were read. */
+async function putInFreeSlot(userId: string, stored: StoredQuote): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: itemKey(keys.user(userId), keys.reminder(stored.reminder_id)),
+              ConditionExpression: `${ITEM_EXISTS} AND renewal_date = :date`,
+              ExpressionAttributeValues: { ':date': stored.renewal_date },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...stored, entity: ENTITY.quote },
+              ConditionExpression: ITEM_ABSENT,
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+}
+
+/** Removes one quote of the reminder (of any renewal); false when the caller has no such quote. */
+export async function removeQuote(userId: string, reminderId: string, quoteId: string): Promise<boolean> {
+  const quote = (await storedQuotes(userId, keys.quotesOfReminder(reminderId))).find((q) => q.id === quoteId);
+  if (!quote) return false;
+  try {
+    // Only that quote: its slot may have been freed and taken by a new one since it was read.
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: itemKey(quote.pk, quote.sk),
+        ConditionExpression: 'id = :id',
+        ExpressionAttributeValues: { ':id': quoteId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Removes every quote of a reminder (it was deleted): its notebooks go with it. */
+export async function removeQuotesOf(userId: string, reminderId: string): Promise<void> {
+  const quotes = await storedQuotes(userId, keys.quotesOfReminder(reminderId));
+  await batchWriteAll(quotes.map((q) => ({ DeleteRequest: { Key: itemKey(q.pk, q.sk) } })));
+}

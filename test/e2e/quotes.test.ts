@@ -1,0 +1,96 @@
+/**
+ * The quote notebook in Chromium, signed in once, at 390 px and 1280 px: quotes added on the reminder
+ * page (one removed again), the cheapest marked, then the outcome page suggesting it: 'Use this
+ * quote' fills the new provider and price, and the saving is the renewal price minus it, per year.
+ * Each screen is checked with axe and for sideways scrolling at both widths (SCREENSHOT_DIR keeps PNGs).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { MyData } from '../../shared/api.ts';
+import { expectAccessibleAtWidths, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { addReminder, api, createUser } from '../support/stack.ts';
+
+const { stack, signedInPage } = useE2e();
+
+async function screenshots(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function addQuote(
+  page: Page,
+  notebook: Locator,
+  quote: { provider: string; price: string; notes?: string },
+) {
+  await notebook.getByLabel('Provider').fill(quote.provider);
+  await notebook.getByLabel('Price (£)').fill(quote.price);
+  await notebook.getByLabel('Date').fill('2099-03-05');
+  await notebook.getByLabel('Notes (optional)').fill(quote.notes ?? '');
+  await notebook.getByRole('button', { name: 'Add a quote' }).click();
+  await notebook.getByRole('listitem').filter({ hasText: quote.provider }).waitFor();
+  await toast(page, 'Quote added').first().waitFor();
+}
+
+describe('quote notebook', () => {
+  it('adds quotes on the reminder page, then takes the cheapest on the outcome page', async () => {
+    const user = await createUser(stack, { label: 'quotes' });
+    const car = await addReminder(stack, user, {
+      title: 'Car insurance',
+      category: 'insurance',
+      provider: 'Admiral',
+      renewal_date: '2099-04-01',
+      amount: 480,
+      repeats: 'yearly',
+      notes: null,
+    });
+    const page = await signedInPage(user, 1280, `/reminders/${car}`);
+    const notebook = page.getByRole('region', { name: 'Quotes' });
+    await notebook.getByText('No quotes yet.').waitFor();
+
+    // A price with three decimals is refused beside its field.
+    await notebook.getByLabel('Provider').fill('Direct Line');
+    await notebook.getByLabel('Price (£)').fill('399.999');
+    await notebook.getByRole('button', { name: 'Add a quote' }).click();
+    await notebook.getByText('Price must have at most 2 decimal places').waitFor();
+
+    await addQuote(page, notebook, { provider: 'Direct Line', price: '399.99', notes: 'Online price' });
+    await addQuote(page, notebook, { provider: 'Aviva', price: '365.50' });
+    await addQuote(page, notebook, { provider: 'LV', price: '420' });
+    await notebook.getByRole('button', { name: 'Remove the quote from LV' }).click();
+    await notebook.getByRole('listitem').filter({ hasText: 'LV' }).waitFor({ state: 'detached' });
+    const items = await notebook.getByRole('listitem').allInnerTexts();
+    expect(items).toEqual([
+      expect.stringMatching(/^Direct Line\s+£399\.99\/yr\s+05\/03\/2099 · Online price\s+Remove$/),
+      expect.stringMatching(/^Aviva\s+£365\.50\/yr\s+Cheapest\s+05\/03\/2099\s+Remove$/),
+    ]);
+    await expectAccessibleAtWidths(page, 'the quote notebook', { overflow: true });
+    await screenshots(page, 'quotes-reminder');
+
+    await page.goto(`${stack.appUrl}/savings/${car}`);
+    const suggestion = page.getByRole('region', { name: 'Your cheapest quote' });
+    expect(await suggestion.locator('p').innerText()).toBe(
+      'Aviva at £365.50/yr, on 05/03/2099 · £114.50/yr less than your renewal',
+    );
+    await suggestion.getByRole('button', { name: 'Use this quote' }).click();
+    expect(await page.getByLabel('I switched').isChecked()).toBe(true);
+    expect(await page.getByLabel('New provider').inputValue()).toBe('Aviva');
+    expect(await page.getByLabel(/^New price/).inputValue()).toBe('365.50');
+    expect(await page.getByLabel(/^Amount saved/).inputValue()).toBe('114.50');
+    await expectAccessibleAtWidths(page, 'the outcome page with a quote', { overflow: true });
+    await screenshots(page, 'quotes-outcome');
+
+    await page.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(page, 'Thank you!').waitFor();
+    const data = (await api(stack, user.accessToken)('GET', '/api/me/data')).json as unknown as MyData;
+    expect(data.outcomes).toMatchObject([{ result: 'switched', saved_amount: 114.5, new_price: 365.5 }]);
+    expect(data.reminders).toMatchObject([{ provider: 'Aviva', amount: 365.5, renewal_date: '2100-04-01' }]);
+    expect(data.quotes.map((q) => q.provider)).toEqual(['Direct Line', 'Aviva']);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The quote notebook over real HTTP on the local stand-ins: adding (validated as hostile input),
+ * listing with the reminder, Remove, another user's reminder or quote answering 404 with nothing
+ * changed, the per-renewal cap under concurrent adds, a quote for the current renewal only, and the
+ * quotes going with their reminder, in 'Download my data' and with the account.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MyData, Quote, ReminderDetails } from '../../shared/api.ts';
+import { QUOTE_LIMIT, QUOTE_MESSAGES } from '../../shared/quotes.ts';
+import { MESSAGES } from '../../shared/schemas.ts';
+import { keys } from '../../shared/table.ts';
+import { queryAll } from '../../lambdas/store/db.ts';
+import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+
+const stack = useTestStack();
+
+const reminderBody = {
+  title: 'Car insurance',
+  category: 'insurance',
+  provider: 'Admiral',
+  renewal_date: '2027-06-30',
+  amount: 420,
+  repeats: 'yearly',
+};
+const quote = { provider: 'Direct Line', price: 365.5, quoted_on: '2027-06-01', notes: 'Online only' };
+
+const quotesPath = (reminderId: string) => `/api/reminders/${reminderId}/quotes`;
+
+async function details(user: TestUser, reminderId: string): Promise<ReminderDetails> {
+  const response = await api(stack, user.accessToken)('GET', `/api/reminders/${reminderId}`);
+  expect(response.status).toBe(200);
+  return response.json as unknown as ReminderDetails;
+}
+
+const storedQuotes = (user: TestUser) =>
+  queryAll({ pk: keys.user(user.sub), sk: { beginsWith: 'QUOTE#' } }, { consistent: true });
+
+describe('quote notebook', () => {
+  it('adds, lists with the reminder, and removes', async () => {
+    const user = await createUser(stack, { label: 'quotes' });
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, reminderBody);
+
+    const added = await call('POST', quotesPath(reminderId), quote);
+    expect(added.status).toBe(201);
+    const saved = (added.json as { quote: Quote }).quote;
+    expect(saved).toMatchObject({ ...quote, reminder_id: reminderId, renewal_date: '2027-06-30' });
+    const second = await call('POST', quotesPath(reminderId), { ...quote, provider: 'Aviva', notes: '' });
+    expect((second.json as { quote: Quote }).quote.notes).toBeNull();
+
+    expect((await details(user, reminderId)).quotes.map((q) => q.provider)).toEqual(['Direct Line', 'Aviva']);
+
+    expect((await call('DELETE', `${quotesPath(reminderId)}/${saved.id}`)).status).toBe(204);
+    expect((await call('DELETE', `${quotesPath(reminderId)}/${saved.id}`)).status).toBe(404);
+    expect((await details(user, reminderId)).quotes.map((q) => q.provider)).toEqual(['Aviva']);
+  });
+
+  it('refuses hostile input with the shared messages, storing nothing', async () => {
+    const user = await createUser(stack);
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, reminderBody);
+    const post = (body: unknown) => call('POST', quotesPath(reminderId), body);
+
+    expectFieldErrors(await post({ ...quote, provider: ' ' }), { provider: [MESSAGES.providerRequired] });
+    expectFieldErrors(await post({ ...quote, provider: 'Evil\u202Eco' }), { provider: [expect.any(String)] });
+    expectFieldErrors(await post({ ...quote, price: -1 }), { price: [MESSAGES.amountNegative] });
+    expectFieldErrors(await post({ ...quote, price: 10.005 }), { price: [QUOTE_MESSAGES.priceDecimals] });
+    expectFieldErrors(await post({ ...quote, price: '10' }), { price: [QUOTE_MESSAGES.priceRequired] });
+    expectFieldErrors(await post({ ...quote, quoted_on: '2027-02-30' }), {
+      quoted_on: [QUOTE_MESSAGES.dateInvalid],
+    });
+    expectFieldErrors(await post({ ...quote, notes: 'x'.repeat(501) }), { notes: [QUOTE_MESSAGES.notesMax] });
+    expect((await post({ ...quote, pk: 'USER#someone-else' })).status).toBe(400);
+    expect(await storedQuotes(user)).toEqual([]);
+  });
+
+  it("another user's reminder and quote answer 404, and nothing changes", async () => {
+    const [owner, other] = await Promise.all([createUser(stack), createUser(stack)]);
+    const reminderId = await addReminder(stack, owner, reminderBody);
+    const added = await api(stack, owner.accessToken)('POST', quotesPath(reminderId), quote);
+    const quoteId = (added.json as { quote: Quote }).quote.id;
+
+    const intruder = api(stack, other.accessToken);
+    expect((await intruder('POST', quotesPath(reminderId), quote)).status).toBe(404);
+    expect((await intruder('DELETE', `${quotesPath(reminderId)}/${quoteId}`)).status).toBe(404);
+    expect(await storedQuotes(other)).toEqual([]);
+    expect(await storedQuotes(owner)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${QUOTE_LIMIT} quotes a renewal, even when they are added at once`, async () => {
+    const user = await createUser(stack);
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, reminderBody);
+    const answers = await Promise.all(
+      Array.from({ length: QUOTE_LIMIT + 4 }, (_, i) =>
+        call('POST', quotesPath(reminderId), { ...quote, price: 300 + i }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(QUOTE_LIMIT).fill(201), 409, 409, 409, 409]);
+    expect(await storedQuotes(user)).toHaveLength(QUOTE_LIMIT);
+    const full = await call('POST', quotesPath(reminderId), quote);
+    expect(full.status).toBe(409);
+    expect(full.json?.message).toBe(QUOTE_MESSAGES.limit);
+  });
+
+  it('keeps quotes per renewal, lists them in my data, and removes them with the reminder and the account', async () => {
+    const user = await createUser(stack);
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, reminderBody);
+    const other = await addReminder(stack, user, { ...reminderBody, title: 'Home insurance' });
+    for (const id of [reminderId, other])
+      expect((await call('POST', quotesPath(id), quote)).status).toBe(201);
+
+    // The outcome rolls the reminder on: the next renewal starts with an empty notebook.
+    const outcome = await call('POST', `/api/reminders/${reminderId}/savings`, {
+      outcome: 'saved',
+      saved_amount: '54.50',
+      next_renewal_date: '2028-06-30',
+      new_provider: 'Direct Line',
+      new_price: 365.5,
+    });
+    expect(outcome.status).toBe(201);
+    expect((await details(user, reminderId)).quotes).toEqual([]);
+
+    const data = (await call('GET', '/api/me/data')).json as unknown as MyData;
+    expect(data.quotes.map((q) => [q.reminder_id, q.renewal_date])).toEqual(
+      expect.arrayContaining([
+        [reminderId, '2027-06-30'],
+        [other, '2027-06-30'],
+      ]),
+    );
+
+    expect((await call('DELETE', `/api/reminders/${reminderId}`)).status).toBe(204);
+    expect((await storedQuotes(user)).map((q) => q.reminder_id)).toEqual([other]);
+
+    expect((await call('DELETE', '/api/me')).status).toBe(204);
+    expect(await queryAll({ pk: keys.user(user.sub) }, { consistent: true })).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Quote, Reminder } from '#shared/api.ts';
+import { formatUkDate } from '#shared/dates.ts';
+import { amountWithPeriod } from '#shared/reminder/money.ts';
+import { cheapestQuote, savingPerTerm } from '#shared/reminder/quotes.ts';
+
+/**
+ * The cheapest quote noted for this renewal, offered as the new provider and price: 'Use this quote'
+ * fills them (and the saving follows: the renewal price minus the price taken, per term).
+ */
+export function QuoteSuggestion({
+  reminder,
+  quotes,
+  onUse,
+}: {
+  reminder: Reminder;
+  quotes: Quote[];
+  onUse: (quote: Quote) => void;
+}) {
+  const cheapest = cheapestQuote(quotes);
+  if (!cheapest) return null;
+  const saving = savingPerTerm(reminder.amount, cheapest.price);
+  return (
+    <section className="quote-suggestion" aria-labelledby="quote-suggestion-heading">
+      <h2 id="quote-suggestion-heading" className="next-renewal-title">
+        Your cheapest quote
+      </h2>
+      <p>
+        <strong>{cheapest.provider}</strong> at {amountWithPeriod(cheapest.price, reminder.repeats)}, on{' '}
+        {formatUkDate(cheapest.quoted_on)}
+        {saving !== null && ` · ${amountWithPeriod(saving, reminder.repeats)} less than your renewal`}
+      </p>
+      <button type="button" className="btn btn-outline" onClick={() => onUse(cheapest)}>
+        Use this quote
+      </button>
+    </section>
+  );
+}
