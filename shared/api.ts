@@ -341,6 +341,8 @@ export interface PublicConfig {
   stage: string;
   featureFlags: FeatureFlags;
   emailProvider: EmailProvider;
+  /** Whether 'Look up MOT and tax dates' works here (the stage has a DVLA key): else it is hidden. */
+  vehicleLookup: boolean;
 }
 
 /** GET /api/admin/stats: the admin dashboard's statistics, from counters and the due-date counts. */

@@ -50,6 +50,7 @@ import {
 } from './schemas.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
+import { vehicleLookupSchema, type VehicleDates } from './vehicles.ts';
 import {
   pushDeviceParamSchema,
   pushSettingsSchema,
@@ -270,6 +271,18 @@ export const API = defineRoutes({
     status: 201,
     body: quoteInputSchema,
     response: returns<{ quote: Quote }>(),
+  },
+  /**
+   * 'Look up MOT and tax dates': the DVLA's dates for a registration number, at most
+   * VEHICLE_LOOKUPS_PER_DAY a user a day. Nothing is stored.
+   */
+  lookUpVehicle: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/vehicle-lookup',
+    access: 'user',
+    body: vehicleLookupSchema,
+    response: returns<VehicleDates>(),
   },
   /** 'Remove' beside a quote. */
   removeQuote: {

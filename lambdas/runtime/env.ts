@@ -31,6 +31,12 @@ const envSchema = z.object({
   JOB_FUNCTION_NAME: z.string().optional(),
   /** The EventBridge Scheduler schedule that fires the job (or 'local-timer' on the local stack). */
   SCHEDULE_NAME: z.string().optional(),
+  /**
+   * The DVLA's Vehicle Enquiry Service and its key (the local stack's stand-in, lib/local/dvla.ts).
+   * Without both, the MOT and tax look-up is off and the dialog hides its button.
+   */
+  DVLA_API_URL: z.string().url().optional(),
+  DVLA_API_KEY: z.string().min(1).optional(),
   FEATURE_FLAGS: z.string().default(JSON.stringify(DEFAULT_FEATURE_FLAGS)),
   AWS_REGION: z.string().default('eu-west-2'),
   DYNAMODB_ENDPOINT: z.string().optional(),

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+import { LOCAL_DVLA_KEY } from './dvla.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,6 +29,8 @@ export interface LocalEndpoints {
   senders?: number;
   /** The seed of the local VAPID keys (lib/local/pushSeed.ts). */
   pushSeed?: string;
+  /** The DVLA stand-in (lib/local/dvla.ts). */
+  dvlaUrl?: string;
 }
 
 /**
@@ -66,6 +69,7 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     ...(stack.sendQueueUrl ? { SEND_QUEUE_URL: stack.sendQueueUrl } : {}),
     ...(stack.senders ? { SENDER_CONCURRENCY: String(stack.senders) } : {}),
     ...(stack.pushSeed ? { PUSH_SEED: stack.pushSeed } : {}),
+    ...(stack.dvlaUrl ? { DVLA_API_URL: stack.dvlaUrl, DVLA_API_KEY: LOCAL_DVLA_KEY } : {}),
   });
   resetEnvCache();
   resetClients();

@@ -10,6 +10,7 @@ import { startLocalCognito, type TriggerHandler } from './cognito.ts';
 import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
+import { startDvlaStandIn } from './dvla.ts';
 import { loadOrCreatePushSeed } from './pushSeed.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
 import { scheduleHourly } from './scheduler.ts';
@@ -70,6 +71,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     maxReceiveCount: 8,
   });
   const senders = options.senders ?? 2;
+  // The DVLA's Vehicle Enquiry Service, answering from fixtures.
+  const dvla = await startDvlaStandIn();
 
   // The port the app will have must be known before the handlers read SITE_URL; pick it first.
   const appPort = options.appPort || (await freePort());
@@ -84,6 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sendQueueUrl: sqs.queueUrl,
     senders,
     pushSeed: loadOrCreatePushSeed(options.dataDir),
+    dvlaUrl: dvla.url,
   } as const;
   applyLambdaEnvironment(environment);
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, every hour on the hour';
@@ -176,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stopScheduler();
       await sendPoller.stop();
       await sqs.stop();
+      await dvla.close();
       removeRunningStack(options.dataDir);
       await adapter.stop();
       await cognito.stop();

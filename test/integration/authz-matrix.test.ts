@@ -100,6 +100,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
   addQuote: { body: quoteBody, success: 201 },
   removeQuote: { success: 204, quoteId: ownerQuote },
+  // The DVLA stand-in's full record (lib/local/dvla.ts).
+  lookUpVehicle: { body: { registration: 'AB12 CDE' }, success: 200 },
   listPushDevices: { success: 200 },
   // A fresh subscription per case: the same one again would also be a 201 (it replaces itself).
   addPushDevice: { body: () => browserSubscription(pushService.origin).input, success: 201 },

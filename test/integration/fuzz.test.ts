@@ -96,6 +96,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   },
   // {quoteId} takes the same generated segments as {id}: a quote of no one's, or hostile text.
   removeQuote: { runs: 16 },
+  // The DVLA stand-in's full record; past 20 a day the owner gets 429s, which is fine here.
+  lookUpVehicle: { body: { registration: 'AB12CDE' }, runs: 20 },
   listPushDevices: { runs: 8 },
   // A subscription on the discard port: nothing answers there, so a test push fails (and says so).
   addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },

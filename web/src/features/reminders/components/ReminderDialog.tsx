@@ -15,11 +15,13 @@ import { amountLabel } from '#shared/reminder/money.ts';
 import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
+import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
+import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
 
 /** The lead days a new reminder starts with: a monthly charge's, or its category's. */
@@ -91,6 +93,8 @@ export function ReminderDialog({
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
   const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
+  // Without a DVLA key on this stage the look-up is hidden.
+  const publicConfig = usePublicConfig();
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
   const repeats = useWatch({ control, name: 'repeats' });
@@ -159,6 +163,9 @@ export function ReminderDialog({
                   options={LENDER_OPTIONS}
                   hint="Lenders let you lock in a new deal a few months before yours ends; we tell you the day."
                 />
+              ) : null}
+              {category === 'car_tax_mot' && !isEdit && publicConfig.data?.vehicleLookup ? (
+                <VehicleLookup onAdded={() => onOpenChange(false)} />
               ) : null}
               <Field name="renewal_date" label="Renewal Date *" type="date" />
               <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />

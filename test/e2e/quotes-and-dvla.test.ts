@@ -1,13 +1,17 @@
 /**
- * The quote notebook in Chromium, signed in once, at 390 px and 1280 px: quotes added on the reminder
- * page (one removed again), the cheapest marked, then the outcome page suggesting it: 'Use this
- * quote' fills the new provider and price, and the saving is the renewal price minus it, per year.
- * Each screen is checked with axe and for sideways scrolling at both widths (SCREENSHOT_DIR keeps PNGs).
+ * The quote notebook and the DVLA look-up in Chromium, at 390 px and 1280 px. Quotes added on the
+ * reminder page (one removed again), the cheapest marked, then the outcome page suggesting it: 'Use
+ * this quote' fills the new provider and price, and the saving is the renewal price minus it, per
+ * year. Then, in the reminder dialog for Car Tax / MOT, a look-up the DVLA stand-in answers 429 (in
+ * words), then one it answers in full, whose 'Add both' makes two reminders. Each screen is checked
+ * with axe and for sideways scrolling at both widths (SCREENSHOT_DIR keeps PNGs).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { MyData } from '../../shared/api.ts';
+import type { MyData, Reminder } from '../../shared/api.ts';
+import { VEHICLE_MESSAGES } from '../../shared/vehicles.ts';
+import { DVLA_FIXTURES } from '../../lib/local/dvla.ts';
 import { expectAccessibleAtWidths, toast, useE2e, WIDTHS } from '../support/e2e.ts';
 import { addReminder, api, createUser } from '../support/stack.ts';
 
@@ -37,8 +41,8 @@ async function addQuote(
   await toast(page, 'Quote added').first().waitFor();
 }
 
-describe('quote notebook', () => {
-  it('adds quotes on the reminder page, then takes the cheapest on the outcome page', async () => {
+describe('quote notebook and DVLA look-up', () => {
+  it('adds quotes, takes the cheapest on the outcome page, then adds MOT and tax dates from the DVLA', async () => {
     const user = await createUser(stack, { label: 'quotes' });
     const car = await addReminder(stack, user, {
       title: 'Car insurance',
@@ -91,6 +95,35 @@ describe('quote notebook', () => {
     expect(data.outcomes).toMatchObject([{ result: 'switched', saved_amount: 114.5, new_price: 365.5 }]);
     expect(data.reminders).toMatchObject([{ provider: 'Aviva', amount: 365.5, renewal_date: '2100-04-01' }]);
     expect(data.quotes.map((q) => q.provider)).toEqual(['Direct Line', 'Aviva']);
+
+    // The DVLA look-up, in the same session, at 390 px first.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${stack.appUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Add Reminder' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Reminder' });
+    await dialog.getByLabel(/^Category/).selectOption({ label: 'Car Tax / MOT' });
+    const registration = dialog.getByLabel('Registration number');
+    await registration.fill(DVLA_FIXTURES.throttled);
+    await dialog.getByRole('button', { name: 'Look up MOT and tax dates' }).click();
+    await dialog.getByText(VEHICLE_MESSAGES.unavailable).waitFor();
+
+    await registration.fill('ab12 cde');
+    await dialog.getByRole('button', { name: 'Look up MOT and tax dates' }).click();
+    await dialog.getByText('MOT due 14/03/2027 · Tax due 01/02/2027').waitFor();
+    await expectAccessibleAtWidths(page, 'the dialog with the DVLA dates');
+    await screenshots(page, 'dvla-dialog');
+    await dialog.getByRole('button', { name: 'Add both' }).click();
+    await toast(page, 'MOT and car tax reminders created').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const { json } = await api(stack, user.accessToken)('GET', '/api/reminders');
+    const made = (json as { reminders: Reminder[] }).reminders
+      .filter((r) => r.category === 'car_tax_mot')
+      .map((r) => [r.title, r.provider, r.renewal_date]);
+    expect(made.sort()).toEqual([
+      ['Ford MOT', 'DVSA', '2027-03-14'],
+      ['Ford car tax', 'DVLA', '2027-02-01'],
+    ]);
     await page.context().close();
   });
 });

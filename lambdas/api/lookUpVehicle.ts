@@ -1,0 +1,24 @@
+import { VEHICLE_LOOKUPS_PER_DAY, VEHICLE_MESSAGES } from '../../shared/vehicles.ts';
+import { API } from '../../shared/routes.ts';
+import { env } from '../runtime/env.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { HttpError, notFound, route } from '../runtime/http.ts';
+import { logger } from '../runtime/logger.ts';
+import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { lookUpVehicle } from '../vehicles/dvla.ts';
+
+/**
+ * 'Look up MOT and tax dates': the DVLA's answer for a registration number, stored nowhere. Whatever
+ * the DVLA does, the answer is the dates, a 404 or a 503 in words: never a 500 of ours.
+ */
+export const handler = route(API.lookUpVehicle, async ({ caller, body }) => {
+  const { DVLA_API_URL: url, DVLA_API_KEY: apiKey } = env();
+  if (!url || !apiKey) throw new DomainError('unavailable', VEHICLE_MESSAGES.unavailable);
+  if (!(await withinRateLimit(`vehicles#${caller.userId}`, VEHICLE_LOOKUPS_PER_DAY, new Date(), 'day')))
+    throw new HttpError(429, VEHICLE_MESSAGES.tooMany);
+  const answer = await lookUpVehicle(body.registration, { url, apiKey });
+  if (answer.outcome === 'found') return answer.dates;
+  if (answer.outcome === 'not_found') throw notFound(VEHICLE_MESSAGES.notFound);
+  logger.warn('DVLA look-up failed', { reason: answer.reason });
+  throw new DomainError('unavailable', VEHICLE_MESSAGES.unavailable);
+});

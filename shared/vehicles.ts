@@ -1,0 +1,92 @@
+/**
+ * MOT and tax dates from the DVLA's Vehicle Enquiry Service: the registration number as it may be
+ * typed, the part of the DVLA's answer we read (every field of it is outside input), and what the
+ * dialog offers from it. Pure: the look-up's handler and the dialog both use it.
+ */
+import * as z from 'zod';
+import { formatUkDate } from './dates.ts';
+import { isRealDate } from './schemas.ts';
+
+/** Look-ups one user may make in a UTC day: a few cars, a few typos. */
+export const VEHICLE_LOOKUPS_PER_DAY = 20;
+
+export const VEHICLE_MESSAGES = {
+  tooMany: `You have looked up ${VEHICLE_LOOKUPS_PER_DAY} vehicles today. Try again tomorrow or enter the dates yourself`,
+  registrationInvalid: 'Enter a registration number of 2 to 7 letters and numbers, for example AB12 CDE',
+  notFound: 'The DVLA has no vehicle with that registration number',
+  unavailable: 'The DVLA did not answer. Try again later or enter the dates yourself',
+  estimated:
+    'Estimated: a car under three years old has no MOT yet; its first is due three years after it was first registered',
+} as const;
+
+/** A registration number as typed ('ab12 cde'): spaces dropped, upper case, 2 to 7 letters and digits. */
+export const registrationSchema = z
+  .string()
+  .max(20, VEHICLE_MESSAGES.registrationInvalid)
+  .transform((text) => text.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{2,7}$/, VEHICLE_MESSAGES.registrationInvalid));
+
+export const vehicleLookupSchema = z.object({ registration: registrationSchema }).strict();
+
+const realDate = z.string().refine(isRealDate);
+
+/**
+ * The fields of the DVLA's vehicle record we read. A date that is missing or not a real date reads
+ * as unknown; the rest of the record is ignored.
+ */
+export const dvlaVehicleSchema = z.object({
+  registrationNumber: z.string().max(20),
+  make: z.string().max(100).optional().catch(undefined),
+  taxDueDate: realDate.optional().catch(undefined),
+  motExpiryDate: realDate.optional().catch(undefined),
+  /** 'YYYY-MM'. */
+  monthOfFirstRegistration: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+});
+export type DvlaVehicle = z.infer<typeof dvlaVehicleSchema>;
+
+/** What the dialog offers: the MOT date (or its estimate), the tax date, each when known. */
+export interface VehicleDates {
+  registration: string;
+  make: string | null;
+  mot_due: string | null;
+  /** The MOT date is three years from the first registration month: the car has had no MOT yet. */
+  mot_estimated: boolean;
+  tax_due: string | null;
+}
+
+/**
+ * The first MOT of a car that has had none: three years after its first registration. The DVLA
+ * gives only the month, so the estimate is that month's first day three years on (early rather than
+ * late: an MOT may be done up to a month before it is due).
+ */
+export function firstMotEstimate(monthOfFirstRegistration: string): string {
+  const [year, month] = monthOfFirstRegistration.split('-').map(Number) as [number, number];
+  return `${String(year + 3).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+}
+
+export function vehicleDates(record: DvlaVehicle): VehicleDates {
+  const estimate =
+    !record.motExpiryDate && record.monthOfFirstRegistration
+      ? firstMotEstimate(record.monthOfFirstRegistration)
+      : null;
+  return {
+    registration: record.registrationNumber,
+    make: record.make ?? null,
+    mot_due: record.motExpiryDate ?? estimate,
+    mot_estimated: estimate !== null,
+    tax_due: record.taxDueDate ?? null,
+  };
+}
+
+/** 'MOT due 14/03/2027 · Tax due 01/02/2027' ('MOT due … (estimate)'; a part unknown left out). */
+export function vehicleDatesLine(dates: VehicleDates): string {
+  const parts = [
+    dates.mot_due && `MOT due ${formatUkDate(dates.mot_due)}${dates.mot_estimated ? ' (estimate)' : ''}`,
+    dates.tax_due && `Tax due ${formatUkDate(dates.tax_due)}`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_REPEATS } from '#shared/reminder/terms.ts';
+import { reminderInputSchema } from '#shared/schemas.ts';
+import {
+  registrationSchema,
+  VEHICLE_MESSAGES,
+  vehicleDatesLine,
+  type VehicleDates,
+} from '#shared/vehicles.ts';
+import { ApiRequestError } from '../../../api/client.ts';
+import { FieldFrame } from '../../../components/form/Field.tsx';
+import { useLookUpVehicle } from '../api/look-up-vehicle.ts';
+import { useSaveReminder } from '../api/save-reminder.ts';
+import './VehicleLookup.css';
+
+/** The two reminders 'Add both' makes: titled by the make, never by the registration (not kept). */
+function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string }) {
+  const make = dates.make ? `${dates.make.charAt(0)}${dates.make.slice(1).toLowerCase()} ` : '';
+  const common = { category: 'car_tax_mot', repeats: DEFAULT_REPEATS.car_tax_mot } as const;
+  return [
+    { ...common, title: `${make}MOT`.trim(), provider: 'DVSA', renewal_date: dates.mot_due },
+    { ...common, title: `${make}car tax`.trim(), provider: 'DVLA', renewal_date: dates.tax_due },
+  ].map((draft) => reminderInputSchema.parse(draft));
+}
+
+/**
+ * For Car Tax / MOT: 'Registration number' and 'Look up MOT and tax dates'; the answer reads 'MOT due
+ * {date} · Tax due {date}', with 'Add both', which makes the two reminders. Its own controls, not the
+ * dialog's form: Enter in the registration looks it up, never creates the reminder.
+ */
+export function VehicleLookup({ onAdded }: { onAdded: () => void }) {
+  const [registration, setRegistration] = useState('');
+  const [error, setError] = useState<string>();
+  const lookUp = useLookUpVehicle();
+  const save = useSaveReminder();
+  const dates = lookUp.data;
+
+  const run = async () => {
+    const parsed = registrationSchema.safeParse(registration);
+    if (!parsed.success) return setError(VEHICLE_MESSAGES.registrationInvalid);
+    setError(undefined);
+    try {
+      await lookUp.mutateAsync(parsed.data);
+    } catch (failure) {
+      setError(failure instanceof ApiRequestError ? failure.message : VEHICLE_MESSAGES.unavailable);
+    }
+  };
+
+  const addBoth = async (found: VehicleDates & { mot_due: string; tax_due: string }) => {
+    try {
+      for (const input of bothReminders(found)) await save.mutateAsync({ input });
+      toast.success('Success', { description: 'MOT and car tax reminders created' });
+      onAdded();
+    } catch {
+      toast.error('Error', { description: 'Failed to create reminder' });
+    }
+  };
+
+  return (
+    <section className="vehicle-lookup" aria-label="MOT and tax dates from the DVLA">
+      <FieldFrame label="Registration number" error={error}>
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            value={registration}
+            onChange={(e) => setRegistration(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              void run();
+            }}
+          />
+        )}
+      </FieldFrame>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={lookUp.isPending}
+        onClick={() => void run()}
+      >
+        {lookUp.isPending ? 'Looking up…' : 'Look up MOT and tax dates'}
+      </button>
+      {dates && !error && (
+        <div className="vehicle-lookup-answer" role="status">
+          <p>{vehicleDatesLine(dates) || 'The DVLA holds no MOT or tax date for it.'}</p>
+          {dates.mot_estimated && <p className="muted small">{VEHICLE_MESSAGES.estimated}</p>}
+          {dates.mot_due && dates.tax_due && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={save.isPending}
+              onClick={() => void addBoth({ ...dates, mot_due: dates.mot_due!, tax_due: dates.tax_due! })}
+            >
+              Add both
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
