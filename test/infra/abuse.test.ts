@@ -2,12 +2,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
-import {
-  functionDescription,
-  PUBLIC_ROUTE_THROTTLE,
-  publicRouteThrottle,
-  routesSharingFunction,
-} from '../../lib/api.ts';
+import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
+import { functionDescription, routesSharingFunction } from '../../lib/routeRights.ts';
 import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { BODY_SIZE_RULE, EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
 import { cleanUp, resourcesOfType, synth } from './harness.ts';

@@ -3,6 +3,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, type BuildAppOptions } from '../../lib/app.ts';
 import type { RenewalRemindersStack } from '../../lib/stack.ts';
+import { flatTemplate } from './flatten.ts';
 
 /** The feature flags and settings of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
 const cdkJsonContext = (
@@ -14,6 +15,7 @@ const cdkJsonContext = (
 export interface Synthesized {
   app: App;
   stack: RenewalRemindersStack;
+  /** The stage's stack with its route stacks merged in (flatTemplate): every function, role and route. */
   template: Template;
 }
 
@@ -49,7 +51,7 @@ function synthesize(context: Record<string, unknown>, options: BuildAppOptions):
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
   });
   const stack = buildApp(app, options);
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: flatTemplate(stack) };
 }
 
 /** Each synth leaves ~20 MB of assets in the temp directory: remove them (afterAll). */
