@@ -176,12 +176,12 @@ export class Api extends Construct {
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Not rotated automatically: it is a shared value between CloudFront and the API, resolved into both at deploy time; a new value is a redeploy (docs/decisions/0016). It only proves a request came through CloudFront and its web ACL, and grants no access to data.',
+        'Not rotated automatically: it is a shared value between CloudFront, which gets it at deploy time, and the route functions, which read it when they start; a new value is a redeploy (docs/decisions/0016). It only proves a request came through CloudFront and its web ACL, and grants no access to data.',
     });
     const environment = {
       ...props.environment,
-      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}), never in the template.
-      ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
+      // Its ARN only: each route function reads the value on its first request (lambdas/runtime/origin.ts).
+      ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
     };
@@ -203,6 +203,7 @@ export class Api extends Construct {
         reminderJob: props.reminderJob,
         scheduleName: props.scheduleName,
         apiUrl: this.url,
+        originSecret: this.originSecret,
         environment,
       });
       routeStacks.set(index, created);

@@ -12,6 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { answersHead, groupRoutePath } from '../shared/contract.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
@@ -58,6 +59,8 @@ export interface RouteStackProps {
   scheduleName: string;
   /** The API's own URL (API_URL). */
   apiUrl: string;
+  /** The value CloudFront adds to API requests: every route function may read it, and nothing else may. */
+  originSecret: ISecret;
   /** Environment of every route function. */
   environment: Record<string, string>;
 }
@@ -128,8 +131,8 @@ export class RouteStack extends NestedStack {
   }
 
   /**
-   * Table reads for GET routes, reads and writes otherwise, and every extra right and environment
-   * variable its routes list.
+   * Table reads for GET routes, reads and writes otherwise, every extra right and environment
+   * variable its routes list, and the origin secret's value (ORIGIN_VERIFY_SECRET_ARN).
    */
   private routeFunction(name: string, routes: readonly RouteDef[], logGroup: ILogGroup): AppFunction {
     const { props } = this;
@@ -151,6 +154,7 @@ export class RouteStack extends NestedStack {
       props.data.grantRead(fn.fn);
     else props.data.grantReadWrite(fn.fn);
     for (const permission of extra) this.grant(fn, permission);
+    props.originSecret.grantRead(fn.fn);
     return fn;
   }
 

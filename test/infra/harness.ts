@@ -156,3 +156,27 @@ export function dependencyCycle(template: Template): string[] | undefined {
 export function functionIds(template: Template): string[] {
   return Object.keys(resourcesOfType(template, 'AWS::Lambda::Function'));
 }
+
+/** The functions whose roles may read the secret `secretId` (secretsmanager:GetSecretValue on it), sorted. */
+export function secretReaderIds(template: Template, secretId: string): string[] {
+  const ref = JSON.stringify({ Ref: secretId });
+  const roles = new Set(
+    Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) =>
+        (
+          policy.Properties?.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
+        ).Statement.some(
+          (st) =>
+            [st.Action].flat().includes('secretsmanager:GetSecretValue') &&
+            [st.Resource].flat().some((resource) => JSON.stringify(resource) === ref),
+        ),
+      )
+      .flatMap((policy) => (policy.Properties?.Roles as { Ref: string }[]).map((role) => role.Ref)),
+  );
+  return Object.entries(resourcesOfType(template, 'AWS::Lambda::Function'))
+    .filter(([, fn]) =>
+      roles.has((fn.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
+    )
+    .map(([id]) => id)
+    .sort();
+}

@@ -25,6 +25,7 @@ import {
   functionIds,
   logicalIdWhere,
   resourcesOfType,
+  secretReaderIds,
   synth,
   type Synthesized,
 } from './harness.ts';
@@ -469,7 +470,8 @@ describe('api', () => {
         ...(permissions.includes('cognito:describePool') ? ['cognito-idp:DescribeUserPool'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),
         ...(permissions.includes('ses:status') ? ['ses:GetAccount'] : []),
-        ...(permissions.includes('unsubscribe:key') || permissions.includes('push:key') ? SECRET_READ : []),
+        // Every route function reads the origin secret (lambdas/runtime/origin.ts); some another one too.
+        ...SECRET_READ,
       ].sort();
       expect(beyondTable, route.name).toEqual(expected);
     }
@@ -805,24 +807,21 @@ describe('unsubscribe key', () => {
       });
       expect(withEnv.sort()).toEqual(expected);
       for (const id of withEnv) expect(envOf(s, id).UNSUBSCRIBE_SECRET_ARN).toEqual({ Ref: secretId(s) });
-      // (The push function reads its own secret, the VAPID seed: checked below.)
-      const pushReaders = routesWith(s, 'push:key');
-      const readers = functionIds(s.template).filter(
-        (id) =>
-          actionsOfFunction(s.template, id).has('secretsmanager:GetSecretValue') && !pushReaders.includes(id),
-      );
-      expect(readers.sort()).toEqual(expected);
+      expect(secretReaderIds(s.template, secretId(s))).toEqual(expected);
     }
-    // Scoped to the one secret, never a wildcard.
+    // Every secret right names a secret of the stage, never a wildcard.
+    const stageSecrets = Object.keys(resourcesOfType(prod.template, 'AWS::SecretsManager::Secret')).map(
+      (id) => JSON.stringify({ Ref: id }),
+    );
     const statements = Object.values(resourcesOfType(prod.template, 'AWS::IAM::Policy'))
       .flatMap(
         (p) =>
           (p.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
       )
-      .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'))
-      .filter((st) => JSON.stringify(st.Resource) !== JSON.stringify({ Ref: pushSecretId(prod) }));
-    expect(statements).toHaveLength(4 + routesWith(prod, 'unsubscribe:key').length);
-    for (const st of statements) expect(st.Resource).toEqual({ Ref: secretId(prod) });
+      .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const st of statements)
+      for (const resource of [st.Resource].flat()) expect(stageSecrets).toContain(JSON.stringify(resource));
   });
 
   it('the VAPID seed is readable only by the push routes’ function, which alone gets its ARN', () => {
@@ -836,10 +835,7 @@ describe('unsubscribe key', () => {
       });
       expect(withEnv).toEqual(expected);
       expect(envOf(s, expected[0]!).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
-      const statements = Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy'))
-        .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement)
-        .filter((st) => JSON.stringify(st.Resource) === JSON.stringify({ Ref: pushSecretId(s) }));
-      expect(statements).toHaveLength(1);
+      expect(secretReaderIds(s.template, pushSecretId(s))).toEqual(expected);
     }
   });
 });
