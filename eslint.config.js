@@ -49,11 +49,12 @@ const zones = [
     message: 'lambdas/runtime is the base every Lambda builds on and imports no feature code.',
   },
   // A web feature imports another feature only through what that feature exports on purpose: its index.ts,
-  // or its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify).
+  // its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify),
+  // or its islands.ts (what the static landing page's scripts may load: no React either).
   ...webFeatures.map((name) => ({
     target: `web/src/features/${name}`,
     from: webFeatures.filter((other) => other !== name).map((other) => `web/src/features/${other}/**`),
-    except: [path.join(root, 'web/src/features/*/{index,landing}.{ts,tsx}')],
+    except: [path.join(root, 'web/src/features/*/{index,landing,islands}.{ts,tsx}')],
     message: 'Import another feature through its index.ts (or landing.ts), never its internal files.',
   })),
 ];

@@ -108,7 +108,7 @@ export class Alarms extends Construct {
   readonly topic: Topic;
   /** The job has not run (no `runs` data point) for NO_RUN_HOURS hours. */
   readonly noRun: Alarm;
-  /** A mail was missed, or failed for good (SES refused it on its last attempt), in an hour. */
+  /** A mail was missed, or failed for good (SES refused it on its last attempt), or a push failed for good, in an hour. */
   readonly mailLost: Alarm;
   /** SES account reputation: bounce and complaint rates (stages that send through SES only). */
   readonly sesBounceRate?: Alarm;
@@ -182,13 +182,17 @@ export class Alarms extends Construct {
       datapointsToAlarm: NO_RUN_HOURS,
       treatMissingData: TreatMissingData.BREACHING,
     });
-    // The planner publishes `missed` and the senders `failed`, each in its own hours: FILL gives the
-    // other a 0, so either alone raises the sum. Hours with neither stay empty, and quiet.
+    // The planner publishes `missed` and the senders `failed` and `push_failed`, each in its own
+    // hours: FILL gives the others a 0, so any alone raises the sum. Hours with none stay quiet.
     this.mailLost = new Alarm(this, 'MailMissedOrFailed', {
-      alarmDescription: `${stageName(config)}: mails were missed or failed for good in the last hour (metrics missed + failed); see the cron log and the e-mail log`,
+      alarmDescription: `${stageName(config)}: mails were missed or failed for good in the last hour, or a day's push failed for good (metrics missed + failed + push_failed); see the cron log and the e-mail log`,
       metric: new MathExpression({
-        expression: 'FILL(missed, 0) + FILL(failed, 0)',
-        usingMetrics: { missed: jobMetric('missed'), failed: jobMetric('failed') },
+        expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0)',
+        usingMetrics: {
+          missed: jobMetric('missed'),
+          failed: jobMetric('failed'),
+          push_failed: jobMetric('push_failed'),
+        },
         label: 'Mails missed and run failures',
         period: Duration.hours(1),
       }),

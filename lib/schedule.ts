@@ -109,6 +109,8 @@ export class ReminderJob extends Construct {
     // GetAccount: each sender paces itself at its share of the account's MaxSendRate.
     mail.grantSendQuota(this.sender.fn);
     mail.grantUnsubscribeKey(this.sender.fn);
+    // The day's push is signed with the stage's VAPID keys (lambdas/push/daily.ts).
+    mail.grantPushKey(this.sender.fn);
 
     // Our own role (not the stack-wide one LambdaInvoke would create), so its acknowledgement is local.
     const schedulerRole = new Role(this, 'SchedulerRole', {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -21,16 +21,17 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../shared/api.ts';
 import { ORIGIN_VERIFY_HEADER } from '../shared/identity.ts';
 import { CALENDAR_PATH_PATTERN, FEED_CACHE_SECONDS } from '../shared/routes.ts';
+import { APP_SHELL_FILE, holdsSiteOrigin, SITE_ORIGIN_MARKER } from '../shared/sitePaths.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import { acknowledgeDeploymentHandler } from './webDeployment.ts';
-import { securityHeadersPolicy, spaRewriteFunction } from './webEdge.ts';
+import { securityHeadersPolicy, siteFunction } from './webEdge.ts';
 
-export { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from './webEdge.ts';
+export { contentSecurityPolicy, siteFunctionCode } from './webEdge.ts';
 import { REPO_ROOT } from './function.ts';
 
 /**
@@ -63,11 +64,27 @@ export function webBuild(
   webDist?: string,
 ): { dir: string; built: boolean } {
   const dir = webDist ?? `${REPO_ROOT}web/dist`;
-  const built = existsSync(`${dir}/index.html`);
+  const built = existsSync(`${dir}/${APP_SHELL_FILE}`);
   if (!built && Stack.of(scope).bundlingRequired && !config.webPlaceholder) {
     throw new Error(WEB_BUILD_MISSING);
   }
   return { dir, built };
+}
+
+/**
+ * The build's top-level files: as they are, but the pages, the sitemap and robots.txt with the stage's
+ * site URL where the build left its origin marker (canonical links, Open Graph URLs); it can be a
+ * deploy-time value (the distribution's name), which Source.data fills in. config.json is the stage's
+ * (below), never a stray one from a local build.
+ */
+function siteSources(dir: string, siteUrl: string): ISource[] {
+  const withOrigin = readdirSync(dir).filter(holdsSiteOrigin);
+  return [
+    Source.asset(dir, { exclude: ['config.json', 'assets', ...withOrigin] }),
+    ...withOrigin.map((file) =>
+      Source.data(file, readFileSync(`${dir}/${file}`, 'utf8').replaceAll(SITE_ORIGIN_MARKER, siteUrl)),
+    ),
+  ];
 }
 
 export interface WebProps {
@@ -130,7 +147,7 @@ export class Web extends Construct {
     });
 
     const headers = securityHeadersPolicy(this, config);
-    const spaRewrite = spaRewriteFunction(this);
+    const paths = siteFunction(this);
 
     // The site answers on the domain only with a certificate for it (us-east-1, validated in config).
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
@@ -162,7 +179,10 @@ export class Web extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: paths, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: paths, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         // The calendar files: the same origin, cached for everyone by the token in the path.
@@ -237,11 +257,10 @@ export class Web extends Construct {
         : undefined;
     const deployment = new BucketDeployment(this, 'Deploy', {
       sources: [
-        web.built
-          ? // config.json is the stage's, below; never a stray one from a local build.
-            Source.asset(web.dir, { exclude: ['config.json', 'assets'] })
+        ...(web.built
+          ? siteSources(web.dir, this.siteUrl)
           : // A synth without a web build: the infra tests, or -c webPlaceholder=true (webBuild).
-            Source.data('index.html', WEB_PLACEHOLDER_HTML),
+            [Source.data('index.html', WEB_PLACEHOLDER_HTML)]),
         // The SPA's runtime configuration (shared/api.ts WebConfig), read at start-up.
         Source.jsonData('config.json', webConfig),
       ],

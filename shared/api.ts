@@ -72,6 +72,13 @@ export interface Profile {
   reminder_emails: boolean;
   /** Several mails due in one run go as separate mails, not one digest (off by default). */
   email_per_renewal: boolean;
+  /**
+   * The day's reminders as a push too (on by default; it matters once a device has notifications on).
+   * Its own switch: reminder e-mails off leaves it as it is.
+   */
+  push_reminders: boolean;
+  /** How many devices have notifications on (counted with each add and removal). */
+  push_devices: number;
   /** The calendar feed's generation (0: never made); 'Reset link' moves it on. */
   calendar_version: number;
   /** SHA-256 of the live feed token, or null: the token itself is never stored. */
@@ -92,6 +99,8 @@ export interface PushDevice {
 export interface PushDevices {
   devices: PushDevice[];
   public_key: string;
+  /** The profile's switch for the daily push ('Send my reminders as notifications'). */
+  push_reminders: boolean;
 }
 
 /** What 'Send a test notification' did: sent to each device, or removed it (the service said gone). */

@@ -12,7 +12,18 @@ export const API_MESSAGES = {
   noTestReminder: 'Skipped: no test reminder',
   /** 409 to an import while another of the same account is running. */
   importBusy: 'An import is already running for your account. Try again in a minute.',
+  /** 503 when a request ran out of time before anything was saved. */
+  tooSlow: 'That took too long and nothing was saved. Please try again.',
+  /** 409 to a reminder (or an import) beyond the account's REMINDER_LIMIT. */
+  reminderLimit: (limit: number) =>
+    `You have reached ${limit.toLocaleString('en-GB')} reminders, the most one account can keep. Delete the ones you no longer need to add more.`,
 } as const;
+
+/**
+ * The most reminders one account keeps (cancelled ones count until deleted), so its list, calendar
+ * feed and data download stay far below Lambda's 6 MB response limit (test/integration/account-limit).
+ */
+export const REMINDER_LIMIT = 1000;
 
 /**
  * What the account screens (sign-in, password reset, password change, resend confirmation) say, written

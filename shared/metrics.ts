@@ -7,8 +7,8 @@ export const METRICS_NAMESPACE = 'RenewalReminders';
 
 /**
  * The reminder job's counts, one data point each per run: runs (1), mails planned, sent, sent late,
- * superseded, missed, failed (the run's errors), left for a later run (out of time), and
- * repeating reminders rolled forward.
+ * superseded, missed, failed (the run's errors), left for a later run (out of time), repeating
+ * reminders rolled forward, and the day's pushes: delivered to a device (pushed), or failed for good.
  */
 export const JOB_METRICS = [
   'runs',
@@ -20,6 +20,8 @@ export const JOB_METRICS = [
   'failed',
   'left',
   'rolled',
+  'pushed',
+  'push_failed',
 ] as const;
 export type JobMetric = (typeof JOB_METRICS)[number];
 

@@ -4,6 +4,7 @@
  * later sends to its endpoint and encrypts with its keys).
  */
 import * as z from 'zod';
+import type { Profile } from './api.ts';
 
 /** How many devices one account may turn notifications on for. */
 export const PUSH_DEVICE_LIMIT = 10;
@@ -52,7 +53,21 @@ export const PUSH_MESSAGES = {
   noDevices: 'Turn on notifications on a device first',
   testTitle: 'Notifications are on',
   testBody: 'This is how your renewal reminders will look.',
+  pushRemindersLabel: 'Send my reminders as notifications',
+  pushRemindersHint: 'At most one a day, to every device listed here, whatever the e-mail setting.',
 } as const;
+
+/** The day's push title: '2 renewals need you today' ('1 renewal needs you today'). */
+export const dailyPushTitle = (renewals: number) =>
+  renewals === 1 ? '1 renewal needs you today' : `${renewals} renewals need you today`;
+
+/** Whether the reminder job pushes to this user: the switch is on and a device has notifications on. */
+export const pushesReminders = (profile: Pick<Profile, 'push_reminders' | 'push_devices'>) =>
+  profile.push_reminders && profile.push_devices > 0;
+
+/** 'Send my reminders as notifications' in the Notifications card. */
+export const pushSettingsSchema = z.object({ push_reminders: z.boolean() }).strict();
+export type PushSettings = z.infer<typeof pushSettingsSchema>;
 
 /** Whether `host` is one of the push services (exactly, or a subdomain of a `.`-prefixed entry). */
 export function isPushServiceHost(host: string): boolean {

@@ -48,7 +48,12 @@ import {
   unsubscribeQuerySchema,
 } from './schemas.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
-import { pushDeviceParamSchema, pushSubscriptionSchema } from './push.ts';
+import {
+  pushDeviceParamSchema,
+  pushSettingsSchema,
+  pushSubscriptionSchema,
+  type PushSettings,
+} from './push.ts';
 
 export { matchPath, type Access, type HttpMethod, type RouteDef } from './contract.ts';
 
@@ -186,6 +191,15 @@ export const API = defineRoutes({
     path: '/api/push/test',
     access: 'user',
     response: returns<TestPushResult>(),
+  },
+  /** 'Send my reminders as notifications': the daily push's own switch (e-mails left as they are). */
+  updatePushSettings: {
+    group: 'push',
+    method: 'PUT',
+    path: '/api/push/settings',
+    access: 'user',
+    body: pushSettingsSchema,
+    response: returns<PushSettings>(),
   },
   listSavings: { method: 'GET', path: '/api/savings', access: 'user', response: returns<SavingsSummary>() },
   listReminders: {

@@ -149,6 +149,8 @@ export const dedupeKeys = {
     `window#${reminderId}#${renewalDate}#`,
     `savings#${reminderId}#${renewalDate}`,
   ],
+  /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */
+  push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
   welcome: (userId: string) => `welcome#${userId}`,
   test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
@@ -161,6 +163,8 @@ export const ENTITY = {
   reminder: 'reminder',
   saving: 'saving',
   emailSend: 'email_send',
+  /** The send record of a day's push to one device (SEND#push#…). */
+  pushSend: 'push_send',
   digest: 'digest',
   emailLog: 'email_log',
   suppression: 'suppression',
@@ -209,6 +213,8 @@ export const COUNTERS = {
   rateLimitHits: 'hits',
   /** On the profile: how many push devices the user has (kept under PUSH_DEVICE_LIMIT). */
   pushDevices: 'push_devices',
+  /** On the profile: how many reminders the account keeps, cancelled ones too (under REMINDER_LIMIT). */
+  accountReminders: 'account_reminders',
 } as const;
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
@@ -224,6 +230,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   COUNTERS.signupsOnDay,
   COUNTERS.rateLimitHits,
   COUNTERS.pushDevices,
+  COUNTERS.accountReminders,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BRAND_COLOR, DESCRIPTION, HOME_TITLE } from '../shared/brand.ts';
+import { prerenderPages } from './build/prerender.ts';
 import { MANIFEST_PATH, webManifest } from './manifest.ts';
 
 const backend = 'http://127.0.0.1:3000';
@@ -77,7 +78,9 @@ function inlineCss(): Plugin {
 // Root is web/; shared code is reached through package.json subpath imports (#shared/*).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), brand(), manifest(), inlineCss()],
+  plugins: [react(), brand(), manifest(), inlineCss(), prerenderPages()],
+  // The footer's year is the build's: the prerendered HTML and the app that hydrates it agree.
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,18 @@
 import { API } from '../../shared/routes.ts';
 import { vapidKeys } from '../push/vapid.ts';
 import { route } from '../runtime/http.ts';
+import { getProfile } from '../store/profiles.ts';
 import { listPushDevices, publicDevice } from '../store/pushDevices.ts';
 
 export const handler = route(API.listPushDevices, async ({ caller }) => {
-  const [devices, keys] = await Promise.all([listPushDevices(caller.userId), vapidKeys()]);
-  return { devices: devices.map(publicDevice), public_key: keys.publicKey };
+  const [devices, keys, profile] = await Promise.all([
+    listPushDevices(caller.userId),
+    vapidKeys(),
+    getProfile(caller.userId),
+  ]);
+  return {
+    devices: devices.map(publicDevice),
+    public_key: keys.publicKey,
+    push_reminders: profile?.push_reminders ?? true,
+  };
 });

@@ -37,6 +37,16 @@ export function eventSequence(reminder: Pick<Reminder, 'updated_at'>): number {
   return Math.max(0, Math.floor((Date.parse(reminder.updated_at) - SEQUENCE_EPOCH) / 1000));
 }
 
+/** The longest title an alarm repeats: the event's summary holds it whole. */
+const ALARM_TITLE_MAX = 60;
+
+/**
+ * A title as an alarm says it, cut at ALARM_TITLE_MAX: a reminder has up to seven alarms, and whole
+ * 200-character titles in each would take a feed at the account's limit past Lambda's 6 MB.
+ */
+export const alarmTitle = (title: string) =>
+  title.length <= ALARM_TITLE_MAX ? title : `${title.slice(0, ALARM_TITLE_MAX - 1).trimEnd()}…`;
+
 /** An alarm for each lead mail of the reminder's schedule, before the date the mails count down to. */
 function alarms(reminder: Reminder, what: string): ICalEventData['alarms'] {
   const target = countsDownTo(reminder);
@@ -97,7 +107,7 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
     summary: `${reminder.title} renews (${reminder.provider})`,
     description: description(reminder, url),
     url,
-    alarms: reminder.act_by ? [] : alarms(reminder, `${reminder.title} renews`),
+    alarms: reminder.act_by ? [] : alarms(reminder, `${alarmTitle(reminder.title)} renews`),
   };
   const windows = windowEvents(reminder, url, revision);
   if (!reminder.act_by) return [renewal, ...windows];
@@ -112,7 +122,7 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
       summary: `Last day to act: ${reminder.title} (${reminder.provider})`,
       description: description(reminder, url),
       url,
-      alarms: alarms(reminder, `Last day to act on ${reminder.title}`),
+      alarms: alarms(reminder, `Last day to act on ${alarmTitle(reminder.title)}`),
     },
   ];
 }

@@ -6,6 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { todayIn } from '../../shared/dates.ts';
+import { pushesReminders } from '../../shared/push.ts';
 import type { Profile } from '../../shared/api.ts';
 import {
   dueNow,
@@ -77,6 +78,8 @@ export interface DueMails {
   deliverable: Addressed[];
   /** Planned mails left out: the owner has unsubscribed, or the address is suppressed. */
   skipped: number;
+  /** Of those left out, the mails whose owner takes the day's push: queued for it alone. */
+  pushOnly: Addressed[];
   late: number;
   superseded: number;
   missed: number;
@@ -140,6 +143,7 @@ export async function findDueMails(
     planned: 0,
     deliverable: [],
     skipped: 0,
+    pushOnly: [],
     late: 0,
     superseded: 0,
     missed: 0,
@@ -263,4 +267,6 @@ async function planSend(
   await record(send.mail, 'skipped', skip);
   result.skipped++;
   result.notes.push(noteOf(addressed, skip));
+  // The push has its own switch: no e-mail still leaves the day's push.
+  if (pushesReminders(profile)) result.pushOnly.push(addressed);
 }

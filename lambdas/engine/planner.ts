@@ -53,7 +53,7 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   const sending = !simulate && env().EMAIL_PROVIDER !== 'disabled';
   const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const record = (
-    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched'>,
+    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched' | 'pushOnly'>,
     phase: PhaseResult,
     queued: number,
     planning = false,
@@ -79,7 +79,8 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   // Written first: a planner that dies part-way leaves a record that reads 'Interrupted'.
   const nothing = { planned: 0, skipped: 0, late: 0, superseded: 0, missed: 0, rolled: 0, errors: [] };
   await recordCronRun(record(nothing, empty, 0, true));
-  const due = await findDueMails(options.date ? asOfDate(options.date) : asOfNow(startedAt), {
+  const at = options.date ? asOfDate(options.date) : asOfNow(startedAt);
+  const due = await findDueMails(at, {
     settle: sending,
     roll: !simulate,
     now,
@@ -89,7 +90,8 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   let result: CronRunRecord;
   let notes: MailNote[];
   if (sending) {
-    ({ result, notes } = await queueMails(due, run, (phase, queued) => record(due, phase, queued)));
+    const dayIn = (zone: string) => todayIn(zone, at.asOf(zone));
+    ({ result, notes } = await queueMails(due, run, dayIn, (phase, queued) => record(due, phase, queued)));
   } else {
     const phase = simulate ? await simulateMails(due.deliverable, now) : await holdMails(due.deliverable);
     result = record(due, phase, 0);
@@ -110,13 +112,15 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
 async function queueMails(
   due: DueMails,
   run: RunRef,
+  dayIn: (zone: string) => string,
   record: (phase: PhaseResult, queued: number) => CronRunRecord,
 ): Promise<{ result: CronRunRecord; notes: MailNote[] }> {
   const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const planned = record(empty, due.deliverable.length);
   await recordCronRun(planned);
-  const queued = await enqueue(recipientMessages(due.deliverable, run));
+  const queued = await enqueue(recipientMessages(due.deliverable, run, dayIn));
   if (queued.notQueued > 0) await noteQueueShortfall(run, queued);
+  await queuePushOnly(due, run, dayIn);
   const withQueue = new Set(due.deliverable.map(({ mail }) => mail.reminder.id));
   await forEachConcurrent(
     due.touched.filter(({ reminderId }) => !withQueue.has(reminderId)),
@@ -128,4 +132,15 @@ async function queueMails(
     result: { ...planned, queued: queued.queued, errors: [...planned.errors, ...queued.errors] },
     notes: due.deliverable.map((addressed) => noteOf(addressed, status)),
   };
+}
+
+/**
+ * The day's push for members who take no e-mail (their mails are settled as skipped, so they are in
+ * no run's count): messages of their own. One SQS refuses is logged; its push is lost for the day.
+ */
+async function queuePushOnly(due: DueMails, run: RunRef, dayIn: (zone: string) => string): Promise<void> {
+  if (due.pushOnly.length === 0) return;
+  const queued = await enqueue(recipientMessages(due.pushOnly, run, dayIn, { pushOnly: true }));
+  if (queued.notQueued > 0)
+    logger.error('Push-only messages not queued', { run: run.id, errors: queued.errors });
 }

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { idSchema, mailSchema, type Mail } from '../../shared/reminder/mail.ts';
+import { isoDate } from '../../shared/schemas.ts';
 import { sqsClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { retrying } from '../runtime/retry.ts';
@@ -41,6 +42,10 @@ export const recipientMessageSchema = z
     run: z.object({ id: idSchema, ranAt: z.iso.datetime() }).strict(),
     userId: idSchema,
     mails: z.array(queuedMailSchema).min(1).max(MAILS_PER_MESSAGE),
+    /** The recipient's date of the run: the day of its push (one a day). Older messages lack it. */
+    day: isoDate.optional(),
+    /** No e-mail (the recipient takes none, or the address is suppressed): the day's push only. */
+    pushOnly: z.literal(true).optional(),
   })
   .strict()
   .refine((message) => message.mails.every(({ mail }) => mail.userId === message.userId), {
@@ -63,18 +68,27 @@ function mailOf(due: Addressed['mail']): Mail {
   return { type: 'savings', ...identity, daysBefore: null, actBy: null };
 }
 
-/** The planner's due mails as queue messages: one per recipient (more only past MAILS_PER_MESSAGE). */
-export function recipientMessages(deliverable: readonly Addressed[], run: RunRef): RecipientMessage[] {
-  const byUser = new Map<string, QueuedMail[]>();
-  for (const { mail } of deliverable) {
-    const mails = byUser.get(mail.userId) ?? [];
-    mails.push({ mail: mailOf(mail), daysLeft: mail.daysLeft, late: mail.late });
-    byUser.set(mail.userId, mails);
+/**
+ * The planner's due mails as queue messages: one per recipient (more only past MAILS_PER_MESSAGE).
+ * `dayIn` gives the recipient's date of the run in their zone (the push's day).
+ */
+export function recipientMessages(
+  deliverable: readonly Addressed[],
+  run: RunRef,
+  dayIn?: (zone: string) => string,
+  extra: Pick<RecipientMessage, 'pushOnly'> = {},
+): RecipientMessage[] {
+  const byUser = new Map<string, { zone: string; mails: QueuedMail[] }>();
+  for (const { mail, profile } of deliverable) {
+    const entry = byUser.get(mail.userId) ?? { zone: profile.timezone, mails: [] };
+    entry.mails.push({ mail: mailOf(mail), daysLeft: mail.daysLeft, late: mail.late });
+    byUser.set(mail.userId, entry);
   }
   const messages: RecipientMessage[] = [];
-  for (const [userId, mails] of byUser) {
+  for (const [userId, { zone, mails }] of byUser) {
+    const day = dayIn ? { day: dayIn(zone) } : {};
     for (let i = 0; i < mails.length; i += MAILS_PER_MESSAGE) {
-      messages.push({ v: 2, run, userId, mails: mails.slice(i, i + MAILS_PER_MESSAGE) });
+      messages.push({ v: 2, run, userId, mails: mails.slice(i, i + MAILS_PER_MESSAGE), ...day, ...extra });
     }
   }
   return messages;

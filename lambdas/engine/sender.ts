@@ -12,8 +12,9 @@ import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
+import { pushDay, type DailyPushOptions } from '../push/daily.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
-import { errorMessage } from '../runtime/errors.ts';
+import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
@@ -30,8 +31,7 @@ import { noteOf } from './due.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
-/** Thrown by tests (through onClaimed) to stand for the process dying mid-run. */
-export class JobCrash extends Error {}
+export { JobCrash } from '../runtime/errors.ts';
 
 export interface SenderOptions {
   now: () => Date;
@@ -46,11 +46,13 @@ export interface SenderOptions {
   onClaimed?: (message: RecipientMessage) => void | Promise<void>;
   /** Test seam: after SES accepted a digest, before it is recorded sent. */
   onAccepted?: (message: RecipientMessage) => void | Promise<void>;
+  /** Test seam: after a device's push is claimed, before the push service is called. */
+  onPushClaimed?: DailyPushOptions['onPushClaimed'];
 }
 
 /** What tests may set on a sender: its clock, its lease, and the seams between its steps. */
 export type SenderSeams = Partial<
-  Pick<SenderOptions, 'now' | 'leaseMs' | 'beforeClaim' | 'onClaimed' | 'onAccepted'>
+  Pick<SenderOptions, 'now' | 'leaseMs' | 'beforeClaim' | 'onClaimed' | 'onAccepted' | 'onPushClaimed'>
 >;
 
 export interface SendBatchResult extends SQSBatchResponse {
@@ -165,14 +167,14 @@ export async function sendRecipientMessage(
   if (!current) {
     return {
       ...result,
-      done: message.mails.length,
+      done: message.pushOnly ? 0 : message.mails.length,
       notes: message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
     };
   }
   const { profile, due } = current;
   // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal: then one
   // per reminder (its lead and window of one day still in one mail: never two mails a day).
-  const groups = !profile.email_per_renewal ? [due] : [...byReminder(due).values()];
+  const groups = message.pushOnly ? [] : !profile.email_per_renewal ? [due] : [...byReminder(due).values()];
   let heldElsewhere = 0;
   await options.beforeClaim?.(message);
   for (let group of groups) {
@@ -214,7 +216,10 @@ export async function sendRecipientMessage(
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
-  result.done = message.mails.length;
+  // The day's push, on claims of its own: it never stops or repeats the e-mail above.
+  const items = due.map(({ mail }) => mail);
+  if ((await pushDay(profile, items, message.day, options)).again) throw new PushComesBack(result);
+  result.done = message.pushOnly ? 0 : message.mails.length;
   return result;
 }
 
@@ -281,6 +286,14 @@ export class ClaimHeldElsewhere extends Error {
     readonly result: MessageResult,
   ) {
     super(`${count} mails claimed by another sender, not yet sent: retry after the lease`);
+  }
+}
+
+/** A device's push is worth another try: the message comes back (its e-mails are sent or settled). */
+export class PushComesBack extends ClaimHeldElsewhere {
+  constructor(result: MessageResult) {
+    super(0, result);
+    this.message = "A device's push failed or is held by another sender: retry after the visibility timeout";
   }
 }
 

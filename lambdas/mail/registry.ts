@@ -9,7 +9,7 @@ import { reminderEventUrl } from '../calendar/eventLink.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import { siteLink } from './compose.ts';
 import { renderDigestMail, type DigestItem } from './digest.ts';
-import { reminderSubject, renderReminderMail } from './reminder.ts';
+import { reminderLine, reminderSubject, renderReminderMail } from './reminder.ts';
 import type { OutgoingMail } from './send.ts';
 import { renderSavingsFollowUp, savingsSubject } from './savingsFollowUp.ts';
 import { actionWindows, type ActionWindow, type WindowKind } from '../../shared/reminder/windows.ts';
@@ -42,6 +42,8 @@ interface MailEntry {
   link(input: ReminderMailInput): string;
   render(input: ReminderMailInput, firstName: string, links: Links): Promise<Rendered>;
   digestItem(input: ReminderMailInput, links: Links): DigestItem;
+  /** Its line in the day's push (lambdas/push/daily.ts): the mail's own words, short. */
+  pushLine(input: ReminderMailInput): string;
 }
 interface Links {
   unsubscribeUrl: string;
@@ -69,6 +71,7 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
       url: REMINDER_MAILS.reminder.link(input),
       calendarUrl,
     }),
+    pushLine: ({ reminder, daysLeft }) => reminderLine(reminder, daysLeft ?? 0),
   },
   window: {
     subject: (input) =>
@@ -90,6 +93,7 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
       late: input.late ?? false,
       url: REMINDER_MAILS.window.link(input),
     }),
+    pushLine: (input) => REMINDER_MAILS.window.subject(input),
   },
   savings: {
     subject: ({ reminder }) => savingsSubject(reminder.title),
@@ -106,6 +110,7 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
       reminder: input.reminder,
       url: REMINDER_MAILS.savings.link(input),
     }),
+    pushLine: ({ reminder }) => savingsSubject(reminder.title),
   },
 };
 

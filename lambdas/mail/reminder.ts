@@ -80,6 +80,13 @@ function headline(reminder: MailedReminder, daysLeft: number): string {
     : `Your ${reminder.title} ${RENEWS[reminder.category]} ${daysLeftPhrase(daysLeft)}`;
 }
 
+/** The heading's words without 'your', for a line of the day's push: 'Netflix renews in 1 day'. */
+export function reminderLine(reminder: MailedReminder, daysLeft: number): string {
+  return reminder.act_by
+    ? `Act on ${reminder.title} ${daysLeftPhrase(daysLeft)}`
+    : `${reminder.title} ${RENEWS[reminder.category]} ${daysLeftPhrase(daysLeft)}`;
+}
+
 /**
  * The contract's terms in words, or null when it has none to state: the last day to act, what the
  * last term cost, and what doing nothing means for a contract that renews by itself.

@@ -1,3 +1,6 @@
+/** Thrown by tests (through a sender's seams) to stand for the process dying mid-run. */
+export class JobCrash extends Error {}
+
 /** The message of anything thrown, for logs and results. */
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -7,7 +10,7 @@ export const errorMessage = (error: unknown): string =>
  * wrapper turns each kind into its HTTP status (runtime/http.ts), so the rules can be tested
  * without HTTP and a store never decides a status.
  */
-export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'gone';
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'gone' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -8,6 +8,7 @@ import { ZodError, type ZodType } from 'zod';
 import type { ApiError } from '../../shared/api.ts';
 import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
+import { API_MESSAGES } from '../../shared/messages.ts';
 import { ORIGIN_SECRET_RECHECK_MS, originSecret } from './origin.ts';
 import { logger } from './logger.ts';
 import { tracer } from './tracer.ts';
@@ -50,6 +51,8 @@ export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  // Nothing was done and trying again may work (an import past its time budget).
+  unavailable: 503,
 };
 
 /** A handler's answer with a status other than the route's declared one (e.g. 202 for a started job). */
@@ -230,7 +233,11 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * never the response, which carries the caller's data (lambdas/runtime/tracer.ts).
  */
 export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
-  return middy<ApiEvent, APIGatewayProxyStructuredResultV2>()
+  return middy<ApiEvent, APIGatewayProxyStructuredResultV2>({
+    // Just before Lambda would cut the function off, an answer rather than a bare 500 from middy.
+    timeoutEarlyInMillis: 250,
+    timeoutEarlyResponse: () => json(503, errorBody(API_MESSAGES.tooSlow)),
+  })
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .before(async (request) => {
       logger.addContext(request.context);

@@ -14,7 +14,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, Reminder } from '../../shared/api.ts';
 import { duplicateKey } from '../../shared/duplicates.ts';
-import { API_MESSAGES } from '../../shared/messages.ts';
+import { API_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
@@ -26,7 +26,8 @@ import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { logger } from '../runtime/logger.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
-import { writeWhileAccountExists } from './liveAccount.ts';
+import { ReminderLimitError, writeWhileAccountExists } from './liveAccount.ts';
+import { reminderCountOf } from './reminderCount.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { applyCounters, reminderCounters } from './stats.ts';
@@ -44,6 +45,19 @@ export class ImportBusyError extends DomainError {
   }
 }
 
+/**
+ * How long an import may take before it commits: well inside the API function's 10 s, so a slow store
+ * ends it with an answer (nothing saved, the lock freed) instead of Lambda cutting it off mid-way.
+ */
+export const IMPORT_BUDGET_MS = 6_000;
+
+/** The import's budget ran out before it committed: nothing is visible, and it may be tried again. */
+export class ImportTooSlowError extends DomainError {
+  constructor() {
+    super('unavailable', API_MESSAGES.tooSlow);
+  }
+}
+
 type Item = Record<string, unknown>;
 
 /** A write that holds only while the item is still staged by `importId`. */
@@ -58,14 +72,19 @@ const pendingOf = (item: Item): string | undefined =>
 
 /**
  * Saves `drafts` as new reminders of `userId`, all or none, skipping those that match a reminder the
- * user has (or an earlier row) on title, provider and renewal date.
+ * user has (or an earlier row) on title, provider and renewal date, and none when they would take
+ * the account past REMINDER_LIMIT.
  */
 export async function importReminders(
   userId: string,
   drafts: readonly ReminderDraft[],
   now = new Date(),
+  deadline = Date.now() + IMPORT_BUDGET_MS,
 ): Promise<ImportResult> {
   const inputs = drafts.map((draft) => reminderInputSchema.parse(draft));
+  const inTime = () => {
+    if (Date.now() > deadline) throw new ImportTooSlowError();
+  };
   await takeLock(userId, now);
   let committed = false;
   try {
@@ -89,11 +108,14 @@ export async function importReminders(
     }
     const skipped = inputs.length - reminders.length;
     if (reminders.length === 0) return { imported: 0, skipped };
+    // Refused before anything is staged; the commit below holds the limit under any race.
+    if ((await reminderCountOf(userId)) + reminders.length > REMINDER_LIMIT) throw new ReminderLimitError();
 
     const importId = randomUUID();
     const stagedFrom = todayIn(DEFAULT_TIMEZONE, DateTime.fromJSDate(now));
     // 1. Hidden: no index place, so the job cannot mail them; no list shows them.
     for (let i = 0; i < reminders.length; i += STAGE_CHUNK) {
+      inTime();
       await writeWhileAccountExists(
         userId,
         reminders.slice(i, i + STAGE_CHUNK).map((reminder) => ({
@@ -102,22 +124,27 @@ export async function importReminders(
       );
     }
     // 2. The one write that makes them all visible, and frees the lock.
-    await writeWhileAccountExists(userId, [
-      {
-        Put: {
-          Item: {
-            ...itemKey(keys.user(userId), keys.importBatch(importId)),
-            id: importId,
-            user_id: userId,
-            count: reminders.length,
-            created_at: now.toISOString(),
-            entity: ENTITY.importBatch,
+    inTime();
+    await writeWhileAccountExists(
+      userId,
+      [
+        {
+          Put: {
+            Item: {
+              ...itemKey(keys.user(userId), keys.importBatch(importId)),
+              id: importId,
+              user_id: userId,
+              count: reminders.length,
+              created_at: now.toISOString(),
+              entity: ENTITY.importBatch,
+            },
+            ConditionExpression: ITEM_ABSENT,
           },
-          ConditionExpression: ITEM_ABSENT,
         },
-      },
-      { Delete: { Key: itemKey(keys.user(userId), keys.importLock()) } },
-    ]);
+        { Delete: { Key: itemKey(keys.user(userId), keys.importLock()) } },
+      ],
+      reminders.length,
+    );
     committed = true;
     await applyCounters(
       'reminders imported',
@@ -125,7 +152,7 @@ export async function importReminders(
     );
     // 3. Each in its final form; what fails here is finished by the next read that meets it.
     const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
-    await finish(userId, importId, reminders, zone, now).catch((error: unknown) => {
+    await finish(userId, importId, reminders, zone, now, deadline).catch((error: unknown) => {
       logger.warn('Import committed; some reminders are finished on their next read', { importId, error });
     });
     return { imported: reminders.length, skipped };
@@ -244,7 +271,7 @@ export async function getVisibleReminderItem(userId: string, reminderId: string)
 
 /**
  * Writes a committed import's reminders in their final form: a place in the next-mail index from
- * today on, `import_pending` gone. Only over the staged item: one the user has since edited or
+ * today on, `import_pending` gone, as many as `deadline` leaves time for. Only over the staged item: one the user has since edited or
  * deleted is left as it is. The commit record stays (a small item per import): it is what tells a
  * committed import's reminders from an abandoned one's.
  */
@@ -254,8 +281,11 @@ async function finish(
   reminders: readonly Reminder[],
   zone: string,
   now: Date,
+  deadline = Infinity,
 ): Promise<void> {
   await forEachConcurrent(reminders, FINISH_CONCURRENCY, async (reminder) => {
+    // Past the budget the rest stay pending: committed, so the next read that meets them finishes them.
+    if (Date.now() > deadline) return;
     try {
       await dynamo().send(
         new PutCommand({

@@ -41,6 +41,8 @@ const profileItem = z.object({
   lifetime_free: z.boolean().default(false),
   reminder_emails: z.boolean().default(true),
   email_per_renewal: z.boolean().default(false),
+  push_reminders: z.boolean().default(true),
+  push_devices: z.number().default(0),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,
   created_at: z.string(),

@@ -6,11 +6,11 @@
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES } from '../../shared/messages.ts';
-import { ENTITY, keys } from '../../shared/table.ts';
+import { API_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
+import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
+import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 
 /** What a deleted user's kept records say instead of the user id and the address. */
 export const ANONYMISED_USER = 'deleted-user';
@@ -33,11 +33,51 @@ export type LiveWrite =
   | { Delete: Omit<NonNullable<TransactItem['Delete']>, 'TableName'> }
   | { ConditionCheck: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'> };
 
+/** The account is at its REMINDER_LIMIT: the write would take it past. */
+export class ReminderLimitError extends DomainError {
+  constructor() {
+    super('conflict', API_MESSAGES.reminderLimit(REMINDER_LIMIT));
+  }
+}
+
 /**
- * Applies `writes` atomically if the user's profile exists. Throws AccountGoneError when it does not,
- * and ConditionalCheckFailedException when a write's own condition failed (as a single write would).
+ * The profile's part of the transaction: that it exists, and with `addReminders` its count of
+ * reminders moved by that many, never past REMINDER_LIMIT (the profile is one item of the
+ * transaction, so the check and the count are one operation).
  */
-export async function writeWhileAccountExists(userId: string, writes: LiveWrite[]): Promise<void> {
+function profileCheck(table: string, userId: string, addReminders: number): TransactItem {
+  const Key = itemKey(keys.user(userId), keys.profile());
+  if (addReminders === 0)
+    return { ConditionCheck: { TableName: table, Key, ConditionExpression: ITEM_EXISTS } };
+  return {
+    Update: {
+      TableName: table,
+      Key,
+      UpdateExpression: 'ADD #count :add',
+      ConditionExpression:
+        addReminders > 0
+          ? `${ITEM_EXISTS} AND (attribute_not_exists(#count) OR #count <= :most)`
+          : ITEM_EXISTS,
+      ExpressionAttributeNames: { '#count': COUNTERS.accountReminders },
+      ExpressionAttributeValues: {
+        ':add': addReminders,
+        ...(addReminders > 0 ? { ':most': REMINDER_LIMIT - addReminders } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * Applies `writes` atomically if the user's profile exists (and, with `addReminders`, moves the
+ * account's count of reminders within REMINDER_LIMIT). Throws AccountGoneError when it does not,
+ * ReminderLimitError past the limit, and ConditionalCheckFailedException when a write's own condition
+ * failed (as a single write would).
+ */
+export async function writeWhileAccountExists(
+  userId: string,
+  writes: LiveWrite[],
+  addReminders = 0,
+): Promise<void> {
   const table = tableName();
   const withTable = writes.map((write) => {
     const [kind, body] = Object.entries(write)[0] as [string, object];
@@ -46,22 +86,17 @@ export async function writeWhileAccountExists(userId: string, writes: LiveWrite[
   try {
     await dynamo().send(
       new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: itemKey(keys.user(userId), keys.profile()),
-              ConditionExpression: ITEM_EXISTS,
-            },
-          },
-          ...withTable,
-        ],
+        TransactItems: [profileCheck(table, userId, addReminders), ...withTable],
       }),
     );
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new AccountGoneError();
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+      if (addReminders > 0 && (await getItem(keys.user(userId), keys.profile())))
+        throw new ReminderLimitError();
+      throw new AccountGoneError();
+    }
     if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) {
       throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
     }

@@ -49,6 +49,8 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     lifetime_free: false,
     reminder_emails: true,
     email_per_renewal: false,
+    push_reminders: true,
+    push_devices: 0,
     calendar_version: 0,
     calendar_feed_hash: null,
     created_at: now.toISOString(),
@@ -153,6 +155,25 @@ export async function setReminderEmails(userId: string, enabled: boolean): Promi
         Key: profileKey(userId),
         ConditionExpression: ITEM_EXISTS,
         UpdateExpression: 'SET reminder_emails = :enabled',
+        ExpressionAttributeValues: { ':enabled': enabled },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The daily push on or off ('Send my reminders as notifications'). False when no profile. */
+export async function setPushReminders(userId: string, enabled: boolean): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: profileKey(userId),
+        ConditionExpression: ITEM_EXISTS,
+        UpdateExpression: 'SET push_reminders = :enabled',
         ExpressionAttributeValues: { ':enabled': enabled },
       }),
     );

@@ -9,6 +9,7 @@ import { keys } from '../../shared/table.ts';
 import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem, resolvePending } from './imports.ts';
 import { parseReminder } from './items.ts';
+import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
 import { nextMailAt, notBeforeOf } from './nextMail.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
@@ -65,9 +66,12 @@ export async function createReminder(
 ): Promise<Reminder> {
   const reminder = newReminder(userId, reminderInputSchema.parse(draft), now);
   const placement = freshPlacement(reminder, await zoneOf(userId), now);
-  await writeWhileAccountExists(userId, [
-    { Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } },
-  ]);
+  await reminderCountOf(userId);
+  await writeWhileAccountExists(
+    userId,
+    [{ Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } }],
+    1,
+  );
   await applyCounters('reminder created', reminderCounters(reminder, 1));
   return reminder;
 }
@@ -135,15 +139,20 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
   return overVersionRead('it was being deleted', async () => {
     const existing = await getReminder(userId, id);
     if (!existing) return Boolean(await absentFor(userId));
-    await writeWhileAccountExists(userId, [
-      {
-        Delete: {
-          Key: itemKey(keys.user(userId), keys.reminder(id)),
-          ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
-          ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
+    await reminderCountOf(userId);
+    await writeWhileAccountExists(
+      userId,
+      [
+        {
+          Delete: {
+            Key: itemKey(keys.user(userId), keys.reminder(id)),
+            ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
+            ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
+          },
         },
-      },
-    ]);
+      ],
+      -1,
+    );
     // A cancelled reminder left the counters when it was cancelled.
     if (existing.archived_at === null)
       await applyCounters('reminder deleted', reminderCounters(existing, -1));

@@ -250,7 +250,10 @@ export async function recordSettlement(
 }
 
 /** Sets fields of a claimed send; only the holder of the claim may. */
-async function settleClaim(claim: Claim, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function settleClaim(
+  claim: Claim,
+  fields: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const entries = Object.entries(fields);
   const { Attributes = {} } = await dynamo().send(
     new UpdateCommand({

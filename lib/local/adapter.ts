@@ -62,7 +62,7 @@ export async function startAdapter(options: AdapterOptions) {
         sendJson(res, 200, options.webConfig);
         return 200;
       }
-      return serveStatic(options.webDir, req, res, url);
+      return serveStatic({ dir: options.webDir, siteUrl: options.webConfig.siteUrl }, req, res, url);
     };
     work()
       .then((status) => options.log?.(`${req.method} ${pathname} ${status} ${Date.now() - started}ms`))

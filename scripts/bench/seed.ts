@@ -36,6 +36,8 @@ export function benchProfile(userId: string, label = 'bench'): Record<string, un
     lifetime_free: false,
     reminder_emails: true,
     email_per_renewal: false,
+    push_reminders: true,
+    push_devices: 0,
     calendar_version: 0,
     calendar_feed_hash: null,
     created_at: '2030-01-01T00:00:00.000Z',

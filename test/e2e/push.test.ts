@@ -97,6 +97,13 @@ describe('notifications', () => {
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data)).toMatchObject({ start_url: '/dashboard', display: 'standalone' });
     await expectAccessibleAtWidths(page, 'notifications on', { overflow: true });
+    // The daily push's own switch: on by default once a device exists, saved as it changes.
+    const daily = card.getByRole('checkbox', { name: PUSH_MESSAGES.pushRemindersLabel });
+    await expect.poll(() => daily.isChecked()).toBe(true);
+    await daily.uncheck();
+    await expect.poll(async () => (await pushSettings(user)).push_reminders).toBe(false);
+    await daily.check();
+    await expect.poll(async () => (await pushSettings(user)).push_reminders).toBe(true);
     await page.screenshot({ path: '/tmp/shots-23/notifications-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: '/tmp/shots-23/notifications-1280.png', fullPage: true });
@@ -163,4 +170,8 @@ describe('notifications', () => {
 async function devices(user: TestUser): Promise<string[]> {
   const response = await api(stack, user.accessToken)('GET', '/api/push/devices');
   return (response.json as { devices: { id: string }[] }).devices.map((d) => d.id);
+}
+
+async function pushSettings(user: TestUser): Promise<{ push_reminders: boolean }> {
+  return (await api(stack, user.accessToken)('GET', '/api/push/devices')).json as { push_reminders: boolean };
 }

@@ -110,7 +110,7 @@ describe('alarms on the job metrics', () => {
     });
   });
 
-  it('a mail missed or failed in an hour: missed + failed >= 1, missing data not breaching', () => {
+  it('a mail missed or failed, or a push failed, in an hour: missed + failed + push_failed >= 1, missing data not breaching', () => {
     const alarm = alarmWhere(prod, /missed or failed for good/);
     expect(alarm).toMatchObject({
       Threshold: 1,
@@ -121,8 +121,11 @@ describe('alarms on the job metrics', () => {
     prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmDescription: Match.stringLikeRegexp('missed or failed for good'),
       Metrics: Match.arrayWith([
-        Match.objectLike({ Expression: 'FILL(missed, 0) + FILL(failed, 0)', ReturnData: true }),
-        ...['missed', 'failed'].map((name) =>
+        Match.objectLike({
+          Expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0)',
+          ReturnData: true,
+        }),
+        ...['missed', 'failed', 'push_failed'].map((name) =>
           Match.objectLike({
             Id: name,
             ReturnData: false,

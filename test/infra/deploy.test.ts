@@ -19,20 +19,27 @@ import { readStageConfig } from '../../lib/config.ts';
 import { cacheControl } from '../../lib/local/static.ts';
 import { dmarcRecordValue, MAIL_FROM_SPF } from '../../lib/mail.ts';
 import { WEB_BUILD_MISSING, WEB_CACHE_CONTROL, WEB_PLACEHOLDER_HTML, webBuild } from '../../lib/web.ts';
+import { SITE_ORIGIN_MARKER } from '../../shared/sitePaths.ts';
 import { cleanUp, logicalIdWhere, newApp, resourcesOfType, synth, type Synthesized } from './harness.ts';
 
 // What a deploy is: the deploy guide's commands, the web build it ships, the mail settings it takes.
 
-/** A web build shaped like Vite's: index.html naming hashed chunks under assets/, and a stray config.json. */
+/**
+ * A web build shaped like ours: pages naming hashed chunks under assets/ and the site-origin marker
+ * (canonical links), the app shell, robots.txt, the favicon, and a stray config.json.
+ */
 const webDist = mkdtempSync(join(tmpdir(), 'deploy-test-web-'));
 mkdirSync(join(webDist, 'assets'));
+const PAGE = `<!doctype html><link rel="canonical" href="${SITE_ORIGIN_MARKER}/"><script type="module" src="/assets/index-Abc123.js"></script>`;
+writeFileSync(join(webDist, 'index.html'), PAGE);
 writeFileSync(
-  join(webDist, 'index.html'),
+  join(webDist, 'app.html'),
   '<!doctype html><script type="module" src="/assets/index-Abc123.js"></script>',
 );
+writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(webDist, 'assets', 'index-Abc123.js'), 'import("./DashboardPage-Def456.js");');
 writeFileSync(join(webDist, 'assets', 'DashboardPage-Def456.js'), 'export default 1;');
-writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+writeFileSync(join(webDist, 'robots.txt'), `User-agent: *\nSitemap: ${SITE_ORIGIN_MARKER}/sitemap.xml`);
 writeFileSync(join(webDist, 'config.json'), '{"stage":"local"}');
 /** A checkout where `npm run build:web` has not run. */
 const noBuild = mkdtempSync(join(tmpdir(), 'deploy-test-nobuild-'));
@@ -347,15 +354,28 @@ describe('web deployment', () => {
     });
   });
 
-  it('ships the build, not a placeholder: assets in one asset, the top-level files without assets/ or a stray config.json in the other', () => {
+  it('ships the build, not a placeholder: assets in one asset, the other files without a stray config.json, the pages with the site URL', () => {
     const staged = readdirSync(s.app.outdir)
       .filter((name) => name.startsWith('asset.'))
       .map((name) => join(s.app.outdir, name));
-    const top = staged.filter((dir) => existsSync(join(dir, 'index.html')));
-    expect(top).toHaveLength(1);
-    expect(readdirSync(top[0]!).sort()).toEqual(['index.html', 'robots.txt']);
-    expect(readFileSync(join(top[0]!, 'index.html'), 'utf8')).not.toBe(WEB_PLACEHOLDER_HTML);
-    const chunks = staged.filter((dir) => existsSync(join(dir, 'index-Abc123.js')));
+    const holding = (file: string) => staged.filter((dir) => existsSync(join(dir, file)));
+    expect(holding('favicon.svg')).toHaveLength(1);
+    expect(readdirSync(holding('favicon.svg')[0]!)).toEqual(['favicon.svg']);
+    // The pages and robots.txt: each its own data source, the deploy writing the site URL for the marker.
+    for (const file of ['index.html', 'app.html', 'robots.txt']) {
+      expect(holding(file), file).toHaveLength(1);
+      const text = readFileSync(join(holding(file)[0]!, file), 'utf8');
+      expect(text, file).not.toContain(SITE_ORIGIN_MARKER);
+      expect(text, file).not.toBe(WEB_PLACEHOLDER_HTML);
+    }
+    expect(readFileSync(join(holding('index.html')[0]!, 'index.html'), 'utf8')).toMatch(
+      /<link rel="canonical" href="[^"]+\/">/,
+    );
+    // config.json is the stage's own (Source.jsonData), never the stray one of the build.
+    for (const dir of holding('config.json')) {
+      expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain('"local"');
+    }
+    const chunks = holding('index-Abc123.js');
     expect(chunks).toHaveLength(1);
     expect(readdirSync(chunks[0]!).sort()).toEqual(['DashboardPage-Def456.js', 'index-Abc123.js']);
   });

@@ -16,7 +16,14 @@ import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { TABLE_ACTIONS } from '../../lib/data.ts';
 import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
-import { SPA_REWRITE_FUNCTION } from '../../lib/web.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { REPO_ROOT } from '../../lib/function.ts';
+import {
+  APP_SHELL_FILE,
+  holdsSiteOrigin,
+  PRERENDERED_PATHS,
+  resolveSitePath,
+} from '../../shared/sitePaths.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
 import {
   actionsOfFunction,
@@ -82,6 +89,9 @@ const DLQ_SEND = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'
 
 const jobId = (s: Synthesized) => functionId(s, /^Reminder job/);
 const senderId = (s: Synthesized) => functionId(s, /^Reminder sender/);
+/** A policy statement's resources as a list (CDK merges statements that share their actions). */
+const resourcesOf = (statement: { Resource: unknown }): unknown[] =>
+  Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
 const postConfirmationId = (s: Synthesized) => functionId(s, /^Cognito PostConfirmation/);
 const sesEventsId = (s: Synthesized) => functionId(s, /^SES events/);
 /** The route functions with a permission in ROUTE_PERMISSIONS. */
@@ -821,20 +831,21 @@ describe('unsubscribe key', () => {
       .filter((st) => JSON.stringify(st.Action).includes('secretsmanager:'));
     expect(statements.length).toBeGreaterThan(0);
     for (const st of statements)
-      for (const resource of [st.Resource].flat()) expect(stageSecrets).toContain(JSON.stringify(resource));
+      for (const resource of resourcesOf(st)) expect(stageSecrets).toContain(JSON.stringify(resource));
   });
 
-  it('the VAPID seed is readable only by the push routes’ function, which alone gets its ARN', () => {
+  it('the VAPID seed is readable only by the push routes’ function and the senders, which alone get its ARN', () => {
     for (const s of [dev, prod]) {
-      const expected = routesWith(s, 'push:key');
-      expect(expected).toEqual([functionId(s, routeDescription(API.sendTestPush))]);
+      const routes = routesWith(s, 'push:key');
+      expect(routes).toEqual([functionId(s, routeDescription(API.sendTestPush))]);
+      const expected = [...routes, senderId(s)].sort();
       const withEnv = functionIds(s.template).filter((id) => {
         const environment = resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties
           ?.Environment as { Variables?: Record<string, unknown> } | undefined;
         return environment?.Variables !== undefined && 'PUSH_SEED_SECRET_ARN' in environment.Variables;
       });
-      expect(withEnv).toEqual(expected);
-      expect(envOf(s, expected[0]!).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
+      expect(withEnv.sort()).toEqual(expected);
+      for (const id of expected) expect(envOf(s, id).PUSH_SEED_SECRET_ARN).toEqual({ Ref: pushSecretId(s) });
       expect(secretReaderIds(s.template, pushSecretId(s))).toEqual(expected);
     }
   });
@@ -991,30 +1002,82 @@ describe('web', () => {
     });
   });
 
-  it('rewrites client routes to index.html with a viewer-request function', () => {
+  it('maps paths to pages, the app shell or the 404 page with one viewer function, as the local server does', () => {
     dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          FunctionAssociations: [
+            Match.objectLike({ EventType: 'viewer-request' }),
+            Match.objectLike({ EventType: 'viewer-response' }),
+          ],
         }),
       }),
     });
-    dev.template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: SPA_REWRITE_FUNCTION,
-      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
-    });
-    const handler = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: {
+    const functions = dev.template.findResources('AWS::CloudFront::Function');
+    expect(Object.keys(functions)).toHaveLength(1);
+    const { FunctionCode: code, FunctionConfig: config } = Object.values(functions)[0]!.Properties as {
+      FunctionCode: string;
+      FunctionConfig: { Runtime: string };
+    };
+    expect(config.Runtime).toBe('cloudfront-js-2.0');
+    // CloudFront Functions take at most 10 KB of code.
+    expect(code.length).toBeLessThan(10 * 1024);
+    // The synthesized code itself, run as CloudFront runs it: once per request, once per response.
+    type Event = {
+      context: { eventType: string };
       request: { uri: string };
-    }) => { uri: string };
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/dashboard')).toBe('/index.html');
-    expect(rewrite('/savings/3f2a9c1e-0b7d-4e55-9a51-6f1b2c3d4e5f')).toBe('/index.html');
-    expect(rewrite('/admin/run-cron')).toBe('/index.html');
-    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
-    expect(rewrite('/config.json')).toBe('/config.json');
-    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+      response?: { statusCode: number; statusDescription?: string };
+    };
+    const handler = new Function(`${code}; return handler;`)() as (e: Event) => Record<string, unknown>;
+    const onRequest = (uri: string) =>
+      handler({ context: { eventType: 'viewer-request' }, request: { uri } }).uri;
+    const onResponse = (uri: string) =>
+      handler({ context: { eventType: 'viewer-response' }, request: { uri }, response: { statusCode: 200 } })
+        .statusCode;
+    const uris = [
+      ...PRERENDERED_PATHS,
+      ...PRERENDERED_PATHS.filter((p) => p !== '/').map((p) => `${p}/`),
+      '/auth',
+      '/auth/callback',
+      '/dashboard',
+      '/settings',
+      '/savings',
+      '/savings/',
+      '/savings/3f2a9c1e-0b7d-4e55-9a51-6f1b2c3d4e5f',
+      '/reminders/abc',
+      '/admin',
+      '/admin/run-cron',
+      '/404',
+      '/404.html',
+      '/no-such-page',
+      '/privacy/extra',
+      '/reminders',
+      '/admin/nope',
+      '/assets/index-abc123.js',
+      '/config.json',
+      '/favicon.svg',
+      '/sitemap.xml',
+    ];
+    for (const uri of uris) {
+      const answer = resolveSitePath(uri);
+      expect(onRequest(uri), uri).toBe(answer === 'asIs' ? uri : `/${answer.file}`);
+      const status = answer === 'asIs' ? (uri === '/404.html' ? 404 : 200) : answer.status;
+      expect(onResponse(uri), uri).toBe(status);
+    }
+    expect(onRequest('/')).toBe('/index.html');
+    expect(onRequest('/energy')).toBe('/energy.html');
+    expect(onRequest('/dashboard')).toBe('/app.html');
+    expect(onRequest('/no-such-page')).toBe('/404.html');
+    // Whichever URI CloudFront hands the response event (the viewer's or the rewritten one), the 404 page is a 404.
+    expect(onResponse('/404.html')).toBe(404);
+    expect(
+      handler({
+        context: { eventType: 'viewer-response' },
+        request: { uri: '/no-such-page' },
+        response: { statusCode: 304 },
+      }).statusCode,
+    ).toBe(304);
   });
 
   it('sends CSP, HSTS and the other security headers, as the shared definition has them', () => {
@@ -1068,8 +1131,14 @@ describe('web', () => {
     const deployment = Object.values(resourcesOfType(dev.template, 'Custom::CDKBucketDeployment')).find(
       (d) => d.Properties!.DistributionId !== undefined,
     )!;
-    expect(deployment.Properties!.SourceBucketNames).toHaveLength(2);
-    expect(deployment.Properties!.SourceObjectKeys).toHaveLength(2);
+    // The build (or the placeholder) and config.json; with a build in web/dist, also each page, the
+    // sitemap and robots.txt on their own, with the site URL written in (deploy.test.ts).
+    const dist = `${REPO_ROOT}web/dist`;
+    const pages = existsSync(`${dist}/${APP_SHELL_FILE}`)
+      ? readdirSync(dist).filter(holdsSiteOrigin).length
+      : 0;
+    expect(deployment.Properties!.SourceBucketNames).toHaveLength(2 + pages);
+    expect(deployment.Properties!.SourceObjectKeys).toHaveLength(2 + pages);
     // config.json carries the pool ids as deploy-time markers.
     expect(JSON.stringify(deployment.Properties!.SourceMarkers)).toMatch(/UserPool/);
   });

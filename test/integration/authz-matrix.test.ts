@@ -88,6 +88,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   addPushDevice: { body: () => browserSubscription(pushService.origin).input, success: 201 },
   removePushDevice: { success: 204, id: ownerDevice },
   sendTestPush: { success: 200 },
+  updatePushSettings: { body: { push_reminders: true }, success: 200 },
   adminStats: { success: 200 },
   adminConfig: { success: 200 },
   adminHandshake: { success: 200 },

@@ -95,6 +95,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },
   removePushDevice: { runs: 20 },
   sendTestPush: { runs: 4 },
+  updatePushSettings: { body: { push_reminders: false }, runs: 12 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

@@ -17,7 +17,8 @@ import { useTestStack } from '../support/fixtures.ts';
 import { api, cognitoAttributes, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-local-stack-web-'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>home</title>');
+fs.writeFileSync(path.join(webDir, 'app.html'), '<!doctype html><title>app</title>');
 fs.mkdirSync(path.join(webDir, 'assets'));
 fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1);');
 
@@ -164,9 +165,9 @@ describe('bad requests are 4xx, never a 500 or a reset', () => {
     }
   });
 
-  it('answers a 1.5 MB body with a 413 the client receives, on the API and on /_cognito', async () => {
+  it('answers a body over Lambda’s 6 MB with a 413 the client receives, on the API and on /_cognito', async () => {
     const user = await createUser(stack, { label: 'big' });
-    const big = JSON.stringify({ title: 'x'.repeat(1.5 * 1024 * 1024) });
+    const big = JSON.stringify({ title: 'x'.repeat(6.5 * 1024 * 1024) });
     for (const [target, headers] of [
       ['/api/reminders', { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' }],
       ['/api/reminders', { 'content-type': 'application/json' }],
@@ -174,7 +175,7 @@ describe('bad requests are 4xx, never a 500 or a reset', () => {
     ] as const) {
       const response = await fetch(`${stack.appUrl}${target}`, { method: 'POST', headers, body: big });
       expect(response.status, target).toBe(413);
-      expect(await response.json()).toEqual({ message: 'Request body too large: the limit is 1 MB' });
+      expect(await response.json()).toEqual({ message: 'Request body too large: the limit is 6 MB' });
     }
     // The server is still there for the next request.
     expect((await api(stack, user.accessToken)('GET', '/api/reminders')).status).toBe(200);

@@ -4,16 +4,18 @@ import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 
-export type JobOptions = RunOptions & Pick<SenderSeams, 'leaseMs' | 'onClaimed'>;
+export type JobOptions = RunOptions & Pick<SenderSeams, 'leaseMs' | 'onClaimed' | 'onPushClaimed'>;
 
 /**
  * Plans a run, waits until the local senders have drained the send queue, and returns the run with
  * the senders' results: the record's sent count and errors, and what became of each mail.
  */
 export async function runJob(stack: LocalStack, options: JobOptions): Promise<RunResult> {
-  const { leaseMs, onClaimed, ...run } = options;
+  const { leaseMs, onClaimed, onPushClaimed, ...run } = options;
   stack.sendPoller.overrides = Object.fromEntries(
-    Object.entries({ now: run.now, leaseMs, onClaimed }).filter(([, value]) => value !== undefined),
+    Object.entries({ now: run.now, leaseMs, onClaimed, onPushClaimed }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
   stack.sendPoller.takeNotes();
   try {

@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
-import { calendarText, eventSequence, reminderEventText } from '../../lambdas/calendar/feed.ts';
+import { alarmTitle, calendarText, eventSequence, reminderEventText } from '../../lambdas/calendar/feed.ts';
 
 const SITE = 'https://renewals.example.com';
 
@@ -107,6 +107,14 @@ describe('the calendar files', () => {
     // The same reminder gives the same file, whenever it is fetched.
     expect(reminderEventText(before, SITE)).toBe(reminderEventText(before, SITE));
     expect(eventSequence(reminder({ updated_at: '2092-01-01T00:00:00.000Z' }))).toBeLessThan(2 ** 31);
+  });
+
+  it('cuts a long title in the alarms (each of up to seven), never in the summary', () => {
+    expect(alarmTitle('Home insurance')).toBe('Home insurance');
+    const long = 'Buildings and contents insurance for the flat on the high street, with legal cover';
+    expect(alarmTitle(long)).toHaveLength(60);
+    expect(alarmTitle(long).endsWith('…')).toBe(true);
+    expect(long.startsWith(alarmTitle(long).slice(0, -1))).toBe(true);
   });
 
   it('puts an act-by reminder’s alarms on the act-by event only, once per lead mail', () => {

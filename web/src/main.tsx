@@ -5,19 +5,22 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/buttons.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 // Chromium offers installing once, early: caught from the first script for 'Install app'.
 import './features/notifications/install-prompt.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 // A transition makes the first render interruptible: React yields to the browser every few
 // milliseconds instead of blocking the main thread for the whole page (lower Total Blocking Time).
+// A prerendered page (the build wrote its HTML into #root) is hydrated; the app shell is rendered.
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

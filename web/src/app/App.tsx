@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -13,15 +13,23 @@ function ScrollToTop() {
   return null;
 }
 
-export function App() {
+/**
+ * The app inside a router: the browser's here, a static one when the build prerenders a page
+ * (web/src/prerender.tsx). Both render the same tree, so the browser hydrates the page's HTML.
+ */
+export function AppIn({ router: Router }: { router: (props: { children: ReactNode }) => ReactNode }) {
   return (
     <ErrorBoundary>
-      <BrowserRouter>
+      <Router>
         <ScrollToTop />
         <Suspense fallback={<FullPageSpinner />}>
           <AppRoutes />
         </Suspense>
-      </BrowserRouter>
+      </Router>
     </ErrorBoundary>
   );
+}
+
+export function App() {
+  return <AppIn router={BrowserRouter} />;
 }

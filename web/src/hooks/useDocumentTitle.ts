@@ -1,5 +1,14 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { DESCRIPTION, HOME_TITLE, PRODUCT_NAME } from '#shared/brand.ts';
+
+/** A page's head: what the build writes into its prerendered HTML (web/build/prerender.ts). */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/** Set only while the build prerenders a page: the page's head is handed to it during render. */
+export const PageHeadContext = createContext<((head: PageHead) => void) | null>(null);
 
 function setDescription(content: string): void {
   let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -11,10 +20,15 @@ function setDescription(content: string): void {
   tag.content = content;
 }
 
-/** Every page sets its own <title> and meta description when it mounts. */
+/**
+ * Every page sets its own <title> and meta description: in the prerendered HTML through the build's
+ * collector, and in the browser when it mounts (a page reached inside the app).
+ */
 export function useDocumentTitle(title?: string, description: string = DESCRIPTION): void {
+  const fullTitle = title ? `${title} | ${PRODUCT_NAME}` : HOME_TITLE;
+  useContext(PageHeadContext)?.({ title: fullTitle, description });
   useEffect(() => {
-    document.title = title ? `${title} | ${PRODUCT_NAME}` : HOME_TITLE;
+    document.title = fullTitle;
     setDescription(description);
-  }, [title, description]);
+  }, [fullTitle, description]);
 }

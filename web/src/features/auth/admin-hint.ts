@@ -4,54 +4,46 @@
  * Amplify writes (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser`) and, only when it is there,
  * lazily loads the auth chunk to ask the API.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { cachedAdmin, rememberAdmin } from './admin-cache.ts';
+import { storedAuthUser } from './stored-user.ts';
 
 export { clearAdminHint } from './admin-cache.ts';
+export { storedAuthUser } from './stored-user.ts';
 
-/** The username Amplify last signed in on this browser, or null. No network, no Amplify. */
-export function storedAuthUser(): string | null {
-  try {
-    const storage = window.localStorage;
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) {
-        return storage.getItem(key);
-      }
-    }
-  } catch {
-    // Storage unavailable: treat as signed out.
-  }
-  return null;
-}
+/** Storage has no change event within a tab: the snapshot is read on each render, never subscribed to. */
+const noSubscription = () => () => undefined;
 
 /**
- * True when this browser holds a signed-in user, read once on the first render (storage is
- * synchronous, so the header never changes after painting).
+ * True when this browser holds a signed-in user. Storage is synchronous, so a page the browser renders
+ * knows at once; a prerendered page is hydrated as signed out (as the build rendered it), then updated.
  */
 export function usePublicSignedIn(): boolean {
-  const [signedIn] = useState(() => storedAuthUser() !== null);
-  return signedIn;
+  return useSyncExternalStore(
+    noSubscription,
+    () => storedAuthUser() !== null,
+    () => false,
+  );
 }
 
 /** True only for a signed-in admin; everyone else (and every signed-out visitor) gets false. */
 export function usePublicIsAdmin(): boolean {
-  const [isAdmin, setIsAdmin] = useState(() => cachedAdmin(storedAuthUser()) === true);
+  const cached = useSyncExternalStore(
+    noSubscription,
+    () => cachedAdmin(storedAuthUser()) === true,
+    () => false,
+  );
+  const [fetched, setFetched] = useState<boolean | null>(null);
   useEffect(() => {
     const user = storedAuthUser();
-    if (!user) return;
-    const known = cachedAdmin(user);
-    if (known !== null) {
-      setIsAdmin(known);
-      return;
-    }
+    if (!user || cachedAdmin(user) !== null) return;
     let live = true;
     import('./admin-status.ts')
       .then((m) => m.fetchIsAdmin())
       .then(
         (value) => {
           rememberAdmin(user, value);
-          if (live) setIsAdmin(value);
+          if (live) setFetched(value);
         },
         (error: unknown) => console.error('Admin check failed', error),
       );
@@ -59,5 +51,5 @@ export function usePublicIsAdmin(): boolean {
       live = false;
     };
   }, []);
-  return isAdmin;
+  return fetched ?? cached;
 }

@@ -35,3 +35,7 @@ export const useRemovePushDevice = () =>
 export function useSendTestPush() {
   return useInvalidating(() => callApi(API.sendTestPush));
 }
+
+/** 'Send my reminders as notifications' on or off (the list's query carries the setting). */
+export const useUpdatePushSettings = () =>
+  useInvalidating((on: boolean) => callApi(API.updatePushSettings, { body: { push_reminders: on } }));

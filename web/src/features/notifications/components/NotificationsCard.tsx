@@ -18,6 +18,7 @@ import {
   unsubscribe,
 } from '../this-device.ts';
 import { DeviceList } from './DeviceList.tsx';
+import { PushRemindersToggle } from './PushRemindersToggle.tsx';
 import './NotificationsCard.css';
 
 export const IPHONE_HINT =
@@ -136,6 +137,7 @@ export function NotificationsCard() {
               >
                 {test.isPending ? 'Sending...' : 'Send a test notification'}
               </button>
+              <PushRemindersToggle on={devices.data.push_reminders} />
               <DeviceList
                 devices={devices.data.devices}
                 thisDevice={devices.data.thisDevice}

@@ -8,6 +8,10 @@ import { adminMenu, ROUTES } from '../../../config/routes.ts';
 import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
+// The public pages' own styles, in the first stylesheet that the build inlines: a prerendered page
+// paints in its final layout before its lazy chunk (and that chunk's CSS) arrives.
+import '../pages/CategoryPage.css';
+import './ProsePage.css';
 
 const PUBLIC_ADMIN_MENU = adminMenu((s) => s.publicMenu);
 const FOOTER_ADMIN_MENU = adminMenu((s) => s.footer === true && s.publicMenu);
@@ -24,6 +28,34 @@ export const SOCIAL_LINKS = [
   { to: 'https://www.linkedin.com/company/renewalreminders', label: 'LinkedIn' },
 ];
 
+/** The header's Admin dropdown, for admins only (the landing page's script adds it: web/build/prerender.ts). */
+export function AdminMenu() {
+  return (
+    <NavDisclosure
+      label="Admin"
+      items={PUBLIC_ADMIN_MENU}
+      icon={<ShieldIcon />}
+      className="nav-disclosure nav-admin"
+    />
+  );
+}
+
+/** The footer's admin strip, for admins only. */
+export function FooterAdminStrip() {
+  return (
+    <div className="container footer-admin">
+      <nav aria-label="Admin tools" className="footer-admin-nav">
+        <span className="strong">Admin:</span>
+        {FOOTER_ADMIN_MENU.map(({ to, label }) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
 export function PublicHeader({ isAdmin, signedIn }: { isAdmin: boolean; signedIn: boolean }) {
   return (
     <header className="top-bar site-header">
@@ -36,14 +68,7 @@ export function PublicHeader({ isAdmin, signedIn }: { isAdmin: boolean; signedIn
             icon={<MenuIcon />}
             className="nav-disclosure nav-categories"
           />
-          {isAdmin && (
-            <NavDisclosure
-              label="Admin"
-              items={PUBLIC_ADMIN_MENU}
-              icon={<ShieldIcon />}
-              className="nav-disclosure nav-admin"
-            />
-          )}
+          {isAdmin && <AdminMenu />}
           {signedIn ? (
             <Link to={ROUTES.dashboard.path} className="btn btn-primary btn-sm">
               {ROUTES.dashboard.title}
@@ -115,21 +140,10 @@ export function PublicFooter({ isAdmin }: { isAdmin: boolean }) {
         <FooterNav id="footer-legal" title="Legal" links={LEGAL_MENU} />
         <FooterNav id="footer-social" title="Follow us" links={SOCIAL_LINKS} external />
       </div>
-      {isAdmin && (
-        <div className="container footer-admin">
-          <nav aria-label="Admin tools" className="footer-admin-nav">
-            <span className="strong">Admin:</span>
-            {FOOTER_ADMIN_MENU.map(({ to, label }) => (
-              <Link key={to} to={to}>
-                {label}
-              </Link>
-            ))}
-          </nav>
-        </div>
-      )}
+      {isAdmin && <FooterAdminStrip />}
       <div className="container footer-bottom">
         <p className="small muted">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {import.meta.env.BUILD_YEAR} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

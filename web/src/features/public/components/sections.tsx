@@ -80,13 +80,17 @@ export function Checklist({ items }: { items: readonly string[] }) {
   );
 }
 
-/** The sign-up button of the marketing pages; a signed-in visitor gets 'Dashboard' instead. */
+/**
+ * The sign-up button of the marketing pages; a signed-in visitor gets 'Dashboard' instead (on the
+ * static landing page, its script swaps the buttons it finds by `data-sign-up`).
+ */
 export function SignUpLink({ children, light = false }: { children: ReactNode; light?: boolean }) {
   const signedIn = usePublicSignedIn();
   return (
     <Link
       to={signedIn ? ROUTES.dashboard.path : ROUTES.auth.path}
       className={light ? 'btn btn-light btn-lg' : 'btn btn-primary btn-lg'}
+      data-sign-up=""
     >
       {signedIn ? ROUTES.dashboard.title : children}
     </Link>

@@ -2,7 +2,9 @@
  * The five category pages: just what the menus, the footer and the landing cards need. Their long
  * copy is in category-pages.json, which loads with the page itself.
  */
-export type CategorySlug = 'car-insurance' | 'broadband-mobile' | 'energy' | 'subscriptions' | 'mortgages';
+import { categoryPath, type CategorySlug } from '#shared/pages.ts';
+
+export { categoryPath, type CategorySlug };
 
 export interface CategoryLink {
   slug: CategorySlug;
@@ -38,9 +40,6 @@ export const CATEGORY_LINKS: readonly CategoryLink[] = [
     blurb: 'Remortgaging on time typically saves £1,200–£2,500. Start early, with alerts from 90 days out.',
   },
 ];
-
-/** A category page lives at /{slug}. */
-export const categoryPath = (slug: CategorySlug) => `/${slug}` as const;
 
 /** The category pages as menu links. */
 export const CATEGORY_MENU = CATEGORY_LINKS.map((c) => ({ to: categoryPath(c.slug), label: c.name }));

@@ -3,6 +3,7 @@ import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { ShieldIcon } from '../../../components/Icons.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { HeroPicture } from '../components/HeroPicture.tsx';
 import { PromotionNote } from '../components/PromotionNote.tsx';
 import { PublicLayout } from '../components/PublicLayout.tsx';
 import { CardList, Checklist, CtaBand, Section, SignUpLink, StatGrid } from '../components/sections.tsx';
@@ -70,27 +71,30 @@ export default function LandingPage() {
   return (
     <PublicLayout>
       <section className="hero" aria-labelledby="hero-heading">
-        <div className="container hero-inner">
-          <p className="eyebrow">{TAGLINE}</p>
-          <h1 id="hero-heading">Never miss a renewal again.</h1>
-          <p className="hero-lead">
-            Track your mortgage, insurance, energy, broadband, subscriptions and more in one place, and get an
-            e-mail reminder before each one renews, while you still have time to switch.
-          </p>
-          <div className="hero-actions">
-            <SignUpLink>Get Started Free</SignUpLink>
-            <a
-              href="#categories"
-              className="btn btn-outline btn-lg"
-              onClick={(event) => {
-                event.preventDefault();
-                scrollToCategories();
-              }}
-            >
-              See what you can track
-            </a>
+        <div className="container hero-inner hero-split">
+          <div className="hero-copy">
+            <p className="eyebrow">{TAGLINE}</p>
+            <h1 id="hero-heading">Never miss a renewal again.</h1>
+            <p className="hero-lead">
+              Track your mortgage, insurance, energy, broadband, subscriptions and more in one place, and get
+              an e-mail reminder before each one renews, while you still have time to switch.
+            </p>
+            <div className="hero-actions">
+              <SignUpLink>Get Started Free</SignUpLink>
+              <a
+                href="#categories"
+                className="btn btn-outline btn-lg"
+                onClick={(event) => {
+                  event.preventDefault();
+                  scrollToCategories();
+                }}
+              >
+                See what you can track
+              </a>
+            </div>
+            <PromotionNote />
           </div>
-          <PromotionNote />
+          <HeroPicture />
         </div>
       </section>
 

@@ -21,11 +21,15 @@ const stateOf = (error: unknown): State =>
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? 'loading' : 'invalid');
+  // Not from the token: the build prerenders this page without one, and the browser hydrates that.
+  const [state, setState] = useState<State>('loading');
   const [masked, setMasked] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!token) return;
+    if (!token) {
+      setState('invalid');
+      return;
+    }
     const controller = new AbortController();
     callPublic<typeof API.unsubscribeDetails>(
       { method: 'GET', path: '/api/unsubscribe' },
