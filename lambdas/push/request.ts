@@ -41,6 +41,17 @@ export function encryptForSubscription(payload: string, p256dh: string, auth: st
   return Buffer.concat([header, serverKey, sealed, cipher.getAuthTag()]);
 }
 
+/** A P-256 public key (an uncompressed point, base64url) as a JWK: the x and y halves of the point. */
+export function publicJwk(publicKey: string) {
+  const point = Buffer.from(publicKey, 'base64url');
+  return {
+    kty: 'EC',
+    crv: 'P-256',
+    x: point.subarray(1, 33).toString('base64url'),
+    y: point.subarray(33, 65).toString('base64url'),
+  };
+}
+
 /** The `Authorization` header for `endpoint`: `vapid t={ES256 JWT}, k={public key}`. */
 export function vapidAuthorization(
   endpoint: string,
@@ -48,17 +59,7 @@ export function vapidAuthorization(
   subject: string,
   now = Date.now(),
 ): string {
-  const point = Buffer.from(keys.publicKey, 'base64url');
-  const key = createPrivateKey({
-    format: 'jwk',
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      d: keys.privateKey,
-      x: point.subarray(1, 33).toString('base64url'),
-      y: point.subarray(33, 65).toString('base64url'),
-    },
-  });
+  const key = createPrivateKey({ format: 'jwk', key: { ...publicJwk(keys.publicKey), d: keys.privateKey } });
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const claims = { aud: new URL(endpoint).origin, exp: Math.floor(now / 1000) + VAPID_SECONDS, sub: subject };
   const unsigned = `${part({ typ: 'JWT', alg: 'ES256' })}.${part(claims)}`;

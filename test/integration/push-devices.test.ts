@@ -6,7 +6,7 @@
  * failed, and account deletion removing every device.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushDevices, TestPushResult } from '../../shared/api.ts';
+import type { PushDevices, TestPushResult } from '../../shared/push.ts';
 import { PUSH_DEVICE_LIMIT, PUSH_MESSAGES, pushDeviceId } from '../../shared/push.ts';
 import { keys } from '../../shared/table.ts';
 import { queryAll } from '../../lambdas/store/db.ts';

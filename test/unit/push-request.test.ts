@@ -5,7 +5,7 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { vapidAuthorization } from '../../lambdas/push/request.ts';
+import { publicJwk, vapidAuthorization } from '../../lambdas/push/request.ts';
 import { vapidKeysFromSeed } from '../../lambdas/push/vapid.ts';
 
 const keys = vapidKeysFromSeed('a seed of at least thirty-two characters, for tests');
@@ -28,16 +28,7 @@ describe('vapidAuthorization', () => {
       exp: now / 1000 + 12 * 3600,
       sub: 'mailto:a@b.example',
     });
-    const point = Buffer.from(keys.publicKey, 'base64url');
-    const key = createPublicKey({
-      format: 'jwk',
-      key: {
-        kty: 'EC',
-        crv: 'P-256',
-        x: point.subarray(1, 33).toString('base64url'),
-        y: point.subarray(33).toString('base64url'),
-      },
-    });
+    const key = createPublicKey({ format: 'jwk', key: publicJwk(keys.publicKey) });
     const signed = Buffer.from(`${head}.${claims}`);
     const sig = Buffer.from(signature!, 'base64url');
     expect(verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, sig)).toBe(true);
