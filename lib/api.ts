@@ -4,8 +4,6 @@ import {
   type CfnStage,
   DomainName,
   HttpApi,
-  HttpMethod,
-  HttpNoneAuthorizer,
   type HttpStage,
   LogGroupLogDestination,
   SecurityPolicy,
@@ -14,101 +12,16 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { AaaaRecord, ARecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { answersHead, groupRoutePath } from '../shared/contract.ts';
-import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
-import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
+import { ROUTES, type RouteDef } from '../shared/routes.ts';
 import { apiDomainName, stageLogGroup, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
-import { AppFunction } from './function.ts';
+import type { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
-
-/** Rights a route's handler needs beyond its table access. */
-export type RoutePermission =
-  /** ses:SendEmail through the configuration set (test mails). */
-  | 'ses:send'
-  /** ses:GetAccount and the identity's status (the self-check handshake). */
-  | 'ses:status'
-  /** cognito-idp:AdminUpdateUserAttributes (settings mirrored to the user's attributes). */
-  | 'cognito:updateUser'
-  /** cognito-idp:AdminUserGlobalSignOut and AdminDeleteUser (account deletion signs out everywhere first). */
-  | 'cognito:deleteUser'
-  /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
-  | 'cognito:describePool'
-  /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
-  | 'job:invoke'
-  /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
-  | 'unsubscribe:key'
-  /** Table writes for a GET route that records something as it answers. */
-  | 'table:write'
-  /** secretsmanager:GetSecretValue on the seed of the stage's VAPID keys, and its ARN in the environment. */
-  | 'push:key';
-
-/**
- * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
- * writes (other methods) and nothing else unless it is listed here; TABLE_ACTIONS in lib/data.ts. Add an entry when a handler needs more.
- */
-export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
-  // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
-  updateMe: ['cognito:updateUser'],
-  // Account deletion removes the Cognito user too.
-  deleteMe: ['cognito:deleteUser'],
-  // Verifies the signed token of an unsubscribe link.
-  unsubscribe: ['unsubscribe:key'],
-  unsubscribeDetails: ['unsubscribe:key'],
-  // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
-  // The first view of the link issues the feed token (a write).
-  getCalendarLink: ['unsubscribe:key', 'table:write'],
-  // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
-  getCalendarFeed: ['table:write'],
-  resetCalendarLink: ['unsubscribe:key'],
-  // Counts requests per event token in the table, as the feed does.
-  getReminderEvent: ['unsubscribe:key', 'table:write'],
-  // The SES handshake: GetAccount and the identity's status.
-  adminHandshake: ['ses:status'],
-  // Table, user pool, SES handshake, last run, schedule.
-  adminHealth: ['ses:status', 'cognito:describePool'],
-  adminSystemTest: ['ses:status', 'cognito:describePool'],
-  // A real reminder mail to the admin, with its signed unsubscribe link.
-  adminTestEmail: ['ses:send', 'unsubscribe:key'],
-  // Real mode invokes the job; simulate runs the planner in-process, which checks the owners'
-  // addresses against the suppression list: their keyed hashes need the key.
-  adminRunCron: ['job:invoke', 'unsubscribe:key'],
-  // The VAPID keys: the public one for the browser to subscribe with, the pair to sign pushes.
-  listPushDevices: ['push:key'],
-  sendTestPush: ['push:key'],
-};
-
-/**
- * Memory (MB) of the route functions that need more than the default 256; Lambda's CPU share grows
- * with it (1,769 MB is one vCPU). The admin Simulate plans and records every mail due on a date
- * within the function's timeout: for 5,000 mails about 2.5 s of CPU on a full core (profiled on
- * the local stack, `npm run bench:simulate`), which 256 MB would stretch to some 17 s. It runs
- * only when an admin asks.
- */
-export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
-  adminRunCron: 1769,
-};
-
-/** A route function's description: its routes (one, or a group's) and their access. */
-export const functionDescription = (routes: readonly RouteDef[]) =>
-  `${routes.map((route) => `${route.method} ${route.path}`).join(', ')} (${routes[0]?.access ?? 'user'})`;
-
-/** The routes served by the same function as `route`: itself, or its group's (decision 0036). */
-export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef[] = ROUTES) =>
-  route.group ? routes.filter((other) => other.group === route.group) : [route];
-
-/** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
-export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
-export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
-  adminConfig: ['API_URL'],
-  adminHealth: ['SCHEDULE_NAME'],
-  adminSystemTest: ['SCHEDULE_NAME'],
-};
+import { RouteStack, routeStackIndex } from './routeStack.ts';
 
 /**
  * The stage's default throttle (requests per second, burst). HTTP APIs apply it to each route on its
@@ -188,7 +101,10 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** The function serving each route, by route name (a group's routes share one). */
   readonly functions: Record<string, AppFunction> = {};
+  /** The nested stacks that hold the route functions (decision 0040). */
+  readonly routeStacks: RouteStack[];
   /** api.{domain} when the stage has an API certificate; otherwise the API has no name of its own. */
   readonly domainName?: string;
   /** Its API Gateway domain (the target of the api. record when there is no Route 53 zone). */
@@ -260,94 +176,64 @@ export class Api extends Construct {
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Not rotated automatically: it is a shared value between CloudFront and the API, resolved into both at deploy time; a new value is a redeploy (docs/decisions/0016). It only proves a request came through CloudFront and its web ACL, and grants no access to data.',
+        'Not rotated automatically: it is a shared value between CloudFront, which gets it at deploy time, and the route functions, which read it when they start; a new value is a redeploy (docs/decisions/0016). It only proves a request came through CloudFront and its web ACL, and grants no access to data.',
     });
     const environment = {
       ...props.environment,
-      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}), never in the template.
-      ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
+      // Its ARN only: each route function reads the value on its first request (lambdas/runtime/origin.ts).
+      ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
     };
 
     // Per-route settings of the stage: the L2 stage has none, so they go on the CfnStage below.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    const routes: readonly RouteDef[] = props.routes ?? ROUTES;
-    for (const route of routes.filter((r) => !r.group)) {
-      const fn = this.routeFunction(route.name, [route], environment, props);
-      const methods = [route.method, ...(answersHead(route) ? (['HEAD'] as const) : [])];
-      const httpRoutes = this.httpApi.addRoutes({
-        path: route.path,
-        methods: methods.map((method) => HttpMethod[method]),
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.fn),
-        authorizer: route.access === 'public' ? new HttpNoneAuthorizer() : authorizer,
-        ...(route.access === 'public' ? {} : { authorizationScopes: [ACCESS_TOKEN_SCOPE] }),
+    const routeStacks = new Map<number, RouteStack>();
+    const routeStack = (name: string) => {
+      const index = routeStackIndex(name);
+      const existing = routeStacks.get(index);
+      if (existing) return existing;
+      const created = new RouteStack(this, `Routes${index}`, {
+        config,
+        data: props.data,
+        mail: props.mail,
+        userPool,
+        httpApi: this.httpApi,
+        authorizer,
+        reminderJob: props.reminderJob,
+        scheduleName: props.scheduleName,
+        apiUrl: this.url,
+        originSecret: this.originSecret,
+        environment,
       });
-
-      if (route.access === 'public') {
-        const limit = publicRouteThrottle(route);
-        for (const method of methods) {
-          routeSettings[`${method} ${route.path}`] = {
-            ThrottlingRateLimit: limit.rateLimit,
-            ThrottlingBurstLimit: limit.burstLimit,
-          };
-        }
-        for (const [i, httpRoute] of httpRoutes.entries()) {
-          // API Gateway refuses route settings for a route key that does not exist yet.
-          this.stage.node.addDependency(httpRoute);
-          Validations.of(httpRoute).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: `${methods[i]} ${route.path} is public by design (access 'public' in the route manifest): it needs no sign-in and exposes no user data; a handler that acts for a user checks its own credential (the signed unsubscribe token).`,
-          });
-        }
+      routeStacks.set(index, created);
+      return created;
+    };
+    const routes: readonly RouteDef[] = props.routes ?? ROUTES;
+    const groups = new Set(routes.flatMap((r) => (r.group ? [r.group] : [])));
+    const functions = [
+      ...routes.filter((r) => !r.group).map((r) => [r.name, [r]] as const),
+      ...[...groups].map((group) => [group, routes.filter((r) => r.group === group)] as const),
+    ];
+    for (const [name, served] of functions) {
+      // In the stage's stack, at the path it always had: in prod it is retained (decision 0040).
+      const logGroup = stageLogGroup(new Construct(this, name), 'Logs', config);
+      const { fn, httpRoutes } = routeStack(name).addRoutes(name, served, logGroup);
+      for (const route of served) this.functions[route.name] = fn;
+      const [route] = served;
+      if (route?.access !== 'public') continue;
+      const limit = publicRouteThrottle(route);
+      for (const { key, route: httpRoute } of httpRoutes) {
+        routeSettings[key] = {
+          ThrottlingRateLimit: limit.rateLimit,
+          ThrottlingBurstLimit: limit.burstLimit,
+        };
+        // API Gateway refuses route settings for a route key that does not exist yet.
+        this.stage.node.addDependency(httpRoute);
       }
     }
-    for (const group of new Set(routes.flatMap((r) => (r.group ? [r.group] : [])))) {
-      const members = routes.filter((r) => r.group === group);
-      if (members.some((r) => r.access !== 'user')) throw new Error(`Group ${group}: user routes only`);
-      const fn = this.routeFunction(group, members, environment, props);
-      // One route for the group: its function finds the manifest's route (lambdas/runtime/group.ts).
-      this.httpApi.addRoutes({
-        path: groupRoutePath(group),
-        methods: [HttpMethod.ANY],
-        integration: new HttpLambdaIntegration(`${group}Integration`, fn.fn),
-        authorizer,
-        authorizationScopes: [ACCESS_TOKEN_SCOPE],
-      });
-    }
+    this.routeStacks = [...routeStacks.values()];
     (this.stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
-  }
-
-  /**
-   * The function of a route, or of a group's routes (decision 0036): table reads for GET routes,
-   * reads and writes otherwise, and every extra right and environment variable its routes list.
-   */
-  private routeFunction(
-    name: string,
-    routes: readonly RouteDef[],
-    environment: Record<string, string>,
-    props: ApiProps,
-  ): AppFunction {
-    const fn = new AppFunction(this, name, {
-      config: props.config,
-      entry: `lambdas/api/${name}.ts`,
-      description:
-        routes.map((route) => `${route.method} ${route.path}`).join(', ') + ` (${routes[0]!.access})`,
-      environment,
-      memorySize: (ROUTE_MEMORY_MB as Partial<Record<string, number>>)[name],
-    });
-    for (const route of routes) this.functions[route.name] = fn;
-    const lookup = <T>(table: Partial<Record<string, readonly T[]>>) => [
-      ...new Set(routes.flatMap((route) => table[route.name] ?? [])),
-    ];
-    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT))
-      fn.fn.addEnvironment(variable, this.environmentValue(variable, props));
-    const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
-    if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
-      props.data.grantRead(fn.fn);
-    else props.data.grantReadWrite(fn.fn);
-    for (const permission of extra) this.grant(fn, permission, props);
-    return fn;
   }
 
   /** The API's own URL: https://api.{domain}, else https://{apiId}.execute-api.{region}.amazonaws.com. */
@@ -359,60 +245,5 @@ export class Api extends Construct {
   get originDomainName(): string {
     const stack = Stack.of(this);
     return this.domainName ?? `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-  }
-
-  private environmentValue(name: RouteEnvironment, props: ApiProps): string {
-    switch (name) {
-      case 'API_URL':
-        return this.url;
-      case 'SCHEDULE_NAME':
-        return props.scheduleName;
-      default: {
-        const unknown: never = name;
-        throw new Error(`Unknown route environment ${String(unknown)}`);
-      }
-    }
-  }
-
-  private grant(fn: AppFunction, permission: RoutePermission, props: ApiProps): void {
-    switch (permission) {
-      case 'ses:send':
-        props.mail.grantSend(fn.fn);
-        return;
-      case 'ses:status':
-        props.mail.grantStatus(fn.fn);
-        return;
-      case 'cognito:updateUser':
-        props.userPool.grant(fn.fn, 'cognito-idp:AdminUpdateUserAttributes');
-        return;
-      case 'cognito:deleteUser':
-        props.userPool.grant(fn.fn, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
-        return;
-      case 'cognito:describePool':
-        props.userPool.grant(fn.fn, 'cognito-idp:DescribeUserPool');
-        return;
-      case 'job:invoke':
-        props.reminderJob.grantInvoke(fn.fn);
-        fn.fn.addEnvironment('JOB_FUNCTION_NAME', props.reminderJob.functionName);
-        Validations.of(fn).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.reminderJob.node.defaultChild as CfnFunction)}.Arn>:*]`,
-          reason:
-            'lambda:InvokeFunction on the reminder job and its versions ({arn}:*): the one function this route may call.',
-        });
-        return;
-      case 'unsubscribe:key':
-        props.mail.grantUnsubscribeKey(fn.fn);
-        return;
-      case 'push:key':
-        props.mail.grantPushKey(fn.fn);
-        return;
-      case 'table:write':
-        // Granted with the table's reads, above.
-        return;
-      default: {
-        const unknown: never = permission;
-        throw new Error(`Unknown route permission ${String(unknown)}`);
-      }
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -10,6 +10,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../shared/table.ts';
+import { nagReference } from './nagReference.ts';
 import { removalPolicy, type StageConfig } from './config.ts';
 
 /**
@@ -78,9 +79,9 @@ export class Data extends Construct {
 
   /** The grant covers {table}/index/* so that Query on gsi1 works: the only wildcard, scoped to this table. */
   private acknowledgeIndexWildcard(fn: IFunction): void {
-    const logicalId = Stack.of(this).getLogicalId(this.table.node.defaultChild as CfnTable);
+    const table = nagReference(fn, this.table.node.defaultChild as CfnTable, 'Arn');
     Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${table}/index/*]`,
       reason:
         "Table grants include the table's own indexes ({table}/index/*): the reminder job queries gsi1.",
     });

@@ -9,6 +9,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionErrorsAlarm } from './alarms.ts';
@@ -35,6 +36,11 @@ export interface AppFunctionProps {
    * function still fails after Lambda's own retries, instead of being dropped.
    */
   failureQueue?: IQueue;
+  /**
+   * The log group to write to, made by the caller (a route's stays in the stage's stack while its
+   * function is in a route stack: decision 0040); by default one of its own.
+   */
+  logGroup?: ILogGroup;
 }
 
 /**
@@ -66,7 +72,7 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
-    const logGroup = stageLogGroup(this, 'Logs', props.config);
+    const logGroup = props.logGroup ?? stageLogGroup(this, 'Logs', props.config);
     this.entry = props.entry;
     const functionProps: FunctionProps = {
       // One esbuild build bundles every function (lib/bundles.ts has the options, docs/bundles.md why).

@@ -68,13 +68,16 @@ export const powertoolsLayerParameter = (version = powertoolsVersion()) =>
 /**
  * The Powertools layer of the installed version, one per stack: its ARN a CloudFormation parameter
  * resolved from SSM when the stack deploys (in the stack's region), an ARN of AWS's publishing
- * account: arn:aws:lambda:{region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:{n}.
+ * account: arn:aws:lambda:{region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:{n}. The
+ * parameter is the top-level stack's; a nested stack gets its resolved value from it.
  */
 export function powertoolsLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   const id = 'PowertoolsLayer';
   const existing = stack.node.tryFindChild(id) as ILayerVersion | undefined;
   if (existing) return existing;
-  const arn = StringParameter.valueForStringParameter(stack, powertoolsLayerParameter());
+  let top = stack;
+  while (top.nestedStackParent) top = top.nestedStackParent;
+  const arn = StringParameter.valueForStringParameter(top, powertoolsLayerParameter());
   return LayerVersion.fromLayerVersionArn(stack, id, arn);
 }

@@ -118,8 +118,9 @@ export class RenewalRemindersStack extends Stack {
         indexNames: [TABLE_KEYS.dueIndex.name],
         alarms: Alarms.allUnder(this),
       });
-    // Every log group of the stage's two stacks keeps the stage's retention, CDK's own included.
-    for (const stack of [this, ...(props.edge ? [props.edge] : [])]) enforceStageLogRetention(stack, config);
+    // Every log group of the stage's stacks keeps the stage's retention, CDK's own included.
+    for (const stack of [this, ...this.api.routeStacks, ...(props.edge ? [props.edge] : [])])
+      enforceStageLogRetention(stack, config);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The site' });
     new CfnOutput(this, 'DistributionDomainName', {

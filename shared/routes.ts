@@ -21,8 +21,6 @@ import type {
   OutcomeRecorded,
   PromotionStatus,
   PublicConfig,
-  PushDevice,
-  PushDevices,
   Quote,
   Reminder,
   ReminderDetails,
@@ -30,9 +28,9 @@ import type {
   SavingsSummary,
   SystemTestResult,
   TestEmailResult,
-  TestPushResult,
   UnsubscribeDetails,
 } from './api.ts';
+import type { PushDevice, PushDevices, TestPushResult } from './push.ts';
 import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
 import {
   calendarTokenParamSchema,

@@ -26,11 +26,11 @@ type Outcome = Pick<CheckResult, 'status' | 'detail'>;
 type Check = [category: string, name: string, run: () => Promise<Outcome>];
 
 /** An API Gateway event for `route` as the JWT authorizer would pass it for this user and groups. */
-function eventAs(route: RouteDef, userId: string, groups: string[]) {
+async function eventAs(route: RouteDef, userId: string, groups: string[]) {
   return buildApiEvent({
     method: route.method,
     routePath: route.path,
-    headers: throughCloudFront({}),
+    headers: await throughCloudFront({}),
     claims: { sub: userId, token_use: 'access', 'cognito:groups': `[${groups.join(' ')}]` },
   });
 }
@@ -46,7 +46,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
         const id = reminderId();
         if (!id) return { status: 'warning', detail: API_MESSAGES.noTestReminder };
         const userId = stranger();
-        const listed = await listRemindersHandler(eventAs(API.listReminders, userId, []), context);
+        const listed = await listRemindersHandler(await eventAs(API.listReminders, userId, []), context);
         const body = JSON.parse(listed.body ?? '{}') as { reminders: { user_id: string }[] };
         const leaked = body.reminders.filter((r) => r.user_id !== userId).length;
         const direct = (await getReminder(userId, id)) ? 1 : 0;
@@ -62,7 +62,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
       'Security',
       'Regular user cannot read the audit log',
       async () => {
-        const response = await adminAuditHandler(eventAs(API.adminAudit, stranger(), []), context);
+        const response = await adminAuditHandler(await eventAs(API.adminAudit, stranger(), []), context);
         return response.statusCode === 403
           ? { status: 'pass', detail: 'Refused with 403' }
           : {
@@ -76,7 +76,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
       'Admin can read the audit log',
       async () => {
         const response = await adminAuditHandler(
-          eventAs(API.adminAudit, caller.userId, [ADMIN_GROUP]),
+          await eventAs(API.adminAudit, caller.userId, [ADMIN_GROUP]),
           context,
         );
         return response.statusCode === 200

@@ -7,7 +7,7 @@
  */
 import { createECDH, createHash } from 'node:crypto';
 import { env } from '../runtime/env.ts';
-import { tracer } from '../runtime/tracer.ts';
+import { secretString } from '../runtime/secrets.ts';
 
 export interface VapidKeys {
   /** Uncompressed point, base64url: what the browser's applicationServerKey takes. */
@@ -43,13 +43,8 @@ export function vapidKeys(): Promise<VapidKeys> {
   const { PUSH_SEED_SECRET_ARN: arn, PUSH_SEED: plain } = env();
   if (!arn)
     return plain ? Promise.resolve(vapidKeysFromSeed(plain)) : Promise.reject(new Error(PUSH_KEY_MISSING));
-  cached ??= import('@aws-sdk/client-secrets-manager')
-    .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
-      tracer
-        .captureAWSv3Client(new SecretsManagerClient({ region: env().AWS_REGION }))
-        .send(new GetSecretValueCommand({ SecretId: arn })),
-    )
-    .then((result) => vapidKeysFromSeed(result.SecretString ?? ''))
+  cached ??= secretString(arn)
+    .then(vapidKeysFromSeed)
     .catch((error: unknown) => {
       cached = undefined;
       throw error;

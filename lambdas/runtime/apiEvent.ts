@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import type { HttpMethod } from '../../shared/contract.ts';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
-import { originSecret } from './env.ts';
+import { originSecret } from './origin.ts';
 import type { ApiEvent } from './http.ts';
 
 export interface ApiEventInput {
@@ -42,11 +42,11 @@ export function claimsAsApiGateway(payload: Record<string, unknown>): Record<str
  * by the stage's secret (when the stage has one). The local adapter and the in-process system test
  * stand where CloudFront stands, so they send it too.
  */
-export function throughCloudFront(headers: Record<string, string>): Record<string, string> {
+export async function throughCloudFront(headers: Record<string, string>): Promise<Record<string, string>> {
   const forwarded = Object.fromEntries(
     Object.entries(headers).filter(([name]) => name.toLowerCase() !== ORIGIN_VERIFY_HEADER),
   );
-  const secret = originSecret();
+  const secret = await originSecret();
   return secret ? { ...forwarded, [ORIGIN_VERIFY_HEADER]: secret } : forwarded;
 }
 

@@ -70,16 +70,3 @@ export function env(): Env {
 export function resetEnvCache(): void {
   cached = undefined;
 }
-
-/**
- * On AWS, the value CloudFront puts in ORIGIN_VERIFY_HEADER: API requests without it are refused.
- * Unset locally, where the one local server is the only way in. Read on its own, so the check runs
- * before (and whatever) the rest of the environment.
- */
-export function originSecret(): string | undefined {
-  return z
-    .string()
-    .min(16)
-    .optional()
-    .parse(process.env.ORIGIN_VERIFY || undefined);
-}

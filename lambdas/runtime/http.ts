@@ -9,7 +9,7 @@ import type { ApiError } from '../../shared/api.ts';
 import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
-import { originSecret } from './env.ts';
+import { ORIGIN_SECRET_RECHECK_MS, originSecret } from './origin.ts';
 import { logger } from './logger.ts';
 import { tracer } from './tracer.ts';
 
@@ -187,14 +187,17 @@ type RouteHandler<R extends RouteDef> = (
 ) => Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
 
 /** On AWS, a request that did not come through CloudFront (no or a wrong origin secret) is refused. */
-function checkOrigin(event: ApiEvent): void {
-  const expected = originSecret();
-  if (!expected) return;
+async function checkOrigin(event: ApiEvent): Promise<void> {
   const given = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '');
-  const wanted = Buffer.from(expected);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-    throw new HttpError(403, 'Forbidden: use the site address');
-  }
+  const matches = (expected: string) => {
+    const wanted = Buffer.from(expected);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  };
+  const expected = await originSecret();
+  if (expected === undefined || matches(expected)) return;
+  // The stage's value may be new since this container read it: read it again, if that was a while ago.
+  const current = await originSecret(ORIGIN_SECRET_RECHECK_MS);
+  if (current === undefined || !matches(current)) throw new HttpError(403, 'Forbidden: use the site address');
 }
 
 function authorize(access: Access, caller: Caller | undefined): void {
@@ -246,7 +249,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
     })
     .handler(async (event, context) => {
       try {
-        checkOrigin(event);
+        await checkOrigin(event);
         const caller = callerFrom(event);
         authorize(def.access, caller);
         const request = {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from './env.ts';
-import { tracer } from './tracer.ts';
+import { secretString } from './secrets.ts';
 
 /**
  * The stage's signing keys, versioned so a leaked key can be rotated out. The secret (Secrets
@@ -36,8 +36,7 @@ export function parseKeyring(secret: string): Keyring {
 let cached: Promise<Keyring> | undefined;
 
 /**
- * The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env. The
- * Secrets Manager SDK loads on that first read only (lambdas/runtime/clients.ts says why).
+ * The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env.
  */
 export function keyring(): Promise<Keyring> {
   const { UNSUBSCRIBE_SECRET_ARN: arn, UNSUBSCRIBE_SECRET: plain, STAGE } = env();
@@ -46,16 +45,8 @@ export function keyring(): Promise<Keyring> {
     if (STAGE === 'local') return Promise.resolve(parseKeyring(LOCAL_UNSUBSCRIBE_SECRET));
     return Promise.reject(new Error(KEY_MISSING));
   }
-  cached ??= import('@aws-sdk/client-secrets-manager')
-    .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
-      tracer
-        .captureAWSv3Client(new SecretsManagerClient({ region: env().AWS_REGION }))
-        .send(new GetSecretValueCommand({ SecretId: arn })),
-    )
-    .then((result) => {
-      if (!result.SecretString) throw new Error(KEY_MISSING);
-      return parseKeyring(result.SecretString);
-    })
+  cached ??= secretString(arn)
+    .then(parseKeyring)
     .catch((error: unknown) => {
       cached = undefined;
       throw error;

@@ -135,7 +135,7 @@ export function apiDispatch(options: {
       ...proxied,
       rawPath: url.pathname,
       query,
-      headers: throughCloudFront(flatten(Object.entries(req.headers))),
+      headers: await throughCloudFront(flatten(Object.entries(req.headers))),
       ...eventBody(body),
       claims,
       host: options.host,

@@ -2,15 +2,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
-import {
-  functionDescription,
-  PUBLIC_ROUTE_THROTTLE,
-  publicRouteThrottle,
-  routesSharingFunction,
-} from '../../lib/api.ts';
+import { PUBLIC_ROUTE_THROTTLE, publicRouteThrottle } from '../../lib/api.ts';
+import { functionDescription, routesSharingFunction } from '../../lib/routeRights.ts';
 import { ACCESS_TOKEN_SCOPE, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { BODY_SIZE_RULE, EDGE_REGION, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../lib/edge.ts';
-import { cleanUp, resourcesOfType, synth } from './harness.ts';
+import { cleanUp, resourcesOfType, secretReaderIds, synth } from './harness.ts';
 
 afterAll(cleanUp);
 
@@ -319,9 +315,22 @@ describe('the API only through CloudFront', () => {
         descriptions.has(String(f.Properties!.Description)),
       );
       expect(routeFunctions).toHaveLength(descriptions.size);
+      // Each reads it on its first request by its ARN (lambdas/runtime/origin.ts), and only they may.
       for (const fn of routeFunctions) {
         const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect(variables.ORIGIN_VERIFY, String(fn.Properties!.Description)).toEqual(reference);
+        expect(variables.ORIGIN_VERIFY_SECRET_ARN, String(fn.Properties!.Description)).toEqual({
+          Ref: originId,
+        });
+      }
+      const routeFunctionIds = Object.entries(resourcesOfType(s.template, 'AWS::Lambda::Function'))
+        .filter(([, f]) => descriptions.has(String(f.Properties!.Description)))
+        .map(([id]) => id);
+      expect(secretReaderIds(s.template, originId)).toEqual(routeFunctionIds.sort());
+      // No function of the stage holds the value, or a reference CloudFormation would resolve to it.
+      for (const fn of Object.values(resourcesOfType(s.template, 'AWS::Lambda::Function'))) {
+        const environment = JSON.stringify(fn.Properties!.Environment ?? {});
+        expect(environment, String(fn.Properties!.Description)).not.toContain('{{resolve:secretsmanager:');
+        expect(environment).not.toMatch(/"ORIGIN_VERIFY"/);
       }
     }
   });

@@ -3,6 +3,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, type BuildAppOptions } from '../../lib/app.ts';
 import type { RenewalRemindersStack } from '../../lib/stack.ts';
+import { flatTemplate } from './flatten.ts';
 
 /** The feature flags and settings of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
 const cdkJsonContext = (
@@ -14,6 +15,7 @@ const cdkJsonContext = (
 export interface Synthesized {
   app: App;
   stack: RenewalRemindersStack;
+  /** The stage's stack with its route stacks merged in (flatTemplate): every function, role and route. */
   template: Template;
 }
 
@@ -49,7 +51,7 @@ function synthesize(context: Record<string, unknown>, options: BuildAppOptions):
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
   });
   const stack = buildApp(app, options);
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: flatTemplate(stack) };
 }
 
 /** Each synth leaves ~20 MB of assets in the temp directory: remove them (afterAll). */
@@ -153,4 +155,28 @@ export function dependencyCycle(template: Template): string[] | undefined {
 /** Every Lambda function of the template, by logical id. */
 export function functionIds(template: Template): string[] {
   return Object.keys(resourcesOfType(template, 'AWS::Lambda::Function'));
+}
+
+/** The functions whose roles may read the secret `secretId` (secretsmanager:GetSecretValue on it), sorted. */
+export function secretReaderIds(template: Template, secretId: string): string[] {
+  const ref = JSON.stringify({ Ref: secretId });
+  const roles = new Set(
+    Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((policy) =>
+        (
+          policy.Properties?.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }
+        ).Statement.some(
+          (st) =>
+            [st.Action].flat().includes('secretsmanager:GetSecretValue') &&
+            [st.Resource].flat().some((resource) => JSON.stringify(resource) === ref),
+        ),
+      )
+      .flatMap((policy) => (policy.Properties?.Roles as { Ref: string }[]).map((role) => role.Ref)),
+  );
+  return Object.entries(resourcesOfType(template, 'AWS::Lambda::Function'))
+    .filter(([, fn]) =>
+      roles.has((fn.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]),
+    )
+    .map(([id]) => id)
+    .sort();
 }

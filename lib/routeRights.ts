@@ -1,0 +1,89 @@
+/**
+ * What each route's function is given beyond the common environment and its table reads: extra
+ * rights, memory and environment, by route name. Read by the route stacks (lib/routeStack.ts), which
+ * build the functions, and by the infra tests.
+ */
+import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
+
+/** Rights a route's handler needs beyond its table access. */
+export type RoutePermission =
+  /** ses:SendEmail through the configuration set (test mails). */
+  | 'ses:send'
+  /** ses:GetAccount and the identity's status (the self-check handshake). */
+  | 'ses:status'
+  /** cognito-idp:AdminUpdateUserAttributes (settings mirrored to the user's attributes). */
+  | 'cognito:updateUser'
+  /** cognito-idp:AdminUserGlobalSignOut and AdminDeleteUser (account deletion signs out everywhere first). */
+  | 'cognito:deleteUser'
+  /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
+  | 'cognito:describePool'
+  /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
+  | 'job:invoke'
+  /** secretsmanager:GetSecretValue on the unsubscribe key, and its ARN in the environment. */
+  | 'unsubscribe:key'
+  /** Table writes for a GET route that records something as it answers. */
+  | 'table:write'
+  /** secretsmanager:GetSecretValue on the seed of the stage's VAPID keys, and its ARN in the environment. */
+  | 'push:key';
+
+/**
+ * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
+ * writes (other methods) and nothing else unless it is listed here; TABLE_ACTIONS in lib/data.ts. Add an entry when a handler needs more.
+ */
+export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
+  // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
+  updateMe: ['cognito:updateUser'],
+  // Account deletion removes the Cognito user too.
+  deleteMe: ['cognito:deleteUser'],
+  // Verifies the signed token of an unsubscribe link.
+  unsubscribe: ['unsubscribe:key'],
+  unsubscribeDetails: ['unsubscribe:key'],
+  // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
+  // The first view of the link issues the feed token (a write).
+  getCalendarLink: ['unsubscribe:key', 'table:write'],
+  // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
+  getCalendarFeed: ['table:write'],
+  resetCalendarLink: ['unsubscribe:key'],
+  // Counts requests per event token in the table, as the feed does.
+  getReminderEvent: ['unsubscribe:key', 'table:write'],
+  // The SES handshake: GetAccount and the identity's status.
+  adminHandshake: ['ses:status'],
+  // Table, user pool, SES handshake, last run, schedule.
+  adminHealth: ['ses:status', 'cognito:describePool'],
+  adminSystemTest: ['ses:status', 'cognito:describePool'],
+  // A real reminder mail to the admin, with its signed unsubscribe link.
+  adminTestEmail: ['ses:send', 'unsubscribe:key'],
+  // Real mode invokes the job; simulate runs the planner in-process, which checks the owners'
+  // addresses against the suppression list: their keyed hashes need the key.
+  adminRunCron: ['job:invoke', 'unsubscribe:key'],
+  // The VAPID keys: the public one for the browser to subscribe with, the pair to sign pushes.
+  listPushDevices: ['push:key'],
+  sendTestPush: ['push:key'],
+};
+
+/**
+ * Memory (MB) of the route functions that need more than the default 256; Lambda's CPU share grows
+ * with it (1,769 MB is one vCPU). The admin Simulate plans and records every mail due on a date
+ * within the function's timeout: for 5,000 mails about 2.5 s of CPU on a full core (profiled on
+ * the local stack, `npm run bench:simulate`), which 256 MB would stretch to some 17 s. It runs
+ * only when an admin asks.
+ */
+export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
+  adminRunCron: 1769,
+};
+
+/** A route function's description: its routes (one, or a group's) and their access. */
+export const functionDescription = (routes: readonly RouteDef[]) =>
+  `${routes.map((route) => `${route.method} ${route.path}`).join(', ')} (${routes[0]?.access ?? 'user'})`;
+
+/** The routes served by the same function as `route`: itself, or its group's (decision 0036). */
+export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef[] = ROUTES) =>
+  route.group ? routes.filter((other) => other.group === route.group) : [route];
+
+/** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
+export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
+export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
+  adminConfig: ['API_URL'],
+  adminHealth: ['SCHEDULE_NAME'],
+  adminSystemTest: ['SCHEDULE_NAME'],
+};
