@@ -250,7 +250,6 @@ export const API = defineRoutes({
     response: returns<NoContent>(),
   },
   recordSavings: {
-    group: 'reminders',
     method: 'POST',
     path: '/api/reminders/{id}/savings',
     access: 'user',
@@ -275,9 +274,8 @@ export const API = defineRoutes({
    * VEHICLE_LOOKUPS_PER_DAY a user a day. Nothing is stored.
    */
   lookUpVehicle: {
-    group: 'reminders',
     method: 'POST',
-    path: '/api/reminders/vehicle-lookup',
+    path: '/api/vehicles/lookup',
     access: 'user',
     body: vehicleLookupSchema,
     response: returns<VehicleDates>(),

@@ -1,5 +1,5 @@
 /**
- * POST /api/reminders/vehicle-lookup over real HTTP, the DVLA stand-in behind it: the dates of a full
+ * POST /api/vehicles/lookup over real HTTP, the DVLA stand-in behind it: the dates of a full
  * record and a new car's estimate, a 404 in words, a 429 or 500 from the DVLA as a 503 that says to
  * try later or type the dates (never a 500 of ours), a bad registration refused before the DVLA is
  * asked, and the per-user limit of a day.
@@ -11,7 +11,7 @@ import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { api, createUser } from '../support/stack.ts';
 
 const stack = useTestStack();
-const PATH = '/api/reminders/vehicle-lookup';
+const PATH = '/api/vehicles/lookup';
 
 describe('vehicle look-up', () => {
   it('answers the DVLA’s dates, its 404, and its 429 and 500 in words', async () => {
