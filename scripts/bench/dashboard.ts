@@ -41,7 +41,7 @@ const WATCH_FOR_LIST = `
 /** Milliseconds from the page's navigation start until the list is on screen. */
 async function untilListShown(page: Page): Promise<number> {
   await page.locator(LIST_SHOWN).first().waitFor({ state: 'visible', timeout: 30_000 });
-  return page.evaluate(() => (window as unknown as { listShownAt: number }).listShownAt);
+  return page.evaluate('window.listShownAt') as Promise<number>;
 }
 
 async function seedUser(stack: TestStack) {

@@ -2,7 +2,9 @@
  * Where this browser keeps the last dashboard data a user saw (../app/persisted-queries.ts), on its
  * own so that the session can forget it at every sign-in, sign-out and deletion. No React, no Query.
  */
-export const SAVED_QUERIES_KEY = 'rr.saved-queries';
+import { SAVED_QUERIES_KEY } from './saved-queries-key.ts';
+
+export { SAVED_QUERIES_KEY };
 
 /** What is kept: whose it is, which build wrote it, and each query's data with its fetch time. */
 export interface SavedQueries {
