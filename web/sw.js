@@ -65,6 +65,15 @@ function sitePath(value) {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : FALLBACK_URL;
 }
 
+/** A push about one reminder opens its page, where it may also be snoozed. */
+const isReminderPage = (path) => /^\/reminders\/[^/?#]+$/.test(path);
+
+/** 'Open', and 'Snooze 3 days' for one reminder (browsers that show no actions ignore them). */
+function actionsFor(path) {
+  const open = { action: 'open', title: 'Open' };
+  return isReminderPage(path) ? [open, { action: 'snooze', title: 'Snooze 3 days' }] : [open];
+}
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -80,7 +89,7 @@ self.addEventListener('push', (event) => {
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       data: { url: sitePath(data.url) },
-      actions: [{ action: 'open', title: 'Open' }],
+      actions: actionsFor(sitePath(data.url)),
     }),
   );
 });
@@ -95,8 +104,15 @@ async function openAt(url) {
   return open.navigate(url.href);
 }
 
+/**
+ * A tap opens the page the push names. 'Snooze 3 days' opens the reminder's page asking to confirm
+ * (?snooze=1): the worker holds no session of its own (the tokens live in the page's storage), so it
+ * never calls the API itself.
+ */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data;
-  event.waitUntil(openAt(new URL(sitePath(data && data.url), self.location.origin)));
+  const url = new URL(sitePath(data && data.url), self.location.origin);
+  if (event.action === 'snooze' && isReminderPage(url.pathname)) url.searchParams.set('snooze', '1');
+  event.waitUntil(openAt(url));
 });

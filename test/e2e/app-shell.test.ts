@@ -3,7 +3,8 @@
  * the page (axe clean, at 390 and 1280 px); the service worker keeps the app shell, so after one visit
  * the dashboard opens with the network refusing /app.html and /dashboard, while every /api answer
  * still comes from the network; the last list shows from this browser's copy before the network
- * answers; sign-out forgets that copy.
+ * answers; a push's 'Snooze 3 days' opens the reminder asking to confirm, and the snooze joins its
+ * history; sign-out forgets the kept copy.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
@@ -28,7 +29,7 @@ const cachedUrls = (page: Page) =>
 describe('a dashboard that opens at once', () => {
   it('shows a skeleton, then keeps the shell and the last list, never an API answer', async () => {
     const user = await createUser(stack, { label: 'shell' });
-    await addReminder(stack, user, {
+    const reminderId = await addReminder(stack, user, {
       title: 'Home insurance',
       category: 'insurance',
       provider: 'Aviva',
@@ -82,6 +83,33 @@ describe('a dashboard that opens at once', () => {
       await page.screenshot({ path: `/tmp/shots-23/dashboard-${width}.png` });
     }
     await context.unroute('**/api/reminders');
+
+    // A push about this reminder offers 'Snooze 3 days'; the action opens its page asking to confirm.
+    await context.grantPermissions(['notifications'], { origin: stack.appUrl });
+    const [worker] = context.serviceWorkers();
+    // The worker's own push handler, as a push event (a synthetic event's waitUntil throws, after the handler ran).
+    await worker!.evaluate(`try { self.dispatchEvent(new PushEvent('push', { data: JSON.stringify({
+      title: '1 renewal needs you today', body: 'Home insurance renews tomorrow',
+      url: '/reminders/${reminderId}' }) })); } catch {}`);
+    const actions = () =>
+      worker!.evaluate(
+        'self.registration.getNotifications().then((all) => all.flatMap((n) => n.actions.map((a) => a.title)))',
+      );
+    await expect.poll(actions).toEqual(['Open', 'Snooze 3 days']);
+    await worker!.evaluate(`self.registration.getNotifications().then(([notification]) => {
+      try { self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'snooze' })); } catch {}
+    })`);
+    await page.waitForURL(new RegExp(`/reminders/${reminderId}\\?snooze=1$`));
+    const dialog = page.getByRole('alertdialog', { name: 'Snooze 3 days' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'snooze confirmation');
+    await page.screenshot({ path: '/tmp/shots-23/snooze-confirm-1280.png' });
+    await dialog.getByRole('button', { name: 'Snooze 3 days' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText(/^Snoozed until \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await page.waitForURL(new RegExp(`/reminders/${reminderId}$`));
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: '/tmp/shots-23/snoozed-390.png', fullPage: true });
 
     // Sign-out forgets the kept list.
     const kept = () => page.evaluate(`localStorage.getItem(${JSON.stringify(SAVED_QUERIES_KEY)}) !== null`);
