@@ -4,7 +4,6 @@ import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
 import type { Repeats } from './reminder/terms.ts';
 import type { Snooze } from './reminder/snooze.ts';
-import type { PushBrowser, PushPlatform } from './push.ts';
 
 export interface Reminder {
   id: string;
@@ -87,30 +86,6 @@ export interface Profile {
   /** SHA-256 of the live feed token, or null: the token itself is never stored. */
   calendar_feed_hash: string | null;
   created_at: string;
-}
-
-/** A device the user turned notifications on for, as the settings list shows it. */
-export interface PushDevice {
-  /** Derived from the subscription's endpoint (shared/push.ts pushDeviceId). */
-  id: string;
-  browser: PushBrowser;
-  platform: PushPlatform;
-  created_at: string;
-}
-
-/** The user's devices, and the key the browser subscribes with (the stage's VAPID public key). */
-export interface PushDevices {
-  devices: PushDevice[];
-  public_key: string;
-  /** The profile's switch for the daily push ('Send my reminders as notifications'). */
-  push_reminders: boolean;
-}
-
-/** What 'Send a test notification' did: sent to each device, or removed it (the service said gone). */
-export interface TestPushResult {
-  sent: number;
-  removed: number;
-  failed: number;
 }
 
 /** The private calendar feed's address, in both forms: https for copying, webcal to subscribe. */

@@ -138,3 +138,27 @@ export interface PushPayload {
   /** Replaces an earlier notification of the same tag (one a day). */
   tag: string;
 }
+
+/** A device the user turned notifications on for, as the settings list shows it. */
+export interface PushDevice {
+  /** Derived from the subscription's endpoint (pushDeviceId). */
+  id: string;
+  browser: PushBrowser;
+  platform: PushPlatform;
+  created_at: string;
+}
+
+/** The user's devices, and the key the browser subscribes with (the stage's VAPID public key). */
+export interface PushDevices {
+  devices: PushDevice[];
+  public_key: string;
+  /** The profile's switch for the daily push ('Send my reminders as notifications'). */
+  push_reminders: boolean;
+}
+
+/** What 'Send a test notification' did: sent to each device, or removed it (the service said gone). */
+export interface TestPushResult {
+  sent: number;
+  removed: number;
+  failed: number;
+}

@@ -21,17 +21,15 @@ import type {
   OutcomeRecorded,
   PromotionStatus,
   PublicConfig,
-  PushDevice,
-  PushDevices,
   Reminder,
   ReminderDetails,
   RunCronResult,
   SavingsSummary,
   SystemTestResult,
   TestEmailResult,
-  TestPushResult,
   UnsubscribeDetails,
 } from './api.ts';
+import type { PushDevice, PushDevices, TestPushResult } from './push.ts';
 import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
 import {
   calendarTokenParamSchema,

@@ -1,15 +1,15 @@
 /**
- * Sending one push to one device: `web-push` signs the request with the stage's VAPID keys and
- * encrypts the payload for the subscription (aes128gcm); the request itself goes out with fetch, so
- * the local stack's fake push service on http://127.0.0.1 is reached the same way as a real one.
+ * Sending one push to one device: the request is signed with the stage's VAPID keys and its payload
+ * encrypted for the subscription (aes128gcm, request.ts); it goes out with fetch, so the local
+ * stack's fake push service on http://127.0.0.1 is reached the same way as a real one.
  * A 404 or 410 means the subscription is gone for good; anything else may pass, so it is retried.
  */
-import webpush from 'web-push';
 import type { PushPayload } from '../../shared/push.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { retrying } from '../runtime/retry.ts';
 import type { StoredPushDevice } from '../store/pushDevices.ts';
+import { pushRequest } from './request.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** A day: a push about today's renewals is no use tomorrow, so the service may drop it after that. */
@@ -34,21 +34,15 @@ function subject(): string {
 }
 
 async function postOnce(device: StoredPushDevice, body: string): Promise<void> {
-  const keys = await vapidKeys();
-  const request = webpush.generateRequestDetails(
-    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-    body,
-    {
-      vapidDetails: { subject: subject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: PUSH_TTL_SECONDS,
-      contentEncoding: 'aes128gcm',
-      urgency: 'normal',
-    },
-  );
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body ?? null,
+  const request = pushRequest(device, body, {
+    keys: await vapidKeys(),
+    subject: subject(),
+    ttlSeconds: PUSH_TTL_SECONDS,
+  });
+  const response = await fetch(device.endpoint, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
     signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     redirect: 'manual',
   });

@@ -2,7 +2,7 @@
  * 'Send a test notification': one push to each of the caller's devices; a device whose push service
  * says the subscription is gone (404, 410) is removed, as the daily job does.
  */
-import type { TestPushResult } from '../../shared/api.ts';
+import type { TestPushResult } from '../../shared/push.ts';
 import { PUSH_MESSAGES, type PushPayload } from '../../shared/push.ts';
 import { logger } from '../runtime/logger.ts';
 import { listPushDevices, removePushDevice } from '../store/pushDevices.ts';

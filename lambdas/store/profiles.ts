@@ -146,15 +146,16 @@ export async function updateProfile(
   };
 }
 
-/** Turns reminder e-mails on or off (unsubscribe link, settings toggle). False when no profile. */
-export async function setReminderEmails(userId: string, enabled: boolean): Promise<boolean> {
+/** Sets one of the profile's switches; false when there is no profile. */
+async function setSwitch(userId: string, name: 'reminder_emails' | 'push_reminders', enabled: boolean) {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: profileKey(userId),
         ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'SET reminder_emails = :enabled',
+        UpdateExpression: 'SET #switch = :enabled',
+        ExpressionAttributeNames: { '#switch': name },
         ExpressionAttributeValues: { ':enabled': enabled },
       }),
     );
@@ -165,24 +166,13 @@ export async function setReminderEmails(userId: string, enabled: boolean): Promi
   }
 }
 
+/** Turns reminder e-mails on or off (unsubscribe link, settings toggle). False when no profile. */
+export const setReminderEmails = (userId: string, enabled: boolean): Promise<boolean> =>
+  setSwitch(userId, 'reminder_emails', enabled);
+
 /** The daily push on or off ('Send my reminders as notifications'). False when no profile. */
-export async function setPushReminders(userId: string, enabled: boolean): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: profileKey(userId),
-        ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'SET push_reminders = :enabled',
-        ExpressionAttributeValues: { ':enabled': enabled },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+export const setPushReminders = (userId: string, enabled: boolean): Promise<boolean> =>
+  setSwitch(userId, 'push_reminders', enabled);
 
 /** Profiles of many users at once (BatchGet, 100 per call), keyed by user id. */
 export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {

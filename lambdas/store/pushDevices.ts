@@ -7,7 +7,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { PushDevice } from '../../shared/api.ts';
+import type { PushDevice } from '../../shared/push.ts';
 import {
   PUSH_BROWSERS,
   PUSH_DEVICE_LIMIT,

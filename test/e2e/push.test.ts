@@ -3,7 +3,7 @@
  * the app is installable (DevTools' installability check: manifest, icons, service worker), the
  * permission is granted, 'Turn on notifications on this device' subscribes (headless Chromium
  * reaches no push service, so PushManager's subscribe hands back a subscription on the fake push
- * service here), 'Send a test notification' goes through web-push to that service and decrypts with
+ * service here), 'Send a test notification' goes as a Web Push request to that service and decrypts with
  * the device's keys, a push delivered with DevTools' ServiceWorker.deliverPushMessage is shown, its
  * click opens the reminder, 'Remove' and sign-out forget the device; axe clean.
  */
@@ -109,7 +109,7 @@ describe('notifications', () => {
     await page.screenshot({ path: '/tmp/shots-23/notifications-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 900 });
 
-    // 'Send a test notification': through web-push to the fake service, readable with the device's keys.
+    // 'Send a test notification': a Web Push request to the fake service, readable with the device's keys.
     const before = pushService.requests.length;
     await card.getByRole('button', { name: 'Send a test notification' }).click();
     await toast(page, 'Test notification sent').waitFor();

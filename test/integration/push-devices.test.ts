@@ -1,12 +1,12 @@
 /**
  * Push devices over real HTTP on the local stand-ins: turning notifications on (the browser's
  * subscription, validated as hostile input), the per-user cap even under concurrent adds, Remove,
- * 'Send a test notification' through web-push to a fake push service on 127.0.0.1 whose payload is
+ * 'Send a test notification' as a signed, encrypted Web Push request to a fake push service on 127.0.0.1 whose payload is
  * decrypted with the subscription's keys, a 410 removing the device, a 500 retried then reported
  * failed, and account deletion removing every device.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushDevices, TestPushResult } from '../../shared/api.ts';
+import type { PushDevices, TestPushResult } from '../../shared/push.ts';
 import { PUSH_DEVICE_LIMIT, PUSH_MESSAGES, pushDeviceId } from '../../shared/push.ts';
 import { keys } from '../../shared/table.ts';
 import { queryAll } from '../../lambdas/store/db.ts';

@@ -1,6 +1,6 @@
 /**
  * The reminder job's push channel on the local stand-ins: the planner and the senders as the
- * schedule runs them, web-push to a fake push service on 127.0.0.1 whose payloads are decrypted
+ * schedule runs them, pushes to a fake push service on 127.0.0.1 whose payloads are decrypted
  * with each device's keys. One push a day per device, mirroring the digest, exactly once under two
  * planners at once and a sender dying after its claim; a 410 removes the device and the e-mail
  * still goes; a 500 comes back with the message and fails for good on its third attempt, with its

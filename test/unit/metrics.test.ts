@@ -30,7 +30,11 @@ vi.mock('../../lambdas/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () 
 vi.mock('../../lambdas/store/reminders.ts', () => ({
   createReminder: vi.fn(async (userId: string) => ({ id: 'r1', user_id: userId }) as Reminder),
 }));
-vi.mock('../../lambdas/store/imports.ts', () => ({ importReminders: vi.fn() }));
+vi.mock('../../lambdas/store/imports.ts', () => ({
+  importReminders: vi.fn(),
+  IMPORT_BUDGET_MS: 7500,
+  IMPORT_MARGIN_MS: 2500,
+}));
 
 const saved = { ...process.env };
 let lines: string[] = [];
@@ -100,6 +104,8 @@ describe('publishJobCounts', () => {
       failed: 2,
       left: 0,
       rolled: 1,
+      pushed: 12,
+      push_failed: 1,
     };
     publishJobCounts(counts);
     expect(lines).toHaveLength(1);

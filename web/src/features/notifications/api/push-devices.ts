@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PushDevices } from '#shared/api.ts';
+import type { PushDevices } from '#shared/push.ts';
 import type { PushSubscriptionInput } from '#shared/push.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';

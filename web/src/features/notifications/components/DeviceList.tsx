@@ -1,4 +1,4 @@
-import type { PushDevice } from '#shared/api.ts';
+import type { PushDevice } from '#shared/push.ts';
 import { formatUkDate } from '#shared/dates.ts';
 
 /** The account's devices with notifications on, each with 'Remove'. */

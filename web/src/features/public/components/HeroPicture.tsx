@@ -13,7 +13,7 @@ const REMINDERS = [
   },
   {
     title: 'Energy fixed deal',
-    detail: 'Octopus · £142.00/mo',
+    detail: 'Octopus · £142.00/month',
     actBy: 'Act by 02/04',
     badge: '25 days to act',
     urgent: false,
