@@ -5,6 +5,7 @@ import { parseReminder } from './items.ts';
 import { nextMailOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { reminderHistory } from './savings.ts';
+import { snoozesOf } from './snoozes.ts';
 
 /** The reminder page: the owner's reminder (a cancelled one too), its next mail and its history. */
 export async function getReminderDetails(userId: string, id: string): Promise<ReminderDetails | undefined> {
@@ -13,5 +14,5 @@ export async function getReminderDetails(userId: string, id: string): Promise<Re
   const reminder = parseReminder(item);
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
   const [nextMail, history] = await Promise.all([nextMailOf(item, zone), reminderHistory(userId, reminder)]);
-  return { reminder, next_mail: nextMail, history };
+  return { reminder, next_mail: nextMail, history, snoozes: snoozesOf(item) };
 }

@@ -82,6 +82,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   getReminder: { success: 200 },
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
+  snoozeReminder: { success: 200 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
   listPushDevices: { success: 200 },
   // A fresh subscription per case: the same one again would also be a 201 (it replaces itself).

@@ -89,6 +89,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   getReminder: { runs: 30 },
   updateReminder: { body: reminderBody, runs: 50 },
   deleteReminder: { runs: 30 },
+  snoozeReminder: { runs: 20 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, runs: 40 },
   listPushDevices: { runs: 8 },
   // A subscription on the discard port: nothing answers there, so a test push fails (and says so).

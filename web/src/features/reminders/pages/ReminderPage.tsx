@@ -6,6 +6,7 @@ import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
+import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -18,6 +19,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
 const pounds = (amount: number | null) => (amount === null ? '-' : formatPounds(amount));
@@ -72,7 +74,7 @@ export default function ReminderPage() {
       <ErrorPanel message="Failed to load reminder details" onRetry={() => void details.refetch()} />
     );
   } else {
-    const { reminder, next_mail: nextMail, history } = details.data;
+    const { reminder, next_mail: nextMail, history, snoozes } = details.data;
     body = (
       <>
         <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
@@ -82,9 +84,14 @@ export default function ReminderPage() {
             Next e-mail
           </h2>
           {nextMail ? (
-            <p>
-              <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
-            </p>
+            <>
+              <p>
+                <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
+              </p>
+              {reminder.archived_at === null && (
+                <SnoozeButton reminderId={reminder.id} title={reminder.title} />
+              )}
+            </>
           ) : (
             <p className="muted">
               {reminder.archived_at ? 'None: you cancelled this one.' : 'No e-mails left for this renewal.'}
@@ -95,6 +102,13 @@ export default function ReminderPage() {
           <h2 id="history-heading" className="card-title">
             History
           </h2>
+          {snoozes.length > 0 && (
+            <ul className="reminder-snoozes">
+              {snoozes.map((s) => (
+                <li key={s.on}>{snoozedUntilText(s.until)}</li>
+              ))}
+            </ul>
+          )}
           {history.length === 0 ? (
             <p className="muted">No finished terms yet.</p>
           ) : (
