@@ -3,6 +3,7 @@ import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
 import type { Repeats } from './reminder/terms.ts';
+import type { Snooze } from './reminder/snooze.ts';
 
 export interface Reminder {
   id: string;
@@ -53,6 +54,8 @@ export interface ReminderDetails {
   reminder: Reminder;
   next_mail: NextMail | null;
   history: RenewalOutcome[];
+  /** Its snoozes ('Snooze 3 days'), newest first. */
+  snoozes: Snooze[];
   /** The quote notebook of the current renewal, oldest first. */
   quotes: Quote[];
 }

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BRAND_COLOR, DESCRIPTION, HOME_TITLE } from '../shared/brand.ts';
 import { prerenderPages } from './build/prerender.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { MANIFEST_PATH, webManifest } from './manifest.ts';
 
 const backend = 'http://127.0.0.1:3000';
@@ -78,7 +79,7 @@ function inlineCss(): Plugin {
 // Root is web/; shared code is reached through package.json subpath imports (#shared/*).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), brand(), manifest(), inlineCss(), prerenderPages()],
+  plugins: [react(), brand(), manifest(), inlineCss(), prerenderPages(), serviceWorker()],
   // The footer's year is the build's: the prerendered HTML and the app that hydrates it agree.
   define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {

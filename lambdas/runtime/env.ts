@@ -61,8 +61,15 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
+/**
+ * The function's environment, checked once. A bad one is the deployment's fault, never the caller's:
+ * a plain Error (a 500 through route()), not the ZodError that route() would answer as a 400.
+ */
 export function env(): Env {
-  cached ??= envSchema.parse(process.env);
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
+  cached = parsed.data;
   return cached;
 }
 

@@ -9,15 +9,25 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { NextMail, Reminder } from '../../shared/api.ts';
-import { nextMoment, openMails, reminderSchedule, rollDate } from '../../shared/reminder/schedule.ts';
+import {
+  mailMoment,
+  nextMoment,
+  openMails,
+  reminderSchedule,
+  rollDate,
+} from '../../shared/reminder/schedule.ts';
+import { snoozedDate } from '../../shared/reminder/snooze.ts';
 import { IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
 import { parseReminder } from './items.ts';
 import { settledAmong } from './sends.ts';
 
-/** A reminder as the index and the job see it: with the local date its mails start from. */
-export type IndexedReminder = Reminder & { not_before: string };
+/**
+ * A reminder as the index and the job see it: with the local date its mails start from, and the
+ * local date a snooze holds its next mail until (shared/reminder/snooze.ts), if any.
+ */
+export type IndexedReminder = Reminder & { not_before: string; snoozed_until?: string | null };
 
 /**
  * The local date a reminder's mails start from: the day it was created or last rescheduled (older
@@ -29,7 +39,8 @@ export function notBeforeOf(item: Record<string, unknown>, zone: string): string
 }
 
 export function parseIndexedReminder(item: Record<string, unknown>, zone: string): IndexedReminder {
-  return { ...parseReminder(item), not_before: notBeforeOf(item, zone) };
+  const snoozedUntil = typeof item.snoozed_until === 'string' ? item.snoozed_until : null;
+  return { ...parseReminder(item), not_before: notBeforeOf(item, zone), snoozed_until: snoozedUntil };
 }
 
 /**
@@ -49,7 +60,10 @@ export function nextMailAt(
     notBefore: reminder.not_before,
     rollOn: rollDate(reminder),
   });
-  return next ? next.toUTC().toISO()! : null;
+  if (!next) return null;
+  // A snooze holds the next mail (and the roll) until its day.
+  const held = reminder.snoozed_until ? mailMoment(reminder.snoozed_until, zone) : null;
+  return (held && held > next ? held : next).toUTC().toISO()!;
 }
 
 /** The index attributes of a reminder item: next_at and its gsi1 keys, or nothing when no mail is left. */
@@ -150,7 +164,7 @@ export async function nextMailOf(item: Record<string, unknown>, zone: string): P
   const [next] = openMails({ schedule, settled, notBefore: reminder.not_before });
   if (!next) return null;
   return {
-    date: next.date,
+    date: snoozedDate(next.date, reminder.snoozed_until),
     type: next.type,
     days_before: next.daysBefore,
     // A window counts from the renewal, whatever the act-by date.

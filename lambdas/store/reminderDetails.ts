@@ -6,6 +6,7 @@ import { nextMailOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { listQuotes } from './quotes.ts';
 import { reminderHistory } from './savings.ts';
+import { snoozesOf } from './snoozes.ts';
 
 /**
  * The reminder page: the owner's reminder (a cancelled one too), its next mail, its history and the
@@ -21,5 +22,5 @@ export async function getReminderDetails(userId: string, id: string): Promise<Re
     reminderHistory(userId, reminder),
     listQuotes(userId, id, reminder.renewal_date),
   ]);
-  return { reminder, next_mail: nextMail, history, quotes };
+  return { reminder, next_mail: nextMail, history, snoozes: snoozesOf(item), quotes };
 }

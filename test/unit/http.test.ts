@@ -115,6 +115,21 @@ describe('store failure path', () => {
   });
 });
 
+describe('a function deployed with a bad environment', () => {
+  afterEach(() => {
+    process.env.TABLE_NAME = 'unit';
+    resetEnvCache();
+  });
+
+  it('answers 500, the deployment’s fault, never a 400 that blames the caller', async () => {
+    delete process.env.TABLE_NAME;
+    resetEnvCache();
+    const result = await listReminders(event({ sub: 'u1', token_use: 'access' }), context);
+    expect(result).toMatchObject({ statusCode: 500 });
+    expect(JSON.parse((result as { body: string }).body)).toEqual({ message: 'Internal server error' });
+  });
+});
+
 describe('bodies that are not valid UTF-8', () => {
   it('are a 400 "The request is not valid UTF-8", never text with U+FFFD in it', async () => {
     const { parseBody, NOT_UTF8, HttpError } = await import('../../lambdas/runtime/http.ts');

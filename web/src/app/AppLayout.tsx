@@ -6,6 +6,7 @@ import { AccountMenu } from '../components/AccountMenu.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { ShieldIcon } from '../components/Icons.tsx';
 import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
+import { forgetQueries } from './persisted-queries.ts';
 import { logout } from '../features/auth/session.ts';
 import { forgetThisDevice } from '../features/notifications/index.ts';
 import './AppLayout.css';
@@ -28,7 +29,7 @@ export function AppHeader() {
     // This browser stops getting the account's pushes, while the session can still say so.
     await forgetThisDevice();
     await logout();
-    queryClient.clear();
+    forgetQueries(queryClient);
     navigate(ROUTES.home.path, { replace: true });
   };
 

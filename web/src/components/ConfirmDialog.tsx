@@ -17,6 +17,7 @@ export function ConfirmDialog({
   onConfirm,
   trigger,
   subject,
+  tone = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   trigger?: ReactNode;
   subject?: ReactNode;
+  /** The action's button: red for what cannot be undone (the default), the primary colour otherwise. */
+  tone?: 'destructive' | 'primary';
 }) {
   return (
     <AlertDialog.Root
@@ -53,7 +56,7 @@ export function ConfirmDialog({
                 Cancel
               </button>
             </AlertDialog.Cancel>
-            <button type="button" className="btn btn-destructive" disabled={busy} onClick={onConfirm}>
+            <button type="button" className={`btn btn-${tone}`} disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </button>
           </div>

@@ -1,4 +1,6 @@
 /** Stored auth data: Amplify keeps Cognito tokens under these key prefixes. No Amplify import here. */
+import { forgetSavedQueries } from '../../api/saved-queries.ts';
+
 const AUTH_KEY_PREFIXES = ['CognitoIdentityServiceProvider', 'amplify', 'Amplify', 'aws-amplify'];
 
 function clearFrom(storage: Storage): void {
@@ -10,7 +12,9 @@ function clearFrom(storage: Storage): void {
   for (const key of doomed) storage.removeItem(key);
 }
 
+/** Every sign-in, sign-out and deletion: the tokens, and the last user's kept dashboard data. */
 export function clearStoredAuth(): void {
+  forgetSavedQueries();
   try {
     clearFrom(window.localStorage);
     clearFrom(window.sessionStorage);

@@ -22,6 +22,15 @@ export async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+/**
+ * Signed in: installs the service worker (without waiting for it), so the next visit opens the app
+ * from its cached shell. Browsers without service workers simply load from the network.
+ */
+export function installAppShell(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+}
+
 /** This browser's subscription, if it has one (without asking anything). */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;

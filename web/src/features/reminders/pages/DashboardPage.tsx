@@ -9,7 +9,8 @@ import { useReminders } from '../../../api/get-reminders.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/Icons.tsx';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { EmptyPanel, ErrorPanel } from '../../../components/Panels.tsx';
+import { DASHBOARD_BLOCKS, SkeletonBlocks } from '../../../components/Skeleton.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
@@ -73,7 +74,7 @@ export default function DashboardPage() {
     <AppLayout>
       <h1 className="visually-hidden">{ROUTES.dashboard.title}</h1>
       {savings.isPending || reminders.isPending || me.isPending ? (
-        <LoadingPanel label="Loading your dashboard" />
+        <SkeletonBlocks label="Loading your dashboard" blocks={DASHBOARD_BLOCKS} />
       ) : (
         <>
           {(list.length > 0 || (savings.data?.total ?? 0) > 0) && (

@@ -6,6 +6,7 @@ import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
+import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -19,6 +20,7 @@ import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
 const pounds = (amount: number | null) => (amount === null ? '-' : formatPounds(amount));
@@ -73,7 +75,7 @@ export default function ReminderPage() {
       <ErrorPanel message="Failed to load reminder details" onRetry={() => void details.refetch()} />
     );
   } else {
-    const { reminder, next_mail: nextMail, history, quotes } = details.data;
+    const { reminder, next_mail: nextMail, history, snoozes, quotes } = details.data;
     body = (
       <>
         <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
@@ -84,9 +86,14 @@ export default function ReminderPage() {
             Next e-mail
           </h2>
           {nextMail ? (
-            <p>
-              <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
-            </p>
+            <>
+              <p>
+                <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
+              </p>
+              {reminder.archived_at === null && (
+                <SnoozeButton reminderId={reminder.id} title={reminder.title} />
+              )}
+            </>
           ) : (
             <p className="muted">
               {reminder.archived_at ? 'None: you cancelled this one.' : 'No e-mails left for this renewal.'}
@@ -97,6 +104,13 @@ export default function ReminderPage() {
           <h2 id="history-heading" className="card-title">
             History
           </h2>
+          {snoozes.length > 0 && (
+            <ul className="reminder-snoozes">
+              {snoozes.map((s) => (
+                <li key={s.on}>{snoozedUntilText(s.until)}</li>
+              ))}
+            </ul>
+          )}
           {history.length === 0 ? (
             <p className="muted">No finished terms yet.</p>
           ) : (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ROUTES } from '../../../config/routes.ts';
+import { forgetQueries } from '../../../app/persisted-queries.ts';
 import { forgetDeletedAccount } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -25,7 +26,7 @@ export function DangerZone() {
     }
     // The user no longer exists: sign out locally (a global sign-out cannot work), then /auth.
     await forgetDeletedAccount();
-    queryClient.clear();
+    forgetQueries(queryClient);
     setOpen(false);
     navigate(ROUTES.auth.path, { replace: true });
     toast.success('Account Deleted', { description: 'Your account has been permanently deleted' });

@@ -1,0 +1,87 @@
+/**
+ * 'Snooze 3 days' on the owner's reminder: its next mail (and push) is held until the snooze's day,
+ * which its place in the next-mail index says, and the snooze joins the reminder's history. Once a
+ * day: a second snooze the same day answers the first. Written over the version read, so a snooze
+ * never undoes an edit or a run's placement made meanwhile (then it is decided again).
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
+import { todayIn } from '../../shared/dates.ts';
+import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
+import { openMails, reminderSchedule } from '../../shared/reminder/schedule.ts';
+import { snoozedDate, snoozeOf, SNOOZES_KEPT, type Snooze } from '../../shared/reminder/snooze.ts';
+import { keys, TABLE_KEYS } from '../../shared/table.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { itemKey, tableName } from './db.ts';
+import { getVisibleReminderItem } from './imports.ts';
+import { nextMailAt, nextMailAttributes, parseIndexedReminder } from './nextMail.ts';
+import { overVersionRead } from './overVersion.ts';
+import { getProfile } from './profiles.ts';
+import { settledAmong } from './sends.ts';
+
+/** The reminder's snoozes as its item keeps them, newest first. */
+export function snoozesOf(item: Record<string, unknown>): Snooze[] {
+  const list = Array.isArray(item.snoozes) ? (item.snoozes as unknown[]) : [];
+  return list.filter(
+    (s): s is Snooze =>
+      typeof s === 'object' &&
+      s !== null &&
+      typeof (s as Snooze).on === 'string' &&
+      typeof (s as Snooze).until === 'string',
+  );
+}
+
+/** Snoozes the owner's reminder; undefined when it is not theirs, not there, or cancelled. */
+export async function snoozeReminder(
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<Snooze | undefined> {
+  const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
+  const today = todayIn(zone, DateTime.fromJSDate(now));
+  return overVersionRead('it was being snoozed', async () => {
+    const item = await getVisibleReminderItem(userId, id);
+    if (!item) return undefined;
+    const reminder = parseIndexedReminder(item, zone);
+    if (reminder.archived_at !== null) return undefined;
+    const schedule = reminderSchedule(reminder);
+    const settled = await settledAmong(
+      schedule.map(({ dedupeKey }) => ({ userId, dedupeKey })),
+      1,
+    );
+    const [next] = openMails({ schedule, settled, notBefore: reminder.not_before });
+    const snoozes = snoozesOf(item);
+    const nextDate = next ? snoozedDate(next.date, reminder.snoozed_until) : null;
+    const snooze = snoozeOf(nextDate, today, snoozes[0]);
+    if (!snooze) return snoozes[0];
+    const nextAt = nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled);
+    const index = TABLE_KEYS.dueIndex;
+    const attributes = nextMailAttributes(id, nextAt);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(keys.user(userId), keys.reminder(id)),
+        // Over the version read, and no other snooze written meanwhile.
+        ConditionExpression:
+          '#version = :version AND (attribute_not_exists(snoozes) OR size(snoozes) = :count)',
+        UpdateExpression: nextAt
+          ? 'SET snoozed_until = :until, snoozes = :snoozes, next_at = :at, #pk = :pk, #sk = :sk'
+          : 'SET snoozed_until = :until, snoozes = :snoozes',
+        ExpressionAttributeNames: {
+          '#version': 'updated_at',
+          ...(nextAt ? { '#pk': index.partitionKey, '#sk': index.sortKey } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':version': reminder.updated_at,
+          ':count': snoozes.length,
+          ':until': snooze.until,
+          ':snoozes': [snooze, ...snoozes].slice(0, SNOOZES_KEPT),
+          ...(nextAt
+            ? { ':at': nextAt, ':pk': attributes[index.partitionKey], ':sk': attributes[index.sortKey] }
+            : {}),
+        },
+      }),
+    );
+    return snooze;
+  });
+}

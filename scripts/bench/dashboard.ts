@@ -1,0 +1,111 @@
+/**
+ * The signed-in dashboard's figures for bench:web: how long from navigation until the reminder list
+ * shows, cold (a returning visitor's session, nothing else: no HTTP cache, no service worker, no
+ * cached list) and warm (a reload of the same browser: its HTTP cache, service worker and cached
+ * list). Each is the median of a few runs, timed in the page from its navigation start.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { addReminder, createUser, type TestStack } from '../../test/support/stack.ts';
+
+const RUNS = 5;
+const REMINDERS = 12;
+/** Any reminder of the list on screen: the list is what the figures wait for. */
+const LIST_SHOWN = '.agenda-group';
+
+export interface DashboardFigures {
+  coldMs: number;
+  warmMs: number;
+  coldRuns: number[];
+  warmRuns: number[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Notes in the page when the list first appears (a mutation observer: no polling delay). A string,
+ * not a function: tsx would compile a function with helpers the page does not have.
+ */
+const WATCH_FOR_LIST = `
+  document.addEventListener('DOMContentLoaded', () => {
+    const seen = () => {
+      if (!document.querySelector(${JSON.stringify(LIST_SHOWN)})) return false;
+      window.listShownAt = performance.now();
+      return true;
+    };
+    if (seen()) return;
+    const observer = new MutationObserver(() => seen() && observer.disconnect());
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+`;
+
+/** Milliseconds from the page's navigation start until the list is on screen. */
+async function untilListShown(page: Page): Promise<number> {
+  await page.locator(LIST_SHOWN).first().waitFor({ state: 'visible', timeout: 30_000 });
+  return page.evaluate('window.listShownAt') as Promise<number>;
+}
+
+async function seedUser(stack: TestStack) {
+  const user = await createUser(stack, { label: 'bench-dashboard' });
+  for (let n = 0; n < REMINDERS; n++) {
+    const day = String(1 + (n % 28)).padStart(2, '0');
+    await addReminder(stack, user, {
+      title: `Renewal ${n + 1}`,
+      category: 'broadband_mobile',
+      provider: 'Bench Provider',
+      notes: null,
+      renewal_date: `2031-0${1 + (n % 9)}-${day}`,
+      amount: 120 + n,
+      repeats: 'yearly',
+    });
+  }
+  return user;
+}
+
+export async function measureDashboard(
+  browser: Browser,
+  stack: TestStack,
+  url: string,
+  inspect?: (page: Page) => Promise<void>,
+): Promise<DashboardFigures> {
+  const user = await seedUser(stack);
+  // One sign-in through the form; each cold run starts a fresh context from its stored session.
+  const first = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const signIn = await first.newPage();
+  await signIn.goto(`${url}/auth`);
+  await signIn.getByLabel('Email').fill(user.email);
+  await signIn.getByLabel('Password').fill(user.password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+  // Only the session: the cached list (if any) is left out, as on a first visit of this browser.
+  const session = await first.storageState();
+  await first.close();
+  const sessionOnly = {
+    ...session,
+    origins: session.origins.map((o) => ({
+      ...o,
+      localStorage: o.localStorage.filter((entry) =>
+        entry.name.startsWith('CognitoIdentityServiceProvider.'),
+      ),
+    })),
+  };
+
+  const coldRuns: number[] = [];
+  const warmRuns: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: sessionOnly,
+    });
+    await context.addInitScript(WATCH_FOR_LIST);
+    const page = await context.newPage();
+    await page.goto(`${url}/dashboard`);
+    coldRuns.push(await untilListShown(page));
+    // Let the worker install and the list be saved before the reload.
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    warmRuns.push(await untilListShown(page));
+    if (inspect && run === RUNS - 1) await inspect(page);
+    await context.close();
+  }
+  return { coldMs: median(coldRuns), warmMs: median(warmRuns), coldRuns, warmRuns };
+}

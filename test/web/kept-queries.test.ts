@@ -1,0 +1,93 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { meQueryKey } from '../../web/src/api/get-me.ts';
+import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
+import { SAVED_QUERIES_KEY } from '../../web/src/api/saved-queries.ts';
+import { forgetQueries, keepQueries, restoreQueries } from '../../web/src/app/persisted-queries.ts';
+import { clearStoredAuth } from '../../web/src/features/auth/storage.ts';
+
+const list = [{ id: 'r1', title: 'Car insurance' }];
+const saved = () =>
+  JSON.parse(window.localStorage.getItem(SAVED_QUERIES_KEY) ?? 'null') as {
+    owner: string;
+    queries: { key: string[] }[];
+  } | null;
+
+/** A client that kept `owner`'s list, as a previous visit would have. */
+async function visitAs(owner: string) {
+  const client = new QueryClient();
+  restoreQueries(client, owner);
+  const stop = keepQueries(client, owner, () => true);
+  await client.fetchQuery({ queryKey: remindersQueryKey, queryFn: () => list });
+  await client.fetchQuery({ queryKey: ['public-config'], queryFn: () => ({ flags: {} }) });
+  stop();
+  return client;
+}
+
+afterEach(() => {
+  forgetQueries(new QueryClient());
+  window.localStorage.clear();
+});
+
+describe('the dashboard data kept between visits', () => {
+  it('keeps only the list, savings and profile, and gives them back to the same user, stale', async () => {
+    await visitAs('user-a');
+    expect(saved()?.owner).toBe('user-a');
+    expect(saved()?.queries.map((q) => q.key)).toEqual([remindersQueryKey]);
+
+    const kept = window.localStorage.getItem(SAVED_QUERIES_KEY)!;
+    forgetQueries(new QueryClient()); // the page is closed: the module starts afresh
+    window.localStorage.setItem(SAVED_QUERIES_KEY, kept);
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    restoreQueries(next, 'user-a');
+    expect(next.getQueryData(remindersQueryKey)).toEqual(list);
+    // Kept with its fetch time: shown at once, and refetched as soon as the page mounts it.
+    expect(next.getQueryCache().find({ queryKey: remindersQueryKey })?.isStale()).toBe(true);
+    expect(next.getQueryData(meQueryKey)).toBeUndefined();
+  });
+
+  it("never gives one user another's data, and forgets it", async () => {
+    await visitAs('user-a');
+    const kept = window.localStorage.getItem(SAVED_QUERIES_KEY)!;
+    forgetQueries(new QueryClient());
+    window.localStorage.setItem(SAVED_QUERIES_KEY, kept);
+    const other = new QueryClient();
+    restoreQueries(other, 'user-b');
+    expect(other.getQueryData(remindersQueryKey)).toBeUndefined();
+    expect(saved()).toBeNull();
+  });
+
+  it('does not keep a fetch that lands after the user changed', async () => {
+    const client = new QueryClient();
+    restoreQueries(client, 'user-a');
+    const stop = keepQueries(client, 'user-a', () => false);
+    await client.fetchQuery({ queryKey: remindersQueryKey, queryFn: () => list });
+    stop();
+    expect(saved()).toBeNull();
+  });
+
+  it('ignores a copy older than a week or of another shape', async () => {
+    await visitAs('user-a');
+    const kept = saved()!;
+    forgetQueries(new QueryClient());
+    window.localStorage.setItem(
+      SAVED_QUERIES_KEY,
+      JSON.stringify({ ...kept, savedAt: Date.now() - 8 * 86_400_000 }),
+    );
+    const late = new QueryClient();
+    restoreQueries(late, 'user-a');
+    expect(late.getQueryData(remindersQueryKey)).toBeUndefined();
+
+    forgetQueries(new QueryClient());
+    window.localStorage.setItem(SAVED_QUERIES_KEY, '{"owner":"user-a","queries":"nope"}');
+    const odd = new QueryClient();
+    restoreQueries(odd, 'user-a');
+    expect(odd.getQueryData(remindersQueryKey)).toBeUndefined();
+  });
+
+  it('is forgotten at every sign-in, sign-out and deletion (with the stored tokens)', async () => {
+    await visitAs('user-a');
+    clearStoredAuth();
+    expect(saved()).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Where this browser keeps the last dashboard data a user saw (../app/persisted-queries.ts), on its
+ * own so that the session can forget it at every sign-in, sign-out and deletion. No React, no Query.
+ */
+import { SAVED_QUERIES_KEY } from './saved-queries-key.ts';
+
+export { SAVED_QUERIES_KEY };
+
+/** What is kept: whose it is, which build wrote it, and each query's data with its fetch time. */
+export interface SavedQueries {
+  version: number;
+  owner: string;
+  savedAt: number;
+  queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+}
+
+export function readSavedQueries(): unknown {
+  try {
+    const raw = window.localStorage.getItem(SAVED_QUERIES_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSavedQueries(saved: SavedQueries): void {
+  try {
+    window.localStorage.setItem(SAVED_QUERIES_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or unavailable: the next visit loads from the network, as before.
+  }
+}
+
+export function forgetSavedQueries(): void {
+  try {
+    window.localStorage.removeItem(SAVED_QUERIES_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The dashboard opens at once: the last reminders list, savings and profile a user saw are kept in
+ * this browser and shown on the next visit while they refresh (restored as stale, so the page's
+ * queries refetch them as they mount). Only those three queries, only for the user
+ * who saw them: another user's sign-in, a sign-out or a deletion forgets them (features/auth/storage.ts).
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { meQueryKey } from '../api/get-me.ts';
+import { remindersQueryKey } from '../api/get-reminders.ts';
+import { forgetSavedQueries, readSavedQueries, writeSavedQueries } from '../api/saved-queries.ts';
+import { savingsQueryKey } from '../features/savings/api/get-savings.ts';
+
+/** Raised when what is kept changes shape: older copies are then ignored. */
+const VERSION = 1;
+/** Older than this, a kept list is more misleading than helpful: the page waits for the network. */
+const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+const KEPT = [remindersQueryKey, savingsQueryKey, meQueryKey] as const;
+const KEPT_HASHES = new Set(KEPT.map((key) => hashKey(key)));
+
+const savedSchema = z.object({
+  version: z.literal(VERSION),
+  owner: z.string().min(1),
+  savedAt: z.number(),
+  queries: z.array(z.object({ key: z.array(z.string()), data: z.unknown(), updatedAt: z.number() })),
+});
+
+/** The user whose data is in the cache now: set by restore, checked before every save. */
+let restoredFor: string | null = null;
+
+/** Puts `owner`'s kept queries into the cache, once per user; anything else kept is forgotten. */
+export function restoreQueries(client: QueryClient, owner: string, now = Date.now()): void {
+  if (restoredFor === owner) return;
+  restoredFor = owner;
+  const parsed = savedSchema.safeParse(readSavedQueries());
+  if (!parsed.success || parsed.data.owner !== owner || now - parsed.data.savedAt > MAX_AGE_MS) {
+    forgetSavedQueries();
+    return;
+  }
+  for (const { key, data, updatedAt } of parsed.data.queries) {
+    if (!KEPT_HASHES.has(hashKey(key)) || client.getQueryData(key) !== undefined) continue;
+    client.setQueryData(key, data, { updatedAt });
+    // Shown at once, and always refetched when a page mounts it, however recent.
+    void client.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+  }
+}
+
+function save(client: QueryClient, owner: string): void {
+  const queries = KEPT.flatMap((key) => {
+    const state = client.getQueryState(key);
+    return state?.status === 'success' ? [{ key, data: state.data, updatedAt: state.dataUpdatedAt }] : [];
+  });
+  writeSavedQueries({ version: VERSION, owner, savedAt: Date.now(), queries });
+}
+
+/**
+ * Keeps `owner`'s three queries whenever one of them gets new data; returns the unsubscribe. A fetch
+ * that lands after the user changed (`isOwner` false) is not kept.
+ */
+export function keepQueries(client: QueryClient, owner: string, isOwner: () => boolean): () => void {
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (!KEPT_HASHES.has(event.query.queryHash) || restoredFor !== owner || !isOwner()) return;
+    save(client, owner);
+  });
+}
+
+/** Sign-out and deletion: the next user starts from nothing. */
+export function forgetQueries(client: QueryClient): void {
+  restoredFor = null;
+  forgetSavedQueries();
+  client.clear();
+}
