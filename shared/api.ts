@@ -3,6 +3,8 @@ import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
 import type { Repeats } from './reminder/terms.ts';
+import type { Quote } from './quotes.ts';
+export type { Quote } from './quotes.ts';
 import type { Snooze } from './reminder/snooze.ts';
 
 export interface Reminder {
@@ -58,20 +60,6 @@ export interface ReminderDetails {
   snoozes: Snooze[];
   /** The quote notebook of the current renewal, oldest first. */
   quotes: Quote[];
-}
-
-/** A quote noted for one renewal of a reminder (shared/quotes.ts); its price is per term, as the reminder's. */
-export interface Quote {
-  id: string;
-  reminder_id: string;
-  /** The renewal it was collected for: the reminder's renewal date when it was added. */
-  renewal_date: string;
-  provider: string;
-  price: number;
-  /** When the quote was given. */
-  quoted_on: string;
-  notes: string | null;
-  created_at: string;
 }
 
 export interface Profile {

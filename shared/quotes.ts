@@ -14,6 +14,20 @@ import {
   PROVIDER_MAX,
 } from './schemas.ts';
 
+/** A quote noted for one renewal of a reminder (shared/quotes.ts); its price is per term, as the reminder's. */
+export interface Quote {
+  id: string;
+  reminder_id: string;
+  /** The renewal it was collected for: the reminder's renewal date when it was added. */
+  renewal_date: string;
+  provider: string;
+  price: number;
+  /** When the quote was given. */
+  quoted_on: string;
+  notes: string | null;
+  created_at: string;
+}
+
 /** How many quotes one renewal keeps: enough to shop around, and a small bounded read. */
 export const QUOTE_LIMIT = 20;
 export const QUOTE_NOTES_MAX = 500;
