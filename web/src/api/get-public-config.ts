@@ -14,6 +14,7 @@ export function publicConfigQueryOptions() {
   return queryOptions({ queryKey: publicConfigQueryKey, queryFn: getPublicConfig, staleTime: 5 * 60_000 });
 }
 
-export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions());
+/** The public configuration; with `enabled` false it is not asked for (until it is needed). */
+export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...publicConfigQueryOptions(), enabled });
 }

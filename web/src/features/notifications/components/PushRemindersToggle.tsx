@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { PUSH_MESSAGES } from '#shared/push.ts';
 import { useUpdatePushSettings } from '../api/push-devices.ts';
@@ -7,12 +7,18 @@ import { useUpdatePushSettings } from '../api/push-devices.ts';
 export function PushRemindersToggle({ on }: { on: boolean }) {
   const update = useUpdatePushSettings();
   const hintId = useId();
-  // While saving, the box shows what was asked for; a failure puts it back.
-  const checked = update.isPending ? (update.variables ?? on) : on;
+  // The box shows what was asked for at once (in the click itself, so it never flickers back while
+  // the save and the list's refetch are on their way); the saved value wins once it is known, and a
+  // failure puts the box back.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  useEffect(() => setAsked(null), [on]);
+  const checked = asked ?? on;
   const change = async (next: boolean) => {
+    setAsked(next);
     try {
       await update.mutateAsync(next);
     } catch {
+      setAsked(null);
       toast.error('Error', { description: 'Could not save your notification setting' });
     }
   };

@@ -93,10 +93,10 @@ export function ReminderDialog({
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
   const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
-  // Without a DVLA key on this stage the look-up is hidden.
-  const publicConfig = usePublicConfig();
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
+  // Without a DVLA key on this stage the look-up is hidden; asked only when it could be shown.
+  const publicConfig = usePublicConfig({ enabled: open && !isEdit && category === 'car_tax_mot' });
   const repeats = useWatch({ control, name: 'repeats' });
   // The category and term the form was last filled for: only the user's own change refills the rest.
   const filledFor = useRef({ category: EMPTY.category, repeats: EMPTY.repeats });
