@@ -4,13 +4,15 @@
  * runs again on what is there now. The one loop the reminder's stores share.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DomainError } from '../runtime/errors.ts';
 
 /** Attempts before giving up: each one re-reads, so more than a couple means constant contention. */
 const ATTEMPTS = 3;
 
-export class KeptChangingError extends Error {
+/** The reminder changed under every attempt (requests at once on it): a 409 the user can retry. */
+export class KeptChangingError extends DomainError {
   constructor(what: string) {
-    super(`The reminder kept changing while ${what}`);
+    super('conflict', `This reminder was being changed at the same time (${what}). Please try again.`);
   }
 }
 

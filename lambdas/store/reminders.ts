@@ -132,8 +132,8 @@ async function absentFor(userId: string): Promise<undefined> {
 
 /**
  * Deletes the owner's reminder; false when it does not exist for this owner. The delete holds only
- * while the reminder still has the category and date just read, so the counters move by what was
- * really removed (an edit in between makes it read again).
+ * over the version just read, so the counters move by what was really removed, once: an edit, a
+ * roll forward or a cancellation in between (each moves the counters itself) makes it read again.
  */
 export async function deleteReminder(userId: string, id: string): Promise<boolean> {
   return overVersionRead('it was being deleted', async () => {
@@ -146,8 +146,8 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
         {
           Delete: {
             Key: itemKey(keys.user(userId), keys.reminder(id)),
-            ConditionExpression: `${ITEM_EXISTS} AND category = :category AND renewal_date = :date`,
-            ExpressionAttributeValues: { ':category': existing.category, ':date': existing.renewal_date },
+            ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
+            ExpressionAttributeValues: { ':read': existing.updated_at },
           },
         },
       ],
