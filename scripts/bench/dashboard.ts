@@ -41,15 +41,16 @@ const WATCH_FOR_LIST = `
 `;
 
 /**
- * The page's own timeline since navigation start: the document, each request (from the service
- * worker or the network) with its start and end, and the list. A string, as WATCH_FOR_LIST.
+ * The page's own timeline since navigation start: the document, each request (through the service
+ * worker, which answers the shell, assets and config from its cache and passes the rest on, or straight
+ * to the network) with its start and end, and the list. A string, as WATCH_FOR_LIST.
  */
 const TIMELINE = `(() => {
   const ms = (n) => String(Math.round(n)).padStart(5);
   const nav = performance.getEntriesByType('navigation')[0];
-  const rows = [[nav.responseEnd, ms(0) + '-' + ms(nav.responseEnd) + ' ms  document' + (nav.workerStart > 0 ? ' (service worker)' : '')]];
+  const rows = [[nav.responseEnd, ms(0) + '-' + ms(nav.responseEnd) + ' ms  document' + (nav.workerStart > 0 ? ' (through the service worker)' : '')]];
   for (const r of performance.getEntriesByType('resource')) {
-    const where = r.workerStart > 0 ? 'service worker' : 'network';
+    const where = r.workerStart > 0 ? 'through the service worker' : 'network';
     rows.push([r.startTime, ms(r.startTime) + '-' + ms(r.responseEnd) + ' ms  ' + new URL(r.name).pathname + ' (' + where + ')']);
   }
   rows.push([nav.domContentLoadedEventEnd, ms(nav.domContentLoadedEventEnd) + ' ms        DOMContentLoaded']);
