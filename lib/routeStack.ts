@@ -12,7 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { answersHead, groupRoutePath } from '../shared/contract.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
@@ -147,8 +147,10 @@ export class RouteStack extends NestedStack {
     const lookup = <T>(table: Partial<Record<string, readonly T[]>>) => [
       ...new Set(routes.flatMap((route) => table[route.name] ?? [])),
     ];
-    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT))
-      fn.fn.addEnvironment(variable, this.environmentValue(variable));
+    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT)) {
+      const value = this.environmentValue(variable);
+      if (value !== undefined) fn.fn.addEnvironment(variable, value);
+    }
     const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
     if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
       props.data.grantRead(fn.fn);
@@ -158,8 +160,11 @@ export class RouteStack extends NestedStack {
     return fn;
   }
 
-  private environmentValue(name: RouteEnvironment): string {
+  /** The variable's value on this stage, or undefined when the stage has none (it is then left out). */
+  private environmentValue(name: RouteEnvironment): string | undefined {
     switch (name) {
+      case 'DVLA_API_URL':
+        return this.props.config.dvla?.apiUrl;
       case 'API_URL':
         return this.props.apiUrl;
       case 'SCHEDULE_NAME':
@@ -204,6 +209,15 @@ export class RouteStack extends NestedStack {
       case 'push:key':
         props.mail.grantPushKey(fn.fn);
         return;
+      case 'dvla:key': {
+        // Made by hand from the key the DVLA issues (docs/deploying.md); none, and the look-up is off.
+        const dvla = props.config.dvla;
+        if (!dvla) return;
+        const key = Secret.fromSecretNameV2(this, `${fn.node.id}DvlaApiKey`, dvla.keySecretName);
+        key.grantRead(fn.fn);
+        fn.fn.addEnvironment('DVLA_API_KEY_SECRET_ID', key.secretName);
+        return;
+      }
       case 'table:write':
         // Granted with the table's reads, above.
         return;
