@@ -12,13 +12,14 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { answersHead, groupRoutePath } from '../shared/contract.ts';
 import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
 import type { RouteDef } from '../shared/routes.ts';
 import type { StageConfig } from './config.ts';
 import type { Data } from './data.ts';
+import { giveDvlaKey } from './dvla.ts';
 import { AppFunction } from './function.ts';
 import { nagReference } from './nagReference.ts';
 import type { Mail } from './mail.ts';
@@ -209,15 +210,9 @@ export class RouteStack extends NestedStack {
       case 'push:key':
         props.mail.grantPushKey(fn.fn);
         return;
-      case 'dvla:key': {
-        // Made by hand from the key the DVLA issues (docs/deploying.md); none, and the look-up is off.
-        const dvla = props.config.dvla;
-        if (!dvla) return;
-        const key = Secret.fromSecretNameV2(this, `${fn.node.id}DvlaApiKey`, dvla.keySecretName);
-        key.grantRead(fn.fn);
-        fn.fn.addEnvironment('DVLA_API_KEY_SECRET_ID', key.secretName);
+      case 'dvla:key':
+        giveDvlaKey(this, `${fn.node.id}DvlaApiKey`, fn.fn, props.config);
         return;
-      }
       case 'table:write':
         // Granted with the table's reads, above.
         return;

@@ -1,7 +1,8 @@
 /**
  * The DVLA look-up on AWS: off unless the stage names the secret holding its key (context
- * `dvlaKeySecret`); then the look-up's function alone may read that secret and gets its name, and the
- * SPA's config function gets only the service's address (so the button shows).
+ * `dvlaKeySecret`); then the look-up's function and the reminder job (which re-checks kept
+ * registrations) alone may read that secret and get its name, and the SPA's config function gets only
+ * the service's address (so the button shows).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { DVLA_API_URL, readStageConfig } from '../../lib/config.ts';
@@ -32,6 +33,17 @@ const environmentOf = (s: Synthesized, id: string) =>
       Variables?: Record<string, unknown>;
     }
   ).Variables ?? {};
+/** Whether a policy on the function's role names the secret. */
+const readsSecretNamed = (s: Synthesized, fn: string, name: string) => {
+  const role = resourcesOfType(s.template, 'AWS::Lambda::Function')[fn]!.Properties!.Role as {
+    'Fn::GetAtt': [string, string];
+  };
+  return Object.values(resourcesOfType(s.template, 'AWS::IAM::Policy')).some(
+    (p) =>
+      JSON.stringify(p.Properties!.Roles).includes(JSON.stringify({ Ref: role['Fn::GetAtt'][0] })) &&
+      JSON.stringify(p.Properties!.PolicyDocument).includes(`:secret:${name}-`),
+  );
+};
 const readsSecrets = (s: Synthesized, id: string) =>
   actionsOfFunction(s.template, id).has('secretsmanager:GetSecretValue');
 
@@ -45,7 +57,7 @@ describe('the DVLA look-up on AWS', () => {
     }
   });
 
-  it('with the secret named, the look-up alone reads it; the config says the button shows', () => {
+  it('with the secret named, the look-up and the job alone read it; the config says the button shows', () => {
     const s = synth({ dvlaKeySecret: SECRET });
     const lookUp = functionOf(s, API.lookUpVehicle);
     const config = functionOf(s, API.getConfig);
@@ -57,7 +69,16 @@ describe('the DVLA look-up on AWS', () => {
     const holders = Object.keys(resourcesOfType(s.template, 'AWS::Lambda::Function')).filter(
       (fn) => 'DVLA_API_KEY_SECRET_ID' in environmentOf(s, fn),
     );
-    expect(holders).toEqual([lookUp]);
+    const job = logicalIdWhere(s.template, 'AWS::Lambda::Function', (p) =>
+      String(p.Description).startsWith('Reminder job'),
+    );
+    expect(holders.sort()).toEqual([lookUp, job].sort());
+    expect(environmentOf(s, job)).toMatchObject({ DVLA_API_URL, DVLA_API_KEY_SECRET_ID: SECRET });
+    expect(readsSecrets(s, job)).toBe(true);
+    const readers = Object.keys(resourcesOfType(s.template, 'AWS::Lambda::Function')).filter((fn) =>
+      readsSecretNamed(s, fn, SECRET),
+    );
+    expect(readers.sort()).toEqual([lookUp, job].sort());
   });
 
   it('refuses a context that is not a secret name, or an address without a key', () => {
