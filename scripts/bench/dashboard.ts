@@ -48,7 +48,7 @@ const WATCH_FOR_LIST = `
 const TIMELINE = `(() => {
   const ms = (n) => String(Math.round(n)).padStart(5);
   const nav = performance.getEntriesByType('navigation')[0];
-  const rows = [[nav.responseEnd, ms(0) + '-' + ms(nav.responseEnd) + ' ms  document' + (nav.workerStart > 0 ? ' (through the service worker)' : '')]];
+  const rows = [[0, ms(0) + '-' + ms(nav.responseEnd) + ' ms  document' + (nav.workerStart > 0 ? ' (through the service worker)' : '')]];
   for (const r of performance.getEntriesByType('resource')) {
     const where = r.workerStart > 0 ? 'through the service worker' : 'network';
     rows.push([r.startTime, ms(r.startTime) + '-' + ms(r.responseEnd) + ' ms  ' + new URL(r.name).pathname + ' (' + where + ')']);
