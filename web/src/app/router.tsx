@@ -5,6 +5,7 @@ import { CATEGORY_LINKS, categoryPath } from '../features/public/content/categor
 import LandingPage from '../features/public/pages/LandingPage.tsx';
 import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
 import { preloadable } from './preloadable.tsx';
+import { preloadPageAt } from './session-pages.ts';
 
 /** The routes anyone may open without the session. */
 export type PublicRouteKey = {
@@ -35,8 +36,7 @@ const SessionPage = sessionPage.Component;
  * first render has them and shows the page (a kept list at once) with no fallback in between.
  */
 export async function preloadSessionRoutes(pathname: string): Promise<void> {
-  const [routes] = await Promise.all([session(), gate.preload(), sessionPage.preload()]);
-  await routes.preloadPageAt(pathname);
+  await Promise.all([gate.preload(), sessionPage.preload(), preloadPageAt(pathname)]);
 }
 
 const pageRoutes = Object.entries(ROUTES) as [RouteKey, (typeof ROUTES)[RouteKey]][];
