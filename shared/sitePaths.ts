@@ -6,6 +6,8 @@
 import { ADMIN_SCREENS, CATEGORY_SLUGS, categoryPath, ROUTES } from './pages.ts';
 
 /** The signed-in app's shell: every client-side route that is not prerendered (marked noindex). */
+/** The app shell's spinner shown until its code runs, outside #root (nothing to hydrate). */
+export const APP_LOADING_ID = 'app-loading';
 export const APP_SHELL_FILE = 'app.html';
 /** The not-found page, sent with a 404 status for any path that is no page. */
 export const NOT_FOUND_FILE = '404.html';

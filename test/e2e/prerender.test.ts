@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { PRERENDERED_PATHS } from '../../shared/sitePaths.ts';
+import { APP_LOADING_ID, PRERENDERED_PATHS } from '../../shared/sitePaths.ts';
 import { expectAccessible, useE2e } from '../support/e2e.ts';
 import { createUser, type TestUser } from '../support/stack.ts';
 
@@ -74,8 +74,15 @@ describe('prerendered pages', () => {
       expect(response.status, path).toBe(200);
       const html = await response.text();
       expect(html, path).toContain('<meta name="robots" content="noindex">');
-      expect(html, path).toContain('<div id="root"></div>');
+      // An empty #root (rendered, not hydrated), with the spinner beside it until the code runs.
+      expect(html, path).toContain(`<div id="root"></div><div id="${APP_LOADING_ID}"`);
     }
+    // Once the app renders, the shell's spinner is gone.
+    const page = await newPage(390);
+    await page.goto(url('/auth'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.locator(`#${APP_LOADING_ID}`).count()).toBe(0);
+    await page.context().close();
     for (const path of ['/no-such-page', '/privacy/more', '/404']) {
       const response = await fetch(url(path));
       expect(response.status, path).toBe(404);

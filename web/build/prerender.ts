@@ -10,7 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { ROUTES } from '../../shared/pages.ts';
-import { APP_SHELL_FILE, NOT_FOUND_FILE, pageFile, PRERENDERED_PATHS } from '../../shared/sitePaths.ts';
+import {
+  APP_LOADING_ID,
+  APP_SHELL_FILE,
+  NOT_FOUND_FILE,
+  pageFile,
+  PRERENDERED_PATHS,
+} from '../../shared/sitePaths.ts';
 import { headTags, sitemap } from './head.ts';
 import { ADMIN_STATUS_ENTRY, buildLandingScript } from './landing-script.ts';
 import { OG_IMAGE, ogImagePng } from './ogImage.ts';
@@ -64,8 +70,18 @@ export function landingHtml(
     );
 }
 
-/** The app shell, kept out of search results: its routes need a sign-in or are the app's own. */
-const appShell = (shell: string) => shell.replace('</head>', '<meta name="robots" content="noindex"></head>');
+/**
+ * The app shell, kept out of search results: its routes need a sign-in or are the app's own. Until
+ * its code arrives it shows the app's spinner (outside #root, so nothing is hydrated), which
+ * main.tsx removes as it renders.
+ */
+const appShell = (shell: string) =>
+  shell
+    .replace('</head>', '<meta name="robots" content="noindex"></head>')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"></div><div id="${APP_LOADING_ID}" class="full-page-center"><span class="spinner" role="status"><span class="visually-hidden">Loading</span></span></div>`,
+    );
 
 async function loadRenderer(config: ResolvedConfig): Promise<Renderer & { close: () => Promise<void> }> {
   const server = await createServer({

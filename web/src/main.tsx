@@ -6,6 +6,7 @@ import './styles/base.css';
 import './styles/buttons.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { APP_LOADING_ID } from '#shared/sitePaths.ts';
 import { App } from './app/App.tsx';
 import { preloadSessionRoutes } from './app/router.tsx';
 // Chromium offers installing once, early: caught from the first script for 'Install app'.
@@ -27,4 +28,8 @@ if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else
   void preloadSessionRoutes(window.location.pathname)
     .catch(() => undefined) // the lazy components try again, and report a failure
-    .finally(() => startTransition(() => createRoot(root).render(app)));
+    .finally(() => {
+      // The shell's own spinner (web/build/prerender.ts) gives way to the app.
+      document.getElementById(APP_LOADING_ID)?.remove();
+      startTransition(() => createRoot(root).render(app));
+    });
