@@ -121,7 +121,16 @@ export interface WebConfig {
 }
 
 /** Closed lists the API returns and the stores parse: each written once, here. */
-export const EMAIL_TYPES = ['reminder', 'window', 'welcome', 'savings', 'test'] as const;
+/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
+export const EMAIL_TYPES = [
+  'reminder',
+  'window',
+  'welcome',
+  'savings',
+  'test',
+  'household_invitation',
+  'household_change',
+] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
  * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
