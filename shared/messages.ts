@@ -67,7 +67,8 @@ export const HOUSEHOLD_MESSAGES = {
   full: `Your household has ${HOUSEHOLD_MEMBER_LIMIT} members, the most a household can have.`,
   fullToJoin: (name: string) =>
     `${name}'s household has ${HOUSEHOLD_MEMBER_LIMIT} members, the most a household can have.`,
-  alreadyInHousehold: 'You are already in a household. Leave it first to join another: one household per person.',
+  alreadyInHousehold:
+    'You are already in a household. Leave it first to join another: one household per person.',
   pendingLimit: `Your household has ${HOUSEHOLD_PENDING_LIMIT} invitations waiting, the most at once. Cancel one to invite someone else.`,
   tooManyInvites: `You have sent ${HOUSEHOLD_INVITES_PER_DAY} invitations today, the most a day. Try again tomorrow.`,
   invitedToday: 'You have already invited that address today. It is listed under pending invitations.',

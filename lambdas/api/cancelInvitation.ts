@@ -9,8 +9,7 @@ export const handler = route(API.cancelInvitation, async ({ caller, params }) =>
   const now = new Date();
   const membership = await membershipOf(caller.userId);
   const invitation =
-    membership &&
-    (await pendingInvitations(membership.household_id, now)).find((i) => i.id === params.id);
+    membership && (await pendingInvitations(membership.household_id, now)).find((i) => i.id === params.id);
   if (!membership || !invitation) throw notFound(HOUSEHOLD_MESSAGES.invitationNotFound);
   await cancelInvitation(caller.userId, membership, invitation, now);
   return undefined;

@@ -42,7 +42,8 @@ async function refusal(membership: Membership | undefined, email: string, now: D
   if (members.length >= HOUSEHOLD_MEMBER_LIMIT) return HOUSEHOLD_MESSAGES.full;
   // Only the household's own members are compared: whether an address has an account is never told.
   const profiles = await getProfiles(members.map((m) => m.user_id));
-  if ([...profiles.values()].some((p) => sameAddress(p.email, email))) return HOUSEHOLD_MESSAGES.alreadyMember;
+  if ([...profiles.values()].some((p) => sameAddress(p.email, email)))
+    return HOUSEHOLD_MESSAGES.alreadyMember;
   if (pending.length >= HOUSEHOLD_PENDING_LIMIT) return HOUSEHOLD_MESSAGES.pendingLimit;
   return undefined;
 }
@@ -61,7 +62,8 @@ export async function invite(
   const now = options.now ?? new Date();
   const profile = await getProfile(userId);
   if (!profile) throw new AccountGoneError();
-  if (sameAddress(profile.email, input.email)) throw new DomainError('invalid', HOUSEHOLD_MESSAGES.inviteYourself);
+  if (sameAddress(profile.email, input.email))
+    throw new DomainError('invalid', HOUSEHOLD_MESSAGES.inviteYourself);
   const membership = await membershipOf(userId);
   const refused = await refusal(membership, input.email, now);
   if (refused) throw new DomainError('conflict', refused);
@@ -90,7 +92,11 @@ export async function invite(
     now,
   );
   const skip = async (reason: string): Promise<DeliveryOutcome> => {
-    await settleClaim(made.claim, { status: 'skipped', error_message: reason, updated_at: now.toISOString() });
+    await settleClaim(made.claim, {
+      status: 'skipped',
+      error_message: reason,
+      updated_at: now.toISOString(),
+    });
     return { status: 'skipped', reason };
   };
   let delivery: DeliveryOutcome;

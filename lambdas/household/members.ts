@@ -45,7 +45,8 @@ export async function preview(userId: string, token: string, now = new Date()): 
   const status = invitationState(invitation.status, invitation.expires_at, now);
   return {
     status,
-    inviter_first_name: status === 'pending' ? await hostName(invitation.household_id, invitation.invited_by) : null,
+    inviter_first_name:
+      status === 'pending' ? await hostName(invitation.household_id, invitation.invited_by) : null,
     in_household: Boolean(await membershipOf(userId)),
   };
 }
@@ -67,7 +68,8 @@ export async function join(userId: string, token: string, now = new Date()): Pro
       now,
     );
   } catch (error) {
-    if (error instanceof HouseholdFull) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.fullToJoin(host));
+    if (error instanceof HouseholdFull)
+      throw new DomainError('conflict', HOUSEHOLD_MESSAGES.fullToJoin(host));
     if (error instanceof InvitationSpent) {
       const again = await invitationByToken(token);
       const spent = again ? invitationState(again.status, again.expires_at, now) : 'unknown';

@@ -20,9 +20,13 @@ export interface InvitationProps {
 export const invitationSubject = (inviterFirstName: string) =>
   `${greetingName(inviterFirstName)} invited you to share renewals on ${PRODUCT_NAME}`;
 
-export type InvitationView = { fields: { inviterFirstName: string; joinUrl: string; days: string } };
+export type InvitationView = {
+  preview: string;
+  fields: { inviterFirstName: string; joinUrl: string; days: string };
+};
 
 export const invitationView = ({ inviterFirstName, joinUrl }: InvitationProps): InvitationView => ({
+  preview: `${greetingName(inviterFirstName)} would like to share renewal dates with you`,
   fields: { inviterFirstName: greetingName(inviterFirstName), joinUrl, days: String(INVITATION_DAYS) },
 });
 
@@ -57,11 +61,13 @@ export const changeSubject = (who: string, change: HouseholdChange) =>
 
 export type ChangeView = {
   variant: HouseholdChange;
+  preview: string;
   fields: { firstName: string; whoFirstName: string; settingsUrl: string; unsubscribeUrl: string };
 };
 
 export const changeView = (props: ChangeProps): ChangeView => ({
   variant: props.change,
+  preview: changeSubject(props.whoFirstName, props.change),
   fields: {
     firstName: greetingName(props.firstName),
     whoFirstName: greetingName(props.whoFirstName),

@@ -84,9 +84,7 @@ export async function memberOf(householdId: string, membershipId: string): Promi
 /** The household's invitations still pending at `now` (the gsi1 query; TTL removes them late). */
 export async function pendingInvitations(householdId: string, now: Date): Promise<Invitation[]> {
   const items = await queryAll({ pk: keys.householdInvites(householdId), index: 'due' });
-  return items
-    .map(parseInvitation)
-    .filter((i) => invitationState(i.status, i.expires_at, now) === 'pending');
+  return items.map(parseInvitation).filter((i) => invitationState(i.status, i.expires_at, now) === 'pending');
 }
 
 /** Every invitation item of the household, whatever its state (the last member's leaving deletes them). */
@@ -105,24 +103,20 @@ export async function householdView(userId: string, now = new Date()): Promise<H
   const profiles = await getProfiles(members.map((m) => m.user_id));
   return {
     is_owner: membership.role === 'owner',
-    members: members.map(
-      (m): HouseholdMember => ({
-        membership_id: m.membership_id,
-        first_name: profiles.get(m.user_id)?.first_name ?? 'A former member',
-        masked_email: maskEmail(profiles.get(m.user_id)?.email ?? ''),
-        role: m.role,
-        joined_at: m.joined_at,
-        is_you: m.user_id === userId,
-      }),
-    ),
-    invitations: invitations.map(
-      (i): PendingInvitation => ({
-        id: i.id,
-        name: i.name,
-        masked_email: i.masked_email,
-        created_at: i.created_at,
-        expires_at: new Date(i.expires_at * 1000).toISOString(),
-      }),
-    ),
+    members: members.map((m): HouseholdMember => ({
+      membership_id: m.membership_id,
+      first_name: profiles.get(m.user_id)?.first_name ?? 'A former member',
+      masked_email: maskEmail(profiles.get(m.user_id)?.email ?? ''),
+      role: m.role,
+      joined_at: m.joined_at,
+      is_you: m.user_id === userId,
+    })),
+    invitations: invitations.map((i): PendingInvitation => ({
+      id: i.id,
+      name: i.name,
+      masked_email: i.masked_email,
+      created_at: i.created_at,
+      expires_at: new Date(i.expires_at * 1000).toISOString(),
+    })),
   };
 }

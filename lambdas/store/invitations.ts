@@ -5,11 +5,7 @@
  * the address.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  invitationExpiry,
-  type InvitationState,
-  type PendingInvitation,
-} from '../../shared/household.ts';
+import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../shared/household.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
@@ -42,7 +38,10 @@ export const stillMember = (userId: string, householdId: string, asOwner = false
 });
 
 /** The writes that make a household with `userId` its owner (the first invitation's part). */
-export function newHouseholdWrites(userId: string, now: Date): { membership: Membership; writes: LiveWrite[] } {
+export function newHouseholdWrites(
+  userId: string,
+  now: Date,
+): { membership: Membership; writes: LiveWrite[] } {
   const iso = now.toISOString();
   const membership: Membership = {
     household_id: randomUUID(),
@@ -53,7 +52,11 @@ export function newHouseholdWrites(userId: string, now: Date): { membership: Mem
   const writes: LiveWrite[] = [
     {
       Put: {
-        Item: { ...itemKey(keys.user(userId), keys.householdOfUser()), entity: ENTITY.membership, ...membership },
+        Item: {
+          ...itemKey(keys.user(userId), keys.householdOfUser()),
+          entity: ENTITY.membership,
+          ...membership,
+        },
         ConditionExpression: ITEM_ABSENT,
       },
     },

@@ -56,13 +56,21 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
         ConditionExpression: `${ITEM_EXISTS} AND #count < :limit`,
         UpdateExpression: 'ADD #count :one SET updated_at = :now',
         ExpressionAttributeNames: countName,
-        ExpressionAttributeValues: { ':limit': HOUSEHOLD_MEMBER_LIMIT, ':one': 1, ':now': membership.joined_at },
+        ExpressionAttributeValues: {
+          ':limit': HOUSEHOLD_MEMBER_LIMIT,
+          ':one': 1,
+          ':now': membership.joined_at,
+        },
       },
     },
     memberPut(userId, membership),
     {
       Put: {
-        Item: { ...itemKey(keys.user(userId), keys.householdOfUser()), entity: ENTITY.membership, ...membership },
+        Item: {
+          ...itemKey(keys.user(userId), keys.householdOfUser()),
+          entity: ENTITY.membership,
+          ...membership,
+        },
         ConditionExpression: ITEM_ABSENT,
       },
     },
@@ -113,16 +121,14 @@ function departureWrites(householdId: string, members: Member[], leaver: Member,
     ...invitations.map((i): LiveWrite => ({ Delete: { Key: itemKey(i.pk, keys.invitationEntry()) } })),
   ];
   if (others.length === 0) {
-    writes.push(
-      {
-        Delete: {
-          Key: household,
-          ConditionExpression: '#count = :one',
-          ExpressionAttributeNames: countName,
-          ExpressionAttributeValues: { ':one': 1 },
-        },
+    writes.push({
+      Delete: {
+        Key: household,
+        ConditionExpression: '#count = :one',
+        ExpressionAttributeNames: countName,
+        ExpressionAttributeValues: { ':one': 1 },
       },
-    );
+    });
     return { writes, remaining: [] };
   }
   writes.push({

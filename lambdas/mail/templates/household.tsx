@@ -12,10 +12,10 @@ import {
 } from '../household.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
-export function InvitationEmail({ fields: { inviterFirstName, joinUrl, days } }: InvitationView) {
+export function InvitationEmail({ preview, fields: { inviterFirstName, joinUrl, days } }: InvitationView) {
   return (
     <Layout
-      preview={`${inviterFirstName} would like to share renewal dates with you`}
+      preview={preview}
       footer={`You get this because ${inviterFirstName} typed your address in ${PRODUCT_NAME}. If you don't know them, ignore this e-mail: nothing happens unless you press the button, and we will not write again unless someone invites you.`}
     >
       <Heading style={styles.heading}>{`${inviterFirstName} invited you to their household`}</Heading>
@@ -30,7 +30,10 @@ export function InvitationEmail({ fields: { inviterFirstName, joinUrl, days } }:
 }
 
 export async function renderInvitationDirect(props: InvitationProps) {
-  return renderMail(invitationSubject(props.inviterFirstName), <InvitationEmail {...invitationView(props)} />);
+  return renderMail(
+    invitationSubject(props.inviterFirstName),
+    <InvitationEmail {...invitationView(props)} />,
+  );
 }
 
 const CHANGE_TEXT: Record<ChangeView['variant'], (who: string) => string> = {
@@ -39,10 +42,10 @@ const CHANGE_TEXT: Record<ChangeView['variant'], (who: string) => string> = {
   removed: (who) => `${who} was removed from your household by its owner.`,
 };
 
-export function HouseholdChangeEmail({ variant, fields }: ChangeView) {
+export function HouseholdChangeEmail({ variant, preview, fields }: ChangeView) {
   return (
     <Layout
-      preview={CHANGE_TEXT[variant](fields.whoFirstName)}
+      preview={preview}
       footer="You get this because you are in a household on Renewal Reminders."
       unsubscribeUrl={fields.unsubscribeUrl}
     >
