@@ -30,6 +30,7 @@ const PAGES: Record<Exclude<RouteKey, PublicRouteKey>, ComponentType> = {
   settings: lazy(() => import('../features/settings/pages/SettingsPage.tsx')),
   savings: lazy(() => import('../features/savings/pages/SavingsPage.tsx')),
   reminder: lazy(() => import('../features/reminders/pages/ReminderPage.tsx')),
+  householdJoin: lazy(() => import('../features/household/pages/JoinHouseholdPage.tsx')),
 };
 
 /** The page of a route that needs the session, or an admin screen. */
