@@ -81,6 +81,12 @@ export interface StageConfig {
    * Without it, a synth that bundles (`cdk synth`, `cdk deploy`) refuses to run with no web build.
    */
   webPlaceholder: boolean;
+  /**
+   * The DVLA's Vehicle Enquiry Service for 'Look up MOT and tax dates': context `dvlaKeySecret`, the
+   * name of a Secrets Manager secret (in the stage's region) holding the API key, made by hand since
+   * the key comes from the DVLA. Without it the look-up is off and its button hidden.
+   */
+  dvla?: { keySecretName: string; apiUrl: string };
 }
 
 /** How a stage with a domain sends mail: who owns the SES identity, and what SES can do yet. */
@@ -112,6 +118,9 @@ export interface MailSettings {
 
 /** The region a stage lives in unless its context names another: London, where its users are. */
 export const DEFAULT_REGION = 'eu-west-2';
+
+/** The DVLA's production Vehicle Enquiry Service (context `dvlaApiUrl` may name its test service). */
+export const DVLA_API_URL = 'https://driver-vehicle-licensing.api.gov.uk';
 
 /** The HTTP API's own name when the stage has an API certificate: CloudFront's /api/* origin. */
 export const apiDomainName = (config: StageConfig) =>
@@ -214,6 +223,20 @@ function readMailSettings(node: Node, domain: string | undefined): MailSettings 
   };
 }
 
+function readDvla(node: Node): StageConfig['dvla'] {
+  const keySecretName = optionalString(node, 'dvlaKeySecret');
+  const apiUrl = optionalString(node, 'dvlaApiUrl');
+  if (!keySecretName) {
+    if (apiUrl) throw new Error("Context 'dvlaApiUrl' needs -c dvlaKeySecret=<the secret holding the key>");
+    return undefined;
+  }
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(keySecretName) || keySecretName.startsWith('arn:'))
+    throw new Error(`Context 'dvlaKeySecret' must be a Secrets Manager secret name, not '${keySecretName}'`);
+  if (apiUrl !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(apiUrl))
+    throw new Error(`Context 'dvlaApiUrl' must be an https origin such as ${DVLA_API_URL}, not '${apiUrl}'`);
+  return { keySecretName, apiUrl: apiUrl ?? DVLA_API_URL };
+}
+
 function readWebAcl(node: Node, stage: string): boolean {
   const webAcl = optionalBoolean(node, 'webAcl') ?? true;
   if (!webAcl && stage === 'prod')
@@ -305,5 +328,6 @@ export function readStageConfig(node: Node): StageConfig {
     functionAlarms: optionalBoolean(node, 'functionAlarms') ?? stage === 'prod',
     webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
+    dvla: readDvla(node),
   };
 }

@@ -24,7 +24,9 @@ export type RoutePermission =
   /** Table writes for a GET route that records something as it answers. */
   | 'table:write'
   /** secretsmanager:GetSecretValue on the seed of the stage's VAPID keys, and its ARN in the environment. */
-  | 'push:key';
+  | 'push:key'
+  /** secretsmanager:GetSecretValue on the DVLA's API key (when the stage has one), and its ARN in the environment. */
+  | 'dvla:key';
 
 /**
  * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
@@ -65,6 +67,8 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   // The VAPID keys: the public one for the browser to subscribe with, the pair to sign pushes.
   listPushDevices: ['push:key'],
   sendTestPush: ['push:key'],
+  // 'Look up MOT and tax dates' asks the DVLA with the stage's key.
+  lookUpVehicle: ['dvla:key'],
 };
 
 /**
@@ -87,9 +91,12 @@ export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef
   route.group ? routes.filter((other) => other.group === route.group) : [route];
 
 /** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
-export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME';
+export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME' | 'DVLA_API_URL';
 export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
   adminConfig: ['API_URL'],
+  // The DVLA's address where the stage has a key: the look-up asks it, the SPA's config says the button shows.
+  lookUpVehicle: ['DVLA_API_URL'],
+  getConfig: ['DVLA_API_URL'],
   adminHealth: ['SCHEDULE_NAME'],
   adminSystemTest: ['SCHEDULE_NAME'],
 };

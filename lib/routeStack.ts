@@ -19,6 +19,7 @@ import { ACCESS_TOKEN_SCOPE } from '../shared/identity.ts';
 import type { RouteDef } from '../shared/routes.ts';
 import type { StageConfig } from './config.ts';
 import type { Data } from './data.ts';
+import { giveDvlaKey } from './dvla.ts';
 import { AppFunction } from './function.ts';
 import { nagReference } from './nagReference.ts';
 import type { Mail } from './mail.ts';
@@ -147,8 +148,10 @@ export class RouteStack extends NestedStack {
     const lookup = <T>(table: Partial<Record<string, readonly T[]>>) => [
       ...new Set(routes.flatMap((route) => table[route.name] ?? [])),
     ];
-    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT))
-      fn.fn.addEnvironment(variable, this.environmentValue(variable));
+    for (const variable of lookup<RouteEnvironment>(ROUTE_ENVIRONMENT)) {
+      const value = this.environmentValue(variable);
+      if (value !== undefined) fn.fn.addEnvironment(variable, value);
+    }
     const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
     if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
       props.data.grantRead(fn.fn);
@@ -158,8 +161,11 @@ export class RouteStack extends NestedStack {
     return fn;
   }
 
-  private environmentValue(name: RouteEnvironment): string {
+  /** The variable's value on this stage, or undefined when the stage has none (it is then left out). */
+  private environmentValue(name: RouteEnvironment): string | undefined {
     switch (name) {
+      case 'DVLA_API_URL':
+        return this.props.config.dvla?.apiUrl;
       case 'API_URL':
         return this.props.apiUrl;
       case 'SCHEDULE_NAME':
@@ -203,6 +209,9 @@ export class RouteStack extends NestedStack {
         return;
       case 'push:key':
         props.mail.grantPushKey(fn.fn);
+        return;
+      case 'dvla:key':
+        giveDvlaKey(this, `${fn.node.id}DvlaApiKey`, fn.fn, props.config);
         return;
       case 'table:write':
         // Granted with the table's reads, above.

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { SENDER_SETTINGS } from '../shared/senders.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
+import { giveDvlaKey } from './dvla.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
 
@@ -86,6 +87,9 @@ export class ReminderJob extends Construct {
     this.sendQueue.grantSendMessages(this.job.fn);
     // A simulation renders mails, which carry signed unsubscribe links.
     mail.grantUnsubscribeKey(this.job.fn);
+    // A kept registration is asked of the DVLA again when its reminder rolls forward (lambdas/engine/recheck.ts).
+    if (config.dvla) this.job.fn.addEnvironment('DVLA_API_URL', config.dvla.apiUrl);
+    giveDvlaKey(this, 'DvlaApiKey', this.job.fn, config);
 
     this.sender = new AppFunction(this, 'Sender', {
       config,

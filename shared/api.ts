@@ -2,6 +2,7 @@
 import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
+import type { KeptVehicle } from './vehicles.ts';
 import type { Repeats } from './reminder/terms.ts';
 import type { Quote } from './quotes.ts';
 export type { Quote } from './quotes.ts';
@@ -28,6 +29,8 @@ export interface Reminder {
   action_windows: boolean;
   /** A mortgage's lender, whose window for a new deal the reminder counts back; null when not given. */
   lender: Lender | null;
+  /** Car Tax / MOT: the registration number kept to move the date after each MOT or tax renewal; null when not kept. */
+  kept_vehicle: KeptVehicle | null;
   /** The renewal date terms are counted from (see shared/reminder/terms.ts), so month-end dates never drift. */
   term_anchor: string;
   /** The date the current term began (the renewal it rolled forward from); null for the first one tracked. */

@@ -6,9 +6,13 @@
 import * as z from 'zod';
 import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
+import { isRealDate } from './realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
+import { keptVehicleSchema } from './vehicles.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
+
+export { isRealDate };
 
 /** The largest amount a reminder holds, in pounds. */
 export const AMOUNT_MAX = 100_000_000;
@@ -46,6 +50,7 @@ export const MESSAGES = {
   actByAfterRenewal: 'Act by must be on or before the renewal date',
   lenderInvalid: 'Choose a lender from the list',
   lenderNotMortgage: 'A lender goes only with a mortgage',
+  vehicleNotCarTax: 'A registration number goes only with Car Tax / MOT',
   nextRenewalDateInvalid: 'Next renewal date must be a valid date (YYYY-MM-DD)',
   nextRenewalNotAfter: 'Next renewal date must be after the current renewal date',
 } as const;
@@ -164,14 +169,6 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** Whether YYYY-MM-DD text is a calendar date that really exists (2026-02-30 is not). */
-export function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /** A calendar date, YYYY-MM-DD, that really exists, refused with `message`. */
 export const dateSchema = (message: string) =>
   z
@@ -280,11 +277,16 @@ export const reminderInputSchema = z
       .default(null),
     action_windows: z.boolean().default(true),
     lender: z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }).nullable().default(null),
+    kept_vehicle: keptVehicleSchema.nullable().default(null),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
   .refine((v) => v.lender === null || v.category === 'mortgage', {
     message: MESSAGES.lenderNotMortgage,
     path: ['lender'],
+  })
+  .refine((v) => v.kept_vehicle === null || v.category === 'car_tax_mot', {
+    message: MESSAGES.vehicleNotCarTax,
+    path: ['kept_vehicle'],
   });
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 /** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
@@ -303,6 +305,8 @@ export const reminderFormSchema = z
     // Optional, so an imported row (which has neither) reads as a new reminder's defaults.
     action_windows: z.boolean().optional(),
     lender: z.union([z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }), z.literal('')]).optional(),
+    // Not typed in the dialog: the DVLA look-up's, kept while its box stays ticked.
+    kept_vehicle: keptVehicleSchema.nullable().optional(),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
@@ -320,6 +324,7 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     action_windows: values.action_windows ?? true,
     // Only a mortgage has a lender: a choice left from before a change of category is dropped.
     lender: values.category === 'mortgage' && values.lender ? values.lender : null,
+    kept_vehicle: values.category === 'car_tax_mot' ? (values.kept_vehicle ?? null) : null,
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { formatUkDate } from './dates.ts';
-import { isRealDate } from './schemas.ts';
+import { isRealDate } from './realDate.ts';
 
 /** Look-ups one user may make in a UTC day: a few cars, a few typos. */
 export const VEHICLE_LOOKUPS_PER_DAY = 20;
@@ -89,4 +89,28 @@ export function vehicleDatesLine(dates: VehicleDates): string {
     dates.tax_due && `Tax due ${formatUkDate(dates.tax_due)}`,
   ];
   return parts.filter(Boolean).join(' · ');
+}
+
+/** The DVLA date a Car Tax / MOT reminder follows when its registration number is kept. */
+export const VEHICLE_DATES = ['mot', 'tax'] as const;
+export type VehicleDate = (typeof VEHICLE_DATES)[number];
+
+/**
+ * 'Keep it to update the dates after each MOT': the registration number, kept on the reminder only
+ * when ticked, and which of the vehicle's dates the reminder follows. The job asks the DVLA again when
+ * the reminder rolls forward after that date (lambdas/engine/recheck.ts).
+ */
+export const keptVehicleSchema = z
+  .object({ registration: registrationSchema, follows: z.enum(VEHICLE_DATES) })
+  .strict();
+export type KeptVehicle = z.output<typeof keptVehicleSchema>;
+
+/**
+ * The renewal the DVLA's answer moves a kept reminder to: the date it follows when that is later than
+ * the renewal that just passed (the MOT was done, the tax renewed), else null (the DVLA shows nothing
+ * newer yet, and the reminder rolls on by its term as any other).
+ */
+export function recheckedRenewal(passed: string, follows: VehicleDate, dates: VehicleDates): string | null {
+  const date = follows === 'mot' ? dates.mot_due : dates.tax_due;
+  return date !== null && date > passed ? date : null;
 }

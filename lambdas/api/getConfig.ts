@@ -8,5 +8,5 @@ export const handler = route(API.getConfig, async () => ({
   stage: env().STAGE,
   featureFlags: parseFeatureFlags(env().FEATURE_FLAGS),
   emailProvider: env().EMAIL_PROVIDER,
-  vehicleLookup: Boolean(env().DVLA_API_URL && env().DVLA_API_KEY),
+  vehicleLookup: Boolean(env().DVLA_API_URL),
 }));

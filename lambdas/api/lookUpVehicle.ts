@@ -5,14 +5,15 @@ import { DomainError } from '../runtime/errors.ts';
 import { HttpError, notFound, route } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
-import { lookUpVehicle } from '../vehicles/dvla.ts';
+import { dvlaApiKey, lookUpVehicle } from '../vehicles/dvla.ts';
 
 /**
  * 'Look up MOT and tax dates': the DVLA's answer for a registration number, stored nowhere. Whatever
  * the DVLA does, the answer is the dates, a 404 or a 503 in words: never a 500 of ours.
  */
 export const handler = route(API.lookUpVehicle, async ({ caller, body }) => {
-  const { DVLA_API_URL: url, DVLA_API_KEY: apiKey } = env();
+  const { DVLA_API_URL: url } = env();
+  const apiKey = url ? await dvlaApiKey() : undefined;
   if (!url || !apiKey) throw new DomainError('unavailable', VEHICLE_MESSAGES.unavailable);
   if (!(await withinRateLimit(`vehicles#${caller.userId}`, VEHICLE_LOOKUPS_PER_DAY, new Date(), 'day')))
     throw new HttpError(429, VEHICLE_MESSAGES.tooMany);

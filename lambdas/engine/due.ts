@@ -19,10 +19,12 @@ import {
 import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
+import { parseReminder } from '../store/items.ts';
 import { getProfiles } from '../store/profiles.ts';
 import { rollForward } from '../store/savings.ts';
 import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
 import { suppressedAmong } from '../store/suppressions.ts';
+import { recheckedVehicleDate } from './recheck.ts';
 
 /** A mail the run sends now: the scheduled Mail, the reminder it was planned on, and its days left. */
 export type DueMail = ScheduledMail & {
@@ -233,8 +235,10 @@ async function rollOnce(
 ): Promise<Record<string, unknown> | null | undefined> {
   if (!roll) return null;
   try {
+    // A kept registration: the DVLA's new date, asked only when the roll is due.
+    const moveTo = await recheckedVehicleDate(parseReminder(item));
     // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
-    return (await rollForward(item, zone, moment.toJSDate())) ?? undefined;
+    return (await rollForward(item, zone, moment.toJSDate(), moveTo)) ?? undefined;
   } catch (error) {
     // One reminder's failure never stops the run; it keeps its place and the next run rolls it.
     logger.error('Roll forward failed', { reminderId: String(item.id), error });

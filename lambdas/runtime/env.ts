@@ -33,10 +33,13 @@ const envSchema = z.object({
   SCHEDULE_NAME: z.string().optional(),
   /**
    * The DVLA's Vehicle Enquiry Service and its key (the local stack's stand-in, lib/local/dvla.ts).
-   * Without both, the MOT and tax look-up is off and the dialog hides its button.
+   * Without the address, the MOT and tax look-up is off and the dialog hides its button; a stage
+   * passes it only with a key.
    */
   DVLA_API_URL: z.string().url().optional(),
   DVLA_API_KEY: z.string().min(1).optional(),
+  /** On AWS, the Secrets Manager secret holding the key instead (read on the look-up's first request). */
+  DVLA_API_KEY_SECRET_ID: z.string().min(1).optional(),
   FEATURE_FLAGS: z.string().default(JSON.stringify(DEFAULT_FEATURE_FLAGS)),
   AWS_REGION: z.string().default('eu-west-2'),
   DYNAMODB_ENDPOINT: z.string().optional(),

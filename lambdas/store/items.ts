@@ -23,6 +23,7 @@ import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
+import { keptVehicleSchema } from '../../shared/vehicles.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -69,6 +70,7 @@ const reminderItem = z
     action_windows: z.boolean().default(true),
     // A lender no longer listed reads as not given ('Another lender'), never as an unreadable item.
     lender: z.enum(LENDER_VALUES).nullable().default(null).catch(null),
+    kept_vehicle: keptVehicleSchema.nullable().default(null).catch(null),
     term_anchor: z.string().optional(),
     term_started: nullableString,
     last_term_amount: nullableNumber,

@@ -31,6 +31,7 @@ export const oneOffContract = (renewalDate: string) =>
     lead_days: null,
     action_windows: true,
     lender: null,
+    kept_vehicle: null,
     term_anchor: renewalDate,
     term_started: null,
     last_term_amount: null,

@@ -166,13 +166,17 @@ export async function rollForward(
   item: Record<string, unknown>,
   zone: string,
   now: Date,
+  moveTo: string | null = null,
 ): Promise<Record<string, unknown> | null> {
   const reminder = parseReminder(item);
-  const roll = rollOf(reminder, todayIn(zone, DateTime.fromJSDate(now)));
+  const today = todayIn(zone, DateTime.fromJSDate(now));
+  const roll = rollOf(reminder, today);
   if (!roll) return null;
+  // `moveTo`: the DVLA's newer date of a kept registration, still ahead, which the terms then count from.
+  const moved = moveTo !== null && moveTo > reminder.renewal_date && moveTo >= today;
   const after = rolled(
     reminder,
-    { renewal_date: roll.renewalDate, provider: null, amount: null, reanchor: false },
+    { renewal_date: moved ? moveTo : roll.renewalDate, provider: null, amount: null, reanchor: moved },
     now,
   );
   const placement = {

@@ -5,6 +5,9 @@
  * route answers in words and never with a 500 of ours.
  */
 import { dvlaVehicleSchema, vehicleDates, type VehicleDates } from '../../shared/vehicles.ts';
+import { env } from '../runtime/env.ts';
+import { logger } from '../runtime/logger.ts';
+import { secretString } from '../runtime/secrets.ts';
 
 export interface DvlaConfig {
   /** The service's origin: the DVLA's, or the local stand-in's (lib/local/dvla.ts). */
@@ -40,4 +43,18 @@ export async function lookUpVehicle(registration: string, config: DvlaConfig): P
   const record = dvlaVehicleSchema.safeParse(await response.json().catch(() => undefined));
   if (!record.success) return { outcome: 'unavailable', reason: 'unreadable answer' };
   return { outcome: 'found', dates: vehicleDates(record.data) };
+}
+
+/** The key: the local stack's own, or on AWS the stage's secret (read once per container). */
+export async function dvlaApiKey(): Promise<string | undefined> {
+  const { DVLA_API_KEY: key, DVLA_API_KEY_SECRET_ID: secretId } = env();
+  if (key) return key;
+  if (!secretId) return undefined;
+  try {
+    return (await secretString(secretId)).trim() || undefined;
+  } catch (error) {
+    // A missing or unreadable secret is the look-up being off, in words, never a 500 of ours.
+    logger.error('The DVLA key could not be read', { error });
+    return undefined;
+  }
 }

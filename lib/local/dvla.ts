@@ -1,7 +1,7 @@
 /**
  * A stand-in for the DVLA's Vehicle Enquiry Service, answering from fixtures: a car with its MOT and
- * tax dates, a new car with no MOT yet, and a 404, a 429 and a 500 for the registration numbers
- * below. Anything else is a 404, as the DVLA answers a number it does not know; a wrong key is a 403.
+ * tax dates, a new car with no MOT yet, a car with dates years ahead (for the job's re-check), and
+ * a 404, a 429 and a 500 for the registration numbers below. Anything else is a 404, as the DVLA answers a number it does not know; a wrong key is a 403.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ export const DVLA_FIXTURES = {
   notFound: 'NO51FND',
   throttled: 'TH29RTL',
   failing: 'ER50RRR',
+  /** A car whose dates lie years ahead: the job's re-check of a kept registration, in tests of far-off runs. */
+  renewed: 'RE45NEW',
 } as const;
 
 const RECORDS: Record<string, { status: number; body: unknown }> = {
@@ -45,6 +47,18 @@ const RECORDS: Record<string, { status: number; body: unknown }> = {
       monthOfFirstRegistration: '2025-09',
       colour: 'WHITE',
       fuelType: 'ELECTRICITY',
+    },
+  },
+  [DVLA_FIXTURES.renewed]: {
+    status: 200,
+    body: {
+      registrationNumber: DVLA_FIXTURES.renewed,
+      taxStatus: 'Taxed',
+      taxDueDate: '2045-02-01',
+      motStatus: 'Valid',
+      motExpiryDate: '2045-03-14',
+      make: 'VOLKSWAGEN',
+      monthOfFirstRegistration: '2019-05',
     },
   },
   [DVLA_FIXTURES.throttled]: { status: 429, body: { message: 'Too Many Requests' } },

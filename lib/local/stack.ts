@@ -50,6 +50,8 @@ export interface LocalStack extends StackEndpoints {
   sendPoller: SendPoller;
   /** Requests the DynamoDB and SES stand-ins have answered since the stack started (benchmarks). */
   requestCounts(): { dynamodb: number; ses: number };
+  /** The registration numbers the DVLA stand-in has been asked for, oldest first. */
+  dvlaRequests: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     mailboxUrl: `http://localhost:${new URL(ses.endpoint).port}`,
     sendPoller,
     requestCounts: () => ({ dynamodb: dynamo.requests(), ses: sesRequests }),
+    dvlaRequests: dvla.requests,
     async stop() {
       stopScheduler();
       await sendPoller.stop();

@@ -112,18 +112,35 @@ describe('quote notebook and DVLA look-up', () => {
     await dialog.getByText('MOT due 14/03/2027 · Tax due 01/02/2027').waitFor();
     await expectAccessibleAtWidths(page, 'the dialog with the DVLA dates');
     await screenshots(page, 'dvla-dialog');
+    await dialog.getByLabel('Keep it to update the dates after each MOT').check();
     await dialog.getByRole('button', { name: 'Add both' }).click();
     await toast(page, 'MOT and car tax reminders created').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const { json } = await api(stack, user.accessToken)('GET', '/api/reminders');
-    const made = (json as { reminders: Reminder[] }).reminders
-      .filter((r) => r.category === 'car_tax_mot')
-      .map((r) => [r.title, r.provider, r.renewal_date]);
+    const cars = (json as { reminders: Reminder[] }).reminders.filter((r) => r.category === 'car_tax_mot');
+    const made = cars.map((r) => [r.title, r.provider, r.renewal_date, r.kept_vehicle?.follows]);
     expect(made.sort()).toEqual([
-      ['Ford MOT', 'DVSA', '2027-03-14'],
-      ['Ford car tax', 'DVLA', '2027-02-01'],
+      ['Ford MOT', 'DVSA', '2027-03-14', 'mot'],
+      ['Ford car tax', 'DVLA', '2027-02-01', 'tax'],
     ]);
+    expect(cars.map((r) => r.kept_vehicle?.registration)).toEqual(['AB12CDE', 'AB12CDE']);
+
+    // The MOT's page says the number is kept; its edit dialog can forget it.
+    const mot = cars.find((r) => r.title === 'Ford MOT')!;
+    await page.goto(`${stack.appUrl}/reminders/${mot.id}`);
+    await page.getByText('AB12CDE, kept to update the date from the DVLA after each MOT').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Edit Reminder' });
+    const keep = edit.getByLabel('Keep AB12CDE to update the dates after each MOT');
+    expect(await keep.isChecked()).toBe(true);
+    await keep.uncheck();
+    await edit.getByRole('button', { name: 'Update Reminder' }).click();
+    await toast(page, 'Reminder updated successfully').waitFor();
+    const after = (await api(stack, user.accessToken)('GET', `/api/reminders/${mot.id}`)).json as {
+      reminder: Reminder;
+    };
+    expect(after.reminder.kept_vehicle).toBeNull();
     await page.context().close();
   });
 });

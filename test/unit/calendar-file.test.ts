@@ -27,6 +27,7 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   lead_days: null,
   action_windows: true,
   lender: null,
+  kept_vehicle: null,
   term_anchor: '2031-03-31',
   term_started: null,
   last_term_amount: null,

@@ -27,6 +27,7 @@ const saved = (fields: Record<string, unknown>) => ({
   lead_days: null,
   action_windows: true,
   lender: null,
+  kept_vehicle: null,
   ...fields,
   provider: fields.title,
 });

@@ -126,6 +126,7 @@ describe('our CSV', () => {
             // Not in the CSV: an imported reminder gets a new one's defaults.
             action_windows: true,
             lender: null,
+            kept_vehicle: null,
           })),
         );
       }),
@@ -252,6 +253,7 @@ describe('a spreadsheet with headings of its own', () => {
       lead_days: null,
       action_windows: true,
       lender: null,
+      kept_vehicle: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

@@ -33,6 +33,7 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   lead_days: existing.lead_days,
   action_windows: existing.action_windows,
   lender: existing.lender,
+  kept_vehicle: existing.kept_vehicle,
   ...changes,
 });
 const now = new Date('2026-11-25T10:00:00.000Z');

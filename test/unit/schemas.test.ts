@@ -70,6 +70,7 @@ describe('reminder rules', () => {
       // A new reminder's action windows are on; only a mortgage has a lender.
       action_windows: true,
       lender: null,
+      kept_vehicle: null,
     });
     expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({
       amount: 412.35,

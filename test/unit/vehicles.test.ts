@@ -1,6 +1,8 @@
 /** MOT and tax dates from a DVLA record: the registration as typed, the first-MOT estimate, the line shown. */
 import { describe, expect, it } from 'vitest';
 import {
+  keptVehicleSchema,
+  recheckedRenewal,
   dvlaVehicleSchema,
   firstMotEstimate,
   registrationSchema,
@@ -62,5 +64,43 @@ describe('vehicleDates', () => {
     );
     expect(dates).toMatchObject({ mot_due: null, mot_estimated: false, tax_due: null });
     expect(vehicleDatesLine(dates)).toBe('');
+  });
+});
+
+describe('recheckedRenewal', () => {
+  const dates = {
+    registration: 'AB12CDE',
+    make: null,
+    mot_due: '2027-03-14',
+    mot_estimated: false,
+    tax_due: '2027-02-01',
+  };
+
+  it('moves to the date the reminder follows when the DVLA holds a later one', () => {
+    expect(recheckedRenewal('2026-03-14', 'mot', dates)).toBe('2027-03-14');
+    expect(recheckedRenewal('2026-03-14', 'tax', dates)).toBe('2027-02-01');
+    // An MOT done early: the new date comes before the anniversary, and still wins.
+    expect(recheckedRenewal('2026-05-20', 'mot', dates)).toBe('2027-03-14');
+  });
+
+  it('stays with the term when the DVLA shows nothing newer, or no date at all', () => {
+    expect(recheckedRenewal('2027-03-14', 'mot', dates)).toBeNull();
+    expect(recheckedRenewal('2027-06-01', 'tax', dates)).toBeNull();
+    expect(recheckedRenewal('2026-03-14', 'mot', { ...dates, mot_due: null })).toBeNull();
+  });
+});
+
+describe('keptVehicleSchema', () => {
+  it('keeps a number as the look-up reads it, and which date it follows, nothing else', () => {
+    expect(keptVehicleSchema.parse({ registration: 'ab12 cde', follows: 'tax' })).toEqual({
+      registration: 'AB12CDE',
+      follows: 'tax',
+    });
+    expect(keptVehicleSchema.safeParse({ registration: 'AB12CDE', follows: 'insurance' }).success).toBe(
+      false,
+    );
+    expect(
+      keptVehicleSchema.safeParse({ registration: 'AB12CDE', follows: 'mot', make: 'FORD' }).success,
+    ).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   lead_days: null,
   action_windows: true,
   lender: null,
+  kept_vehicle: null,
   term_anchor: addDays(todayIn(), 45),
   term_started: null,
   last_term_amount: null,

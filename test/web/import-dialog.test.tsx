@@ -34,6 +34,7 @@ const EXISTING: Reminder = {
   lead_days: null,
   action_windows: true,
   lender: null,
+  kept_vehicle: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -313,6 +314,7 @@ describe('ImportDialog', () => {
               lead_days: [10, 3],
               action_windows: true,
               lender: null,
+              kept_vehicle: null,
             },
             {
               title: 'Home insurance',
@@ -327,6 +329,7 @@ describe('ImportDialog', () => {
               lead_days: null,
               action_windows: true,
               lender: null,
+              kept_vehicle: null,
             },
           ],
         },

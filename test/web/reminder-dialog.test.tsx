@@ -29,6 +29,7 @@ const REMINDER: Reminder = {
   lead_days: null,
   action_windows: true,
   lender: null,
+  kept_vehicle: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -164,6 +165,7 @@ describe('ReminderDialog', () => {
         lead_days: null,
         action_windows: true,
         lender: null,
+        kept_vehicle: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

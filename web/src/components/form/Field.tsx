@@ -126,7 +126,7 @@ export function Field(props: FieldProps) {
 }
 
 /** A checkbox with its label after the box, and its hint under both (describing the box). */
-function Checkbox({
+export function Checkbox({
   label,
   hint,
   input,

@@ -24,7 +24,9 @@ export default function PrivacyPage() {
         </li>
         <li>
           <strong>Your reminders:</strong> the title, category, provider, renewal date, and the amount and
-          notes if you add them.
+          notes if you add them. A car's registration number only if you tick 'Keep it to update the dates
+          after each MOT': we then send it to the DVLA after each MOT or tax date to read the new one.
+          Otherwise a number you look up is sent to the DVLA once and not kept.
         </li>
         <li>
           <strong>Your household, if you join one:</strong> who is in it (each member&rsquo;s first name and a

@@ -21,6 +21,7 @@ import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
+import { KeptRegistration } from './KeptRegistration.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
 
@@ -41,6 +42,7 @@ const EMPTY: ReminderFormValues = {
   lead_days: defaultLeadDays(DEFAULT_CATEGORY, DEFAULT_REPEATS[DEFAULT_CATEGORY]),
   action_windows: true,
   lender: '',
+  kept_vehicle: null,
 };
 
 /** What 'Also tell me the best day to act' adds for a category, or null when it has no windows. */
@@ -67,6 +69,7 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
     lead_days: leadDaysToText(leadDaysOf(reminder)),
     action_windows: reminder.action_windows,
     lender: reminder.lender ?? '',
+    kept_vehicle: reminder.kept_vehicle,
   };
 }
 
@@ -166,6 +169,9 @@ export function ReminderDialog({
               ) : null}
               {category === 'car_tax_mot' && !isEdit && publicConfig.data?.vehicleLookup ? (
                 <VehicleLookup onAdded={() => onOpenChange(false)} />
+              ) : null}
+              {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
+                <KeptRegistration kept={reminder.kept_vehicle} />
               ) : null}
               <Field name="renewal_date" label="Renewal Date *" type="date" />
               <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />

@@ -6,21 +6,38 @@ import {
   registrationSchema,
   VEHICLE_MESSAGES,
   vehicleDatesLine,
+  type VehicleDate,
   type VehicleDates,
 } from '#shared/vehicles.ts';
 import { ApiRequestError } from '../../../api/client.ts';
-import { FieldFrame } from '../../../components/form/Field.tsx';
+import { Checkbox, FieldFrame } from '../../../components/form/Field.tsx';
 import { useLookUpVehicle } from '../api/look-up-vehicle.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import './VehicleLookup.css';
 
-/** The two reminders 'Add both' makes: titled by the make, never by the registration (not kept). */
-function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string }) {
+/**
+ * The two reminders 'Add both' makes: titled by the make, never by the registration, which each keeps
+ * (with the date it follows) only when `keep` is ticked.
+ */
+function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string }, keep: string | null) {
   const make = dates.make ? `${dates.make.charAt(0)}${dates.make.slice(1).toLowerCase()} ` : '';
   const common = { category: 'car_tax_mot', repeats: DEFAULT_REPEATS.car_tax_mot } as const;
+  const kept = (follows: VehicleDate) => (keep ? { registration: keep, follows } : null);
   return [
-    { ...common, title: `${make}MOT`.trim(), provider: 'DVSA', renewal_date: dates.mot_due },
-    { ...common, title: `${make}car tax`.trim(), provider: 'DVLA', renewal_date: dates.tax_due },
+    {
+      ...common,
+      title: `${make}MOT`.trim(),
+      provider: 'DVSA',
+      renewal_date: dates.mot_due,
+      kept_vehicle: kept('mot'),
+    },
+    {
+      ...common,
+      title: `${make}car tax`.trim(),
+      provider: 'DVLA',
+      renewal_date: dates.tax_due,
+      kept_vehicle: kept('tax'),
+    },
   ].map((draft) => reminderInputSchema.parse(draft));
 }
 
@@ -32,6 +49,7 @@ function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string 
 export function VehicleLookup({ onAdded }: { onAdded: () => void }) {
   const [registration, setRegistration] = useState('');
   const [error, setError] = useState<string>();
+  const [keep, setKeep] = useState(false);
   const lookUp = useLookUpVehicle();
   const save = useSaveReminder();
   const dates = lookUp.data;
@@ -47,9 +65,12 @@ export function VehicleLookup({ onAdded }: { onAdded: () => void }) {
     }
   };
 
-  const addBoth = async (found: VehicleDates & { mot_due: string; tax_due: string }) => {
+  const addBoth = async (found: VehicleDates & { mot_due: string; tax_due: string }, typed: string) => {
     try {
-      for (const input of bothReminders(found)) await save.mutateAsync({ input });
+      // The DVLA's own spelling of the number, else the one typed (already checked by `run`).
+      const number = registrationSchema.safeParse(found.registration);
+      const registration = !keep ? null : number.success ? number.data : registrationSchema.parse(typed);
+      for (const input of bothReminders(found, registration)) await save.mutateAsync({ input });
       toast.success('Success', { description: 'MOT and car tax reminders created' });
       onAdded();
     } catch {
@@ -89,11 +110,20 @@ export function VehicleLookup({ onAdded }: { onAdded: () => void }) {
           <p>{vehicleDatesLine(dates) || 'The DVLA holds no MOT or tax date for it.'}</p>
           {dates.mot_estimated && <p className="muted small">{VEHICLE_MESSAGES.estimated}</p>}
           {dates.mot_due && dates.tax_due && (
+            <Checkbox
+              label="Keep it to update the dates after each MOT"
+              hint="We keep the registration number with the two reminders and ask the DVLA again after each date. Untick it and nothing is kept."
+              input={{ type: 'checkbox', checked: keep, onChange: (e) => setKeep(e.target.checked) }}
+            />
+          )}
+          {dates.mot_due && dates.tax_due && (
             <button
               type="button"
               className="btn btn-primary"
               disabled={save.isPending}
-              onClick={() => void addBoth({ ...dates, mot_due: dates.mot_due!, tax_due: dates.tax_due! })}
+              onClick={() =>
+                void addBoth({ ...dates, mot_due: dates.mot_due!, tax_due: dates.tax_due! }, registration)
+              }
             >
               Add both
             </button>

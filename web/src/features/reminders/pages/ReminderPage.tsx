@@ -148,6 +148,14 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
     ...(reminder.category === 'mortgage' && reminder.lender
       ? ([['Lender', lenderOf(reminder.lender).label]] as [string, string][])
       : []),
+    ...(reminder.kept_vehicle
+      ? ([
+          [
+            'Registration number',
+            `${reminder.kept_vehicle.registration}, kept to update the date from the DVLA after each ${reminder.kept_vehicle.follows === 'mot' ? 'MOT' : 'tax renewal'}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['Renewal Date', formatUkDate(reminder.renewal_date)],
     ['Amount', amountShown(reminder.amount, reminder.repeats)],
     [
