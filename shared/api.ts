@@ -307,6 +307,8 @@ export interface OutcomeRecorded {
 export interface UnsubscribeDetails {
   /** The address, masked (maskEmail in shared/identity.ts); null when the account no longer exists. */
   masked_email: string | null;
+  /** What the link stops: a user's reminder e-mails, or household invitations to someone not a user. */
+  kind: 'reminders' | 'invitations';
 }
 
 export interface PromotionStatus {

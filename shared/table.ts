@@ -127,6 +127,12 @@ export const keys = {
   legacySuppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
   suppressedEntry: () => 'SUPPRESSED',
   /**
+   * An address that asked for no more household invitations (the invitation's unsubscribe link):
+   * keyed, like a suppression, by a keyed hash of the address under a key version, never the address.
+   */
+  noInvitations: (version: string, addressHash: string) => `NO_INVITES#${version}#${addressHash}`,
+  noInvitationsEntry: () => 'NO_INVITES',
+  /**
    * Counters for statistics and the founding-member promotion, in one small partition: the global
    * counters spread over STATS_SHARDS shard items, and the sign-up ordinal on its own item.
    */
@@ -218,6 +224,7 @@ export const ENTITY = {
   householdMember: 'household_member',
   membership: 'membership',
   invitation: 'invitation',
+  noInvitations: 'no_invitations',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -22,7 +22,8 @@ import { DomainError } from '../runtime/errors.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
-import { derivedToken } from '../runtime/signingKey.ts';
+import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
+import { invitationsStopped } from '../store/noInvitations.ts';
 import { membersOf, membershipOf, pendingInvitations, type Membership } from '../store/households.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
 import { createInvitation } from '../store/invitations.ts';
@@ -101,17 +102,26 @@ export async function invite(
   };
   let delivery: DeliveryOutcome;
   if (env().EMAIL_PROVIDER === 'disabled') delivery = await skip(NOTICES.emailDisabled);
-  // A bounced or complaining address is not mailed; the inviter is not told (it would say who bounced).
+  // A bounced or complaining address, or one that asked for no invitations, is not mailed; the
+  // inviter is not told (it would say something about whoever has that address).
   else if (await isSuppressed(input.email)) delivery = await skip('suppressed');
+  else if (await invitationsStopped(input.email)) delivery = await skip('no invitations');
   else {
     await options.onClaimed?.();
+    const urls = await unsubscribeUrls(await inviteeSubject(input.email));
     const rendered = await renderInvitation({
       inviterFirstName: profile.first_name,
       joinUrl: siteLink(joinPath(made.token)),
+      unsubscribeUrl: urls.page,
     });
     delivery = await deliverClaimed(
       [{ identity: made.identity, claim: made.claim }],
-      { to: input.email.trim(), ...rendered, tags: { type: 'household_invitation' } },
+      {
+        to: input.email.trim(),
+        ...rendered,
+        oneClickUnsubscribeUrl: urls.oneClick,
+        tags: { type: 'household_invitation' },
+      },
       { now: () => now },
     );
   }

@@ -15,6 +15,8 @@ import invitationPlans from './plans/householdInvitation.ts';
 export interface InvitationProps {
   inviterFirstName: string;
   joinUrl: string;
+  /** The invitee's own link: no more invitations to this address. */
+  unsubscribeUrl: string;
 }
 
 export const invitationSubject = (inviterFirstName: string) =>
@@ -22,12 +24,21 @@ export const invitationSubject = (inviterFirstName: string) =>
 
 export type InvitationView = {
   preview: string;
-  fields: { inviterFirstName: string; joinUrl: string; days: string };
+  fields: { inviterFirstName: string; joinUrl: string; days: string; unsubscribeUrl: string };
 };
 
-export const invitationView = ({ inviterFirstName, joinUrl }: InvitationProps): InvitationView => ({
+export const invitationView = ({
+  inviterFirstName,
+  joinUrl,
+  unsubscribeUrl,
+}: InvitationProps): InvitationView => ({
   preview: `${greetingName(inviterFirstName)} would like to share renewal dates with you`,
-  fields: { inviterFirstName: greetingName(inviterFirstName), joinUrl, days: String(INVITATION_DAYS) },
+  fields: {
+    inviterFirstName: greetingName(inviterFirstName),
+    joinUrl,
+    days: String(INVITATION_DAYS),
+    unsubscribeUrl,
+  },
 });
 
 const invitationTemplate = prebuiltTemplate<InvitationView>(invitationPlans);

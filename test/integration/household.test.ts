@@ -190,6 +190,24 @@ describe('households', () => {
     );
     expect(await mailsTo(stack, afterSes)).toHaveLength(1);
     // The address is kept nowhere: only its masked form.
-    expect(JSON.stringify(await scanTable())).not.toContain(afterSes);
+    expect(JSON.stringify(await scanTable()).includes(afterSes)).toBe(false);
+  });
+
+  it("the invitation's own unsubscribe link stops invitations to that address, from anyone", async () => {
+    const [first, second] = await Promise.all([seedUser('Nia'), seedUser('Oz')]);
+    const invitee = 'no.thanks@example.com';
+    await invite(first.userId, { email: invitee });
+    const [mail] = await mailsTo(stack, invitee);
+    expect(mail?.body.text).toContain("Don't send me invitations");
+    const href = /href="[^"]*\/unsubscribe\?token=([^"]*)"/.exec(mail?.body.html ?? '')?.[1];
+    const query = `?token=${href!.replaceAll('&amp;', '&')}`;
+    expect((await api(stack)('GET', `/api/unsubscribe${query}`)).json).toEqual({
+      masked_email: null,
+      kind: 'invitations',
+    });
+    expect((await api(stack)('POST', `/api/unsubscribe${query}`)).status).toBe(200);
+    await invite(second.userId, { email: invitee });
+    expect(await mailsTo(stack, invitee)).toHaveLength(1);
+    expect(JSON.stringify(await scanTable()).includes(invitee)).toBe(false);
   });
 });

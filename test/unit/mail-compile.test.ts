@@ -245,7 +245,7 @@ describe('compiled mails equal the direct React Email render', () => {
     'the household mails: the invitation, and a member joined, left or was removed',
     async () => {
       await sameAsDirect(
-        fc.record({ inviterFirstName: text, joinUrl: url }),
+        fc.record({ inviterFirstName: text, joinUrl: url, unsubscribeUrl: url }),
         renderInvitation,
         renderInvitationDirect,
         20,

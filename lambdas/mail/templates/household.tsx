@@ -12,11 +12,16 @@ import {
 } from '../household.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
-export function InvitationEmail({ preview, fields: { inviterFirstName, joinUrl, days } }: InvitationView) {
+export function InvitationEmail({
+  preview,
+  fields: { inviterFirstName, joinUrl, days, unsubscribeUrl },
+}: InvitationView) {
   return (
     <Layout
       preview={preview}
       footer={`You get this because ${inviterFirstName} typed your address in ${PRODUCT_NAME}. If you don't know them, ignore this e-mail: nothing happens unless you press the button, and we will not write again unless someone invites you.`}
+      unsubscribeUrl={unsubscribeUrl}
+      unsubscribeLabel="Don't send me invitations"
     >
       <Heading style={styles.heading}>{`${inviterFirstName} invited you to their household`}</Heading>
       <Text style={styles.text}>

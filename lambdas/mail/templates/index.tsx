@@ -128,7 +128,7 @@ export const TEMPLATES: Record<string, TemplateSource> = {
   ),
   householdInvitation: source(
     InvitationEmail,
-    frameShapes(invitationView({ inviterFirstName: 'Ann', joinUrl: site })),
+    frameShapes(invitationView({ inviterFirstName: 'Ann', joinUrl: site, unsubscribeUrl: site })),
   ),
   householdChange: source(
     HouseholdChangeEmail,
