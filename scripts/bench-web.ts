@@ -131,6 +131,8 @@ async function main(): Promise<void> {
     const dashboard = await measureDashboard(browser, stack, front.url).finally(() => browser.close());
     console.log(`  cold runs: ${dashboard.coldRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
     console.log(`  warm runs: ${dashboard.warmRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
+    console.log('  the last warm reload, from its navigation start:');
+    for (const step of dashboard.warmSteps) console.log(`    ${step}`);
 
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const rows: [string, string, string, boolean][] = [

@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
 import { leadDaysOf } from './categories.ts';
+import { lenderOf } from './reminder/lenders.ts';
 import { yearlyAmount } from './reminder/money.ts';
 import { leadDaysToText } from './schemas.ts';
 
@@ -23,6 +24,8 @@ export const CSV_COLUMNS = [
   'Renews automatically',
   'Act by',
   'Remind me',
+  'Best day to act',
+  'Lender',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -56,6 +59,8 @@ export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',
     'Act by': reminder.act_by ?? '',
     'Remind me': leadDaysToText(leadDaysOf(reminder)),
+    'Best day to act': reminder.action_windows ? 'yes' : 'no',
+    Lender: reminder.lender === null ? '' : lenderOf(reminder.lender).label,
   };
   return Object.fromEntries(CSV_COLUMNS.map((column) => [column, safeCell(row[column])])) as Record<
     CsvColumn,

@@ -15,6 +15,7 @@ import {
   type Mapping,
 } from './import/mapping.ts';
 import { IMPORT_MESSAGES } from './import/messages.ts';
+import { lenderNamed } from './reminder/lenders.ts';
 import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } from './import/row.ts';
 import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
 import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesNo } from './import/values.ts';
@@ -173,6 +174,12 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
   const autoText = cell('Renews automatically');
   const autoRenew = yesNo(autoText);
   if (autoText.trim() !== '' && autoRenew === null) errors.push(IMPORT_MESSAGES.autoRenewInvalid);
+  const windowsText = cell('Best day to act');
+  const actionWindows = yesNo(windowsText);
+  if (windowsText.trim() !== '' && actionWindows === null) errors.push(IMPORT_MESSAGES.actionWindowsInvalid);
+  const lenderText = cell('Lender').trim();
+  const lender = lenderText === '' ? null : lenderNamed(lenderText);
+  if (lenderText !== '' && lender === null) errors.push(MESSAGES.lenderInvalid);
   const price = readPrice(cell('Amount'));
   return {
     title: cell('Title'),
@@ -189,6 +196,8 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
     auto_renew: autoRenew,
     act_by: readDate(cell('Act by')),
     lead_days: cell('Remind me'),
+    action_windows: actionWindows,
+    lender,
     errors,
     warnings: [],
   };

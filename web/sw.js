@@ -6,10 +6,13 @@
  * assets and the routes the app shell answers. A deploy changes the version, so the browser installs
  * the new worker on the next visit; it takes over at once (skipWaiting, clients.claim) and deletes
  * the caches of older versions. API answers are never cached: stale data is never served as fresh.
+ * The runtime configuration (/config.json) is asked of the network first; its last copy answers only
+ * when the network cannot, so the app still opens offline.
  */
 const BUILD = '__SERVICE_WORKER_BUILD__';
 const FALLBACK_URL = '/dashboard';
 const SHELL_URL = '/app.html';
+const CONFIG_URL = '/config.json';
 const CACHE_PREFIX = 'rr-shell-';
 const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
 const appRoutes = BUILD.appRoutes.map((source) => new RegExp(source));
@@ -18,6 +21,8 @@ async function precache() {
   const cache = await caches.open(CACHE);
   // 'reload': the network's copy, never the HTTP cache's (which may hold an older app.html).
   await cache.addAll([SHELL_URL, ...BUILD.assets].map((url) => new Request(url, { cache: 'reload' })));
+  // The configuration too, so the next visit opens offline; not a reason to fail the install.
+  await cache.add(new Request(CONFIG_URL, { cache: 'reload' })).catch(() => undefined);
 }
 
 async function dropOldCaches() {
@@ -47,16 +52,33 @@ async function cacheFirst(request, key, keep) {
   return response;
 }
 
+/** The network's answer (kept for later), else the last one kept. */
+async function networkFirst(request, key) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(key);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || BUILD.assets.length === 0) return;
   const url = new URL(request.url);
-  // Only the shell and the hashed assets; everything else (/api above all) goes to the network as is.
+  // Only the shell, the hashed assets and the configuration; everything else (/api above all) goes
+  // to the network as is.
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && appRoutes.some((route) => route.test(url.pathname))) {
     event.respondWith(cacheFirst(request, SHELL_URL, false));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request, url.pathname, true));
+  } else if (url.pathname === CONFIG_URL) {
+    event.respondWith(networkFirst(request, CONFIG_URL));
   }
 });
 

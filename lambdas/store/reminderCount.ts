@@ -23,9 +23,12 @@ async function countStored(userId: string): Promise<number> {
   }).length;
 }
 
-/** How many reminders the account keeps, counting them once if its profile has no count yet. */
-export async function reminderCountOf(userId: string): Promise<number> {
-  const profile = await getItem(keys.user(userId), keys.profile());
+/**
+ * How many reminders the account keeps, counting them once if its profile has no count yet. `read`:
+ * the profile item the caller has just read, so a create reads it once.
+ */
+export async function reminderCountOf(userId: string, read?: Record<string, unknown>): Promise<number> {
+  const profile = read ?? (await getItem(keys.user(userId), keys.profile()));
   if (!profile) throw new AccountGoneError();
   const count = profile[COUNTERS.accountReminders];
   if (typeof count === 'number') return count;

@@ -6,9 +6,9 @@ import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { keys } from '../../shared/table.ts';
-import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
+import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
 import { getVisibleReminderItem, resolvePending } from './imports.ts';
-import { parseReminder } from './items.ts';
+import { parseProfile, parseReminder } from './items.ts';
 import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
 import { nextMailAt, notBeforeOf } from './nextMail.ts';
@@ -66,8 +66,11 @@ export async function createReminder(
   now = new Date(),
 ): Promise<Reminder> {
   const reminder = newReminder(userId, reminderInputSchema.parse(draft), now);
-  const placement = freshPlacement(reminder, await zoneOf(userId), now);
-  await reminderCountOf(userId);
+  // One read of the profile: its zone places the mails, its count is checked against the limit.
+  const profile = await getItem(keys.user(userId), keys.profile());
+  if (!profile) throw new AccountGoneError();
+  const placement = freshPlacement(reminder, parseProfile(profile).timezone, now);
+  await reminderCountOf(userId, profile);
   await writeWhileAccountExists(
     userId,
     [{ Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } }],

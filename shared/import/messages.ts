@@ -15,6 +15,7 @@ export const IMPORT_MESSAGES = {
     "The file's column headings are not the template's: choose which column holds the title and the renewal date",
   notWallos: 'This JSON file is not a Wallos export',
   autoRenewInvalid: 'Renews automatically must be yes or no',
+  actionWindowsInvalid: 'Best day to act must be yes or no',
   notAnEntry: 'This entry is not a subscription',
   /** A row with more or fewer cells than the header (a Wallos CSV note that held a line break). */
   wrongCellCount: 'This row does not line up with the header row',

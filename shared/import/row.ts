@@ -5,6 +5,7 @@
  */
 import { leadDaysOf, type Category } from '../categories.ts';
 import { formatPounds } from '../dates.ts';
+import type { Lender } from '../reminder/lenders.ts';
 import { DEFAULT_REPEATS, type Repeats } from '../reminder/terms.ts';
 import {
   leadDaysToText,
@@ -30,6 +31,9 @@ export interface Draft {
   auto_renew: boolean | null;
   act_by: FileDate;
   lead_days: string;
+  /** Only our own file has these two: other formats leave a new reminder's defaults. */
+  action_windows?: boolean | null;
+  lender?: Lender | null;
   /** Refusals found while mapping (an inactive subscription, a weekly cycle). */
   errors: string[];
   /** Said on the row, but it imports (a term rounded, a date kept in the notes). */
@@ -104,6 +108,8 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     repeats: repeats ?? 'none',
     auto_renew: draft.auto_renew ?? false,
     act_by: draft.act_by.iso,
+    action_windows: draft.action_windows ?? true,
+    lender: draft.lender ?? '',
     // A monthly charge's own lead days (one mail 3 days before), as the dialog prefills them.
     lead_days:
       draft.lead_days.trim() === ''

@@ -18,6 +18,12 @@ export const LENDERS = [
 ] as const;
 
 export type Lender = (typeof LENDERS)[number]['value'];
+
+/** A lender as a file may name it: its value or its label, in any case; null when not listed. */
+export function lenderNamed(text: string): Lender | null {
+  const wanted = text.trim().toLowerCase();
+  return LENDERS.find((l) => l.value === wanted || l.label.toLowerCase() === wanted)?.value ?? null;
+}
 export const LENDER_VALUES = LENDERS.map((l) => l.value) as [Lender, ...Lender[]];
 export const OTHER_LENDER: Lender = 'other';
 

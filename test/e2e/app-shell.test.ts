@@ -1,10 +1,11 @@
 /**
  * The dashboard opens at once, in Chromium, signed in once: while the list loads its skeleton holds
- * the page (axe clean, at 390 and 1280 px); the service worker keeps the app shell, so after one visit
- * the dashboard opens with the network refusing /app.html and /dashboard, while every /api answer
- * still comes from the network; the last list shows from this browser's copy before the network
- * answers; a push's 'Snooze 3 days' opens the reminder asking to confirm, and the snooze joins its
- * history; sign-out forgets the kept copy.
+ * the page (axe clean, at 390 and 1280 px); the service worker keeps the app shell and the last
+ * /config.json, so after one visit the dashboard opens and refreshes with the network refusing
+ * /app.html, /dashboard and /config.json, while every /api answer still comes from the network; the
+ * last list shows from this browser's copy before the network answers; a push's 'Snooze 3 days' opens
+ * the reminder asking to confirm, and the snooze joins its history; sign-out forgets the kept copy;
+ * a new worker (a deploy) takes over and deletes the older caches.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
@@ -44,10 +45,14 @@ describe('a dashboard that opens at once', () => {
     const cached = await cachedUrls(page);
     expect(cached).toContain('/app.html');
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
-    expect(cached.filter((path) => !path.startsWith('/assets/') && path !== '/app.html')).toEqual([]);
+    expect(cached.filter((path) => !path.startsWith('/assets/') && path !== '/app.html')).toEqual([
+      '/config.json',
+    ]);
 
-    // Offline for the shell: the network refuses the page itself, and still the dashboard opens.
-    await context.route(/\/(app\.html|dashboard)$/, (route) => route.abort());
+    // Offline for the shell: the network refuses the page itself and the configuration, and still
+    // the dashboard opens (and refreshes).
+    const offline = /\/(app\.html|dashboard|config\.json)$/;
+    await context.route(offline, (route) => route.abort());
     const answers: Response[] = [];
     page.on('response', (response) => answers.push(response));
     const held: (() => void)[] = [];
@@ -66,7 +71,7 @@ describe('a dashboard that opens at once', () => {
     const api = answers.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(0);
     expect(api.filter((r) => r.fromServiceWorker())).toEqual([]);
-    await context.unroute(/\/(app\.html|dashboard)$/);
+    await context.unroute(offline);
 
     // No kept copy (another browser): the skeleton holds the page until the list arrives.
     await context.addInitScript(`localStorage.removeItem(${JSON.stringify(SAVED_QUERIES_KEY)})`);
@@ -118,5 +123,22 @@ describe('a dashboard that opens at once', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(url('/'));
     expect(await page.evaluate(`localStorage.getItem(${JSON.stringify(SAVED_QUERIES_KEY)})`)).toBeNull();
+
+    // A deploy: a new worker takes over and deletes the caches of other versions. (Its script's URL
+    // differs, which makes it new to the browser; the build's version names the cache it keeps.)
+    const current = await page.evaluate('caches.keys()');
+    expect(current).toEqual([expect.stringMatching(/^rr-shell-[0-9a-f]{16}$/)]);
+    await page.evaluate(`caches.open('rr-shell-older').then((c) => c.put('/old', new Response('old')))`);
+    // 'activated': its activate handler (which deletes them) has finished.
+    const takenOver = `navigator.serviceWorker.register('/sw.js?next', { scope: '/' }).then((r) => {
+      const worker = r.installing ?? r.waiting ?? r.active;
+      return new Promise((done) => {
+        const check = () => worker.state === 'activated' && done(worker.scriptURL);
+        worker.addEventListener('statechange', check);
+        check();
+      });
+    })`;
+    expect(await page.evaluate(takenOver)).toMatch(/\/sw\.js\?next$/);
+    expect(await page.evaluate('caches.keys()')).toEqual(current);
   });
 });

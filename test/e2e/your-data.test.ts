@@ -73,7 +73,7 @@ describe('your data', () => {
     expect(csvDownload.suggestedFilename()).toMatch(/^renewal-reminders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await csvDownload.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFTitle,Category,Provider,Renewal date,Amount,Amount per year,Notes,Repeats,Renews automatically,Act by,Remind me',
+      '\uFEFFTitle,Category,Provider,Renewal date,Amount,Amount per year,Notes,Repeats,Renews automatically,Act by,Remind me,Best day to act,Lender',
     );
     expect(csv).toContain(
       '"Broadband, fibre",broadband_mobile,BT,2031-05-01,35.00,,"Line one\nLine ""two""",none,no,,',

@@ -52,6 +52,8 @@ describe('remindersCsv', () => {
         'Renews automatically': 'yes',
         'Act by': '2027-03-01',
         'Remind me': '60, 7',
+        'Best day to act': 'yes',
+        Lender: '',
       },
       expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
     ]);

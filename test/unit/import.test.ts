@@ -22,6 +22,7 @@ import {
 import { conversionRateSchema } from '../../shared/import/values.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -77,6 +78,8 @@ describe('our CSV', () => {
       ),
       repeats: fc.constantFrom(...REPEATS_VALUES),
       auto_renew: fc.boolean(),
+      action_windows: fc.boolean(),
+      lender: fc.option(fc.constantFrom(...LENDER_VALUES), { nil: null }),
       act_by_days: fc.option(fc.integer({ min: 0, max: 90 }), { nil: null }),
       lead_days: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 365 }), { minLength: 1, maxLength: 8 }), {
         nil: null,
@@ -123,9 +126,10 @@ describe('our CSV', () => {
             lead_days: expect.toSatisfy((days: number[] | null) =>
               days === null ? true : JSON.stringify(days) === JSON.stringify(r.lead_days),
             ),
-            // Not in the CSV: an imported reminder gets a new one's defaults.
-            action_windows: true,
-            lender: null,
+            action_windows: r.action_windows,
+            // Only a mortgage has a lender: another category's is dropped, as the dialog does.
+            lender: r.category === 'mortgage' ? r.lender : null,
+            // Not in the CSV: the registration number stays out of spreadsheets.
             kept_vehicle: null,
           })),
         );
@@ -168,6 +172,22 @@ describe('our CSV', () => {
       MESSAGES.leadDaysInvalid,
       MESSAGES.actByAfterRenewal,
     ]);
+  });
+
+  it('reads the best day to act and a lender by name, and refuses values it does not know', () => {
+    const header = 'Title,Category,Provider,Renewal date,Best day to act,Lender';
+    const rows = rowsOf(
+      read(
+        'mine.csv',
+        [
+          header,
+          'Home,Mortgage,HSBC,2027-09-01,no,nationwide',
+          'Flat,Mortgage,Aldermore,2027-09-01,maybe,Bank of Mum',
+        ].join('\r\n'),
+      ),
+    );
+    expect(rows[0]!.reminder).toMatchObject({ action_windows: false, lender: 'nationwide' });
+    expect(rows[1]!.errors).toEqual([IMPORT_MESSAGES.actionWindowsInvalid, MESSAGES.lenderInvalid]);
   });
 
   it('fills what the file leaves blank with the category’s defaults, as the dialog does', () => {

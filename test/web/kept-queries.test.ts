@@ -3,8 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
 import { SAVED_QUERIES_KEY } from '../../web/src/api/saved-queries.ts';
-import { forgetQueries, keepQueries, restoreQueries } from '../../web/src/app/persisted-queries.ts';
+import {
+  dropRestoredQueries,
+  forgetQueries,
+  keepQueries,
+  restoreQueries,
+} from '../../web/src/app/persisted-queries.ts';
 import { clearStoredAuth } from '../../web/src/features/auth/storage.ts';
+import { storedSession } from '../../web/src/features/auth/stored-user.ts';
 
 const list = [{ id: 'r1', title: 'Car insurance' }];
 const saved = () =>
@@ -89,5 +95,54 @@ describe('the dashboard data kept between visits', () => {
     await visitAs('user-a');
     clearStoredAuth();
     expect(saved()).toBeNull();
+  });
+
+  it("forgets in this tab a user's data when the session is dropped or another user restores", async () => {
+    await visitAs('user-a');
+    const kept = window.localStorage.getItem(SAVED_QUERIES_KEY)!;
+    forgetQueries(new QueryClient());
+    window.localStorage.setItem(SAVED_QUERIES_KEY, kept);
+    const client = new QueryClient();
+    restoreQueries(client, 'user-a');
+    expect(client.getQueryData(remindersQueryKey)).toEqual(list);
+
+    // Amplify could not renew the stored session: the tab forgets, the browser's copy stays A's.
+    dropRestoredQueries(client);
+    expect(client.getQueryData(remindersQueryKey)).toBeUndefined();
+    expect(saved()?.owner).toBe('user-a');
+
+    restoreQueries(client, 'user-a');
+    expect(client.getQueryData(remindersQueryKey)).toEqual(list);
+    // Another user in the same tab (signed in after): nothing of A's is left to show.
+    restoreQueries(client, 'user-b');
+    expect(client.getQueryData(remindersQueryKey)).toBeUndefined();
+    expect(saved()).toBeNull();
+  });
+});
+
+/** What Amplify stores for a signed-in user (its key names), with an ID token of `claims`. */
+function storeSession(claims: Record<string, unknown>, options: { refreshToken?: boolean } = {}) {
+  const prefix = 'CognitoIdentityServiceProvider.client-1';
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  window.localStorage.setItem(`${prefix}.LastAuthUser`, 'user-name');
+  window.localStorage.setItem(`${prefix}.user-name.idToken`, `${part({ alg: 'RS256' })}.${part(claims)}.sig`);
+  if (options.refreshToken !== false) window.localStorage.setItem(`${prefix}.user-name.refreshToken`, 'r');
+}
+
+describe('the session stored in this browser, read without Amplify', () => {
+  it("names the ID token's user, whose kept data may show while Amplify loads", () => {
+    storeSession({ sub: 'user-a', email: 'a@example.com' });
+    expect(storedSession()).toEqual({ userId: 'user-a', email: 'a@example.com' });
+  });
+
+  it('is none when signed out, without a refresh token, or with a token that is not one', () => {
+    expect(storedSession()).toBeNull();
+    storeSession({ sub: 'user-a' }, { refreshToken: false });
+    expect(storedSession()).toBeNull();
+    window.localStorage.clear();
+    storeSession({ email: 'a@example.com' });
+    expect(storedSession()).toBeNull();
+    window.localStorage.setItem('CognitoIdentityServiceProvider.client-1.user-name.idToken', 'not-a-jwt');
+    expect(storedSession()).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { ROUTES } from '../../shared/pages.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE, pageFile, PRERENDERED_PATHS } from '../../shared/sitePaths.ts';
 import { headTags, sitemap } from './head.ts';
+import { ADMIN_STATUS_ENTRY, buildLandingScript } from './landing-script.ts';
 import { OG_IMAGE, ogImagePng } from './ogImage.ts';
 
 type RenderPage = (path: string) => Promise<{ html: string; head: { title: string; description: string } }>;
@@ -19,9 +20,6 @@ interface Renderer {
   renderPage: RenderPage;
   renderAdminParts: () => Promise<{ menu: string; strip: string }>;
 }
-
-/** The landing page's own script: the page is static, this adds what moves (no React). */
-const LANDING_ENTRY = 'src/features/public/islands/main.ts';
 
 /** The shell without the head tags each page sets for itself (the brand plugin's defaults). */
 const withoutPageHead = (shell: string) =>
@@ -83,36 +81,33 @@ async function loadRenderer(config: ResolvedConfig): Promise<Renderer & { close:
 
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
-  let landingScript: { file: string } | undefined;
+  let adminStatus: { ref: string; file?: string } | undefined;
   return {
     name: 'prerender-pages',
     apply: 'build',
     enforce: 'post',
-    // Two entries: the app (index.html) and the landing page's script.
-    config: (user) => {
-      const root = user.root ?? process.cwd();
-      return {
-        build: {
-          rolldownOptions: {
-            input: { index: path.join(root, 'index.html'), landing: path.join(root, LANDING_ENTRY) },
-          },
-        },
-      };
-    },
     configResolved(resolved) {
       config = resolved;
     },
-    writeBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'landing') {
-          landingScript = { file: chunk.fileName };
-        }
-      }
+    // The landing page's admin check, a chunk of the app's build that keeps its exports: the landing
+    // script, built on its own afterwards (./landing-script.ts), imports it.
+    buildStart() {
+      const id = path.join(config.root, ADMIN_STATUS_ENTRY);
+      adminStatus = { ref: this.emitFile({ type: 'chunk', id, preserveSignature: 'exports-only' }) };
+    },
+    generateBundle() {
+      if (adminStatus) adminStatus.file = this.getFileName(adminStatus.ref);
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!landingScript) throw new Error(`The build has no chunk for ${LANDING_ENTRY}`);
+      if (!adminStatus?.file) throw new Error(`The build has no chunk for ${ADMIN_STATUS_ENTRY}`);
+      const landingScript = await buildLandingScript({
+        root: config.root,
+        outDir,
+        adminStatusFile: adminStatus.file,
+        target: config.build.target,
+      });
       const { renderPage, renderAdminParts, close } = await loadRenderer(config);
       try {
         const write = (file: string, text: string | Buffer) =>

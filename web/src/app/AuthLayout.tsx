@@ -7,7 +7,7 @@ import { FullPageSpinner } from '../components/Spinner.tsx';
 import { ROUTES } from '../config/routes.ts';
 import { getAuthState, startSession, useAuth } from '../features/auth/session.ts';
 import { installAppShell } from '../features/notifications/index.ts';
-import { keepQueries, restoreQueries } from './persisted-queries.ts';
+import { dropRestoredQueries, keepQueries, restoreQueries } from './persisted-queries.ts';
 import { queryClient } from './queryClient.ts';
 import './toasts.css';
 
@@ -30,9 +30,10 @@ export function AuthLayout() {
   );
 }
 
+/** Signed in as `userId`, or restoring that user's stored session (whose token the API calls use). */
 const isSignedInAs = (userId: string) => () => {
   const now = getAuthState();
-  return now.status === 'signedIn' && now.userId === userId;
+  return (now.status === 'signedIn' || now.status === 'restoring') && now.userId === userId;
 };
 
 /** The signed-in user's last dashboard data, shown at once and kept fresh (./persisted-queries.ts). */
@@ -40,24 +41,32 @@ function useKeptQueries(userId: string | null) {
   // Restored during render, before any page's query mounts, so the first paint has the data.
   if (userId) restoreQueries(queryClient, userId);
   useEffect(() => (userId ? keepQueries(queryClient, userId, isSignedInAs(userId)) : undefined), [userId]);
+  // Signed out (a stored session Amplify could not renew, too): this tab's copy goes with the user.
+  useEffect(() => {
+    if (!userId) dropRestoredQueries(queryClient);
+  }, [userId]);
   useEffect(() => {
     if (userId) installAppShell();
   }, [userId]);
 }
 
 /** While the session or a page's code loads: the app's skeleton on signed-in pages, a spinner on the sign-in pages. */
+const isSignInPage = (pathname: string) => pathname.startsWith(ROUTES.auth.path);
+
 function SessionLoading({ label }: { label: string }) {
   const { pathname } = useLocation();
-  const signInPage = pathname.startsWith(ROUTES.auth.path);
-  return signInPage ? <FullPageSpinner label={label} /> : <AppSkeleton label={label} />;
+  return isSignInPage(pathname) ? <FullPageSpinner label={label} /> : <AppSkeleton label={label} />;
 }
 
 function SessionGate() {
   const auth = useAuth();
+  const { pathname } = useLocation();
   useEffect(() => startSession(), []);
-  useKeptQueries(auth.status === 'signedIn' ? auth.userId : null);
+  useKeptQueries(auth.status === 'signedIn' || auth.status === 'restoring' ? auth.userId : null);
   if (auth.status === 'error') throw auth.error;
-  if (auth.status === 'loading') return <SessionLoading label="Loading your session" />;
+  // A stored session shows the signed-in pages at once (with the kept data); /auth waits for Amplify.
+  const waiting = auth.status === 'loading' || (auth.status === 'restoring' && isSignInPage(pathname));
+  if (waiting) return <SessionLoading label="Loading your session" />;
   return (
     <Suspense fallback={<SessionLoading label="Loading" />}>
       <Outlet />

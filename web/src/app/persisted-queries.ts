@@ -28,9 +28,13 @@ const savedSchema = z.object({
 /** The user whose data is in the cache now: set by restore, checked before every save. */
 let restoredFor: string | null = null;
 
-/** Puts `owner`'s kept queries into the cache, once per user; anything else kept is forgotten. */
+/**
+ * Puts `owner`'s kept queries into the cache, once per user; anything else kept is forgotten, and so
+ * is what this tab holds of a user before (a session dropped, then another sign-in).
+ */
 export function restoreQueries(client: QueryClient, owner: string, now = Date.now()): void {
   if (restoredFor === owner) return;
+  if (restoredFor !== null) client.clear();
   restoredFor = owner;
   const parsed = savedSchema.safeParse(readSavedQueries());
   if (!parsed.success || parsed.data.owner !== owner || now - parsed.data.savedAt > MAX_AGE_MS) {
@@ -63,6 +67,16 @@ export function keepQueries(client: QueryClient, owner: string, isOwner: () => b
     if (!KEPT_HASHES.has(event.query.queryHash) || restoredFor !== owner || !isOwner()) return;
     save(client, owner);
   });
+}
+
+/**
+ * The session is gone without a sign-out (Amplify could not renew it): this tab forgets the user's
+ * data; the browser's copy stays theirs (any sign-in removes it, a sign-in of theirs included).
+ */
+export function dropRestoredQueries(client: QueryClient): void {
+  if (restoredFor === null) return;
+  restoredFor = null;
+  client.clear();
 }
 
 /** Sign-out and deletion: the next user starts from nothing. */

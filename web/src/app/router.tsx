@@ -4,6 +4,8 @@ import { ADMIN_SCREENS, ROUTES, type Access, type AdminScreenId, type RouteKey }
 import { CATEGORY_LINKS, categoryPath } from '../features/public/content/category-links.ts';
 import LandingPage from '../features/public/pages/LandingPage.tsx';
 import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
+import { preloadable } from './preloadable.tsx';
+import { preloadPageAt } from './session-pages.ts';
 
 /** The routes anyone may open without the session. */
 export type PublicRouteKey = {
@@ -21,11 +23,21 @@ const PUBLIC_PAGES: Record<PublicRouteKey, ComponentType> = {
 };
 const CategoryPage = lazy(() => import('../features/public/pages/CategoryPage.tsx'));
 
-// Everything that needs Amplify, TanStack Query or the toaster (session, guards, signed-in pages)
-// is one lazy chunk, off the public pages.
+// Everything that needs TanStack Query or the toaster (session, guards, signed-in pages) is one
+// lazy chunk, off the public pages (Amplify is a chunk of its own, loaded by the session).
 const session = () => import('./session-routes.tsx');
-const Gate = lazy(() => session().then((m) => ({ default: m.Gate })));
-const SessionPage = lazy(() => session().then((m) => ({ default: m.SessionPage })));
+const gate = preloadable(() => session().then((m) => m.Gate));
+const sessionPage = preloadable(() => session().then((m) => m.SessionPage));
+const Gate = gate.Component;
+const SessionPage = sessionPage.Component;
+
+/**
+ * The app shell (a signed-in route): loads the session's chunk and the page's at `pathname`, so the
+ * first render has them and shows the page (a kept list at once) with no fallback in between.
+ */
+export async function preloadSessionRoutes(pathname: string): Promise<void> {
+  await Promise.all([gate.preload(), sessionPage.preload(), preloadPageAt(pathname)]);
+}
 
 const pageRoutes = Object.entries(ROUTES) as [RouteKey, (typeof ROUTES)[RouteKey]][];
 const adminScreens = Object.entries(ADMIN_SCREENS) as [

@@ -36,7 +36,8 @@ export function RequireAdmin() {
   if (auth.status === 'signedOut') {
     return <Navigate to={signedOutTarget(auth.reason, returnTo)} replace />;
   }
-  if (me.isPending) return <FullPageSpinner />;
+  // A stored session still restoring is not yet an admin's (the kept profile says nothing here).
+  if (auth.status !== 'signedIn' || me.isPending) return <FullPageSpinner />;
   if (me.isError || me.data?.isAdmin !== true) return <Navigate to={ROUTES.notFound.path} replace />;
   return <Outlet />;
 }

@@ -1,6 +1,3 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { ensureAmplify } from './amplify.ts';
-
 /** How often the session is checked, and how much access-token life left triggers a refresh. */
 export const REFRESH_CHECK_MS = 30_000;
 export const REFRESH_WHEN_LEFT_MS = 90_000;
@@ -14,6 +11,11 @@ export function keepSessionFresh(): () => void {
   const timer = setInterval(() => {
     void (async () => {
       try {
+        // Amplify's chunk, loaded by then (the session started it); imported here so as not to be in the first one.
+        const [{ ensureAmplify }, { fetchAuthSession }] = await Promise.all([
+          import('./amplify.ts'),
+          import('aws-amplify/auth'),
+        ]);
         await ensureAmplify();
         const session = await fetchAuthSession();
         const exp = session.tokens?.accessToken?.payload.exp;

@@ -3,20 +3,7 @@
  * remount never shows the session spinner again; with the sign-in, sign-out and sign-up sequences.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  updatePassword,
-  type SignUpOutput,
-} from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import type { SignUpOutput } from 'aws-amplify/auth';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, linkVerifier } from '#shared/linkSignIn.ts';
@@ -25,8 +12,18 @@ import { NOT_CONFIRMED } from './account-errors.ts';
 import { setApiAuth } from '../../api/client.ts';
 import { clearAdminHint } from './admin-cache.ts';
 import { clearStoredAuth } from './storage.ts';
-import { ensureAmplify, getAccessToken } from './amplify.ts';
 import { keepSessionFresh } from './session-refresh.ts';
+import { storedSession } from './stored-user.ts';
+
+/**
+ * Amplify's auth functions, configured. Amplify (~320 KB) and /config.json load on first use, in a
+ * chunk of their own: a returning user's kept dashboard shows before either (decision 0045).
+ */
+async function amplifyAuth() {
+  const [{ ensureAmplify }, auth] = await Promise.all([import('./amplify.ts'), import('aws-amplify/auth')]);
+  await ensureAmplify();
+  return auth;
+}
 
 /** signUpSchema's output. */
 export type SignUpValues = z.output<typeof signUpSchema>;
@@ -35,6 +32,11 @@ export type AuthState =
   | { status: 'loading' }
   | { status: 'signedOut'; reason?: 'logout' | 'deleted' }
   | { status: 'signedIn'; userId: string; email: string | undefined }
+  /**
+   * This browser holds `userId`'s session, not yet read by Amplify: the signed-in pages show (with
+   * that user's kept data) while it loads; the sign-in pages and admin screens wait for it.
+   */
+  | { status: 'restoring'; userId: string; email: string | undefined }
   | { status: 'error'; error: Error };
 
 let state: AuthState = { status: 'loading' };
@@ -62,9 +64,10 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribe, getAuthState, getAuthState);
 }
 
-function listenToHub(): void {
+async function listenToHub(): Promise<void> {
   if (hubListening) return;
   hubListening = true;
+  const { Hub } = await import('aws-amplify/utils');
   Hub.listen('auth', ({ payload }) => {
     if (signingOut || state.status !== 'signedIn') return;
     if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
@@ -75,15 +78,16 @@ function listenToHub(): void {
 
 /** Reads the stored session (Amplify refreshes expired tokens) and publishes the result. */
 export async function refreshSession(): Promise<AuthState> {
+  let auth: Awaited<ReturnType<typeof amplifyAuth>>;
   try {
-    await ensureAmplify();
+    auth = await amplifyAuth();
   } catch (error) {
     setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
     return state;
   }
-  listenToHub();
+  await listenToHub();
   try {
-    const session = await fetchAuthSession();
+    const session = await auth.fetchAuthSession();
     const accessToken = session.tokens?.accessToken;
     if (!accessToken) {
       setState({ status: 'signedOut' });
@@ -103,19 +107,28 @@ export async function refreshSession(): Promise<AuthState> {
 
 /** Gives the API client this browser's access token, and the sign-out for an account deleted elsewhere. */
 export function connectApi(): void {
-  setApiAuth({ accessToken: getAccessToken, accountGone: forgetDeletedAccount });
+  setApiAuth({
+    accessToken: () => import('./amplify.ts').then((m) => m.getAccessToken()),
+    accountGone: forgetDeletedAccount,
+  });
 }
 
-/** First use of any auth page: connect the API client and load the session, once. */
+/**
+ * First use of any auth page: connect the API client and load the session, once. A session stored
+ * in this browser counts as 'restoring' until Amplify has read it (and refreshed it if need be).
+ */
 export function startSession(): void {
   if (started) return;
   started = true;
   connectApi();
+  const stored = storedSession();
+  if (stored && state.status === 'loading') setState({ status: 'restoring', ...stored });
   void refreshSession();
   keepSessionFresh();
 }
 
 async function signOutEverywhere(): Promise<void> {
+  const { signOut } = await amplifyAuth();
   signingOut = true;
   try {
     await signOut({ global: true });
@@ -129,7 +142,7 @@ async function signOutEverywhere(): Promise<void> {
 
 /** Sign-in: clear stored auth data, sign any previous session out globally, sign in. The caller waits 100 ms. */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
-  await ensureAmplify();
+  const { fetchAuthSession, signIn } = await amplifyAuth();
   clearAdminHint();
   const existing = await fetchAuthSession().catch(() => null);
   if (existing?.tokens) await signOutEverywhere();
@@ -150,7 +163,6 @@ export async function signInWithPassword(email: string, password: string): Promi
 export async function logout(): Promise<void> {
   clearAdminHint();
   try {
-    await ensureAmplify();
     await signOutEverywhere();
   } finally {
     clearStoredAuth();
@@ -164,9 +176,9 @@ export async function logout(): Promise<void> {
  */
 export async function forgetDeletedAccount(): Promise<void> {
   clearAdminHint();
-  signingOut = true;
   try {
-    await ensureAmplify();
+    const { signOut } = await amplifyAuth();
+    signingOut = true;
     await signOut().catch(() => undefined);
   } catch {
     // Amplify could not even be configured: clearing storage below is enough.
@@ -182,7 +194,7 @@ export async function forgetDeletedAccount(): Promise<void> {
  * keeps a secret, so the mailed link signs in here and only here (decision 0028).
  */
 export async function signUpAccount(values: SignUpValues): Promise<SignUpOutput> {
-  await ensureAmplify();
+  const { signUp } = await amplifyAuth();
   const userAttributes: Record<string, string> = {
     email: values.email,
     given_name: values.first_name,
@@ -214,6 +226,7 @@ function isAlreadyConfirmed(error: unknown): boolean {
  * out first, as at a password sign-in. False when Cognito did not sign in (expired, used, refused).
  */
 async function signInWithLinkSecret(email: string, secret: string): Promise<boolean> {
+  const { confirmSignIn, fetchAuthSession, signIn } = await amplifyAuth();
   clearAdminHint();
   const existing = await fetchAuthSession().catch(() => null);
   if (existing?.tokens) await signOutEverywhere();
@@ -234,7 +247,7 @@ async function signInWithLinkSecret(email: string, secret: string): Promise<bool
  * the link opened before (Cognito confirms once) or the sign-in failed.
  */
 export async function confirmAccount(email: string, code: string): Promise<'signedIn' | 'confirmed'> {
-  await ensureAmplify();
+  const { confirmSignUp } = await amplifyAuth();
   const secret = linkSecretFor(email);
   // Web Crypto's digest needs a secure context (https, localhost): without it, confirm only.
   const verifier = secret ? await linkVerifier(secret).catch(() => null) : null;
@@ -261,24 +274,24 @@ export async function confirmAccount(email: string, code: string): Promise<'sign
 
 /** 'Send reset code': Cognito mails a code (through the CustomMessage trigger) to the address. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await ensureAmplify();
+  const { resetPassword } = await amplifyAuth();
   await resetPassword({ username: email });
 }
 
 /** 'Reset Password': the mailed code and the new password. */
 export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await ensureAmplify();
+  const { confirmResetPassword } = await amplifyAuth();
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 /** Settings' 'Update Password', for the signed-in user; Cognito checks the current password. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await ensureAmplify();
+  const { updatePassword } = await amplifyAuth();
   await updatePassword({ oldPassword: currentPassword, newPassword });
 }
 
 /** 'Resend confirmation e-mail': a fresh code, mailed as a new confirmation link. */
 export async function resendConfirmation(email: string): Promise<void> {
-  await ensureAmplify();
+  const { resendSignUpCode } = await amplifyAuth();
   await resendSignUpCode({ username: email });
 }
