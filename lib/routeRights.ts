@@ -35,8 +35,14 @@ export type RoutePermission =
 export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermission[]>> = {
   // Settings are mirrored to the Cognito attributes (given_name, custom:country, …).
   updateMe: ['cognito:updateUser'],
-  // Account deletion removes the Cognito user too.
-  deleteMe: ['cognito:deleteUser'],
+  // Account deletion removes the Cognito user too, and first leaves the household, mailing its members.
+  deleteMe: ['cognito:deleteUser', 'ses:send', 'unsubscribe:key'],
+  // The household group (one function): the invitation and the members' notes are mailed; the
+  // address's keyed hash (the invitation's mail key, the suppression check) needs the key.
+  inviteToHousehold: ['ses:send', 'unsubscribe:key'],
+  joinHousehold: ['ses:send', 'unsubscribe:key'],
+  leaveHousehold: ['ses:send', 'unsubscribe:key'],
+  removeHouseholdMember: ['ses:send', 'unsubscribe:key'],
   // Verifies the signed token of an unsubscribe link.
   unsubscribe: ['unsubscribe:key'],
   unsubscribeDetails: ['unsubscribe:key'],

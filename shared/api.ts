@@ -124,7 +124,16 @@ export interface WebConfig {
 }
 
 /** Closed lists the API returns and the stores parse: each written once, here. */
-export const EMAIL_TYPES = ['reminder', 'window', 'welcome', 'savings', 'test'] as const;
+/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
+export const EMAIL_TYPES = [
+  'reminder',
+  'window',
+  'welcome',
+  'savings',
+  'test',
+  'household_invitation',
+  'household_change',
+] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
  * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
@@ -298,6 +307,8 @@ export interface OutcomeRecorded {
 export interface UnsubscribeDetails {
   /** The address, masked (maskEmail in shared/identity.ts); null when the account no longer exists. */
   masked_email: string | null;
+  /** What the link stops: a user's reminder e-mails, or household invitations to someone not a user. */
+  kind: 'reminders' | 'invitations';
 }
 
 export interface PromotionStatus {

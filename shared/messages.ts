@@ -53,3 +53,35 @@ export const ACCOUNT_MESSAGES = {
   checkEmailText: "We've sent you a confirmation link.",
   haveCode: 'I already have a code',
 } as const;
+
+/** The most members a household has (the owner included). */
+export const HOUSEHOLD_MEMBER_LIMIT = 6;
+/** Invitations one person may send a UTC day, and a household's pending ones at once (anti-spam). */
+export const HOUSEHOLD_INVITES_PER_DAY = 10;
+export const HOUSEHOLD_PENDING_LIMIT = 5;
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+
+/** What the household routes answer with, written once (the SPA shows them as they come). */
+export const HOUSEHOLD_MESSAGES = {
+  full: `Your household has ${HOUSEHOLD_MEMBER_LIMIT} members, the most a household can have.`,
+  fullToJoin: (name: string) =>
+    `${name}'s household has ${HOUSEHOLD_MEMBER_LIMIT} members, the most a household can have.`,
+  alreadyInHousehold:
+    'You are already in a household. Leave it first to join another: one household per person.',
+  pendingLimit: `Your household has ${HOUSEHOLD_PENDING_LIMIT} invitations waiting, the most at once. Cancel one to invite someone else.`,
+  tooManyInvites: `You have sent ${HOUSEHOLD_INVITES_PER_DAY} invitations today, the most a day. Try again tomorrow.`,
+  invitedToday: 'You have already invited that address today. It is listed under pending invitations.',
+  inviteYourself: 'That is your own address: invite someone else.',
+  alreadyMember: 'That person is already in your household.',
+  notInHousehold: 'You are not in a household.',
+  householdChanged: 'Your household changed meanwhile. Reload the page and try again.',
+  memberNotFound: 'Member not found',
+  invitationNotFound: 'Invitation not found',
+  onlyOwnerRemoves: 'Only the owner can remove members.',
+  removeYourself: 'To leave, use Leave household.',
+  expired: 'This invitation has expired. Ask for a new one.',
+  used: 'This invitation has already been used.',
+  cancelled: 'This invitation was cancelled.',
+  unknown: 'This invitation link is not valid. Check that you opened the whole link from the e-mail.',
+} as const;

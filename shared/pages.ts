@@ -33,6 +33,8 @@ export const ROUTES = {
   savings: { path: '/savings/:reminderId?', title: 'How did you do?', access: 'signedIn' },
   // Titled by the page: the reminder's own title.
   reminder: { path: '/reminders/:reminderId', access: 'signedIn' },
+  // An invitation's link (?token=…): signed out, sign in or up first and come back; opening changes nothing.
+  householdJoin: { path: '/household/join', title: 'Join a household', access: 'signedIn' },
 } as const satisfies Record<string, AppRoute>;
 
 export type RouteKey = keyof typeof ROUTES;

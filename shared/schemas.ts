@@ -90,10 +90,12 @@ export function plainText(text: z.ZodString, options: { multiline?: boolean; req
   return required ? checked.refine((v) => v === '' || hasVisibleCharacters(v), required) : checked;
 }
 
-const personName = (text: z.ZodString, required?: string) =>
+export const personName = (text: z.ZodString, required?: string) =>
   plainText(text, { required }).refine((v) => !URL_LIKE.test(v), MESSAGES.nameNoUrls);
 
-const email = z.string().trim().email(MESSAGES.invalidEmail);
+/** An e-mail address as every form takes it. */
+export const emailSchema = z.string().trim().email(MESSAGES.invalidEmail);
+const email = emailSchema;
 export const firstNameSchema = personName(
   z.string().trim().min(1, MESSAGES.firstNameRequired).max(NAME_MAX, MESSAGES.firstNameMax),
   MESSAGES.firstNameRequired,

@@ -9,8 +9,8 @@ export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /**
-   * gsi1: the next-mail index (gsi1pk = NEXT#{shard}, gsi1sk = {moment}#{reminder id}) and the sends
-   * listed by day (gsi1pk = EMAIL_SENDS#{day}).
+   * gsi1: the next-mail index (gsi1pk = NEXT#{shard}, gsi1sk = {moment}#{reminder id}), the sends
+   * listed by day (gsi1pk = EMAIL_SENDS#{day}) and a household's invitations (HOUSEHOLD_INVITES#{id}).
    */
   dueIndex: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;
@@ -70,6 +70,24 @@ export const keys = {
     `QUOTE#${reminderId}#${renewalDate}#${String(slot).padStart(2, '0')}`,
   quotesOfRenewal: (reminderId: string, renewalDate: string) => `QUOTE#${reminderId}#${renewalDate}#`,
   quotesOfReminder: (reminderId: string) => `QUOTE#${reminderId}#`,
+  /**
+   * A household (decision 0044): its partition holds the household item and one MEMBER item per
+   * membership (later parts add its shared reminders). Every household read starts from the
+   * caller's own `householdOfUser` item; no request names a household id.
+   */
+  household: (householdId: string) => `HOUSEHOLD#${householdId}`,
+  householdEntry: () => 'HOUSEHOLD',
+  /** A membership, by its own random id (one per joining): never the user id, so it dies with the item. */
+  member: (membershipId: string) => `MEMBER#${membershipId}`,
+  memberPrefix: 'MEMBER#',
+  /** In the user's partition (sk): which household the user is in; at most one (attribute_not_exists). */
+  householdOfUser: () => 'HOUSEHOLD',
+  /** An invitation, in a partition of its own keyed by the SHA-256 of its token (never the token). */
+  invitation: (tokenHash: string) => `INVITE#${tokenHash}`,
+  invitationEntry: () => 'INVITE',
+  /** gsi1: a household's invitations, oldest first, for its card and its pending cap. */
+  householdInvites: (householdId: string) => `HOUSEHOLD_INVITES#${householdId}`,
+  householdInvite: (createdAtIso: string, invitationId: string) => `${createdAtIso}#${invitationId}`,
   /** Rate limit windows for public endpoints: one item per window, expired by TTL. */
   rateLimit: (name: string, window: string) => `RATE#${name}#${window}`,
   /**
@@ -108,6 +126,12 @@ export const keys = {
   /** The plain-address form of entries written before the hash; read (and migrated) only. */
   legacySuppressed: (email: string) => `SUPPRESSED#${email.toLowerCase()}`,
   suppressedEntry: () => 'SUPPRESSED',
+  /**
+   * An address that asked for no more household invitations (the invitation's unsubscribe link):
+   * keyed, like a suppression, by a keyed hash of the address under a key version, never the address.
+   */
+  noInvitations: (version: string, addressHash: string) => `NO_INVITES#${version}#${addressHash}`,
+  noInvitationsEntry: () => 'NO_INVITES',
   /**
    * Counters for statistics and the founding-member promotion, in one small partition: the global
    * counters spread over STATS_SHARDS shard items, and the sign-up ordinal on its own item.
@@ -161,6 +185,15 @@ export const dedupeKeys = {
   /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */
   push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
   welcome: (userId: string) => `welcome#${userId}`,
+  /**
+   * An invitation mail, in the inviter's partition: the household, a keyed hash of the address (never
+   * the address) and the UTC day, so a retried request (or a second one) mails an address once a day.
+   */
+  householdInvitation: (householdId: string, addressHash: string, day: string) =>
+    `household_invitation#${householdId}#${addressHash}#${day}`,
+  /** A member told that someone joined or left: the change names the membership and what happened. */
+  householdChange: (membershipId: string, change: 'joined' | 'left' | 'removed') =>
+    `household_change#${membershipId}#${change}`,
   test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
   unclaimed: (random: string) => `unclaimed#${random}`,
@@ -187,6 +220,11 @@ export const ENTITY = {
   linkSignIn: 'link_sign_in',
   pushDevice: 'push_device',
   quote: 'quote',
+  household: 'household',
+  householdMember: 'household_member',
+  membership: 'membership',
+  invitation: 'invitation',
+  noInvitations: 'no_invitations',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -225,6 +263,8 @@ export const COUNTERS = {
   pushDevices: 'push_devices',
   /** On the profile: how many reminders the account keeps, cancelled ones too (under REMINDER_LIMIT). */
   accountReminders: 'account_reminders',
+  /** On a household item: its members (kept at most HOUSEHOLD_MEMBER_LIMIT). */
+  householdMembers: 'member_count',
 } as const;
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
@@ -241,6 +281,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   COUNTERS.rateLimitHits,
   COUNTERS.pushDevices,
   COUNTERS.accountReminders,
+  COUNTERS.householdMembers,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

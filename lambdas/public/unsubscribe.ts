@@ -2,7 +2,8 @@ import type { UnsubscribeDetails } from '../../shared/api.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
-import { verifyUnsubscribeToken } from '../runtime/signingKey.ts';
+import { parseInviteeSubject, verifyUnsubscribeToken } from '../runtime/signingKey.ts';
+import { stopInvitations } from '../store/noInvitations.ts';
 import { getProfile, setReminderEmails } from '../store/profiles.ts';
 
 export const INVALID_LINK = 'This unsubscribe link is not valid';
@@ -15,8 +16,10 @@ async function userOf(token: string): Promise<string> {
 
 /** What the /unsubscribe page shows before the press; reads only. */
 export async function unsubscribeDetails(token: string): Promise<UnsubscribeDetails> {
-  const profile = await getProfile(await userOf(token));
-  return { masked_email: profile ? maskEmail(profile.email) : null };
+  const subject = await userOf(token);
+  if (parseInviteeSubject(subject)) return { masked_email: null, kind: 'invitations' };
+  const profile = await getProfile(subject);
+  return { masked_email: profile ? maskEmail(profile.email) : null, kind: 'reminders' };
 }
 
 /**
@@ -25,6 +28,9 @@ export async function unsubscribeDetails(token: string): Promise<UnsubscribeDeta
  */
 export async function unsubscribeByToken(token: string): Promise<void> {
   const userId = await userOf(token);
+  // Someone who was invited (not a user): no more household invitations to that address.
+  const invitee = parseInviteeSubject(userId);
+  if (invitee) return stopInvitations(invitee.version, invitee.hash);
   // A deleted account has nothing left to unsubscribe: answer as done.
   await setReminderEmails(userId, false);
   logger.info('Unsubscribed from reminder e-mails');

@@ -119,6 +119,21 @@ export async function derivedToken(purpose: string, value: string): Promise<stri
   return hmac(derived, purpose, value);
 }
 
+/**
+ * What an invitee's unsubscribe link is signed for, in place of a user id: the keyed hash of their
+ * address (they are not a user, and their address is kept nowhere). `~` is in no user id.
+ */
+const INVITEE = 'invitee';
+export async function inviteeSubject(email: string): Promise<string> {
+  const [current] = await addressHashes(email);
+  return [INVITEE, current!.version, current!.hash].join('~');
+}
+export function parseInviteeSubject(subject: string): { version: string; hash: string } | undefined {
+  const [kind, version, hash, ...rest] = subject.split('~');
+  return kind === INVITEE && version && hash && rest.length === 0 ? { version, hash } : undefined;
+}
+
+/** The signed unsubscribe links of a user (or of an invitee's `inviteeSubject`). */
 export async function unsubscribeUrls(userId: string): Promise<{ oneClick: string; page: string }> {
   const token = encodeURIComponent(await unsubscribeToken(userId));
   return {

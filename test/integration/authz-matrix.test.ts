@@ -9,7 +9,12 @@ import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { pushDeviceId } from '../../shared/push.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
-import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
+import { invite } from '../../lambdas/household/invite.ts';
+import { join, remove } from '../../lambdas/household/members.ts';
+import { householdView, membershipOf } from '../../lambdas/store/households.ts';
+import { latestToken } from '../support/household.ts';
+import { seedUser } from '../support/seed.ts';
 
 const reminderBody = {
   title: 'Broadband',
@@ -23,6 +28,8 @@ const reminderBody = {
 interface Sample {
   /** The request body, or a function making a new one per case. */
   body?: unknown;
+  /** Run for the (fresh) caller before the request: puts them where the route can succeed. */
+  prepare?: (caller: TestUser) => Promise<void>;
   success: number;
   /** The call ends the caller's account: each case gets a fresh user of its role. */
   consumesCaller?: boolean;
@@ -57,6 +64,46 @@ async function ownerQuote(owner: TestUser, reminderId: string): Promise<string> 
   );
   if (response.status !== 201) throw new Error(`POST quotes: ${response.status} ${response.text}`);
   return (response.json as { quote: { id: string } }).quote.id;
+}
+
+/**
+ * The owner's household: the owner and a member (who invites for the removal cases, so that neither
+ * reaches the daily limit); each case's invitation or member is fresh, the ones before it cleared.
+ */
+const household = {} as { member: { userId: string; email: string } };
+
+/** A fresh pending invitation of the owner's household (the others cancelled first), and its id. */
+async function ownerInvitation(owner: TestUser): Promise<string> {
+  const call = api(stack, owner.accessToken);
+  for (const old of (await householdView(owner.sub))?.invitations ?? [])
+    await call('DELETE', `/api/household/invitations/${old.id}`);
+  const { invitation } = await invite(owner.sub, { email: uniqueEmail('invitee') });
+  return invitation.id;
+}
+
+/** A fresh member of the owner's household (the other extra ones removed first), and their membership id. */
+async function ownerHouseholdMember(owner: TestUser): Promise<string> {
+  for (const extra of (await householdView(owner.sub))?.members.slice(2) ?? [])
+    await remove(owner.sub, extra.membership_id);
+  const joiner = await seedUser('joiner');
+  await invite(household.member.userId, { email: joiner.email });
+  await join(joiner.userId, await latestToken(stack, joiner.email));
+  return (await membershipOf(joiner.userId))!.membership_id;
+}
+
+/** A live invitation's token, from someone else's new household. */
+async function freshToken(): Promise<{ token: string }> {
+  const host = await seedUser('host');
+  const email = uniqueEmail('guest');
+  await invite(host.userId, { email });
+  return { token: await latestToken(stack, email) };
+}
+
+/** Puts the caller in a household (someone's new one), so that they can leave it. */
+async function intoAHousehold(caller: TestUser): Promise<void> {
+  const host = await seedUser('host');
+  await invite(host.userId, { email: caller.email });
+  await join(caller.sub, await latestToken(stack, caller.email));
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -109,6 +156,14 @@ const SAMPLES: Record<RouteName, Sample> = {
   removePushDevice: { success: 204, id: ownerDevice },
   sendTestPush: { success: 200 },
   updatePushSettings: { body: { push_reminders: true }, success: 200 },
+  getHousehold: { success: 200 },
+  // A fresh caller each: an invitation makes a household of whoever sends it.
+  inviteToHousehold: { body: () => ({ email: uniqueEmail('invitee') }), success: 201, consumesCaller: true },
+  cancelInvitation: { success: 204, id: ownerInvitation },
+  previewInvitation: { body: freshToken, success: 200 },
+  joinHousehold: { body: freshToken, success: 200, consumesCaller: true },
+  leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
+  removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
   adminStats: { success: 200 },
   adminConfig: { success: 200 },
   adminHandshake: { success: 200 },
@@ -143,6 +198,9 @@ beforeAll(async () => {
     createUser(stack, { label: 'other' }),
     createUser(stack, { label: 'admin', admin: true }),
   ]);
+  household.member = await seedUser('member');
+  await invite(users.owner.sub, { email: household.member.email });
+  await join(household.member.userId, await latestToken(stack, household.member.email));
 });
 
 afterAll(() => pushService.close());
@@ -169,15 +227,46 @@ describe('authorization matrix', () => {
           .replace('{quoteId}', (await sample.quoteId?.(users.owner, id)) ?? '')
           .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
         ((await sample.query?.(users.owner.sub)) ?? '');
-      let token = who === 'anonymous' ? undefined : users[who].accessToken;
+      let caller = who === 'anonymous' ? undefined : users[who];
       if (sample.consumesCaller && who !== 'anonymous') {
-        token = (await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' })).accessToken;
+        caller = await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' });
       }
-      const body = typeof sample.body === 'function' ? (sample.body as () => unknown)() : sample.body;
+      if (caller) await sample.prepare?.(caller);
+      const token = caller?.accessToken;
+      const body = typeof sample.body === 'function' ? await (sample.body as () => unknown)() : sample.body;
       const response = await api(stack, token)(route.method, path, body);
       expect(response.status).toBe(expected(route, who));
     },
   );
+
+  it("a member of another household and a former member get 404 for the owner's household's ids", async () => {
+    const elsewhere = await createUser(stack, { label: 'elsewhere' });
+    expect(
+      (
+        await api(stack, elsewhere.accessToken)('POST', '/api/household/invitations', {
+          email: uniqueEmail('x'),
+        })
+      ).status,
+    ).toBe(201);
+    const former = await createUser(stack, { label: 'former' });
+    await invite(users.owner.sub, { email: former.email });
+    await join(former.sub, await latestToken(stack, former.email));
+    const formerId = (await membershipOf(former.sub))!.membership_id;
+    expect((await api(stack, former.accessToken)('POST', '/api/household/leave')).status).toBe(204);
+    for (const caller of [elsewhere, former]) {
+      const call = api(stack, caller.accessToken);
+      const invitation = await ownerInvitation(users.owner);
+      const member = await ownerHouseholdMember(users.owner);
+      expect((await call('DELETE', `/api/household/invitations/${invitation}`)).status).toBe(404);
+      expect((await call('DELETE', `/api/household/members/${member}`)).status).toBe(404);
+      expect((await call('DELETE', `/api/household/members/${formerId}`)).status).toBe(404);
+      const seen = JSON.stringify((await call('GET', '/api/household/me')).json);
+      expect(seen.includes(member) || seen.includes(invitation)).toBe(false);
+    }
+    expect((await api(stack, former.accessToken)('GET', '/api/household/me')).json).toEqual({
+      household: null,
+    });
+  });
 
   it('refuses tampered, foreign and missing tokens', async () => {
     const [header, payload, signature] = users.owner.accessToken.split('.') as [string, string, string];

@@ -105,6 +105,15 @@ const FUZZ: Record<RouteName, Fuzz> = {
   removePushDevice: { runs: 20 },
   sendTestPush: { runs: 4 },
   updatePushSettings: { body: { push_reminders: false }, runs: 12 },
+  getHousehold: { runs: 8 },
+  // Mails per success, one an address a day: past the first, the same address is a 409.
+  inviteToHousehold: { body: { email: 'fuzz.friend@example.com', name: 'Sam' }, runs: 20 },
+  cancelInvitation: { runs: 12 },
+  // A well-formed token of no invitation: 404 with its message.
+  previewInvitation: { body: { token: 'A'.repeat(43) }, runs: 16 },
+  joinHousehold: { body: { token: 'A'.repeat(43) }, runs: 16 },
+  leaveHousehold: { runs: 8 },
+  removeHouseholdMember: { runs: 12 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

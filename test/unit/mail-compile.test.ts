@@ -19,6 +19,8 @@ import { renderSavingsFollowUp, type SavingsFollowUpProps } from '../../lambdas/
 import { renderSavingsFollowUpDirect } from '../../lambdas/mail/templates/savingsFollowUp.tsx';
 import { renderWelcome, type WelcomeProps } from '../../lambdas/mail/welcome.ts';
 import { renderWelcomeDirect } from '../../lambdas/mail/templates/welcome.tsx';
+import { renderChange, renderInvitation } from '../../lambdas/mail/household.ts';
+import { renderChangeDirect, renderInvitationDirect } from '../../lambdas/mail/templates/household.tsx';
 import { renderConfirmSignUp, type ConfirmSignUpProps } from '../../lambdas/mail/confirmSignUp.ts';
 import { renderConfirmSignUpDirect } from '../../lambdas/mail/templates/confirmSignUp.tsx';
 import { renderResetPassword, type ResetPasswordProps } from '../../lambdas/mail/resetPassword.ts';
@@ -235,6 +237,31 @@ describe('compiled mails equal the direct React Email render', () => {
     async () => {
       await sameAsDirect(confirmProps, renderConfirmSignUp, renderConfirmSignUpDirect, 30);
       await sameAsDirect(resetProps, renderResetPassword, renderResetPasswordDirect, 30);
+    },
+    SLOW,
+  );
+
+  it(
+    'the household mails: the invitation, and a member joined, left or was removed',
+    async () => {
+      await sameAsDirect(
+        fc.record({ inviterFirstName: text, joinUrl: url, unsubscribeUrl: url }),
+        renderInvitation,
+        renderInvitationDirect,
+        20,
+      );
+      await sameAsDirect(
+        fc.record({
+          firstName: text,
+          whoFirstName: text,
+          change: fc.constantFrom('joined' as const, 'left' as const, 'removed' as const),
+          settingsUrl: url,
+          unsubscribeUrl: url,
+        }),
+        renderChange,
+        renderChangeDirect,
+        20,
+      );
     },
     SLOW,
   );

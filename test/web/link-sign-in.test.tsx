@@ -206,6 +206,15 @@ describe('/auth/callback', () => {
     expect(outcome.confirmAccount).toHaveBeenCalledWith('a@example.com', '123456');
   });
 
+  it('signed in after signing up from a guarded page (an invitation): back to that page, once', async () => {
+    const { keepReturnTo } = await import('../../web/src/features/auth/link-secret.ts');
+    keepReturnTo('A@example.com', '/household/join?token=abc');
+    outcome.confirmAccount.mockResolvedValue('signedIn');
+    await openCallback('?email=a%40example.com&code=123456');
+    expect((await screen.findByTestId('where')).textContent).toBe('/household/join?token=abc');
+    expect(window.localStorage.getItem('rr-link-return:a@example.com')).toBeNull();
+  });
+
   it('reads the address from the fragment of the links mailed now', async () => {
     outcome.confirmAccount.mockResolvedValue('signedIn');
     await openCallback(`?code=123456#u=${encodeLinkAddress('a+b@example.com')}`);

@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import UnsubscribePage from '../../web/src/features/public/pages/UnsubscribePage.tsx';
 
-function stubApi() {
+function stubApi(details: object = { masked_email: 'j•••@example.com', kind: 'reminders' }) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    const body = init?.method === 'POST' ? { unsubscribed: true } : { masked_email: 'j•••@example.com' };
+    const body = init?.method === 'POST' ? { unsubscribed: true } : details;
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
@@ -37,6 +37,18 @@ describe('UnsubscribePage', () => {
     await screen.findByText(/You're unsubscribed/);
     expect(methods(fetchMock)).toEqual(['GET', 'POST']);
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  });
+
+  it("an invitee's link stops household invitations, and says so", async () => {
+    stubApi({ masked_email: null, kind: 'invitations' });
+    render(
+      <MemoryRouter initialEntries={['/unsubscribe?token=v1.invitee~v1~hash.signature']}>
+        <UnsubscribePage />
+      </MemoryRouter>,
+    );
+    await screen.findByText(/Stop household invitations to this address\?/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    await screen.findByText("You're unsubscribed: we won't send invitations to this address any more.");
   });
 
   it('says a link without a token is not valid, and calls nothing', () => {

@@ -21,6 +21,8 @@ import { ResetPasswordEmail } from './resetPassword.tsx';
 import { SavingsFollowUpEmail } from './savingsFollowUp.tsx';
 import { WelcomeEmail } from './welcome.tsx';
 import { WindowEmail } from './window.tsx';
+import { changeView, invitationView } from '../household.ts';
+import { HouseholdChangeEmail, InvitationEmail } from './household.tsx';
 
 export interface TemplateSource {
   build: (view: MailView) => ReactElement;
@@ -122,6 +124,23 @@ export const TEMPLATES: Record<string, TemplateSource> = {
       {
         variants: ['lifetime-free', 'standard'],
       },
+    ),
+  ),
+  householdInvitation: source(
+    InvitationEmail,
+    frameShapes(invitationView({ inviterFirstName: 'Ann', joinUrl: site, unsubscribeUrl: site })),
+  ),
+  householdChange: source(
+    HouseholdChangeEmail,
+    frameShapes(
+      changeView({
+        firstName: 'Ann',
+        whoFirstName: 'Bo',
+        change: 'joined',
+        settingsUrl: site,
+        unsubscribeUrl: site,
+      }),
+      { variants: ['joined', 'left', 'removed'] },
     ),
   ),
   confirmSignUp: source(

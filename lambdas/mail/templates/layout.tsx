@@ -42,12 +42,15 @@ export function Layout({
   children,
   footer,
   unsubscribeUrl,
+  unsubscribeLabel = 'Unsubscribe from reminder e-mails',
 }: {
   preview: string;
   children: ReactNode;
   footer: string;
   /** Product mails carry an unsubscribe link; the sign-up confirmation does not. */
   unsubscribeUrl?: string;
+  /** The link's words, when it stops something other than reminder e-mails. */
+  unsubscribeLabel?: string;
 }) {
   return (
     <Html lang="en">
@@ -61,7 +64,7 @@ export function Layout({
           <Text style={styles.muted}>{footer}</Text>
           {unsubscribeUrl ? (
             <Text style={styles.muted}>
-              <Link href={unsubscribeUrl}>Unsubscribe from reminder e-mails</Link>
+              <Link href={unsubscribeUrl}>{unsubscribeLabel}</Link>
             </Text>
           ) : null}
           <Text style={styles.muted}>

@@ -21,6 +21,7 @@ export const SESSION_PAGES: Record<SessionRouteKey, ReturnType<typeof page>> = {
   settings: page(() => import('../features/settings/pages/SettingsPage.tsx')),
   savings: page(() => import('../features/savings/pages/SavingsPage.tsx')),
   reminder: page(() => import('../features/reminders/pages/ReminderPage.tsx')),
+  householdJoin: page(() => import('../features/household/pages/JoinHouseholdPage.tsx')),
 };
 
 /** Loads the code of the page at `pathname`, if it is one of these. */

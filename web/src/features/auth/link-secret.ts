@@ -31,3 +31,20 @@ export function linkSecretFor(email: string): string | null {
 export function forgetLinkSecret(email: string): void {
   storage()?.removeItem(keyOf(email));
 }
+
+const returnKeyOf = (email: string) => `rr-link-return:${email.trim().toLowerCase()}`;
+
+/**
+ * The page a sign-up came from (/auth?redirect=…, say an invitation's join page), kept beside the
+ * link's secret so that the confirmation link, signing this browser in, goes back there.
+ */
+export function keepReturnTo(email: string, path: string | null): void {
+  if (path) storage()?.setItem(returnKeyOf(email), path);
+}
+
+/** The kept page, once: forgotten as it is read. The caller checks it (safeRedirect). */
+export function takeReturnTo(email: string): string | null {
+  const path = storage()?.getItem(returnKeyOf(email)) ?? null;
+  storage()?.removeItem(returnKeyOf(email));
+  return path;
+}

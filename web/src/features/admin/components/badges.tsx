@@ -40,6 +40,8 @@ const TYPE_LABELS: Record<EmailType, string> = {
   welcome: 'Welcome',
   savings: 'Savings',
   test: 'Test',
+  household_invitation: 'Invitation',
+  household_change: 'Household',
 };
 
 export function EmailTypeBadge({ type }: { type: EmailType }) {

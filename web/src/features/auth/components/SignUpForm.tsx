@@ -14,6 +14,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { signUpAccount, type SignUpValues } from '../session.ts';
+import { keepReturnTo } from '../link-secret.ts';
 
 const SIGN_UP_DEFAULTS = {
   email: '',
@@ -49,6 +50,8 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
   const onSubmit = async (values: SignUpValues) => {
     try {
       await signUpAccount(values);
+      // Signing up from a guarded page (an invitation's link): the confirmation link comes back to it.
+      keepReturnTo(values.email, new URLSearchParams(window.location.search).get('redirect'));
       form.reset(SIGN_UP_DEFAULTS);
       setSentTo(values.email);
       toast.success('Account created successfully!', {

@@ -7,11 +7,14 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { confirmLinkError } from '../account-errors.ts';
 import { confirmAccount } from '../session.ts';
+import { takeReturnTo } from '../link-secret.ts';
+import { safeRedirect } from '../../../utils/redirect.ts';
 
 /**
  * /auth/callback?code=…#u=…, the link in the sign-up e-mail (the address encoded in the fragment; a
  * link mailed before that named it in the query as email=…): confirms the account and, in the
- * browser that signed up, signs it in (decision 0028), then 'Welcome!' and /dashboard. Anywhere else,
+ * browser that signed up, signs it in (decision 0028), then 'Welcome!' and the page the sign-up came
+ * from (/auth?redirect=…, e.g. an invitation's join page) or /dashboard. Anywhere else,
  * or for a link opened again: /auth's sign-in tab with a toast saying the address is confirmed. A
  * link that cannot confirm (replaced by a resend, expired) says so in words, never the raw error.
  */
@@ -44,7 +47,8 @@ export default function AuthCallbackPage() {
       (outcome) => {
         if (outcome === 'signedIn') {
           toast.success('Welcome!', { description: "You've been successfully signed in." });
-          navigate(ROUTES.dashboard.path, { replace: true });
+          // Back to the page the sign-up came from (an invitation's join page), else the dashboard.
+          navigate(safeRedirect(takeReturnTo(email)), { replace: true });
         } else {
           toast.success('Email confirmed', { description: 'Please sign in.' });
           navigate(`${ROUTES.auth.path}?tab=signin&email=${encodeURIComponent(email)}`, { replace: true });

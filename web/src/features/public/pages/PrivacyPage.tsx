@@ -29,6 +29,14 @@ export default function PrivacyPage() {
           Otherwise a number you look up is sent to the DVLA once and not kept.
         </li>
         <li>
+          <strong>Your household, if you join one:</strong> who is in it (each member&rsquo;s first name and a
+          masked e-mail address are shown to the others), and the invitations sent. For someone you invite we
+          keep only a masked form of their address (for example s&bull;&bull;&bull;@example.com) and the name
+          you typed, until the invitation is used, cancelled or expires after 7 days. When you leave (or
+          delete your account) nothing of the household says who you were; when the last member leaves, the
+          household is deleted.
+        </li>
+        <li>
           <strong>Savings you report:</strong> whether you saved money at a renewal and the amount you enter.
         </li>
         <li>

@@ -24,6 +24,7 @@ export default function UnsubscribePage() {
   // Not from the token: the build prerenders this page without one, and the browser hydrates that.
   const [state, setState] = useState<State>('loading');
   const [masked, setMasked] = useState<string | null>(null);
+  const [invitee, setInvitee] = useState(false);
 
   useEffect(() => {
     if (!token) {
@@ -38,6 +39,7 @@ export default function UnsubscribePage() {
     )
       .then((details) => {
         setMasked(details.masked_email);
+        setInvitee(details.kind === 'invitations');
         setState('ready');
       })
       .catch((error: unknown) => {
@@ -58,7 +60,9 @@ export default function UnsubscribePage() {
       {(state === 'ready' || state === 'working') && (
         <>
           <p>
-            {masked ? (
+            {invitee ? (
+              'Stop household invitations to this address? Nobody will be able to invite it again.'
+            ) : masked ? (
               <>
                 Stop renewal reminder e-mails to <strong>{masked}</strong>?
               </>
@@ -81,7 +85,10 @@ export default function UnsubscribePage() {
       <div role="status" aria-live="polite">
         {state === 'loading' && <p>Checking your unsubscribe link…</p>}
         {state === 'working' && <p>Turning off your reminder e-mails…</p>}
-        {state === 'done' && (
+        {state === 'done' && invitee && (
+          <p>You're unsubscribed: we won't send invitations to this address any more.</p>
+        )}
+        {state === 'done' && !invitee && (
           <>
             <p>You're unsubscribed: we won't send you renewal reminder e-mails any more.</p>
             <p>

@@ -11,6 +11,7 @@ import { YourDataCard } from '../components/YourDataCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { NotificationsCard } from '../../notifications/index.ts';
+import { HouseholdCard } from '../../household/index.ts';
 import './SettingsPage.css';
 
 export default function SettingsPage() {
@@ -32,6 +33,7 @@ export default function SettingsPage() {
       ) : (
         <ProfileForm profile={me.data.profile} />
       )}
+      <HouseholdCard />
       <NotificationsCard />
       <CalendarCard />
       <YourDataCard />

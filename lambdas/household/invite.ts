@@ -1,0 +1,130 @@
+/**
+ * 'Send invitation' (decision 0044): the refusals that need a read first (the daily limit, one's own
+ * address, a member's, a full household, too many pending), then one transaction that writes the
+ * invitation and claims its mail, then the mail, at most once: a retried request finds the claim.
+ */
+import type { PendingInvitation } from '../../shared/household.ts';
+import { joinPath } from '../../shared/household.ts';
+import { maskEmail } from '../../shared/identity.ts';
+import {
+  HOUSEHOLD_INVITES_PER_DAY,
+  HOUSEHOLD_MEMBER_LIMIT,
+  HOUSEHOLD_MESSAGES,
+  HOUSEHOLD_PENDING_LIMIT,
+  NOTICES,
+} from '../../shared/messages.ts';
+import { dedupeKeys } from '../../shared/table.ts';
+import { deliverClaimed, type DeliveryOutcome } from '../engine/deliver.ts';
+import { siteLink } from '../mail/compose.ts';
+import { invitationSubject, renderInvitation } from '../mail/household.ts';
+import { env } from '../runtime/env.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { HttpError } from '../runtime/http.ts';
+import { logger } from '../runtime/logger.ts';
+import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
+import { invitationsStopped } from '../store/noInvitations.ts';
+import { membersOf, membershipOf, pendingInvitations, type Membership } from '../store/households.ts';
+import { AccountGoneError } from '../store/liveAccount.ts';
+import { createInvitation } from '../store/invitations.ts';
+import { getProfile, getProfiles } from '../store/profiles.ts';
+import { settleClaim } from '../store/sends.ts';
+import { isSuppressed } from '../store/suppressions.ts';
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What refuses an invitation before anything is written (undefined: none). */
+async function refusal(membership: Membership | undefined, email: string, now: Date) {
+  if (!membership) return undefined;
+  const [members, pending] = await Promise.all([
+    membersOf(membership.household_id),
+    pendingInvitations(membership.household_id, now),
+  ]);
+  if (members.length >= HOUSEHOLD_MEMBER_LIMIT) return HOUSEHOLD_MESSAGES.full;
+  // Only the household's own members are compared: whether an address has an account is never told.
+  const profiles = await getProfiles(members.map((m) => m.user_id));
+  if ([...profiles.values()].some((p) => sameAddress(p.email, email)))
+    return HOUSEHOLD_MESSAGES.alreadyMember;
+  if (pending.length >= HOUSEHOLD_PENDING_LIMIT) return HOUSEHOLD_MESSAGES.pendingLimit;
+  return undefined;
+}
+
+export interface InviteOptions {
+  now?: Date;
+  /** Test seam: after the claim, before SES. Throwing here stands for the process dying. */
+  onClaimed?: () => void | Promise<void>;
+}
+
+export async function invite(
+  userId: string,
+  input: { email: string; name?: string | undefined },
+  options: InviteOptions = {},
+): Promise<{ invitation: PendingInvitation; delivery: DeliveryOutcome }> {
+  const now = options.now ?? new Date();
+  const profile = await getProfile(userId);
+  if (!profile) throw new AccountGoneError();
+  if (sameAddress(profile.email, input.email))
+    throw new DomainError('invalid', HOUSEHOLD_MESSAGES.inviteYourself);
+  const membership = await membershipOf(userId);
+  const refused = await refusal(membership, input.email, now);
+  if (refused) throw new DomainError('conflict', refused);
+  if (!(await withinRateLimit(`household-invites#${userId}`, HOUSEHOLD_INVITES_PER_DAY, now, 'day')))
+    throw new HttpError(429, HOUSEHOLD_MESSAGES.tooManyInvites);
+
+  const subject = invitationSubject(profile.first_name);
+  const addressKey = await derivedToken('household-invitation', input.email.trim().toLowerCase());
+  const made = await createInvitation(
+    {
+      userId,
+      membership,
+      email: input.email,
+      name: input.name,
+      mail: (householdId) => ({
+        dedupeKey: dedupeKeys.householdInvitation(householdId, addressKey, now.toISOString().slice(0, 10)),
+        emailType: 'household_invitation',
+        userId,
+        reminderId: null,
+        daysBefore: null,
+        // The invitee is not a user and has not agreed to anything: their address is not kept.
+        toEmail: maskEmail(input.email),
+        subject,
+      }),
+    },
+    now,
+  );
+  const skip = async (reason: string): Promise<DeliveryOutcome> => {
+    await settleClaim(made.claim, {
+      status: 'skipped',
+      error_message: reason,
+      updated_at: now.toISOString(),
+    });
+    return { status: 'skipped', reason };
+  };
+  let delivery: DeliveryOutcome;
+  if (env().EMAIL_PROVIDER === 'disabled') delivery = await skip(NOTICES.emailDisabled);
+  // A bounced or complaining address, or one that asked for no invitations, is not mailed; the
+  // inviter is not told (it would say something about whoever has that address).
+  else if (await isSuppressed(input.email)) delivery = await skip('suppressed');
+  else if (await invitationsStopped(input.email)) delivery = await skip('no invitations');
+  else {
+    await options.onClaimed?.();
+    const urls = await unsubscribeUrls(await inviteeSubject(input.email));
+    const rendered = await renderInvitation({
+      inviterFirstName: profile.first_name,
+      joinUrl: siteLink(joinPath(made.token)),
+      unsubscribeUrl: urls.page,
+    });
+    delivery = await deliverClaimed(
+      [{ identity: made.identity, claim: made.claim }],
+      {
+        to: input.email.trim(),
+        ...rendered,
+        oneClickUnsubscribeUrl: urls.oneClick,
+        tags: { type: 'household_invitation' },
+      },
+      { now: () => now },
+    );
+  }
+  if (delivery.status === 'failed') logger.error('Invitation mail failed', { error: delivery.error });
+  return { invitation: made.invitation, delivery };
+}

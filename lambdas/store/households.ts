@@ -1,0 +1,122 @@
+/**
+ * Households (decision 0044): reading them. Every read starts from the caller's own membership item
+ * (USER#{sub}/HOUSEHOLD, read consistently), so no request ever names a household id; the household's
+ * partition holds its item and one MEMBER item per membership, keyed by a random membership id.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import {
+  HOUSEHOLD_ROLES,
+  INVITATION_STATUSES,
+  invitationState,
+  type Household,
+  type HouseholdMember,
+  type PendingInvitation,
+} from '../../shared/household.ts';
+import { maskEmail } from '../../shared/identity.ts';
+import { COUNTERS, keys } from '../../shared/table.ts';
+import { dynamo } from '../runtime/clients.ts';
+import { itemKey, queryAll, tableName } from './db.ts';
+import { getProfiles } from './profiles.ts';
+
+const membershipItem = z.object({
+  household_id: z.string(),
+  membership_id: z.string(),
+  role: z.enum(HOUSEHOLD_ROLES),
+  joined_at: z.string(),
+});
+export type Membership = z.infer<typeof membershipItem>;
+
+const memberItem = membershipItem.omit({ household_id: true }).extend({ user_id: z.string() });
+export type Member = z.infer<typeof memberItem>;
+
+const invitationItem = z.object({
+  id: z.string(),
+  household_id: z.string(),
+  /** The inviter's membership id, while pending only: a used or cancelled one names no one. */
+  invited_by: z.string().nullable().default(null),
+  name: z.string().nullable().default(null),
+  masked_email: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  created_at: z.string(),
+  expires_at: z.number(),
+  pk: z.string(),
+});
+export type Invitation = z.infer<typeof invitationItem>;
+export const parseInvitation = (item: unknown): Invitation => invitationItem.parse(item);
+
+const householdItem = z.object({ id: z.string(), [COUNTERS.householdMembers]: z.number() });
+
+async function consistentGet(pk: string, sk: string) {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: itemKey(pk, sk), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** The caller's own membership (read consistently: a leave or join just made is seen). */
+export async function membershipOf(userId: string): Promise<Membership | undefined> {
+  const item = await consistentGet(keys.user(userId), keys.householdOfUser());
+  return item ? membershipItem.parse(item) : undefined;
+}
+
+/** A household's member count, or undefined when it is gone. */
+export async function memberCount(householdId: string): Promise<number | undefined> {
+  const item = await consistentGet(keys.household(householdId), keys.householdEntry());
+  return item ? householdItem.parse(item)[COUNTERS.householdMembers] : undefined;
+}
+
+/** The household's members, oldest first (one consistent query of its partition). */
+export async function membersOf(householdId: string): Promise<Member[]> {
+  const items = await queryAll(
+    { pk: keys.household(householdId), sk: { beginsWith: keys.memberPrefix } },
+    { consistent: true },
+  );
+  return items.map((item) => memberItem.parse(item)).sort((a, b) => a.joined_at.localeCompare(b.joined_at));
+}
+
+/** One member of the household, by membership id (undefined: not of this household, or gone). */
+export async function memberOf(householdId: string, membershipId: string): Promise<Member | undefined> {
+  const item = await consistentGet(keys.household(householdId), keys.member(membershipId));
+  return item ? memberItem.parse(item) : undefined;
+}
+
+/** The household's invitations still pending at `now` (the gsi1 query; TTL removes them late). */
+export async function pendingInvitations(householdId: string, now: Date): Promise<Invitation[]> {
+  const items = await queryAll({ pk: keys.householdInvites(householdId), index: 'due' });
+  return items.map(parseInvitation).filter((i) => invitationState(i.status, i.expires_at, now) === 'pending');
+}
+
+/** Every invitation item of the household, whatever its state (the last member's leaving deletes them). */
+export async function allInvitations(householdId: string): Promise<Invitation[]> {
+  return (await queryAll({ pk: keys.householdInvites(householdId), index: 'due' })).map(parseInvitation);
+}
+
+/** The Settings card's view: members from their profiles (never copied), and pending invitations. */
+export async function householdView(userId: string, now = new Date()): Promise<Household | null> {
+  const membership = await membershipOf(userId);
+  if (!membership) return null;
+  const [members, invitations] = await Promise.all([
+    membersOf(membership.household_id),
+    pendingInvitations(membership.household_id, now),
+  ]);
+  const profiles = await getProfiles(members.map((m) => m.user_id));
+  return {
+    is_owner: membership.role === 'owner',
+    members: members.map((m): HouseholdMember => ({
+      membership_id: m.membership_id,
+      first_name: profiles.get(m.user_id)?.first_name ?? 'A former member',
+      masked_email: maskEmail(profiles.get(m.user_id)?.email ?? ''),
+      role: m.role,
+      joined_at: m.joined_at,
+      is_you: m.user_id === userId,
+    })),
+    invitations: invitations.map((i): PendingInvitation => ({
+      id: i.id,
+      name: i.name,
+      masked_email: i.masked_email,
+      created_at: i.created_at,
+      expires_at: new Date(i.expires_at * 1000).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * Household invitations (decision 0044): made, cancelled and used in one transaction each, every one
+ * conditional on the caller's membership at that moment. An invitation is keyed by the SHA-256 of its
+ * token (32 random bytes, mailed once, never stored); it holds the invitee's masked address, never
+ * the address.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../shared/household.ts';
+import { maskEmail } from '../../shared/identity.ts';
+import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
+import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { dueIndexKey, getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey } from './db.ts';
+import { parseInvitation, type Invitation, type Membership } from './households.ts';
+import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
+import { CLAIM_LEASE_MS, claimUpdate, type Claim, type SendIdentity } from './sends.ts';
+import { ConditionsFailed, transact } from './transact.ts';
+
+/** A new token (≥ 128 bits: 256) and the hash its invitation is keyed by. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(token) };
+}
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export const profileExists = (userId: string): LiveWrite => ({
+  ConditionCheck: { Key: itemKey(keys.user(userId), keys.profile()), ConditionExpression: ITEM_EXISTS },
+});
+
+/** The caller is (still) in this household (and, with `asOwner`, still its owner). */
+export const stillMember = (userId: string, householdId: string, asOwner = false): LiveWrite => ({
+  ConditionCheck: {
+    Key: itemKey(keys.user(userId), keys.householdOfUser()),
+    ConditionExpression: asOwner ? 'household_id = :hid AND #role = :owner' : 'household_id = :hid',
+    ...(asOwner ? { ExpressionAttributeNames: { '#role': 'role' } } : {}),
+    ExpressionAttributeValues: { ':hid': householdId, ...(asOwner ? { ':owner': 'owner' } : {}) },
+  },
+});
+
+/** The writes that make a household with `userId` its owner (the first invitation's part). */
+export function newHouseholdWrites(
+  userId: string,
+  now: Date,
+): { membership: Membership; writes: LiveWrite[] } {
+  const iso = now.toISOString();
+  const membership: Membership = {
+    household_id: randomUUID(),
+    membership_id: randomUUID(),
+    role: 'owner',
+    joined_at: iso,
+  };
+  const writes: LiveWrite[] = [
+    {
+      Put: {
+        Item: {
+          ...itemKey(keys.user(userId), keys.householdOfUser()),
+          entity: ENTITY.membership,
+          ...membership,
+        },
+        ConditionExpression: ITEM_ABSENT,
+      },
+    },
+    {
+      Put: {
+        Item: {
+          ...itemKey(keys.household(membership.household_id), keys.householdEntry()),
+          entity: ENTITY.household,
+          id: membership.household_id,
+          [COUNTERS.householdMembers]: 1,
+          created_at: iso,
+          updated_at: iso,
+        },
+        ConditionExpression: ITEM_ABSENT,
+      },
+    },
+    memberPut(userId, membership),
+  ];
+  return { membership, writes };
+}
+
+export function memberPut(userId: string, membership: Membership): LiveWrite {
+  const { household_id: householdId, ...member } = membership;
+  return {
+    Put: {
+      Item: {
+        ...itemKey(keys.household(householdId), keys.member(membership.membership_id)),
+        entity: ENTITY.householdMember,
+        user_id: userId,
+        ...member,
+      },
+      ConditionExpression: ITEM_ABSENT,
+    },
+  };
+}
+
+/** The claim of the invitation's mail, only where none was made (one mail an address a day). */
+function freshClaim(identity: SendIdentity, claimToken: string, now: Date): LiveWrite {
+  const update = claimUpdate(identity, claimToken, now, CLAIM_LEASE_MS);
+  const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
+  for (const unused of [':failed', ':maxAttempts', ':staleBefore']) delete values[unused];
+  return { Update: { ...update, ConditionExpression: ITEM_ABSENT, ExpressionAttributeValues: values } };
+}
+
+export interface NewInvitation {
+  userId: string;
+  /** The caller's membership, or undefined: this invitation makes the household. */
+  membership: Membership | undefined;
+  email: string;
+  name: string | undefined;
+  /** The mail's identity but its dedupe key, which needs the household. */
+  mail: (householdId: string) => SendIdentity;
+}
+
+/**
+ * One transaction: the invitation, the claim of its mail, and (the first time) the household with
+ * the caller as owner; on condition that the caller's profile exists, that they are (still) in that
+ * household, that it has room, and that the address was not invited today.
+ */
+export async function createInvitation(input: NewInvitation, now: Date) {
+  const { userId } = input;
+  const made = input.membership ? undefined : newHouseholdWrites(userId, now);
+  const membership = input.membership ?? made!.membership;
+  const householdId = membership.household_id;
+  const { token, hash } = newToken();
+  const iso = now.toISOString();
+  const invitation = {
+    id: randomUUID(),
+    household_id: householdId,
+    invited_by: membership.membership_id,
+    name: input.name ?? null,
+    masked_email: maskEmail(input.email),
+    status: 'pending',
+    created_at: iso,
+    expires_at: invitationExpiry(now),
+  };
+  const identity = input.mail(householdId);
+  const claimToken = randomUUID();
+  const writes: LiveWrite[] = [
+    profileExists(userId),
+    ...(made
+      ? made.writes
+      : [
+          stillMember(userId, householdId),
+          {
+            ConditionCheck: {
+              Key: itemKey(keys.household(householdId), keys.householdEntry()),
+              ConditionExpression: '#count < :limit',
+              ExpressionAttributeNames: { '#count': COUNTERS.householdMembers },
+              ExpressionAttributeValues: { ':limit': HOUSEHOLD_MEMBER_LIMIT },
+            },
+          } satisfies LiveWrite,
+        ]),
+    {
+      Put: {
+        Item: {
+          ...itemKey(keys.invitation(hash), keys.invitationEntry()),
+          entity: ENTITY.invitation,
+          ...invitation,
+          ...dueIndexKey(keys.householdInvites(householdId), keys.householdInvite(iso, invitation.id)),
+        },
+        ConditionExpression: ITEM_ABSENT,
+      },
+    },
+    freshClaim(identity, claimToken, now),
+  ];
+  try {
+    await transact(writes);
+  } catch (error) {
+    if (!(error instanceof ConditionsFailed)) throw error;
+    const [profile, member, room] = error.failed;
+    if (profile) throw new AccountGoneError();
+    if (member) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    if (room && !made) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.full);
+    if (error.failed.at(-1)) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.invitedToday);
+    throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+  }
+  const claim: Claim = { userId, token: claimToken, dedupeKey: identity.dedupeKey };
+  const pending: PendingInvitation = {
+    id: invitation.id,
+    name: invitation.name,
+    masked_email: invitation.masked_email,
+    created_at: iso,
+    expires_at: new Date(invitation.expires_at * 1000).toISOString(),
+  };
+  return { invitation: pending, token, identity, claim, membership };
+}
+
+/** 'Cancel invitation': pending → cancelled, while the caller is in its household. False: not theirs. */
+export async function cancelInvitation(
+  userId: string,
+  membership: Membership,
+  invitation: Invitation,
+  now: Date,
+): Promise<void> {
+  try {
+    await transact([
+      stillMember(userId, membership.household_id),
+      {
+        Update: {
+          Key: itemKey(invitation.pk, keys.invitationEntry()),
+          ConditionExpression: '#status = :pending AND household_id = :hid',
+          UpdateExpression: 'SET #status = :cancelled, updated_at = :now REMOVE invited_by',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pending': 'pending',
+            ':cancelled': 'cancelled',
+            ':hid': membership.household_id,
+            ':now': now.toISOString(),
+          },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionsFailed)) throw error;
+    if (error.failed[0]) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    // Used or cancelled meanwhile: nothing is pending to cancel any more, which is what was asked.
+  }
+}
+
+/** The invitation a token names, or undefined (unknown, or deleted by TTL or its household's end). */
+export async function invitationByToken(token: string): Promise<Invitation | undefined> {
+  const item = await getItem(keys.invitation(tokenHash(token)), keys.invitationEntry());
+  return item ? parseInvitation(item) : undefined;
+}
+
+export type { InvitationState };

@@ -1,0 +1,213 @@
+/**
+ * Households on the local stand-ins (decision 0044): invite → join → both listed; every refusal of
+ * a link (expired, used, cancelled, unknown), the 7th member, one household per person; leave,
+ * remove, the owner's leaving and account deletion, after which no household item or invitation
+ * names the departed; the invitation mailed at most once when its request is retried.
+ */
+import { describe, expect, it } from 'vitest';
+import { invite } from '../../lambdas/household/invite.ts';
+import { join, leave, preview, remove } from '../../lambdas/household/members.ts';
+import { householdView, membershipOf, pendingInvitations } from '../../lambdas/store/households.ts';
+import { cancelInvitation } from '../../lambdas/store/invitations.ts';
+import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { inviteAndJoin, latestToken } from '../support/household.ts';
+import { seedUser } from '../support/seed.ts';
+import { api, createUser, mailsTo } from '../support/stack.ts';
+import { scanTable } from '../support/table.ts';
+
+const stack = useTestStack({ maxSendRate: 200 });
+
+const DAY = 86_400_000;
+
+/** Every item of a household's partition and every invitation, as text: what must not name someone. */
+async function householdItems(): Promise<string> {
+  const items = await scanTable();
+  return JSON.stringify(items.filter((i) => /^(HOUSEHOLD#|INVITE#)/.test(String(i.pk))));
+}
+
+describe('households', () => {
+  it('invite → join: both listed, with masked addresses and roles; the members are told by mail', async () => {
+    const ann = await seedUser('Ann');
+    const bo = await seedUser('Bo');
+    const { invitation } = await invite(ann.userId, { email: bo.email, name: 'Bo' });
+    expect(invitation.masked_email).toBe(`B•••@example.com`);
+    const [mail] = await mailsTo(stack, bo.email);
+    expect(mail?.subject).toBe('Ann invited you to share renewals on Renewal Reminders');
+    expect(mail?.body.html).toContain('Accept invitation');
+    expect(mail?.body.text).toContain('/household/join?token=');
+    // 'Their name' is for the household only: it never reaches the invitee.
+    expect(JSON.stringify(mail)).not.toContain('Bo,');
+
+    const token = await latestToken(stack, bo.email);
+    const before = await preview(bo.userId, token);
+    expect(before).toEqual({ status: 'pending', inviter_first_name: 'Ann', in_household: false });
+    expect(await membershipOf(bo.userId)).toBeUndefined();
+    expect(await join(bo.userId, token)).toEqual({ inviter_first_name: 'Ann' });
+
+    for (const [who, other] of [
+      [ann, bo],
+      [bo, ann],
+    ] as const) {
+      const view = await householdView(who.userId);
+      expect(view?.members.map((m) => [m.first_name, m.role, m.is_you])).toEqual([
+        ['Ann', 'owner', who === ann],
+        ['Bo', 'member', who === bo],
+      ]);
+      expect(view?.members.find((m) => !m.is_you)?.masked_email).toBe(`${other.email[0]}•••@example.com`);
+      expect(view?.invitations).toEqual([]);
+    }
+    expect((await mailsTo(stack, ann.email)).map((m) => m.subject)).toEqual(['Bo joined your household']);
+  });
+
+  it('a link that is used, cancelled, expired or unknown gets its plain message', async () => {
+    const owner = await seedUser('Cy');
+    const [a, b, c] = await Promise.all([seedUser('Di'), seedUser('Ed'), seedUser('Flo')]);
+    await inviteAndJoin(stack, owner, a);
+    const used = await latestToken(stack, a.email);
+    await expect(join(b.userId, used)).rejects.toThrow(HOUSEHOLD_MESSAGES.used);
+
+    const { invitation } = await invite(owner.userId, { email: b.email });
+    const cancelled = await latestToken(stack, b.email);
+    const membership = (await membershipOf(owner.userId))!;
+    const [pending] = await pendingInvitations(membership.household_id, new Date());
+    expect(pending?.id).toBe(invitation.id);
+    await cancelInvitation(owner.userId, membership, pending!, new Date());
+    await expect(join(b.userId, cancelled)).rejects.toThrow(HOUSEHOLD_MESSAGES.cancelled);
+    expect((await preview(b.userId, cancelled)).status).toBe('cancelled');
+
+    await invite(owner.userId, { email: c.email });
+    const late = new Date(Date.now() + 7 * DAY + 1000);
+    const expiring = await latestToken(stack, c.email);
+    expect((await preview(c.userId, expiring, late)).status).toBe('expired');
+    await expect(join(c.userId, expiring, late)).rejects.toThrow(HOUSEHOLD_MESSAGES.expired);
+    await expect(join(c.userId, 'x'.repeat(43))).rejects.toThrow(HOUSEHOLD_MESSAGES.unknown);
+    expect(await membershipOf(c.userId)).toBeUndefined();
+  });
+
+  it('the 7th member is refused, and so is a second household for anyone', async () => {
+    const owner = await seedUser('Gus');
+    const members = await Promise.all(
+      Array.from({ length: HOUSEHOLD_MEMBER_LIMIT }, (_, i) => seedUser(`Member${i}`)),
+    );
+    for (const member of members.slice(0, HOUSEHOLD_MEMBER_LIMIT - 2))
+      await inviteAndJoin(stack, owner, member);
+    // Two invitations out for the last place: the first to join takes it, the other is refused.
+    const [fifth, sixth] = members.slice(HOUSEHOLD_MEMBER_LIMIT - 2) as [typeof owner, typeof owner];
+    await invite(owner.userId, { email: fifth.email });
+    await invite(owner.userId, { email: sixth.email });
+    await join(fifth.userId, await latestToken(stack, fifth.email));
+    await expect(join(sixth.userId, await latestToken(stack, sixth.email))).rejects.toThrow(
+      `Gus's household has ${HOUSEHOLD_MEMBER_LIMIT} members, the most a household can have.`,
+    );
+    await expect(invite(owner.userId, { email: 'someone.else@example.com' })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.full,
+    );
+
+    // One household per person: a member of this one cannot join another.
+    const elsewhere = await seedUser('Hal');
+    await invite(elsewhere.userId, { email: fifth.email });
+    await expect(join(fifth.userId, await latestToken(stack, fifth.email))).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.alreadyInHousehold,
+    );
+    await expect(invite(owner.userId, { email: members[0]!.email })).rejects.toThrow(HOUSEHOLD_MESSAGES.full);
+    await expect(invite(elsewhere.userId, { email: elsewhere.email })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.inviteYourself,
+    );
+  });
+
+  it('leave, remove, the owner leaving, the last one leaving: nothing names the departed', async () => {
+    const [owner, a, b] = await Promise.all([seedUser('Ivy'), seedUser('Jo'), seedUser('Kit')]);
+    await inviteAndJoin(stack, owner, a);
+    await inviteAndJoin(stack, owner, b);
+    const ids = async (user: { userId: string }) => (await membershipOf(user.userId))?.membership_id;
+    const [ownerMid, aMid, bMid] = [await ids(owner), await ids(a), await ids(b)];
+
+    // Only the owner removes; a member trying is refused.
+    await expect(remove(a.userId, bMid!)).rejects.toThrow(HOUSEHOLD_MESSAGES.onlyOwnerRemoves);
+    await remove(owner.userId, aMid!);
+    expect(await membershipOf(a.userId)).toBeUndefined();
+    await expect(remove(owner.userId, aMid!)).rejects.toThrow(HOUSEHOLD_MESSAGES.memberNotFound);
+
+    // The owner leaves: the longest-standing member owns it.
+    await leave(owner.userId);
+    const view = await householdView(b.userId);
+    expect(view?.is_owner).toBe(true);
+    expect(view?.members.map((m) => m.role)).toEqual(['owner']);
+    const items = await householdItems();
+    for (const gone of [owner.userId, a.userId, ownerMid!, aMid!])
+      expect(items.includes(gone), gone).toBe(false);
+    expect((await mailsTo(stack, b.email)).map((m) => m.subject)).toEqual([
+      'Ivy invited you to share renewals on Renewal Reminders',
+      'Jo was removed from your household',
+      'Ivy left your household',
+    ]);
+
+    // The last member leaving deletes the household and its pending invitations.
+    await invite(b.userId, { email: 'pending.one@example.com' });
+    const householdId = (await membershipOf(b.userId))!.household_id;
+    await leave(b.userId);
+    const left = await householdItems();
+    expect(left.includes(householdId)).toBe(false);
+    expect(left.includes(bMid!)).toBe(false);
+  });
+
+  it("account deletion leaves the household first: the others are told, the deleted one's ids are gone", async () => {
+    const owner = await createUser(stack, { label: 'deleter' });
+    const other = await seedUser('Lou');
+    const call = api(stack, owner.accessToken);
+    expect((await call('POST', '/api/household/invitations', { email: other.email })).status).toBe(201);
+    await join(other.userId, await latestToken(stack, other.email));
+    const mid = (await membershipOf(owner.sub))!.membership_id;
+    expect((await call('DELETE', '/api/me')).status).toBe(204);
+    const view = await householdView(other.userId);
+    expect(view?.members.map((m) => [m.first_name, m.role])).toEqual([['Lou', 'owner']]);
+    const items = await householdItems();
+    expect(items.includes(owner.sub)).toBe(false);
+    expect(items.includes(mid)).toBe(false);
+    expect((await mailsTo(stack, other.email)).at(-1)?.subject).toBe('Test left your household');
+  });
+
+  it('the invitation is mailed at most once when its request is retried, after a crash before or after SES', async () => {
+    const owner = await seedUser('Mo');
+    const crashBefore = 'crash.before@example.com';
+    await expect(
+      invite(owner.userId, { email: crashBefore }, { onClaimed: () => Promise.reject(new Error('killed')) }),
+    ).rejects.toThrow('killed');
+    // The retry finds the claim: nothing goes twice (here nothing went: the card lists it to cancel).
+    await expect(invite(owner.userId, { email: crashBefore })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.invitedToday,
+    );
+    expect(await mailsTo(stack, crashBefore)).toEqual([]);
+    expect((await householdView(owner.userId))?.invitations.map((i) => i.masked_email)).toEqual([
+      'c•••@example.com',
+    ]);
+
+    const afterSes = 'after.ses@example.com';
+    await invite(owner.userId, { email: afterSes });
+    await expect(invite(owner.userId, { email: afterSes.toUpperCase() })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.invitedToday,
+    );
+    expect(await mailsTo(stack, afterSes)).toHaveLength(1);
+    // The address is kept nowhere: only its masked form.
+    expect(JSON.stringify(await scanTable()).includes(afterSes)).toBe(false);
+  });
+
+  it("the invitation's own unsubscribe link stops invitations to that address, from anyone", async () => {
+    const [first, second] = await Promise.all([seedUser('Nia'), seedUser('Oz')]);
+    const invitee = 'no.thanks@example.com';
+    await invite(first.userId, { email: invitee });
+    const [mail] = await mailsTo(stack, invitee);
+    expect(mail?.body.text).toContain("Don't send me invitations");
+    const href = /href="[^"]*\/unsubscribe\?token=([^"]*)"/.exec(mail?.body.html ?? '')?.[1];
+    const query = `?token=${href!.replaceAll('&amp;', '&')}`;
+    expect((await api(stack)('GET', `/api/unsubscribe${query}`)).json).toEqual({
+      masked_email: null,
+      kind: 'invitations',
+    });
+    expect((await api(stack)('POST', `/api/unsubscribe${query}`)).status).toBe(200);
+    await invite(second.userId, { email: invitee });
+    expect(await mailsTo(stack, invitee)).toHaveLength(1);
+    expect(JSON.stringify(await scanTable()).includes(invitee)).toBe(false);
+  });
+});

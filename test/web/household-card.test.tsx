@@ -1,0 +1,78 @@
+/**
+ * Settings' 'Household' card with the API stubbed: the empty state, the roles' actions (the owner
+ * removes others, everyone leaves), the limit in words with 'Invite someone' disabled at 6, and the
+ * invitation dialog's field messages from the shared schema.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Household, HouseholdMember } from '#shared/household.ts';
+import { setApiAuth } from '../../web/src/api/client.ts';
+import { HouseholdCard } from '../../web/src/features/household/index.ts';
+import { renderWithClient, stubFetch } from './render.tsx';
+
+setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
+
+const member = (n: number, over: Partial<HouseholdMember> = {}): HouseholdMember => ({
+  membership_id: `00000000-0000-4000-8000-00000000000${n}`,
+  first_name: `Person${n}`,
+  masked_email: `p•••@example.com`,
+  role: 'member',
+  joined_at: `2027-01-0${n}T00:00:00Z`,
+  is_you: false,
+  ...over,
+});
+
+const household = (over: Partial<Household>): { household: Household } => ({
+  household: { is_owner: false, members: [], invitations: [], ...over },
+});
+
+describe('the Household card', () => {
+  it('not in a household: the card says so, with the limits and Invite someone', async () => {
+    stubFetch(200, { household: null });
+    renderWithClient(<HouseholdCard />);
+    await screen.findByText('You are not in a household yet. Invite someone to start one.');
+    expect(screen.getByText('Share renewals with the people you live with.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite someone' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Leave household' })).toBeNull();
+  });
+
+  it("the owner removes the others, never themself; a member sees no 'Remove'", async () => {
+    const members = [member(1, { role: 'owner', is_you: true }), member(2)];
+    stubFetch(200, household({ is_owner: true, members }));
+    const { unmount } = renderWithClient(<HouseholdCard />);
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove Person2']);
+    expect(within(list).getByText('Owner')).toBeInTheDocument();
+    unmount();
+
+    stubFetch(200, household({ members: [member(1, { role: 'owner' }), member(2, { is_you: true })] }));
+    renderWithClient(<HouseholdCard />);
+    await screen.findByRole('button', { name: 'Leave household' });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('at 6 members the limit is said in words and Invite someone is off', async () => {
+    const members = [1, 2, 3, 4, 5, 6].map((n) => member(n, { is_you: n === 1 }));
+    stubFetch(200, household({ members }));
+    renderWithClient(<HouseholdCard />);
+    await screen.findByText('Your household has 6 members, the most a household can have.');
+    expect(screen.getByRole('button', { name: 'Invite someone' })).toBeDisabled();
+  });
+
+  it('the dialog checks the address before sending anything', async () => {
+    const fetchMock = stubFetch(200, { household: null });
+    renderWithClient(<HouseholdCard />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite to your household' });
+    await user.type(within(dialog).getByLabelText('Email'), 'not an address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await within(dialog).findByText('Invalid email address');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+});

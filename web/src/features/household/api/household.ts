@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvitationInput } from '#shared/household.ts';
+import { API } from '#shared/routes.ts';
+import { callApi } from '../../../api/client.ts';
+
+export const householdQueryKey = ['household'] as const;
+
+/** The caller's household (members, pending invitations), or null. */
+export const useHousehold = () =>
+  useQuery({ queryKey: householdQueryKey, queryFn: () => callApi(API.getHousehold) });
+
+function useChangingHousehold<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: householdQueryKey }),
+  });
+}
+
+export const useInvite = () =>
+  useChangingHousehold((input: InvitationInput) => callApi(API.inviteToHousehold, { body: input }));
+
+export const useCancelInvitation = () =>
+  useChangingHousehold((id: string) => callApi(API.cancelInvitation, { params: { id } }));
+
+export const useRemoveMember = () =>
+  useChangingHousehold((id: string) => callApi(API.removeHouseholdMember, { params: { id } }));
+
+export const useLeaveHousehold = () => useChangingHousehold(() => callApi(API.leaveHousehold));
+
+export const useJoinHousehold = () =>
+  useChangingHousehold((token: string) => callApi(API.joinHousehold, { body: { token } }));
+
+/** What the join page shows for its token: read only, never retried (a wrong token stays wrong). */
+export const useInvitationPreview = (token: string) =>
+  useQuery({
+    queryKey: ['household-invitation', token],
+    queryFn: () => callApi(API.previewInvitation, { body: { token } }),
+    retry: false,
+  });

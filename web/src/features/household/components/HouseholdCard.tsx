@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
+import { ROLE_LABELS } from '#shared/household.ts';
+import { formatUkDate } from '#shared/dates.ts';
+import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '#shared/messages.ts';
+import { Badge } from '../../../components/Badge.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { errorMessage } from '../../../utils/errorMessage.ts';
+import { useCancelInvitation, useHousehold, useLeaveHousehold, useRemoveMember } from '../api/household.ts';
+import { InviteDialog } from './InviteDialog.tsx';
+import './HouseholdCard.css';
+
+/** What a confirmation is about: leaving, removing a member, or cancelling an invitation. */
+type Pending =
+  | { kind: 'leave' }
+  | { kind: 'remove'; member: HouseholdMember }
+  | { kind: 'cancel'; invitation: PendingInvitation };
+
+/** Settings → 'Household': who is in it, who is invited, and the actions each may take. */
+export function HouseholdCard() {
+  const household = useHousehold();
+  return (
+    <section className="card settings-card" aria-labelledby="household-heading">
+      <h2 id="household-heading" className="card-title">
+        Household
+      </h2>
+      <p className="muted">Share renewals with the people you live with.</p>
+      {household.isPending ? (
+        <LoadingPanel label="Loading your household" className="household-loading" />
+      ) : household.isError ? (
+        <ErrorPanel message="Your household could not be loaded." onRetry={() => void household.refetch()} />
+      ) : (
+        <HouseholdBody household={household.data.household} />
+      )}
+    </section>
+  );
+}
+
+function HouseholdBody({ household }: { household: Household | null }) {
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const leave = useLeaveHousehold();
+  const remove = useRemoveMember();
+  const cancel = useCancelInvitation();
+  const busy = leave.isPending || remove.isPending || cancel.isPending;
+  const full = (household?.members.length ?? 1) >= HOUSEHOLD_MEMBER_LIMIT;
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      toast.success(done);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error) });
+    }
+    setConfirming(null);
+  };
+  const onConfirm = () => {
+    if (!confirming) return;
+    if (confirming.kind === 'leave') void act(() => leave.mutateAsync(), 'You left the household');
+    if (confirming.kind === 'remove')
+      void act(() => remove.mutateAsync(confirming.member.membership_id), 'Member removed');
+    if (confirming.kind === 'cancel')
+      void act(() => cancel.mutateAsync(confirming.invitation.id), 'Invitation cancelled');
+  };
+
+  return (
+    <div className="household">
+      {household ? (
+        <>
+          <ul className="household-list" aria-label="Members">
+            {household.members.map((member) => (
+              <li key={member.membership_id} className="household-row">
+                <span>
+                  <strong>{member.first_name}</strong>
+                  {member.is_you && <span className="muted"> (you)</span>}{' '}
+                  <span className="muted">{member.masked_email}</span>
+                </span>
+                <span className="household-row-end">
+                  <Badge variant={member.role === 'owner' ? 'default' : 'outline'}>
+                    {ROLE_LABELS[member.role]}
+                  </Badge>
+                  {household.is_owner && !member.is_you && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Remove ${member.first_name}`}
+                      onClick={() => setConfirming({ kind: 'remove', member })}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {household.invitations.length > 0 && (
+            <>
+              <h3 className="household-subheading">Pending invitations</h3>
+              <ul className="household-list" aria-label="Pending invitations">
+                {household.invitations.map((invitation) => (
+                  <li key={invitation.id} className="household-row">
+                    <span>
+                      {invitation.name && <strong>{invitation.name} </strong>}
+                      <span className="muted">{invitation.masked_email}</span>
+                      <span className="muted household-expires">
+                        {' '}
+                        until {formatUkDate(invitation.expires_at.slice(0, 10))}
+                      </span>
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => setConfirming({ kind: 'cancel', invitation })}
+                    >
+                      Cancel invitation
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : (
+        <p className="household-empty">You are not in a household yet. Invite someone to start one.</p>
+      )}
+      <p className="muted household-limits">
+        {full
+          ? HOUSEHOLD_MESSAGES.full
+          : `Up to ${HOUSEHOLD_MEMBER_LIMIT} people, and one household each. Anyone can leave at any time.`}
+      </p>
+      <div className="household-actions">
+        <InviteDialog disabled={full} />
+        {household && (
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirming({ kind: 'leave' })}>
+            Leave household
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        busy={busy}
+        onConfirm={onConfirm}
+        {...confirmText(confirming)}
+      />
+    </div>
+  );
+}
+
+function confirmText(pending: Pending | null) {
+  if (pending?.kind === 'remove')
+    return {
+      title: `Remove ${pending.member.first_name}?`,
+      description: 'They stop seeing the household at once, and keep nothing of it.',
+      confirmLabel: 'Remove',
+    };
+  if (pending?.kind === 'cancel')
+    return {
+      title: 'Cancel invitation?',
+      description: `The link sent to ${pending.invitation.masked_email} stops working.`,
+      confirmLabel: 'Cancel invitation',
+    };
+  return {
+    title: 'Leave household?',
+    description: 'You stop seeing the household at once. To come back, someone has to invite you again.',
+    confirmLabel: 'Leave household',
+  };
+}
