@@ -30,9 +30,12 @@ export default defineConfig({
         },
       },
       {
-        // Bundling every function for the bundle tests takes seconds of CPU in a hook.
+        // Bundling every function for the bundle tests takes seconds of CPU in a hook. Files share
+        // their worker (no isolation): aws-cdk-lib loads once per worker, and each context is
+        // synthesized once per worker (test/infra/harness.ts), not once per file.
         test: {
           name: 'infra',
+          isolate: false,
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -28,20 +28,41 @@ export function newApp(props: AppProps = {}): App {
   return app;
 }
 
+/**
+ * Synths by context and options. A file's own synths are dropped after it (cleanUp); the plain dev
+ * and prod synths that most files read are kept for the worker's life: the infra project does not
+ * isolate its files (vitest.config.ts), so the files a worker runs share those two, made from the
+ * current code in this run. Tests only read them. Their output directories go when the worker exits.
+ * (Keeping every synth instead grows the worker's heap until garbage collection costs more than the
+ * synths it saves.)
+ */
 const synthesized = new Map<string, Synthesized>();
+const SHARED = new Set(
+  [{}, { stage: 'dev' }, { stage: 'prod', domain: 'example.com' }].map((context) =>
+    JSON.stringify([context, { nag: false }]),
+  ),
+);
+const sharedOutdirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of sharedOutdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * Builds and synthesizes the stack for the given context without bundling the lambdas (the
  * 'aws:cdk:bundling-stacks' context) and without the CloudFormation validation: about a second.
- * Within a test file the same context and options synthesize once; tests only read the result.
+ * The same context and options synthesize once per worker (see above).
  */
 export function synth(
   context: Record<string, unknown> = {},
   options: BuildAppOptions = { nag: false },
 ): Synthesized {
   const key = JSON.stringify([context, options]);
-  const done = synthesized.get(key) ?? synthesize(context, options);
-  synthesized.set(key, done);
+  let done = synthesized.get(key);
+  if (!done) {
+    done = synthesize(context, options);
+    synthesized.set(key, done);
+    if (SHARED.has(key)) sharedOutdirs.push(done.app.outdir);
+  }
   return done;
 }
 
@@ -54,10 +75,15 @@ function synthesize(context: Record<string, unknown>, options: BuildAppOptions):
   return { app, stack, template: flatTemplate(stack) };
 }
 
-/** Each synth leaves ~20 MB of assets in the temp directory: remove them (afterAll). */
+/**
+ * Each App leaves ~20 MB of assets in the temp directory: drop the file's own synths and remove
+ * their Apps' output (afterAll); the shared synths' go at exit.
+ */
 export function cleanUp(): void {
-  synthesized.clear();
-  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const key of synthesized.keys()) if (!SHARED.has(key)) synthesized.delete(key);
+  for (const dir of outdirs.splice(0)) {
+    if (!sharedOutdirs.includes(dir)) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 type Resources = Record<
