@@ -1,13 +1,30 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Projects: unit (pure code), web (the React components in happy-dom, the network stubbed), infra (CDK assertions + cdk-nag), integration (handlers against the
- * local stand-ins), e2e (Chromium against the whole local stack). `npm test` runs them all.
+ * The unit test files that touch process-wide state (module mocks, stubbed globals or environment
+ * variables, process.env, fake timers): these run isolated, each in a fresh process, as modules that
+ * cache what they read (the handlers' env(), say) would carry it into the next file. The other unit
+ * files share their worker (`isolate: false`), so the modules they import load once per worker, not
+ * once per file.
+ */
+const STATEFUL = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|process\.env/;
+const STATEFUL_UNIT = fs
+  .readdirSync(`${import.meta.dirname}/test/unit`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/unit/${file}`)
+  .filter((file) => STATEFUL.test(fs.readFileSync(`${import.meta.dirname}/${file}`, 'utf8')))
+  .sort();
+
+/**
+ * Projects: unit and unit-shared (pure code), web (the React components in happy-dom, the network
+ * stubbed), infra (CDK assertions + cdk-nag), integration (handlers against the local stand-ins),
+ * e2e (Chromium against the whole local stack). `npm test` runs them all.
  */
 export default defineConfig({
   test: {
-    // Two test files at a time across all projects (each file runs in its own process with its own
-    // stack on free ports): on two cores the browser files overlap their waits, and the short unit,
+    // Two test files at a time across all projects (each integration and e2e file runs in its own
+    // process with its own stack on free ports): on two cores the browser files overlap their waits, and the short unit,
     // infra and integration files fill in beside them.
     maxWorkers: 2,
     // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
@@ -20,8 +37,18 @@ export default defineConfig({
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
     },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // `npm run test:unit` runs both unit projects (--project 'unit*').
+      { test: { name: 'unit', include: STATEFUL_UNIT } },
       {
+        test: {
+          name: 'unit-shared',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: STATEFUL_UNIT,
+          isolate: false,
+        },
+      },
+      {
+        // Isolated, every file: the DOM, React's roots and the toasts' store are per process.
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
@@ -31,8 +58,8 @@ export default defineConfig({
       },
       {
         // Bundling every function for the bundle tests takes seconds of CPU in a hook. Files share
-        // their worker (no isolation): aws-cdk-lib loads once per worker, and each context is
-        // synthesized once per worker (test/infra/harness.ts), not once per file.
+        // their worker (no isolation): aws-cdk-lib loads once per worker, and the plain dev and prod
+        // stacks are synthesized once per worker (test/infra/harness.ts), not once per file.
         test: {
           name: 'infra',
           isolate: false,
