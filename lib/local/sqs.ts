@@ -5,6 +5,7 @@
  * leave what failed to come back after the visibility timeout (then to the dead-letter queue).
  */
 import { Worker } from 'node:worker_threads';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
@@ -23,6 +24,8 @@ export interface LocalSqsOptions {
   visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   maxReceiveCount: number;
+  /** Called on each SendMessage or SendMessageBatch call, before fauxqs handles it. */
+  onSend?: () => void;
 }
 
 export interface LocalSqs {
@@ -40,6 +43,12 @@ export interface LocalSqs {
  */
 export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs> {
   const app = buildApp({ logger: false, defaultRegion: REGION });
+  const { onSend } = options;
+  if (onSend) {
+    app.addHook('onRequest', async (request: { headers: IncomingHttpHeaders }) => {
+      if (/^AmazonSQS\.SendMessage(Batch)?$/.test(String(request.headers['x-amz-target']))) onSend();
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   guardHost(app.server);
   const { address, port } = app.server.address() as AddressInfo;
@@ -97,6 +106,8 @@ export interface SendPoller {
   overrides: SenderSeams;
   /** What the senders did with each mail since the last take. */
   takeNotes(): MailNote[];
+  /** Starts the sender threads if they are not up yet (`threads`: on the queue's first send). */
+  wake(): void;
   /** Milliseconds the sender threads' event loops have spent running code (`threads` only). */
   senderActiveMs(): number;
   stop(): Promise<void>;
@@ -107,7 +118,9 @@ export interface SendPoller {
  * environment's SENDER_CONCURRENCY, which the local stack sets to `lanes`), as the event source's
  * maximum concurrency does on AWS. With `threads`, each sender runs in a worker thread of its own,
  * with its own SDK clients and pacer, as each Lambda container does: the stand-ins keep this thread
- * and the senders use the machine's other cores.
+ * and the senders use the machine's other cores. The threads start on wake(), which the local stack
+ * calls on the queue's first send: a thread costs about 0.7 s of CPU to load, and most stacks (a
+ * browser test's, say) send nothing through the queue.
  */
 export function startSendPoller(
   queueUrl: string,
@@ -119,11 +132,13 @@ export function startSendPoller(
   let busy = 0;
   let notes: MailNote[] = [];
   let activeMs = 0;
-  const report: LaneReport = {
+  const report: ThreadReport = {
     busy: (delta) => (busy += delta),
     notes: (done) => notes.push(...done),
     log,
+    activeMs: (ms) => (activeMs += ms),
   };
+  let stops: (() => Promise<void>)[] = [];
   const poller: SendPoller = {
     overrides: {},
     senderActiveMs: () => activeMs,
@@ -138,32 +153,42 @@ export function startSendPoller(
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    wake() {
+      if (running && stops.length === 0)
+        stops = Array.from({ length: lanes }, () => startThread(queueUrl, report));
+    },
     async stop() {
       running = false;
       await Promise.all(stops.map((stop) => stop()));
     },
   };
-  const stops = Array.from({ length: lanes }, () => {
-    if (!options.threads) {
+  if (!options.threads) {
+    stops = Array.from({ length: lanes }, () => {
       const done = pollLane(queueUrl, { running: () => running, overrides: () => poller.overrides }, report);
       return () => done;
-    }
-    const worker = new Worker(SEND_WORKER_BOOT, { eval: true, workerData: { queueUrl } });
-    worker.on('message', (message: WorkerMessage) => {
-      if ('busy' in message) report.busy(message.busy);
-      if ('notes' in message) report.notes(message.notes);
-      if ('log' in message) report.log(message.log);
-      if ('activeMs' in message) activeMs += message.activeMs;
     });
-    worker.on('error', (error) => log(`send queue: a sender thread failed: ${error.message}`));
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    return async () => {
-      worker.postMessage('stop');
-      // A lane finishes its batch and its long poll (1 s); then the thread ends.
-      const timeout = setTimeout(() => void worker.terminate(), 5_000);
-      await exited;
-      clearTimeout(timeout);
-    };
-  });
+  }
   return poller;
+}
+
+type ThreadReport = LaneReport & { activeMs(ms: number): void };
+
+/** One sender in a worker thread of its own; returns how to stop it. */
+function startThread(queueUrl: string, report: ThreadReport): () => Promise<void> {
+  const worker = new Worker(SEND_WORKER_BOOT, { eval: true, workerData: { queueUrl } });
+  worker.on('message', (message: WorkerMessage) => {
+    if ('busy' in message) report.busy(message.busy);
+    if ('notes' in message) report.notes(message.notes);
+    if ('log' in message) report.log(message.log);
+    if ('activeMs' in message) report.activeMs(message.activeMs);
+  });
+  worker.on('error', (error) => report.log(`send queue: a sender thread failed: ${error.message}`));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return async () => {
+    worker.postMessage('stop');
+    // A lane finishes its batch and its long poll (1 s); then the thread ends.
+    const timeout = setTimeout(() => void worker.terminate(), 5_000);
+    await exited;
+    clearTimeout(timeout);
+  };
 }

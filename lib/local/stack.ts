@@ -68,9 +68,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await handler(event);
   };
   const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20, publishSesEvent, log);
+  // Sender threads start on the queue's first send (startSendPoller).
+  let wakeSenders: () => void = () => undefined;
   const sqs = await startLocalSqs({
     visibilityTimeoutSeconds: options.sendQueueVisibilitySeconds ?? 30,
     maxReceiveCount: 8,
+    onSend: () => wakeSenders(),
   });
   const senders = options.senders ?? 2;
   // The DVLA's Vehicle Enquiry Service, answering from fixtures.
@@ -148,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let sesRequests = 0;
   ses.server.on('request', () => sesRequests++);
   const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
+  wakeSenders = () => sendPoller.wake();
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
         const { handler } = await import('../../lambdas/jobs/reminderJob.ts');
