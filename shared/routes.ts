@@ -6,15 +6,7 @@
  * cases from it, so a route or a shape cannot differ between them.
  */
 import type {
-  AdminConfig,
-  AdminStats,
-  AuditEntry,
   CalendarLink,
-  CheckResult,
-  CronRun,
-  EmailLog,
-  EmailSend,
-  HandshakeResult,
   ImportResult,
   MeResponse,
   MyData,
@@ -24,10 +16,7 @@ import type {
   Quote,
   Reminder,
   ReminderDetails,
-  RunCronResult,
   SavingsSummary,
-  SystemTestResult,
-  TestEmailResult,
   UnsubscribeDetails,
 } from './api.ts';
 import type { PushDevice, PushDevices, TestPushResult } from './push.ts';
@@ -38,27 +27,16 @@ import {
   idParamSchema,
   IMPORT_BODY_MAX_BYTES,
   importRemindersSchema,
-  limitQuerySchema,
   notFoundReportSchema,
   profileUpdateSchema,
   reminderInputSchema,
-  runCronSchema,
-  systemTestSchema,
   unsubscribeQuerySchema,
 } from './schemas.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
 import type { Snooze } from './reminder/snooze.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
-import {
-  invitationInputSchema,
-  invitationParamSchema,
-  invitationTokenSchema,
-  memberParamSchema,
-  type Household,
-  type InvitationPreview,
-  type Joined,
-  type PendingInvitation,
-} from './household.ts';
+import { ADMIN_ROUTES } from './adminRoutes.ts';
+import { HOUSEHOLD_ROUTES } from './householdRoutes.ts';
 import { vehicleLookupSchema, type VehicleDates } from './vehicles.ts';
 import {
   pushDeviceParamSchema,
@@ -79,10 +57,6 @@ export const FEED_CACHE_SECONDS = 3600;
 export const CALENDAR_PATH_PATTERN = '/api/calendar/*';
 
 const reminderById = { params: idParamSchema, ownerScoped: true } as const;
-
-/** An admin log read newest first, ?limit= rows (`fallback` by default). */
-const adminList = (fallback: number) =>
-  ({ method: 'GET', access: 'admin', query: limitQuerySchema(fallback) }) as const;
 
 export const API = defineRoutes({
   getConfig: { method: 'GET', path: '/api/config', access: 'public', response: returns<PublicConfig>() },
@@ -315,128 +289,8 @@ export const API = defineRoutes({
     status: 204,
     response: returns<NoContent>(),
   },
-  /**
-   * The household routes (decision 0044), one function: every one starts from the caller's own
-   * membership item; none takes a household id. An id of another household's member or invitation,
-   * or of a former member, answers 404.
-   */
-  getHousehold: {
-    group: 'household',
-    method: 'GET',
-    path: '/api/household/me',
-    access: 'user',
-    response: returns<{ household: Household | null }>(),
-  },
-  /** 'Send invitation': mails the address a link that works for 7 days (the first one makes the household). */
-  inviteToHousehold: {
-    group: 'household',
-    method: 'POST',
-    path: '/api/household/invitations',
-    access: 'user',
-    status: 201,
-    body: invitationInputSchema,
-    response: returns<{ invitation: PendingInvitation }>(),
-  },
-  /** 'Cancel invitation': only one of the caller's household. */
-  cancelInvitation: {
-    group: 'household',
-    method: 'DELETE',
-    path: '/api/household/invitations/{id}',
-    access: 'user',
-    params: invitationParamSchema,
-    ownerScoped: true,
-    status: 204,
-    response: returns<NoContent>(),
-  },
-  /** What the join page shows for a token; changes nothing. */
-  previewInvitation: {
-    group: 'household',
-    method: 'POST',
-    path: '/api/household/invitations/preview',
-    access: 'user',
-    body: invitationTokenSchema,
-    response: returns<InvitationPreview>(),
-  },
-  /** 'Join household': the only request that uses a token. */
-  joinHousehold: {
-    group: 'household',
-    method: 'POST',
-    path: '/api/household/join',
-    access: 'user',
-    body: invitationTokenSchema,
-    response: returns<Joined>(),
-  },
-  /** 'Leave household': anyone, at any time. */
-  leaveHousehold: {
-    group: 'household',
-    method: 'POST',
-    path: '/api/household/leave',
-    access: 'user',
-    status: 204,
-    response: returns<NoContent>(),
-  },
-  /** 'Remove' (the owner only), by membership id. */
-  removeHouseholdMember: {
-    group: 'household',
-    method: 'DELETE',
-    path: '/api/household/members/{id}',
-    access: 'user',
-    params: memberParamSchema,
-    ownerScoped: true,
-    status: 204,
-    response: returns<NoContent>(),
-  },
-  adminStats: { method: 'GET', path: '/api/admin/stats', access: 'admin', response: returns<AdminStats>() },
-  adminConfig: {
-    method: 'GET',
-    path: '/api/admin/config',
-    access: 'admin',
-    response: returns<AdminConfig>(),
-  },
-  adminHandshake: {
-    method: 'GET',
-    path: '/api/admin/handshake',
-    access: 'admin',
-    response: returns<HandshakeResult>(),
-  },
-  adminHealth: {
-    method: 'GET',
-    path: '/api/admin/health',
-    access: 'admin',
-    response: returns<{ checks: CheckResult[] }>(),
-  },
-  adminEmailSends: {
-    path: '/api/admin/email-sends',
-    ...adminList(100),
-    response: returns<{ sends: EmailSend[] }>(),
-  },
-  adminEmailLogs: {
-    path: '/api/admin/email-logs',
-    ...adminList(50),
-    response: returns<{ logs: EmailLog[] }>(),
-  },
-  adminCronRuns: { path: '/api/admin/cron-runs', ...adminList(14), response: returns<{ runs: CronRun[] }>() },
-  adminAudit: { path: '/api/admin/audit', ...adminList(50), response: returns<{ entries: AuditEntry[] }>() },
-  adminRunCron: {
-    method: 'POST',
-    path: '/api/admin/run-cron',
-    access: 'admin',
-    body: runCronSchema,
-    response: returns<RunCronResult>(),
-  },
-  adminTestEmail: {
-    method: 'POST',
-    path: '/api/admin/test-email',
-    access: 'admin',
-    response: returns<TestEmailResult>(),
-  },
-  adminSystemTest: {
-    method: 'POST',
-    path: '/api/admin/system-test',
-    access: 'admin',
-    body: systemTestSchema,
-    response: returns<SystemTestResult>(),
-  },
+  ...HOUSEHOLD_ROUTES,
+  ...ADMIN_ROUTES,
 });
 
 export type Api = typeof API;

@@ -1,4 +1,4 @@
-import type { CheckResult, HandshakeResult } from '../../shared/api.ts';
+import type { CheckResult, HandshakeResult } from '../../shared/admin.ts';
 import { NOTICES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
 import { sesClient } from '../runtime/clients.ts';

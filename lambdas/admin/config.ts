@@ -1,4 +1,4 @@
-import type { AdminConfig } from '../../shared/api.ts';
+import type { AdminConfig } from '../../shared/admin.ts';
 import { env } from '../runtime/env.ts';
 
 /** Read-only configuration for the self-check page. No secrets. */

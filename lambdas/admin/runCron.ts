@@ -1,5 +1,5 @@
 import { runStatus } from '../../shared/runs.ts';
-import type { RunCronResult } from '../../shared/api.ts';
+import type { RunCronResult } from '../../shared/admin.ts';
 import type { runCronSchema } from '../../shared/schemas.ts';
 import type * as z from 'zod';
 import { planRun } from '../engine/planner.ts';

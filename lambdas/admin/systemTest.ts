@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { DateTime } from 'luxon';
-import type { CheckResult, SystemTestResult } from '../../shared/api.ts';
+import type { CheckResult, SystemTestResult } from '../../shared/admin.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
 import { ADMIN_GROUP } from '../../shared/identity.ts';
 import { API_MESSAGES, NOTICES } from '../../shared/messages.ts';

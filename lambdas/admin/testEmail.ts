@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { TestEmailResult } from '../../shared/api.ts';
+import type { TestEmailResult } from '../../shared/admin.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
 import { NOTICES } from '../../shared/messages.ts';
 import { dedupeKeys } from '../../shared/table.ts';

@@ -1,4 +1,4 @@
-import type { RunCronResult } from '../../shared/api.ts';
+import type { RunCronResult } from '../../shared/admin.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { env } from '../runtime/env.ts';
 import { tracer } from '../runtime/tracer.ts';

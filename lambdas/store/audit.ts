@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry } from '../../shared/api.ts';
+import type { AuditEntry } from '../../shared/admin.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import type { Caller } from '../runtime/http.ts';
 import { queryPage } from './db.ts';

@@ -11,7 +11,6 @@ import {
   EMAIL_TYPES,
   RENEWAL_RESULTS,
   SEND_STATUSES,
-  type AuditEntry,
   type CronRun,
   type EmailLog,
   type EmailSend,
@@ -19,6 +18,7 @@ import {
   type Reminder,
   type RenewalOutcome,
 } from '../../shared/api.ts';
+import { type AuditEntry } from '../../shared/admin.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';

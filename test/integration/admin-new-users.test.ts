@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminStats } from '../../shared/api.ts';
+import type { AdminStats } from '../../shared/admin.ts';
 import { COUNTERS, keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { getItem, tableName } from '../../lambdas/store/db.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { AdminStats, AuditEntry, CheckResult, CronRun, EmailLog, EmailSend } from '../../shared/api.ts';
+import type { CronRun, EmailLog, EmailSend } from '../../shared/api.ts';
+import type { AdminStats, AuditEntry, CheckResult } from '../../shared/admin.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { api, createUser, liveInDaytime, mailsTo, type TestUser } from '../support/stack.ts';
 

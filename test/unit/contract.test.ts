@@ -96,11 +96,18 @@ describe('a renamed response field', { timeout: 60_000 }, () => {
   const handler = 'lambdas/api/adminCronRuns.ts';
   const web = 'web/src/features/admin/api/get-cron-runs.ts';
   // The contract with the field renamed, and the handler and the web code reading that contract.
-  const renamed: Copy = {
-    of: 'shared/routes.ts',
+  const renamedAdmin: Copy = {
+    of: 'shared/adminRoutes.ts',
     as: 'renamed',
     from: 'returns<{ runs: CronRun[] }>',
     to: 'returns<{ items: CronRun[] }>',
+  };
+  // The contract (which spreads the admin routes in) reading the renamed admin routes.
+  const renamed: Copy = {
+    of: 'shared/routes.ts',
+    as: 'renamed',
+    from: "from './adminRoutes.ts'",
+    to: "from './adminRoutes.renamed.ts'",
   };
   const handlerOnRenamed: Copy = {
     of: handler,
@@ -120,12 +127,16 @@ describe('a renamed response field', { timeout: 60_000 }, () => {
   const lambdaErrors = once(() =>
     typeErrors(
       'tsconfig.json',
-      [renamed, handlerOnRenamed, handlerRenamed],
+      [renamedAdmin, renamed, handlerOnRenamed, handlerRenamed],
       [{ file: handler }, { file: handler, as: 'renamed' }, { file: handler, as: 'alone' }],
     ),
   );
   const webErrors = once(() =>
-    typeErrors('web/tsconfig.json', [renamed, webOnRenamed], [{ file: web }, { file: web, as: 'renamed' }]),
+    typeErrors(
+      'web/tsconfig.json',
+      [renamedAdmin, renamed, webOnRenamed],
+      [{ file: web }, { file: web, as: 'renamed' }],
+    ),
   );
 
   it('typechecks as it stands', () => {

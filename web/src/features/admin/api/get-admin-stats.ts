@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '#shared/api.ts';
+import type { AdminStats } from '#shared/admin.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { adminQueryOptions } from './admin-query.ts';

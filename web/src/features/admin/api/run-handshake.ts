@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { HandshakeResult } from '#shared/api.ts';
+import type { HandshakeResult } from '#shared/admin.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 

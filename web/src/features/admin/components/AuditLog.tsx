@@ -1,4 +1,4 @@
-import type { AuditEntry } from '#shared/api.ts';
+import type { AuditEntry } from '#shared/admin.ts';
 import type { Column } from '../../../components/DataTable.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { formatDateTime } from '../format.ts';

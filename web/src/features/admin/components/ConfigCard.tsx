@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AdminConfig } from '#shared/api.ts';
+import type { AdminConfig } from '#shared/admin.ts';
 import { QueryView } from '../../../components/Panels.tsx';
 import { useAdminConfig } from '../api/get-admin-config.ts';
 import { AdminCard, ConfigList } from './blocks.tsx';

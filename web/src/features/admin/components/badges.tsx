@@ -1,6 +1,7 @@
 /** The admin screens' badges and short ids. */
 import type { ReactNode } from 'react';
-import type { CheckStatus, EmailType, SendStatus } from '#shared/api.ts';
+import type { EmailType, SendStatus } from '#shared/api.ts';
+import type { CheckStatus } from '#shared/admin.ts';
 import { Badge, type BadgeVariant } from '../../../components/Badge.tsx';
 
 /** The first 8 characters of an id; the full id stays available as a tooltip. */

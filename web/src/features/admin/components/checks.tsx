@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CheckResult, HandshakeResult } from '#shared/api.ts';
+import type { CheckResult, HandshakeResult } from '#shared/admin.ts';
 import { CheckBadge } from './badges.tsx';
 import { AdminCard } from './blocks.tsx';
 

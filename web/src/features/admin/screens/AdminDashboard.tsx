@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminStats } from '#shared/api.ts';
+import type { AdminStats } from '#shared/admin.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { COUNTRIES } from '#shared/locales.ts';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import type { CheckResult } from '#shared/api.ts';
+import type { CheckResult } from '#shared/admin.ts';
 import { systemTestSchema } from '#shared/schemas.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { Badge } from '../../../components/Badge.tsx';
