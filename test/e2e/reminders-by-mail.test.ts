@@ -86,6 +86,8 @@ describe('reminder mails', () => {
     // Turning reminders back on in Settings brings the next one.
     await page.goto(`${stack.appUrl}/settings`);
     const toggle = page.getByLabel('Send me renewal reminder e-mails');
+    // The kept copy of the profile cannot be saved until it has been read again.
+    await expect.poll(() => page.getByRole('button', { name: 'Save Changes' }).isEnabled()).toBe(true);
     expect(await toggle.isChecked()).toBe(false);
     // One digest per run unless asked otherwise.
     expect(await page.getByLabel('Send one e-mail per renewal').isChecked()).toBe(false);

@@ -341,7 +341,7 @@ describe('unsubscribe', () => {
     for (let i = 0; i < 3; i++) {
       const read = await details(query);
       expect(read.status).toBe(200);
-      expect(read.json).toEqual({ masked_email: maskEmail(user.email) });
+      expect(read.json).toEqual({ kind: 'reminders', masked_email: maskEmail(user.email) });
     }
     expect(maskEmail(user.email)).toMatch(/^u•••@example\.com$/);
     expect((await getProfile(user.sub))?.reminder_emails).toBe(true);

@@ -33,8 +33,13 @@ function toForm(profile: Profile | undefined): ProfileInput {
   };
 }
 
-/** 'Profile Settings': name, country, time zone and the two e-mail choices. */
-export function ProfileForm({ profile }: { profile: Profile }) {
+/**
+ * 'Profile Settings': name, country, time zone and the two e-mail choices. `refreshing`: the profile
+ * shown is this browser's kept copy, being read again; it cannot be saved until the fresh one is in
+ * (the form then resets to it), or a save would write back what changed elsewhere meanwhile, such as
+ * an unsubscribe from a mail.
+ */
+export function ProfileForm({ profile, refreshing = false }: { profile: Profile; refreshing?: boolean }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
@@ -47,6 +52,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   }, [profile, reset]);
 
   const onSubmit = async (values: ProfileOutput) => {
+    if (refreshing) return;
     try {
       await update.mutateAsync(values);
       toast.success('Success', { description: 'Settings updated successfully' });
@@ -75,7 +81,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Field name="email_per_renewal" label="Send one e-mail per renewal" type="checkbox" />
         <FormError />
         <div>
-          <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
+          <SubmitButton pendingLabel="Saving..." disabled={refreshing}>
+            Save Changes
+          </SubmitButton>
         </div>
       </Form>
     </section>

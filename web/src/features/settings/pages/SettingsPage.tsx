@@ -31,7 +31,8 @@ export default function SettingsPage() {
       ) : me.isError ? (
         <ErrorPanel message="Your settings could not be loaded." onRetry={() => void me.refetch()} />
       ) : (
-        <ProfileForm profile={me.data.profile} />
+        // Kept data is stale until read again after this page opened.
+        <ProfileForm profile={me.data.profile} refreshing={me.isStale && !me.isFetchedAfterMount} />
       )}
       <HouseholdCard />
       <NotificationsCard />
