@@ -50,16 +50,7 @@ export function newHouseholdWrites(
     joined_at: iso,
   };
   const writes: LiveWrite[] = [
-    {
-      Put: {
-        Item: {
-          ...itemKey(keys.user(userId), keys.householdOfUser()),
-          entity: ENTITY.membership,
-          ...membership,
-        },
-        ConditionExpression: ITEM_ABSENT,
-      },
-    },
+    ownMembershipPut(userId, membership),
     {
       Put: {
         Item: {
@@ -78,6 +69,21 @@ export function newHouseholdWrites(
   return { membership, writes };
 }
 
+/** The person's own membership item: absent before, so one household per person. */
+export function ownMembershipPut(userId: string, membership: Membership): LiveWrite {
+  return {
+    Put: {
+      Item: {
+        ...itemKey(keys.user(userId), keys.householdOfUser()),
+        entity: ENTITY.membership,
+        ...membership,
+      },
+      ConditionExpression: ITEM_ABSENT,
+    },
+  };
+}
+
+/** The household's member item of a membership (by its id, never the user's). */
 export function memberPut(userId: string, membership: Membership): LiveWrite {
   const { household_id: householdId, ...member } = membership;
   return {

@@ -33,6 +33,15 @@ export type LiveWrite =
   | { Delete: Omit<NonNullable<TransactItem['Delete']>, 'TableName'> }
   | { ConditionCheck: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'> };
 
+/** The writes as TransactWriteItems takes them, each with the table's name. */
+export function withTableName(writes: readonly LiveWrite[]): TransactItem[] {
+  const table = tableName();
+  return writes.map((write) => {
+    const [kind, body] = Object.entries(write)[0] as [string, object];
+    return { [kind]: { ...body, TableName: table } } as TransactItem;
+  });
+}
+
 /** The account is at its REMINDER_LIMIT: the write would take it past. */
 export class ReminderLimitError extends DomainError {
   constructor() {
@@ -79,10 +88,7 @@ export async function writeWhileAccountExists(
   addReminders = 0,
 ): Promise<void> {
   const table = tableName();
-  const withTable = writes.map((write) => {
-    const [kind, body] = Object.entries(write)[0] as [string, object];
-    return { [kind]: { ...body, TableName: table } } as TransactItem;
-  });
+  const withTable = withTableName(writes);
   try {
     await dynamo().send(
       new TransactWriteCommand({

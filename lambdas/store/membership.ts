@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { nextOwner } from '../../shared/household.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
-import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
+import { COUNTERS, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { ITEM_ABSENT, ITEM_EXISTS, itemKey } from './db.ts';
+import { ITEM_EXISTS, itemKey } from './db.ts';
 import {
   allInvitations,
   membersOf,
@@ -18,7 +18,7 @@ import {
   type Membership,
 } from './households.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
-import { memberPut, profileExists, stillMember } from './invitations.ts';
+import { memberPut, ownMembershipPut, profileExists, stillMember } from './invitations.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
 const countName = { '#count': COUNTERS.householdMembers };
@@ -64,16 +64,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
       },
     },
     memberPut(userId, membership),
-    {
-      Put: {
-        Item: {
-          ...itemKey(keys.user(userId), keys.householdOfUser()),
-          entity: ENTITY.membership,
-          ...membership,
-        },
-        ConditionExpression: ITEM_ABSENT,
-      },
-    },
+    ownMembershipPut(userId, membership),
     profileExists(userId),
   ];
   try {

@@ -5,8 +5,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../runtime/clients.ts';
-import { tableName } from './db.ts';
-import type { LiveWrite } from './liveAccount.ts';
+import { withTableName, type LiveWrite } from './liveAccount.ts';
 
 /** The transaction was refused: `failed[i]` is true where write i's condition did not hold. */
 export class ConditionsFailed extends Error {
@@ -16,13 +15,8 @@ export class ConditionsFailed extends Error {
 }
 
 export async function transact(writes: readonly LiveWrite[]): Promise<void> {
-  const table = tableName();
-  const TransactItems = writes.map((write) => {
-    const [kind, body] = Object.entries(write)[0] as [string, object];
-    return { [kind]: { ...body, TableName: table } };
-  });
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: withTableName(writes) }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
