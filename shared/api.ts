@@ -7,6 +7,7 @@ import type { Repeats } from './reminder/terms.ts';
 import type { Quote } from './quotes.ts';
 export type { Quote } from './quotes.ts';
 import type { Snooze } from './reminder/snooze.ts';
+import type { SharedMailChoice } from './reminder/sharing.ts';
 
 export interface Reminder {
   id: string;
@@ -39,6 +40,16 @@ export interface Reminder {
   last_term_amount: number | null;
   /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
   archived_at: string | null;
+  /**
+   * In the caller's household's partition, seen and edited by every member (decision 0044). A shared
+   * reminder's people are membership ids; one that resolves to no member is 'A former member'.
+   */
+  shared: boolean;
+  /** Shared only: the member who deals with it ('Who deals with it?'), or null for nobody in particular. */
+  deals_with: string | null;
+  /** Shared only: the members who added it and who last changed it. */
+  created_by: string | null;
+  updated_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -88,6 +99,8 @@ export interface Profile {
   push_reminders: boolean;
   /** How many devices have notifications on (counted with each add and removal). */
   push_devices: number;
+  /** 'Remind me about shared renewals': which of the household's shared reminders mail this member. */
+  shared_reminder_mails: SharedMailChoice;
   /** The calendar feed's generation (0: never made); 'Reset link' moves it on. */
   calendar_version: number;
   /** SHA-256 of the live feed token, or null: the token itself is never stored. */
@@ -265,6 +278,10 @@ export interface RenewalOutcome {
    * Older records kept none: 'none', their amount counted as it was reported.
    */
   repeats: Repeats;
+  /** The outcome of a shared reminder: the household's, counted once, recorded by `recorded_by`. */
+  shared: boolean;
+  /** Shared only: the member who recorded it (a membership id), or null. */
+  recorded_by: string | null;
   created_at: string;
   updated_at: string;
 }

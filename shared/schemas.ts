@@ -10,6 +10,7 @@ import { isRealDate } from './realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 import { keptVehicleSchema } from './vehicles.ts';
+import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
 export { isRealDate };
@@ -166,6 +167,8 @@ export const profileUpdateSchema = z.object({
   reminder_emails: z.boolean().optional(),
   /** One mail per renewal instead of a digest; left as it is when absent. */
   email_per_renewal: z.boolean().optional(),
+  /** 'Remind me about shared renewals'; left as it is when absent. */
+  shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -278,8 +281,14 @@ export const reminderInputSchema = z
     action_windows: z.boolean().default(true),
     lender: z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }).nullable().default(null),
     kept_vehicle: keptVehicleSchema.nullable().default(null),
+    shared: z.boolean().default(false),
+    deals_with: z.string().uuid(SHARING_MESSAGES.dealsWithNotMember).nullable().default(null),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
+  .refine((v) => v.deals_with === null || v.shared, {
+    message: SHARING_MESSAGES.dealsWithNotShared,
+    path: ['deals_with'],
+  })
   .refine((v) => v.lender === null || v.category === 'mortgage', {
     message: MESSAGES.lenderNotMortgage,
     path: ['lender'],
@@ -307,6 +316,9 @@ export const reminderFormSchema = z
     lender: z.union([z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }), z.literal('')]).optional(),
     // Not typed in the dialog: the DVLA look-up's, kept while its box stays ticked.
     kept_vehicle: keptVehicleSchema.nullable().optional(),
+    // Shown only to people in a household; '' is 'nobody in particular'.
+    shared: z.boolean().optional(),
+    deals_with: z.string().optional(),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
@@ -325,6 +337,8 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     // Only a mortgage has a lender: a choice left from before a change of category is dropped.
     lender: values.category === 'mortgage' && values.lender ? values.lender : null,
     kept_vehicle: values.category === 'car_tax_mot' ? (values.kept_vehicle ?? null) : null,
+    shared: values.shared ?? false,
+    deals_with: values.shared && values.deals_with ? values.deals_with : null,
   });
 }
 
@@ -344,6 +358,8 @@ export const importRemindersSchema = z.object({
   reminders: z
     .array(reminderInputSchema)
     .min(1, 'There are no reminders to import')
+    // An import fills the importer's own list; sharing is the dialog's, one reminder at a time.
+    .refine((rows) => rows.every((row) => !row.shared), 'Imported reminders cannot be shared')
     .max(IMPORT_MAX_ROWS, `At most ${IMPORT_MAX_ROWS} reminders can be imported at once`),
 });
 export type ImportRemindersInput = z.input<typeof importRemindersSchema>;

@@ -24,6 +24,7 @@ import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { keptVehicleSchema } from '../../shared/vehicles.ts';
+import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -44,6 +45,7 @@ const profileItem = z.object({
   email_per_renewal: z.boolean().default(false),
   push_reminders: z.boolean().default(true),
   push_devices: z.number().default(0),
+  shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).default('all').catch('all'),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,
   created_at: z.string(),
@@ -75,6 +77,11 @@ const reminderItem = z
     term_started: nullableString,
     last_term_amount: nullableNumber,
     archived_at: nullableString,
+    // Set on the household's items only (stores/sharedReminders.ts); a user's own read as their own.
+    shared: z.boolean().default(false),
+    deals_with: nullableString,
+    created_by: nullableString,
+    updated_by: nullableString,
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -103,6 +110,8 @@ const outcomeItem = z
     outcome: z.enum(['saved', 'no_saving']).optional(),
     saved_amount: z.number().default(0),
     repeats: z.enum(REPEATS_VALUES).default('none'),
+    shared: z.boolean().default(false),
+    recorded_by: nullableString,
     created_at: z.string(),
     updated_at: z.string().optional(),
   })

@@ -51,6 +51,7 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     email_per_renewal: false,
     push_reminders: true,
     push_devices: 0,
+    shared_reminder_mails: 'all',
     calendar_version: 0,
     calendar_feed_hash: null,
     created_at: now.toISOString(),

@@ -36,6 +36,10 @@ export const oneOffContract = (renewalDate: string) =>
     term_started: null,
     last_term_amount: null,
     archived_at: null,
+    shared: false,
+    deals_with: null,
+    created_by: null,
+    updated_by: null,
   }) satisfies Partial<Reminder>;
 
 /** The owner's time zone, which places the reminder's mails at 08:00 local. */

@@ -51,6 +51,9 @@ export function endedTerm(
     term_to: reminder.renewal_date,
     price: reminder.amount,
     repeats: reminder.repeats,
+    shared: reminder.shared,
+    // A shared reminder's store names the member who answered; an own outcome names no one.
+    recorded_by: null,
     ...fields,
     created_at: existing?.created_at ?? now.toISOString(),
     updated_at: now.toISOString(),

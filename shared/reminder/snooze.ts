@@ -17,6 +17,8 @@ export interface Snooze {
   on: string;
   /** The local date the next mail goes instead (at the usual hour). */
   until: string;
+  /** A shared reminder's: the member who snoozed it (a membership id). */
+  by?: string | null;
 }
 
 /**

@@ -34,6 +34,8 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   action_windows: existing.action_windows,
   lender: existing.lender,
   kept_vehicle: existing.kept_vehicle,
+  shared: false,
+  deals_with: null,
   ...changes,
 });
 const now = new Date('2026-11-25T10:00:00.000Z');

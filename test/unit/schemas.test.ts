@@ -71,7 +71,17 @@ describe('reminder rules', () => {
       action_windows: true,
       lender: null,
       kept_vehicle: null,
+      // Not shared unless ticked; who deals with it goes only with a shared one.
+      shared: false,
+      deals_with: null,
     });
+    const member = '6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(reminderFormToInput({ ...form, shared: true, deals_with: member })).toMatchObject({
+      shared: true,
+      deals_with: member,
+    });
+    expect(reminderFormToInput({ ...form, shared: false, deals_with: member }).deals_with).toBeNull();
+    expect(reminderFormToInput({ ...form, shared: true, deals_with: '' }).deals_with).toBeNull();
     expect(reminderFormToInput({ ...form, amount: '412.35', notes: 'n' })).toMatchObject({
       amount: 412.35,
       notes: 'n',

@@ -39,6 +39,10 @@ const EXISTING: Reminder = {
   term_started: null,
   last_term_amount: null,
   archived_at: null,
+  shared: false,
+  deals_with: null,
+  created_by: null,
+  updated_by: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

@@ -25,6 +25,8 @@ const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   result: 'switched',
   saved_amount: 80,
   repeats: 'yearly',
+  shared: false,
+  recorded_by: null,
   created_at: '2027-01-16T09:00:00.000Z',
   updated_at: '2027-01-16T09:00:00.000Z',
   ...over,

@@ -1,0 +1,77 @@
+/**
+ * Shared reminders (decision 0044): the rules both sides need. A shared reminder lives in the
+ * household's partition; people in it are named by membership id, never by user id, so a departed
+ * member's id names no one ('A former member').
+ */
+import type { Category } from '../categories.ts';
+
+export const SHARED_LABEL = 'Shared with household';
+export const DEALS_WITH_LABEL = 'Who deals with it?';
+export const SHARED_BADGE = 'Shared';
+export const FORMER_MEMBER = 'A former member';
+
+/** The household contracts: the dialog ticks 'Shared with household' for these by default. */
+export const SHARED_BY_DEFAULT: readonly Category[] = [
+  'mortgage',
+  'utilities_energy',
+  'broadband_mobile',
+  'insurance',
+  'car_tax_mot',
+];
+export const sharedByDefault = (category: Category) => SHARED_BY_DEFAULT.includes(category);
+
+/** Settings' 'Remind me about shared renewals'. */
+export const SHARED_MAIL_LABEL = 'Remind me about shared renewals';
+export const SHARED_MAIL_CHOICES = ['all', 'mine', 'none'] as const;
+export type SharedMailChoice = (typeof SHARED_MAIL_CHOICES)[number];
+export const SHARED_MAIL_LABELS: Record<SharedMailChoice, string> = {
+  all: 'All of them',
+  mine: 'Only the ones I deal with',
+  none: 'None',
+};
+
+/** Whether a member whose setting is `choice` is mailed about a shared reminder `dealsWith` deals with. */
+export function remindsMember(
+  choice: SharedMailChoice,
+  dealsWith: string | null,
+  membershipId: string,
+): boolean {
+  if (choice === 'all') return true;
+  return choice === 'mine' && dealsWith === membershipId;
+}
+
+/** The dashboard's filters. 'Mine': my own reminders and the shared ones I deal with. */
+export const REMINDER_FILTERS = ['all', 'mine', 'shared'] as const;
+export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
+export const REMINDER_FILTER_LABELS: Record<ReminderFilter, string> = {
+  all: 'All',
+  mine: 'Mine',
+  shared: 'Shared',
+};
+
+export function matchesFilter(
+  reminder: { shared: boolean; deals_with: string | null },
+  filter: ReminderFilter,
+  myMembershipId: string | null,
+): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'shared') return reminder.shared;
+  return !reminder.shared || (myMembershipId !== null && reminder.deals_with === myMembershipId);
+}
+
+/** Who a membership id is, as the household's items show it: a member's first name, or no one now. */
+export function memberName(
+  membershipId: string | null,
+  members: readonly { membership_id: string; first_name: string; is_you?: boolean }[],
+): string | null {
+  if (membershipId === null) return null;
+  const member = members.find((m) => m.membership_id === membershipId);
+  if (!member) return FORMER_MEMBER;
+  return member.is_you ? 'You' : member.first_name;
+}
+
+/** The messages of a shared reminder's refusals. */
+export const SHARING_MESSAGES = {
+  dealsWithNotShared: 'Only a shared reminder has someone who deals with it',
+  dealsWithNotMember: 'Choose who deals with it from your household',
+} as const;
