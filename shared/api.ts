@@ -287,9 +287,14 @@ export interface RenewalOutcome {
 }
 
 export interface SavingsSummary {
-  /** Every outcome's saving per year (savingsTotalPence), summed, in pounds, 2 decimals. */
+  /** The caller's own outcomes' saving per year (savingsTotalPence), summed, in pounds, 2 decimals. */
   total: number;
-  /** The ledger: every outcome, the latest renewal first. */
+  /**
+   * The household's shared outcomes, summed the same way and counted once for the household (never
+   * in `total`); null when the caller is in no household.
+   */
+  household_total: number | null;
+  /** The ledger: the caller's own outcomes and the household's shared ones (`shared`), the latest renewal first. */
   records: RenewalOutcome[];
 }
 

@@ -222,7 +222,11 @@ export async function listSavings(userId: string): Promise<SavingsSummary> {
       ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
       : record;
   });
-  return { total: savingsTotalPence(records) / 100, records: records.sort(latestFirst) };
+  return {
+    total: savingsTotalPence(records) / 100,
+    household_total: null,
+    records: records.sort(latestFirst),
+  };
 }
 
 const termDate = (r: RenewalOutcome) => r.term_to ?? r.created_at.slice(0, 10);
