@@ -63,7 +63,7 @@ describe('savingsByYear', () => {
 describe('YourSavings', () => {
   it('shows nothing until something is saved', () => {
     const { container } = render(
-      <YourSavings summary={{ total: 0, records: [outcome({ saved_amount: 0 })] }} />,
+      <YourSavings summary={{ total: 0, household_total: null, records: [outcome({ saved_amount: 0 })] }} />,
     );
     expect(container).toBeEmptyDOMElement();
   });
@@ -71,7 +71,7 @@ describe('YourSavings', () => {
   it('shows the total, the chart with its description and table, and the ledger', () => {
     render(
       <MemoryRouter>
-        <YourSavings summary={{ total: 97.8, records }} />
+        <YourSavings summary={{ total: 97.8, household_total: null, records }} />
       </MemoryRouter>,
     );
     const section = screen.getByRole('region', { name: 'Your savings' });
