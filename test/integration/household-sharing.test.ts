@@ -154,7 +154,8 @@ describe('shared reminders', () => {
         .filter((s) => /nswered/.test(s));
       expect(followUps).toHaveLength(1);
       expect(followUps[0]).toContain('Unanswered');
-      const savings = (await api(stack, user.accessToken)('GET', '/api/savings')).json as SavingsSummary;
+      const savings = (await api(stack, user.accessToken)('GET', '/api/savings'))
+        .json as unknown as SavingsSummary;
       expect([savings.total, savings.household_total]).toEqual([0, 50]);
       expect(savings.records.map((r) => [r.title, r.shared, r.recorded_by])).toEqual([
         ['Answered', true, await membershipId(gil)],

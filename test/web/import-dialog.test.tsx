@@ -319,6 +319,8 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              shared: false,
+              deals_with: null,
             },
             {
               title: 'Home insurance',
@@ -334,6 +336,8 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              shared: false,
+              deals_with: null,
             },
           ],
         },

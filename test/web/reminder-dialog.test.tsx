@@ -170,6 +170,8 @@ describe('ReminderDialog', () => {
         action_windows: true,
         lender: null,
         kept_vehicle: null,
+        shared: false,
+        deals_with: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
