@@ -11,10 +11,19 @@ import { parseMembership } from '../store/households.ts';
 
 type Item = Record<string, unknown>;
 
+/** A shared reminder's household, and the recipient's membership id in it. */
+export interface SharedBy {
+  id: string;
+  membershipId: string;
+}
+
 export interface CurrentReminders {
   profileItem: Item | undefined;
-  /** By reminder id: its item (a shared one with the recipient's id on it) and whether it is shared. */
-  reminders: Map<string, { item: Item; shared: boolean }>;
+  /**
+   * By reminder id: its item (a shared one with the recipient's id on it) and, for a shared one, the
+   * household and the recipient's membership in it.
+   */
+  reminders: Map<string, { item: Item; household: SharedBy | null }>;
   /** Shared reminders the recipient's 'Remind me about shared renewals' now leaves out. */
   unwanted: Set<string>;
 }
@@ -37,11 +46,11 @@ export async function currentReminders(
     ).map((item) => [sk(item), item]),
   );
   const profileItem = own.get(keys.profile());
-  const reminders = new Map<string, { item: Item; shared: boolean }>();
+  const reminders = new Map<string, { item: Item; household: SharedBy | null }>();
   const unwanted = new Set<string>();
   for (const id of ids) {
     const item = own.get(keys.reminder(id));
-    if (item) reminders.set(id, { item, shared: false });
+    if (item) reminders.set(id, { item, household: null });
   }
   const membershipItem = own.get(keys.householdOfUser());
   const missing = ids.filter((id) => !reminders.has(id));
@@ -53,7 +62,11 @@ export async function currentReminders(
     const id = String(item.id);
     const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
     if (!remindsMember(choice, dealsWith, membership.membership_id)) unwanted.add(id);
-    else reminders.set(id, { item: { ...item, user_id: userId }, shared: true });
+    else
+      reminders.set(id, {
+        item: { ...item, user_id: userId },
+        household: { id: membership.household_id, membershipId: membership.membership_id },
+      });
   }
   return { profileItem, reminders, unwanted };
 }

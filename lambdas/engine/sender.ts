@@ -126,7 +126,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       notes.push(noteFor(queued.mail, unwanted ? 'not wanted' : 'reminder changed'));
       continue;
     }
-    const shared = current.reminders.get(reminder.id)?.shared ?? false;
+    const household = current.reminders.get(reminder.id)?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
       date: latestOf.get(reminder.id) ?? scheduled.date,
@@ -142,8 +142,8 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
         subject: reminderMailSubject(mail),
         version: reminder.updated_at,
         nextAt: next ? next.toUTC().toISO()! : null,
-        // A shared reminder's place is every member's (store/householdNextMail.ts), not this one's.
-        ...(shared ? { shared: true } : {}),
+        // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
+        ...(household ? { household } : {}),
       },
     });
   }

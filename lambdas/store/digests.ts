@@ -23,8 +23,7 @@ import { retrying } from '../runtime/retry.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
-import { householdOf } from './households.ts';
-import { refreshHouseholdNextMail } from './householdNextMail.ts';
+import { moveMemberPlace } from './householdNextMail.ts';
 import { nextMailAttributes } from './nextMail.ts';
 import { sendKey } from './sends.ts';
 
@@ -48,10 +47,10 @@ export interface DigestMail {
   /** The reminder's next moment once this mail is sent (ISO UTC), or null when none is left. */
   nextAt: string | null;
   /**
-   * A shared reminder's mail (decision 0044): its place is the earliest of every member's, so it is
-   * worked out again from their records after the send instead of moved to this mail's `nextAt`.
+   * A shared reminder's mail (decision 0046): its household and the recipient's membership id. Its
+   * place is the earliest of every member's next moment, so `nextAt` is this member's part of it.
    */
-  shared?: boolean;
+  household?: { id: string; membershipId: string };
 }
 
 export interface DigestClaim {
@@ -69,7 +68,7 @@ const storedMail = z.object({
   subject: z.string(),
   version: z.string(),
   nextAt: z.string().nullable(),
-  shared: z.boolean().optional(),
+  household: z.object({ id: z.string(), membershipId: z.string() }).optional(),
 });
 const storedDigest = z.object({
   token: z.string(),
@@ -184,7 +183,7 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
     // window mails of one digest share their next place (the sender works it out for them together).
     const byReminder = [...new Map(part.map((mail) => [mail.reminderId, mail])).values()];
     let moves: TransactItem[] = byReminder
-      .filter((mail) => !mail.shared)
+      .filter((mail) => !mail.household)
       .map((mail) => indexMove(digest.userId, mail));
     const writeAll = () =>
       dynamo().send(
@@ -237,18 +236,19 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
   return problems;
 }
 
-/** The digest's shared reminders placed again from every member's records (never throws). */
+/** The digest's shared reminders: each member's part of their place moved (never throws). */
 async function placeSharedAgain(digest: DigestClaim): Promise<string[]> {
-  const shared = [...new Set(digest.mails.filter((mail) => mail.shared).map((mail) => mail.reminderId))];
-  if (shared.length === 0) return [];
-  try {
-    const householdId = await householdOf(digest.userId);
-    if (householdId) for (const id of shared) await refreshHouseholdNextMail(householdId, id);
-    return [];
-  } catch (error) {
-    // The next run finds the reminder still in place and settles what was sent.
-    return [(error as Error).message];
+  const shared = [...new Map(digest.mails.filter((m) => m.household).map((m) => [m.reminderId, m])).values()];
+  const problems: string[] = [];
+  for (const mail of shared) {
+    try {
+      await moveMemberPlace(mail.household!, mail.reminderId, mail.version, mail.nextAt);
+    } catch (error) {
+      // The next run finds the reminder still in place and settles what was sent.
+      problems.push((error as Error).message);
+    }
   }
+  return problems;
 }
 
 function indexMove(userId: string, mail: DigestMail): TransactItem {

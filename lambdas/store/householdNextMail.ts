@@ -48,14 +48,27 @@ export function asRecipient(item: Record<string, unknown>, recipient: Recipient)
   return parseIndexedReminder({ ...item, user_id: recipient.member.user_id }, recipient.profile.timezone);
 }
 
+/** Each member's next moment (ISO UTC) of a shared reminder, by membership id, and the earliest. */
+export interface HouseholdPlace {
+  nextAt: string | null;
+  memberNext: Record<string, string | null>;
+}
+
+/** The earliest of the members' next moments, or null when none has one. */
+export const earliestOf = (memberNext: Record<string, string | null>): string | null =>
+  Object.values(memberNext)
+    .filter((moment): moment is string => moment !== null)
+    .sort()[0] ?? null;
+
 /**
- * The earliest moment (ISO UTC) any member has a mail of this reminder still to go, or its roll
- * forward; null when neither is left. A member who takes none of its mails counts for the roll only.
+ * Each member's next moment of this reminder (a mail still to go for them, or its roll forward) and
+ * the earliest of them: the reminder's place in the index. A member who takes none of its mails
+ * counts for the roll only.
  */
-export async function householdNextMailAt(
+export async function householdPlace(
   item: Record<string, unknown>,
   recipients: readonly Recipient[],
-): Promise<string | null> {
+): Promise<HouseholdPlace> {
   const moments = await Promise.all(
     recipients.map(async (recipient) => {
       const reminder = asRecipient(item, recipient);
@@ -71,8 +84,10 @@ export async function householdNextMailAt(
       return nextMailAt(reminder, zone, settled);
     }),
   );
-  const known = moments.filter((moment): moment is string => moment !== null).sort();
-  return known[0] ?? null;
+  const memberNext = Object.fromEntries(
+    recipients.map((r, i) => [r.member.membership_id, moments[i] ?? null]),
+  );
+  return { nextAt: earliestOf(memberNext), memberNext };
 }
 
 /** Places one shared reminder item again, from its members' records. */
@@ -80,17 +95,41 @@ async function placeAgain(householdId: string, item: Record<string, unknown>, kn
   const reminder = parseIndexedReminder({ ...item, user_id: '' }, 'UTC');
   // Mails stop with the reminder's own conditions (cancelled, none left); the item keeps its not_before.
   const recipients = await recipientsOf(householdId, reminder.deals_with, known);
-  await placeInIndex(keys.household(householdId), reminder, await householdNextMailAt(item, recipients));
+  const place = await householdPlace(item, recipients);
+  await placeInIndex(keys.household(householdId), reminder, place.nextAt, place.memberNext);
 }
 
 type Known = { members: Member[]; profiles: Map<string, Profile> };
 
-/** Recomputes a shared reminder's place from every member's records (after a send or a run). */
+/** Recomputes a shared reminder's place from every member's records. */
 export async function refreshHouseholdNextMail(householdId: string, reminderId: string): Promise<void> {
-  const item = await getItem(keys.household(householdId), keys.reminder(reminderId));
+  const item = await getItem(keys.household(householdId), keys.reminder(reminderId), { consistent: true });
   if (item) await placeAgain(householdId, item);
 }
 
+/**
+ * After a mail to one member: their part of the place becomes `nextAt`, and the reminder moves to the
+ * earliest part (one read, one write). Over the version the mail was planned on (an edit placed it
+ * itself). Two members' senders at once may each write the earliest with the other's older part:
+ * never later than the truth, so at worst a run finds it early and settles nothing new. Without a
+ * part for this member (an item rolled or stored before parts), everything is worked out again.
+ */
+export async function moveMemberPlace(
+  household: { id: string; membershipId: string },
+  reminderId: string,
+  version: string,
+  nextAt: string | null,
+): Promise<void> {
+  const pk = keys.household(household.id);
+  const item = await getItem(pk, keys.reminder(reminderId), { consistent: true });
+  if (!item || item.updated_at !== version) return;
+  const parts = item.member_next;
+  if (!parts || typeof parts !== 'object' || !(household.membershipId in parts))
+    return placeAgain(household.id, item);
+  const memberNext = { ...(parts as Record<string, string | null>), [household.membershipId]: nextAt };
+  const reminder = parseIndexedReminder({ ...item, user_id: '' }, 'UTC');
+  await placeInIndex(pk, reminder, earliestOf(memberNext), memberNext);
+}
 /**
  * Every shared reminder of the household placed again: a member joined or left, or changed their
  * zone or 'Remind me about shared renewals'.

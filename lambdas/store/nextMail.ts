@@ -106,11 +106,15 @@ export async function placeInIndex(
   pk: string,
   reminder: { id: string; updated_at: string; not_before: string },
   nextAt: string | null,
+  /** A shared reminder's: each member's next moment, kept with it (store/householdNextMail.ts). */
+  memberNext?: Record<string, string | null>,
 ): Promise<void> {
   const index = TABLE_KEYS.dueIndex;
   const names = { '#pk': index.partitionKey, '#sk': index.sortKey, '#version': 'updated_at' };
   const guard = { ':version': reminder.updated_at };
   const attributes = nextMailAttributes(reminder.id, nextAt);
+  const parts = memberNext ? ', member_next = :parts' : '';
+  const partsValue = memberNext ? { ':parts': memberNext } : {};
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -119,9 +123,10 @@ export async function placeInIndex(
         ConditionExpression: '#version = :version',
         ...(nextAt
           ? {
-              UpdateExpression: 'SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk',
+              UpdateExpression: `SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk${parts}`,
               ExpressionAttributeValues: {
                 ...guard,
+                ...partsValue,
                 ':at': nextAt,
                 ':from': reminder.not_before,
                 ':pk': attributes[index.partitionKey],
@@ -129,8 +134,8 @@ export async function placeInIndex(
               },
             }
           : {
-              UpdateExpression: 'SET not_before = :from REMOVE next_at, #pk, #sk',
-              ExpressionAttributeValues: { ...guard, ':from': reminder.not_before },
+              UpdateExpression: `SET not_before = :from${parts} REMOVE next_at, #pk, #sk`,
+              ExpressionAttributeValues: { ...guard, ...partsValue, ':from': reminder.not_before },
             }),
         ExpressionAttributeNames: names,
       }),

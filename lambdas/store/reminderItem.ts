@@ -31,15 +31,26 @@ export function newReminder(userId: string, input: ReminderInput, now: Date): Re
  * The stored item of a reminder, with its keys and its place in the next-mail index (also used by
  * seeding scripts). `notBefore`: the owner's local date its mails start from.
  */
+/**
+ * Where a reminder sits in the next-mail index: the local date its mails start from, its next
+ * moment, and for a shared one each member's next moment (store/householdNextMail.ts).
+ */
+export interface Placement {
+  notBefore: string;
+  nextAt: string | null;
+  memberNext?: Record<string, string | null>;
+}
+
 export function toItem(
   reminder: Reminder,
-  placement: { notBefore: string; nextAt: string | null },
+  placement: Placement,
   home?: Pick<Home, 'pk' | 'household'>,
 ): Record<string, unknown> {
   return {
     ...(home ? homeAttributes(home, reminder) : reminder),
     ...itemKey(home?.pk ?? keys.user(reminder.user_id), keys.reminder(reminder.id)),
     not_before: placement.notBefore,
+    ...(placement.memberNext ? { member_next: placement.memberNext } : {}),
     ...nextMailAttributes(reminder.id, placement.nextAt),
     entity: ENTITY.reminder,
   };

@@ -14,12 +14,12 @@ import { keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { ITEM_ABSENT, itemKey } from './db.ts';
 import { memberOf } from './households.ts';
-import { householdNextMailAt, recipientsOf } from './householdNextMail.ts';
+import { householdPlace, recipientsOf } from './householdNextMail.ts';
 import { AccountGoneError, ReminderLimitError, type LiveWrite } from './liveAccount.ts';
 import { nextMailAt } from './nextMail.ts';
 import { quoteMoves } from './quotes.ts';
 import { householdHome, NoLongerMemberError, ownHome, movingGuards, type Home } from './reminderHome.ts';
-import { toItem } from './reminderItem.ts';
+import { toItem, type Placement } from './reminderItem.ts';
 import { settledKeys } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
@@ -70,14 +70,14 @@ export async function placementAt(
   reminder: Reminder,
   notBefore: string,
   zone: string,
-): Promise<{ notBefore: string; nextAt: string | null }> {
+): Promise<Placement> {
   if (!home.household) {
     const settled = await settledKeys(home.userId, reminder.id, reminder.renewal_date);
     return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, settled) };
   }
   const item = toItem(reminder, { notBefore, nextAt: null }, home);
   const recipients = await recipientsOf(home.household.id, reminder.deals_with);
-  return { notBefore, nextAt: await householdNextMailAt(item, recipients) };
+  return { notBefore, ...(await householdPlace(item, recipients)) };
 }
 
 /** The caller's today, where a new or rescheduled reminder's mails start. */
@@ -95,7 +95,7 @@ export async function moveReminder(
   to: Home,
   read: Reminder,
   moved: Reminder,
-  placement: { notBefore: string; nextAt: string | null },
+  placement: Placement,
 ): Promise<void> {
   const household = (from.household ?? to.household)!;
   const writes: LiveWrite[] = [

@@ -11,7 +11,7 @@ import { openMails, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { snoozedDate, snoozeOf, SNOOZES_KEPT, type Snooze } from '../../shared/reminder/snooze.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { itemKey } from './db.ts';
-import { householdNextMailAt, recipientsOf } from './householdNextMail.ts';
+import { householdPlace, recipientsOf } from './householdNextMail.ts';
 import { nextMailAt, nextMailAttributes, parseIndexedReminder } from './nextMail.ts';
 import { overVersionRead } from './overVersion.ts';
 import { getProfile } from './profiles.ts';
@@ -56,12 +56,15 @@ export async function snoozeReminder(
     if (!decided) return snoozes[0];
     // A shared reminder's snooze holds every member's next mail, and its history says who asked.
     const snooze = home.household ? { ...decided, by: home.household.membershipId } : decided;
-    const nextAt = home.household
-      ? await householdNextMailAt(
+    const place = home.household
+      ? await householdPlace(
           { ...item, snoozed_until: snooze.until },
           await recipientsOf(home.household.id, reminder.deals_with),
         )
-      : nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled);
+      : { nextAt: nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled) };
+    const { nextAt } = place;
+    // A shared reminder keeps each member's part of its place with it.
+    const parts = 'memberNext' in place ? { ':parts': place.memberNext } : undefined;
     const index = TABLE_KEYS.dueIndex;
     const attributes = nextMailAttributes(id, nextAt);
     await writeAt(home, [
@@ -71,9 +74,10 @@ export async function snoozeReminder(
           // Over the version read, and no other snooze written meanwhile.
           ConditionExpression:
             '#version = :version AND (attribute_not_exists(snoozes) OR size(snoozes) = :count)',
-          UpdateExpression: nextAt
-            ? 'SET snoozed_until = :until, snoozes = :snoozes, next_at = :at, #pk = :pk, #sk = :sk'
-            : 'SET snoozed_until = :until, snoozes = :snoozes',
+          UpdateExpression:
+            'SET snoozed_until = :until, snoozes = :snoozes' +
+            (nextAt ? ', next_at = :at, #pk = :pk, #sk = :sk' : '') +
+            (parts ? ', member_next = :parts' : ''),
           ExpressionAttributeNames: {
             '#version': 'updated_at',
             ...(nextAt ? { '#pk': index.partitionKey, '#sk': index.sortKey } : {}),
@@ -83,6 +87,7 @@ export async function snoozeReminder(
             ':count': snoozes.length,
             ':until': snooze.until,
             ':snoozes': [snooze, ...snoozes].slice(0, SNOOZES_KEPT),
+            ...parts,
             ...(nextAt
               ? { ':at': nextAt, ':pk': attributes[index.partitionKey], ':sk': attributes[index.sortKey] }
               : {}),
