@@ -38,3 +38,17 @@ export const useInvitationPreview = (token: string) =>
     queryFn: () => callApi(API.previewInvitation, { body: { token } }),
     retry: false,
   });
+
+/**
+ * What shared reminders need of the household: its members (null when the caller is in none, or
+ * it could not be read: then nothing shared is offered or named) and the caller's membership id.
+ */
+export function useHouseholdMembers() {
+  const household = useHousehold();
+  const members = household.data?.household?.members ?? null;
+  return {
+    isPending: household.isPending,
+    members,
+    myMembershipId: members?.find((m) => m.is_you)?.membership_id ?? null,
+  };
+}
