@@ -21,7 +21,7 @@ export function SharedMark({
   const name = members ? memberName(reminder.deals_with, members) : null;
   return (
     <p className="shared-mark">
-      <Badge variant="outline">{SHARED_BADGE}</Badge>
+      <Badge variant="secondary">{SHARED_BADGE}</Badge>
       {name !== null && <span className="shared-mark-who">{dealsWithText(name)}</span>}
     </p>
   );

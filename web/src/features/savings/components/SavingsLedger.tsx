@@ -11,7 +11,7 @@ const titleOf = (r: RenewalOutcome) => r.title || 'A deleted reminder';
 const TitleCell = ({ record }: { record: RenewalOutcome }) => (
   <span className="ledger-title">
     {titleOf(record)}
-    {record.shared && <Badge variant="outline">{SHARED_BADGE}</Badge>}
+    {record.shared && <Badge variant="secondary">{SHARED_BADGE}</Badge>}
   </span>
 );
 const renewalOf = (r: RenewalOutcome) => formatUkDate(r.term_to ?? r.created_at.slice(0, 10));
