@@ -23,6 +23,8 @@ import { retrying } from '../runtime/retry.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
+import { householdOf } from './households.ts';
+import { refreshHouseholdNextMail } from './householdNextMail.ts';
 import { nextMailAttributes } from './nextMail.ts';
 import { sendKey } from './sends.ts';
 
@@ -45,6 +47,11 @@ export interface DigestMail {
   version: string;
   /** The reminder's next moment once this mail is sent (ISO UTC), or null when none is left. */
   nextAt: string | null;
+  /**
+   * A shared reminder's mail (decision 0044): its place is the earliest of every member's, so it is
+   * worked out again from their records after the send instead of moved to this mail's `nextAt`.
+   */
+  shared?: boolean;
 }
 
 export interface DigestClaim {
@@ -62,6 +69,7 @@ const storedMail = z.object({
   subject: z.string(),
   version: z.string(),
   nextAt: z.string().nullable(),
+  shared: z.boolean().optional(),
 });
 const storedDigest = z.object({
   token: z.string(),
@@ -175,7 +183,9 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
     // One move per reminder: a transaction takes one operation per item, and a reminder's lead and
     // window mails of one digest share their next place (the sender works it out for them together).
     const byReminder = [...new Map(part.map((mail) => [mail.reminderId, mail])).values()];
-    let moves: TransactItem[] = byReminder.map((mail) => indexMove(digest.userId, mail));
+    let moves: TransactItem[] = byReminder
+      .filter((mail) => !mail.shared)
+      .map((mail) => indexMove(digest.userId, mail));
     const writeAll = () =>
       dynamo().send(
         new TransactWriteCommand({
@@ -223,7 +233,22 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
       problems.push((error as Error).message);
     }
   }
+  problems.push(...(await placeSharedAgain(digest)));
   return problems;
+}
+
+/** The digest's shared reminders placed again from every member's records (never throws). */
+async function placeSharedAgain(digest: DigestClaim): Promise<string[]> {
+  const shared = [...new Set(digest.mails.filter((mail) => mail.shared).map((mail) => mail.reminderId))];
+  if (shared.length === 0) return [];
+  try {
+    const householdId = await householdOf(digest.userId);
+    if (householdId) for (const id of shared) await refreshHouseholdNextMail(householdId, id);
+    return [];
+  } catch (error) {
+    // The next run finds the reminder still in place and settles what was sent.
+    return [(error as Error).message];
+  }
 }
 
 function indexMove(userId: string, mail: DigestMail): TransactItem {

@@ -94,15 +94,28 @@ export async function refreshNextMail(
   // Only the records of the reminder's own scheduled mails decide its next one: read them by key.
   const schedule = reminderSchedule(reminder).map(({ dedupeKey }) => ({ userId, dedupeKey }));
   const nextAt = nextMailAt(reminder, zone, await settledAmong(schedule, 1));
+  await placeInIndex(keys.user(userId), reminder, nextAt);
+}
+
+/**
+ * Writes a reminder's place in the index (or takes it out), conditional on the version (updated_at)
+ * it was computed for, so an edit or a roll forward made meanwhile (which places the reminder
+ * itself) wins.
+ */
+export async function placeInIndex(
+  pk: string,
+  reminder: { id: string; updated_at: string; not_before: string },
+  nextAt: string | null,
+): Promise<void> {
   const index = TABLE_KEYS.dueIndex;
   const names = { '#pk': index.partitionKey, '#sk': index.sortKey, '#version': 'updated_at' };
   const guard = { ':version': reminder.updated_at };
-  const attributes = nextMailAttributes(reminderId, nextAt);
+  const attributes = nextMailAttributes(reminder.id, nextAt);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
+        Key: itemKey(pk, keys.reminder(reminder.id)),
         ConditionExpression: '#version = :version',
         ...(nextAt
           ? {
