@@ -21,7 +21,7 @@ import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { parseReminder } from '../store/items.ts';
 import { rollForward } from '../store/savings.ts';
-import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
+import { recordSettlement, settledByUser, type SendIdentity } from '../store/sends.ts';
 import { suppressedAmong } from '../store/suppressions.ts';
 import { recheckedVehicleDate } from './recheck.ts';
 import { dueEntries } from './recipients.ts';
@@ -153,7 +153,7 @@ export async function findDueMails(
   // mails start to the owner's day of the run, which are all dueNow decides on (earlier ones are
   // never open). A later mail is taken as open: if it had been settled some other way, the index
   // points at it and the next run finds it settled and moves on.
-  const settled = await settledAmong(
+  const settled = await settledByUser(
     found.flatMap(({ reminder, profile, moment }) => {
       const today = todayIn(profile.timezone, moment);
       return reminderSchedule(reminder)
@@ -180,7 +180,7 @@ export async function findDueMails(
     const { profile, moment, household } = entry;
     const zone = profile.timezone;
     // A new term rolled in this run starts with no settled mails of its own.
-    let known: ReadonlySet<string> = settled;
+    let known: ReadonlySet<string> = settled.get(profile.user_id) ?? new Set();
     const rolledKey = `${String(item.pk)}|${reminder.id}`;
     const rolledBefore = rolledItems.get(rolledKey);
     if (rolledBefore) {

@@ -9,7 +9,7 @@ import type { Reminder } from '#shared/api.ts';
 import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
-import { householdQueryKey } from '../../web/src/features/household/index.ts';
+import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
 import { aReminder, NO_HOUSEHOLD } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';

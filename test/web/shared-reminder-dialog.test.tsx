@@ -12,7 +12,7 @@ import { CATEGORIES } from '#shared/categories.ts';
 import { DEALS_WITH_LABEL, SHARED_LABEL } from '#shared/reminder/sharing.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
-import { householdQueryKey } from '../../web/src/features/household/index.ts';
+import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { SHARED_HINT } from '../../web/src/features/reminders/components/SharedFields.tsx';
 import { aReminder, FORMER_ID, IN_HOUSEHOLD, NO_HOUSEHOLD, PUBLIC_CONFIG, SAM_ID } from './fixtures.ts';

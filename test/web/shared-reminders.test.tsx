@@ -16,7 +16,7 @@ import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
-import { householdQueryKey } from '../../web/src/features/household/index.ts';
+import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import DashboardPage from '../../web/src/features/reminders/pages/DashboardPage.tsx';
 import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { savingsQueryKey } from '../../web/src/features/savings/api/get-savings.ts';

@@ -2,13 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationInput } from '#shared/household.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
+import { householdQueryKey } from '../../../api/get-household.ts';
 
-export const householdQueryKey = ['household'] as const;
+export { householdQueryKey, useHousehold } from '../../../api/get-household.ts';
+
 const PREVIEW_KEY = 'household-invitation';
-
-/** The caller's household (members, pending invitations), or null. */
-export const useHousehold = () =>
-  useQuery({ queryKey: householdQueryKey, queryFn: () => callApi(API.getHousehold) });
 
 /**
  * A change of the household. `everything`: the caller joins or leaves, so the household's shared
@@ -47,17 +45,3 @@ export const useInvitationPreview = (token: string) =>
     queryFn: () => callApi(API.previewInvitation, { body: { token } }),
     retry: false,
   });
-
-/**
- * What shared reminders need of the household: its members (null when the caller is in none, or
- * it could not be read: then nothing shared is offered or named) and the caller's membership id.
- */
-export function useHouseholdMembers() {
-  const household = useHousehold();
-  const members = household.data?.household?.members ?? null;
-  return {
-    isPending: household.isPending,
-    members,
-    myMembershipId: members?.find((m) => m.is_you)?.membership_id ?? null,
-  };
-}

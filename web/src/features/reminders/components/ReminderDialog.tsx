@@ -21,7 +21,7 @@ import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
-import { useHouseholdMembers } from '../../household/index.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';

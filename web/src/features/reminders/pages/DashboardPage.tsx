@@ -15,13 +15,11 @@ import { DASHBOARD_BLOCKS, SkeletonBlocks } from '../../../components/Skeleton.t
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
-import { useHouseholdMembers } from '../../household/index.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSavings, YourSavings } from '../../savings/index.ts';
 import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
 import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
-import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
-import { ImportDialog } from '../components/ImportDialog.tsx';
-import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../components/lazy-dialogs.tsx';
 import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
 import { SHARING_EMPTY, SharingFilter, useSharingFilter } from '../components/SharingFilter.tsx';
 import { SummaryCard } from '../components/SummaryCard.tsx';

@@ -17,7 +17,7 @@ import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, savingsPath } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
-import { useHouseholdMembers } from '../../household/index.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { QuoteNotebook } from '../components/QuoteNotebook.tsx';

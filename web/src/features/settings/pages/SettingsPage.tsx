@@ -11,7 +11,8 @@ import { YourDataCard } from '../components/YourDataCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { NotificationsCard } from '../../notifications/index.ts';
-import { HouseholdCard, useHouseholdMembers } from '../../household/index.ts';
+import { HouseholdCard } from '../../household/index.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import './SettingsPage.css';
 
 export default function SettingsPage() {
