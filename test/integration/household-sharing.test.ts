@@ -11,6 +11,7 @@ import { formatUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import type { SharedMailChoice } from '../../shared/reminder/sharing.ts';
 import { membershipOf } from '../../lambdas/store/households.ts';
+import { myData } from '../../lambdas/store/myData.ts';
 import { adminStatistics } from '../../lambdas/store/stats.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin } from '../support/household.ts';
@@ -174,8 +175,12 @@ describe('shared reminders', () => {
     const householdId = (await membershipOf(hal.sub))!.household_id;
     const ivys = await add(ivy, 'Ivy added', renewal, { shared: true, deals_with: ivyMember });
     await api(stack, ivy.accessToken)('POST', `/api/push/reminders/${ivys.id}/snooze`);
+    // 'Download my data' holds the household's shared items, apart and marked, while a member.
+    const copy = async () => (await myData(ivy.sub)).household_shared;
+    expect((await copy())?.reminders.map((r) => [r.title, r.shared])).toEqual([['Ivy added', true]]);
     expect((await api(stack, ivy.accessToken)('POST', '/api/household/leave')).status).toBe(204);
     expect(await titlesOf(ivy)).toEqual([]);
+    expect(await copy()).toBeNull();
     expect((await api(stack, ivy.accessToken)('GET', `/api/reminders/${ivys.id}`)).status).toBe(404);
     const kept = (await api(stack, hal.accessToken)('GET', `/api/reminders/${ivys.id}`)).json as {
       reminder: Reminder;
