@@ -319,6 +319,7 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              // An import fills the importer's own list: nothing imported is shared.
               shared: false,
               deals_with: null,
             },

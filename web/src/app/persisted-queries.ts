@@ -1,7 +1,8 @@
 /**
- * The dashboard opens at once: the last reminders list, savings and profile a user saw are kept in
- * this browser and shown on the next visit while they refresh (restored as stale, so the page's
- * queries refetch them as they mount). Only those three queries, only for the user
+ * The dashboard opens at once: the last reminders list, savings, profile and household (whose members
+ * the shared reminders name, and whether the dashboard offers its 'Shared' filter) a user saw are kept
+ * in this browser and shown on the next visit while they refresh (restored as stale, so the page's
+ * queries refetch them as they mount). Only those four queries, only for the user
  * who saw them: another user's sign-in, a sign-out or a deletion forgets them (features/auth/storage.ts).
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
@@ -9,12 +10,13 @@ import { meQueryKey } from '../api/get-me.ts';
 import { remindersQueryKey } from '../api/get-reminders.ts';
 import { forgetSavedQueries, readSavedQueries, writeSavedQueries } from '../api/saved-queries.ts';
 import { savingsQueryKey } from '../features/savings/api/get-savings.ts';
+import { householdQueryKey } from '../api/get-household.ts';
 
 /** Raised when what is kept changes shape: older copies are then ignored. */
 const VERSION = 1;
 /** Older than this, a kept list is more misleading than helpful: the page waits for the network. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-const KEPT = [remindersQueryKey, savingsQueryKey, meQueryKey] as const;
+const KEPT = [remindersQueryKey, savingsQueryKey, meQueryKey, householdQueryKey] as const;
 const KEPT_HASHES = new Set(KEPT.map((key) => hashKey(key)));
 
 interface Saved {
@@ -81,7 +83,7 @@ function save(client: QueryClient, owner: string): void {
 }
 
 /**
- * Keeps `owner`'s three queries whenever one of them gets new data; returns the unsubscribe. A fetch
+ * Keeps `owner`'s kept queries whenever one of them gets new data; returns the unsubscribe. A fetch
  * that lands after the user changed (`isOwner` false) is not kept.
  */
 export function keepQueries(client: QueryClient, owner: string, isOwner: () => boolean): () => void {
