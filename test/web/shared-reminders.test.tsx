@@ -19,6 +19,7 @@ import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import DashboardPage from '../../web/src/features/reminders/pages/DashboardPage.tsx';
 import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
+import { DeleteReminderDialog } from '../../web/src/features/reminders/components/DeleteReminderDialog.tsx';
 import { savingsQueryKey } from '../../web/src/features/savings/api/get-savings.ts';
 import { ProfileForm } from '../../web/src/features/settings/components/ProfileForm.tsx';
 import {
@@ -202,5 +203,16 @@ describe("Settings' 'Remind me about shared renewals'", () => {
   it('is not there outside a household', () => {
     renderWithClient(<ProfileForm profile={aProfile()} />);
     expect(screen.queryByRole('group', { name: SHARED_MAIL_LABEL })).toBeNull();
+  });
+});
+
+describe('deleting a shared reminder', () => {
+  it('says it goes for everyone in the household; an own one does not', () => {
+    const shared = aReminder({ title: 'Mortgage', shared: true, deals_with: SAM_ID });
+    const { unmount } = renderWithClient(<DeleteReminderDialog reminder={shared} onClose={() => {}} />);
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('it goes for everyone in your household');
+    unmount();
+    renderWithClient(<DeleteReminderDialog reminder={aReminder({ title: 'Netflix' })} onClose={() => {}} />);
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('household');
   });
 });
