@@ -197,3 +197,57 @@ describe('shared reminders', () => {
     expect(await inHousehold()).toBe('[]');
   });
 });
+
+describe('sharing and taking back', () => {
+  it('moves the reminder and its quotes between the two partitions; refuses what cannot be shared', async () => {
+    const renewal = freshRenewal();
+    const jo = await person('Jo');
+    const kit = await person('Kit');
+    const outsider = await person('Lee');
+    const call = api(stack, jo.accessToken);
+    // Not in a household yet: sharing is refused, and nothing is written.
+    const body = { title: 'Broadband', category: 'broadband_mobile', provider: 'BT', renewal_date: renewal };
+    const refused = await call('POST', '/api/reminders', { ...body, shared: true });
+    expect([refused.status, refused.json]).toMatchObject([400, { message: 'You are not in a household.' }]);
+    const own = await add(jo, 'Broadband', renewal, { category: 'broadband_mobile' });
+    await household(jo, kit);
+    const quote = { provider: 'Sky', price: 25, quoted_on: '2052-01-01', notes: null };
+    expect((await call('POST', `/api/reminders/${own.id}/quotes`, quote)).status).toBe(201);
+    // 'Who deals with it?' must be someone in the household.
+    const stranger = await call('PUT', `/api/reminders/${own.id}`, {
+      ...body,
+      shared: true,
+      deals_with: '6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    });
+    expect([stranger.status, stranger.json]).toMatchObject([
+      400,
+      { message: 'Choose who deals with it from your household' },
+    ]);
+    expect((await api(stack, outsider.accessToken)('GET', `/api/reminders/${own.id}`)).status).toBe(404);
+
+    const shared = await call('PUT', `/api/reminders/${own.id}`, { ...body, shared: true });
+    expect(shared.status).toBe(200);
+    const seenByKit = (await api(stack, kit.accessToken)('GET', `/api/reminders/${own.id}`)).json as {
+      reminder: Reminder;
+      quotes: unknown[];
+    };
+    expect([seenByKit.reminder.shared, seenByKit.quotes.length]).toEqual([true, 1]);
+    // Kit takes it back into their own list: it leaves the household, with its quote.
+    const taken = await api(stack, kit.accessToken)('PUT', `/api/reminders/${own.id}`, {
+      ...body,
+      shared: false,
+    });
+    expect(taken.status).toBe(200);
+    expect(await titlesOf(jo)).toEqual([]);
+    expect(await titlesOf(kit)).toEqual(['Broadband']);
+    const kitsNow = (await api(stack, kit.accessToken)('GET', `/api/reminders/${own.id}`)).json as {
+      reminder: Reminder;
+      quotes: unknown[];
+    };
+    expect([kitsNow.reminder.shared, kitsNow.reminder.user_id, kitsNow.quotes.length]).toEqual([
+      false,
+      kit.sub,
+      1,
+    ]);
+  });
+});
