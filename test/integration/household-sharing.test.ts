@@ -166,11 +166,17 @@ describe('shared reminders', () => {
     expect(after.total_savings - before.total_savings).toBeCloseTo(50);
   });
 
-  it('a member who leaves keeps nothing; nothing names them; the last deletion deletes it all', async () => {
+  it('who leaves, is removed or deletes their account keeps nothing, and nothing names them', async () => {
     const renewal = freshRenewal();
     const hal = await person('Hal');
     const ivy = await person('Ivy');
-    await household(hal, ivy);
+    const max = await person('Max');
+    const noa = await person('Noa');
+    await household(hal, ivy, max, noa);
+    const departed = [
+      [max, await membershipId(max)],
+      [noa, await membershipId(noa)],
+    ] as const;
     const ivyMember = await membershipId(ivy);
     const householdId = (await membershipOf(hal.sub))!.household_id;
     const ivys = await add(ivy, 'Ivy added', renewal, { shared: true, deals_with: ivyMember });
@@ -190,8 +196,33 @@ describe('shared reminders', () => {
     expect(kept.snoozes.map((s) => s.by)).toEqual(['former']);
     const inHousehold = async () =>
       JSON.stringify((await scanTable()).filter((i) => String(i.pk) === `HOUSEHOLD#${householdId}`));
+    expect(JSON.parse(await inHousehold()).length).toBeGreaterThan(0);
+
+    // Max records an outcome and is removed; Noa snoozes and deletes their account.
+    const answered = await add(max, 'Max answered', renewal, { shared: true });
+    const outcome = { outcome: 'saved', saved_amount: '10', next_renewal_date: addDays(renewal, 365) };
+    expect(
+      (await api(stack, max.accessToken)('POST', `/api/reminders/${answered.id}/savings`, outcome)).status,
+    ).toBe(201);
+    expect(
+      (await api(stack, hal.accessToken)('DELETE', `/api/household/members/${departed[0][1]}`)).status,
+    ).toBe(204);
+    expect(
+      (await api(stack, noa.accessToken)('POST', `/api/push/reminders/${answered.id}/snooze`)).status,
+    ).toBe(200);
+    expect((await api(stack, noa.accessToken)('DELETE', '/api/me')).status).toBe(204);
+    expect(await titlesOf(max)).toEqual([]);
+    const history = (await api(stack, hal.accessToken)('GET', `/api/reminders/${answered.id}`)).json as {
+      history: { recorded_by: string | null }[];
+      snoozes: { by?: string }[];
+    };
+    expect([history.history.map((h) => h.recorded_by), history.snoozes.map((s) => s.by)]).toEqual([
+      ['former'],
+      ['former'],
+    ]);
     const text = await inHousehold();
-    for (const trace of [ivy.sub, ivy.email, ivyMember]) expect(text.includes(trace)).toBe(false);
+    for (const trace of [ivy.sub, ivy.email, ivyMember, ...departed.flatMap(([u, m]) => [u.sub, u.email, m])])
+      expect(text.includes(trace)).toBe(false);
 
     expect((await api(stack, hal.accessToken)('DELETE', '/api/me')).status).toBe(204);
     expect(await inHousehold()).toBe('[]');
