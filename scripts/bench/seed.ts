@@ -93,6 +93,7 @@ export function benchHousehold(
   const joinedAt = '2030-01-01T00:00:00.000Z';
   const reminder = { ...benchReminder(people[0]!.userId, category, renewalDate, n), shared: true };
   const home = { pk, household: { id: householdId, membershipId: people[0]!.membershipId } };
+  const nextAt = nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set());
   return [
     {
       pk,
@@ -124,9 +125,10 @@ export function benchHousehold(
         joined_at: joinedAt,
       },
     ]),
+    // Every member in London with nothing sent: each member's next moment is the same, as a create places it.
     toItem(
       reminder,
-      { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()) },
+      { notBefore, nextAt, memberNext: Object.fromEntries(people.map((p) => [p.membershipId, nextAt])) },
       home,
     ),
   ];
