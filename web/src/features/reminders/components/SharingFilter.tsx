@@ -1,3 +1,4 @@
+import { startTransition, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import { REMINDER_FILTERS, REMINDER_FILTER_LABELS, type ReminderFilter } from '#shared/reminder/sharing.ts';
 import './SharingFilter.css';
@@ -9,14 +10,20 @@ export const SHARING_PARAM = 'show';
 export function useSharingFilter(): [ReminderFilter, (filter: ReminderFilter) => void] {
   const [params, setParams] = useSearchParams();
   const filter = REMINDER_FILTERS.find((f) => f === params.get(SHARING_PARAM)) ?? 'all';
+  // The router changes the address in a transition: the pressed radio shows checked at once, not a
+  // render later (a controlled radio would otherwise spring back until then).
+  const [shown, showNow] = useOptimistic(filter);
   const choose = (next: ReminderFilter) =>
-    setParams((current) => {
-      const changed = new URLSearchParams(current);
-      if (next === 'all') changed.delete(SHARING_PARAM);
-      else changed.set(SHARING_PARAM, next);
-      return changed;
+    startTransition(() => {
+      showNow(next);
+      setParams((current) => {
+        const changed = new URLSearchParams(current);
+        if (next === 'all') changed.delete(SHARING_PARAM);
+        else changed.set(SHARING_PARAM, next);
+        return changed;
+      });
     });
-  return [filter, choose];
+  return [shown, choose];
 }
 
 /** What the list says when a filter leaves nothing (before any search narrows it further). */
