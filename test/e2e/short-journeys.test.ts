@@ -8,9 +8,12 @@
  * table, and first the table holds their own user only.
  */
 import { useE2e } from '../support/e2e.ts';
+import { accountsJourney } from './short-journeys/accounts.ts';
 import { actionWindowsJourney } from './short-journeys/action-windows.ts';
 import { appShellJourney } from './short-journeys/app-shell.ts';
+import { contractsJourney } from './short-journeys/contracts.ts';
 import { linkSignInJourney } from './short-journeys/link-sign-in.ts';
+import { prerenderJourney } from './short-journeys/prerender.ts';
 import { pushJourney } from './short-journeys/push.ts';
 import { quotesAndDvlaJourney } from './short-journeys/quotes-and-dvla.ts';
 import { remindersByMailJourney } from './short-journeys/reminders-by-mail.ts';
@@ -21,9 +24,12 @@ const e2e = useE2e();
 
 remindersByMailJourney(e2e);
 linkSignInJourney(e2e);
+accountsJourney(e2e);
 settingsJourney(e2e);
 yourDataJourney(e2e);
 pushJourney(e2e);
 appShellJourney(e2e);
 actionWindowsJourney(e2e);
 quotesAndDvlaJourney(e2e);
+contractsJourney(e2e);
+prerenderJourney(e2e);
