@@ -5,6 +5,8 @@
  *   catchup:    7 days without a run, 1,000 mails dated on each: what one run sends, none twice.
  *   digests:    500 owners with 5 mails due each: one digest each, SDK calls per mail.
  *   throughput: 10,000 due: the sending phase's rate against 50/s and its busiest second.
+ *   households: A. 1,000 households of 2, one shared reminder due each (2,000 mails); B. the same plus
+ *               100,000 not due. Job time B/A, and the sending phase against 50/s.
  * Each prints mails sent, seconds (plan to queue drained), the planning time, the sending rate, the
  * busiest one-second window at the mailbox, process CPU per mail and recipients mailed twice.
  * Sizes and scenarios: BENCH_ONLY=ratio,catchup BENCH_DUE=200 BENCH_NOT_DUE=20000 npm run bench:job
@@ -17,7 +19,7 @@ import { startLocalStack } from '../lib/local/stack.ts';
 import { ENTITY } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
-import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
+import { batchWrite, benchHousehold, benchProfile, benchReminder, placed } from './bench/seed.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SENDERS = 2;
@@ -28,6 +30,15 @@ const CATCH_UP_PER_DAY = Number(process.env.BENCH_CATCH_UP ?? 1000);
 const RUN_DATE = '2030-06-12';
 const DIGEST_OWNERS = Number(process.env.BENCH_DIGEST_OWNERS ?? 500);
 const DIGEST_SIZE = Number(process.env.BENCH_DIGEST_SIZE ?? 5);
+const HOUSEHOLDS = Number(process.env.BENCH_HOUSEHOLDS ?? 1000);
+
+/** `count` households of two, each with one shared reminder whose 7-day lead is due on the run's date. */
+function householdItems(count: number): Record<string, unknown>[] {
+  const renewal = addDays(RUN_DATE, 7);
+  return Array.from({ length: count }, (_, n) =>
+    benchHousehold(2, CATEGORIES[n % CATEGORIES.length]!.value, renewal, RUN_DATE, n),
+  ).flat();
+}
 
 /**
  * `due` owners with one reminder each (so each is one SES mail, no digest), whose mail is dated
@@ -189,6 +200,16 @@ if (wanted('ratio')) {
   console.log(
     `Ratio B/A: job time ${(b.seconds / a.seconds).toFixed(3)} (target ≤ 1.2); ` +
       `finding what is due ${(b.planMs / Math.max(1, a.planMs)).toFixed(2)}`,
+  );
+}
+if (wanted('households')) {
+  const a = await measure('households A', householdItems(HOUSEHOLDS));
+  print(`Households A: ${HOUSEHOLDS} of 2, one shared reminder due each`, a);
+  const b = await measure('households B', [...householdItems(HOUSEHOLDS), ...notDueItems(NOT_DUE)]);
+  print(`Households B: the same + ${NOT_DUE} not due`, b);
+  console.log(
+    `Households ratio B/A: job time ${(b.seconds / a.seconds).toFixed(3)} (target ≤ 1.2); ` +
+      `sending phase ${((a.sendPhasePerSecond / RATE) * 100).toFixed(1)}% and ${((b.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s (target ≥ 90%)`,
   );
 }
 if (wanted('catchup')) {

@@ -311,6 +311,11 @@ export interface MyData {
   quotes: Quote[];
   /** The mails sent to the user, oldest first. */
   mails: { type: EmailType; sent_at: string; subject: string }[];
+  /**
+   * What the user's household shares, which every member sees: its shared reminders, their
+   * outcomes and quotes (each reminder and outcome marked `shared`); null when in no household.
+   */
+  household_shared: { reminders: Reminder[]; outcomes: RenewalOutcome[]; quotes: Quote[] } | null;
 }
 
 /** What an import did: reminders saved, and rows skipped as duplicates of reminders already there. */

@@ -72,8 +72,9 @@ export const keys = {
   quotesOfReminder: (reminderId: string) => `QUOTE#${reminderId}#`,
   /**
    * A household (decision 0044): its partition holds the household item and one MEMBER item per
-   * membership (later parts add its shared reminders). Every household read starts from the
-   * caller's own `householdOfUser` item; no request names a household id.
+   * membership (and its shared reminders). Every household read starts from the
+   * caller's own `householdOfUser` item; no request names a household id. Its shared reminders,
+   * their outcomes and quotes use the same sort keys as in a user's partition.
    */
   household: (householdId: string) => `HOUSEHOLD#${householdId}`,
   householdEntry: () => 'HOUSEHOLD',
@@ -265,6 +266,8 @@ export const COUNTERS = {
   accountReminders: 'account_reminders',
   /** On a household item: its members (kept at most HOUSEHOLD_MEMBER_LIMIT). */
   householdMembers: 'member_count',
+  /** On a household item: its shared reminders, cancelled ones too (under REMINDER_LIMIT). */
+  householdReminders: 'reminder_count',
 } as const;
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
@@ -282,6 +285,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   COUNTERS.pushDevices,
   COUNTERS.accountReminders,
   COUNTERS.householdMembers,
+  COUNTERS.householdReminders,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

@@ -69,7 +69,11 @@ function inlineCss(): Plugin {
         );
         if (!tag.test(source)) continue;
         const css = typeof chunk.source === 'string' ? chunk.source : new TextDecoder().decode(chunk.source);
-        source = source.replace(tag, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`);
+        // The disabled link (never fetched) tells Vite's preload helper the stylesheet is in: a lazy
+        // chunk imported from another lazy chunk lists it among its styles, and the helper would
+        // otherwise link it again, after the page's own, whose overrides it would then undo.
+        const inlined = `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+        source = source.replace(tag, () => `${inlined}<link rel="stylesheet" href="/${fileName}" disabled>`);
       }
       html.source = source;
     },

@@ -5,9 +5,10 @@ import { removeQuotesOf } from '../store/quotes.ts';
 import { deleteReminder } from '../store/reminders.ts';
 
 export const handler = route(API.deleteReminder, async ({ caller, params }) => {
-  if (!(await deleteReminder(caller.userId, params.id))) throw notFound(API_MESSAGES.reminderNotFound);
+  const home = await deleteReminder(caller.userId, params.id);
+  if (!home) throw notFound(API_MESSAGES.reminderNotFound);
   // Its quote notebooks go with it (a retry after a crash here finds the reminder gone: 404, and
-  // the quotes left are still the user's, in 'Download my data', and go with the account).
-  await removeQuotesOf(caller.userId, params.id);
+  // the quotes left are still in the reminder's partition, in 'Download my data', and go with it).
+  await removeQuotesOf(home.pk, params.id);
   return undefined;
 });

@@ -20,11 +20,11 @@ import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { parseReminder } from '../store/items.ts';
-import { getProfiles } from '../store/profiles.ts';
 import { rollForward } from '../store/savings.ts';
-import { recordSettlement, settledAmong, type SendIdentity } from '../store/sends.ts';
+import { recordSettlement, settledByUser, type SendIdentity } from '../store/sends.ts';
 import { suppressedAmong } from '../store/suppressions.ts';
 import { recheckedVehicleDate } from './recheck.ts';
+import { dueEntries } from './recipients.ts';
 
 /** A mail the run sends now: the scheduled Mail, the reminder it was planned on, and its days left. */
 export type DueMail = ScheduledMail & {
@@ -90,8 +90,11 @@ export interface DueMails {
   /** Roll forwards that failed: each reminder keeps its place, so the next run tries again. */
   errors: string[];
   notes: MailNote[];
-  /** Reminders whose place in the index the run must recompute once its mails are done. */
-  touched: { userId: string; reminderId: string; zone: string }[];
+  /**
+   * Reminders whose place in the index the run must recompute once its mails are done (a shared
+   * one once, by its household).
+   */
+  touched: { userId: string; reminderId: string; zone: string; householdId: string | null }[];
 }
 
 const SETTLED_REASONS = {
@@ -118,13 +121,6 @@ function settledIdentity(mail: ScheduledMail, subject: string): SendIdentity {
 /** BatchGet calls in flight at once while reading the due reminders' send records. */
 export const SETTLED_READ_CONCURRENCY = 8;
 
-interface Found {
-  item: Record<string, unknown>;
-  reminder: IndexedReminder;
-  profile: Profile;
-  moment: DateTime;
-}
-
 /**
  * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles and
  * suppressions in batches, and the send records of each reminder's scheduled mails in batches.
@@ -136,10 +132,9 @@ export async function findDueMails(
   { asOf, bound }: { asOf: AsOf; bound: DateTime },
   { settle, roll, now }: { settle: boolean; roll: boolean; now: () => Date },
 ): Promise<DueMails> {
-  const items = await remindersWithMailDue(bound.toUTC().toISO()!);
-  const profiles = await getProfiles(items.map((item) => String(item.user_id)));
+  const found = await dueEntries(await remindersWithMailDue(bound.toUTC().toISO()!), asOf);
   const suppressed = await suppressedAmong(
-    [...profiles.values()].filter((p) => p.reminder_emails).map((p) => p.email),
+    [...new Set(found.map((entry) => entry.profile))].filter((p) => p.reminder_emails).map((p) => p.email),
   );
   const result: DueMails = {
     planned: 0,
@@ -154,20 +149,11 @@ export async function findDueMails(
     notes: [],
     touched: [],
   };
-  const found: Found[] = [];
-  for (const item of items) {
-    const profile = profiles.get(String(item.user_id));
-    // The owner is gone (account deleted mid-run): nothing to send or keep.
-    if (!profile) continue;
-    const moment = asOf(profile.timezone);
-    if (String(item.next_at) > moment.toUTC().toISO()!) continue;
-    found.push({ item, reminder: parseIndexedReminder(item, profile.timezone), profile, moment });
-  }
   // Which of their mails are settled, read by key: only those dated from the day the reminder's
   // mails start to the owner's day of the run, which are all dueNow decides on (earlier ones are
   // never open). A later mail is taken as open: if it had been settled some other way, the index
   // points at it and the next run finds it settled and moves on.
-  const settled = await settledAmong(
+  const settled = await settledByUser(
     found.flatMap(({ reminder, profile, moment }) => {
       const today = todayIn(profile.timezone, moment);
       return reminderSchedule(reminder)
@@ -186,12 +172,24 @@ export async function findDueMails(
     return recordSettlement(settledIdentity(mail, subject), status, why, now());
   };
 
+  // A shared reminder rolled for one member is the same item for the next: the newer one, by key.
+  const rolledItems = new Map<string, Record<string, unknown>>();
+  const touchedShared = new Set<string>();
   for (const entry of found) {
     let { reminder, item } = entry;
-    const { profile, moment } = entry;
+    const { profile, moment, household } = entry;
     const zone = profile.timezone;
     // A new term rolled in this run starts with no settled mails of its own.
-    let known: ReadonlySet<string> = settled;
+    let known: ReadonlySet<string> = settled.get(profile.user_id) ?? new Set();
+    const rolledKey = `${String(item.pk)}|${reminder.id}`;
+    const rolledBefore = rolledItems.get(rolledKey);
+    if (rolledBefore) {
+      item = { ...rolledBefore, user_id: profile.user_id };
+      reminder = parseIndexedReminder(item, zone);
+      known = new Set();
+    }
+    // A member who takes none of this shared reminder's mails: only its roll forward matters.
+    const mailed = household?.mailed ?? true;
     for (;;) {
       const plan = dueNow({
         schedule: reminderSchedule(reminder),
@@ -201,13 +199,16 @@ export async function findDueMails(
         notBefore: reminder.not_before,
         rollOn: rollDate(reminder),
       });
-      for (const mail of plan.superseded)
-        if (await record(mail, 'superseded', 'superseded')) result.superseded++;
-      for (const { mail, reason } of plan.missed) if (await record(mail, 'missed', reason)) result.missed++;
+      if (mailed) {
+        for (const mail of plan.superseded)
+          if (await record(mail, 'superseded', 'superseded')) result.superseded++;
+        for (const { mail, reason } of plan.missed) if (await record(mail, 'missed', reason)) result.missed++;
+      }
       if (plan.roll) {
         const next = await rollOnce(item, zone, moment, roll, result);
         result.rolled += next === undefined ? 0 : 1;
         if (next) {
+          rolledItems.set(rolledKey, next);
           // The new term's overdue mails follow the catch-up rule in this same run.
           item = next;
           reminder = parseIndexedReminder(next, zone);
@@ -215,7 +216,18 @@ export async function findDueMails(
           continue;
         }
       }
-      result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone });
+      if (!household) {
+        result.touched.push({ userId: reminder.user_id, reminderId: reminder.id, zone, householdId: null });
+      } else if (!touchedShared.has(rolledKey)) {
+        touchedShared.add(rolledKey);
+        result.touched.push({
+          userId: reminder.user_id,
+          reminderId: reminder.id,
+          zone,
+          householdId: household.id,
+        });
+      }
+      if (!mailed) break;
       // A lead and a window due together go in the same message, so in the same digest.
       for (const send of [plan.window, plan.send])
         if (send) await planSend(send, reminder, profile, suppressed.has(profile.email), result, record);

@@ -8,6 +8,7 @@ import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishRunCounts } from '../runtime/metrics.ts';
 import { noteQueueShortfall, recordCronRun } from '../store/cronRuns.ts';
+import { refreshHouseholdNextMail } from '../store/householdNextMail.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
 import { asOfDate, asOfNow, findDueMails, noteOf, type DueMails, type MailNote } from './due.ts';
 import { enqueue, recipientMessages, type RunRef } from './queue.ts';
@@ -125,7 +126,10 @@ async function queueMails(
   await forEachConcurrent(
     due.touched.filter(({ reminderId }) => !withQueue.has(reminderId)),
     8,
-    ({ userId, reminderId, zone }) => refreshNextMail(userId, reminderId, zone),
+    ({ userId, reminderId, zone, householdId }) =>
+      householdId
+        ? refreshHouseholdNextMail(householdId, reminderId)
+        : refreshNextMail(userId, reminderId, zone),
   );
   const status = queued.notQueued > 0 ? 'not queued' : 'queued';
   return {

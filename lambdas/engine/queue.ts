@@ -5,7 +5,8 @@
  * reminder still schedules, so a message can only ever ask for a mail the owner's reminder holds.
  */
 import * as z from 'zod';
-import { idSchema, mailSchema, type Mail } from '../../shared/reminder/mail.ts';
+import type { Mail } from '../../shared/reminder/mail.ts';
+import { idSchema, mailSchema } from '../../shared/reminder/mail-schema.ts';
 import { isoDate } from '../../shared/schemas.ts';
 import { sqsClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';

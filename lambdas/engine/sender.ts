@@ -8,7 +8,6 @@
  * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
@@ -20,7 +19,6 @@ import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
 import { addRunResults } from '../store/cronRuns.ts';
-import { getItems } from '../store/db.ts';
 import { claimDigest } from '../store/digestClaims.ts';
 import { afterDigestSent, recordDigestSent, type DigestClaim, type DigestMail } from '../store/digests.ts';
 import { parseProfile } from '../store/items.ts';
@@ -28,6 +26,7 @@ import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
+import { currentReminders } from './currentReminders.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
@@ -100,36 +99,34 @@ type Sendable = Addressed & { record: DigestMail };
  * reminder no longer schedules it (deleted, edited, rolled forward) is left out.
  */
 async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
-  const pk = keys.user(message.userId);
-  const items = await getItems([
-    { pk, sk: keys.profile() },
-    ...[...new Set(message.mails.map(({ mail }) => mail.reminderId))].map((id) => ({
-      pk,
-      sk: keys.reminder(id),
-    })),
-  ]);
-  const bySk = new Map(items.map((item) => [String(item[TABLE_KEYS.sortKey]), item]));
-  const profileItem = bySk.get(keys.profile());
-  if (!profileItem) return undefined;
-  const profile = parseProfile(profileItem);
+  const current = await currentReminders(
+    message.userId,
+    message.mails.map(({ mail }) => mail.reminderId),
+    (item) => parseProfile(item).shared_reminder_mails,
+  );
+  if (!current.profileItem) return undefined;
+  const profile = parseProfile(current.profileItem);
+  const itemOf = (id: string) => current.reminders.get(id)?.item;
   const due: Sendable[] = [];
   // A reminder's mails of one message (a lead and a window on one day) go together, so its next
   // place is after the latest of them.
   const latestOf = new Map<string, string>();
   for (const { mail } of message.mails) {
-    const item = bySk.get(keys.reminder(mail.reminderId));
+    const item = itemOf(mail.reminderId);
     const scheduled = item && stillScheduled(parseIndexedReminder(item, profile.timezone), mail);
     if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
       latestOf.set(mail.reminderId, scheduled.date);
   }
   for (const queued of message.mails) {
-    const item = bySk.get(keys.reminder(queued.mail.reminderId));
+    const item = itemOf(queued.mail.reminderId);
     const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
     const scheduled = reminder && stillScheduled(reminder, queued.mail);
     if (!reminder || !scheduled) {
-      notes.push(noteFor(queued.mail, 'reminder changed'));
+      const unwanted = current.unwanted.has(queued.mail.reminderId);
+      notes.push(noteFor(queued.mail, unwanted ? 'not wanted' : 'reminder changed'));
       continue;
     }
+    const household = current.reminders.get(reminder.id)?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
       date: latestOf.get(reminder.id) ?? scheduled.date,
@@ -145,6 +142,8 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
         subject: reminderMailSubject(mail),
         version: reminder.updated_at,
         nextAt: next ? next.toUTC().toISO()! : null,
+        // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
+        ...(household ? { household } : {}),
       },
     });
   }

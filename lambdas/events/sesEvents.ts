@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idSchema } from '../../shared/reminder/mail.ts';
+import { idSchema } from '../../shared/reminder/mail-schema.ts';
 import { logger } from '../runtime/logger.ts';
 import { afterDigestSent, findDigest, recordDigestSent } from '../store/digests.ts';
 import { suppress } from '../store/suppressions.ts';

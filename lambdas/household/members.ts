@@ -19,6 +19,8 @@ import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { memberOf, membersOf, membershipOf, type Member } from '../store/households.ts';
+import { afterDeparture } from '../store/householdData.ts';
+import { refreshHouseholdNextMails } from '../store/householdNextMail.ts';
 import { invitationByToken } from '../store/invitations.ts';
 import {
   HouseholdFull,
@@ -60,6 +62,8 @@ export async function join(userId: string, token: string, now = new Date()): Pro
   const host = (await hostName(invitation.household_id, invitation.invited_by)) ?? 'Their';
   try {
     const membership = await joinWith(userId, invitation, now);
+    // The newcomer's mails of the shared reminders count in their places from now on.
+    await refreshHouseholdNextMails(membership.household_id);
     await tellMembers(
       (await membersOf(membership.household_id)).filter((m) => m.user_id !== userId),
       userId,
@@ -84,7 +88,10 @@ export async function join(userId: string, token: string, now = new Date()): Pro
 export async function leave(userId: string, now = new Date()): Promise<Departure | undefined> {
   const whoName = (await getProfile(userId))?.first_name ?? '';
   const departure = await leaveHousehold(userId);
-  if (departure) await tellAbout(departure, whoName, 'left', now);
+  if (departure) {
+    await afterDeparture(departure);
+    await tellAbout(departure, whoName, 'left', now);
+  }
   return departure;
 }
 
@@ -98,6 +105,7 @@ export async function remove(userId: string, membershipId: string, now = new Dat
   const whoName = (await getProfile(target.user_id))?.first_name ?? '';
   const departure = await removeMember({ userId, membership }, membershipId);
   if (!departure) throw new DomainError('not_found', HOUSEHOLD_MESSAGES.memberNotFound);
+  await afterDeparture(departure);
   await tellAbout(departure, whoName, 'removed', now);
 }
 

@@ -16,6 +16,7 @@ import {
 } from './items.ts';
 import { deleteCalendarLookup } from './calendar.ts';
 import { leaveHousehold } from './membership.ts';
+import { afterDeparture } from './householdData.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
 import { outcomeCounters } from './savings.ts';
 import {
@@ -56,7 +57,7 @@ export async function anonymiseLog(entity: string, pk: string, sk: string): Prom
  * Deletes an account so that nothing left names the person:
  * 1. signs the user out everywhere (no new tokens from the refresh token);
  * 1b. (the caller has left their household: lambdas/household/members.ts `leave`, which mails its
- *    members; later parts keep the shared reminders with the household, and the last member's
+ *    members; the shared reminders stay with the household, and the last member's
  *    deletion deletes them with it);
  * 2. deletes the profile first: from then on every write for this user fails (each write checks
  *    the profile in the same transaction), so nothing new can land in the partition;
@@ -80,7 +81,8 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   const profile = profileItem ? parseProfile(profileItem) : undefined;
   // The caller left their household first (deleteMe); a join that raced it ends here: from now on no
   // join can land (each checks the profile), so the partition's membership item is never orphaned.
-  await leaveHousehold(userId);
+  const departure = await leaveHousehold(userId);
+  if (departure) await afterDeparture(departure);
   // The calendar feed's lookup sits outside the partition: its address stops with the account.
   if (profile) await deleteCalendarLookup(profile);
   // (Access tokens carry no address: on a retry after the profile went, there is none to scrub.)

@@ -112,8 +112,18 @@ export async function queryAll(
   return items;
 }
 
-export async function getItem(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: itemKey(pk, sk) }));
+export async function getItem(
+  pk: string,
+  sk: string,
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: itemKey(pk, sk),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return Item;
 }
 

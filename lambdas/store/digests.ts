@@ -23,6 +23,7 @@ import { retrying } from '../runtime/retry.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
+import { moveMemberPlace } from './householdNextMail.ts';
 import { nextMailAttributes } from './nextMail.ts';
 import { sendKey } from './sends.ts';
 
@@ -45,6 +46,11 @@ export interface DigestMail {
   version: string;
   /** The reminder's next moment once this mail is sent (ISO UTC), or null when none is left. */
   nextAt: string | null;
+  /**
+   * A shared reminder's mail (decision 0046): its household and the recipient's membership id. Its
+   * place is the earliest of every member's next moment, so `nextAt` is this member's part of it.
+   */
+  household?: { id: string; membershipId: string };
 }
 
 export interface DigestClaim {
@@ -62,6 +68,7 @@ const storedMail = z.object({
   subject: z.string(),
   version: z.string(),
   nextAt: z.string().nullable(),
+  household: z.object({ id: z.string(), membershipId: z.string() }).optional(),
 });
 const storedDigest = z.object({
   token: z.string(),
@@ -175,7 +182,9 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
     // One move per reminder: a transaction takes one operation per item, and a reminder's lead and
     // window mails of one digest share their next place (the sender works it out for them together).
     const byReminder = [...new Map(part.map((mail) => [mail.reminderId, mail])).values()];
-    let moves: TransactItem[] = byReminder.map((mail) => indexMove(digest.userId, mail));
+    let moves: TransactItem[] = byReminder
+      .filter((mail) => !mail.household)
+      .map((mail) => indexMove(digest.userId, mail));
     const writeAll = () =>
       dynamo().send(
         new TransactWriteCommand({
@@ -220,6 +229,22 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
         }
       }, BOOKKEEPING);
     } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  problems.push(...(await placeSharedAgain(digest)));
+  return problems;
+}
+
+/** The digest's shared reminders: each member's part of their place moved (never throws). */
+async function placeSharedAgain(digest: DigestClaim): Promise<string[]> {
+  const shared = [...new Map(digest.mails.filter((m) => m.household).map((m) => [m.reminderId, m])).values()];
+  const problems: string[] = [];
+  for (const mail of shared) {
+    try {
+      await moveMemberPlace(mail.household!, mail.reminderId, mail.version, mail.nextAt);
+    } catch (error) {
+      // The next run finds the reminder still in place and settles what was sent.
       problems.push((error as Error).message);
     }
   }

@@ -26,6 +26,7 @@ const membershipItem = z.object({
   joined_at: z.string(),
 });
 export type Membership = z.infer<typeof membershipItem>;
+export const parseMembership = (item: unknown): Membership => membershipItem.parse(item);
 
 const memberItem = membershipItem.omit({ household_id: true }).extend({ user_id: z.string() });
 export type Member = z.infer<typeof memberItem>;
@@ -59,6 +60,9 @@ export async function membershipOf(userId: string): Promise<Membership | undefin
   const item = await consistentGet(keys.user(userId), keys.householdOfUser());
   return item ? membershipItem.parse(item) : undefined;
 }
+
+/** The id of the caller's household, or undefined when they are in none. */
+export const householdOf = async (userId: string) => (await membershipOf(userId))?.household_id;
 
 /** A household's member count, or undefined when it is gone. */
 export async function memberCount(householdId: string): Promise<number | undefined> {

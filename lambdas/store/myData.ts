@@ -5,12 +5,13 @@ import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { parseQuote } from './quotes.ts';
+import { householdHome, reminderAt } from './reminderHome.ts';
 import { savingsTotalPence } from '../../shared/reminder/money.ts';
 
 /**
  * Everything held about a user, from the one partition that holds it all (consistent read): the
  * profile, every reminder (cancelled too), every outcome, every quote, and the mails sent, without the internal
- * bookkeeping (claims, pointers, the feed's hash).
+ * bookkeeping (claims, pointers, the feed's hash); and, apart, what their household shares.
  */
 export async function myData(userId: string, now = new Date()): Promise<MyData> {
   const items = await queryAll({ pk: keys.user(userId) }, { consistent: true });
@@ -41,5 +42,21 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
       .map(parseQuote)
       .sort((a, b) => a.created_at.localeCompare(b.created_at)),
     mails,
+    household_shared: await householdShared(userId),
+  };
+}
+
+/** The household's shared items, as the user sees them (the household's partition, read from their membership). */
+async function householdShared(userId: string): Promise<MyData['household_shared']> {
+  const home = await householdHome(userId);
+  if (!home) return null;
+  const items = await queryAll({ pk: home.pk }, { consistent: true });
+  const of = (entity: string) => items.filter((item) => item.entity === entity);
+  return {
+    reminders: of(ENTITY.reminder).map((item) => reminderAt(home, item)),
+    outcomes: of(ENTITY.saving).map((item) => parseOutcome({ ...item, user_id: userId, shared: true })),
+    quotes: of(ENTITY.quote)
+      .map(parseQuote)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at)),
   };
 }

@@ -94,21 +94,39 @@ export async function refreshNextMail(
   // Only the records of the reminder's own scheduled mails decide its next one: read them by key.
   const schedule = reminderSchedule(reminder).map(({ dedupeKey }) => ({ userId, dedupeKey }));
   const nextAt = nextMailAt(reminder, zone, await settledAmong(schedule, 1));
+  await placeInIndex(keys.user(userId), reminder, nextAt);
+}
+
+/**
+ * Writes a reminder's place in the index (or takes it out), conditional on the version (updated_at)
+ * it was computed for, so an edit or a roll forward made meanwhile (which places the reminder
+ * itself) wins.
+ */
+export async function placeInIndex(
+  pk: string,
+  reminder: { id: string; updated_at: string; not_before: string },
+  nextAt: string | null,
+  /** A shared reminder's: each member's next moment, kept with it (store/householdNextMail.ts). */
+  memberNext?: Record<string, string | null>,
+): Promise<void> {
   const index = TABLE_KEYS.dueIndex;
   const names = { '#pk': index.partitionKey, '#sk': index.sortKey, '#version': 'updated_at' };
   const guard = { ':version': reminder.updated_at };
-  const attributes = nextMailAttributes(reminderId, nextAt);
+  const attributes = nextMailAttributes(reminder.id, nextAt);
+  const parts = memberNext ? ', member_next = :parts' : '';
+  const partsValue = memberNext ? { ':parts': memberNext } : {};
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
+        Key: itemKey(pk, keys.reminder(reminder.id)),
         ConditionExpression: '#version = :version',
         ...(nextAt
           ? {
-              UpdateExpression: 'SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk',
+              UpdateExpression: `SET next_at = :at, not_before = :from, #pk = :pk, #sk = :sk${parts}`,
               ExpressionAttributeValues: {
                 ...guard,
+                ...partsValue,
                 ':at': nextAt,
                 ':from': reminder.not_before,
                 ':pk': attributes[index.partitionKey],
@@ -116,8 +134,8 @@ export async function refreshNextMail(
               },
             }
           : {
-              UpdateExpression: 'SET not_before = :from REMOVE next_at, #pk, #sk',
-              ExpressionAttributeValues: { ...guard, ':from': reminder.not_before },
+              UpdateExpression: `SET not_before = :from${parts} REMOVE next_at, #pk, #sk`,
+              ExpressionAttributeValues: { ...guard, ...partsValue, ':from': reminder.not_before },
             }),
         ExpressionAttributeNames: names,
       }),

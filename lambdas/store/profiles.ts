@@ -96,7 +96,7 @@ export async function updateProfile(
   userId: string,
   input: z.output<typeof profileUpdateSchema>,
   username = userId,
-): Promise<Profile | undefined> {
+): Promise<{ profile: Profile; previous: Profile } | undefined> {
   const fields = {
     first_name: input.first_name,
     last_name: input.last_name.trim() === '' ? null : input.last_name,
@@ -113,7 +113,8 @@ export async function updateProfile(
         ConditionExpression: ITEM_EXISTS,
         UpdateExpression:
           'SET first_name = :first, last_name = :last, country = :country, #tz = :tz, marketing_consent = :mc' +
-          (input.email_per_renewal !== undefined ? ', email_per_renewal = :separate' : ''),
+          (input.email_per_renewal !== undefined ? ', email_per_renewal = :separate' : '') +
+          (input.shared_reminder_mails !== undefined ? ', shared_reminder_mails = :shared' : ''),
         // `timezone` is a DynamoDB reserved word.
         ExpressionAttributeNames: { '#tz': 'timezone' },
         ExpressionAttributeValues: {
@@ -123,6 +124,7 @@ export async function updateProfile(
           ':tz': fields.timezone,
           ':mc': fields.marketing_consent,
           ...(input.email_per_renewal !== undefined ? { ':separate': input.email_per_renewal } : {}),
+          ...(input.shared_reminder_mails !== undefined ? { ':shared': input.shared_reminder_mails } : {}),
         },
         ReturnValues: 'ALL_OLD',
       }),
@@ -139,12 +141,16 @@ export async function updateProfile(
   if (previous.country !== input.country) {
     await applyCounters('country changed', countryCounters(previous.country, input.country));
   }
-  return {
+  const profile = {
     ...previous,
     ...fields,
     ...(input.reminder_emails !== undefined ? { reminder_emails: input.reminder_emails } : {}),
     ...(input.email_per_renewal !== undefined ? { email_per_renewal: input.email_per_renewal } : {}),
+    ...(input.shared_reminder_mails !== undefined
+      ? { shared_reminder_mails: input.shared_reminder_mails }
+      : {}),
   };
+  return { profile, previous };
 }
 
 /** Sets one of the profile's switches; false when there is no profile. */

@@ -1,12 +1,12 @@
 /**
- * The quote notebook: each quote an item in the owner's partition (account deletion removes it with
- * the rest), keyed by reminder, renewal date and slot (shared/table.ts keys.quote). A renewal holds
+ * The quote notebook: each quote an item in the reminder's partition (the owner's, or the household's
+ * for a shared reminder; account deletion removes the owner's with the rest), keyed by reminder, renewal date and slot (shared/table.ts keys.quote). A renewal holds
  * at most QUOTE_LIMIT: a new quote takes a free slot on condition that it is still free, in one write
  * with a check that the reminder is still at that renewal, so two adds at once never both take the
  * last place, and a quote never lands on a reminder deleted or rolled on meanwhile.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Quote } from '../../shared/api.ts';
 import { QUOTE_LIMIT, QUOTE_MESSAGES, type QuoteInput } from '../../shared/quotes.ts';
@@ -15,8 +15,8 @@ import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
-import { getVisibleReminderItem } from './imports.ts';
-import { parseReminder } from './items.ts';
+import type { LiveWrite } from './liveAccount.ts';
+import { findReminder, reminderAt, writeAt, type Home } from './reminderHome.ts';
 
 const quoteItem = z.object({
   pk: z.string(),
@@ -39,14 +39,15 @@ export const parseQuote = (item: unknown): Quote => publicQuote(quoteItem.parse(
 
 const byAdded = (a: StoredQuote, b: StoredQuote) => a.created_at.localeCompare(b.created_at);
 
-async function storedQuotes(userId: string, prefix: string): Promise<StoredQuote[]> {
-  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: prefix } });
+/** The quotes under `prefix` in the partition `pk` (the reminder's home: the user's or the household's). */
+async function storedQuotes(pk: string, prefix: string): Promise<StoredQuote[]> {
+  const items = await queryAll({ pk, sk: { beginsWith: prefix } });
   return items.map((item) => quoteItem.parse(item)).sort(byAdded);
 }
 
 /** The quotes of one renewal of a reminder, oldest first. */
-export async function listQuotes(userId: string, reminderId: string, renewalDate: string): Promise<Quote[]> {
-  return (await storedQuotes(userId, keys.quotesOfRenewal(reminderId, renewalDate))).map(publicQuote);
+export async function listQuotes(pk: string, reminderId: string, renewalDate: string): Promise<Quote[]> {
+  return (await storedQuotes(pk, keys.quotesOfRenewal(reminderId, renewalDate))).map(publicQuote);
 }
 
 /**
@@ -66,12 +67,13 @@ export async function addQuote(
   now = new Date(),
 ): Promise<Quote | undefined> {
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
-    const item = await getVisibleReminderItem(userId, reminderId);
-    if (!item) return undefined;
-    const reminder = parseReminder(item);
+    const found = await findReminder(userId, reminderId);
+    if (!found) return undefined;
+    const { home } = found;
+    const reminder = reminderAt(home, found.item);
     if (reminder.archived_at !== null) throw new DomainError('conflict', QUOTE_MESSAGES.cancelled);
     const taken = new Set(
-      (await storedQuotes(userId, keys.quotesOfRenewal(reminderId, reminder.renewal_date))).map(
+      (await storedQuotes(home.pk, keys.quotesOfRenewal(reminderId, reminder.renewal_date))).map(
         (q) => q.slot,
       ),
     );
@@ -80,7 +82,7 @@ export async function addQuote(
     // Any free slot, so adds at once mostly take different ones rather than all racing for the first.
     const slot = free[Math.floor(Math.random() * free.length)]!;
     const stored: StoredQuote = {
-      pk: keys.user(userId),
+      pk: home.pk,
       sk: keys.quote(reminderId, reminder.renewal_date, slot),
       id: crypto.randomUUID(),
       reminder_id: reminderId,
@@ -89,37 +91,28 @@ export async function addQuote(
       created_at: now.toISOString(),
       slot,
     };
-    if (await putInFreeSlot(userId, stored)) return publicQuote(stored);
+    if (await putInFreeSlot(home, stored)) return publicQuote(stored);
   }
   throw new DomainError('unavailable', 'Too many changes at once: try again');
 }
 
 /** False when the slot was taken, or the reminder moved or went, since they were read. */
-async function putInFreeSlot(userId: string, stored: StoredQuote): Promise<boolean> {
+async function putInFreeSlot(home: Home, stored: StoredQuote): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: itemKey(keys.user(userId), keys.reminder(stored.reminder_id)),
-              ConditionExpression: `${ITEM_EXISTS} AND renewal_date = :date`,
-              ExpressionAttributeValues: { ':date': stored.renewal_date },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...stored, entity: ENTITY.quote },
-              ConditionExpression: ITEM_ABSENT,
-            },
-          },
-        ],
-      }),
-    );
+    await writeAt(home, [
+      {
+        ConditionCheck: {
+          Key: itemKey(home.pk, keys.reminder(stored.reminder_id)),
+          ConditionExpression: `${ITEM_EXISTS} AND renewal_date = :date`,
+          ExpressionAttributeValues: { ':date': stored.renewal_date },
+        },
+      },
+      { Put: { Item: { ...stored, entity: ENTITY.quote }, ConditionExpression: ITEM_ABSENT } },
+    ]);
     return true;
   } catch (error) {
+    // Taken meanwhile, or the transactions collided: another try.
+    if (error instanceof ConditionalCheckFailedException) return false;
     if (error instanceof TransactionCanceledException) return false;
     throw error;
   }
@@ -127,7 +120,10 @@ async function putInFreeSlot(userId: string, stored: StoredQuote): Promise<boole
 
 /** Removes one quote of the reminder (of any renewal); false when the caller has no such quote. */
 export async function removeQuote(userId: string, reminderId: string, quoteId: string): Promise<boolean> {
-  const quote = (await storedQuotes(userId, keys.quotesOfReminder(reminderId))).find((q) => q.id === quoteId);
+  const found = await findReminder(userId, reminderId);
+  if (!found) return false;
+  const quotes = await storedQuotes(found.home.pk, keys.quotesOfReminder(reminderId));
+  const quote = quotes.find((q) => q.id === quoteId);
   if (!quote) return false;
   try {
     // Only that quote: its slot may have been freed and taken by a new one since it was read.
@@ -146,8 +142,22 @@ export async function removeQuote(userId: string, reminderId: string, quoteId: s
   }
 }
 
+/** The writes that move a renewal's quotes from one partition to another (it was shared, or taken back). */
+export async function quoteMoves(
+  fromPk: string,
+  toPk: string,
+  reminderId: string,
+  renewalDate: string,
+): Promise<LiveWrite[]> {
+  const quotes = await storedQuotes(fromPk, keys.quotesOfRenewal(reminderId, renewalDate));
+  return quotes.flatMap(({ pk: _pk, ...quote }): LiveWrite[] => [
+    { Delete: { Key: itemKey(fromPk, quote.sk) } },
+    { Put: { Item: { ...quote, pk: toPk, entity: ENTITY.quote } } },
+  ]);
+}
+
 /** Removes every quote of a reminder (it was deleted): its notebooks go with it. */
-export async function removeQuotesOf(userId: string, reminderId: string): Promise<void> {
-  const quotes = await storedQuotes(userId, keys.quotesOfReminder(reminderId));
+export async function removeQuotesOf(pk: string, reminderId: string): Promise<void> {
+  const quotes = await storedQuotes(pk, keys.quotesOfReminder(reminderId));
   await batchWriteAll(quotes.map((q) => ({ DeleteRequest: { Key: itemKey(q.pk, q.sk) } })));
 }

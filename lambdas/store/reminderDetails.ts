@@ -1,26 +1,26 @@
 import type { ReminderDetails } from '../../shared/api.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { getVisibleReminderItem } from './imports.ts';
-import { parseReminder } from './items.ts';
 import { nextMailOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
 import { listQuotes } from './quotes.ts';
+import { findReminder, reminderAt } from './reminderHome.ts';
 import { reminderHistory } from './savings.ts';
 import { snoozesOf } from './snoozes.ts';
 
 /**
- * The reminder page: the owner's reminder (a cancelled one too), its next mail, its history and the
- * quotes of its current renewal.
+ * The reminder page: the caller's reminder, own or shared (a cancelled one too), its next mail (the
+ * caller's own), its history and the quotes of its current renewal.
  */
 export async function getReminderDetails(userId: string, id: string): Promise<ReminderDetails | undefined> {
-  const item = await getVisibleReminderItem(userId, id);
-  if (!item) return undefined;
-  const reminder = parseReminder(item);
+  const found = await findReminder(userId, id);
+  if (!found) return undefined;
+  const { home, item } = found;
+  const reminder = reminderAt(home, item);
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
   const [nextMail, history, quotes] = await Promise.all([
-    nextMailOf(item, zone),
-    reminderHistory(userId, reminder),
-    listQuotes(userId, id, reminder.renewal_date),
+    nextMailOf({ ...item, user_id: userId }, zone),
+    reminderHistory(home, reminder),
+    listQuotes(home.pk, id, reminder.renewal_date),
   ]);
   return { reminder, next_mail: nextMail, history, snoozes: snoozesOf(item), quotes };
 }

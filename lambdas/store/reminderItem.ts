@@ -7,6 +7,7 @@ import { todayIn } from '../../shared/dates.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { itemKey } from './db.ts';
 import { nextMailAt, nextMailAttributes } from './nextMail.ts';
+import type { Home } from './reminderHome.ts';
 
 /** A new reminder of `userId`: a fresh id, its first term anchored on its own renewal date. */
 export function newReminder(userId: string, input: ReminderInput, now: Date): Reminder {
@@ -30,17 +31,40 @@ export function newReminder(userId: string, input: ReminderInput, now: Date): Re
  * The stored item of a reminder, with its keys and its place in the next-mail index (also used by
  * seeding scripts). `notBefore`: the owner's local date its mails start from.
  */
+/**
+ * Where a reminder sits in the next-mail index: the local date its mails start from, its next
+ * moment, and for a shared one each member's next moment (store/householdNextMail.ts).
+ */
+export interface Placement {
+  notBefore: string;
+  nextAt: string | null;
+  memberNext?: Record<string, string | null>;
+}
+
 export function toItem(
   reminder: Reminder,
-  placement: { notBefore: string; nextAt: string | null },
+  placement: Placement,
+  home?: Pick<Home, 'pk' | 'household'>,
 ): Record<string, unknown> {
   return {
-    ...reminder,
-    ...itemKey(keys.user(reminder.user_id), keys.reminder(reminder.id)),
+    ...(home ? homeAttributes(home, reminder) : reminder),
+    ...itemKey(home?.pk ?? keys.user(reminder.user_id), keys.reminder(reminder.id)),
     not_before: placement.notBefore,
+    ...(placement.memberNext ? { member_next: placement.memberNext } : {}),
     ...nextMailAttributes(reminder.id, placement.nextAt),
     entity: ENTITY.reminder,
   };
+}
+
+/**
+ * A reminder's attributes as `home` keeps them: a household's item holds no user id (nothing in it
+ * names a person but by membership id) and is marked shared; a user's own is never shared.
+ */
+export function homeAttributes(home: Pick<Home, 'household'>, reminder: Reminder): Record<string, unknown> {
+  if (!home.household)
+    return { ...reminder, shared: false, deals_with: null, created_by: null, updated_by: null };
+  const { user_id: _userId, ...rest } = reminder;
+  return { ...rest, shared: true };
 }
 
 /** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */

@@ -1,20 +1,19 @@
 import { editOf } from '../../shared/reminder/edit.ts';
 import { overVersionRead } from './overVersion.ts';
-import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../shared/schemas.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
-import { todayIn } from '../../shared/dates.ts';
 import { keys } from '../../shared/table.ts';
 import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from './db.ts';
-import { getVisibleReminderItem, resolvePending } from './imports.ts';
-import { parseProfile, parseReminder } from './items.ts';
+import { resolvePending } from './imports.ts';
+import { parseProfile } from './items.ts';
 import { reminderCountOf } from './reminderCount.ts';
-import { AccountGoneError, writeWhileAccountExists } from './liveAccount.ts';
-import { nextMailAt, notBeforeOf } from './nextMail.ts';
+import { AccountGoneError } from './liveAccount.ts';
+import { notBeforeOf } from './nextMail.ts';
+import { findReminder, householdHome, ownHome, reminderAt, writeAt, type Home } from './reminderHome.ts';
+import { asKeptAt, homeFor, moveReminder, placementAt, todayOf } from './sharing.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
-import { settledKeys } from './sends.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
 export { freshPlacement, toItem };
@@ -47,21 +46,32 @@ async function zoneOf(userId: string): Promise<string> {
   return (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
 }
 
-/** A user's reminders in the list (cancelled ones left out), renewal date ascending, then title. */
+const byDateThenTitle = (a: Reminder, b: Reminder) =>
+  a.renewal_date.localeCompare(b.renewal_date) || a.title.localeCompare(b.title);
+
+/**
+ * A user's reminders in the list (cancelled ones left out): their own and their household's shared
+ * ones, renewal date ascending, then title.
+ */
 export async function listReminders(userId: string): Promise<Reminder[]> {
-  const items = await resolvePending(
-    userId,
-    await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }),
-  );
-  return items
-    .map(parseReminder)
+  const [ownItems, home] = await Promise.all([
+    queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }).then((items) =>
+      resolvePending(userId, items),
+    ),
+    householdHome(userId),
+  ]);
+  const sharedItems = home ? await queryAll({ pk: home.pk, sk: { beginsWith: keys.reminderPrefix } }) : [];
+  return [
+    ...ownItems.map((item) => reminderAt(ownHome(userId), item)),
+    ...(home ? sharedItems.map((item) => reminderAt(home, item)) : []),
+  ]
     .filter((r) => r.archived_at === null)
-    .sort((a, b) => a.renewal_date.localeCompare(b.renewal_date) || a.title.localeCompare(b.title));
+    .sort(byDateThenTitle);
 }
 
 export async function getReminder(userId: string, id: string): Promise<Reminder | undefined> {
-  const item = await getVisibleReminderItem(userId, id);
-  return item ? parseReminder(item) : undefined;
+  const found = await findReminder(userId, id);
+  return found ? reminderAt(found.home, found.item) : undefined;
 }
 
 export async function createReminder(
@@ -69,15 +79,20 @@ export async function createReminder(
   draft: ReminderDraft,
   now = new Date(),
 ): Promise<Reminder> {
-  const reminder = newReminder(userId, reminderInputSchema.parse(draft), now);
+  const input = reminderInputSchema.parse(draft);
+  const home = await homeFor(userId, input);
+  const reminder = asKeptAt(home, newReminder(userId, input, now));
   // One read of the profile: its zone places the mails, its count is checked against the limit.
   const profile = await getItem(keys.user(userId), keys.profile());
   if (!profile) throw new AccountGoneError();
-  const placement = freshPlacement(reminder, parseProfile(profile).timezone, now);
-  await reminderCountOf(userId, profile);
-  await writeWhileAccountExists(
-    userId,
-    [{ Put: { Item: toItem(reminder, placement), ConditionExpression: ITEM_ABSENT } }],
+  const zone = parseProfile(profile).timezone;
+  const placement = home.household
+    ? await placementAt(home, reminder, todayOf(zone, now), zone)
+    : freshPlacement(reminder, zone, now);
+  if (!home.household) await reminderCountOf(userId, profile);
+  await writeAt(
+    home,
+    [{ Put: { Item: toItem(reminder, placement, home), ConditionExpression: ITEM_ABSENT } }],
     1,
   );
   await applyCounters('reminder created', reminderCounters(reminder, 1));
@@ -85,8 +100,9 @@ export async function createReminder(
 }
 
 /**
- * Replaces the owner's reminder; returns undefined when it does not exist for this owner (or was
- * cancelled: a cancelled reminder's history is kept, but it is no longer edited).
+ * Replaces the caller's reminder (their own or their household's); returns undefined when they have
+ * no such reminder (or it was cancelled: a cancelled reminder's history is kept, but it is no longer
+ * edited). Ticking or unticking 'Shared with household' moves it between the two partitions.
  */
 export async function updateReminder(
   userId: string,
@@ -99,23 +115,29 @@ export async function updateReminder(
   // Written only over the version just read, so a roll forward by the job (or another edit) in
   // between is never undone: then the edit is made again on what is there now.
   return overVersionRead('it was being updated', async () => {
-    const item = await getVisibleReminderItem(userId, id);
-    if (!item) return absentFor(userId);
-    const existing = parseReminder(item);
+    const found = await findReminder(userId, id);
+    if (!found) return absentFor(userId);
+    const { home: from, item } = found;
+    const existing = reminderAt(from, item);
     if (existing.archived_at !== null) return undefined;
-    const { updated, reschedules } = editOf(existing, input, now);
-    const notBefore = reschedules ? todayIn(zone, DateTime.fromJSDate(now)) : notBeforeOf(item, zone);
-    const settled = await settledKeys(userId, id, updated.renewal_date);
-    const nextAt = nextMailAt({ ...updated, not_before: notBefore }, zone, settled);
-    await writeWhileAccountExists(userId, [
-      {
-        Put: {
-          Item: toItem(updated, { notBefore, nextAt }),
-          ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
-          ExpressionAttributeValues: { ':read': existing.updated_at },
+    const to = await homeFor(userId, input, from);
+    const { updated: edited, reschedules } = editOf(existing, input, now);
+    const updated = asKeptAt(to, edited, existing);
+    const notBefore = reschedules || to.pk !== from.pk ? todayOf(zone, now) : notBeforeOf(item, zone);
+    const placement = await placementAt(to, updated, notBefore, zone);
+    if (to.pk !== from.pk) {
+      await moveReminder(from, to, existing, updated, placement);
+    } else {
+      await writeAt(to, [
+        {
+          Put: {
+            Item: toItem(updated, placement, to),
+            ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
+            ExpressionAttributeValues: { ':read': existing.updated_at },
+          },
         },
-      },
-    ]);
+      ]);
+    }
     await moveCounters(existing, updated);
     return updated;
   });
@@ -139,21 +161,24 @@ async function absentFor(userId: string): Promise<undefined> {
 }
 
 /**
- * Deletes the owner's reminder; false when it does not exist for this owner. The delete holds only
- * over the version just read, so the counters move by what was really removed, once: an edit, a
- * roll forward or a cancellation in between (each moves the counters itself) makes it read again.
+ * Deletes the caller's reminder (their own, or their household's); undefined when they have no such
+ * reminder, else the partition it was in (its quotes go next). The delete holds only over the version
+ * just read, so the counters move by what was really removed, once: an edit, a roll forward or a
+ * cancellation in between (each moves the counters itself) makes it read again.
  */
-export async function deleteReminder(userId: string, id: string): Promise<boolean> {
+export async function deleteReminder(userId: string, id: string): Promise<Home | undefined> {
   return overVersionRead('it was being deleted', async () => {
-    const existing = await getReminder(userId, id);
-    if (!existing) return Boolean(await absentFor(userId));
-    await reminderCountOf(userId);
-    await writeWhileAccountExists(
-      userId,
+    const found = await findReminder(userId, id);
+    if (!found) return absentFor(userId);
+    const { home } = found;
+    const existing = reminderAt(home, found.item);
+    if (!home.household) await reminderCountOf(userId);
+    await writeAt(
+      home,
       [
         {
           Delete: {
-            Key: itemKey(keys.user(userId), keys.reminder(id)),
+            Key: itemKey(home.pk, keys.reminder(id)),
             ConditionExpression: `${ITEM_EXISTS} AND updated_at = :read`,
             ExpressionAttributeValues: { ':read': existing.updated_at },
           },
@@ -164,6 +189,6 @@ export async function deleteReminder(userId: string, id: string): Promise<boolea
     // A cancelled reminder left the counters when it was cancelled.
     if (existing.archived_at === null)
       await applyCounters('reminder deleted', reminderCounters(existing, -1));
-    return true;
+    return home;
   });
 }

@@ -17,12 +17,22 @@ import { type SavingsInput } from '../../shared/savingsSchemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
-import { getVisibleReminderItem } from './imports.ts';
 import { parseOutcome, parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
 import { nextMailAt, notBeforeOf } from './nextMail.ts';
 import { getProfile } from './profiles.ts';
-import { freshPlacement, moveCounters, toItem } from './reminders.ts';
+import { moveCounters, toItem } from './reminders.ts';
+import {
+  findReminder,
+  householdHome,
+  householdHomeOf,
+  ownHome,
+  reminderAt,
+  writeAt,
+  type Home,
+} from './reminderHome.ts';
+import { placementAt, todayOf } from './sharing.ts';
+import { ConditionsFailed, transact } from './transact.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
 /**
@@ -37,21 +47,33 @@ export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<s
   };
 }
 
-const outcomeItem = (outcome: RenewalOutcome) => ({
-  ...itemKey(keys.user(outcome.user_id), keys.outcome(outcome.reminder_id, outcome.term_to!)),
-  entity: ENTITY.saving,
-  ...outcome,
-});
+/** An outcome's item in `pk`: a household's holds no user id (its members are membership ids). */
+function outcomeItem(outcome: RenewalOutcome, pk: string) {
+  const { user_id: userId, ...rest } = outcome;
+  return {
+    ...itemKey(pk, keys.outcome(outcome.reminder_id, outcome.term_to!)),
+    entity: ENTITY.saving,
+    ...(outcome.shared ? rest : { ...rest, user_id: userId }),
+  };
+}
+
+/** The home of an item the job read from the index: a household's partition, or its owner's. */
+function homeOfItem(item: Record<string, unknown>, reminder: Reminder): Home {
+  const pk = String(item.pk);
+  const householdId = pk.startsWith(keys.household('')) ? pk.slice(keys.household('').length) : null;
+  return householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
+}
 
 /** The reminder's write in a transaction: only over the version read. */
 function reminderWrite(
+  home: Home,
   reminder: Reminder,
   read: Reminder,
   placement: { notBefore: string; nextAt: string | null },
 ) {
   return {
     Put: {
-      Item: toItem(reminder, placement),
+      Item: toItem(reminder, placement, home),
       ConditionExpression: 'updated_at = :read',
       ExpressionAttributeValues: { ':read': read.updated_at },
     },
@@ -59,16 +81,16 @@ function reminderWrite(
 }
 
 /** The outcome's write: new (no outcome for this renewal yet), or over the one read. */
-function outcomeWrite(outcome: RenewalOutcome, existing: RenewalOutcome | undefined): LiveWrite {
+function outcomeWrite(pk: string, outcome: RenewalOutcome, existing: RenewalOutcome | undefined): LiveWrite {
   return existing
     ? {
         Put: {
-          Item: outcomeItem(outcome),
+          Item: outcomeItem(outcome, pk),
           ConditionExpression: 'updated_at = :read',
           ExpressionAttributeValues: { ':read': existing.updated_at },
         },
       }
-    : { Put: { Item: outcomeItem(outcome), ConditionExpression: ITEM_ABSENT } };
+    : { Put: { Item: outcomeItem(outcome, pk), ConditionExpression: ITEM_ABSENT } };
 }
 
 export class NextRenewalNotAfterError extends DomainError {
@@ -93,16 +115,17 @@ export async function recordOutcome(
   if (!profile) throw new AccountGoneError();
   const zone = profile.timezone;
   return overVersionRead('its outcome was recorded', async () => {
-    const item = await getVisibleReminderItem(userId, reminderId);
-    if (!item) return undefined;
-    const reminder = parseReminder(item);
+    const found = await findReminder(userId, reminderId);
+    if (!found) return undefined;
+    const { home, item } = found;
+    const reminder = reminderAt(home, item);
     const archived = reminder.archived_at !== null;
     const nextDate = archived || input.cancelled ? null : input.next_renewal_date;
     if (nextDate !== null && nextDate <= reminder.renewal_date) throw new NextRenewalNotAfterError();
 
-    const existingItem = await getItem(keys.user(userId), keys.outcome(reminderId, reminder.renewal_date));
-    const existing = existingItem ? parseOutcome(existingItem) : undefined;
-    const outcome = endedTerm(
+    const existingItem = await getItem(home.pk, keys.outcome(reminderId, reminder.renewal_date));
+    const existing = existingItem ? parseOutcome({ user_id: userId, ...existingItem }) : undefined;
+    const ended = endedTerm(
       reminder,
       {
         // A cancelled reminder's renewal stays cancelled: only the amount can be corrected.
@@ -114,30 +137,33 @@ export async function recordOutcome(
       existing,
       now,
     );
+    // A shared renewal's outcome is the household's, and says which member answered.
+    const outcome = home.household ? { ...ended, recorded_by: home.household.membershipId } : ended;
 
     let after = reminder;
-    const writes: LiveWrite[] = [outcomeWrite(outcome, existing)];
+    const writes: LiveWrite[] = [outcomeWrite(home.pk, outcome, existing)];
     if (!archived && input.cancelled) {
       after = { ...reminder, archived_at: now.toISOString(), updated_at: now.toISOString() };
-      writes.push(reminderWrite(after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
+      writes.push(reminderWrite(home, after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
     } else if (nextDate !== null) {
       after = rolled(
         reminder,
         { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
         now,
       );
-      writes.push(reminderWrite(after, reminder, freshPlacement(after, zone, now)));
+      const notBefore = todayOf(zone, now);
+      writes.push(reminderWrite(home, after, reminder, await placementAt(home, after, notBefore, zone)));
     } else {
       writes.push({
         ConditionCheck: {
-          Key: itemKey(keys.user(userId), keys.reminder(reminderId)),
+          Key: itemKey(home.pk, keys.reminder(reminderId)),
           ConditionExpression: 'updated_at = :read',
           ExpressionAttributeValues: { ':read': reminder.updated_at },
         },
       });
     }
     // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
-    await writeWhileAccountExists(userId, writes);
+    await writeAt(home, writes);
     const shard = globalShard();
     const deltas = outcomeCounters(outcome, 1);
     if (existing) {
@@ -184,11 +210,9 @@ export async function rollForward(
     nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
   };
 
-  const answered = await getItem(
-    keys.user(reminder.user_id),
-    keys.outcome(reminder.id, reminder.renewal_date),
-  );
-  const writes: LiveWrite[] = [reminderWrite(after, reminder, placement)];
+  const home = homeOfItem(item, reminder);
+  const answered = await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date));
+  const writes: LiveWrite[] = [reminderWrite(home, after, reminder, placement)];
   if (!answered) {
     const outcome = endedTerm(
       reminder,
@@ -196,36 +220,45 @@ export async function rollForward(
       undefined,
       now,
     );
-    writes.push(outcomeWrite(outcome, undefined));
+    writes.push(outcomeWrite(home.pk, outcome, undefined));
   }
   try {
-    await writeWhileAccountExists(reminder.user_id, writes);
+    // The job's roll of a shared reminder is the household's: no member's account is its condition.
+    if (home.household) await transact(writes);
+    else await writeWhileAccountExists(reminder.user_id, writes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (error instanceof ConditionalCheckFailedException || error instanceof ConditionsFailed) return null;
     throw error;
   }
   await moveCounters(reminder, after);
-  return toItem(after, placement);
+  return { ...toItem(after, placement, home), ...(home.household ? { user_id: reminder.user_id } : {}) };
 }
 
 /** The ledger: every outcome of the user's renewals, the latest renewal first, and the total saved. */
 export async function listSavings(userId: string): Promise<SavingsSummary> {
-  const [outcomeItems, reminderItems] = await Promise.all([
+  const [outcomeItems, reminderItems, home] = await Promise.all([
     queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } }),
     queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }),
+    householdHome(userId),
   ]);
   const reminders = new Map(reminderItems.map(parseReminder).map((r) => [r.id, r]));
-  const records = outcomeItems.map(parseOutcome).map((record) => {
+  const own = outcomeItems.map(parseOutcome).map((record) => {
     // Older outcomes kept no title or category: the reminder's own, while it exists.
     const reminder = reminders.get(record.reminder_id);
     return record.title === '' && reminder
       ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
       : record;
   });
+  // The household's shared outcomes count once, for the household, apart from the caller's own.
+  const shared = home
+    ? (await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } })).map((item) =>
+        parseOutcome({ ...item, user_id: userId, shared: true }),
+      )
+    : [];
   return {
-    total: savingsTotalPence(records) / 100,
-    household_total: null,
-    records: records.sort(latestFirst),
+    total: savingsTotalPence(own) / 100,
+    household_total: home ? savingsTotalPence(shared) / 100 : null,
+    records: [...own, ...shared].sort(latestFirst),
   };
 }
 
@@ -234,10 +267,10 @@ const latestFirst = (a: RenewalOutcome, b: RenewalOutcome) =>
   termDate(b).localeCompare(termDate(a)) || b.created_at.localeCompare(a.created_at);
 
 /** One reminder's finished terms, the latest first. */
-export async function reminderHistory(userId: string, reminder: Reminder): Promise<RenewalOutcome[]> {
-  const items = await queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } });
+export async function reminderHistory(home: Home, reminder: Reminder): Promise<RenewalOutcome[]> {
+  const items = await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } });
   return items
-    .map(parseOutcome)
+    .map((item) => parseOutcome({ user_id: home.userId, ...item }))
     .filter((r) => r.reminder_id === reminder.id)
     .map((r) => (r.title === '' ? { ...r, title: reminder.title, category: reminder.category } : r))
     .sort(latestFirst);

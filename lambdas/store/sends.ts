@@ -194,16 +194,17 @@ export async function settledKeys(
 }
 
 /**
- * Which of these mails are settled (`isSettled`), as their dedupe keys (each names its reminder, so
- * they are unique across users). Reads the records by key, 100 per BatchGet, `concurrency` calls at
- * once: for many reminders whose possible mails are known (their schedules), a few hundred calls
- * where settledKeys would make two queries per reminder.
+ * Which of these mails are settled (`isSettled`), per recipient: user id → dedupe keys. A shared
+ * reminder's mails have the same dedupe keys for every member; each member's records are their own.
+ * Reads the records by key, 100 per BatchGet, `concurrency` calls at once: for many reminders whose
+ * possible mails are known (their schedules), a few hundred calls where settledKeys would make two
+ * queries per reminder.
  */
-export async function settledAmong(
+export async function settledByUser(
   mails: readonly { userId: string; dedupeKey: string }[],
   concurrency: number,
-): Promise<Set<string>> {
-  const settled = new Set<string>();
+): Promise<Map<string, Set<string>>> {
+  const settled = new Map<string, Set<string>>();
   const batches: { pk: string; sk: string }[][] = [];
   for (let i = 0; i < mails.length; i += BATCH_GET_SIZE) {
     batches.push(
@@ -214,11 +215,22 @@ export async function settledAmong(
   }
   await forEachConcurrent(batches, concurrency, async (batch) => {
     for (const item of await getItems(batch)) {
-      if (isSettled(parseClaimState(item)))
-        settled.add(String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length));
+      if (!isSettled(parseClaimState(item))) continue;
+      const userId = String(item[TABLE_KEYS.partitionKey]).slice(keys.user('').length);
+      const ofUser = settled.get(userId) ?? new Set<string>();
+      ofUser.add(String(item[TABLE_KEYS.sortKey]).slice(keys.sendPrefix.length));
+      settled.set(userId, ofUser);
     }
   });
   return settled;
+}
+
+/** Which of one recipient's mails are settled, as their dedupe keys (settledByUser for one user). */
+export async function settledAmong(
+  mails: readonly { userId: string; dedupeKey: string }[],
+  concurrency: number,
+): Promise<Set<string>> {
+  return new Set([...(await settledByUser(mails, concurrency)).values()].flatMap((keys) => [...keys]));
 }
 
 /**

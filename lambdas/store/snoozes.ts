@@ -4,19 +4,18 @@
  * day: a second snooze the same day answers the first. Written over the version read, so a snooze
  * never undoes an edit or a run's placement made meanwhile (then it is decided again).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { todayIn } from '../../shared/dates.ts';
 import { DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { openMails, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { snoozedDate, snoozeOf, SNOOZES_KEPT, type Snooze } from '../../shared/reminder/snooze.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../runtime/clients.ts';
-import { itemKey, tableName } from './db.ts';
-import { getVisibleReminderItem } from './imports.ts';
+import { itemKey } from './db.ts';
+import { householdPlace, recipientsOf } from './householdNextMail.ts';
 import { nextMailAt, nextMailAttributes, parseIndexedReminder } from './nextMail.ts';
 import { overVersionRead } from './overVersion.ts';
 import { getProfile } from './profiles.ts';
+import { findReminder, writeAt } from './reminderHome.ts';
 import { settledAmong } from './sends.ts';
 
 /** The reminder's snoozes as its item keeps them, newest first. */
@@ -31,7 +30,7 @@ export function snoozesOf(item: Record<string, unknown>): Snooze[] {
   );
 }
 
-/** Snoozes the owner's reminder; undefined when it is not theirs, not there, or cancelled. */
+/** Snoozes the caller's reminder (or household's); undefined when it is not theirs, not there, or cancelled. */
 export async function snoozeReminder(
   userId: string,
   id: string,
@@ -40,9 +39,10 @@ export async function snoozeReminder(
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
   const today = todayIn(zone, DateTime.fromJSDate(now));
   return overVersionRead('it was being snoozed', async () => {
-    const item = await getVisibleReminderItem(userId, id);
-    if (!item) return undefined;
-    const reminder = parseIndexedReminder(item, zone);
+    const found = await findReminder(userId, id);
+    if (!found) return undefined;
+    const { home, item } = found;
+    const reminder = parseIndexedReminder({ ...item, user_id: userId }, zone);
     if (reminder.archived_at !== null) return undefined;
     const schedule = reminderSchedule(reminder);
     const settled = await settledAmong(
@@ -52,36 +52,49 @@ export async function snoozeReminder(
     const [next] = openMails({ schedule, settled, notBefore: reminder.not_before });
     const snoozes = snoozesOf(item);
     const nextDate = next ? snoozedDate(next.date, reminder.snoozed_until) : null;
-    const snooze = snoozeOf(nextDate, today, snoozes[0]);
-    if (!snooze) return snoozes[0];
-    const nextAt = nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled);
+    const decided = snoozeOf(nextDate, today, snoozes[0]);
+    if (!decided) return snoozes[0];
+    // A shared reminder's snooze holds every member's next mail, and its history says who asked.
+    const snooze = home.household ? { ...decided, by: home.household.membershipId } : decided;
+    const place = home.household
+      ? await householdPlace(
+          { ...item, snoozed_until: snooze.until },
+          await recipientsOf(home.household.id, reminder.deals_with),
+        )
+      : { nextAt: nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled) };
+    const { nextAt } = place;
+    // A shared reminder keeps each member's part of its place with it.
+    const parts = 'memberNext' in place ? { ':parts': place.memberNext } : undefined;
     const index = TABLE_KEYS.dueIndex;
     const attributes = nextMailAttributes(id, nextAt);
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: itemKey(keys.user(userId), keys.reminder(id)),
-        // Over the version read, and no other snooze written meanwhile.
-        ConditionExpression:
-          '#version = :version AND (attribute_not_exists(snoozes) OR size(snoozes) = :count)',
-        UpdateExpression: nextAt
-          ? 'SET snoozed_until = :until, snoozes = :snoozes, next_at = :at, #pk = :pk, #sk = :sk'
-          : 'SET snoozed_until = :until, snoozes = :snoozes',
-        ExpressionAttributeNames: {
-          '#version': 'updated_at',
-          ...(nextAt ? { '#pk': index.partitionKey, '#sk': index.sortKey } : {}),
+    await writeAt(home, [
+      {
+        Update: {
+          Key: itemKey(home.pk, keys.reminder(id)),
+          // Over the version read, and no other snooze written meanwhile.
+          ConditionExpression:
+            '#version = :version AND (attribute_not_exists(snoozes) OR size(snoozes) = :count)',
+          UpdateExpression:
+            'SET snoozed_until = :until, snoozes = :snoozes' +
+            (nextAt ? ', next_at = :at, #pk = :pk, #sk = :sk' : '') +
+            (parts ? ', member_next = :parts' : ''),
+          ExpressionAttributeNames: {
+            '#version': 'updated_at',
+            ...(nextAt ? { '#pk': index.partitionKey, '#sk': index.sortKey } : {}),
+          },
+          ExpressionAttributeValues: {
+            ':version': reminder.updated_at,
+            ':count': snoozes.length,
+            ':until': snooze.until,
+            ':snoozes': [snooze, ...snoozes].slice(0, SNOOZES_KEPT),
+            ...parts,
+            ...(nextAt
+              ? { ':at': nextAt, ':pk': attributes[index.partitionKey], ':sk': attributes[index.sortKey] }
+              : {}),
+          },
         },
-        ExpressionAttributeValues: {
-          ':version': reminder.updated_at,
-          ':count': snoozes.length,
-          ':until': snooze.until,
-          ':snoozes': [snooze, ...snoozes].slice(0, SNOOZES_KEPT),
-          ...(nextAt
-            ? { ':at': nextAt, ':pk': attributes[index.partitionKey], ':sk': attributes[index.sortKey] }
-            : {}),
-        },
-      }),
-    );
+      },
+    ]);
     return snooze;
   });
 }

@@ -70,3 +70,64 @@ export function placed(reminder: Reminder, notBefore: string): Record<string, un
     nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()),
   });
 }
+
+/**
+ * A household of `members` London members, with one shared reminder (due as `placed` says): the
+ * household item, each member's MEMBER and membership items and profile, and the reminder in the
+ * household's partition (decision 0046).
+ */
+export function benchHousehold(
+  members: number,
+  category: Category,
+  renewalDate: string,
+  notBefore: string,
+  n: number,
+): Record<string, unknown>[] {
+  const householdId = randomUUID();
+  const pk = keys.household(householdId);
+  const people = Array.from({ length: members }, (_, i) => ({
+    userId: randomUUID(),
+    membershipId: randomUUID(),
+    role: i === 0 ? 'owner' : 'member',
+  }));
+  const joinedAt = '2030-01-01T00:00:00.000Z';
+  const reminder = { ...benchReminder(people[0]!.userId, category, renewalDate, n), shared: true };
+  const home = { pk, household: { id: householdId, membershipId: people[0]!.membershipId } };
+  return [
+    {
+      pk,
+      sk: keys.householdEntry(),
+      entity: ENTITY.household,
+      id: householdId,
+      member_count: members,
+      reminder_count: 1,
+      created_at: joinedAt,
+    },
+    ...people.flatMap(({ userId, membershipId, role }) => [
+      benchProfile(userId, 'household'),
+      {
+        pk,
+        sk: keys.member(membershipId),
+        entity: ENTITY.householdMember,
+        membership_id: membershipId,
+        user_id: userId,
+        role,
+        joined_at: joinedAt,
+      },
+      {
+        pk: keys.user(userId),
+        sk: keys.householdOfUser(),
+        entity: ENTITY.membership,
+        household_id: householdId,
+        membership_id: membershipId,
+        role,
+        joined_at: joinedAt,
+      },
+    ]),
+    toItem(
+      reminder,
+      { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, DEFAULT_TIMEZONE, new Set()) },
+      home,
+    ),
+  ];
+}

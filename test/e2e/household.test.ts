@@ -1,17 +1,20 @@
 /**
  * Households in Chromium, two people in two browser contexts: one invites from Settings' 'Household'
  * card, the other follows the mailed link signed out, signs in, comes back to the join page and
- * joins; both then see each other listed. Every screen is checked with axe and for sideways
- * scrolling at 390 and 1280 px (SCREENSHOT_DIR keeps PNGs). Later parts add the shared mortgage.
+ * joins; both then see each other listed. The first adds a mortgage, 'Shared with household' ticked
+ * by default; it shows 'Shared' on both dashboards; the second takes it on ('Who deals with it?':
+ * 'You') and both see who deals with it. Every screen is checked with axe and for sideways scrolling
+ * at 390 and 1280 px (SCREENSHOT_DIR keeps PNGs).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tokenIn } from '../support/household.ts';
 import { expectAccessibleAtWidths, toast, useE2e, WIDTHS } from '../support/e2e.ts';
-import { createUser, mailsTo } from '../support/stack.ts';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '#shared/locales.ts';
+import { api, createUser, mailsTo } from '../support/stack.ts';
 
-const { stack, signedInPage, newPage, signInVia } = useE2e();
+const { stack, url, signedInPage, newPage, signInVia } = useE2e();
 
 async function screenshots(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -24,12 +27,61 @@ async function screenshots(page: Page, name: string) {
   if (own) await page.setViewportSize(own);
 }
 
+/** The reminder titled `title` in the dashboard's list: a table row wide, a card on a phone. */
+const reminderRow = (page: Page, title: string) =>
+  page.locator('tr, li.reminder-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+/** A member adds a mortgage: shared by default; on their dashboard it is badged, and in 'Shared'. */
+async function shareAMortgage(page: Page) {
+  await page.goto(url('/dashboard'));
+  await page.getByRole('button', { name: 'Add Reminder', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Reminder' });
+  await dialog.getByLabel('Title *').fill('Mortgage');
+  await dialog.getByLabel('Provider *').fill('Nationwide');
+  await dialog.getByLabel('Renewal Date *').fill('2030-09-30');
+  expect(await dialog.getByRole('checkbox', { name: 'Shared with household' }).isChecked()).toBe(true);
+  expect(await dialog.getByLabel('Who deals with it?').inputValue()).toBe('');
+  await expectAccessibleAtWidths(page, 'the dialog of a shared reminder', { overflow: true });
+  await screenshots(page, 'shared-dialog');
+  await dialog.getByRole('button', { name: 'Create Reminder' }).click();
+  await toast(page, 'Reminder created successfully').waitFor();
+  await reminderRow(page, 'Mortgage').getByText('Shared', { exact: true }).waitFor();
+  await page.getByRole('group', { name: 'Show' }).getByRole('radio', { name: 'Shared' }).check();
+  await page.waitForURL(/\/dashboard\?show=shared$/);
+  await reminderRow(page, 'Mortgage').waitFor();
+  await expectAccessibleAtWidths(page, 'the dashboard showing shared reminders', { overflow: true });
+  await screenshots(page, 'shared-dashboard');
+}
+
+/** The other member finds it on their dashboard and takes it on ('Who deals with it?': 'You'). */
+async function takeItOn(page: Page) {
+  await page.goto(url('/dashboard'));
+  await reminderRow(page, 'Mortgage').getByText('Shared', { exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Mortgage', exact: true }).click();
+  await page.getByRole('heading', { name: 'Mortgage', level: 1 }).waitFor();
+  await page.getByText('Added by Test').waitFor();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Reminder' });
+  await dialog.getByLabel('Who deals with it?').selectOption({ label: 'You' });
+  await dialog.getByRole('button', { name: 'Update Reminder' }).click();
+  await toast(page, 'Reminder updated successfully').waitFor();
+  await page.getByText('Deals with it: You').waitFor();
+  await page.getByText('Added by Test · Last changed by You').waitFor();
+  await expectAccessibleAtWidths(page, 'a shared reminder', { overflow: true });
+  await screenshots(page, 'shared-reminder-page');
+}
+
 describe('households', () => {
-  it('one invites, the other joins from the mailed link, and both see each other', async () => {
+  it('one invites, the other joins from the mailed link, both see each other and a shared mortgage', async () => {
     const [ann, bo] = await Promise.all([
       createUser(stack, { label: 'household-ann' }),
       createUser(stack, { label: 'household-bo' }),
     ]);
+    // Bo by name, so the household's items can be seen to name them.
+    const profile = { country: DEFAULT_COUNTRY, timezone: DEFAULT_TIMEZONE, marketing_consent: false };
+    expect(
+      (await api(stack, bo.accessToken)('PUT', '/api/me', { first_name: 'Bo', ...profile })).status,
+    ).toBe(200);
     const owner = await signedInPage(ann, 1280, '/settings');
     const card = owner.getByRole('region', { name: 'Household' });
     await card.getByText('Share renewals with the people you live with.').waitFor();
@@ -71,19 +123,25 @@ describe('households', () => {
     await joinedCard.getByRole('button', { name: 'Leave household' }).waitFor();
     expect(await members(guest)).toEqual([
       `Test ${ann.email[0]}•••@example.com Owner`,
-      `Test (you) ${bo.email[0]}•••@example.com Member`,
+      `Bo (you) ${bo.email[0]}•••@example.com Member`,
     ]);
     await expectAccessibleAtWidths(guest, 'the card of a member', { overflow: true });
     await screenshots(guest, 'household-card-member');
 
     await owner.reload();
-    await card.getByRole('button', { name: 'Remove Test' }).waitFor();
+    await card.getByRole('button', { name: 'Remove Bo' }).waitFor();
     expect(await members(owner)).toEqual([
       `Test (you) ${ann.email[0]}•••@example.com Owner`,
-      `Test ${bo.email[0]}•••@example.com Member Remove`,
+      `Bo ${bo.email[0]}•••@example.com Member Remove`,
     ]);
     expect(await card.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
     await screenshots(owner, 'household-card-owner');
+
+    await shareAMortgage(owner);
+    await takeItOn(guest);
+    // The first sees who deals with it now.
+    await owner.reload();
+    await reminderRow(owner, 'Mortgage').getByText('Deals with it: Bo').waitFor();
     await owner.context().close();
     await guest.context().close();
   });

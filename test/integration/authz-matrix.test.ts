@@ -248,10 +248,17 @@ describe('authorization matrix', () => {
         })
       ).status,
     ).toBe(201);
+    const owner = api(stack, users.owner.accessToken);
+    const created = await owner('POST', '/api/reminders', { ...reminderBody, shared: true });
+    expect(created.status).toBe(201);
+    const shared = (created.json as { reminder: { id: string } }).reminder.id;
+    const quote = await ownerQuote(users.owner, shared);
     const former = await createUser(stack, { label: 'former' });
     await invite(users.owner.sub, { email: former.email });
     await join(former.sub, await latestToken(stack, former.email));
     const formerId = (await membershipOf(former.sub))!.membership_id;
+    // While a member, they see the shared reminder; once gone, nothing of it.
+    expect((await api(stack, former.accessToken)('GET', `/api/reminders/${shared}`)).status).toBe(200);
     expect((await api(stack, former.accessToken)('POST', '/api/household/leave')).status).toBe(204);
     for (const caller of [elsewhere, former]) {
       const call = api(stack, caller.accessToken);
@@ -262,7 +269,23 @@ describe('authorization matrix', () => {
       expect((await call('DELETE', `/api/household/members/${formerId}`)).status).toBe(404);
       const seen = JSON.stringify((await call('GET', '/api/household/me')).json);
       expect(seen.includes(member) || seen.includes(invitation)).toBe(false);
+      // Every route of a shared reminder: 404, and the list does not name it.
+      const reminderPath = `/api/reminders/${shared}`;
+      for (const [method, path, body] of [
+        ['GET', reminderPath, undefined],
+        ['PUT', reminderPath, reminderBody],
+        ['PUT', reminderPath, { ...reminderBody, shared: true }],
+        ['DELETE', reminderPath, undefined],
+        ['POST', `${reminderPath}/savings`, { outcome: 'no_saving', cancelled: true }],
+        ['POST', `/api/push/reminders/${shared}/snooze`, undefined],
+        ['POST', `${reminderPath}/quotes`, quoteBody],
+        ['DELETE', `${reminderPath}/quotes/${quote}`, undefined],
+      ] as const)
+        expect([method, path, (await call(method, path, body)).status]).toEqual([method, path, 404]);
+      expect(JSON.stringify((await call('GET', '/api/reminders')).json)).not.toContain(shared);
     }
+    const kept = await owner('GET', `/api/reminders/${shared}`);
+    expect((kept.json as { quotes: unknown[] }).quotes).toHaveLength(1);
     expect((await api(stack, former.accessToken)('GET', '/api/household/me')).json).toEqual({
       household: null,
     });

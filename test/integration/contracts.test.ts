@@ -190,7 +190,7 @@ describe('the outcome of a renewal', () => {
     expect(page.reminder).toEqual(recorded.reminder);
     expect(page.history).toEqual([recorded.savings]);
     expect(page.next_mail).toMatchObject({ counts_to: 'act_by', days_before: 30, date: addDays(next, -44) });
-    expect(await savings()).toEqual({ total: 120, records: [recorded.savings] });
+    expect(await savings()).toEqual({ total: 120, household_total: null, records: [recorded.savings] });
     const after = await adminStatistics();
     expect(after.total_savings - before.total_savings).toBeCloseTo(120);
     expect(after.total_reminders).toBe(before.total_reminders);
@@ -218,7 +218,7 @@ describe('the outcome of a renewal', () => {
     expect(second.reminder.renewal_date).toBe(renewal);
     const third = await outcome(id, { outcome: 'no_saving' });
     expect(third.savings).toMatchObject({ result: 'renewed', saved_amount: 0 });
-    expect(await savings()).toEqual({ total: 0, records: [third.savings] });
+    expect(await savings()).toEqual({ total: 0, household_total: null, records: [third.savings] });
     expect((await details(id)).history).toHaveLength(1);
     const after = await adminStatistics();
     expect(after.total_savings).toBeCloseTo(before.total_savings);

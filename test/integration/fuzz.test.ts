@@ -29,6 +29,9 @@ const reminderBody = {
   renewal_date: '2028-06-30',
   amount: 310.5,
   notes: 'Call before renewing',
+  // Mutated like the rest: the owner is in no household, so a shared one is a 400 that writes nothing.
+  shared: false,
+  deals_with: null,
 };
 
 interface Fuzz {

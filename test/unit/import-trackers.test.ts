@@ -28,6 +28,8 @@ const saved = (fields: Record<string, unknown>) => ({
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  shared: false,
+  deals_with: null,
   ...fields,
   provider: fields.title,
 });

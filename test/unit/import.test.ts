@@ -131,6 +131,9 @@ describe('our CSV', () => {
             lender: r.category === 'mortgage' ? r.lender : null,
             // Not in the CSV: the registration number stays out of spreadsheets.
             kept_vehicle: null,
+            // An import fills the importer's own list: sharing is the dialog's.
+            shared: false,
+            deals_with: null,
           })),
         );
       }),
@@ -274,6 +277,8 @@ describe('a spreadsheet with headings of its own', () => {
       action_windows: true,
       lender: null,
       kept_vehicle: null,
+      shared: false,
+      deals_with: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

@@ -319,6 +319,9 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              // An import fills the importer's own list: nothing imported is shared.
+              shared: false,
+              deals_with: null,
             },
             {
               title: 'Home insurance',
@@ -334,6 +337,8 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              shared: false,
+              deals_with: null,
             },
           ],
         },

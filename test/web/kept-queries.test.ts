@@ -84,11 +84,23 @@ describe('the dashboard data kept between visits', () => {
     restoreQueries(late, 'user-a');
     expect(late.getQueryData(remindersQueryKey)).toBeUndefined();
 
-    forgetQueries(new QueryClient());
-    window.localStorage.setItem(SAVED_QUERIES_KEY, '{"owner":"user-a","queries":"nope"}');
-    const odd = new QueryClient();
-    restoreQueries(odd, 'user-a');
-    expect(odd.getQueryData(remindersQueryKey)).toBeUndefined();
+    const odd = [
+      { owner: 'user-a', queries: 'nope' },
+      { ...kept, version: 2 },
+      { ...kept, owner: '' },
+      { ...kept, savedAt: String(Date.now()) },
+      { ...kept, queries: [{ key: [1], data: [], updatedAt: 1 }] },
+      { ...kept, queries: [...kept.queries, { key: ['reminders'], data: [] }] },
+      null,
+      42,
+    ];
+    for (const copy of odd) {
+      forgetQueries(new QueryClient());
+      window.localStorage.setItem(SAVED_QUERIES_KEY, JSON.stringify(copy));
+      const client = new QueryClient();
+      restoreQueries(client, 'user-a');
+      expect(client.getQueryData(remindersQueryKey)).toBeUndefined();
+    }
   });
 
   it('is forgotten at every sign-in, sign-out and deletion (with the stored tokens)', async () => {

@@ -9,42 +9,21 @@ import type { Reminder } from '#shared/api.ts';
 import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
+import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
+import { aReminder, NO_HOUSEHOLD } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 
-const REMINDER: Reminder = {
-  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
-  user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2030-03-14',
-  amount: 420.5,
-  notes: 'Ask about the multi-car discount',
-  repeats: 'yearly',
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  term_anchor: '2030-03-14',
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const REMINDER: Reminder = aReminder();
 
 function open(reminder: Reminder | null = null) {
   const onOpenChange = vi.fn();
-  renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={onOpenChange} />);
+  // Not in a household (test/web/shared-reminders.test.tsx covers sharing).
+  renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={onOpenChange} />, [
+    [householdQueryKey, NO_HOUSEHOLD],
+  ]);
   return { onOpenChange, user: userEvent.setup() };
 }
 
@@ -170,6 +149,9 @@ describe('ReminderDialog', () => {
         action_windows: true,
         lender: null,
         kept_vehicle: null,
+        // Outside a household nothing is shared.
+        shared: false,
+        deals_with: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

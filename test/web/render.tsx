@@ -1,14 +1,22 @@
 /** Rendering helpers for the web tests: a fresh query client, the toaster, and a stubbed API. */
 import type { ReactElement } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { expect, vi } from 'vitest';
 
-export function renderWithClient(ui: ReactElement) {
+/**
+ * Renders `ui` with a fresh query client. `known`: answers already in the cache, kept fresh (never
+ * fetched), as a page opened after the dashboard finds them.
+ */
+export function renderWithClient(ui: ReactElement, known: readonly [QueryKey, unknown][] = []) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  for (const [key, data] of known) {
+    client.setQueryDefaults(key, { staleTime: Infinity });
+    client.setQueryData(key, data);
+  }
   return render(
     <QueryClientProvider client={client}>
       {ui}

@@ -95,6 +95,33 @@ describe('YourSavings', () => {
   });
 });
 
+describe('YourSavings in a household', () => {
+  it("shows the member's own savings and the household's shared ones apart, and marks shared records", () => {
+    const shared = outcome({ title: 'Mortgage', shared: true, recorded_by: null, saved_amount: 40 });
+    render(
+      <MemoryRouter>
+        <YourSavings summary={{ total: 80, household_total: 40, records: [outcome({}), shared] }} />
+      </MemoryRouter>,
+    );
+    const totals = screen.getByRole('region', { name: 'Your savings' }).querySelector('dl')!;
+    expect(totals).toHaveTextContent('Your savings£80.00Shared with your household£40.00');
+    const ledger = screen.getByRole('table', { name: 'Outcomes of your renewals' });
+    const rows = within(ledger).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByText('Shared') !== null)).toEqual([false, true]);
+  });
+
+  it('shows the shared savings when the member has saved nothing of their own', () => {
+    render(
+      <MemoryRouter>
+        <YourSavings summary={{ total: 0, household_total: 12.5, records: [outcome({ shared: true })] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('region', { name: 'Your savings' })).toHaveTextContent(
+      'Shared with your household£12.50',
+    );
+  });
+});
+
 describe("the savings chart's scale", () => {
   it('starts at £0 and reaches the tallest bar in at most five equal, round steps', () => {
     fc.assert(

@@ -34,6 +34,9 @@ export function serviceWorkerSource(assets: readonly string[]): string {
 export function serviceWorker(): Plugin {
   return {
     name: 'service-worker',
+    // After Vite's own CSS plugin, which drops the chunks that held only CSS from the bundle (a
+    // stylesheet two lazy chunks share): listed, they would fail the worker's install with a 404.
+    enforce: 'post',
     configureServer(server) {
       server.middlewares.use(`/${SERVICE_WORKER_FILE}`, (_req, res) => {
         res.setHeader('content-type', 'text/javascript');

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/api.ts';
-import { API } from '#shared/routes.ts';
+import type { API } from '#shared/routes.ts';
 import { callApi } from './client.ts';
 
 export const meQueryKey = ['me'] as const;
 
 export function getMe(): Promise<MeResponse> {
-  return callApi(API.getMe);
+  return callApi<typeof API.getMe>({ method: 'GET', path: '/api/me' });
 }
 
 /** Profile and admin flag, cached for five minutes: how long an admin check stays valid. */

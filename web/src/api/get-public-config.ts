@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '#shared/api.ts';
-import { API } from '#shared/routes.ts';
+import type { API } from '#shared/routes.ts';
 import { callPublic } from './request.ts';
 
 export const publicConfigQueryKey = ['public-config'] as const;
 
 /** GET /api/config: public, per-stage feature flags and the e-mail provider (no token needed). */
 export async function getPublicConfig(): Promise<PublicConfig> {
-  return callPublic(API.getConfig);
+  return callPublic<typeof API.getConfig>({ method: 'GET', path: '/api/config' });
 }
 
 export function publicConfigQueryOptions() {

@@ -29,7 +29,7 @@ export type RequestArgs<R extends RouteDef> =
   object extends RequestOf<R> ? [request?: RequestOf<R>] : [request: RequestOf<R>];
 
 /** What the transport needs of a route; pages in the first bundle name it by type only (see callPublic). */
-type RouteTarget<R extends RouteDef> = Pick<R, 'method' | 'path'>;
+export type RouteTarget<R extends RouteDef> = Pick<R, 'method' | 'path'>;
 
 function urlOf(route: RouteTarget<RouteDef>, request: AnyRequest): string {
   const path = buildPath(route.path, request.params);

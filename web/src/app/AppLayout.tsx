@@ -8,7 +8,7 @@ import { ShieldIcon } from '../components/Icons.tsx';
 import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
 import { forgetQueries } from './persisted-queries.ts';
 import { logout } from '../features/auth/session.ts';
-import { forgetThisDevice } from '../features/notifications/index.ts';
+import { forgetThisDevice } from '../features/notifications/forget.ts';
 import './AppLayout.css';
 
 /** The signed-in pages' header: the brand, the Admin button for admins, and the account menu. */

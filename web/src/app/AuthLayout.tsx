@@ -6,7 +6,8 @@ import { AppSkeleton } from '../components/Skeleton.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { ROUTES } from '../config/routes.ts';
 import { getAuthState, startSession, useAuth } from '../features/auth/session.ts';
-import { installAppShell } from '../features/notifications/index.ts';
+// Not the feature's index: that would bring the Settings card (and its code) onto this path.
+import { installAppShell } from '../features/notifications/this-device.ts';
 import { dropRestoredQueries, keepQueries, restoreQueries } from './persisted-queries.ts';
 import { queryClient } from './queryClient.ts';
 import './toasts.css';

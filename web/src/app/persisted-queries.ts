@@ -1,29 +1,54 @@
 /**
- * The dashboard opens at once: the last reminders list, savings and profile a user saw are kept in
- * this browser and shown on the next visit while they refresh (restored as stale, so the page's
- * queries refetch them as they mount). Only those three queries, only for the user
+ * The dashboard opens at once: the last reminders list, savings, profile and household (whose members
+ * the shared reminders name, and whether the dashboard offers its 'Shared' filter) a user saw are kept
+ * in this browser and shown on the next visit while they refresh (restored as stale, so the page's
+ * queries refetch them as they mount). Only those four queries, only for the user
  * who saw them: another user's sign-in, a sign-out or a deletion forgets them (features/auth/storage.ts).
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { meQueryKey } from '../api/get-me.ts';
 import { remindersQueryKey } from '../api/get-reminders.ts';
 import { forgetSavedQueries, readSavedQueries, writeSavedQueries } from '../api/saved-queries.ts';
 import { savingsQueryKey } from '../features/savings/api/get-savings.ts';
+import { householdQueryKey } from '../api/get-household.ts';
 
 /** Raised when what is kept changes shape: older copies are then ignored. */
 const VERSION = 1;
 /** Older than this, a kept list is more misleading than helpful: the page waits for the network. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-const KEPT = [remindersQueryKey, savingsQueryKey, meQueryKey] as const;
+const KEPT = [remindersQueryKey, savingsQueryKey, meQueryKey, householdQueryKey] as const;
 const KEPT_HASHES = new Set(KEPT.map((key) => hashKey(key)));
 
-const savedSchema = z.object({
-  version: z.literal(VERSION),
-  owner: z.string().min(1),
-  savedAt: z.number(),
-  queries: z.array(z.object({ key: z.array(z.string()), data: z.unknown(), updatedAt: z.number() })),
-});
+interface Saved {
+  version: typeof VERSION;
+  owner: string;
+  savedAt: number;
+  queries: { key: string[]; data: unknown; updatedAt: number }[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isSavedQuery = (value: unknown): value is Saved['queries'][number] =>
+  isRecord(value) &&
+  Array.isArray(value.key) &&
+  value.key.every((part) => typeof part === 'string') &&
+  typeof value.updatedAt === 'number';
+
+/**
+ * What this browser kept, if it has the shape this version writes. Checked by hand, not with zod: this
+ * runs on the way to the kept list, and zod (~14 KB gzip) would load with it (docs/architecture.md).
+ */
+function asSaved(value: unknown): Saved | null {
+  const ok =
+    isRecord(value) &&
+    value.version === VERSION &&
+    typeof value.owner === 'string' &&
+    value.owner.length > 0 &&
+    typeof value.savedAt === 'number' &&
+    Array.isArray(value.queries) &&
+    value.queries.every(isSavedQuery);
+  return ok ? (value as unknown as Saved) : null;
+}
 
 /** The user whose data is in the cache now: set by restore, checked before every save. */
 let restoredFor: string | null = null;
@@ -36,12 +61,12 @@ export function restoreQueries(client: QueryClient, owner: string, now = Date.no
   if (restoredFor === owner) return;
   if (restoredFor !== null) client.clear();
   restoredFor = owner;
-  const parsed = savedSchema.safeParse(readSavedQueries());
-  if (!parsed.success || parsed.data.owner !== owner || now - parsed.data.savedAt > MAX_AGE_MS) {
+  const saved = asSaved(readSavedQueries());
+  if (!saved || saved.owner !== owner || now - saved.savedAt > MAX_AGE_MS) {
     forgetSavedQueries();
     return;
   }
-  for (const { key, data, updatedAt } of parsed.data.queries) {
+  for (const { key, data, updatedAt } of saved.queries) {
     if (!KEPT_HASHES.has(hashKey(key)) || client.getQueryData(key) !== undefined) continue;
     client.setQueryData(key, data, { updatedAt });
     // Shown at once, and always refetched when a page mounts it, however recent.
@@ -58,7 +83,7 @@ function save(client: QueryClient, owner: string): void {
 }
 
 /**
- * Keeps `owner`'s three queries whenever one of them gets new data; returns the unsubscribe. A fetch
+ * Keeps `owner`'s kept queries whenever one of them gets new data; returns the unsubscribe. A fetch
  * that lands after the user changed (`isOwner` false) is not kept.
  */
 export function keepQueries(client: QueryClient, owner: string, isOwner: () => boolean): () => void {

@@ -6,9 +6,9 @@
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
 import { MESSAGES } from '#shared/schemas.ts';
 import { errorMessage } from '../../utils/errorMessage.ts';
+import { NOT_CONFIRMED } from './not-confirmed.ts';
 
-/** Thrown by the sign-in when Cognito says the address is not confirmed yet (Amplify's CONFIRM_SIGN_UP step). */
-export const NOT_CONFIRMED = 'UserNotConfirmedException';
+export { NOT_CONFIRMED };
 
 /** Cognito's rate limits: too many requests for this user or this address, or too many wrong codes. */
 const RATE_LIMITED = new Set([

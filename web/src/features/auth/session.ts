@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, linkVerifier } from '#shared/linkSignIn.ts';
 import { forgetLinkSecret, keepLinkSecret, linkSecretFor } from './link-secret.ts';
-import { NOT_CONFIRMED } from './account-errors.ts';
+import { NOT_CONFIRMED } from './not-confirmed.ts';
 import { setApiAuth } from '../../api/client.ts';
 import { clearAdminHint } from './admin-cache.ts';
 import { clearStoredAuth } from './storage.ts';

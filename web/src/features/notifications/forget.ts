@@ -1,4 +1,4 @@
-import { API } from '#shared/routes.ts';
+import type { API } from '#shared/routes.ts';
 import { callApi } from '../../api/client.ts';
 import { thisDeviceId, unsubscribe } from './this-device.ts';
 
@@ -10,7 +10,10 @@ export async function forgetThisDevice(): Promise<void> {
   try {
     const id = await thisDeviceId();
     if (!id) return;
-    await callApi(API.removePushDevice, { params: { id } }).catch(() => undefined);
+    await callApi<typeof API.removePushDevice>(
+      { method: 'DELETE', path: '/api/push/devices/{id}' },
+      { params: { id } },
+    ).catch(() => undefined);
     await unsubscribe();
   } catch {
     // Nothing to forget, or the browser refused: the next sign-in can turn it on again.

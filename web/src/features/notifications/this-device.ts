@@ -2,7 +2,8 @@
  * This browser's side of push: the service worker, the permission and the push subscription. The
  * permission is asked only from a button press (turnOn), never on load.
  */
-import { pushDeviceId, type PushSubscriptionInput } from '#shared/push.ts';
+import type { PushSubscriptionInput } from '#shared/push.ts';
+import { pushDeviceId } from '#shared/push-device-id.ts';
 import { describeDevice } from './device.ts';
 
 export const SERVICE_WORKER_URL = '/sw.js';

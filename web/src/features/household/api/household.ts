@@ -2,18 +2,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationInput } from '#shared/household.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
+import { householdQueryKey } from '../../../api/get-household.ts';
 
-export const householdQueryKey = ['household'] as const;
+export { householdQueryKey, useHousehold } from '../../../api/get-household.ts';
 
-/** The caller's household (members, pending invitations), or null. */
-export const useHousehold = () =>
-  useQuery({ queryKey: householdQueryKey, queryFn: () => callApi(API.getHousehold) });
+const PREVIEW_KEY = 'household-invitation';
 
-function useChangingHousehold<T, R>(mutationFn: (input: T) => Promise<R>) {
+/**
+ * A change of the household. `everything`: the caller joins or leaves, so the household's shared
+ * reminders and savings come or go: every answer is read again, not only the household.
+ */
+function useChangingHousehold<T, R>(mutationFn: (input: T) => Promise<R>, everything = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: householdQueryKey }),
+    onSettled: () =>
+      queryClient.invalidateQueries(
+        // (Not the join page's preview: read again, a used invitation would flash 'already used'.)
+        everything ? { predicate: (q) => q.queryKey[0] !== PREVIEW_KEY } : { queryKey: householdQueryKey },
+      ),
   });
 }
 
@@ -26,15 +33,15 @@ export const useCancelInvitation = () =>
 export const useRemoveMember = () =>
   useChangingHousehold((id: string) => callApi(API.removeHouseholdMember, { params: { id } }));
 
-export const useLeaveHousehold = () => useChangingHousehold(() => callApi(API.leaveHousehold));
+export const useLeaveHousehold = () => useChangingHousehold(() => callApi(API.leaveHousehold), true);
 
 export const useJoinHousehold = () =>
-  useChangingHousehold((token: string) => callApi(API.joinHousehold, { body: { token } }));
+  useChangingHousehold((token: string) => callApi(API.joinHousehold, { body: { token } }), true);
 
 /** What the join page shows for its token: read only, never retried (a wrong token stays wrong). */
 export const useInvitationPreview = (token: string) =>
   useQuery({
-    queryKey: ['household-invitation', token],
+    queryKey: [PREVIEW_KEY, token],
     queryFn: () => callApi(API.previewInvitation, { body: { token } }),
     retry: false,
   });

@@ -31,7 +31,11 @@ export function DeleteReminderDialog({
         if (!open) onClose();
       }}
       title="Delete Reminder"
-      description="Are you sure you want to delete this reminder? This action cannot be undone."
+      description={
+        reminder?.shared
+          ? 'Are you sure you want to delete this reminder? This action cannot be undone. It is shared: it goes for everyone in your household.'
+          : 'Are you sure you want to delete this reminder? This action cannot be undone.'
+      }
       subject={
         reminder && (
           <>

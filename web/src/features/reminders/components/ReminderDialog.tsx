@@ -15,13 +15,17 @@ import { amountLabel } from '#shared/reminder/money.ts';
 import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
+import { sharedByDefault } from '#shared/reminder/sharing.ts';
+import type { HouseholdMember } from '#shared/household.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
+import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
 
@@ -43,6 +47,8 @@ const EMPTY: ReminderFormValues = {
   action_windows: true,
   lender: '',
   kept_vehicle: null,
+  shared: false,
+  deals_with: '',
 };
 
 /** What 'Also tell me the best day to act' adds for a category, or null when it has no windows. */
@@ -54,8 +60,17 @@ function windowsHint(category: Category): string | null {
 /** The lender select: not chosen yet, then the dated table's lenders ('Another lender' last). */
 const LENDER_OPTIONS = [{ value: '', label: 'Choose your lender' }, ...LENDERS];
 
-function toFormValues(reminder: Reminder | null): ReminderFormValues {
+/**
+ * The form's values for `reminder` (null: a new one). Who deals with it stays only while they are a
+ * member: a former member cannot be chosen again, so the select starts at 'Anyone'.
+ */
+function toFormValues(
+  reminder: Reminder | null,
+  members: readonly HouseholdMember[] | null,
+): ReminderFormValues {
   if (!reminder) return EMPTY;
+  const dealsWith = reminder.deals_with ?? '';
+  const stillMember = members === null || members.some((m) => m.membership_id === dealsWith);
   return {
     title: reminder.title,
     category: reminder.category,
@@ -70,6 +85,8 @@ function toFormValues(reminder: Reminder | null): ReminderFormValues {
     action_windows: reminder.action_windows,
     lender: reminder.lender ?? '',
     kept_vehicle: reminder.kept_vehicle,
+    shared: reminder.shared,
+    deals_with: stillMember ? dealsWith : '',
   };
 }
 
@@ -103,14 +120,27 @@ export function ReminderDialog({
   const repeats = useWatch({ control, name: 'repeats' });
   // The category and term the form was last filled for: only the user's own change refills the rest.
   const filledFor = useRef({ category: EMPTY.category, repeats: EMPTY.repeats });
+  const { members } = useHouseholdMembers();
+  const inHousehold = members !== null;
+  // 'Shared with household' follows a new reminder's category until the user changes the box.
+  const sharedTouched = useRef(false);
+  // Read when the dialog opens, not followed: members loading later must not reset what was typed.
+  const membersRef = useRef(members);
+  membersRef.current = members;
 
   useEffect(() => {
     if (!open) return;
-    const values = toFormValues(reminder);
+    const values = toFormValues(reminder, membersRef.current);
     filledFor.current = { category: values.category, repeats: values.repeats };
+    sharedTouched.current = false;
     reset(values);
     setMoreOpen(usesMoreOptions(reminder));
   }, [open, reminder, reset]);
+
+  useEffect(() => {
+    if (!open || isEdit || sharedTouched.current) return;
+    setValue('shared', inHousehold && sharedByDefault(getValues('category')));
+  }, [open, isEdit, category, inHousehold, getValues, setValue]);
 
   // A new category brings its own term, and a new term its own lead days, unless the user has set
   // them already. (The form's own values, not the watched ones: in the commit that resets the form,
@@ -177,6 +207,9 @@ export function ReminderDialog({
               <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
               <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
               <Field name="notes" label="Notes" as="textarea" rows={3} />
+              {members !== null && (
+                <SharedFields members={members} onTouched={() => (sharedTouched.current = true)} />
+              )}
               <button
                 type="button"
                 className="btn btn-ghost more-options-toggle"

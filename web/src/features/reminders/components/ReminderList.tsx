@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
+import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
@@ -8,6 +9,7 @@ import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { reminderPath, savingsPath } from '../../../config/routes.ts';
 import { PencilIcon, TrashIcon } from '../../../components/Icons.tsx';
 import { DaysLeftBadge } from './DaysLeftBadge.tsx';
+import { SharedMark } from './SharedMark.tsx';
 
 interface ListProps {
   reminders: Reminder[];
@@ -15,6 +17,8 @@ interface ListProps {
   onDelete: (reminder: Reminder) => void;
   /** Renewals due or passed with no outcome: each offers 'How did it go?'. */
   needsAnswer?: boolean;
+  /** The household's members, who shared reminders name (null outside a household). */
+  members: readonly HouseholdMember[] | null;
 }
 
 /** The amount with its period, and under it what it comes to in a year when the term is not a year. */
@@ -61,7 +65,7 @@ function RowActions({
   reminder,
   onEdit,
   onDelete,
-}: { reminder: Reminder } & Omit<ListProps, 'reminders' | 'needsAnswer'>) {
+}: { reminder: Reminder } & Pick<ListProps, 'onEdit' | 'onDelete'>) {
   const actions = [
     { verb: 'Edit', icon: <PencilIcon />, className: 'btn btn-icon btn-ghost', run: onEdit },
     {
@@ -99,7 +103,7 @@ function ReminderLink({ reminder }: { reminder: Reminder }) {
 }
 
 /** Medium screens and up. */
-export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer }: ListProps) {
+export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, members }: ListProps) {
   const columns: Column<Reminder>[] = [
     {
       header: 'Title',
@@ -107,6 +111,7 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer }: List
       cell: (r) => (
         <>
           <ReminderLink reminder={r} />
+          <SharedMark reminder={r} members={members} />
           <ActBy reminder={r} />
           {needsAnswer && <HowDidItGo reminder={r} />}
         </>
@@ -128,7 +133,7 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer }: List
 }
 
 /** Small screens: one card per reminder. */
-export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer }: ListProps) {
+export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, members }: ListProps) {
   return (
     <ul className="reminder-cards">
       {reminders.map((r) => (
@@ -141,6 +146,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer }: List
               <p className="muted small">
                 {categoryLabel(r.category)} · {r.provider}
               </p>
+              <SharedMark reminder={r} members={members} />
               <ActBy reminder={r} />
             </div>
             <DaysLeftBadge renewalDate={r.renewal_date} />

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import { todayIn } from '#shared/dates.ts';
 import { agendaOf, agendaSummary } from '#shared/reminder/agenda.ts';
+import { matchesFilter as matchesSharing } from '#shared/reminder/sharing.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -14,13 +15,13 @@ import { DASHBOARD_BLOCKS, SkeletonBlocks } from '../../../components/Skeleton.t
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSavings, YourSavings } from '../../savings/index.ts';
 import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
 import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
-import { DeleteReminderDialog } from '../components/DeleteReminderDialog.tsx';
-import { ImportDialog } from '../components/ImportDialog.tsx';
-import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../components/lazy-dialogs.tsx';
 import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
+import { SHARING_EMPTY, SharingFilter, useSharingFilter } from '../components/SharingFilter.tsx';
 import { SummaryCard } from '../components/SummaryCard.tsx';
 import './DashboardPage.css';
 
@@ -36,6 +37,11 @@ export default function DashboardPage() {
   const [deleting, setDeleting] = useState<Reminder | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [filter, setFilter] = useState<AgendaFilter>({ search: '', category: '' });
+  const household = useHouseholdMembers();
+  const { members, myMembershipId } = household;
+  const [chosenSharing, setSharing] = useSharingFilter();
+  // Outside a household there is nothing shared to filter: every reminder is the caller's.
+  const sharing = members === null ? 'all' : chosenSharing;
 
   useEffect(() => {
     // A savings total that fails to load is only logged: the banner is a bonus, not the page.
@@ -56,13 +62,17 @@ export default function DashboardPage() {
   const List = isWide ? ReminderTable : ReminderCards;
   const today = todayIn(me.data?.profile.timezone);
   const summary = useMemo(() => agendaSummary(list, today), [list, today]);
+  const bySharing = useMemo(
+    () => list.filter((r) => matchesSharing(r, sharing, myMembershipId)),
+    [list, sharing, myMembershipId],
+  );
   const groups = useMemo(
     () =>
       agendaOf(
-        list.filter((r) => matchesFilter(r, filter)),
+        bySharing.filter((r) => matchesFilter(r, filter)),
         today,
       ),
-    [list, filter, today],
+    [bySharing, filter, today],
   );
   const country = me.data?.profile.country;
   const showTip =
@@ -73,7 +83,7 @@ export default function DashboardPage() {
   return (
     <AppLayout>
       <h1 className="visually-hidden">{ROUTES.dashboard.title}</h1>
-      {savings.isPending || reminders.isPending || me.isPending ? (
+      {savings.isPending || reminders.isPending || me.isPending || household.isPending ? (
         <SkeletonBlocks label="Loading your dashboard" blocks={DASHBOARD_BLOCKS} />
       ) : (
         <>
@@ -116,8 +126,11 @@ export default function DashboardPage() {
               </EmptyPanel>
             ) : (
               <>
+                {members !== null && <SharingFilter filter={sharing} onChange={setSharing} />}
                 <AgendaFilters filter={filter} onChange={setFilter} />
-                {groups.length === 0 ? (
+                {sharing !== 'all' && bySharing.length === 0 ? (
+                  <p className="muted agenda-none">{SHARING_EMPTY[sharing]}</p>
+                ) : groups.length === 0 ? (
                   <p className="muted agenda-none">No reminders match your search.</p>
                 ) : (
                   groups.map(({ group, label, reminders: items }) => (
@@ -130,6 +143,7 @@ export default function DashboardPage() {
                         onEdit={openDialog}
                         onDelete={setDeleting}
                         needsAnswer={group === 'needs_answer'}
+                        members={members}
                       />
                     </section>
                   ))

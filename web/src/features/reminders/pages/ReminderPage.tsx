@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
+import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
@@ -16,9 +17,11 @@ import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, savingsPath } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
+import { byWhom, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
@@ -35,12 +38,16 @@ function beforeWhat(mail: NextMail): string {
   return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
 }
 
-const HISTORY_COLUMNS: Column<RenewalOutcome>[] = [
+/** The finished terms; a shared reminder's outcomes say who recorded them. */
+const historyColumns = (members: readonly HouseholdMember[] | null): Column<RenewalOutcome>[] => [
   { header: 'From', className: 'nowrap', cell: (r) => date(r.term_from) },
   { header: 'To', className: 'nowrap', cell: (r) => date(r.term_to) },
   { header: 'Provider', cell: (r) => r.provider ?? '-' },
   { header: 'Price', className: 'num nowrap', headerClassName: 'num', cell: (r) => pounds(r.price) },
-  { header: 'What happened', cell: (r) => RENEWAL_RESULT_LABELS[r.result] },
+  {
+    header: 'What happened',
+    cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'recorded by')}`,
+  },
   {
     header: 'Saved',
     className: 'num nowrap',
@@ -53,6 +60,7 @@ const HISTORY_COLUMNS: Column<RenewalOutcome>[] = [
 export default function ReminderPage() {
   const { reminderId = '' } = useParams();
   const details = useReminder(reminderId);
+  const { members } = useHouseholdMembers();
   const [editing, setEditing] = useState(false);
   useDocumentTitle(details.data?.reminder.title);
 
@@ -78,7 +86,7 @@ export default function ReminderPage() {
     const { reminder, next_mail: nextMail, history, snoozes, quotes } = details.data;
     body = (
       <>
-        <ReminderDetails reminder={reminder} onEdit={() => setEditing(true)} />
+        <ReminderDetails reminder={reminder} members={members} onEdit={() => setEditing(true)} />
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
         <section className="card" aria-labelledby="next-mail-heading">
@@ -107,7 +115,10 @@ export default function ReminderPage() {
           {snoozes.length > 0 && (
             <ul className="reminder-snoozes">
               {snoozes.map((s) => (
-                <li key={s.on}>{snoozedUntilText(s.until)}</li>
+                <li key={s.on}>
+                  {snoozedUntilText(s.until)}
+                  {byWhom(s.by, members)}
+                </li>
               ))}
             </ul>
           )}
@@ -117,7 +128,7 @@ export default function ReminderPage() {
             <DataTable
               rows={history}
               rowKey={(r) => r.id}
-              columns={HISTORY_COLUMNS}
+              columns={historyColumns(members)}
               caption="Finished terms"
             />
           )}
@@ -139,7 +150,15 @@ export default function ReminderPage() {
   );
 }
 
-function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () => void }) {
+function ReminderDetails({
+  reminder,
+  members,
+  onEdit,
+}: {
+  reminder: Reminder;
+  members: readonly HouseholdMember[] | null;
+  onEdit: () => void;
+}) {
   const archived = reminder.archived_at !== null;
   const renewed = daysLeft(reminder.renewal_date) <= 0;
   const facts: [string, string][] = [
@@ -181,6 +200,8 @@ function ReminderDetails({ reminder, onEdit }: { reminder: Reminder; onEdit: () 
           <DaysLeftBadge renewalDate={reminder.renewal_date} />
         )}
       </div>
+      <SharedMark reminder={reminder} members={members} />
+      <SharedAuthors reminder={reminder} members={members} />
       <dl className="reminder-facts">
         {facts.map(([term, value]) => (
           <div key={term}>

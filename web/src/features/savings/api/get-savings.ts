@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavingsSummary } from '#shared/api.ts';
-import { API } from '#shared/routes.ts';
+import type { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 
 export const savingsQueryKey = ['savings'] as const;
 
 export function getSavings(): Promise<SavingsSummary> {
-  return callApi(API.listSavings);
+  return callApi<typeof API.listSavings>({ method: 'GET', path: '/api/savings' });
 }
 
 export function savingsQueryOptions() {

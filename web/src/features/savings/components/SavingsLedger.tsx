@@ -1,16 +1,25 @@
 import { RENEWAL_RESULT_LABELS, type RenewalOutcome } from '#shared/api.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { savingShown } from '#shared/reminder/money.ts';
+import { SHARED_BADGE } from '#shared/reminder/sharing.ts';
+import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 
 const titleOf = (r: RenewalOutcome) => r.title || 'A deleted reminder';
+/** The reminder's title, and 'Shared' for the household's records. */
+const TitleCell = ({ record }: { record: RenewalOutcome }) => (
+  <span className="ledger-title">
+    {titleOf(record)}
+    {record.shared && <Badge variant="secondary">{SHARED_BADGE}</Badge>}
+  </span>
+);
 const renewalOf = (r: RenewalOutcome) => formatUkDate(r.term_to ?? r.created_at.slice(0, 10));
 const savedOf = (r: RenewalOutcome) =>
   r.saved_amount > 0 ? savingShown(r.saved_amount, r.repeats) : '£0.00';
 
 const LEDGER_COLUMNS: Column<RenewalOutcome>[] = [
-  { header: 'Reminder', className: 'strong', cell: titleOf },
+  { header: 'Reminder', className: 'strong', cell: (r) => <TitleCell record={r} /> },
   { header: 'Renewal', className: 'nowrap', cell: renewalOf },
   { header: 'What happened', cell: (r) => RENEWAL_RESULT_LABELS[r.result] },
   { header: 'Saved', className: 'num', headerClassName: 'num', cell: savedOf },
@@ -36,7 +45,9 @@ export function SavingsLedger({ records }: { records: readonly RenewalOutcome[] 
       {records.map((r) => (
         <li key={r.id} className="ledger-card">
           <div className="ledger-card-head">
-            <strong>{titleOf(r)}</strong>
+            <strong>
+              <TitleCell record={r} />
+            </strong>
             <span className="muted small nowrap">{renewalOf(r)}</span>
           </div>
           <div className="ledger-card-foot">

@@ -6,14 +6,40 @@ import { SavingsChart, SavingsTable } from './SavingsChart.tsx';
 import { SavingsLedger } from './SavingsLedger.tsx';
 import './YourSavings.css';
 
+/** Outside a household: the caller's own total, in a sentence. */
+function OwnTotal({ total }: { total: number }) {
+  return (
+    <p className="your-savings-total">
+      <strong className="your-savings-figure">{formatPounds(total)}</strong> saved in all
+    </p>
+  );
+}
+
+/** In a household: the caller's own savings and the household's shared ones, apart (each counted once). */
+function SplitTotals({ total, household }: { total: number; household: number }) {
+  return (
+    <dl className="your-savings-split">
+      <div>
+        <dt>Your savings</dt>
+        <dd className="your-savings-figure">{formatPounds(total)}</dd>
+      </div>
+      <div>
+        <dt>Shared with your household</dt>
+        <dd className="your-savings-figure">{formatPounds(household)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
- * The dashboard's 'Your savings': the total as the big number, a chart by year and category (with the
+ * The dashboard's 'Your savings': the total as the big number (the household's shared savings beside
+ * it, for a member of one), a chart by year and category (with the
  * same figures as a table for screen readers and anyone who prefers numbers) and the ledger of
  * outcomes, side by side on a wide screen. Nothing at all until something has been saved.
  */
 export function YourSavings({ summary }: { summary: SavingsSummary | undefined }) {
   const headingId = useId();
-  if (!summary || summary.total <= 0) return null;
+  if (!summary || (summary.total <= 0 && (summary.household_total ?? 0) <= 0)) return null;
   const data = savingsByYear(summary.records);
   return (
     <section className="card your-savings" aria-labelledby={headingId}>
@@ -22,9 +48,11 @@ export function YourSavings({ summary }: { summary: SavingsSummary | undefined }
       </h2>
       <div className="your-savings-body">
         <div>
-          <p className="your-savings-total">
-            <strong className="your-savings-figure">{formatPounds(summary.total)}</strong> saved in all
-          </p>
+          {summary.household_total === null ? (
+            <OwnTotal total={summary.total} />
+          ) : (
+            <SplitTotals total={summary.total} household={summary.household_total} />
+          )}
           <p className="muted small">Each saving counts for a year: £3.00 off a monthly bill is £36.00.</p>
           <SavingsChart data={data} />
           <SavingsTable data={data} />

@@ -12,6 +12,7 @@ import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx
 import { MARKETING_CONSENT, NameFields } from '../../../components/form/NameFields.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { SharedMailChoice } from './SharedMailChoice.tsx';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
@@ -30,16 +31,26 @@ function toForm(profile: Profile | undefined): ProfileInput {
     marketing_consent: profile?.marketing_consent ?? false,
     reminder_emails: profile?.reminder_emails ?? true,
     email_per_renewal: profile?.email_per_renewal ?? false,
+    shared_reminder_mails: profile?.shared_reminder_mails ?? 'all',
   };
 }
 
 /**
- * 'Profile Settings': name, country, time zone and the two e-mail choices. `refreshing`: the profile
+ * 'Profile Settings': name, country, time zone and the e-mail choices ('Remind me about shared
+ * renewals' only `inHousehold`: outside one it is kept as it is). `refreshing`: the profile
  * shown is this browser's kept copy, being read again; it cannot be saved until the fresh one is in
  * (the form then resets to it), or a save would write back what changed elsewhere meanwhile, such as
  * an unsubscribe from a mail.
  */
-export function ProfileForm({ profile, refreshing = false }: { profile: Profile; refreshing?: boolean }) {
+export function ProfileForm({
+  profile,
+  refreshing = false,
+  inHousehold = false,
+}: {
+  profile: Profile;
+  refreshing?: boolean;
+  inHousehold?: boolean;
+}) {
   const update = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
@@ -79,6 +90,7 @@ export function ProfileForm({ profile, refreshing = false }: { profile: Profile;
         <Field name="marketing_consent" label={MARKETING_CONSENT} type="checkbox" />
         <Field name="reminder_emails" label="Send me renewal reminder e-mails" type="checkbox" />
         <Field name="email_per_renewal" label="Send one e-mail per renewal" type="checkbox" />
+        {inHousehold && <SharedMailChoice />}
         <FormError />
         <div>
           <SubmitButton pendingLabel="Saving..." disabled={refreshing}>

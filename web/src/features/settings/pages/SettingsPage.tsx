@@ -12,12 +12,15 @@ import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { NotificationsCard } from '../../notifications/index.ts';
 import { HouseholdCard } from '../../household/index.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
 import './SettingsPage.css';
 
 export default function SettingsPage() {
   useDocumentTitle(ROUTES.settings.title);
   const goBack = useGoBack(ROUTES.dashboard.path);
   const me = useMe();
+  // The form waits for the household too: its 'Remind me about shared renewals' must not pop in late.
+  const { members, isPending: householdPending } = useHouseholdMembers();
 
   return (
     <AppLayout narrow>
@@ -26,13 +29,17 @@ export default function SettingsPage() {
         <ArrowLeftIcon />
         Back
       </button>
-      {me.isPending ? (
+      {me.isPending || householdPending ? (
         <LoadingPanel label="Loading your settings" className="card settings-loading" />
       ) : me.isError ? (
         <ErrorPanel message="Your settings could not be loaded." onRetry={() => void me.refetch()} />
       ) : (
         // Kept data is stale until read again after this page opened.
-        <ProfileForm profile={me.data.profile} refreshing={me.isStale && !me.isFetchedAfterMount} />
+        <ProfileForm
+          profile={me.data.profile}
+          refreshing={me.isStale && !me.isFetchedAfterMount}
+          inHousehold={members !== null}
+        />
       )}
       <HouseholdCard />
       <NotificationsCard />

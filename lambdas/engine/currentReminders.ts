@@ -1,0 +1,72 @@
+/**
+ * A recipient's message as it is when the sender takes it: their profile and the message's
+ * reminders, read fresh in one BatchGet of their own partition, then, for reminders not there, of
+ * their household's (decision 0044). The household is the one their own membership item names now:
+ * the message names none, so a member who left meanwhile gets none of its mails.
+ */
+import { remindsMember } from '../../shared/reminder/sharing.ts';
+import { keys, TABLE_KEYS } from '../../shared/table.ts';
+import { getItems } from '../store/db.ts';
+import { parseMembership } from '../store/households.ts';
+
+type Item = Record<string, unknown>;
+
+/** A shared reminder's household, and the recipient's membership id in it. */
+export interface SharedBy {
+  id: string;
+  membershipId: string;
+}
+
+export interface CurrentReminders {
+  profileItem: Item | undefined;
+  /**
+   * By reminder id: its item (a shared one with the recipient's id on it) and, for a shared one, the
+   * household and the recipient's membership in it.
+   */
+  reminders: Map<string, { item: Item; household: SharedBy | null }>;
+  /** Shared reminders the recipient's 'Remind me about shared renewals' now leaves out. */
+  unwanted: Set<string>;
+}
+
+export async function currentReminders(
+  userId: string,
+  reminderIds: readonly string[],
+  sharedMails: (profileItem: Item) => Parameters<typeof remindsMember>[0],
+): Promise<CurrentReminders> {
+  const pk = keys.user(userId);
+  const ids = [...new Set(reminderIds)];
+  const sk = (item: Item) => String(item[TABLE_KEYS.sortKey]);
+  const own = new Map(
+    (
+      await getItems([
+        { pk, sk: keys.profile() },
+        { pk, sk: keys.householdOfUser() },
+        ...ids.map((id) => ({ pk, sk: keys.reminder(id) })),
+      ])
+    ).map((item) => [sk(item), item]),
+  );
+  const profileItem = own.get(keys.profile());
+  const reminders = new Map<string, { item: Item; household: SharedBy | null }>();
+  const unwanted = new Set<string>();
+  for (const id of ids) {
+    const item = own.get(keys.reminder(id));
+    if (item) reminders.set(id, { item, household: null });
+  }
+  const membershipItem = own.get(keys.householdOfUser());
+  const missing = ids.filter((id) => !reminders.has(id));
+  if (!profileItem || !membershipItem || missing.length === 0) return { profileItem, reminders, unwanted };
+  const membership = parseMembership(membershipItem);
+  const household = keys.household(membership.household_id);
+  const choice = sharedMails(profileItem);
+  for (const item of await getItems(missing.map((id) => ({ pk: household, sk: keys.reminder(id) })))) {
+    const id = String(item.id);
+    const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
+    if (!remindsMember(choice, dealsWith, membership.membership_id)) unwanted.add(id);
+    else
+      reminders.set(id, {
+        item: { ...item, user_id: userId },
+        household: { id: membership.household_id, membershipId: membership.membership_id },
+      });
+  }
+  return { profileItem, reminders, unwanted };
+}

@@ -1,0 +1,124 @@
+/**
+ * Shared reminders' store rules (decision 0044): where a reminder goes for 'Shared with household',
+ * who may deal with it, where its mails are placed, and the one transaction that moves a reminder
+ * between the caller's own partition and the household's.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DateTime } from 'luxon';
+import type { Reminder } from '../../shared/api.ts';
+import { todayIn } from '../../shared/dates.ts';
+import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
+import { SHARING_MESSAGES } from '../../shared/reminder/sharing.ts';
+import type { ReminderInput } from '../../shared/schemas.ts';
+import { keys } from '../../shared/table.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { ITEM_ABSENT, itemKey } from './db.ts';
+import { memberOf } from './households.ts';
+import { householdPlace, recipientsOf } from './householdNextMail.ts';
+import { AccountGoneError, ReminderLimitError, type LiveWrite } from './liveAccount.ts';
+import { nextMailAt } from './nextMail.ts';
+import { quoteMoves } from './quotes.ts';
+import { householdHome, NoLongerMemberError, ownHome, movingGuards, type Home } from './reminderHome.ts';
+import { toItem, type Placement } from './reminderItem.ts';
+import { settledKeys } from './sends.ts';
+import { ConditionsFailed, transact } from './transact.ts';
+
+/**
+ * Where the caller's reminder with this input lives: their own partition, or their household's when
+ * 'Shared with household' is ticked, with 'Who deals with it?' a member of that household.
+ */
+export async function homeFor(userId: string, input: ReminderInput, current?: Home): Promise<Home> {
+  if (!input.shared) return ownHome(userId);
+  const home = current?.household ? current : await householdHome(userId);
+  if (!home?.household)
+    throw new DomainError('invalid', HOUSEHOLD_MESSAGES.notInHousehold, {
+      shared: [HOUSEHOLD_MESSAGES.notInHousehold],
+    });
+  if (input.deals_with !== null && !(await memberOf(home.household.id, input.deals_with)))
+    throw new DomainError('invalid', SHARING_MESSAGES.dealsWithNotMember, {
+      deals_with: [SHARING_MESSAGES.dealsWithNotMember],
+    });
+  return home;
+}
+
+/** The reminder as `home` keeps it: a shared one names its members by membership id, an own one no one. */
+export function asKeptAt(home: Home, reminder: Reminder, before?: Reminder): Reminder {
+  if (!home.household)
+    return {
+      ...reminder,
+      user_id: home.userId,
+      shared: false,
+      deals_with: null,
+      created_by: null,
+      updated_by: null,
+    };
+  const by = home.household.membershipId;
+  return {
+    ...reminder,
+    shared: true,
+    created_by: before?.shared ? before.created_by : by,
+    updated_by: by,
+  };
+}
+
+/**
+ * The reminder's place in the next-mail index at `home`, its mails starting from `notBefore`: the
+ * owner's next mail in their zone, or for a shared one the earliest of any member's in theirs.
+ */
+export async function placementAt(
+  home: Home,
+  reminder: Reminder,
+  notBefore: string,
+  zone: string,
+): Promise<Placement> {
+  if (!home.household) {
+    const settled = await settledKeys(home.userId, reminder.id, reminder.renewal_date);
+    return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, settled) };
+  }
+  const item = toItem(reminder, { notBefore, nextAt: null }, home);
+  const recipients = await recipientsOf(home.household.id, reminder.deals_with);
+  return { notBefore, ...(await householdPlace(item, recipients)) };
+}
+
+/** The caller's today, where a new or rescheduled reminder's mails start. */
+export const todayOf = (zone: string, now: Date) => todayIn(zone, DateTime.fromJSDate(now));
+
+/**
+ * Moves a reminder between the caller's partition and the household's, with its quotes: one
+ * transaction, over the version read, while the caller is still a member, each side's count moved
+ * within REMINDER_LIMIT. The current renewal's quotes go with it (at most QUOTE_LIMIT, so the
+ * transaction stays within its 100 items); its sends stay where they are (the caller's own), so
+ * nothing is mailed twice, and its past outcomes stay with whoever recorded them.
+ */
+export async function moveReminder(
+  from: Home,
+  to: Home,
+  read: Reminder,
+  moved: Reminder,
+  placement: Placement,
+): Promise<void> {
+  const household = (from.household ?? to.household)!;
+  const writes: LiveWrite[] = [
+    ...movingGuards(from.userId, household.id, to.household !== null),
+    {
+      Delete: {
+        Key: itemKey(from.pk, keys.reminder(read.id)),
+        ConditionExpression: 'updated_at = :read',
+        ExpressionAttributeValues: { ':read': read.updated_at },
+      },
+    },
+    { Put: { Item: toItem(moved, placement, to), ConditionExpression: ITEM_ABSENT } },
+    ...(await quoteMoves(from.pk, to.pk, read.id, read.renewal_date)),
+  ];
+  try {
+    await transact(writes);
+  } catch (error) {
+    if (!(error instanceof ConditionsFailed)) throw error;
+    const [member, profile, count] = error.failed;
+    if (member) throw new NoLongerMemberError();
+    if (profile && to.household) throw new AccountGoneError();
+    if (profile || count) throw new ReminderLimitError();
+    // Changed meanwhile: the caller reads again.
+    throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+  }
+}

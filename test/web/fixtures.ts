@@ -1,0 +1,81 @@
+/** Test data for the web tests: a reminder, a household's members, a profile. */
+import type { Profile, PublicConfig, Reminder } from '#shared/api.ts';
+import { DEFAULT_FEATURE_FLAGS, EMAIL_PROVIDERS } from '#shared/flags.ts';
+import type { Household, HouseholdMember } from '#shared/household.ts';
+
+export const aReminder = (over: Partial<Reminder> = {}): Reminder => ({
+  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
+  user_id: 'user-1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2030-03-14',
+  amount: 420.5,
+  notes: 'Ask about the multi-car discount',
+  repeats: 'yearly',
+  auto_renew: false,
+  act_by: null,
+  lead_days: null,
+  action_windows: true,
+  lender: null,
+  kept_vehicle: null,
+  term_anchor: '2030-03-14',
+  term_started: null,
+  last_term_amount: null,
+  archived_at: null,
+  shared: false,
+  deals_with: null,
+  created_by: null,
+  updated_by: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** The caller (Alex) and Sam; a membership id that names neither is a former member's. */
+export const ME_ID = '00000000-0000-4000-8000-000000000001';
+export const SAM_ID = '00000000-0000-4000-8000-000000000002';
+export const FORMER_ID = '00000000-0000-4000-8000-000000000009';
+const member = (id: string, first_name: string, is_you: boolean): HouseholdMember => ({
+  membership_id: id,
+  first_name,
+  masked_email: 'a•••@example.com',
+  role: is_you ? 'owner' : 'member',
+  joined_at: '2027-01-01T00:00:00Z',
+  is_you,
+});
+export const MEMBERS = [member(ME_ID, 'Alex', true), member(SAM_ID, 'Sam', false)];
+export const IN_HOUSEHOLD: { household: Household } = {
+  household: { is_owner: true, members: MEMBERS, invitations: [] },
+};
+export const NO_HOUSEHOLD: { household: null } = { household: null };
+
+export const aProfile = (over: Partial<Profile> = {}): Profile => ({
+  id: 'p1',
+  user_id: 'user-1',
+  email: 'alex@example.com',
+  first_name: 'Alex',
+  last_name: 'Smith',
+  country: 'GB',
+  timezone: 'Europe/London',
+  marketing_consent: false,
+  is_admin: false,
+  lifetime_free: false,
+  reminder_emails: true,
+  email_per_renewal: false,
+  push_reminders: true,
+  push_devices: 0,
+  shared_reminder_mails: 'all',
+  calendar_version: 0,
+  calendar_feed_hash: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** GET /api/config: no flags on, no DVLA look-up. */
+export const PUBLIC_CONFIG: PublicConfig = {
+  stage: 'test',
+  featureFlags: { ...DEFAULT_FEATURE_FLAGS },
+  emailProvider: EMAIL_PROVIDERS[0],
+  vehicleLookup: false,
+};

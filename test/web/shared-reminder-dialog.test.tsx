@@ -1,0 +1,118 @@
+/**
+ * The reminder dialog's sharing, for a member of a household: 'Shared with household' ticked by
+ * default for the household contracts and following the category until the user changes it; an edit
+ * shows the reminder's own value; 'Who deals with it?' offers 'Anyone' and the members; what is sent.
+ * Outside a household the box is not there.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Reminder } from '#shared/api.ts';
+import { CATEGORIES } from '#shared/categories.ts';
+import { DEALS_WITH_LABEL, SHARED_LABEL } from '#shared/reminder/sharing.ts';
+import { setApiAuth } from '../../web/src/api/client.ts';
+import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
+import { householdQueryKey } from '../../web/src/api/get-household.ts';
+import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
+import { SHARED_HINT } from '../../web/src/features/reminders/components/SharedFields.tsx';
+import { aReminder, FORMER_ID, IN_HOUSEHOLD, NO_HOUSEHOLD, PUBLIC_CONFIG, SAM_ID } from './fixtures.ts';
+import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
+
+setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
+afterEach(() => vi.unstubAllGlobals());
+
+function open(reminder: Reminder | null = null, household: unknown = IN_HOUSEHOLD) {
+  renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={vi.fn()} />, [
+    [householdQueryKey, household],
+    [publicConfigQueryKey, PUBLIC_CONFIG],
+  ]);
+  return userEvent.setup();
+}
+
+const box = () => screen.getByRole('checkbox', { name: SHARED_LABEL });
+const category = () => screen.getByLabelText(/^Category/);
+const dealsWith = () => screen.getByLabelText(DEALS_WITH_LABEL) as HTMLSelectElement;
+/** The select unfolds under the box: folded (and inert) while the box is clear. */
+const folded = () => dealsWith().closest('.shared-reveal')?.getAttribute('data-open') === 'false';
+
+describe("the dialog's 'Shared with household'", () => {
+  it('is ticked by default for the household contracts, clear for subscriptions and credit cards', async () => {
+    const user = open();
+    expect(box()).toHaveAccessibleDescription(SHARED_HINT);
+    const ticked: string[] = [];
+    for (const { value } of CATEGORIES) {
+      await user.selectOptions(category(), value);
+      if ((box() as HTMLInputElement).checked) ticked.push(value);
+    }
+    expect(ticked.sort()).toEqual(
+      ['broadband_mobile', 'car_tax_mot', 'insurance', 'mortgage', 'utilities_energy'].sort(),
+    );
+  });
+
+  it('follows the category until the user changes it, then stays as they left it', async () => {
+    const user = open();
+    expect(box()).toBeChecked(); // a mortgage
+    await user.selectOptions(category(), 'subscriptions');
+    expect(box()).not.toBeChecked();
+    await user.click(box());
+    await user.selectOptions(category(), 'credit_cards');
+    expect(box()).toBeChecked();
+    await user.click(box());
+    await user.selectOptions(category(), 'mortgage');
+    expect(box()).not.toBeChecked();
+  });
+
+  it("offers 'Anyone', 'You' and the others by first name, folded away while the box is clear", async () => {
+    const user = open();
+    expect([...dealsWith().options].map((o) => [o.text, o.value])).toEqual([
+      ['Anyone', ''],
+      ['You', IN_HOUSEHOLD.household.members[0]!.membership_id],
+      ['Sam', SAM_ID],
+    ]);
+    expect(folded()).toBe(false);
+    await user.click(box());
+    expect(folded()).toBe(true);
+  });
+
+  it('sends the box and who deals with it; cleared, it sends neither', async () => {
+    const fetchMock = stubFetch(201, { reminder: aReminder() });
+    const user = open();
+    await user.type(screen.getByLabelText(/^Title/), 'Home loan');
+    await user.type(screen.getByLabelText(/^Provider/), 'Nationwide');
+    await user.type(screen.getByLabelText(/^Renewal Date/), '2030-09-30');
+    await user.selectOptions(dealsWith(), SAM_ID);
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ shared: true, deals_with: SAM_ID });
+
+    fetchMock.mockClear();
+    await user.click(box());
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ shared: false, deals_with: null });
+  });
+
+  it("an edit shows the reminder's own value, not the category's; a former member reads 'Anyone'", () => {
+    const edit = (reminder: Reminder) =>
+      renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={vi.fn()} />, [
+        [householdQueryKey, IN_HOUSEHOLD],
+      ]);
+    let view = edit(aReminder({ category: 'insurance' }));
+    expect(box()).not.toBeChecked();
+    view.unmount();
+
+    view = edit(aReminder({ category: 'subscriptions', shared: true, deals_with: SAM_ID }));
+    expect(box()).toBeChecked();
+    expect(dealsWith()).toHaveValue(SAM_ID);
+    view.unmount();
+
+    edit(aReminder({ shared: true, deals_with: FORMER_ID }));
+    expect(dealsWith()).toHaveValue('');
+  });
+
+  it('is not offered outside a household, and nothing is shared', () => {
+    open(null, NO_HOUSEHOLD);
+    expect(screen.queryByRole('checkbox', { name: SHARED_LABEL })).toBeNull();
+    expect(screen.queryByLabelText(DEALS_WITH_LABEL)).toBeNull();
+  });
+});
