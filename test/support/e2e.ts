@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import {
   chromium,
   type Browser,
@@ -216,6 +217,21 @@ export async function expectAccessibleAtWidths(
     await page.setViewportSize({ width, height: own?.height ?? 900 });
     await expectAccessible(page, `${label} at ${width} px`);
     if (options.overflow) await expectNoHorizontalOverflow(page, `${label} at ${width} px`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/**
+ * With SCREENSHOT_DIR set (docs/screenshots), a full-page PNG of what the page shows at each of
+ * WIDTHS, as `<name>-<width>.png`; the page is left at its own width again. Without it, nothing.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  const own = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);
 }

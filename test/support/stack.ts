@@ -169,6 +169,28 @@ export async function addReminder(
   return (response.json as { reminder: { id: string } }).reminder.id;
 }
 
+/**
+ * A new user (`label` starts the address) with one car insurance reminder, Admiral, renewing on
+ * 01/04/2099 at £480 (`extra` adds or overrides fields), and that reminder's id.
+ */
+export async function userWithCarInsurance(
+  stack: TestStack,
+  label: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ user: TestUser; reminderId: string }> {
+  const user = await createUser(stack, { label });
+  const reminderId = await addReminder(stack, user, {
+    title: 'Car insurance',
+    category: 'insurance',
+    provider: 'Admiral',
+    renewal_date: '2099-04-01',
+    amount: 480,
+    notes: null,
+    ...extra,
+  });
+  return { user, reminderId };
+}
+
 /** The Cognito user's attributes, by name. */
 export async function cognitoAttributes(stack: TestStack, email: string): Promise<Record<string, string>> {
   const user = await stack.cognito.send(
