@@ -10,11 +10,12 @@ import { maskEmail } from '../../shared/identity.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { dueIndexKey, getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey } from './db.ts';
+import { dueIndexKey, getItem, ITEM_ABSENT, itemKey } from './db.ts';
 import { parseInvitation, type Invitation, type Membership } from './households.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { CLAIM_LEASE_MS, claimUpdate, type Claim, type SendIdentity } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
+import { profileExists, stillMember } from './guards.ts';
 
 /** A new token (≥ 128 bits: 256) and the hash its invitation is keyed by. */
 export function newToken(): { token: string; hash: string } {
@@ -22,20 +23,6 @@ export function newToken(): { token: string; hash: string } {
   return { token, hash: tokenHash(token) };
 }
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-export const profileExists = (userId: string): LiveWrite => ({
-  ConditionCheck: { Key: itemKey(keys.user(userId), keys.profile()), ConditionExpression: ITEM_EXISTS },
-});
-
-/** The caller is (still) in this household (and, with `asOwner`, still its owner). */
-export const stillMember = (userId: string, householdId: string, asOwner = false): LiveWrite => ({
-  ConditionCheck: {
-    Key: itemKey(keys.user(userId), keys.householdOfUser()),
-    ConditionExpression: asOwner ? 'household_id = :hid AND #role = :owner' : 'household_id = :hid',
-    ...(asOwner ? { ExpressionAttributeNames: { '#role': 'role' } } : {}),
-    ExpressionAttributeValues: { ':hid': householdId, ...(asOwner ? { ':owner': 'owner' } : {}) },
-  },
-});
 
 /** The writes that make a household with `userId` its owner (the first invitation's part). */
 export function newHouseholdWrites(

@@ -18,7 +18,8 @@ import {
   type Membership,
 } from './households.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
-import { memberPut, ownMembershipPut, profileExists, stillMember } from './invitations.ts';
+import { profileExists, stillMember } from './guards.ts';
+import { memberPut, ownMembershipPut } from './invitations.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
 const countName = { '#count': COUNTERS.householdMembers };

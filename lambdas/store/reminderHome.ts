@@ -13,7 +13,7 @@ import { DomainError } from '../runtime/errors.ts';
 import { getItem, ITEM_EXISTS, itemKey } from './db.ts';
 import { membershipOf } from './households.ts';
 import { getVisibleReminderItem } from './imports.ts';
-import { profileExists, stillMember } from './invitations.ts';
+import { profileExists, stillMember } from './guards.ts';
 import { parseReminder } from './items.ts';
 import {
   AccountGoneError,

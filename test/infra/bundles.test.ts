@@ -244,8 +244,9 @@ describe('source maps', () => {
       }
     }
     expect(ours).toBeGreaterThan(1000);
-    // A fifth of the full map or less.
-    expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(full).length / 5);
+    // A quarter of the full map or less: dependencies are most of it (our own code was a fifth of it
+    // until shared reminders brought the household stores into the reminder routes).
+    expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(full).length / 4);
   });
 });
 
