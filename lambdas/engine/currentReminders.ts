@@ -7,6 +7,7 @@
 import { remindsMember } from '../../shared/reminder/sharing.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { getItems } from '../store/db.ts';
+import { earliestOf } from '../store/householdNextMail.ts';
 import { parseMembership } from '../store/households.ts';
 
 type Item = Record<string, unknown>;
@@ -69,4 +70,17 @@ export async function currentReminders(
       });
   }
   return { profileItem, reminders, unwanted };
+}
+
+/**
+ * A shared reminder's move after this member's mail: their part becomes `nextAt`, and the reminder
+ * goes to the earliest part, from the parts on the item as read. Without a part for this member
+ * (an item the job rolled in one zone), every member's records are read again after the send.
+ */
+export function memberMove(item: Record<string, unknown>, household: SharedBy, nextAt: string | null) {
+  const parts = item.member_next;
+  if (!parts || typeof parts !== 'object' || !(household.membershipId in parts))
+    return { ...household, part: nextAt, placeAt: null, whole: true };
+  const memberNext = { ...(parts as Record<string, string | null>), [household.membershipId]: nextAt };
+  return { ...household, part: nextAt, placeAt: earliestOf(memberNext), whole: false };
 }

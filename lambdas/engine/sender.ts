@@ -26,7 +26,7 @@ import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
-import { currentReminders } from './currentReminders.ts';
+import { currentReminders, memberMove } from './currentReminders.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
@@ -131,6 +131,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
       date: latestOf.get(reminder.id) ?? scheduled.date,
     });
+    const nextAt = next ? next.toUTC().toISO()! : null;
     due.push({
       profile,
       mail,
@@ -141,9 +142,9 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
         daysBefore: scheduled.daysBefore,
         subject: reminderMailSubject(mail),
         version: reminder.updated_at,
-        nextAt: next ? next.toUTC().toISO()! : null,
+        nextAt,
         // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
-        ...(household ? { household } : {}),
+        ...(household && item ? { household: memberMove(item, household, nextAt) } : {}),
       },
     });
   }

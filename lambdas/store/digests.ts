@@ -23,7 +23,7 @@ import { retrying } from '../runtime/retry.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from './liveAccount.ts';
-import { moveMemberPlace } from './householdNextMail.ts';
+import { refreshHouseholdNextMail } from './householdNextMail.ts';
 import { nextMailAttributes } from './nextMail.ts';
 import { sendKey } from './sends.ts';
 
@@ -47,10 +47,12 @@ export interface DigestMail {
   /** The reminder's next moment once this mail is sent (ISO UTC), or null when none is left. */
   nextAt: string | null;
   /**
-   * A shared reminder's mail (decision 0046): its household and the recipient's membership id. Its
-   * place is the earliest of every member's next moment, so `nextAt` is this member's part of it.
+   * A shared reminder's mail (decision 0046): its household, the recipient's membership id, their
+   * part of its place (`part`, this member's next moment) and the place that makes (`placeAt`, the
+   * earliest part). `whole`: the item held no part for them, so every member's records are read
+   * again after the send instead.
    */
-  household?: { id: string; membershipId: string };
+  household?: SharedMove;
 }
 
 export interface DigestClaim {
@@ -68,8 +70,17 @@ const storedMail = z.object({
   subject: z.string(),
   version: z.string(),
   nextAt: z.string().nullable(),
-  household: z.object({ id: z.string(), membershipId: z.string() }).optional(),
+  household: z
+    .object({
+      id: z.string(),
+      membershipId: z.string(),
+      part: z.string().nullable(),
+      placeAt: z.string().nullable(),
+      whole: z.boolean(),
+    })
+    .optional(),
 });
+type SharedMove = z.infer<typeof storedMail>['household'] & {};
 const storedDigest = z.object({
   token: z.string(),
   user_id: z.string(),
@@ -183,7 +194,7 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
     // window mails of one digest share their next place (the sender works it out for them together).
     const byReminder = [...new Map(part.map((mail) => [mail.reminderId, mail])).values()];
     let moves: TransactItem[] = byReminder
-      .filter((mail) => !mail.household)
+      .filter((mail) => !mail.household?.whole)
       .map((mail) => indexMove(digest.userId, mail));
     const writeAll = () =>
       dynamo().send(
@@ -236,13 +247,13 @@ export async function afterDigestSent(digest: DigestClaim, now: Date): Promise<s
   return problems;
 }
 
-/** The digest's shared reminders: each member's part of their place moved (never throws). */
+/** The digest's shared reminders that held no part for their member: placed again from every member's records. */
 async function placeSharedAgain(digest: DigestClaim): Promise<string[]> {
-  const shared = [...new Map(digest.mails.filter((m) => m.household).map((m) => [m.reminderId, m])).values()];
+  const whole = digest.mails.filter((mail) => mail.household?.whole);
   const problems: string[] = [];
-  for (const mail of shared) {
+  for (const id of new Set(whole.map((mail) => mail.reminderId))) {
     try {
-      await moveMemberPlace(mail.household!, mail.reminderId, mail.version, mail.nextAt);
+      await refreshHouseholdNextMail(whole[0]!.household!.id, id);
     } catch (error) {
       // The next run finds the reminder still in place and settles what was sent.
       problems.push((error as Error).message);
@@ -251,29 +262,48 @@ async function placeSharedAgain(digest: DigestClaim): Promise<string[]> {
   return problems;
 }
 
+/**
+ * A reminder's move in the index once its mail is sent: the recipient's own, or a shared one's in
+ * its household's partition, with the member's part (two senders at once may each place it by the
+ * other's older part: never later than the truth, so at worst a run finds it early).
+ */
 function indexMove(userId: string, mail: DigestMail): TransactItem {
   const index = TABLE_KEYS.dueIndex;
-  const attributes = nextMailAttributes(mail.reminderId, mail.nextAt);
+  const shared = mail.household;
+  const nextAt = shared ? shared.placeAt : mail.nextAt;
+  const attributes = nextMailAttributes(mail.reminderId, nextAt);
+  const pk = shared ? keys.household(shared.id) : keys.user(userId);
+  const part = shared ? ', member_next.#member = :part' : '';
   return {
     Update: {
       TableName: tableName(),
-      Key: itemKey(keys.user(userId), keys.reminder(mail.reminderId)),
+      Key: itemKey(pk, keys.reminder(mail.reminderId)),
       ConditionExpression: 'updated_at = :version',
-      ...(mail.nextAt
+      ...(nextAt
         ? {
-            UpdateExpression: 'SET next_at = :at, #pk = :pk, #sk = :sk',
+            UpdateExpression: `SET next_at = :at, #pk = :pk, #sk = :sk${part}`,
             ExpressionAttributeValues: {
               ':version': mail.version,
-              ':at': mail.nextAt,
+              ':at': nextAt,
               ':pk': attributes[index.partitionKey],
               ':sk': attributes[index.sortKey],
+              ...(shared ? { ':part': shared.part } : {}),
             },
           }
         : {
-            UpdateExpression: 'REMOVE next_at, #pk, #sk',
-            ExpressionAttributeValues: { ':version': mail.version },
+            UpdateExpression: shared
+              ? 'SET member_next.#member = :part REMOVE next_at, #pk, #sk'
+              : 'REMOVE next_at, #pk, #sk',
+            ExpressionAttributeValues: {
+              ':version': mail.version,
+              ...(shared ? { ':part': shared.part } : {}),
+            },
           }),
-      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+      ExpressionAttributeNames: {
+        '#pk': index.partitionKey,
+        '#sk': index.sortKey,
+        ...(shared ? { '#member': shared.membershipId } : {}),
+      },
     },
   };
 }

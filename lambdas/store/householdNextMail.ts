@@ -108,29 +108,6 @@ export async function refreshHouseholdNextMail(householdId: string, reminderId: 
 }
 
 /**
- * After a mail to one member: their part of the place becomes `nextAt`, and the reminder moves to the
- * earliest part (one read, one write). Over the version the mail was planned on (an edit placed it
- * itself). Two members' senders at once may each write the earliest with the other's older part:
- * never later than the truth, so at worst a run finds it early and settles nothing new. Without a
- * part for this member (an item rolled or stored before parts), everything is worked out again.
- */
-export async function moveMemberPlace(
-  household: { id: string; membershipId: string },
-  reminderId: string,
-  version: string,
-  nextAt: string | null,
-): Promise<void> {
-  const pk = keys.household(household.id);
-  const item = await getItem(pk, keys.reminder(reminderId), { consistent: true });
-  if (!item || item.updated_at !== version) return;
-  const parts = item.member_next;
-  if (!parts || typeof parts !== 'object' || !(household.membershipId in parts))
-    return placeAgain(household.id, item);
-  const memberNext = { ...(parts as Record<string, string | null>), [household.membershipId]: nextAt };
-  const reminder = parseIndexedReminder({ ...item, user_id: '' }, 'UTC');
-  await placeInIndex(pk, reminder, earliestOf(memberNext), memberNext);
-}
-/**
  * Every shared reminder of the household placed again: a member joined or left, or changed their
  * zone or 'Remind me about shared renewals'.
  */
