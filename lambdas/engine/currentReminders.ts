@@ -33,18 +33,27 @@ export async function currentReminders(
   userId: string,
   reminderIds: readonly string[],
   sharedMails: (profileItem: Item) => Parameters<typeof remindsMember>[0],
+  /** The household the planner saw: its items are read in the same call, and used only if it is still theirs. */
+  householdHint?: string,
 ): Promise<CurrentReminders> {
   const pk = keys.user(userId);
   const ids = [...new Set(reminderIds)];
-  const sk = (item: Item) => String(item[TABLE_KEYS.sortKey]);
-  const own = new Map(
+  const key = (item: Item) => `${String(item[TABLE_KEYS.partitionKey])}|${String(item[TABLE_KEYS.sortKey])}`;
+  const hinted = householdHint ? keys.household(householdHint) : undefined;
+  const read = new Map(
     (
       await getItems([
         { pk, sk: keys.profile() },
         { pk, sk: keys.householdOfUser() },
         ...ids.map((id) => ({ pk, sk: keys.reminder(id) })),
+        ...(hinted ? ids.map((id) => ({ pk: hinted, sk: keys.reminder(id) })) : []),
       ])
-    ).map((item) => [sk(item), item]),
+    ).map((item) => [key(item), item]),
+  );
+  const own = new Map(
+    [...read.entries()]
+      .filter(([k]) => k.startsWith(`${pk}|`))
+      .map(([k, item]) => [k.slice(pk.length + 1), item]),
   );
   const profileItem = own.get(keys.profile());
   const reminders = new Map<string, { item: Item; household: SharedBy | null }>();
@@ -59,7 +68,15 @@ export async function currentReminders(
   const membership = parseMembership(membershipItem);
   const household = keys.household(membership.household_id);
   const choice = sharedMails(profileItem);
-  for (const item of await getItems(missing.map((id) => ({ pk: household, sk: keys.reminder(id) })))) {
+  // Read with the recipient's own items when the hint names their household still; else now.
+  const sharedItems =
+    household === hinted
+      ? missing.flatMap((id): Item[] => {
+          const item = read.get(`${household}|${keys.reminder(id)}`);
+          return item ? [item] : [];
+        })
+      : await getItems(missing.map((id) => ({ pk: household, sk: keys.reminder(id) })));
+  for (const item of sharedItems) {
     const id = String(item.id);
     const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
     if (!remindsMember(choice, dealsWith, membership.membership_id)) unwanted.add(id);

@@ -24,7 +24,7 @@ import { rollForward } from '../store/savings.ts';
 import { recordSettlement, settledByUser, type SendIdentity } from '../store/sends.ts';
 import { suppressedAmong } from '../store/suppressions.ts';
 import { recheckedVehicleDate } from './recheck.ts';
-import { dueEntries } from './recipients.ts';
+import { dueEntries, type DueEntry } from './recipients.ts';
 
 /** A mail the run sends now: the scheduled Mail, the reminder it was planned on, and its days left. */
 export type DueMail = ScheduledMail & {
@@ -39,6 +39,8 @@ export type DueMail = ScheduledMail & {
 export interface Addressed {
   mail: DueMail;
   profile: Profile;
+  /** A shared reminder's household: the sender reads it with the recipient's own items. */
+  householdId?: string;
 }
 
 /** What became of one mail of a run. */
@@ -230,7 +232,14 @@ export async function findDueMails(
       if (!mailed) break;
       // A lead and a window due together go in the same message, so in the same digest.
       for (const send of [plan.window, plan.send])
-        if (send) await planSend(send, reminder, profile, suppressed.has(profile.email), result, record);
+        if (send)
+          await planSend(
+            send,
+            { reminder, profile, household },
+            suppressed.has(profile.email),
+            result,
+            record,
+          );
       break;
     }
   }
@@ -262,8 +271,7 @@ async function rollOnce(
 /** Plans the mail to send now: deliverable, or settled as skipped when its owner takes no mail. */
 async function planSend(
   send: NonNullable<DuePlan['send']>,
-  reminder: IndexedReminder,
-  profile: Profile,
+  { reminder, profile, household }: Pick<DueEntry, 'reminder' | 'profile' | 'household'>,
   suppressed: boolean,
   result: DueMails,
   record: (mail: ScheduledMail, status: 'skipped', reason: 'unsubscribed' | 'suppressed') => Promise<boolean>,
@@ -271,6 +279,7 @@ async function planSend(
   const addressed: Addressed = {
     profile,
     mail: { ...send.mail, reminder, daysLeft: send.daysLeft, late: send.late },
+    ...(household ? { householdId: household.id } : {}),
   };
   result.planned++;
   if (send.late) result.late++;

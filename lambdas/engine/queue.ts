@@ -47,6 +47,11 @@ export const recipientMessageSchema = z
     day: isoDate.optional(),
     /** No e-mail (the recipient takes none, or the address is suppressed): the day's push only. */
     pushOnly: z.literal(true).optional(),
+    /**
+     * The recipient's household, when a mail is of a shared reminder: only where the sender looks
+     * first. It reads the household their own membership item names, whatever this says.
+     */
+    household: idSchema.optional(),
   })
   .strict()
   .refine((message) => message.mails.every(({ mail }) => mail.userId === message.userId), {
@@ -79,17 +84,20 @@ export function recipientMessages(
   dayIn?: (zone: string) => string,
   extra: Pick<RecipientMessage, 'pushOnly'> = {},
 ): RecipientMessage[] {
-  const byUser = new Map<string, { zone: string; mails: QueuedMail[] }>();
-  for (const { mail, profile } of deliverable) {
+  const byUser = new Map<string, { zone: string; mails: QueuedMail[]; household?: string }>();
+  for (const { mail, profile, householdId } of deliverable) {
     const entry = byUser.get(mail.userId) ?? { zone: profile.timezone, mails: [] };
     entry.mails.push({ mail: mailOf(mail), daysLeft: mail.daysLeft, late: mail.late });
+    entry.household ??= householdId;
     byUser.set(mail.userId, entry);
   }
   const messages: RecipientMessage[] = [];
-  for (const [userId, { zone, mails }] of byUser) {
+  for (const [userId, { zone, mails, household }] of byUser) {
     const day = dayIn ? { day: dayIn(zone) } : {};
+    const hint = household ? { household } : {};
     for (let i = 0; i < mails.length; i += MAILS_PER_MESSAGE) {
-      messages.push({ v: 2, run, userId, mails: mails.slice(i, i + MAILS_PER_MESSAGE), ...day, ...extra });
+      const part = mails.slice(i, i + MAILS_PER_MESSAGE);
+      messages.push({ v: 2, run, userId, mails: part, ...day, ...hint, ...extra });
     }
   }
   return messages;

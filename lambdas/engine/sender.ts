@@ -103,6 +103,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
     message.userId,
     message.mails.map(({ mail }) => mail.reminderId),
     (item) => parseProfile(item).shared_reminder_mails,
+    message.household,
   );
   if (!current.profileItem) return undefined;
   const profile = parseProfile(current.profileItem);

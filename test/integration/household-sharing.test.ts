@@ -16,6 +16,7 @@ import { adminStatistics } from '../../lambdas/store/stats.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin } from '../support/household.ts';
 import { runJob } from '../support/job.ts';
+import { enqueue } from '../../lambdas/engine/queue.ts';
 import { api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 import { scanTable } from '../support/table.ts';
 
@@ -279,6 +280,42 @@ describe('sharing and taking back', () => {
       false,
       kit.sub,
       1,
+    ]);
+  });
+});
+
+describe("the send queue's household hint", () => {
+  it('reads only the household the recipient is in now, whatever a message names', async () => {
+    const renewal = freshRenewal();
+    const [pat, quin, rae] = [await person('Pat'), await person('Quin'), await person('Rae')];
+    await household(pat, await person('Sam'));
+    await household(quin, rae);
+    const theirs = await add(quin, 'Their broadband', renewal, { shared: true });
+    const patsHousehold = (await membershipOf(pat.sub))!.household_id;
+    const quinsHousehold = (await membershipOf(quin.sub))!.household_id;
+    const mail = (user: TestUser) => ({
+      mail: {
+        type: 'reminder' as const,
+        userId: user.sub,
+        reminderId: theirs.id,
+        renewalDate: renewal,
+        daysBefore: 1,
+        actBy: null,
+      },
+      daysLeft: 1,
+      late: false,
+    });
+    const run = { id: crypto.randomUUID(), ranAt: new Date().toISOString() };
+    // Pat's message names Quin's household: Pat is not in it, so nothing of it is read for Pat.
+    // Rae's names Pat's: Rae is in Quin's, which the sender reads instead.
+    await enqueue([
+      { v: 2, run, userId: pat.sub, mails: [mail(pat)], household: quinsHousehold },
+      { v: 2, run, userId: rae.sub, mails: [mail(rae)], household: patsHousehold },
+    ]);
+    await stack.sendPoller.idle();
+    expect(await subjects(pat)).toEqual([]);
+    expect(await subjects(rae)).toEqual([
+      `Your Their broadband with Aviva renews in 1 day (${formatUkDate(renewal)})`,
     ]);
   });
 });
