@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
-import { ENTITY } from '../shared/table.ts';
+import { ENTITY, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchHousehold, benchProfile, benchReminder, placed } from './bench/seed.ts';
@@ -81,7 +81,10 @@ interface Measured {
   superseded: number;
   seconds: number;
   planMs: number;
+  /** Mails a second over the sending phase, from the e-mail log (millisecond times). */
   sendPhasePerSecond: number;
+  /** The same from the mailbox's whole-second times (what earlier runs printed). */
+  mailboxPerSecond: number;
   busiestWindow: number;
   cpuMsPerMail: number;
   senderMsPerMail: number;
@@ -140,6 +143,13 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
       emails: { at: number; destination: { to: string[] } }[];
     };
     const times = emails.map((e) => e.at * (e.at < 1e12 ? 1000 : 1)).sort((a, b) => a - b);
+    // The sending phase's rate from the e-mail log (each mail's time after SES accepted it, in ms):
+    // the mailbox keeps whole seconds, which over a 45 s phase is ±2% of the rate.
+    const { queryAll } = await import('../lambdas/store/db.ts');
+    const logged = (await queryAll({ pk: keys.emailLogs() }))
+      .map((row) => Date.parse(String(row.sent_at)))
+      .sort((a, b) => a - b);
+    const loggedSpan = logged.length > 1 ? (logged.at(-1)! - logged[0]!) / 1000 : 0;
     let busiest = 0;
     for (let i = 0, j = 0; i < times.length; i++) {
       while (times[i]! - times[j]! >= 1000) j++;
@@ -156,7 +166,8 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
       superseded: run.superseded,
       seconds,
       planMs: planned.planMs,
-      sendPhasePerSecond: span > 0 ? (times.length - 1) / span : 0,
+      sendPhasePerSecond: loggedSpan > 0 ? (logged.length - 1) / loggedSpan : 0,
+      mailboxPerSecond: span > 0 ? (times.length - 1) / span : 0,
       busiestWindow: busiest,
       // The whole process: the planner, the senders and the in-process stand-ins (an upper bound).
       cpuMsPerMail: run.items_processed ? (cpu.user + cpu.system) / 1000 / run.items_processed : 0,
@@ -178,7 +189,7 @@ function print(label: string, m: Measured) {
   console.log(
     `${label}: ${m.reminders.toLocaleString('en-GB')} reminders, ${m.sent} sent in ${m.messages} SES mails (${m.late} late, ${m.superseded} superseded), ` +
       `${m.seconds.toFixed(2)} s; finding what is due ${m.planMs} ms; sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s ` +
-      `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s), busiest 1 s window ${m.busiestWindow}; ` +
+      `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s; the mailbox's whole seconds: ${m.mailboxPerSecond.toFixed(2)}), busiest 1 s window ${m.busiestWindow}; ` +
       `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); ` +
       `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}`,
   );
