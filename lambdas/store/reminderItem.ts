@@ -7,7 +7,6 @@ import { todayIn } from '../../shared/dates.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { itemKey } from './db.ts';
 import { nextMailAt, nextMailAttributes } from './nextMail.ts';
-import type { Home } from './reminderHome.ts';
 
 /** A new reminder of `userId`: a fresh id, its first term anchored on its own renewal date. */
 export function newReminder(userId: string, input: ReminderInput, now: Date): Reminder {
@@ -41,11 +40,7 @@ export interface Placement {
   memberNext?: Record<string, string | null>;
 }
 
-export function toItem(
-  reminder: Reminder,
-  placement: Placement,
-  home?: Pick<Home, 'pk' | 'household'>,
-): Record<string, unknown> {
+export function toItem(reminder: Reminder, placement: Placement, home?: ItemHome): Record<string, unknown> {
   return {
     ...(home ? homeAttributes(home, reminder) : reminder),
     ...itemKey(home?.pk ?? keys.user(reminder.user_id), keys.reminder(reminder.id)),
@@ -56,11 +51,20 @@ export function toItem(
   };
 }
 
+/** Where an item is kept: a partition, and whether it is a household's (reminderHome.ts's Home fits). */
+export interface ItemHome {
+  pk: string;
+  household: object | null;
+}
+
 /**
  * A reminder's attributes as `home` keeps them: a household's item holds no user id (nothing in it
  * names a person but by membership id) and is marked shared; a user's own is never shared.
  */
-export function homeAttributes(home: Pick<Home, 'household'>, reminder: Reminder): Record<string, unknown> {
+export function homeAttributes(
+  home: Pick<ItemHome, 'household'>,
+  reminder: Reminder,
+): Record<string, unknown> {
   if (!home.household)
     return { ...reminder, shared: false, deals_with: null, created_by: null, updated_by: null };
   const { user_id: _userId, ...rest } = reminder;
