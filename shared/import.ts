@@ -20,7 +20,8 @@ import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } fr
 import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
 import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesNo } from './import/values.ts';
 import { isRecord, WALLOS_CSV_HEADINGS, wallosEntries, wallosRow } from './import/wallos.ts';
-import { IMPORT_MAX_ROWS, MESSAGES } from './schemas.ts';
+import { IMPORT_MAX_ROWS } from './importRequest.ts';
+import { MESSAGES } from './schemas.ts';
 
 export { duplicateKey, IMPORT_MAX_ROWS, IMPORT_MESSAGES };
 export { conversionRateSchema } from './import/values.ts';

@@ -25,13 +25,12 @@ import {
   calendarTokenParamSchema,
   eventTokenParamSchema,
   idParamSchema,
-  IMPORT_BODY_MAX_BYTES,
-  importRemindersSchema,
   notFoundReportSchema,
   profileUpdateSchema,
   reminderInputSchema,
   unsubscribeQuerySchema,
 } from './schemas.ts';
+import { IMPORT_BODY_MAX_BYTES, importRemindersSchema } from './importRequest.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
 import type { Snooze } from './reminder/snooze.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';

@@ -1,7 +1,7 @@
 /** What the import dialog says of a file or a row: every message once. */
 import { CSV_COLUMNS } from '../csv.ts';
 import { API_MESSAGES } from '../messages.ts';
-import { IMPORT_MAX_ROWS } from '../schemas.ts';
+import { IMPORT_MAX_ROWS } from '../importRequest.ts';
 
 export const IMPORT_MESSAGES = {
   wrongType: 'Choose a CSV file (.csv) or a Wallos export (.json)',
