@@ -59,16 +59,16 @@ export interface ItemHome {
 
 /**
  * A reminder's attributes as `home` keeps them: a household's item holds no user id (nothing in it
- * names a person but by membership id) and is marked shared; a user's own is never shared.
+ * names a person but by membership id). Which fields a shared or an own reminder has is decided
+ * once, in sharing.ts `asKeptAt`.
  */
 export function homeAttributes(
   home: Pick<ItemHome, 'household'>,
   reminder: Reminder,
 ): Record<string, unknown> {
-  if (!home.household)
-    return { ...reminder, shared: false, deals_with: null, created_by: null, updated_by: null };
+  if (!home.household) return { ...reminder };
   const { user_id: _userId, ...rest } = reminder;
-  return { ...rest, shared: true };
+  return rest;
 }
 
 /** Where a reminder starts in the index (new, or rolled forward): mails from the owner's today on. */

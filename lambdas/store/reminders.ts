@@ -11,7 +11,7 @@ import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { notBeforeOf } from './nextMail.ts';
 import { findReminder, householdHome, ownHome, reminderAt, writeAt, type Home } from './reminderHome.ts';
-import { asKeptAt, homeFor, moveReminder, placementAt, todayOf } from './sharing.ts';
+import { asKeptAt, freshPlacementAt, homeFor, moveReminder, placementAt, todayOf } from './sharing.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
@@ -86,9 +86,7 @@ export async function createReminder(
   const profile = await getItem(keys.user(userId), keys.profile());
   if (!profile) throw new AccountGoneError();
   const zone = parseProfile(profile).timezone;
-  const placement = home.household
-    ? await placementAt(home, reminder, todayOf(zone, now), zone)
-    : freshPlacement(reminder, zone, now);
+  const placement = await freshPlacementAt(home, reminder, zone, now);
   if (!home.household) await reminderCountOf(userId, profile);
   await writeAt(
     home,

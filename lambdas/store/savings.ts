@@ -31,7 +31,7 @@ import {
   writeAt,
   type Home,
 } from './reminderHome.ts';
-import { placementAt, todayOf } from './sharing.ts';
+import { freshPlacementAt } from './sharing.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 
@@ -151,8 +151,7 @@ export async function recordOutcome(
         { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
         now,
       );
-      const notBefore = todayOf(zone, now);
-      writes.push(reminderWrite(home, after, reminder, await placementAt(home, after, notBefore, zone)));
+      writes.push(reminderWrite(home, after, reminder, await freshPlacementAt(home, after, zone, now)));
     } else {
       writes.push({
         ConditionCheck: {

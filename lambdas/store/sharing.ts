@@ -19,7 +19,7 @@ import { AccountGoneError, ReminderLimitError, type LiveWrite } from './liveAcco
 import { nextMailAt } from './nextMail.ts';
 import { quoteMoves } from './quotes.ts';
 import { householdHome, NoLongerMemberError, ownHome, movingGuards, type Home } from './reminderHome.ts';
-import { toItem, type Placement } from './reminderItem.ts';
+import { freshPlacement, toItem, type Placement } from './reminderItem.ts';
 import { settledKeys } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
@@ -78,6 +78,20 @@ export async function placementAt(
   const item = toItem(reminder, { notBefore, nextAt: null }, home);
   const recipients = await recipientsOf(home.household.id, reminder.deals_with);
   return { notBefore, ...(await householdPlace(item, recipients)) };
+}
+
+/**
+ * Where a new (or rolled-on) reminder starts at `home`: its mails from the caller's today. An own one
+ * has no send records for its new renewal yet, so nothing is read; a shared one reads the members'.
+ */
+export async function freshPlacementAt(
+  home: Home,
+  reminder: Reminder,
+  zone: string,
+  now: Date,
+): Promise<Placement> {
+  if (!home.household) return freshPlacement(reminder, zone, now);
+  return placementAt(home, reminder, todayOf(zone, now), zone);
 }
 
 /** The caller's today, where a new or rescheduled reminder's mails start. */
