@@ -90,12 +90,16 @@ export function settingsJourney({ stack, signedInPage }: E2e): void {
     it('shows the failure toasts when saving or deleting fails', async () => {
       const page = await signedInPage(user, 1280);
       await openSettings(page);
+      // The profile the last test saved, read again over this browser's kept copy of it.
+      await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Priya');
       await page.route('**/api/me', (route) =>
         route.request().method() === 'GET'
           ? route.fallback()
           : route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
       );
+      const failedSave = page.waitForResponse((r) => r.request().method() === 'PUT' && r.status() === 500);
       await page.getByRole('button', { name: 'Save Changes' }).click();
+      await failedSave;
       await toast(page, 'Failed to update settings').waitFor();
 
       await page.getByRole('button', { name: 'Delete Account' }).click();
