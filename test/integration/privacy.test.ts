@@ -303,7 +303,11 @@ describe('account deletion', () => {
     );
     const [deletion, ...answers] = await Promise.all([call('DELETE', '/api/me'), ...writes]);
     expect(deletion.status).toBe(204);
-    for (const answer of answers) expect([201, 404, 410]).toContain(answer.status);
+    // The outcomes also race one another on the one reminder: one that loses every attempt to
+    // them gets the 409 'Please try again' (overVersionRead), whatever the deletion does.
+    answers.forEach((answer, i) =>
+      expect(i % 2 === 0 ? [201, 404, 410] : [201, 404, 409, 410]).toContain(answer.status),
+    );
     expect(await partition(user.sub)).toEqual([]);
   });
 
