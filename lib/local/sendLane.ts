@@ -15,6 +15,8 @@ import { SENDER_SETTINGS } from '../../shared/senders.ts';
 export const REGION = 'eu-west-2';
 /** SQS hands out, and deletes, at most ten messages per call. */
 const PER_RECEIVE = 10;
+/** SQS's longest long poll, which Lambda's event source uses. */
+const LONG_POLL_SECONDS = 20;
 
 /** What a lane tells whoever runs it: batches in hand, what became of each mail, trouble. */
 export interface LaneReport {
@@ -49,9 +51,11 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
 
 /**
  * A batch as the event source gathers it on AWS: up to SENDER_SETTINGS.batchSize messages, receiving until
- * the batch is full, the queue has no more, or the batching window has passed.
+ * the batch is full, the queue has no more, or the batching window has passed. The first receive is a
+ * long poll of SQS's longest, 20 s, as the event source's: an idle lane costs one call in 20 s, not one
+ * a second (most local stacks, a browser test's say, never send). `stopped` ends it at once.
  */
-async function receiveBatch(queueUrl: string): Promise<Message[]> {
+async function receiveBatch(queueUrl: string, stopped: AbortSignal): Promise<Message[]> {
   const batch: Message[] = [];
   const closes = Date.now() + SENDER_SETTINGS.maxBatchingWindowSeconds * 1000;
   while (batch.length < SENDER_SETTINGS.batchSize) {
@@ -62,9 +66,11 @@ async function receiveBatch(queueUrl: string): Promise<Message[]> {
         QueueUrl: queueUrl,
         MaxNumberOfMessages: Math.min(PER_RECEIVE, SENDER_SETTINGS.batchSize - batch.length),
         // Wait for the first message; after it, take only what is there now.
-        WaitTimeSeconds: batch.length === 0 ? 1 : 0,
+        WaitTimeSeconds: batch.length === 0 ? LONG_POLL_SECONDS : 0,
         MessageSystemAttributeNames: ['All'],
       }),
+      // Only the wait is cut short: a batch part-gathered is sent, not left in flight.
+      batch.length === 0 ? { abortSignal: stopped } : {},
     );
     batch.push(...Messages);
     if (Messages.length === 0 || Date.now() >= closes) break;
@@ -75,19 +81,21 @@ async function receiveBatch(queueUrl: string): Promise<Message[]> {
 export async function pollLane(
   queueUrl: string,
   control: {
-    running: () => boolean;
+    /** Aborted to stop the lane: a long poll in progress ends at once, a batch in hand finishes. */
+    stopped: AbortSignal;
     overrides: () => SenderSeams;
   },
   report: LaneReport,
 ): Promise<void> {
   const queueArn = `arn:aws:sqs:${REGION}:000000000000:${queueUrl.split('/').pop()}`;
   let pacer: Pacer | undefined;
-  while (control.running()) {
+  while (!control.stopped.aborted) {
     let messages: Message[] = [];
     try {
-      messages = await receiveBatch(queueUrl);
+      messages = await receiveBatch(queueUrl, control.stopped);
     } catch (error) {
-      if (control.running()) report.log(`send queue: receive failed: ${(error as Error).message}`);
+      if (control.stopped.aborted) break;
+      report.log(`send queue: receive failed: ${(error as Error).message}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }

@@ -9,14 +9,14 @@ import { pollLane, type WorkerMessage } from './sendLane.ts';
 
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
-let running = true;
+const stop = new AbortController();
 let last = performance.eventLoopUtilization();
 port.on('message', (message) => {
-  if (message === 'stop') running = false;
+  if (message === 'stop') stop.abort();
 });
 await pollLane(
   (workerData as { queueUrl: string }).queueUrl,
-  { running: () => running, overrides: () => ({}) },
+  { stopped: stop.signal, overrides: () => ({}) },
   {
     busy: (busy) => {
       post({ busy });

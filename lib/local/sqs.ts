@@ -128,7 +128,7 @@ export function startSendPoller(
   log: (line: string) => void,
   options: { threads?: boolean } = {},
 ): SendPoller {
-  let running = true;
+  const stop = new AbortController();
   let busy = 0;
   let notes: MailNote[] = [];
   let activeMs = 0;
@@ -154,17 +154,17 @@ export function startSendPoller(
       }
     },
     wake() {
-      if (running && stops.length === 0)
+      if (!stop.signal.aborted && stops.length === 0)
         stops = Array.from({ length: lanes }, () => startThread(queueUrl, report));
     },
     async stop() {
-      running = false;
-      await Promise.all(stops.map((stop) => stop()));
+      stop.abort();
+      await Promise.all(stops.map((stopLane) => stopLane()));
     },
   };
   if (!options.threads) {
     stops = Array.from({ length: lanes }, () => {
-      const done = pollLane(queueUrl, { running: () => running, overrides: () => poller.overrides }, report);
+      const done = pollLane(queueUrl, { stopped: stop.signal, overrides: () => poller.overrides }, report);
       return () => done;
     });
   }
@@ -186,7 +186,7 @@ function startThread(queueUrl: string, report: ThreadReport): () => Promise<void
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return async () => {
     worker.postMessage('stop');
-    // A lane finishes its batch and its long poll (1 s); then the thread ends.
+    // A lane finishes the batch in hand (its long poll ends at once); then the thread ends.
     const timeout = setTimeout(() => void worker.terminate(), 5_000);
     await exited;
     clearTimeout(timeout);

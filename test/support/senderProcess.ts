@@ -35,7 +35,8 @@ const stop = (seam: NonNullable<SenderProcessConfig['stopAt']>) => async (messag
 await pollLane(
   config.queueUrl,
   {
-    running: () => true,
+    // Runs until killed.
+    stopped: new AbortController().signal,
     overrides: () => ({
       now: () => new Date(Date.now() + (config.clockOffsetMs ?? 0)),
       beforeClaim: stop('beforeClaim'),
