@@ -82,7 +82,7 @@ try {
         `list ${listMs.toFixed(0)} ms, total ${ms(start).toFixed(0)} ms (${JSON.stringify(saved.json)})`,
     );
   }
-  const browser = await launchChromium();
+  const browser = await launchChromium('full');
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const user = await createUser(stack, { label: `benchui${round}` });

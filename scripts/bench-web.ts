@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     }
 
     console.log('\nSigned-in dashboard (390 px), median of 5, navigation start to the list:');
-    const browser = await launchChromium();
+    const browser = await launchChromium('full');
     const dashboard = await measureDashboard(browser, stack, front.url).finally(() => browser.close());
     console.log(`  cold runs: ${dashboard.coldRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
     console.log(`  warm runs: ${dashboard.warmRuns.map((ms) => Math.round(ms)).join(', ')} ms`);

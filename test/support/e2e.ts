@@ -1,7 +1,8 @@
 /**
  * The browser tests' fixture: per test file one local stack serving the production web build and
- * one Debian Chromium driven by playwright-core (no browser download is possible here); per test,
- * pages in fresh browser contexts, so no test sees another's storage unless it asks to.
+ * one Debian Chromium headless shell driven by playwright-core (no browser download is possible
+ * here); per test, pages in fresh browser contexts, so no test sees another's storage unless it asks
+ * to. A journey that needs notifications shown asks for full Chromium.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,17 +19,29 @@ import type { LocalStackOptions } from '../../lib/local/stack.ts';
 import { useTestStack } from './fixtures.ts';
 import type { TestStack, TestUser } from './stack.ts';
 
+/** Full Chromium, as people run it: for notifications, and for the benchmarks' figures. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell; Playwright's own default for headless
+ * runs): the same Blink and V8 without the full browser around them, which takes about a third off
+ * a journey's time here. It shows no notifications.
+ */
+export const CHROMIUM_HEADLESS_SHELL =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 /** The two widths every screen is checked at: a phone and a laptop. */
 export const WIDTHS = [390, 1280] as const;
 
-export function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+export function launchChromium(kind: 'headless-shell' | 'full' = 'headless-shell'): Promise<Browser> {
+  const executablePath = kind === 'full' ? CHROMIUM : CHROMIUM_HEADLESS_SHELL;
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install -y chromium chromium-headless-shell ` +
+        '(or set CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH)',
+    );
   }
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',
@@ -59,10 +72,13 @@ export interface E2e {
   stack: TestStack;
   /** `path` on the app's origin. */
   url(path: string): string;
-  /** A fresh browser context (no cookies, no storage) whose pages wait up to 15 s. */
-  newContext(width: number, options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A fresh browser context (no cookies, no storage) whose pages wait up to 15 s; in full Chromium
+   * with `notifications` (started on first use), where the headless shell would show none.
+   */
+  newContext(width: number, options?: ContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context. */
-  newPage(width: number, options?: BrowserContextOptions): Promise<Page>;
+  newPage(width: number, options?: ContextOptions): Promise<Page>;
   /**
    * Signs in through the /auth form and waits to land on `waitFor` (default /dashboard); the session
    * it stores is what signedInPage() starts from.
@@ -77,8 +93,10 @@ export interface E2e {
    * A page in a fresh context, signed in as `user`, at `path` (default /dashboard): from the session
    * of the user's last sign-in in this file, as a returning visitor, or else through the form.
    */
-  signedInPage(user: Credentials, width: number, path?: string): Promise<Page>;
+  signedInPage(user: Credentials, width: number, path?: string, options?: ContextOptions): Promise<Page>;
 }
+
+export type ContextOptions = BrowserContextOptions & { notifications?: boolean };
 
 /** The test file's stack and browser (started before its first test, stopped after its last). */
 export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
@@ -94,21 +112,24 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
   beforeAll(async () => {
     browser = await launching;
   });
+  let fullChromium: Promise<Browser> | undefined;
   afterAll(async () => {
     await (browser ?? (await launching?.catch(() => undefined)))?.close();
+    await (await fullChromium?.catch(() => undefined))?.close();
   });
 
   const sessions = new Map<string, StorageState>();
   const url = (path: string) => `${stack.appUrl}${path}`;
 
-  async function newContext(width: number, contextOptions: BrowserContextOptions = {}) {
+  async function newContext(width: number, { notifications, ...contextOptions }: ContextOptions = {}) {
     if (!browser) throw new Error('useE2e: the browser is not up yet (call from a hook or a test)');
-    const context = await browser.newContext({ viewport: { width, height: 900 }, ...contextOptions });
+    const target = notifications ? await (fullChromium ??= launchChromium('full')) : browser;
+    const context = await target.newContext({ viewport: { width, height: 900 }, ...contextOptions });
     context.setDefaultTimeout(15_000);
     return context;
   }
 
-  async function newPage(width: number, contextOptions?: BrowserContextOptions) {
+  async function newPage(width: number, contextOptions?: ContextOptions) {
     return (await newContext(width, contextOptions)).newPage();
   }
 
@@ -127,14 +148,19 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
     await signIn(page, user, { goto: false, waitFor: new RegExp(`${escapeRegExp(path)}$`) });
   }
 
-  async function signedInPage(user: Credentials, width: number, path = '/dashboard') {
+  async function signedInPage(
+    user: Credentials,
+    width: number,
+    path = '/dashboard',
+    contextOptions: ContextOptions = {},
+  ) {
     const session = sessions.get(user.email);
     if (session) {
-      const page = await newPage(width, { storageState: session });
+      const page = await newPage(width, { ...contextOptions, storageState: session });
       await page.goto(url(path));
       return page;
     }
-    const page = await newPage(width);
+    const page = await newPage(width, contextOptions);
     await signIn(page, user);
     if (path !== '/dashboard') await page.goto(url(path));
     return page;

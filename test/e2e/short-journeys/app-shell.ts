@@ -37,7 +37,7 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
         amount: 300,
         notes: null,
       });
-      const page = await signedInPage(user, 390);
+      const page = await signedInPage(user, 390, '/dashboard', { notifications: true });
       const context = page.context();
       await page.getByText('Home insurance').first().waitFor();
       await shellCached(page);

@@ -60,7 +60,7 @@ export function pushJourney({ stack, signedInPage, url }: E2e): void {
 
     it('turns on, tests, delivers, opens the reminder, removes and forgets the device on sign-out', async () => {
       const device = browserSubscription(pushService.origin);
-      const page = await signedInPage(user, 390);
+      const page = await signedInPage(user, 390, '/dashboard', { notifications: true });
       const context = page.context();
       await context.grantPermissions(['notifications'], { origin: stack.appUrl });
       await context.addInitScript(
