@@ -15,6 +15,14 @@ export function resetSendRateCache(): void {
 }
 
 /**
+ * How much of a stall the pacer makes up: the slots of its last quarter second, at once (within the
+ * window cap). A sender's batches leave such a gap between them (the deletes, the next receive), and
+ * dropping those slots cost a busy sender 5 to 10% of its pace; a longer stall's older slots are
+ * dropped rather than released as one burst.
+ */
+export const CATCH_UP_MS = 250;
+
+/**
  * Paces work to at most `ratePerSecond` starts per second, with slots spaced evenly: in any window
  * of one second no more than the rate start, and a steady stream reaches it. The SES account's
  * maximum send rate is the job's physical limit.
@@ -46,18 +54,19 @@ export class Pacer {
 
   /**
    * Resolves when the caller may start. Callers are served in order. Starts follow an even grid
-   * (start k not before the k-th slot), so there are no bursts and a late timer does not delay the
-   * slots after it; and a start also waits until the start `limit` places before it is a second
-   * old, which caps every one-second window at the limit whatever the timers do.
+   * (start k not before the k-th slot), so a late timer does not delay the slots after it, and the
+   * slots of the last CATCH_UP_MS of a stall are made up at once; and a start also waits until the
+   * start `limit` places before it is a second old, which caps every one-second window at the limit
+   * whatever the timers and the catching up do.
    */
   wait(): Promise<void> {
     const turn = this.queue.then(async () => {
       this.gridStart ??= this.clock();
       let slot = this.gridStart + this.started * this.spacingMs;
-      // More than a slot behind (the work stalled, not a timer's lateness): move the grid rather
-      // than release the missed slots at once as a burst.
-      const behind = this.clock() - slot;
-      if (behind > this.spacingMs) {
+      // Further behind than the catch-up (the work stalled): move the grid so that only the
+      // catch-up's slots remain to make up, rather than release every missed slot as one burst.
+      const behind = this.clock() - slot - CATCH_UP_MS;
+      if (behind > 0) {
         this.gridStart += behind;
         slot += behind;
       }

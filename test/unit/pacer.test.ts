@@ -3,7 +3,7 @@
  * properties are checked exactly and the file takes milliseconds, not seconds of real waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Pacer } from '../../lambdas/engine/pacer.ts';
+import { CATCH_UP_MS, Pacer } from '../../lambdas/engine/pacer.ts';
 import { forEachConcurrent } from '../../lambdas/runtime/concurrency.ts';
 
 /** The fake clock: Date.now() moves with vi.advanceTimersByTime and the timers vitest fires. */
@@ -87,30 +87,38 @@ describe('Pacer', () => {
 });
 
 describe('Pacer pace', () => {
-  it('spreads starts evenly at the pace, without bursts, and catches up without bunching', async () => {
+  it('spreads starts evenly at the pace, makes up a short stall, and drops the rest of a long one', async () => {
     const pacer = new Pacer(20, 0.95, clock);
+    const spacing = 1000 / 19;
     const starts: number[] = [];
     await settle(
       (async () => {
-        for (let i = 0; i < 30; i++) {
+        for (let i = 0; i < 40; i++) {
           await pacer.wait();
           starts.push(clock());
-          // A stall part-way: the slots missed are not released as a burst afterwards.
-          if (i === 10) await new Promise((r) => setTimeout(r, 300));
+          // A gap shorter than the catch-up (a batch's deletes and next receive), then a long stall.
+          if (i === 10) await new Promise((r) => setTimeout(r, 200));
+          if (i === 25) await new Promise((r) => setTimeout(r, 1500));
         }
       })(),
     );
-    // No burst before the stall either: starts are a slot (1000 / 19 ms) apart.
+    expectWindowsWithinRate(starts, 20);
+    // No burst before the gap: starts are a slot apart.
     for (let i = 1; i <= 10; i++) {
-      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(Math.floor(1000 / 19));
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(Math.floor(spacing));
     }
-    // The slots missed during the stall are dropped, not released at once: in the 100 ms after
-    // it, only the two starts the pace allows.
-    const resumed = starts[11]!;
-    expect(starts.filter((t) => t >= resumed && t < resumed + 100).length).toBeLessThanOrEqual(2);
-    // And the steady pace is about 19 per second, not the limit's 20.
-    const steady = (starts[29]! - starts[11]!) / 18;
+    // The short gap is made up: its missed slots start at once, and the grid is where it was, as if
+    // there had been no gap.
+    expect(starts[11]! - starts[10]!).toBe(200);
+    expect(starts[25]! - starts[0]!).toBeLessThanOrEqual(Math.ceil(25 * spacing));
+    // After the long stall only CATCH_UP_MS of slots go at once; the older ones are dropped.
+    const resumed = starts[26]!;
+    const atOnce = starts.filter((t) => t === resumed).length;
+    expect(atOnce).toBeGreaterThanOrEqual(Math.floor(CATCH_UP_MS / spacing));
+    expect(atOnce).toBeLessThanOrEqual(Math.ceil(CATCH_UP_MS / spacing) + 1);
+    // And the steady pace after it is about 19 per second, not the limit's 20.
+    const steady = (starts[39]! - starts[26 + atOnce]!) / (39 - 26 - atOnce);
     expect(steady).toBeGreaterThan(1000 / 20);
-    expect(steady).toBeLessThan(1000 / 19 + 1);
+    expect(steady).toBeLessThan(spacing + 1);
   });
 });
