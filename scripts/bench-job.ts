@@ -90,6 +90,12 @@ interface Measured {
    * own, here it shares the two cores with the senders and the stand-ins for its first seconds.
    */
   afterPlanningPerSecond: number;
+  /**
+   * The share of the run the main thread's event loop spent running code: the stand-ins (the SES
+   * emulator, fauxqs, dynalite's front) and the planner live there, so near 100% it, not the
+   * senders' pacing, limits the rate.
+   */
+  mainThreadBusy: number;
   busiestWindow: number;
   cpuMsPerMail: number;
   senderMsPerMail: number;
@@ -134,11 +140,13 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     const requestsBefore = stack.requestCounts();
     const cpuBefore = process.cpuUsage();
     const senderBefore = stack.sendPoller.senderActiveMs();
+    const loopBefore = performance.eventLoopUtilization();
     const start = performance.now();
     const planned = await planRun({ date: RUN_DATE, trigger: 'cli' });
     const planningDone = Date.now();
     await stack.sendPoller.idle();
     const seconds = (performance.now() - start) / 1000;
+    const mainThreadBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const cpu = process.cpuUsage(cpuBefore);
     const requestsAfter = stack.requestCounts();
     const calls =
@@ -177,6 +185,7 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
       planMs: planned.planMs,
       sendPhasePerSecond: loggedSpan > 0 ? (logged.length - 1) / loggedSpan : 0,
       mailboxPerSecond: span > 0 ? (times.length - 1) / span : 0,
+      mainThreadBusy,
       afterPlanningPerSecond: afterPlanningSpan > 0 ? (afterPlanning.length - 1) / afterPlanningSpan : 0,
       busiestWindow: busiest,
       // The whole process: the planner, the senders and the in-process stand-ins (an upper bound).
@@ -201,6 +210,7 @@ function print(label: string, m: Measured) {
       `${m.seconds.toFixed(2)} s; finding what is due ${m.planMs} ms; sending phase ${m.sendPhasePerSecond.toFixed(2)} mails/s ` +
       `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s; the mailbox's whole seconds: ${m.mailboxPerSecond.toFixed(2)}; once planned: ${m.afterPlanningPerSecond.toFixed(2)}, ${((m.afterPlanningPerSecond / RATE) * 100).toFixed(1)}%), busiest 1 s window ${m.busiestWindow}; ` +
       `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); ` +
+      `main thread busy ${(m.mainThreadBusy * 100).toFixed(0)}% of the run; ` +
       `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}`,
   );
 }
