@@ -83,6 +83,10 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // What the browser does on its own time (a push reaching the service worker, a notification
+          // shown) can take over expect.poll's default second on a busy two-core machine; Playwright's
+          // own waits here allow 15 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
