@@ -2,8 +2,9 @@
  * npm run bench:web — the web app's performance budget, measured on the production build.
  *
  * 1. Builds web/ with Vite (production).
- * 2. Starts the local stack for /api (dynalite, cognito-local, the API adapter) and, in front of it, a
- *    small static server for web/dist that compresses like CloudFront (gzip) and caches hashed assets.
+ * 2. Starts, in a process of its own as `npm start` is (./bench/webServer.ts), the local stack for /api
+ *    (dynalite, cognito-local, the API adapter) and, in front of it, a small static server for
+ *    web/dist that compresses like CloudFront (gzip, once per file) and caches hashed assets.
  * 3. Loads '/' in Chromium and sums the JavaScript and CSS actually transferred (gzip).
  * 4. Runs Lighthouse 12 (mobile: its default emulation and simulated throttling) three times on '/'
  *    and prints the median run's metrics and its performance, accessibility, best-practices and SEO
@@ -22,9 +23,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT } from '../lib/local/stack.ts';
 import { launchChromium } from '../test/support/e2e.ts';
-import { startTestStack } from '../test/support/stack.ts';
 import { measureDashboard } from './bench/dashboard.ts';
-import { startFrontServer } from './bench/frontServer.ts';
+import { startWebServer } from './bench/webServer.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,8 +102,7 @@ async function measureTransfer(url: string): Promise<Transfer> {
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`);
   build();
-  const stack = await startTestStack({ webDir: WEB_DIR, runScheduler: false });
-  const front = await startFrontServer(WEB_DIR, new URL(stack.appUrl));
+  const front = await startWebServer(WEB_DIR);
   let failed = false;
   try {
     console.log(`Serving web/dist at ${front.url} (gzip)`);
@@ -128,9 +127,11 @@ async function main(): Promise<void> {
 
     console.log('\nSigned-in dashboard (390 px), median of 5, navigation start to the list:');
     const browser = await launchChromium('full');
-    const dashboard = await measureDashboard(browser, stack, front.url).finally(() => browser.close());
+    const dashboard = await measureDashboard(browser, front.url, front.user).finally(() => browser.close());
     console.log(`  cold runs: ${dashboard.coldRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
     console.log(`  warm runs: ${dashboard.warmRuns.map((ms) => Math.round(ms)).join(', ')} ms`);
+    console.log('  the last cold load, from its navigation start:');
+    for (const step of dashboard.coldSteps) console.log(`    ${step}`);
     console.log('  the last warm reload, from its navigation start:');
     for (const step of dashboard.warmSteps) console.log(`    ${step}`);
 
@@ -184,8 +185,7 @@ async function main(): Promise<void> {
       if (!ok) failed = true;
     }
   } finally {
-    await front.close();
-    await stack.stop();
+    await front.stop();
   }
   process.exitCode = failed ? 1 : 0;
 }

@@ -5,10 +5,8 @@
  * list). Each is the median of a few runs, timed in the page from its navigation start.
  */
 import type { Browser, Page } from 'playwright-core';
-import { addReminder, createUser, type TestStack } from '../../test/support/stack.ts';
 
 const RUNS = 5;
-const REMINDERS = 12;
 /** Any reminder of the list on screen: the list is what the figures wait for. */
 const LIST_SHOWN = '.agenda-group';
 
@@ -17,7 +15,8 @@ export interface DashboardFigures {
   warmMs: number;
   coldRuns: number[];
   warmRuns: number[];
-  /** The last warm reload, step by step: where its time goes. */
+  /** The last cold load and warm reload, step by step: where their time goes. */
+  coldSteps: string[];
   warmSteps: string[];
 }
 
@@ -64,30 +63,12 @@ async function untilListShown(page: Page): Promise<number> {
   return page.evaluate('window.listShownAt') as Promise<number>;
 }
 
-async function seedUser(stack: TestStack) {
-  const user = await createUser(stack, { label: 'bench-dashboard' });
-  for (let n = 0; n < REMINDERS; n++) {
-    const day = String(1 + (n % 28)).padStart(2, '0');
-    await addReminder(stack, user, {
-      title: `Renewal ${n + 1}`,
-      category: 'broadband_mobile',
-      provider: 'Bench Provider',
-      notes: null,
-      renewal_date: `2031-0${1 + (n % 9)}-${day}`,
-      amount: 120 + n,
-      repeats: 'yearly',
-    });
-  }
-  return user;
-}
-
+/** `user` has a dozen reminders (./webServer.ts). */
 export async function measureDashboard(
   browser: Browser,
-  stack: TestStack,
   url: string,
-  inspect?: (page: Page) => Promise<void>,
+  user: { email: string; password: string },
 ): Promise<DashboardFigures> {
-  const user = await seedUser(stack);
   // One sign-in through the form; each cold run starts a fresh context from its stored session.
   const first = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const signIn = await first.newPage();
@@ -111,6 +92,7 @@ export async function measureDashboard(
 
   const coldRuns: number[] = [];
   const warmRuns: number[] = [];
+  let coldSteps: string[] = [];
   let warmSteps: string[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({
@@ -121,13 +103,13 @@ export async function measureDashboard(
     const page = await context.newPage();
     await page.goto(`${url}/dashboard`);
     coldRuns.push(await untilListShown(page));
+    if (run === RUNS - 1) coldSteps = (await page.evaluate(TIMELINE)) as string[];
     // Let the worker install and the list be saved before the reload.
     await page.waitForLoadState('networkidle');
     await page.reload();
     warmRuns.push(await untilListShown(page));
     if (run === RUNS - 1) warmSteps = (await page.evaluate(TIMELINE)) as string[];
-    if (inspect && run === RUNS - 1) await inspect(page);
     await context.close();
   }
-  return { coldMs: median(coldRuns), warmMs: median(warmRuns), coldRuns, warmRuns, warmSteps };
+  return { coldMs: median(coldRuns), warmMs: median(warmRuns), coldRuns, warmRuns, coldSteps, warmSteps };
 }

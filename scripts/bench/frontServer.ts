@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,15 @@ export function startFrontServer(
   backend: URL,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   let origin = '';
+  // CloudFront compresses an object once and serves it from its cache: so does this server, so that
+  // a page's forty requests do not each wait for gzip's level 9 on this process's one thread.
+  const compressed = new Map<string, Buffer>();
+  const gzip = (body: Buffer) => {
+    const key = createHash('sha1').update(body).digest('hex');
+    let zipped = compressed.get(key);
+    if (!zipped) compressed.set(key, (zipped = zlib.gzipSync(body, { level: 9 })));
+    return zipped;
+  };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (
@@ -46,7 +56,7 @@ export function startFrontServer(
       COMPRESSIBLE.test(headers['content-type'] ?? '') &&
       /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
     ) {
-      body = zlib.gzipSync(body, { level: 9 });
+      body = gzip(body);
       headers['content-encoding'] = 'gzip';
       headers.vary = 'accept-encoding';
     }
