@@ -5,17 +5,12 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { WebConfig } from '#shared/api.ts';
+import { loadWebConfig } from './web-config.ts';
 
 let configured: Promise<WebConfig> | null = null;
 
 async function loadAndConfigure(): Promise<WebConfig> {
-  const response = await fetch('/config.json', {
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
-  const config = (await response.json()) as WebConfig;
-  if (!config.userPoolId || !config.userPoolClientId) throw new Error('/config.json has no user pool');
+  const config = await loadWebConfig();
   Amplify.configure({
     Auth: {
       Cognito: {
