@@ -4,6 +4,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { MESSAGES, NOTES_MAX, PROVIDER_MAX, TITLE_MAX, reminderFormSchema } from '#shared/schemas.ts';
@@ -221,6 +222,39 @@ describe('ReminderDialog', () => {
       act_by: '2030-01-01',
       lead_days: [30, 7, 0],
     });
+  });
+
+  it('saves a kept copy only once the fresh one is in, which fills the fields not changed', async () => {
+    const fetchMock = stubFetch(200, { reminder: REMINDER });
+    const dialog = (reminder: Reminder, refreshing: boolean) => (
+      <ReminderDialog open reminder={reminder} onOpenChange={vi.fn()} refreshing={refreshing} />
+    );
+    const view = renderWithClient(dialog(REMINDER, true), [[householdQueryKey, NO_HOUSEHOLD]]);
+    const user = userEvent.setup();
+    await user.clear(field(/^Notes/));
+    await user.type(field(/^Notes/), 'Called them');
+    const update = screen.getByRole('button', { name: 'Update Reminder' });
+    expect(update).toBeDisabled();
+    await user.type(field(/^Title/), '{Enter}');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Meanwhile the job moved the date on and another device changed the provider.
+    const fresh = { ...REMINDER, renewal_date: '2031-03-14', provider: 'Direct Line' };
+    view.rerender(dialog(fresh, false));
+    await waitFor(() => expect(field(/^Renewal Date/)).toHaveValue('2031-03-14'));
+    expect(field(/^Provider/)).toHaveValue('Direct Line');
+    expect(field(/^Notes/)).toHaveValue('Called them');
+    await user.click(update);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({
+      renewal_date: '2031-03-14',
+      provider: 'Direct Line',
+      notes: 'Called them',
+    });
+    // The toaster outlives the test: its toast must not answer for the next one's.
+    await screen.findByText('Reminder updated successfully');
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText('Reminder updated successfully')).toBeNull());
   });
 
   it('opens More options when editing a reminder that uses them', () => {

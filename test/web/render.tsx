@@ -1,5 +1,5 @@
 /** Rendering helpers for the web tests: a fresh query client, the toaster, and a stubbed API. */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Toaster } from 'sonner';
@@ -7,7 +7,8 @@ import { expect, vi } from 'vitest';
 
 /**
  * Renders `ui` with a fresh query client. `known`: answers already in the cache, kept fresh (never
- * fetched), as a page opened after the dashboard finds them.
+ * fetched), as a page opened after the dashboard finds them. The client wraps `ui`, so the result's
+ * `rerender` keeps it.
  */
 export function renderWithClient(ui: ReactElement, known: readonly [QueryKey, unknown][] = []) {
   const client = new QueryClient({
@@ -17,12 +18,13 @@ export function renderWithClient(ui: ReactElement, known: readonly [QueryKey, un
     client.setQueryDefaults(key, { staleTime: Infinity });
     client.setQueryData(key, data);
   }
-  return render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      {ui}
+      {children}
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  return render(ui, { wrapper });
 }
 
 /** Replaces fetch: every call answers `status` with `body` (JSON), and is recorded. */

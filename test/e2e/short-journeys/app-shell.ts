@@ -4,14 +4,15 @@
  * /config.json, so after one visit the dashboard opens and refreshes with the network refusing
  * /app.html, /dashboard and /config.json, while every /api answer still comes from the network; the
  * last list shows from this browser's copy before the network answers; a push's 'Snooze 3 days' opens
- * the reminder asking to confirm, and the snooze joins its history; sign-out forgets the kept copy;
+ * the reminder asking to confirm, and the snooze joins its history; a reminder edited from the kept
+ * copy saves only once the fresh one has filled the form; sign-out forgets the kept copy;
  * a new worker (a deploy) takes over and deletes the older caches.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { SAVED_QUERIES_KEY } from '../../../web/src/api/saved-queries-key.ts';
 import { expectAccessible, type E2e } from '../../support/e2e.ts';
-import { addReminder, createUser } from '../../support/stack.ts';
+import { addReminder, api, createUser } from '../../support/stack.ts';
 
 /** Resolves once the service worker controls the page and has the shell in its cache. */
 async function shellCached(page: Page): Promise<void> {
@@ -25,18 +26,20 @@ const cachedUrls = (page: Page) =>
   page.evaluate(`caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.keys()))))
     .then((all) => all.flat().map((r) => new URL(r.url).pathname))`) as Promise<string[]>;
 
+const HOME_INSURANCE = {
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  renewal_date: '2031-05-01',
+  amount: 300,
+  notes: null,
+};
+
 export function appShellJourney({ stack, signedInPage, url }: E2e): void {
   describe('a dashboard that opens at once', () => {
     it('shows a skeleton, then keeps the shell and the last list, never an API answer', async () => {
       const user = await createUser(stack, { label: 'shell' });
-      const reminderId = await addReminder(stack, user, {
-        title: 'Home insurance',
-        category: 'insurance',
-        provider: 'Aviva',
-        renewal_date: '2031-05-01',
-        amount: 300,
-        notes: null,
-      });
+      const reminderId = await addReminder(stack, user, HOME_INSURANCE);
       const page = await signedInPage(user, 390, '/dashboard', { notifications: true });
       const context = page.context();
       await page.getByText('Home insurance').first().waitFor();
@@ -64,12 +67,29 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
       expect(navigation?.fromServiceWorker()).toBe(true);
       await page.getByText('Home insurance').first().waitFor();
       await expect.poll(() => held.length).toBeGreaterThan(0); // it refreshes as well
+
+      // Meanwhile the reminder changed elsewhere. Edited from the kept copy, it cannot be saved until
+      // the fresh copy is in, which then fills the form.
+      const changed = await api(stack, user.accessToken)('PUT', `/api/reminders/${reminderId}`, {
+        ...HOME_INSURANCE,
+        provider: 'Direct Line',
+      });
+      expect(changed.status).toBe(200);
+      await page.getByRole('button', { name: 'Edit Home insurance' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Reminder' });
+      const provider = edit.getByLabel(/^Provider/);
+      expect(await provider.inputValue()).toBe('Aviva');
+      expect(await edit.getByRole('button', { name: 'Update Reminder' }).isDisabled()).toBe(true);
       const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reminders');
       for (const release of held.splice(0)) release();
       await refreshed;
-      const api = answers.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
-      expect(api.length).toBeGreaterThan(0);
-      expect(api.filter((r) => r.fromServiceWorker())).toEqual([]);
+      await expect.poll(() => provider.inputValue()).toBe('Direct Line');
+      expect(await edit.getByRole('button', { name: 'Update Reminder' }).isEnabled()).toBe(true);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const apiAnswers = answers.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
+      expect(apiAnswers.length).toBeGreaterThan(0);
+      expect(apiAnswers.filter((r) => r.fromServiceWorker())).toEqual([]);
       await context.unroute(offline);
 
       // No kept copy (another browser): the skeleton holds the page until the list arrives.

@@ -98,15 +98,23 @@ function usesMoreOptions(reminder: Reminder | null): boolean {
   );
 }
 
-/** Create mode when `reminder` is null, else edit mode; the form resets each time it opens. */
+/**
+ * Create mode when `reminder` is null, else edit mode; the form resets each time it opens. A newer copy
+ * of the reminder arriving while it is open fills the fields the user has not changed. `refreshing`:
+ * the reminder given is this browser's kept copy, being read again; it cannot be saved until the
+ * fresh one is in, or a save would write back what changed meanwhile (a date the job moved on, an
+ * edit from another device).
+ */
 export function ReminderDialog({
   open,
   reminder,
   onOpenChange,
+  refreshing = false,
 }: {
   open: boolean;
   reminder: Reminder | null;
   onOpenChange: (open: boolean) => void;
+  refreshing?: boolean;
 }) {
   const isEdit = reminder !== null;
   const save = useSaveReminder();
@@ -128,14 +136,25 @@ export function ReminderDialog({
   const membersRef = useRef(members);
   membersRef.current = members;
 
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      wasOpen.current = false;
+      return;
+    }
     const values = toFormValues(reminder, membersRef.current);
-    filledFor.current = { category: values.category, repeats: values.repeats };
-    sharedTouched.current = false;
-    reset(values);
-    setMoreOpen(usesMoreOptions(reminder));
-  }, [open, reminder, reset]);
+    if (wasOpen.current) {
+      // A newer copy while open: what the user changed stays, the rest takes the new values.
+      reset(values, { keepDirtyValues: true });
+    } else {
+      sharedTouched.current = false;
+      reset(values);
+      setMoreOpen(usesMoreOptions(reminder));
+    }
+    // Filled for what the form now holds: a new category or term from that copy brings no defaults.
+    filledFor.current = { category: getValues('category'), repeats: getValues('repeats') };
+    wasOpen.current = true;
+  }, [open, reminder, reset, getValues]);
 
   useEffect(() => {
     if (!open || isEdit || sharedTouched.current) return;
@@ -158,6 +177,7 @@ export function ReminderDialog({
   }, [category, repeats, getValues, getFieldState, setValue]);
 
   const onSubmit = async (values: ReminderFormValues) => {
+    if (refreshing) return;
     try {
       await save.mutateAsync({ id: reminder?.id, input: reminderFormToInput(values) });
       toast.success('Success', {
@@ -256,7 +276,9 @@ export function ReminderDialog({
                   Cancel
                 </button>
               </Dialog.Close>
-              <SubmitButton>{isEdit ? 'Update Reminder' : 'Create Reminder'}</SubmitButton>
+              <SubmitButton disabled={refreshing}>
+                {isEdit ? 'Update Reminder' : 'Create Reminder'}
+              </SubmitButton>
             </div>
           </Form>
         </Dialog.Content>

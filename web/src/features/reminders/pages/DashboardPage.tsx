@@ -59,6 +59,8 @@ export default function DashboardPage() {
   const openCreate = () => openDialog(null);
 
   const list = useMemo(() => reminders.data ?? [], [reminders.data]);
+  // The reminder being edited as the list now has it: a kept copy gives way to the fresh one.
+  const editingNow = editing && (list.find((r) => r.id === editing.id) ?? editing);
   const List = isWide ? ReminderTable : ReminderCards;
   const today = todayIn(me.data?.profile.timezone);
   const summary = useMemo(() => agendaSummary(list, today), [list, today]);
@@ -158,11 +160,17 @@ export default function DashboardPage() {
             </p>
           )}
           <YourSavings summary={savings.data} />
+          {/* With the list, so their code loads when the browser is idle after it, not beside it. */}
+          <ReminderDialog
+            open={dialogOpen}
+            reminder={editingNow}
+            onOpenChange={setDialogOpen}
+            refreshing={reminders.isStale && !reminders.isFetchedAfterMount}
+          />
+          <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
+          <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
         </>
       )}
-      <ReminderDialog open={dialogOpen} reminder={editing} onOpenChange={setDialogOpen} />
-      <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </AppLayout>
   );
 }
