@@ -2,24 +2,29 @@ import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The unit test files that touch process-wide state (module mocks, stubbed globals or environment
- * variables, process.env, fake timers): these run isolated, each in a fresh process, as modules that
- * cache what they read (the handlers' env(), say) would carry it into the next file. The other unit
- * files share their worker (`isolate: false`), so the modules they import load once per worker, not
- * once per file.
+ * The unit and integration test files that touch process-wide state (module mocks, stubbed globals or
+ * environment variables, process.env, fake timers, aws-sdk-client-mock's patched clients): these run
+ * isolated, each in a fresh process, as modules that cache what they read (the handlers' env(), say)
+ * would carry it into the next file. The other files share their worker (`isolate: false`), so the
+ * modules they import (for an integration file, every stand-in and handler: about 1.6 s) load once
+ * per worker, not once per file. Each integration file still starts a stack of its own, which points
+ * the handlers' environment and clients at it (lib/local/environment.ts).
  */
-const STATEFUL = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|process\.env/;
-const STATEFUL_UNIT = fs
-  .readdirSync(`${import.meta.dirname}/test/unit`, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `test/unit/${file}`)
-  .filter((file) => STATEFUL.test(fs.readFileSync(`${import.meta.dirname}/${file}`, 'utf8')))
-  .sort();
+const STATEFUL = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|process\.env|\bmockClient\b/;
+const statefulIn = (dir: string) =>
+  fs
+    .readdirSync(`${import.meta.dirname}/${dir}`, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) => STATEFUL.test(fs.readFileSync(`${import.meta.dirname}/${file}`, 'utf8')))
+    .sort();
+const STATEFUL_UNIT = statefulIn('test/unit');
+const STATEFUL_INTEGRATION = statefulIn('test/integration');
 
 /**
  * Projects: unit and unit-shared (pure code), web (the React components in happy-dom, the network
- * stubbed), infra (CDK assertions + cdk-nag), integration (handlers against the local stand-ins),
- * e2e (Chromium against the whole local stack). `npm test` runs them all.
+ * stubbed), infra (CDK assertions + cdk-nag), integration and integration-shared (handlers against
+ * the local stand-ins), e2e (Chromium against the whole local stack). `npm test` runs them all.
  */
 export default defineConfig({
   test: {
@@ -71,7 +76,17 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          include: STATEFUL_INTEGRATION,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-shared',
           include: ['test/integration/**/*.test.ts'],
+          exclude: STATEFUL_INTEGRATION,
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -80,6 +95,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // None touches process-wide state (each starts its own stack and browser): the stack's and
+          // Playwright's modules load once per worker.
+          isolate: false,
           globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
