@@ -80,6 +80,8 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
       const provider = edit.getByLabel(/^Provider/);
       expect(await provider.inputValue()).toBe('Aviva');
       expect(await edit.getByRole('button', { name: 'Update Reminder' }).isDisabled()).toBe(true);
+      await expectAccessible(page, 'edit dialog while the kept list refreshes');
+      await page.screenshot({ path: '/tmp/shots-23/edit-refreshing-390.png' });
       const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reminders');
       for (const release of held.splice(0)) release();
       await refreshed;
