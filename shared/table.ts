@@ -268,7 +268,18 @@ export const COUNTERS = {
   householdMembers: 'member_count',
   /** On a household item: its shared reminders, cancelled ones too (under REMINDER_LIMIT). */
   householdReminders: 'reminder_count',
+  /**
+   * On a household item: the invitations made ever. Each new one is written only over the number it
+   * read, so two at once cannot both take the last pending place (HOUSEHOLD_PENDING_LIMIT).
+   */
+  householdInvitations: 'invitations_made',
 } as const;
+
+/**
+ * On a household item: the keys of the invitations that were pending when the last one was made (at
+ * most HOUSEHOLD_PENDING_LIMIT), each read again to see if it still is (used, cancelled, expired).
+ */
+export const HOUSEHOLD_PENDING_INVITATIONS = 'pending_invitations';
 
 /** Every counter name there is: the stores refuse to add to any other attribute. */
 export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
@@ -286,6 +297,7 @@ export const KNOWN_COUNTERS: ReadonlySet<string> = new Set<string>([
   COUNTERS.accountReminders,
   COUNTERS.householdMembers,
   COUNTERS.householdReminders,
+  COUNTERS.householdInvitations,
 ]);
 
 /** The counter of a stored country, or undefined for a value outside the list (older items). */

@@ -1,7 +1,8 @@
 /**
  * 'Send invitation' (decision 0044): the refusals that need a read first (the daily limit, one's own
- * address, a member's, a full household, too many pending), then one transaction that writes the
- * invitation and claims its mail, then the mail, at most once: a retried request finds the claim.
+ * address, a member's, a full household), then one transaction that writes the invitation and claims
+ * its mail (and refuses a sixth pending one), then the mail, at most once: a retried request finds
+ * the claim.
  */
 import type { PendingInvitation } from '../../shared/household.ts';
 import { joinPath } from '../../shared/household.ts';
@@ -10,7 +11,6 @@ import {
   HOUSEHOLD_INVITES_PER_DAY,
   HOUSEHOLD_MEMBER_LIMIT,
   HOUSEHOLD_MESSAGES,
-  HOUSEHOLD_PENDING_LIMIT,
   NOTICES,
 } from '../../shared/messages.ts';
 import { dedupeKeys } from '../../shared/table.ts';
@@ -24,7 +24,7 @@ import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
 import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
 import { invitationsStopped } from '../store/noInvitations.ts';
-import { membersOf, membershipOf, pendingInvitations, type Membership } from '../store/households.ts';
+import { membersOf, membershipOf, type Membership } from '../store/households.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
 import { createInvitation } from '../store/invitations.ts';
 import { getProfile, getProfiles } from '../store/profiles.ts';
@@ -34,18 +34,15 @@ import { isSuppressed } from '../store/suppressions.ts';
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** What refuses an invitation before anything is written (undefined: none). */
-async function refusal(membership: Membership | undefined, email: string, now: Date) {
+async function refusal(membership: Membership | undefined, email: string) {
   if (!membership) return undefined;
-  const [members, pending] = await Promise.all([
-    membersOf(membership.household_id),
-    pendingInvitations(membership.household_id, now),
-  ]);
+  const members = await membersOf(membership.household_id);
   if (members.length >= HOUSEHOLD_MEMBER_LIMIT) return HOUSEHOLD_MESSAGES.full;
   // Only the household's own members are compared: whether an address has an account is never told.
   const profiles = await getProfiles(members.map((m) => m.user_id));
   if ([...profiles.values()].some((p) => sameAddress(p.email, email)))
     return HOUSEHOLD_MESSAGES.alreadyMember;
-  if (pending.length >= HOUSEHOLD_PENDING_LIMIT) return HOUSEHOLD_MESSAGES.pendingLimit;
+  // Too many pending is the store's to refuse, counted where the write is conditional on it.
   return undefined;
 }
 
@@ -66,7 +63,7 @@ export async function invite(
   if (sameAddress(profile.email, input.email))
     throw new DomainError('invalid', HOUSEHOLD_MESSAGES.inviteYourself);
   const membership = await membershipOf(userId);
-  const refused = await refusal(membership, input.email, now);
+  const refused = await refusal(membership, input.email);
   if (refused) throw new DomainError('conflict', refused);
   if (!(await withinRateLimit(`household-invites#${userId}`, HOUSEHOLD_INVITES_PER_DAY, now, 'day')))
     throw new HttpError(429, HOUSEHOLD_MESSAGES.tooManyInvites);

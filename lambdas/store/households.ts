@@ -14,9 +14,9 @@ import {
   type PendingInvitation,
 } from '../../shared/household.ts';
 import { maskEmail } from '../../shared/identity.ts';
-import { COUNTERS, keys } from '../../shared/table.ts';
+import { COUNTERS, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { itemKey, queryAll, tableName } from './db.ts';
+import { getItems, itemKey, queryAll, tableName } from './db.ts';
 import { getProfiles } from './profiles.ts';
 
 const membershipItem = z.object({
@@ -47,6 +47,15 @@ export type Invitation = z.infer<typeof invitationItem>;
 export const parseInvitation = (item: unknown): Invitation => invitationItem.parse(item);
 
 const householdItem = z.object({ id: z.string(), [COUNTERS.householdMembers]: z.number() });
+const pendingListItem = z
+  .object({
+    [COUNTERS.householdInvitations]: z.number().optional(),
+    [HOUSEHOLD_PENDING_INVITATIONS]: z.array(z.string()).optional(),
+  })
+  .transform((item) => ({
+    made: item[COUNTERS.householdInvitations],
+    listed: item[HOUSEHOLD_PENDING_INVITATIONS],
+  }));
 
 async function consistentGet(pk: string, sk: string) {
   const { Item } = await dynamo().send(
@@ -89,6 +98,30 @@ export async function memberOf(householdId: string, membershipId: string): Promi
 export async function pendingInvitations(householdId: string, now: Date): Promise<Invitation[]> {
   const items = await queryAll({ pk: keys.householdInvites(householdId), index: 'due' });
   return items.map(parseInvitation).filter((i) => invitationState(i.status, i.expires_at, now) === 'pending');
+}
+
+/**
+ * The household's pending places, read for a new invitation: the invitations its item lists, each
+ * read again (consistently) and kept while still pending, and the count of invitations made that
+ * the new one is conditional on. A household made before the list has no count: its pending ones
+ * come from the index, and its first new invitation writes the list.
+ */
+export async function pendingPlaces(
+  householdId: string,
+  now: Date,
+): Promise<{ made: number | undefined; pendingKeys: string[] }> {
+  const item = await consistentGet(keys.household(householdId), keys.householdEntry());
+  const { made, listed } = pendingListItem.parse(item ?? {});
+  const still = (invitations: Invitation[]) =>
+    invitations.filter((i) => invitationState(i.status, i.expires_at, now) === 'pending').map((i) => i.pk);
+  if (made === undefined || listed === undefined) {
+    return { made: undefined, pendingKeys: still(await pendingInvitations(householdId, now)) };
+  }
+  const items = await getItems(
+    listed.map((pk) => ({ pk, sk: keys.invitationEntry() })),
+    { consistent: true },
+  );
+  return { made, pendingKeys: still(items.map(parseInvitation)) };
 }
 
 /** Every invitation item of the household, whatever its state (the last member's leaving deletes them). */

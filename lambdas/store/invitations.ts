@@ -7,11 +7,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../shared/household.ts';
 import { maskEmail } from '../../shared/identity.ts';
-import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
-import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
+import {
+  HOUSEHOLD_MEMBER_LIMIT,
+  HOUSEHOLD_MESSAGES,
+  HOUSEHOLD_PENDING_LIMIT,
+} from '../../shared/messages.ts';
+import { COUNTERS, ENTITY, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { dueIndexKey, getItem, ITEM_ABSENT, itemKey } from './db.ts';
-import { parseInvitation, type Invitation, type Membership } from './households.ts';
+import {
+  memberCount,
+  parseInvitation,
+  pendingPlaces,
+  type Invitation,
+  type Membership,
+} from './households.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { CLAIM_LEASE_MS, claimUpdate, type Claim, type SendIdentity } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
@@ -28,6 +38,7 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export function newHouseholdWrites(
   userId: string,
   now: Date,
+  firstInvitationKey: string,
 ): { membership: Membership; writes: LiveWrite[] } {
   const iso = now.toISOString();
   const membership: Membership = {
@@ -45,6 +56,8 @@ export function newHouseholdWrites(
           entity: ENTITY.household,
           id: membership.household_id,
           [COUNTERS.householdMembers]: 1,
+          [COUNTERS.householdInvitations]: 1,
+          [HOUSEHOLD_PENDING_INVITATIONS]: [firstInvitationKey],
           created_at: iso,
           updated_at: iso,
         },
@@ -105,16 +118,73 @@ export interface NewInvitation {
 }
 
 /**
+ * The household item's part of a new invitation in an existing household: on condition that it has
+ * room for a member and that no other invitation was made since `places` were read, it lists the
+ * invitations still pending with the new one.
+ */
+function takePendingPlace(
+  householdId: string,
+  places: { made: number | undefined; pendingKeys: string[] },
+  invitationKey: string,
+): LiveWrite {
+  const unchanged = places.made === undefined ? 'attribute_not_exists(#made)' : '#made = :made';
+  return {
+    Update: {
+      Key: itemKey(keys.household(householdId), keys.householdEntry()),
+      ConditionExpression: `#count < :limit AND ${unchanged}`,
+      UpdateExpression: 'SET #pending = :pending ADD #made :one',
+      ExpressionAttributeNames: {
+        '#count': COUNTERS.householdMembers,
+        '#made': COUNTERS.householdInvitations,
+        '#pending': HOUSEHOLD_PENDING_INVITATIONS,
+      },
+      ExpressionAttributeValues: {
+        ':limit': HOUSEHOLD_MEMBER_LIMIT,
+        ':pending': [...places.pendingKeys, invitationKey],
+        ':one': 1,
+        ...(places.made === undefined ? {} : { ':made': places.made }),
+      },
+    },
+  };
+}
+
+/** Tries for a pending place this many times: each failure is another invitation made meanwhile. */
+const PLACE_ATTEMPTS = 3;
+
+/**
  * One transaction: the invitation, the claim of its mail, and (the first time) the household with
  * the caller as owner; on condition that the caller's profile exists, that they are (still) in that
- * household, that it has room, and that the address was not invited today.
+ * household, that it has room for a member and a pending place (HOUSEHOLD_PENDING_LIMIT, counted
+ * from a consistent read the write is conditional on), and that the address was not invited today.
  */
 export async function createInvitation(input: NewInvitation, now: Date) {
+  const token = newToken();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tryCreateInvitation(input, now, token);
+    } catch (error) {
+      if (!(error instanceof PlaceTaken)) throw error;
+      if (attempt === PLACE_ATTEMPTS) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    }
+  }
+}
+
+/** Another invitation took the pending places read (or the household filled up): read them again. */
+class PlaceTaken extends Error {}
+
+async function tryCreateInvitation(
+  input: NewInvitation,
+  now: Date,
+  { token, hash }: { token: string; hash: string },
+) {
   const { userId } = input;
-  const made = input.membership ? undefined : newHouseholdWrites(userId, now);
+  const invitationKey = keys.invitation(hash);
+  const made = input.membership ? undefined : newHouseholdWrites(userId, now, invitationKey);
   const membership = input.membership ?? made!.membership;
   const householdId = membership.household_id;
-  const { token, hash } = newToken();
+  const places = made ? undefined : await pendingPlaces(householdId, now);
+  if (places && places.pendingKeys.length >= HOUSEHOLD_PENDING_LIMIT)
+    throw new DomainError('conflict', HOUSEHOLD_MESSAGES.pendingLimit);
   const iso = now.toISOString();
   const invitation = {
     id: randomUUID(),
@@ -132,21 +202,11 @@ export async function createInvitation(input: NewInvitation, now: Date) {
     profileExists(userId),
     ...(made
       ? made.writes
-      : [
-          stillMember(userId, householdId),
-          {
-            ConditionCheck: {
-              Key: itemKey(keys.household(householdId), keys.householdEntry()),
-              ConditionExpression: '#count < :limit',
-              ExpressionAttributeNames: { '#count': COUNTERS.householdMembers },
-              ExpressionAttributeValues: { ':limit': HOUSEHOLD_MEMBER_LIMIT },
-            },
-          } satisfies LiveWrite,
-        ]),
+      : [stillMember(userId, householdId), takePendingPlace(householdId, places!, invitationKey)]),
     {
       Put: {
         Item: {
-          ...itemKey(keys.invitation(hash), keys.invitationEntry()),
+          ...itemKey(invitationKey, keys.invitationEntry()),
           entity: ENTITY.invitation,
           ...invitation,
           ...dueIndexKey(keys.householdInvites(householdId), keys.householdInvite(iso, invitation.id)),
@@ -163,7 +223,12 @@ export async function createInvitation(input: NewInvitation, now: Date) {
     const [profile, member, room] = error.failed;
     if (profile) throw new AccountGoneError();
     if (member) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
-    if (room && !made) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.full);
+    if (room && !made) {
+      const members = await memberCount(householdId);
+      if (members !== undefined && members >= HOUSEHOLD_MEMBER_LIMIT)
+        throw new DomainError('conflict', HOUSEHOLD_MESSAGES.full);
+      throw new PlaceTaken();
+    }
     if (error.failed.at(-1)) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.invitedToday);
     throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
   }

@@ -1,6 +1,7 @@
 /**
  * Households on the local stand-ins (decision 0044): invite → join → both listed; every refusal of
- * a link (expired, used, cancelled, unknown), the 7th member, one household per person; leave,
+ * a link (expired, used, cancelled, unknown), the 7th member, one household per person; five
+ * invitations pending at most, two at once included; leave,
  * remove, the owner's leaving and account deletion, after which no household item or invitation
  * names the departed; the invitation mailed at most once when its request is retried.
  */
@@ -9,7 +10,15 @@ import { invite } from '../../lambdas/household/invite.ts';
 import { join, leave, preview, remove } from '../../lambdas/household/members.ts';
 import { householdView, membershipOf, pendingInvitations } from '../../lambdas/store/households.ts';
 import { cancelInvitation } from '../../lambdas/store/invitations.ts';
-import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lambdas/runtime/clients.ts';
+import { itemKey, tableName } from '../../lambdas/store/db.ts';
+import {
+  HOUSEHOLD_MEMBER_LIMIT,
+  HOUSEHOLD_MESSAGES,
+  HOUSEHOLD_PENDING_LIMIT,
+} from '../../shared/messages.ts';
+import { COUNTERS, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin, latestToken } from '../support/household.ts';
 import { seedUser } from '../support/seed.ts';
@@ -19,6 +28,7 @@ import { scanTable } from '../support/table.ts';
 const stack = useTestStack({ maxSendRate: 200 });
 
 const DAY = 86_400_000;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every item of a household's partition and every invitation, as text: what must not name someone. */
 async function householdItems(): Promise<string> {
@@ -83,6 +93,77 @@ describe('households', () => {
     await expect(join(c.userId, expiring, late)).rejects.toThrow(HOUSEHOLD_MESSAGES.expired);
     await expect(join(c.userId, 'x'.repeat(43))).rejects.toThrow(HOUSEHOLD_MESSAGES.unknown);
     expect(await membershipOf(c.userId)).toBeUndefined();
+  });
+
+  it('five invitations wait at most: the sixth is refused until one is cancelled or expires', async () => {
+    const owner = await seedUser('Hal');
+    const address = (n: number) => `waiting.${n}.${owner.userId}@example.com`;
+    for (let n = 1; n <= HOUSEHOLD_PENDING_LIMIT; n++) await invite(owner.userId, { email: address(n) });
+    await expect(invite(owner.userId, { email: address(6) })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.pendingLimit,
+    );
+
+    const membership = (await membershipOf(owner.userId))!;
+    const [first] = await pendingInvitations(membership.household_id, new Date());
+    await cancelInvitation(owner.userId, membership, first!, new Date());
+    await invite(owner.userId, { email: address(6) });
+    await expect(invite(owner.userId, { email: address(7) })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.pendingLimit,
+    );
+
+    // A week on, every one of them has expired: each frees its place.
+    const later = new Date(Date.now() + 7 * DAY + 1000);
+    for (let n = 7; n < 7 + HOUSEHOLD_PENDING_LIMIT; n++)
+      await invite(owner.userId, { email: address(n) }, { now: later });
+    expect(await pendingInvitations(membership.household_id, later)).toHaveLength(HOUSEHOLD_PENDING_LIMIT);
+  });
+
+  it('two invitations at once for the last pending place: one is made, never a sixth', async () => {
+    const owner = await seedUser('Ida');
+    const address = (n: number) => `race.${n}.${owner.userId}@example.com`;
+    for (let n = 1; n < HOUSEHOLD_PENDING_LIMIT; n++) await invite(owner.userId, { email: address(n) });
+    const racing = await Promise.allSettled(
+      [10, 11, 12].map((n) => invite(owner.userId, { email: address(n) })),
+    );
+    expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const refused of racing.filter((r) => r.status === 'rejected'))
+      expect(String(refused.reason)).toMatch(
+        new RegExp(
+          `${escape(HOUSEHOLD_MESSAGES.pendingLimit)}|${escape(HOUSEHOLD_MESSAGES.householdChanged)}`,
+        ),
+      );
+    const membership = (await membershipOf(owner.userId))!;
+    expect(await pendingInvitations(membership.household_id, new Date())).toHaveLength(
+      HOUSEHOLD_PENDING_LIMIT,
+    );
+  });
+
+  it('a household made before its item listed the pending invitations counts them from the index', async () => {
+    const owner = await seedUser('Jo');
+    const address = (n: number) => `older.${n}.${owner.userId}@example.com`;
+    for (let n = 1; n <= HOUSEHOLD_PENDING_LIMIT; n++) await invite(owner.userId, { email: address(n) });
+    const { household_id: householdId } = (await membershipOf(owner.userId))!;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(keys.household(householdId), keys.householdEntry()),
+        UpdateExpression: 'REMOVE #made, #pending',
+        ExpressionAttributeNames: {
+          '#made': COUNTERS.householdInvitations,
+          '#pending': HOUSEHOLD_PENDING_INVITATIONS,
+        },
+      }),
+    );
+    await expect(invite(owner.userId, { email: address(6) })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.pendingLimit,
+    );
+    const membership = (await membershipOf(owner.userId))!;
+    const [first] = await pendingInvitations(householdId, new Date());
+    await cancelInvitation(owner.userId, membership, first!, new Date());
+    await invite(owner.userId, { email: address(6) });
+    await expect(invite(owner.userId, { email: address(7) })).rejects.toThrow(
+      HOUSEHOLD_MESSAGES.pendingLimit,
+    );
   });
 
   it('the 7th member is refused, and so is a second household for anyone', async () => {
