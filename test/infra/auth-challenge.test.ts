@@ -4,23 +4,16 @@
  * only what it needs: Define and Create nothing at all, Verify one conditional delete in users'
  * partitions, PostConfirmation (which stores the verifier) its table access as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  devAndProd,
   actionsOfFunction,
-  cleanUp,
   logicalIdWhere,
   resourcesOfType,
-  synth,
   type Synthesized,
 } from './harness.ts';
 
-let dev: Synthesized;
-let prod: Synthesized;
-beforeAll(() => {
-  dev = synth({ stage: 'dev' });
-  prod = synth({ stage: 'prod', domain: 'example.com' });
-});
-afterAll(cleanUp);
+const { dev, prod } = devAndProd();
 
 const functionId = (s: Synthesized, description: RegExp) =>
   logicalIdWhere(s.template, 'AWS::Lambda::Function', (p) => description.test(String(p.Description)));

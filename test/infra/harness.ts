@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { readFileSync, rmSync } from 'node:fs';
 import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -84,6 +85,15 @@ export function cleanUp(): void {
   for (const dir of outdirs.splice(0)) {
     if (!sharedOutdirs.includes(dir)) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The plain dev and prod stacks for a file's tests (synthesized once per worker, see `synth`), and the
+ * file's own synths dropped after it.
+ */
+export function devAndProd(): { dev: Synthesized; prod: Synthesized } {
+  afterAll(cleanUp);
+  return { dev: synth({ stage: 'dev' }), prod: synth({ stage: 'prod', domain: 'example.com' }) };
 }
 
 type Resources = Record<

@@ -1,14 +1,14 @@
 /** The HTTP API: its routes, their functions, rights, environments and throttles; the log groups. */
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, ROUTES } from '../../shared/routes.ts';
 import { API_THROTTLE } from '../../lib/api.ts';
 import { ROUTE_MEMORY_MB, ROUTE_PERMISSIONS } from '../../lib/routeRights.ts';
 import { TABLE_ACTIONS } from '../../lib/data.ts';
 import { answersHead, groupRoutePath } from '../../shared/contract.ts';
 import {
+  devAndProd,
   actionsOfFunction,
-  cleanUp,
   functionIds,
   logicalIdWhere,
   resourcesOfType,
@@ -30,14 +30,7 @@ import {
   SECRET_READ,
 } from './stack-helpers.ts';
 
-let dev: Synthesized;
-let prod: Synthesized;
-
-beforeAll(() => {
-  dev = synth({ stage: 'dev' });
-  prod = synth({ stage: 'prod', domain: 'example.com' });
-});
-afterAll(cleanUp);
+const { dev, prod } = devAndProd();
 
 describe('api', () => {
   it('has one arm64 Node.js 22 function per route, bundled as ESM', () => {

@@ -1,10 +1,10 @@
 /** The stack's name, its table and its Cognito user pool, clients and triggers. */
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import {
+  devAndProd,
   actionsOfFunction,
-  cleanUp,
   dependencyCycle,
   logicalIdWhere,
   resourcesOfType,
@@ -22,14 +22,7 @@ import {
   SES_SEND,
 } from './stack-helpers.ts';
 
-let dev: Synthesized;
-let prod: Synthesized;
-
-beforeAll(() => {
-  dev = synth({ stage: 'dev' });
-  prod = synth({ stage: 'prod', domain: 'example.com' });
-});
-afterAll(cleanUp);
+const { dev, prod } = devAndProd();
 
 describe('stack', () => {
   it('is named after the stage and defaults to London', () => {

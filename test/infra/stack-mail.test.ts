@@ -1,19 +1,17 @@
 /** The daily reminders (schedule, job, senders), the queues, the unsubscribe key, SES events and mail. */
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../shared/routes.ts';
 import { SES_EVENT_DETAIL_TYPES, UNSUBSCRIBE_KEY_LENGTH } from '../../lib/mail.ts';
 import { SCHEDULE_INPUT, SENDERS } from '../../lib/schedule.ts';
 import { CLAIM_LEASE_MS } from '../../lambdas/store/sends.ts';
 import {
+  devAndProd,
   actionsOfFunction,
-  cleanUp,
   functionIds,
   logicalIdWhere,
   resourcesOfType,
   secretReaderIds,
-  synth,
-  type Synthesized,
 } from './harness.ts';
 import {
   COMMON_ENV,
@@ -35,14 +33,7 @@ import {
   SES_SEND,
 } from './stack-helpers.ts';
 
-let dev: Synthesized;
-let prod: Synthesized;
-
-beforeAll(() => {
-  dev = synth({ stage: 'dev' });
-  prod = synth({ stage: 'prod', domain: 'example.com' });
-});
-afterAll(cleanUp);
+const { dev, prod } = devAndProd();
 
 describe('daily reminders', () => {
   it('runs every hour, on the hour (each owner is mailed at 08:00 their time)', () => {

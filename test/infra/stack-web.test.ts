@@ -1,7 +1,7 @@
 /** The web distribution (CloudFront, S3, headers, functions) and the custom domain. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { REPO_ROOT } from '../../lib/function.ts';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../shared/sitePaths.ts';
 import { contentSecurityPolicy, securityHeaderValues } from '../../lib/securityHeaders.ts';
 import {
-  cleanUp,
+  devAndProd,
   dependencyCycle,
   logicalIdWhere,
   resourcesOfType,
@@ -21,14 +21,7 @@ import {
 } from './harness.ts';
 import { functionId, envOf, postConfirmationId } from './stack-helpers.ts';
 
-let dev: Synthesized;
-let prod: Synthesized;
-
-beforeAll(() => {
-  dev = synth({ stage: 'dev' });
-  prod = synth({ stage: 'prod', domain: 'example.com' });
-});
-afterAll(cleanUp);
+const { dev, prod } = devAndProd();
 
 describe('web', () => {
   it('keeps the buckets private and TLS-only', () => {

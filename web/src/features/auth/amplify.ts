@@ -5,9 +5,8 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { WebConfig } from '#shared/api.ts';
+import { onceUntilFailed } from '../../utils/once.ts';
 import { loadWebConfig } from './web-config.ts';
-
-let configured: Promise<WebConfig> | null = null;
 
 async function loadAndConfigure(): Promise<WebConfig> {
   const config = await loadWebConfig();
@@ -28,15 +27,7 @@ async function loadAndConfigure(): Promise<WebConfig> {
 }
 
 /** Fetches /config.json and configures Amplify, once; a failure is retried on the next call. */
-export function ensureAmplify(): Promise<WebConfig> {
-  if (!configured) {
-    configured = loadAndConfigure().catch((error: unknown) => {
-      configured = null;
-      throw error;
-    });
-  }
-  return configured;
-}
+export const ensureAmplify = onceUntilFailed(loadAndConfigure);
 
 /** The current access token (Amplify refreshes it when it has expired), or null when signed out. */
 export async function getAccessToken(): Promise<string | null> {

@@ -4,8 +4,7 @@
  * on a cold start it is on the way to the list, and over HTTP/1.1 a late request queues behind them.
  */
 import type { WebConfig } from '#shared/api.ts';
-
-let loading: Promise<WebConfig> | null = null;
+import { onceUntilFailed } from '../../utils/once.ts';
 
 async function fetchWebConfig(): Promise<WebConfig> {
   const response = await fetch('/config.json', {
@@ -19,12 +18,4 @@ async function fetchWebConfig(): Promise<WebConfig> {
 }
 
 /** /config.json, fetched on the first call; a failure is retried on the next call. */
-export function loadWebConfig(): Promise<WebConfig> {
-  if (!loading) {
-    loading = fetchWebConfig().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  }
-  return loading;
-}
+export const loadWebConfig = onceUntilFailed(fetchWebConfig);
