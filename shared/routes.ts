@@ -235,13 +235,13 @@ export const API = defineRoutes({
   },
   /**
    * 'Snooze 3 days' (a push's action, and the reminder page's button): the reminder's next mail and
-   * push go three days later; once a day. In the push group, as the notification's action: a route of
-   * its own would cost 8 CloudFormation resources, which prod has not got left (decision 0042).
+   * push go three days later; once a day. In the reminders group, behind its one route: a route of its
+   * own would cost 8 CloudFormation resources (decision 0042).
    */
   snoozeReminder: {
-    group: 'push',
+    group: 'reminders',
     method: 'POST',
-    path: '/api/push/reminders/{id}/snooze',
+    path: '/api/reminders/{id}/snooze',
     access: 'user',
     ...reminderById,
     response: returns<Snooze>(),

@@ -4,7 +4,6 @@ import { handler as addPushDevice } from './addPushDevice.ts';
 import { handler as listPushDevices } from './listPushDevices.ts';
 import { handler as removePushDevice } from './removePushDevice.ts';
 import { handler as sendTestPush } from './sendTestPush.ts';
-import { handler as snoozeReminder } from './snoozeReminder.ts';
 import { handler as updatePushSettings } from './updatePushSettings.ts';
 
 export const handler = groupHandler({
@@ -13,5 +12,4 @@ export const handler = groupHandler({
   removePushDevice,
   sendTestPush,
   updatePushSettings,
-  snoozeReminder,
 });

@@ -277,7 +277,7 @@ describe('authorization matrix', () => {
         ['PUT', reminderPath, { ...reminderBody, shared: true }],
         ['DELETE', reminderPath, undefined],
         ['POST', `${reminderPath}/savings`, { outcome: 'no_saving', cancelled: true }],
-        ['POST', `/api/push/reminders/${shared}/snooze`, undefined],
+        ['POST', `/api/reminders/${shared}/snooze`, undefined],
         ['POST', `${reminderPath}/quotes`, quoteBody],
         ['DELETE', `${reminderPath}/quotes/${quote}`, undefined],
       ] as const)

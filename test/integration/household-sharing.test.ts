@@ -181,7 +181,7 @@ describe('shared reminders', () => {
     const ivyMember = await membershipId(ivy);
     const householdId = (await membershipOf(hal.sub))!.household_id;
     const ivys = await add(ivy, 'Ivy added', renewal, { shared: true, deals_with: ivyMember });
-    await api(stack, ivy.accessToken)('POST', `/api/push/reminders/${ivys.id}/snooze`);
+    await api(stack, ivy.accessToken)('POST', `/api/reminders/${ivys.id}/snooze`);
     // 'Download my data' holds the household's shared items, apart and marked, while a member.
     const copy = async () => (await myData(ivy.sub)).household_shared;
     expect((await copy())?.reminders.map((r) => [r.title, r.shared])).toEqual([['Ivy added', true]]);
@@ -208,9 +208,9 @@ describe('shared reminders', () => {
     expect(
       (await api(stack, hal.accessToken)('DELETE', `/api/household/members/${departed[0][1]}`)).status,
     ).toBe(204);
-    expect(
-      (await api(stack, noa.accessToken)('POST', `/api/push/reminders/${answered.id}/snooze`)).status,
-    ).toBe(200);
+    expect((await api(stack, noa.accessToken)('POST', `/api/reminders/${answered.id}/snooze`)).status).toBe(
+      200,
+    );
     expect((await api(stack, noa.accessToken)('DELETE', '/api/me')).status).toBe(204);
     expect(await titlesOf(max)).toEqual([]);
     const history = (await api(stack, hal.accessToken)('GET', `/api/reminders/${answered.id}`)).json as {

@@ -59,7 +59,7 @@ describe('snooze 3 days', () => {
       amount: 300,
       notes: null,
     });
-    const path = `/api/push/reminders/${id}/snooze`;
+    const path = `/api/reminders/${id}/snooze`;
     const first = await api(stack, owner.accessToken)('POST', path);
     expect(first.status).toBe(200);
     const again = await api(stack, owner.accessToken)('POST', path);
