@@ -7,12 +7,7 @@ import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
 import { SAVED_QUERIES_KEY } from '../api/saved-queries-key.ts';
 import { loadWebConfig } from '../features/auth/web-config.ts';
 import { preloadable } from './preloadable.tsx';
-import { preloadPageAt } from './session-pages.ts';
-
-/** The routes anyone may open without the session. */
-export type PublicRouteKey = {
-  [K in RouteKey]: (typeof ROUTES)[K]['access'] extends 'public' ? K : never;
-}[RouteKey];
+import { preloadPageAt, type PublicRouteKey } from './session-pages.ts';
 
 // The landing page and the 404 are in the first bundle; the other public pages are small lazy chunks.
 const PUBLIC_PAGES: Record<PublicRouteKey, ComponentType> = {

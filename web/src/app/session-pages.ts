@@ -7,7 +7,11 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { ROUTES, type RouteKey } from '../config/routes.ts';
 import { preloadable } from './preloadable.tsx';
-import type { PublicRouteKey } from './router.tsx';
+
+/** The routes anyone may open without the session. */
+export type PublicRouteKey = {
+  [K in RouteKey]: (typeof ROUTES)[K]['access'] extends 'public' ? K : never;
+}[RouteKey];
 
 export type SessionRouteKey = Exclude<RouteKey, PublicRouteKey>;
 
