@@ -14,6 +14,22 @@ export interface SavedQueries {
   queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
 }
 
+/** Whether this browser keeps any (whose, the session checks when it restores them). */
+export function hasSavedQueries(): boolean {
+  try {
+    return window.localStorage.getItem(SAVED_QUERIES_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a page shows a query's kept copy, still being read again since the page opened: a form
+ * over it must not save until the fresh one is in, or it would write back what changed meanwhile.
+ */
+export const showsKeptCopy = (query: { isStale: boolean; isFetchedAfterMount: boolean }): boolean =>
+  query.isStale && !query.isFetchedAfterMount;
+
 export function readSavedQueries(): unknown {
   try {
     const raw = window.localStorage.getItem(SAVED_QUERIES_KEY);

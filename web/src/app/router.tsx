@@ -4,7 +4,7 @@ import { ADMIN_SCREENS, ROUTES, type Access, type AdminScreenId, type RouteKey }
 import { CATEGORY_LINKS, categoryPath } from '../features/public/content/category-links.ts';
 import LandingPage from '../features/public/pages/LandingPage.tsx';
 import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
-import { SAVED_QUERIES_KEY } from '../api/saved-queries-key.ts';
+import { hasSavedQueries } from '../api/saved-queries.ts';
 import { loadWebConfig } from '../features/auth/web-config.ts';
 import { preloadable } from './preloadable.tsx';
 import { preloadPageAt, type PublicRouteKey } from './session-pages.ts';
@@ -28,15 +28,6 @@ const sessionPage = preloadable(() => session().then((m) => m.SessionPage));
 const Gate = gate.Component;
 const SessionPage = sessionPage.Component;
 
-/** Whether this browser keeps a list to show at once (whose owner the session checks later). */
-function listKept(): boolean {
-  try {
-    return localStorage.getItem(SAVED_QUERIES_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The app shell (a signed-in route): loads the session's chunk and the page's at `pathname`, so the
  * first render has them and shows the page (a kept list at once) with no fallback in between.
@@ -45,7 +36,7 @@ export async function preloadSessionRoutes(pathname: string): Promise<void> {
   // With nothing kept to show, the first list waits for the session, which reads /config.json and
   // Amplify first thing: both start now, beside the page's code (not awaited; a failure is the
   // session's to retry and report). A kept list shows first: they would only hold it back.
-  if (!listKept()) {
+  if (!hasSavedQueries()) {
     void loadWebConfig().catch(() => undefined);
     void import('../features/auth/amplify.ts').then((m) => m.ensureAmplify()).catch(() => undefined);
   }

@@ -6,6 +6,7 @@ import { agendaOf, agendaSummary } from '#shared/reminder/agenda.ts';
 import { matchesFilter as matchesSharing } from '#shared/reminder/sharing.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
+import { showsKeptCopy } from '../../../api/saved-queries.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { Badge } from '../../../components/Badge.tsx';
@@ -165,7 +166,7 @@ export default function DashboardPage() {
             open={dialogOpen}
             reminder={editingNow}
             onOpenChange={setDialogOpen}
-            refreshing={reminders.isStale && !reminders.isFetchedAfterMount}
+            refreshing={showsKeptCopy(reminders)}
           />
           <DeleteReminderDialog reminder={deleting} onClose={() => setDeleting(null)} />
           <ImportDialog open={importOpen} onOpenChange={setImportOpen} />

@@ -1,4 +1,5 @@
 import { useMe } from '../../../api/get-me.ts';
+import { showsKeptCopy } from '../../../api/saved-queries.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
 import { ArrowLeftIcon } from '../../../components/Icons.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
@@ -37,7 +38,7 @@ export default function SettingsPage() {
         // Kept data is stale until read again after this page opened.
         <ProfileForm
           profile={me.data.profile}
-          refreshing={me.isStale && !me.isFetchedAfterMount}
+          refreshing={showsKeptCopy(me)}
           inHousehold={members !== null}
         />
       )}
