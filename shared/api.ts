@@ -4,6 +4,7 @@ import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
 import type { KeptVehicle } from './vehicles.ts';
 import type { Repeats } from './reminder/terms.ts';
+import type { DateKind } from './reminder/contract.ts';
 import type { Quote } from './quotes.ts';
 export type { Quote } from './quotes.ts';
 import type { Snooze } from './reminder/snooze.ts';
@@ -18,8 +19,17 @@ export interface Reminder {
   renewal_date: string;
   amount: number | null;
   notes: string | null;
-  /** How often it renews; 'none' is a one-off date that stays overdue once passed. */
+  /** 'How often do you pay?': the amount is per payment; yearly figures and savings count by it. */
+  billing: Repeats;
+  /** What renewal_date is: a deal's end, a renewal, or a rolling charge's next payment (shared/reminder/contract.ts). */
+  date_kind: DateKind;
+  /** How often the date renews (its term): 'none' for a deal that ends, whose next deal the user gives. */
   repeats: Repeats;
+  /**
+   * Saved before the date's kind was asked, and monthly in a deal category: it still reads as a rolling
+   * charge, and asks 'When does your deal end?' until the user answers.
+   */
+  ask_deal_end: boolean;
   /** Renews by itself unless the user acts: doing nothing means paying the renewal price. */
   auto_renew: boolean;
   /** The last day to act (a notice deadline, a cancel-by date), on or before renewal_date; lead mails count down to it. */
@@ -274,10 +284,10 @@ export interface RenewalOutcome {
   /** Pounds, 2 decimals, per term; 0 unless money was saved. */
   saved_amount: number;
   /**
-   * How often the term was paid, so a saving per term counts per year (shared/reminder/money.ts).
+   * How often it was paid, so a saving per payment counts per year (shared/reminder/money.ts).
    * Older records kept none: 'none', their amount counted as it was reported.
    */
-  repeats: Repeats;
+  billing: Repeats;
   /** The outcome of a shared reminder: the household's, counted once, recorded by `recorded_by`. */
   shared: boolean;
   /** Shared only: the member who recorded it (a membership id), or null. */

@@ -27,23 +27,3 @@ export function leadDaysFor(value: Category): readonly number[] {
   if (!found) throw new Error(`Unknown category ${value}`);
   return found.leadDays;
 }
-
-/**
- * The lead days of a monthly charge: one mail 3 days before each charge (in that morning's digest).
- * A category's intervals suit a yearly renewal; applied monthly they would mail four or five times a
- * month about the same £10 (docs/product.md, 'Monthly charges').
- */
-export const MONTHLY_LEAD_DAYS: readonly number[] = [3];
-
-/**
- * A reminder's lead days: its own when the owner chose them, else a monthly charge's, else its
- * category's. The one place this rule lives.
- */
-export function leadDaysOf(reminder: {
-  category: Category;
-  lead_days?: readonly number[] | null;
-  repeats?: string;
-}): readonly number[] {
-  if (reminder.lead_days) return reminder.lead_days;
-  return reminder.repeats === 'monthly' ? MONTHLY_LEAD_DAYS : leadDaysFor(reminder.category);
-}

@@ -1,12 +1,13 @@
 /**
  * The reminders' spreadsheet format, written once: the export writes it and the import reads it. A
  * UTF-8 file with a byte-order mark (so Excel reads the £ and accents right), a header row, ISO
- * dates, and the product's own values for category and repeat. Amounts are per term, as `Repeats`
- * says, with what each comes to in a year beside them (the import reads only the first).
+ * dates, and the product's own values for category, payments and term. Amounts are per payment, as
+ * 'How often you pay' says, with what each comes to in a year beside them (the import reads only the
+ * first); 'Date is' says what the renewal date is ('Deal ends', 'Renews on', 'Next payment').
  */
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
-import { leadDaysOf } from './categories.ts';
+import { dateLabel, leadDaysOf } from './reminder/contract.ts';
 import { lenderOf } from './reminder/lenders.ts';
 import { yearlyAmount } from './reminder/money.ts';
 import { leadDaysToText } from './schemas.ts';
@@ -18,7 +19,9 @@ export const CSV_COLUMNS = [
   'Provider',
   'Renewal date',
   'Amount',
+  'How often you pay',
   'Amount per year',
+  'Date is',
   'Notes',
   'Repeats',
   'Renews automatically',
@@ -46,14 +49,16 @@ export const safeCell = (text: string) =>
 
 /** One reminder as its row, every cell made safe. */
 export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
-  const yearly = reminder.amount === null ? null : yearlyAmount(reminder.amount, reminder.repeats);
+  const yearly = reminder.amount === null ? null : yearlyAmount(reminder.amount, reminder.billing);
   const row: Record<CsvColumn, string> = {
     Title: reminder.title,
     Category: reminder.category,
     Provider: reminder.provider,
     'Renewal date': reminder.renewal_date,
     Amount: reminder.amount === null ? '' : reminder.amount.toFixed(2),
+    'How often you pay': reminder.billing,
     'Amount per year': yearly === null ? '' : yearly.toFixed(2),
+    'Date is': dateLabel(reminder.date_kind),
     Notes: reminder.notes ?? '',
     Repeats: reminder.repeats,
     'Renews automatically': reminder.auto_renew ? 'yes' : 'no',

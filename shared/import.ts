@@ -19,6 +19,7 @@ import { lenderNamed } from './reminder/lenders.ts';
 import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } from './import/row.ts';
 import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
 import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesNo } from './import/values.ts';
+import { dateKindNamed } from './reminder/contract.ts';
 import { isRecord, WALLOS_CSV_HEADINGS, wallosEntries, wallosRow } from './import/wallos.ts';
 import { IMPORT_MAX_ROWS } from './importRequest.ts';
 import { MESSAGES } from './schemas.ts';
@@ -172,6 +173,12 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
   const repeatsText = cell('Repeats').trim();
   const repeats = repeatsText === '' ? null : repeatsNamed(repeatsText);
   if (repeatsText !== '' && !repeats) errors.push(MESSAGES.repeatsInvalid);
+  const billingText = cell('How often you pay').trim();
+  const billing = billingText === '' ? null : repeatsNamed(billingText);
+  if (billingText !== '' && !billing) errors.push(MESSAGES.billingInvalid);
+  const kindText = cell('Date is').trim();
+  const dateKind = kindText === '' ? null : dateKindNamed(kindText);
+  if (kindText !== '' && !dateKind) errors.push(MESSAGES.dateKindInvalid);
   const autoText = cell('Renews automatically');
   const autoRenew = yesNo(autoText);
   if (autoText.trim() !== '' && autoRenew === null) errors.push(IMPORT_MESSAGES.autoRenewInvalid);
@@ -193,7 +200,11 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
         ? { kind: 'pounds', amount: '0' }
         : price,
     notes: cell('Notes'),
-    repeats,
+    // A file from before the two facts were apart has only 'Repeats', which then meant how it was
+    // paid; what its date is then follows the category, as for any spreadsheet.
+    ...(billingText === '' && kindText === ''
+      ? { billing: repeats }
+      : { billing, date_kind: dateKind, term: repeats }),
     auto_renew: autoRenew,
     act_by: readDate(cell('Act by')),
     lead_days: cell('Remind me'),

@@ -4,11 +4,12 @@
  */
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
-import { CATEGORIES, CATEGORY_VALUES, leadDaysOf } from './categories.ts';
+import { CATEGORIES, CATEGORY_VALUES } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
 import { isRealDate } from './realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
+import { contractOf, DATE_KINDS, DATE_KIND_VALUES, leadDaysOf, legacyContract } from './reminder/contract.ts';
 import { keptVehicleSchema } from './vehicles.ts';
 import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
@@ -40,6 +41,10 @@ export const MESSAGES = {
   notesMax: 'Notes must be 2000 characters or less',
   categoryInvalid: `Category must be one of: ${CATEGORIES.map((c) => c.label).join(', ')}`,
   repeatsInvalid: `Repeats must be one of: ${REPEATS.map((r) => r.label).join(', ')}`,
+  billingInvalid: `How often you pay must be one of: ${REPEATS.map((r) => r.label).join(', ')}`,
+  dateKindInvalid: `What the date is must be one of: ${DATE_KINDS.map((k) => k.label).join(', ')}`,
+  rollingNeedsPayments: 'A rolling payment needs how often you pay: choose one other than One-off payment',
+  renewalTermInvalid: 'A renewal’s term is a month or longer',
   providerRequired: 'Provider is required',
   renewalDateRequired: 'Renewal date is required',
   renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
@@ -248,6 +253,38 @@ export const moneyText = z
 
 export const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
 
+/** A rolling payment has a next charge, so it is paid more than once; a renewal's term is a month or more. */
+const contractChecks = {
+  rolling: {
+    check: (v: { date_kind?: string; billing?: string }) =>
+      v.date_kind !== 'next_payment' || v.billing !== 'none',
+    issue: { message: MESSAGES.rollingNeedsPayments, path: ['billing'] },
+  },
+  renewalTerm: {
+    check: (v: { date_kind?: string; repeats?: string }) =>
+      v.date_kind !== 'renewal' || v.repeats !== 'weekly',
+    issue: { message: MESSAGES.renewalTermInvalid, path: ['repeats'] },
+  },
+};
+
+/**
+ * The two facts and the term, settled: as given (the dialog always sends both), or for a client that
+ * sends only `repeats`, as that meant before the facts were apart (contract.ts, legacyContract).
+ */
+function withContract<
+  V extends {
+    category: (typeof CATEGORY_VALUES)[number];
+    repeats: (typeof REPEATS_VALUES)[number];
+    billing?: (typeof REPEATS_VALUES)[number];
+    date_kind?: (typeof DATE_KIND_VALUES)[number];
+  },
+>(values: V) {
+  const { billing, date_kind, repeats, ...rest } = values;
+  if (billing === undefined && date_kind === undefined)
+    return { ...rest, ...legacyContract(values.category, repeats) };
+  return { ...rest, ...contractOf(values.category, { billing, date_kind, repeats }), ask_deal_end: false };
+}
+
 /** The act-by date is the last day to act, so it cannot fall after the renewal itself. */
 const actByNotAfterRenewal = {
   // Only between two real dates: a malformed one has its own message.
@@ -260,7 +297,7 @@ const actByNotAfterRenewal = {
  * The reminder as the API accepts it. Amount is a decimal number or null; notes null when empty.
  * The contract fields are optional: a client that does not know them gets a reminder that behaves
  * as reminders always did (a one-off date, no act-by date, the category's lead days). The dialog
- * always sends them, with its defaults per category (DEFAULT_REPEATS).
+ * always sends them, with its defaults per category (DEFAULT_CONTRACT).
  * The dialog's form values (strings) go through `reminderFormToInput` first.
  */
 export const reminderInputSchema = z
@@ -272,6 +309,8 @@ export const reminderInputSchema = z
       .default(null)
       .transform((v) => (v && v.trim() !== '' ? v : null)),
     repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }).default('none'),
+    billing: z.enum(REPEATS_VALUES, { error: MESSAGES.billingInvalid }).optional(),
+    date_kind: z.enum(DATE_KIND_VALUES, { error: MESSAGES.dateKindInvalid }).optional(),
     auto_renew: z.boolean().default(false),
     act_by: dateSchema(MESSAGES.actByInvalid).nullable().default(null),
     lead_days: leadDaysSchema
@@ -296,7 +335,10 @@ export const reminderInputSchema = z
   .refine((v) => v.kept_vehicle === null || v.category === 'car_tax_mot', {
     message: MESSAGES.vehicleNotCarTax,
     path: ['kept_vehicle'],
-  });
+  })
+  .refine(contractChecks.rolling.check, contractChecks.rolling.issue)
+  .refine(contractChecks.renewalTerm.check, contractChecks.renewalTerm.issue)
+  .transform(withContract);
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 /** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
 export type ReminderDraft = z.input<typeof reminderInputSchema>;
@@ -307,6 +349,9 @@ export const reminderFormSchema = z
     ...reminderFields,
     amount: moneyText,
     notes: plainText(z.string().max(NOTES_MAX, MESSAGES.notesMax), { multiline: true }),
+    billing: z.enum(REPEATS_VALUES, { error: MESSAGES.billingInvalid }),
+    date_kind: z.enum(DATE_KIND_VALUES, { error: MESSAGES.dateKindInvalid }),
+    /** A renewal's term ('Renews every'); the other kinds take theirs from the two facts. */
     repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }),
     auto_renew: z.boolean(),
     act_by: z.string().refine((v) => v === '' || isRealDate(v), MESSAGES.actByInvalid),
@@ -320,13 +365,15 @@ export const reminderFormSchema = z
     shared: z.boolean().optional(),
     deals_with: z.string().optional(),
   })
-  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue);
+  .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
+  .refine(contractChecks.rolling.check, contractChecks.rolling.issue)
+  .refine(contractChecks.renewalTerm.check, contractChecks.renewalTerm.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
 /** The form's values as the API takes them; lead days equal to the default ones are stored as null. */
 export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
   const leadDays = leadDaysText.parse(values.lead_days);
-  const categoryDays = leadDaysToText(leadDaysOf({ category: values.category, repeats: values.repeats }));
+  const categoryDays = leadDaysToText(leadDaysOf({ category: values.category, date_kind: values.date_kind }));
   return reminderInputSchema.parse({
     ...values,
     amount: moneyTextToAmount(values.amount),

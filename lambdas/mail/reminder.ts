@@ -3,6 +3,7 @@
  * build time (templates/reminder.tsx is the React Email source, plans/reminder.ts its plans).
  */
 import { categoryLabel, type Category } from '../../shared/categories.ts';
+import { DEAL_CATEGORIES } from '../../shared/reminder/contract.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import { amountWithPeriod } from '../../shared/reminder/money.ts';
 import type { Reminder } from '../../shared/api.ts';
@@ -33,9 +34,19 @@ export function daysLeftPhrase(daysLeft: number): string {
 
 /** What a reminder mail says of its reminder; the contract terms are optional (older callers, tests). */
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
-  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'repeats'>>;
+  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>>;
 
-/** What the date is, in a sentence: car tax and MOT fall due; a mortgage deal or a promo ends. */
+/**
+ * What the date is, in a sentence: a mortgage, energy, broadband or card deal ends, a term renews,
+ * car tax and MOT fall due. By the reminder's date kind when the mail knows it, else by its category
+ * (older callers, tests).
+ */
+function renews(reminder: MailedReminder): string {
+  if (reminder.category === 'car_tax_mot' || reminder.date_kind === undefined)
+    return RENEWS[reminder.category];
+  return reminder.date_kind === 'deal_end' && DEAL_CATEGORIES.includes(reminder.category) ? 'ends' : 'renews';
+}
+
 const RENEWS: Record<Category, string> = {
   mortgage: 'ends',
   insurance: 'renews',
@@ -67,7 +78,7 @@ export function reminderSubject({
     return daysLeft === 0
       ? `Today is the last day to act on ${named}`
       : `Act on ${named} ${daysLeftPhrase(daysLeft)} (by ${formatUkDate(reminder.act_by)})`;
-  const verb = RENEWS[reminder.category];
+  const verb = renews(reminder);
   return daysLeft === 0
     ? `${what} ${verb} today`
     : `${what} ${verb} ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
@@ -77,14 +88,14 @@ export function reminderSubject({
 function headline(reminder: MailedReminder, daysLeft: number): string {
   return reminder.act_by
     ? `Act on your ${reminder.title} ${daysLeftPhrase(daysLeft)}`
-    : `Your ${reminder.title} ${RENEWS[reminder.category]} ${daysLeftPhrase(daysLeft)}`;
+    : `Your ${reminder.title} ${renews(reminder)} ${daysLeftPhrase(daysLeft)}`;
 }
 
 /** The heading's words without 'your', for a line of the day's push: 'Netflix renews in 1 day'. */
 export function reminderLine(reminder: MailedReminder, daysLeft: number): string {
   return reminder.act_by
     ? `Act on ${reminder.title} ${daysLeftPhrase(daysLeft)}`
-    : `${reminder.title} ${RENEWS[reminder.category]} ${daysLeftPhrase(daysLeft)}`;
+    : `${reminder.title} ${renews(reminder)} ${daysLeftPhrase(daysLeft)}`;
 }
 
 /**
@@ -116,6 +127,8 @@ export type ReminderText = {
   /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
   named: string;
   renewalDate: string;
+  /** What the date is, with it: 'renews on 01/04/2027', 'ends on 28/04/2027', 'is due on …'. */
+  dateWords: string;
   /** Formatted, or null when unknown: then the sentence stops after the date. */
   amount: string | null;
   /** termsSentence, or null when the reminder states no terms. */
@@ -139,11 +152,12 @@ export function reminderText(
     categoryLabel: categoryLabel(reminder.category),
     named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatUkDate(reminder.renewal_date),
+    dateWords: `${renews(reminder)} on ${formatUkDate(reminder.renewal_date)}`,
     amount:
       reminder.amount === null
         ? null
-        : reminder.repeats
-          ? amountWithPeriod(reminder.amount, reminder.repeats)
+        : reminder.billing
+          ? amountWithPeriod(reminder.amount, reminder.billing)
           : formatPounds(reminder.amount),
     terms: termsSentence(reminder),
     callToAction: CALL_TO_ACTION[reminder.category],

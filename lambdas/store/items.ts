@@ -22,6 +22,7 @@ import { type AuditEntry } from '../../shared/admin.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { DATE_KIND_VALUES, legacyContract } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { keptVehicleSchema } from '../../shared/vehicles.ts';
 import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
@@ -66,6 +67,9 @@ const reminderItem = z
     amount: nullableNumber,
     notes: nullableString,
     repeats: z.enum(REPEATS_VALUES).default('none'),
+    billing: z.enum(REPEATS_VALUES).optional(),
+    date_kind: z.enum(DATE_KIND_VALUES).optional(),
+    ask_deal_end: z.boolean().default(false),
     auto_renew: z.boolean().default(false),
     act_by: nullableString,
     lead_days: z.array(z.number()).nullable().default(null),
@@ -85,8 +89,12 @@ const reminderItem = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .transform(({ term_anchor, ...reminder }) => ({
+  .transform(({ term_anchor, billing, date_kind, ...reminder }) => ({
     ...reminder,
+    // Saved before the two facts were apart: read as its `repeats` meant then (contract.ts).
+    ...(billing === undefined || date_kind === undefined
+      ? legacyContract(reminder.category, reminder.repeats)
+      : { billing, date_kind }),
     term_anchor: term_anchor ?? reminder.renewal_date,
   }));
 
@@ -109,14 +117,17 @@ const outcomeItem = z
     result: z.enum(RENEWAL_RESULTS).optional(),
     outcome: z.enum(['saved', 'no_saving']).optional(),
     saved_amount: z.number().default(0),
+    // Saved as `repeats` before a reminder's payments and its term were apart: it meant the payments.
+    billing: z.enum(REPEATS_VALUES).optional(),
     repeats: z.enum(REPEATS_VALUES).default('none'),
     shared: z.boolean().default(false),
     recorded_by: nullableString,
     created_at: z.string(),
     updated_at: z.string().optional(),
   })
-  .transform(({ outcome, result, ...record }) => ({
+  .transform(({ outcome, result, billing, repeats, ...record }) => ({
     ...record,
+    billing: billing ?? repeats,
     result: result ?? (outcome === 'saved' ? ('saved' as const) : ('renewed' as const)),
     updated_at: record.updated_at ?? record.created_at,
   }));

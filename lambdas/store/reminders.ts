@@ -25,6 +25,9 @@ export { freshPlacement, toItem };
 export const oneOffContract = (renewalDate: string) =>
   ({
     repeats: 'none',
+    billing: 'none',
+    date_kind: 'deal_end',
+    ask_deal_end: false,
     auto_renew: false,
     act_by: null,
     lead_days: null,

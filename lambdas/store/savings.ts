@@ -43,7 +43,7 @@ import { applyCounters, globalShard, reminderCounters } from './stats.ts';
 export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<string, number> {
   return {
     [COUNTERS.savingsReports]: outcome.result === 'rolled_forward' ? 0 : sign,
-    [COUNTERS.savingsTotalPence]: sign * yearlySavingPence(outcome.saved_amount, outcome.repeats),
+    [COUNTERS.savingsTotalPence]: sign * yearlySavingPence(outcome.saved_amount, outcome.billing),
   };
 }
 

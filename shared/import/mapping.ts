@@ -13,7 +13,7 @@ export const MAPPED_FIELDS = [
   { field: 'provider', label: 'provider' },
   { field: 'category', label: 'category' },
   { field: 'amount', label: 'amount' },
-  { field: 'repeats', label: 'repeats' },
+  { field: 'billing', label: 'how often you pay' },
   { field: 'act_by', label: 'act-by date' },
   { field: 'notes', label: 'notes' },
 ] as const;
@@ -39,7 +39,7 @@ const SUGGESTIONS: [MappedField, RegExp][] = [
   ['amount', /amount|price|cost|premium|fee|£/i],
   ['provider', /provider|company|supplier|insurer|lender|vendor|bank/i],
   ['category', /categor|type|kind/i],
-  ['repeats', /repeat|frequency|cycle|billing|period|term/i],
+  ['billing', /repeat|frequency|cycle|billing|period|term/i],
   ['notes', /note|comment|detail/i],
   ['title', /title|name|description|item|contract|policy|what/i],
 ];
@@ -77,12 +77,13 @@ export function mappedRow(value: (field: MappedField) => string): Draft {
   const warnings: string[] = [];
   const title = value('title');
   const categoryText = value('category');
-  const repeatsText = value('repeats').trim();
-  let repeats = repeatsText === '' ? null : repeatsNamed(repeatsText);
-  if (repeatsText !== '' && repeats === null) {
-    const cycle = readCycle(repeatsText);
+  // A spreadsheet's cycle column says how it is paid; what the date is follows the category.
+  const billingText = value('billing').trim();
+  let billing = billingText === '' ? null : repeatsNamed(billingText);
+  if (billingText !== '' && billing === null) {
+    const cycle = readCycle(billingText);
     if (cycle.kind === 'term') {
-      repeats = cycle.repeats;
+      billing = cycle.repeats;
       if (cycle.rounded) warnings.push(cycle.rounded);
     } else if (cycle.kind === 'unsupported') errors.push(cycle.message);
   }
@@ -93,7 +94,7 @@ export function mappedRow(value: (field: MappedField) => string): Draft {
     renewal: readDate(value('renewal_date')),
     price: readPrice(value('amount')),
     notes: value('notes'),
-    repeats,
+    billing,
     auto_renew: null,
     act_by: readDate(value('act_by')),
     lead_days: '',

@@ -25,7 +25,7 @@ export const IMPORT_MESSAGES = {
   cycleRounded: (cycle: string, label: string) =>
     `Repeats '${cycle.slice(0, 40)}' is not offered: imported as '${label}'`,
   /** An older Wallos export names no cycle: the preview asks for one for all such rows. */
-  repeatsUnknown: 'Repeats: unknown, choose one',
+  billingUnknown: 'How often you pay: unknown, choose one',
   inactive: (source: string) => `Not active in ${source}, so not imported`,
   /** The preview's words for a price in another currency; the row imports with no amount. */
   notInPounds: (price: string) => `${price}: not in pounds`,

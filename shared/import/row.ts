@@ -3,10 +3,11 @@
  * them (strings), what reading the file found (refusals, warnings, a price in another currency),
  * and the reminder to save when nothing refuses it.
  */
-import { leadDaysOf, type Category } from '../categories.ts';
+import type { Category } from '../categories.ts';
 import { formatPounds } from '../dates.ts';
 import type { Lender } from '../reminder/lenders.ts';
-import { DEFAULT_REPEATS, type Repeats } from '../reminder/terms.ts';
+import type { Repeats } from '../reminder/terms.ts';
+import { contractOf, leadDaysOf, type DateKind } from '../reminder/contract.ts';
 import {
   leadDaysToText,
   MESSAGES,
@@ -26,8 +27,12 @@ export interface Draft {
   renewal: FileDate;
   price: Price;
   notes: string;
-  /** null: the category's default; 'unknown': the file names no term and the user must choose. */
-  repeats: Repeats | null | 'unknown';
+  /** How it is paid. null: the category's default; 'unknown': the file names none and the user must choose. */
+  billing: Repeats | null | 'unknown';
+  /** What the date is, when the file says (our own file; a tracker's next payment); null: the category's. */
+  date_kind?: DateKind | null;
+  /** A renewal's term, when the file says (our own file's 'Repeats'). */
+  term?: Repeats | null;
   auto_renew: boolean | null;
   act_by: FileDate;
   lead_days: string;
@@ -55,11 +60,13 @@ export interface ImportRow {
   foreign_price: string | null;
   /** That price's currency as the file names it ('€', 'USD'), for a rate the user types. */
   foreign_currency: string | null;
-  /** The term the row will have; null when the file names none and none was chosen. */
-  repeats: Repeats | null;
+  /** How it will be paid; null when the file names none and none was chosen. */
+  billing: Repeats | null;
+  /** What its date will be: a deal's end, a renewal or a next payment. */
+  date_kind: DateKind;
   act_by: string | null;
-  /** The file names no term (Wallos before 2.41): the preview asks for one for all such rows. */
-  repeats_unknown: boolean;
+  /** The file names no payment cycle (Wallos before 2.41): the preview asks for one for all such rows. */
+  billing_unknown: boolean;
   /** The reminder to save, or null when the row has errors. */
   reminder: ReminderInput | null;
   errors: string[];
@@ -68,8 +75,8 @@ export interface ImportRow {
 
 /** How a file is read beyond its own contents: the choices the preview asks for. */
 export interface ReadOptions {
-  /** The term for rows that name none. */
-  repeats?: Repeats;
+  /** How rows that name no payment cycle are paid. */
+  billing?: Repeats;
   /** For a spreadsheet with its own headings: which heading each field is read from. */
   columns?: ColumnMapping;
   /** 'Convert other currencies': pounds for one unit, by currency as the file names it. */
@@ -81,10 +88,12 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
   const category = draft.category ?? 'subscriptions';
   const errors = [...draft.errors];
   const warnings = [...draft.warnings];
-  const unknown = draft.repeats === 'unknown';
-  const repeats: Repeats | null =
-    draft.repeats === 'unknown' ? (options.repeats ?? null) : (draft.repeats ?? DEFAULT_REPEATS[category]);
-  if (repeats === null) errors.push(IMPORT_MESSAGES.repeatsUnknown);
+  const unknown = draft.billing === 'unknown';
+  const billing: Repeats | null = draft.billing === 'unknown' ? (options.billing ?? null) : draft.billing;
+  if (unknown && billing === null) errors.push(IMPORT_MESSAGES.billingUnknown);
+  // What the file does not say is the category's, as the dialog prefills it: a mortgage or a broadband
+  // contract paid monthly is a deal that ends, not a monthly charge.
+  const contract = contractOf(category, { billing, date_kind: draft.date_kind, repeats: draft.term });
   const price = draft.price;
   let amount = price.kind === 'pounds' ? price.amount : price.kind === 'invalid' ? price.text : '';
   let notes = draft.notes;
@@ -105,15 +114,15 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     renewal_date: draft.renewal.iso,
     amount,
     notes,
-    repeats: repeats ?? 'none',
+    ...contract,
     auto_renew: draft.auto_renew ?? false,
     act_by: draft.act_by.iso,
     action_windows: draft.action_windows ?? true,
     lender: draft.lender ?? '',
-    // A monthly charge's own lead days (one mail 3 days before), as the dialog prefills them.
+    // A rolling charge's own lead days (one mail 3 days before), as the dialog prefills them.
     lead_days:
       draft.lead_days.trim() === ''
-        ? leadDaysToText(leadDaysOf({ category, repeats: repeats ?? 'none' }))
+        ? leadDaysToText(leadDaysOf({ category, date_kind: contract.date_kind }))
         : draft.lead_days,
   };
   const checked = reminderFormSchema.safeParse(values);
@@ -138,9 +147,10 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     amount: reminder ? reminder.amount : null,
     foreign_price: price.kind === 'foreign' && rate === undefined ? price.shown : null,
     foreign_currency: price.kind === 'foreign' ? price.currency : null,
-    repeats,
+    billing: unknown && billing === null ? null : contract.billing,
+    date_kind: contract.date_kind,
     act_by: draft.act_by.iso === '' ? null : shownDate(draft.act_by),
-    repeats_unknown: unknown,
+    billing_unknown: unknown,
     reminder,
     errors: unique,
     warnings,
@@ -158,9 +168,10 @@ export function refusedRow(row: number, error: string): ImportRow {
     amount: null,
     foreign_price: null,
     foreign_currency: null,
-    repeats: null,
+    billing: null,
+    date_kind: 'renewal',
     act_by: null,
-    repeats_unknown: false,
+    billing_unknown: false,
     reminder: null,
     errors: [error],
     warnings: [],

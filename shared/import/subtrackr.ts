@@ -43,7 +43,9 @@ export function subtrackrRow(cell: (name: string) => string, hasCurrency: boolea
     renewal,
     price,
     notes: cancellation.notes,
-    repeats: cycle.kind === 'term' ? cycle.repeats : null,
+    // A subscription's cycle is how it is paid, with no end date.
+    billing: cycle.kind === 'term' ? cycle.repeats : null,
+    date_kind: 'next_payment',
     auto_renew: null,
     act_by: cancellation.act_by,
     lead_days: '',

@@ -51,8 +51,10 @@ export function wallosRow(field: (name: string) => string): Draft {
     renewal,
     price: readPrice(field('Price')),
     notes: cancellation.notes,
-    // No cycle (before 2.41): the preview asks for one rather than guess every row yearly.
-    repeats: cycle.kind === 'term' ? cycle.repeats : cycle.kind === 'none' ? 'unknown' : null,
+    // A subscription's cycle is how it is paid, with no end date. No cycle (before 2.41): the
+    // preview asks for one rather than guess every row yearly.
+    billing: cycle.kind === 'term' ? cycle.repeats : cycle.kind === 'none' ? 'unknown' : null,
+    date_kind: 'next_payment',
     auto_renew: field('Renewal').trim().toLowerCase() === 'automatic',
     act_by: cancellation.act_by,
     lead_days: '',

@@ -14,7 +14,9 @@ export interface AgendaReminder {
   renewal_date: string;
   act_by: string | null;
   amount: number | null;
-  repeats: Repeats;
+  billing: Repeats;
+  /** Saved before the date's kind was asked: it needs the user's answer (contract.ts). */
+  ask_deal_end?: boolean;
 }
 
 /** The groups, in the order shown; only those with items are shown. */
@@ -32,10 +34,11 @@ export const THIS_MONTH_DAYS = 30;
 
 /**
  * Where a reminder belongs on `today`: a renewal due today or passed with no outcome yet needs an
- * answer (an outcome moves it on, a cancellation archives it); otherwise by days to its deadline.
+ * answer (an outcome moves it on, a cancellation archives it), and so does one that must say when
+ * its deal ends; otherwise by days to its deadline.
  */
 export function agendaGroupOf(reminder: AgendaReminder, today: string): AgendaGroup {
-  if (reminder.renewal_date <= today) return 'needs_answer';
+  if (reminder.renewal_date <= today || reminder.ask_deal_end) return 'needs_answer';
   const days = daysBetween(today, countsDownTo(reminder));
   if (days <= THIS_WEEK_DAYS) return 'this_week';
   if (days <= THIS_MONTH_DAYS) return 'this_month';
@@ -82,7 +85,7 @@ export function agendaSummary(reminders: readonly AgendaReminder[], today: strin
     if (r.amount === null) continue;
     const days = daysBetween(today, r.renewal_date);
     if (days >= 0 && days <= THIS_MONTH_DAYS) soon += pence(r.amount);
-    yearly += pence(yearlyAmount(r.amount, r.repeats) ?? 0);
+    yearly += pence(yearlyAmount(r.amount, r.billing) ?? 0);
   }
   return {
     next: first ? { reminder: first, days: daysBetween(today, countsDownTo(first)) } : null,

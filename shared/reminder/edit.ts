@@ -8,7 +8,8 @@ import type { ReminderInput } from '../schemas.ts';
 export interface Edit {
   updated: Reminder;
   /**
-   * A new date, category, act-by date or set of lead days reschedules. Other edits keep the
+   * A new date, category, act-by date, set of lead days or kind of date (a deal's end has other
+   * lead days than a rolling payment) reschedules. Other edits keep the
    * reminder's place, and what was already sent for this renewal stays sent.
    */
   reschedules: boolean;
@@ -27,6 +28,7 @@ export function editOf(existing: Reminder, input: ReminderInput, now: Date): Edi
     existing.category !== updated.category ||
     existing.renewal_date !== updated.renewal_date ||
     existing.act_by !== updated.act_by ||
+    existing.date_kind !== updated.date_kind ||
     String(existing.lead_days) !== String(updated.lead_days);
   return { updated, reschedules };
 }

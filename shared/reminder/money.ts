@@ -1,14 +1,17 @@
 /**
- * What a reminder costs, with its period: the amount is what one term costs (a month's charge, a
- * year's premium), so every figure says which, and yearly totals annualise by the term's length.
+ * What a reminder costs, with its period: the amount is what one payment costs (a month's charge, a
+ * year's premium), as 'How often do you pay?' (its `billing`) says, so every figure says which, and
+ * yearly totals annualise by the payments in a year. What the date is (a deal's end, a renewal)
+ * plays no part: a mortgage paid monthly costs twelve payments a year, whenever its deal ends.
  * Pure: the dashboard, the reminder page, the mails and the export all say it the same way.
  */
 import { formatPounds } from '../dates.ts';
-import { termMonths, type Repeats } from './terms.ts';
+import { paymentsPerYear, type Repeats } from './terms.ts';
 
 /** How each term reads after an amount ('£10.99/month'), and in the amount's label ('per month'). */
 const PERIODS: Record<Repeats, { after: string; label: string }> = {
   none: { after: ' one-off', label: ', one-off' },
+  weekly: { after: '/week', label: ' per week' },
   monthly: { after: '/month', label: ' per month' },
   quarterly: { after: ' every 3 months', label: ' every 3 months' },
   half_yearly: { after: ' every 6 months', label: ' every 6 months' },
@@ -19,29 +22,29 @@ const PERIODS: Record<Repeats, { after: string; label: string }> = {
 };
 
 /** A money field's label for a term: 'Amount (£) per month', 'Amount saved (£) per month'. */
-export const amountLabel = (repeats: Repeats, what = 'Amount'): string =>
-  `${what} (£)${PERIODS[repeats].label}`;
+export const amountLabel = (billing: Repeats, what = 'Amount'): string =>
+  `${what} (£)${PERIODS[billing].label}`;
 
 /** An amount with its period: '£10.99/month', '£420.00/yr', '£300.00 one-off'. */
-export const amountWithPeriod = (amount: number, repeats: Repeats): string =>
-  `${formatPounds(amount)}${PERIODS[repeats].after}`;
+export const amountWithPeriod = (amount: number, billing: Repeats): string =>
+  `${formatPounds(amount)}${PERIODS[billing].after}`;
 
 /** What a repeating amount comes to in a year, to the penny; null for a one-off payment. */
-export function yearlyAmount(amount: number, repeats: Repeats): number | null {
-  const months = termMonths(repeats);
-  if (months === 0) return null;
-  return Math.round((amount * 100 * 12) / months) / 100;
+export function yearlyAmount(amount: number, billing: Repeats): number | null {
+  const payments = paymentsPerYear(billing);
+  if (payments === 0) return null;
+  return Math.round(amount * 100 * payments) / 100;
 }
 
 /**
  * The amount as a list shows it: with its period, and its yearly figure where the term is not a year
  * ('£10.99/month · £131.88/yr'); '-' when unknown.
  */
-export function amountShown(amount: number | null, repeats: Repeats): string {
+export function amountShown(amount: number | null, billing: Repeats): string {
   if (amount === null) return '-';
-  const yearly = yearlyAmount(amount, repeats);
-  const shown = amountWithPeriod(amount, repeats);
-  return yearly === null || repeats === 'yearly' ? shown : `${shown} · ${formatPounds(yearly)}/yr`;
+  const yearly = yearlyAmount(amount, billing);
+  const shown = amountWithPeriod(amount, billing);
+  return yearly === null || billing === 'yearly' ? shown : `${shown} · ${formatPounds(yearly)}/yr`;
 }
 
 /**
@@ -49,20 +52,20 @@ export function amountShown(amount: number | null, repeats: Repeats): string {
  * a year of a monthly one is twelve of them; a one-off saving is what it is. Pence, so totals add
  * exactly.
  */
-export function yearlySavingPence(saved: number, repeats: Repeats): number {
-  return Math.round((yearlyAmount(saved, repeats) ?? saved) * 100);
+export function yearlySavingPence(saved: number, billing: Repeats): number {
+  return Math.round((yearlyAmount(saved, billing) ?? saved) * 100);
 }
 
 /** Savings as the ledger sums them: each a year's worth, in pence. */
-export const savingsTotalPence = (records: readonly { saved_amount: number; repeats: Repeats }[]) =>
-  records.reduce((sum, r) => sum + yearlySavingPence(r.saved_amount, r.repeats), 0);
+export const savingsTotalPence = (records: readonly { saved_amount: number; billing: Repeats }[]) =>
+  records.reduce((sum, r) => sum + yearlySavingPence(r.saved_amount, r.billing), 0);
 
 /**
  * A saving as the ledger shows it: per term and per year where the term is not a year ('£3.00/month,
  * £36.00 a year'), '£120.00 a year' for a yearly one, just the amount for a one-off.
  */
-export function savingShown(saved: number, repeats: Repeats): string {
-  if (repeats === 'none') return formatPounds(saved);
-  const perYear = `${formatPounds(yearlySavingPence(saved, repeats) / 100)} a year`;
-  return repeats === 'yearly' ? perYear : `${amountWithPeriod(saved, repeats)}, ${perYear}`;
+export function savingShown(saved: number, billing: Repeats): string {
+  if (billing === 'none') return formatPounds(saved);
+  const perYear = `${formatPounds(yearlySavingPence(saved, billing) / 100)} a year`;
+  return billing === 'yearly' ? perYear : `${amountWithPeriod(saved, billing)}, ${perYear}`;
 }

@@ -50,7 +50,7 @@ export function endedTerm(
     term_from: reminder.term_started,
     term_to: reminder.renewal_date,
     price: reminder.amount,
-    repeats: reminder.repeats,
+    billing: reminder.billing,
     shared: reminder.shared,
     // A shared reminder's store names the member who answered; an own outcome names no one.
     recorded_by: null,

@@ -3,12 +3,14 @@
  * to its next renewal by itself. Pure: the store writes what this decides.
  */
 import { addDays, daysBetween, rollAfterDays } from './schedule.ts';
+import type { DateKind } from './contract.ts';
 import { nextRenewalAfter, type Repeats } from './terms.ts';
 
 export interface RollableReminder {
   renewal_date: string;
   term_anchor: string;
   repeats: Repeats;
+  date_kind: DateKind;
   archived_at: string | null;
 }
 
@@ -27,7 +29,7 @@ export function rollOf(
   today: string,
 ): { renewalDate: string; notBefore: string } | null {
   if (reminder.repeats === 'none' || reminder.archived_at !== null) return null;
-  const after = rollAfterDays(reminder.repeats);
+  const after = rollAfterDays(reminder.date_kind);
   if (daysBetween(reminder.renewal_date, today) < after) return null;
   const next = nextRenewalAfter(reminder.term_anchor, reminder.repeats, addDays(today, -1));
   if (next === null || next <= reminder.renewal_date) return null;

@@ -17,8 +17,9 @@
  * so the reminder job finds it through the same index.
  */
 import { DateTime } from 'luxon';
-import { leadDaysOf, type Category } from '../categories.ts';
+import type { Category } from '../categories.ts';
 import { todayIn } from '../dates.ts';
+import { leadDaysOf, type DateKind } from './contract.ts';
 import { dedupeKeyOf, type Mail } from './mail.ts';
 import type { Lender } from './lenders.ts';
 import type { Repeats } from './terms.ts';
@@ -33,14 +34,14 @@ export const FOLLOW_UP_USEFUL_DAYS = 14;
 /** A repeating reminder with no outcome this many days after its renewal moves on by its term. */
 export const ROLL_AFTER_DAYS = 14;
 /**
- * A monthly charge asks nothing after it ('How did you do?' every month would be noise) and moves on
+ * A rolling charge asks nothing after it ('How did you do?' every month would be noise) and moves on
  * to the next charge the day after: it never waits for an answer.
  */
-export const MONTHLY_ROLL_AFTER_DAYS = 1;
+export const ROLLING_ROLL_AFTER_DAYS = 1;
 
 /** Days after its renewal that a repeating reminder with no outcome rolls forward. */
-export const rollAfterDays = (repeats: Repeats | undefined): number =>
-  repeats === 'monthly' ? MONTHLY_ROLL_AFTER_DAYS : ROLL_AFTER_DAYS;
+export const rollAfterDays = (kind: DateKind | undefined): number =>
+  kind === 'next_payment' ? ROLLING_ROLL_AFTER_DAYS : ROLL_AFTER_DAYS;
 
 /** A mail of the schedule: the Mail, the local date it goes on, and its dedupe key. */
 export type ScheduledMail = Mail & { date: string; dedupeKey: string };
@@ -62,6 +63,8 @@ export interface SchedulableReminder {
   lead_days?: readonly number[] | null;
   act_by?: string | null;
   repeats?: Repeats;
+  /** What the date is: a rolling charge's next payment has its own lead days and no follow-up. */
+  date_kind?: DateKind;
   /** Window mails on (the default, and what reminders stored before the field read as). */
   action_windows?: boolean;
   lender?: Lender | null;
@@ -99,7 +102,7 @@ const scheduled = (mail: Mail, date: string): ScheduledMail => ({
 
 /**
  * Every mail of a reminder, earliest first: one per lead day (0 included) and one per action window
- * (a window first on a day both fall on), then the follow-up (none for a monthly charge).
+ * (a window first on a day both fall on), then the follow-up (none for a rolling charge).
  */
 export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[] {
   const leads = [...new Set(leadDaysOf(reminder))].sort((a, b) => b - a);
@@ -129,7 +132,7 @@ export function reminderSchedule(reminder: SchedulableReminder): ScheduledMail[]
       ),
     ),
   ].sort((a, b) => a.date.localeCompare(b.date));
-  if (reminder.repeats === 'monthly') return mails;
+  if (reminder.date_kind === 'next_payment') return mails;
   mails.push(
     scheduled(
       { type: 'savings', ...identity, daysBefore: null, actBy: null },
@@ -157,7 +160,7 @@ export function stillScheduled(
 /** The local date a repeating reminder rolls forward if no outcome came; null when it does not repeat. */
 export function rollDate(reminder: SchedulableReminder): string | null {
   return reminder.repeats && reminder.repeats !== 'none'
-    ? addDays(reminder.renewal_date, rollAfterDays(reminder.repeats))
+    ? addDays(reminder.renewal_date, rollAfterDays(reminder.date_kind))
     : null;
 }
 

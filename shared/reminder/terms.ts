@@ -8,11 +8,15 @@
  * again in a leap year. Peers' users most often complain of dates that drift exactly like that.
  */
 import { DateTime } from 'luxon';
-import type { Category } from '../categories.ts';
 
-/** The 'Repeats' choices, in the order the dialog lists them; `months` is the term's length. */
+/**
+ * The periods, shortest first: how often a payment recurs ('How often do you pay?', a reminder's
+ * `billing`) and how often its date recurs (its `repeats`, the term). `months` (or `weeks`) is the
+ * period's length; 'none' is a one-off payment, or a date that does not repeat.
+ */
 export const REPEATS = [
   { value: 'none', label: 'Does not repeat', months: 0 },
+  { value: 'weekly', label: 'Every week', months: 0, weeks: 1 },
   { value: 'monthly', label: 'Every month', months: 1 },
   { value: 'quarterly', label: 'Every 3 months', months: 3 },
   { value: 'half_yearly', label: 'Every 6 months', months: 6 },
@@ -24,30 +28,31 @@ export const REPEATS = [
 
 export type Repeats = (typeof REPEATS)[number]['value'];
 
-/** The same choices as the dialog's 'How often do you pay?' offers them: a one-off is a payment. */
+/** 'How often do you pay?' as the dialog offers it: a one-off is a payment. */
 export const PAYMENT_FREQUENCIES = REPEATS.map((r) =>
   r.value === 'none' ? { value: r.value, label: 'One-off payment' } : { value: r.value, label: r.label },
 );
 
 export const REPEATS_VALUES = REPEATS.map((r) => r.value) as [Repeats, ...Repeats[]];
 
-/**
- * What a new reminder repeats by default: a fixed deal that ends (a mortgage deal, a card's
- * promotional rate) does not roll on by itself; policies, tariffs and contracts renew yearly, and
- * subscriptions charge monthly, as most do. Existing reminders keep the term they were saved with.
- */
-export const DEFAULT_REPEATS: Record<Category, Repeats> = {
-  mortgage: 'none',
-  credit_cards: 'none',
-  insurance: 'yearly',
-  utilities_energy: 'yearly',
-  broadband_mobile: 'yearly',
-  subscriptions: 'monthly',
-  car_tax_mot: 'yearly',
-};
+/** 'Renews every' as the dialog offers it: a renewal's term is a month or longer. */
+export const RENEWAL_TERMS = REPEATS.filter((r) => r.months > 0).map((r) => ({
+  value: r.value,
+  label: r.label,
+}));
 
-export function termMonths(repeats: Repeats): number {
-  return REPEATS.find((r) => r.value === repeats)!.months;
+/** A period's length for luxon: months, or weeks; null for 'none'. */
+export function periodLength(repeats: Repeats): { months: number } | { weeks: number } | null {
+  const period: { months: number; weeks?: number } = REPEATS.find((r) => r.value === repeats)!;
+  if (period.weeks) return { weeks: period.weeks };
+  return period.months > 0 ? { months: period.months } : null;
+}
+
+/** How many payments of a period fall in a year (52 weekly ones); 0 for a one-off. */
+export function paymentsPerYear(repeats: Repeats): number {
+  const length = periodLength(repeats);
+  if (length === null) return 0;
+  return 'weeks' in length ? 52 / length.weeks : 12 / length.months;
 }
 
 /**
@@ -58,12 +63,11 @@ export function termMonths(repeats: Repeats): number {
 export function renewalAfter(anchor: string, repeats: Repeats, n: number): string | null {
   if (!Number.isInteger(n) || n < 0) throw new RangeError('n must be a whole number from 0');
   if (n === 0) return anchor;
-  const months = termMonths(repeats);
-  if (months === 0) return null;
+  const length = periodLength(repeats);
+  if (length === null) return null;
   // luxon clamps to the month's last day (31 Jan + 1 month = 28/29 Feb), counted from the anchor.
-  return DateTime.fromISO(anchor, { zone: 'utc' })
-    .plus({ months: months * n })
-    .toISODate()!;
+  const times = 'weeks' in length ? { weeks: length.weeks * n } : { months: length.months * n };
+  return DateTime.fromISO(anchor, { zone: 'utc' }).plus(times).toISODate()!;
 }
 
 /**
@@ -71,15 +75,17 @@ export function renewalAfter(anchor: string, repeats: Repeats, n: number): strin
  * reminder does not repeat. `date` may be any day (the current renewal, or today after a long gap).
  */
 export function nextRenewalAfter(anchor: string, repeats: Repeats, date: string): string | null {
-  const months = termMonths(repeats);
-  if (months === 0) return null;
+  const length = periodLength(repeats);
+  if (length === null) return null;
   if (date < anchor) return anchor;
   // Start near the answer (whole terms elapsed), then step to the first renewal after `date`.
+  const unit = 'weeks' in length ? 'weeks' : 'months';
   const elapsed = DateTime.fromISO(date, { zone: 'utc' }).diff(
     DateTime.fromISO(anchor, { zone: 'utc' }),
-    'months',
-  ).months;
-  let n = Math.max(1, Math.floor(elapsed / months));
+    unit,
+  )[unit];
+  const per = 'weeks' in length ? length.weeks : length.months;
+  let n = Math.max(1, Math.floor(elapsed / per));
   while (renewalAfter(anchor, repeats, n)! <= date) n++;
   while (n > 1 && renewalAfter(anchor, repeats, n - 1)! > date) n--;
   return renewalAfter(anchor, repeats, n);

@@ -10,7 +10,7 @@
 import { DateTime } from 'luxon';
 import type { Category } from '../categories.ts';
 import { lenderOf, type Lender } from './lenders.ts';
-import type { Repeats } from './terms.ts';
+import type { DateKind } from './contract.ts';
 
 export const WINDOW_KINDS = [
   'best_quotes',
@@ -52,7 +52,7 @@ export interface WindowReminder {
   category: Category;
   renewal_date: string;
   act_by?: string | null;
-  repeats?: Repeats;
+  date_kind?: DateKind;
   lender?: Lender | null;
 }
 
@@ -198,12 +198,13 @@ export const WINDOW_RULES: Record<Category, readonly Rule[]> = {
 };
 
 /**
- * A reminder's windows for its current renewal, earliest first. None for a monthly charge (a window
- * is about a contract's end, not each month's bill), and none after its act-by date: once the last
+ * A reminder's windows for its current renewal, earliest first: they follow the deal's end (or the
+ * renewal), however it is paid. None for a rolling charge's next payment (a window is about a
+ * contract's end, not each month's bill), and none after its act-by date: once the last
  * day to act has passed, a better day to act is no use.
  */
 export function actionWindows(reminder: WindowReminder): ActionWindow[] {
-  if (reminder.repeats === 'monthly') return [];
+  if (reminder.date_kind === 'next_payment') return [];
   const last = reminder.act_by ?? reminder.renewal_date;
   return WINDOW_RULES[reminder.category]
     .map((rule) => rule(reminder.renewal_date, reminder))

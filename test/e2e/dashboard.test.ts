@@ -140,7 +140,7 @@ describe('acting on the dashboard (390 px)', () => {
     await dialog.getByLabel(/^Title/).fill('Spotify');
     await dialog.getByLabel(/^Category/).selectOption('subscriptions');
     await dialog.getByLabel(/^Provider/).fill('Spotify');
-    await dialog.getByLabel(/^Renewal Date/).fill(addDays(today, 9));
+    await dialog.getByLabel(/^(Deal ends|Renews on|Next payment) \*$/).fill(addDays(today, 9));
     await expect(dialog.getByLabel('How often do you pay?').inputValue()).resolves.toBe('monthly');
     await dialog.getByLabel('Amount (£) per month').fill('11.99');
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();

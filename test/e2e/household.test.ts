@@ -38,7 +38,7 @@ async function shareAMortgage(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Add New Reminder' });
   await dialog.getByLabel('Title *').fill('Mortgage');
   await dialog.getByLabel('Provider *').fill('Nationwide');
-  await dialog.getByLabel('Renewal Date *').fill('2030-09-30');
+  await dialog.getByLabel('Deal ends *').fill('2030-09-30');
   expect(await dialog.getByRole('checkbox', { name: 'Shared with household' }).isChecked()).toBe(true);
   expect(await dialog.getByLabel('Who deals with it?').inputValue()).toBe('');
   await expectAccessibleAtWidths(page, 'the dialog of a shared reminder', { overflow: true });

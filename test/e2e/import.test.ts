@@ -24,6 +24,8 @@ const FIELDS = [
   'amount',
   'notes',
   'repeats',
+  'billing',
+  'date_kind',
   'auto_renew',
   'act_by',
   'lead_days',

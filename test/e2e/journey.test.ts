@@ -76,7 +76,7 @@ describe('first journey (1280 px)', () => {
     await dialog.getByLabel(/^Title/).fill('Home Insurance');
     await dialog.getByLabel(/^Category/).selectOption('insurance');
     await dialog.getByLabel(/^Provider/).fill('Aviva');
-    await dialog.getByLabel(/^Renewal Date/).fill(renewal.toISODate()!);
+    await dialog.getByLabel(/^(Deal ends|Renews on|Next payment) \*$/).fill(renewal.toISODate()!);
     await dialog.getByLabel(/^Amount/).fill('412.35');
     await dialog.getByLabel(/^Notes/).fill('Ask for the loyalty discount');
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();
@@ -148,7 +148,7 @@ describe('first journey (1280 px)', () => {
     await dialog.getByLabel(/^Title/).fill('Phone Contract');
     await dialog.getByLabel(/^Provider/).fill('EE');
     await dialog
-      .getByLabel(/^Renewal Date/)
+      .getByLabel(/^(Deal ends|Renews on|Next payment) \*$/)
       .fill(DateTime.now().setZone('Europe/London').plus({ days: 40 }).toISODate()!);
     await dialog.getByRole('button', { name: 'Create Reminder' }).click();
     const created = toast(page, 'Reminder created successfully');

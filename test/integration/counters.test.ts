@@ -193,7 +193,7 @@ describe('a failing counter update', () => {
       saved_amount: '3',
     });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ savings: { saved_amount: 3, repeats: 'monthly' } });
+    expect(response.json).toMatchObject({ savings: { saved_amount: 3, billing: 'monthly' } });
     const after = await readCounters();
     expect(after.savings_total_pence).toBe((before.savings_total_pence ?? 0) + 3600);
     expect(Math.round(((await read()) - totalBefore) * 100)).toBe(3600);

@@ -394,7 +394,8 @@ describe('the reminder job', () => {
     const body = one!.body.text ?? '';
     // Each renewal keeps its own days left, amount, call to action and link.
     expect(body).toMatch(/Car cover renews in 7 days/i);
-    expect(body).toMatch(/Fibre renews in 14 days/i);
+    // Broadband is a contract that ends.
+    expect(body).toMatch(/Fibre ends in 14 days/i);
     expect(body).toMatch(/How did you do with Streaming\?/i);
     expect(body).toContain('£250.00');
     // Each item links to its own page: the reminder, or the follow-up's answers.

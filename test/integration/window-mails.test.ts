@@ -90,7 +90,8 @@ describe('window mails from the reminder job', () => {
       expect(mails[0]!.subject).toBe('Fibre with BT: your end-of-contract notice is due by now');
       const text = mails[0]!.body.text ?? '';
       expect(text).toContain('INFO to 85075');
-      expect(text.indexOf('END-OF-CONTRACT NOTICE')).toBeLessThan(text.indexOf('RENEWS IN 10 DAYS'));
+      // A broadband contract is a deal that ends.
+      expect(text.indexOf('END-OF-CONTRACT NOTICE')).toBeLessThan(text.indexOf('ENDS IN 10 DAYS'));
     }
     // Both settled: a second run that day sends nothing more.
     expect((await run(addDays(renewal, -10))).mails.filter((m) => m.status === 'sent')).toEqual([]);

@@ -1,166 +1,147 @@
 /**
- * The API contract is one fact: a response field renamed on one side fails typecheck on the other.
- * The type assertions below are checked by `npm run typecheck`; the compiler test proves the same
- * thing by compiling a renamed copy of the contract against the real handler and the real web code.
+ * A reminder's two facts apart: how it is paid and what its date is. Whatever way a deal is paid, its
+ * end gets its category's lead days; only a rolling charge gets one mail before each charge.
  */
-import path from 'node:path';
-import ts from 'typescript';
-import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { CronRun, Reminder, ReminderDetails } from '../../shared/api.ts';
-import type { RequestOf, ResponseOf } from '../../shared/contract.ts';
-import { API } from '../../shared/routes.ts';
-import type { RouteRequest } from '../../lambdas/runtime/http.ts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES, leadDaysFor } from '../../shared/categories.ts';
+import {
+  contractOf,
+  DEAL_CATEGORIES,
+  DEFAULT_CONTRACT,
+  legacyContract,
+  leadDaysOf,
+  ROLLING_LEAD_DAYS,
+} from '../../shared/reminder/contract.ts';
+import { amountShown, yearlyAmount } from '../../shared/reminder/money.ts';
+import { reminderSchedule, rollDate } from '../../shared/reminder/schedule.ts';
+import { actionWindows } from '../../shared/reminder/windows.ts';
+import { nextRenewalAfter, REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { reminderInputSchema } from '../../shared/schemas.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const category = fc.constantFrom(...CATEGORY_VALUES);
+const billing = fc.constantFrom(...REPEATS_VALUES);
 
-describe('contract types', () => {
-  it('derives response, request and handler types from the route', () => {
-    expectTypeOf<ResponseOf<typeof API.adminCronRuns>>().toEqualTypeOf<{ runs: CronRun[] }>();
-    expectTypeOf<ResponseOf<typeof API.adminCronRuns>>().not.toEqualTypeOf<{ items: CronRun[] }>();
-    expectTypeOf<ResponseOf<typeof API.getReminder>>().toEqualTypeOf<ReminderDetails>();
-    expectTypeOf<ResponseOf<typeof API.listReminders>>().toEqualTypeOf<{ reminders: Reminder[] }>();
-    expectTypeOf<ResponseOf<typeof API.deleteReminder>>().toEqualTypeOf<undefined>();
-    expectTypeOf<RequestOf<typeof API.getReminder>>().toEqualTypeOf<{ params: { id: string } }>();
-    expectTypeOf<RouteRequest<typeof API.adminCronRuns>['query']>().toEqualTypeOf<{ limit: number }>();
-    expectTypeOf<RouteRequest<typeof API.listReminders>['body']>().toEqualTypeOf<undefined>();
-    expectTypeOf<RouteRequest<typeof API.getConfig>['caller']>().toExtend<object | undefined>();
-    expect(API.adminCronRuns.name).toBe('adminCronRuns');
-  });
-});
-
-/** A copy of a real file, with one text replaced, at a sibling path the compiler sees beside the real one. */
-interface Copy {
-  /** The real file, relative to the root. */
-  of: string;
-  /** The sibling the copy is at: the real name with this before `.ts`. */
-  as: string;
-  from: string;
-  to: string;
-}
-
-const copyPath = (copy: Copy) => path.join(root, copy.of.replace(/\.ts$/, `.${copy.as}.ts`));
-
-/**
- * Type errors in each of `files` (real files, or copies by their real name and `as`), from one program
- * for `tsconfig` that holds the real files as on disk and the edited copies beside them: one parse and
- * one checker for all the cases, instead of a program per case. Errors name the real file.
- */
-function typeErrors(tsconfig: string, copies: Copy[], files: { file: string; as?: string }[]) {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, tsconfig),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  )!;
-  const host = ts.createCompilerHost(config.options);
-  const virtual = new Map<string, string>();
-  for (const copy of copies) {
-    const text = ts.sys.readFile(path.join(root, copy.of));
-    // The edit must apply, or a test would pass for the wrong reason.
-    if (text === undefined || !text.includes(copy.from))
-      throw new Error(`${copy.of} no longer contains ${copy.from}`);
-    virtual.set(copyPath(copy), text.replace(copy.from, copy.to));
-  }
-  const readFile = host.readFile.bind(host);
-  host.readFile = (fileName) => virtual.get(path.resolve(fileName)) ?? readFile(fileName);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (fileName) => virtual.has(path.resolve(fileName)) || fileExists(fileName);
-  const pathOf = ({ file, as }: { file: string; as?: string }) =>
-    as ? copyPath({ of: file, as, from: '', to: '' }) : path.join(root, file);
-  const program = ts.createProgram({ rootNames: files.map(pathOf), options: config.options, host });
-  const realName = (fileName: string) => {
-    const copy = copies.find((c) => copyPath(c) === path.resolve(fileName));
-    return copy ? copy.of : path.relative(root, fileName);
-  };
-  // Only the named files are checked: their errors are the point.
-  return files.map((f) => {
-    const source = program.getSourceFile(pathOf(f));
-    if (!source) throw new Error(`${f.file} (${f.as ?? 'as on disk'}) is not in the program`);
-    return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]
-      .filter((d) => d.file)
-      .map((d) => `${realName(d.file!.fileName)}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
-  });
-}
-
-/** Computed once, on first use (the first test pays for the program). */
-function once<T>(compute: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => (value ??= { v: compute() }).v;
-}
-
-describe('a renamed response field', { timeout: 60_000 }, () => {
-  const handler = 'lambdas/api/adminCronRuns.ts';
-  const web = 'web/src/features/admin/api/get-cron-runs.ts';
-  // The contract with the field renamed, and the handler and the web code reading that contract.
-  const renamedAdmin: Copy = {
-    of: 'shared/adminRoutes.ts',
-    as: 'renamed',
-    from: 'returns<{ runs: CronRun[] }>',
-    to: 'returns<{ items: CronRun[] }>',
-  };
-  // The contract (which spreads the admin routes in) reading the renamed admin routes.
-  const renamed: Copy = {
-    of: 'shared/routes.ts',
-    as: 'renamed',
-    from: "from './adminRoutes.ts'",
-    to: "from './adminRoutes.renamed.ts'",
-  };
-  const handlerOnRenamed: Copy = {
-    of: handler,
-    as: 'renamed',
-    from: "from '../../shared/routes.ts'",
-    to: "from '../../shared/routes.renamed.ts'",
-  };
-  const webOnRenamed: Copy = {
-    of: web,
-    as: 'renamed',
-    from: "from '#shared/routes.ts'",
-    to: "from '#shared/routes.renamed.ts'",
-  };
-  // The handler renamed alone, against the real contract.
-  const handlerRenamed: Copy = { of: handler, as: 'alone', from: 'runs: await', to: 'items: await' };
-
-  const lambdaErrors = once(() =>
-    typeErrors(
-      'tsconfig.json',
-      [renamedAdmin, renamed, handlerOnRenamed, handlerRenamed],
-      [{ file: handler }, { file: handler, as: 'renamed' }, { file: handler, as: 'alone' }],
-    ),
-  );
-  const webErrors = once(() =>
-    typeErrors(
-      'web/tsconfig.json',
-      [renamedAdmin, renamed, webOnRenamed],
-      [{ file: web }, { file: web, as: 'renamed' }],
-    ),
-  );
-
-  it('typechecks as it stands', () => {
-    expect(lambdaErrors()[0]).toEqual([]);
+describe('the contract', () => {
+  it('gives every category its defaults: deals that end paid monthly, yearly renewals, rolling subscriptions', () => {
+    expect(Object.keys(DEFAULT_CONTRACT).sort()).toEqual([...CATEGORY_VALUES].sort());
+    for (const c of ['mortgage', 'utilities_energy', 'broadband_mobile', 'credit_cards'] as const)
+      expect(DEFAULT_CONTRACT[c]).toEqual({ billing: 'monthly', date_kind: 'deal_end', repeats: 'none' });
+    expect(DEFAULT_CONTRACT.insurance).toEqual({
+      billing: 'yearly',
+      date_kind: 'renewal',
+      repeats: 'yearly',
+    });
+    expect(DEFAULT_CONTRACT.subscriptions).toEqual({
+      billing: 'monthly',
+      date_kind: 'next_payment',
+      repeats: 'monthly',
+    });
+    expect(DEAL_CATEGORIES.sort()).toEqual([
+      'broadband_mobile',
+      'credit_cards',
+      'mortgage',
+      'utilities_energy',
+    ]);
   });
 
-  it('typechecks the web code as it stands', () => {
-    expect(webErrors()[0]).toEqual([]);
-  });
-
-  it('fails the handler that still answers the old name', () => {
-    const errors = lambdaErrors()[1]!;
-    expect(errors.some((e) => e.startsWith('lambdas/api/adminCronRuns.ts') && e.includes('items'))).toBe(
-      true,
+  it('gives a deal in any category, paid any way, its category’s lead days, windows and no monthly roll', () => {
+    fc.assert(
+      fc.property(category, billing, (c, b) => {
+        const contract = contractOf(c, { billing: b, date_kind: 'deal_end' });
+        expect(contract).toEqual({ billing: b, date_kind: 'deal_end', repeats: 'none' });
+        const reminder = { id: 'r', user_id: 'u', category: c, renewal_date: '2027-04-29', ...contract };
+        expect(leadDaysOf(reminder)).toEqual(leadDaysFor(c));
+        const leads = reminderSchedule(reminder).filter((m) => m.type === 'reminder');
+        expect(leads.map((m) => m.daysBefore)).toEqual([...leadDaysFor(c)].sort((x, y) => y - x));
+        // The windows follow the deal's end, whatever the payments.
+        expect(actionWindows(reminder)).toEqual(actionWindows({ category: c, renewal_date: '2027-04-29' }));
+        // A deal that ended waits for the new one: it never adds a month by itself.
+        expect(rollDate(reminder)).toBeNull();
+        expect(nextRenewalAfter('2027-04-29', contract.repeats, '2027-04-29')).toBeNull();
+      }),
     );
   });
 
-  it('fails the web code that still reads the old name', () => {
-    const errors = webErrors()[1]!;
-    expect(errors.join('\n')).toMatch(/^web\/src\/features\/admin\/api\/get-cron-runs\.ts: .*runs/m);
+  it('gives a renewal its category’s lead days too, and only a rolling charge one mail before each charge', () => {
+    fc.assert(
+      fc.property(category, billing, (c, b) => {
+        const renewal = contractOf(c, { billing: b, date_kind: 'renewal' });
+        expect(leadDaysOf({ category: c, ...renewal })).toEqual(leadDaysFor(c));
+        expect(renewal.repeats).not.toBe('none');
+        const rolling = contractOf(c, { billing: b, date_kind: 'next_payment' });
+        if (b === 'none') {
+          // A one-off payment has no next charge: it is a date that ends.
+          expect(rolling.date_kind).toBe('deal_end');
+        } else {
+          expect(rolling).toEqual({ billing: b, date_kind: 'next_payment', repeats: b });
+          expect(leadDaysOf({ category: c, ...rolling })).toEqual(ROLLING_LEAD_DAYS);
+        }
+      }),
+    );
   });
 
-  it('fails a handler renamed alone, against the contract', () => {
-    const errors = lambdaErrors()[2]!;
-    expect(errors.join('\n')).toMatch(/^lambdas\/api\/adminCronRuns\.ts: .*runs/m);
+  it('keeps the money apart from the date: a monthly-paid mortgage costs twelve payments a year', () => {
+    const mortgage = contractOf('mortgage', {});
+    expect(amountShown(1150, mortgage.billing)).toBe('£1,150.00/month · £13,800.00/yr');
+    expect(yearlyAmount(1150, mortgage.billing)).toBe(13800);
+    expect(yearlyAmount(10, 'weekly')).toBe(520);
+    expect(yearlyAmount(100, 'none')).toBeNull();
+    // An insurance policy renewing yearly, paid monthly.
+    expect(contractOf('insurance', { billing: 'monthly' })).toEqual({
+      billing: 'monthly',
+      date_kind: 'renewal',
+      repeats: 'yearly',
+    });
+  });
+
+  it('reads a reminder saved before the facts were apart as it behaved, and asks a cut-down deal when it ends', () => {
+    for (const c of DEAL_CATEGORIES)
+      expect(legacyContract(c, 'monthly')).toEqual({
+        billing: 'monthly',
+        date_kind: 'next_payment',
+        repeats: 'monthly',
+        ask_deal_end: true,
+      });
+    expect(legacyContract('subscriptions', 'monthly').ask_deal_end).toBe(false);
+    expect(legacyContract('insurance', 'yearly')).toEqual({
+      billing: 'yearly',
+      date_kind: 'renewal',
+      repeats: 'yearly',
+      ask_deal_end: false,
+    });
+    expect(legacyContract('mortgage', 'none')).toMatchObject({ date_kind: 'deal_end', ask_deal_end: false });
+  });
+
+  it('takes the two facts through the API, refusing a rolling one-off and a weekly renewal term', () => {
+    const base = {
+      title: 'Mortgage',
+      category: 'mortgage',
+      provider: 'Nationwide',
+      renewal_date: '2027-04-29',
+    };
+    expect(reminderInputSchema.parse({ ...base, billing: 'monthly', date_kind: 'deal_end' })).toMatchObject({
+      billing: 'monthly',
+      date_kind: 'deal_end',
+      repeats: 'none',
+      ask_deal_end: false,
+    });
+    // A client that sends only `repeats` gets what it meant before: here, a cut-down deal to ask about.
+    expect(reminderInputSchema.parse({ ...base, repeats: 'monthly' })).toMatchObject({
+      billing: 'monthly',
+      date_kind: 'next_payment',
+      ask_deal_end: true,
+    });
+    const refused = (body: object) =>
+      reminderInputSchema.safeParse({ ...base, ...body }).error?.issues.map((i) => i.message);
+    expect(refused({ billing: 'none', date_kind: 'next_payment' })).toEqual([
+      'A rolling payment needs how often you pay: choose one other than One-off payment',
+    ]);
+    expect(refused({ billing: 'weekly', date_kind: 'renewal', repeats: 'weekly' })).toEqual([
+      'A renewal’s term is a month or longer',
+    ]);
+    expect(refused({ billing: 'monthly', date_kind: 'someday' })?.[0]).toMatch(
+      /^What the date is must be one of/,
+    );
   });
 });

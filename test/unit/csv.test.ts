@@ -30,11 +30,20 @@ const parse = (csv: string) =>
 describe('remindersCsv', () => {
   it('writes a byte-order mark, the header row and every column of each reminder', () => {
     const csv = remindersCsv([
-      reminder({ repeats: 'yearly', auto_renew: true, act_by: '2027-03-01', lead_days: [60, 7] }),
+      reminder({
+        repeats: 'yearly',
+        billing: 'yearly',
+        date_kind: 'renewal',
+        auto_renew: true,
+        act_by: '2027-03-01',
+        lead_days: [60, 7],
+      }),
       reminder({ title: 'Gym', category: 'subscriptions', amount: null }),
     ]);
     expect(
-      csv.startsWith('\uFEFFTitle,Category,Provider,Renewal date,Amount,Amount per year,Notes,Repeats,'),
+      csv.startsWith(
+        '\uFEFFTitle,Category,Provider,Renewal date,Amount,How often you pay,Amount per year,Date is,Notes,Repeats,',
+      ),
     ).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
     const { data, meta } = parse(csv);
@@ -46,7 +55,9 @@ describe('remindersCsv', () => {
         Provider: 'Aviva',
         'Renewal date': '2027-03-31',
         Amount: '480.00',
+        'How often you pay': 'yearly',
         'Amount per year': '480.00',
+        'Date is': 'Renews on',
         Notes: '',
         Repeats: 'yearly',
         'Renews automatically': 'yes',
@@ -57,9 +68,17 @@ describe('remindersCsv', () => {
       },
       expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
     ]);
-    const monthly = parse(remindersCsv([reminder({ amount: 10.99, repeats: 'monthly' })])).data[0];
-    expect(monthly).toMatchObject({ Amount: '10.99', 'Amount per year': '131.88', Repeats: 'monthly' });
-    const oneOff = parse(remindersCsv([reminder({ amount: 300, repeats: 'none' })])).data[0];
+    // A mortgage deal paid monthly: the amount per payment, what it comes to in a year, and that its
+    // date is the deal's end, which does not repeat.
+    const deal = reminder({ amount: 1150, billing: 'monthly', date_kind: 'deal_end', repeats: 'none' });
+    expect(parse(remindersCsv([deal])).data[0]).toMatchObject({
+      Amount: '1150.00',
+      'How often you pay': 'monthly',
+      'Amount per year': '13800.00',
+      'Date is': 'Deal ends',
+      Repeats: 'none',
+    });
+    const oneOff = parse(remindersCsv([reminder({ amount: 300, billing: 'none' })])).data[0];
     expect(oneOff).toMatchObject({ Amount: '300.00', 'Amount per year': '' });
   });
 

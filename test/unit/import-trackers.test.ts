@@ -31,6 +31,8 @@ const saved = (fields: Record<string, unknown>) => ({
   shared: false,
   deals_with: null,
   ...fields,
+  // A tracker's cycle is how it is paid, with no end date: a rolling payment.
+  ...(fields.repeats ? { billing: fields.repeats, date_kind: 'next_payment', ask_deal_end: false } : {}),
   provider: fields.title,
 });
 
@@ -133,10 +135,10 @@ describe('Wallos before 2.41 (no Payment Cycle)', () => {
     const rows = rowsOf(sample('wallos-v2.38.json'));
     for (const row of rows) {
       expect(row.reminder).toBeNull();
-      expect(row.repeats_unknown).toBe(true);
-      expect(row.errors).toEqual([IMPORT_MESSAGES.repeatsUnknown]);
+      expect(row.billing_unknown).toBe(true);
+      expect(row.errors).toEqual([IMPORT_MESSAGES.billingUnknown]);
     }
-    const chosen = rowsOf(sample('wallos-v2.38.json', { repeats: 'monthly' }));
+    const chosen = rowsOf(sample('wallos-v2.38.json', { billing: 'monthly' }));
     expect(chosen.map((r) => r.reminder)).toEqual([
       saved({ title: 'Gym', renewal_date: '2031-01-08', amount: 30, repeats: 'monthly', auto_renew: true }),
       saved({
@@ -158,7 +160,7 @@ describe('Wallos before 2.41 (no Payment Cycle)', () => {
   });
 
   it('reads the "Categpry" spelling, with no Active or Renewal field, before 2.23', () => {
-    const [vodafone, disabled] = rowsOf(sample('wallos-v2.22.json', { repeats: 'yearly' }));
+    const [vodafone, disabled] = rowsOf(sample('wallos-v2.22.json', { billing: 'yearly' }));
     expect(vodafone!.reminder).toEqual(
       saved({
         title: 'Vodafone',
@@ -178,7 +180,7 @@ describe('Wallos before 2.41 (no Payment Cycle)', () => {
       'second line,,Enabled,Enabled,,Yes',
     ].join('\n');
     const rows = rowsOf(
-      readImportFile('subscriptions.csv', new TextEncoder().encode(csv), { repeats: 'monthly' }),
+      readImportFile('subscriptions.csv', new TextEncoder().encode(csv), { billing: 'monthly' }),
     );
     expect(rows.map((r) => r.errors.includes(IMPORT_MESSAGES.wrongCellCount))).toEqual([true, true]);
   });

@@ -22,6 +22,7 @@ import {
 import { conversionRateSchema } from '../../shared/import/values.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 
@@ -76,7 +77,9 @@ describe('our CSV', () => {
           .filter((s) => !hasHiddenCharacters(s)),
         { nil: null },
       ),
-      repeats: fc.constantFrom(...REPEATS_VALUES),
+      billing: fc.constantFrom(...REPEATS_VALUES),
+      date_kind: fc.constantFrom(...DATE_KIND_VALUES),
+      term: fc.constantFrom(...REPEATS_VALUES.filter((r) => r !== 'weekly')),
       auto_renew: fc.boolean(),
       action_windows: fc.boolean(),
       lender: fc.option(fc.constantFrom(...LENDER_VALUES), { nil: null }),
@@ -85,7 +88,7 @@ describe('our CSV', () => {
         nil: null,
       }),
     })
-    .map(({ pence, act_by_days, ...r }): Reminder => {
+    .map(({ pence, act_by_days, billing, date_kind, term, ...r }): Reminder => {
       const actBy =
         act_by_days === null
           ? null
@@ -95,6 +98,7 @@ describe('our CSV', () => {
         user_id: 'u',
         ...oneOffContract(r.renewal_date),
         ...r,
+        ...contractOf(r.category, { billing, date_kind, repeats: term }),
         notes: r.notes && r.notes.trim() !== '' ? r.notes : null,
         amount: pence === null ? null : pence / 100,
         act_by: actBy,
@@ -120,6 +124,9 @@ describe('our CSV', () => {
             amount: r.amount,
             notes: r.notes,
             repeats: r.repeats,
+            billing: r.billing,
+            date_kind: r.date_kind,
+            ask_deal_end: false,
             auto_renew: r.auto_renew,
             act_by: r.act_by,
             // The category's own days are stored as null, as the dialog does.
@@ -148,7 +155,7 @@ describe('our CSV', () => {
         [
           HEADER,
           'Car insurance,Insurance,Admiral,31/03/2027,"£1,234.50",,Every year,Yes,,',
-          ',mortgage,Nationwide,2027-02-30,abc,,weekly,maybe,,',
+          ',mortgage,Nationwide,2027-02-30,abc,,fortnightly,maybe,,',
           'Gym,Gyms,PureGym,2027-05-01,20,,,,2027-06-01,"1, 2, x"',
         ].join('\r\n'),
       ),
@@ -195,8 +202,11 @@ describe('our CSV', () => {
 
   it('fills what the file leaves blank with the category’s defaults, as the dialog does', () => {
     const [row] = rowsOf(read('mine.csv', `${HEADER}\nBroadband,broadband_mobile,BT,2027-09-01,,,,,,`));
+    // A broadband contract is a deal that ends, paid monthly.
     expect(row!.reminder).toMatchObject({
-      repeats: 'yearly',
+      billing: 'monthly',
+      date_kind: 'deal_end',
+      repeats: 'none',
       auto_renew: false,
       lead_days: null,
       amount: null,
@@ -271,6 +281,9 @@ describe('a spreadsheet with headings of its own', () => {
       amount: 612.4,
       notes: 'Renew online',
       repeats: 'yearly',
+      billing: 'yearly',
+      date_kind: 'renewal',
+      ask_deal_end: false,
       auto_renew: false,
       act_by: '2031-03-01',
       lead_days: null,

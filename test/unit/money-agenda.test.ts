@@ -17,6 +17,7 @@ describe('money with its period', () => {
     const yearly = Object.fromEntries(REPEATS.map((r) => [r.value, yearlyAmount(10.99, r.value)]));
     expect(yearly).toEqual({
       none: null,
+      weekly: 571.48,
       monthly: 131.88,
       quarterly: 43.96,
       half_yearly: 21.98,
@@ -46,6 +47,7 @@ describe('savings keep their period', () => {
     const yearly = Object.fromEntries(REPEATS.map((r) => [r.value, yearlySavingPence(3, r.value)]));
     expect(yearly).toEqual({
       none: 300,
+      weekly: 15600,
       monthly: 3600,
       quarterly: 1200,
       half_yearly: 600,
@@ -65,10 +67,10 @@ describe('savings keep their period', () => {
 
   it('sums years in pence, exactly', () => {
     const records = [
-      { saved_amount: 3, repeats: 'monthly' as const },
-      { saved_amount: 0.1, repeats: 'yearly' as const },
-      { saved_amount: 0.2, repeats: 'none' as const },
-      { saved_amount: 0, repeats: 'monthly' as const },
+      { saved_amount: 3, billing: 'monthly' as const },
+      { saved_amount: 0.1, billing: 'yearly' as const },
+      { saved_amount: 0.2, billing: 'none' as const },
+      { saved_amount: 0, billing: 'monthly' as const },
     ];
     expect(savingsTotalPence(records)).toBe(3630);
   });
@@ -83,7 +85,7 @@ const reminder = (fields: Partial<AgendaReminder>): AgendaReminder => ({
   renewal_date: '2027-06-01',
   act_by: null,
   amount: null,
-  repeats: 'yearly',
+  billing: 'yearly',
   ...fields,
 });
 
@@ -96,14 +98,14 @@ describe('the agenda', () => {
     title: 'Netflix',
     renewal_date: '2027-03-20',
     amount: 10.99,
-    repeats: 'monthly',
+    billing: 'monthly',
   });
   const energy = reminder({ title: 'Energy fix', renewal_date: '2027-04-09', amount: 1200 });
   const mortgage = reminder({
     title: 'Mortgage deal',
     renewal_date: '2027-09-01',
     amount: 900,
-    repeats: 'none',
+    billing: 'none',
   });
 
   it('groups by the deadline that matters, shows only groups with items, each by deadline', () => {

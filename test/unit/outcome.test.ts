@@ -14,6 +14,8 @@ const reminder: Reminder = {
   renewal_date: '2027-03-31',
   ...oneOffContract('2027-03-31'),
   repeats: 'yearly',
+  billing: 'yearly',
+  date_kind: 'renewal',
   act_by: '2027-03-01',
   term_started: '2026-03-31',
   amount: 480,
@@ -48,7 +50,7 @@ describe('endedTerm', () => {
       term_to: '2027-03-31',
       price: 480,
       new_price: 500,
-      repeats: reminder.repeats,
+      billing: reminder.billing,
     });
     const later = new Date('2027-04-02T09:00:00.000Z');
     const again = endedTerm(

@@ -6,6 +6,7 @@ const quarterly = {
   renewal_date: '2027-01-31',
   term_anchor: '2027-01-31',
   repeats: 'quarterly',
+  date_kind: 'renewal',
   archived_at: null,
 } as const;
 
@@ -13,7 +14,7 @@ describe('rollOf', () => {
   it('rolls 14 days after the renewal, not before, and never a one-off or cancelled reminder', () => {
     expect(rollOf(quarterly, '2027-02-13')).toBeNull();
     expect(rollOf(quarterly, '2027-02-14')).toEqual({ renewalDate: '2027-04-30', notBefore: '2027-02-14' });
-    expect(rollOf({ ...quarterly, repeats: 'none' }, '2027-03-30')).toBeNull();
+    expect(rollOf({ ...quarterly, repeats: 'none', date_kind: 'deal_end' }, '2027-03-30')).toBeNull();
     expect(rollOf({ ...quarterly, archived_at: '2027-02-01T00:00:00.000Z' }, '2027-03-30')).toBeNull();
   });
 
@@ -33,8 +34,8 @@ describe('rollOf', () => {
     expect(rollOf(rolled, '2027-05-14')).toEqual({ renewalDate: '2027-07-31', notBefore: '2027-05-14' });
   });
 
-  it('rolls a monthly charge the day after it, with no answer awaited, on the anchor’s day', () => {
-    const monthly = { ...quarterly, repeats: 'monthly' } as const;
+  it('rolls a rolling monthly charge the day after it, with no answer awaited, on the anchor’s day', () => {
+    const monthly = { ...quarterly, repeats: 'monthly', date_kind: 'next_payment' } as const;
     expect(rollOf(monthly, '2027-01-31')).toBeNull();
     expect(rollOf(monthly, '2027-02-01')).toEqual({ renewalDate: '2027-02-28', notBefore: '2027-02-01' });
     const february = { ...monthly, renewal_date: '2027-02-28' };

@@ -19,7 +19,8 @@ import {
   type ScheduledMail,
 } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys } from '../../shared/table.ts';
-import { leadDaysFor, MONTHLY_LEAD_DAYS } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/categories.ts';
+import { ROLLING_LEAD_DAYS, type DateKind } from '../../shared/reminder/contract.ts';
 import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/reminder/terms.ts';
 
 const LONDON = 'Europe/London';
@@ -290,28 +291,34 @@ describe('dueNow over a reminder’s life (generated run times)', () => {
  */
 describe('reminderSchedule of a contract', () => {
   const base = { id: 'c1', user_id: 'u1', category: 'insurance', action_windows: false } as const;
+  // A date that does not repeat is a deal's end; one that does is a renewal or a rolling payment.
+  const kindsOf = (repeats: Repeats): DateKind[] =>
+    repeats === 'none' ? ['deal_end'] : ['renewal', 'next_payment'];
   const cases = REPEATS_VALUES.flatMap((repeats) =>
-    [null, [60, 30, 0]].flatMap((leadDays) =>
-      [null, '2027-01-02'].flatMap((actBy) =>
-        [false, true].map((autoRenew) => ({ repeats, leadDays, actBy, autoRenew })),
+    kindsOf(repeats).flatMap((kind) =>
+      [null, [60, 30, 0]].flatMap((leadDays) =>
+        [null, '2027-01-02'].flatMap((actBy) =>
+          [false, true].map((autoRenew) => ({ repeats, kind, leadDays, actBy, autoRenew })),
+        ),
       ),
     ),
   );
 
   it.each(cases)(
-    'repeats $repeats, lead days $leadDays, act by $actBy, auto-renew $autoRenew',
-    ({ repeats, leadDays, actBy, autoRenew }) => {
+    'repeats $repeats, $kind, lead days $leadDays, act by $actBy, auto-renew $autoRenew',
+    ({ repeats, kind, leadDays, actBy, autoRenew }) => {
       const contract = {
         ...base,
         renewal_date: '2027-01-31',
         repeats,
+        date_kind: kind,
         lead_days: leadDays,
         act_by: actBy,
         auto_renew: autoRenew,
       };
       const mails = reminderSchedule(contract);
-      // A monthly charge's own lead days unless the reminder has some: one mail 3 days before.
-      const days = leadDays ?? (repeats === 'monthly' ? MONTHLY_LEAD_DAYS : leadDaysFor('insurance'));
+      // A rolling charge's own lead days unless the reminder has some: one mail 3 days before.
+      const days = leadDays ?? (kind === 'next_payment' ? ROLLING_LEAD_DAYS : leadDaysFor('insurance'));
       const target = actBy ?? '2027-01-31';
       // Leads count down to the act-by date when set, on the reminder's own days or the category's.
       expect(mails.filter((m) => m.type === 'reminder').map((m) => [m.date, m.daysBefore])).toEqual(
@@ -321,8 +328,8 @@ describe('reminderSchedule of a contract', () => {
       expect(mails.filter((m) => m.type === 'reminder').map((m) => m.dedupeKey)).toEqual(
         days.map((d) => dedupeKeys.reminder('c1', '2027-01-31', d, actBy)),
       );
-      // A monthly charge asks nothing after it; every other term asks the day after.
-      if (repeats === 'monthly') expect(mails.filter((m) => m.type === 'savings')).toEqual([]);
+      // A rolling charge asks nothing after it; every other date asks the day after.
+      if (kind === 'next_payment') expect(mails.filter((m) => m.type === 'savings')).toEqual([]);
       else
         expect(mails.at(-1)).toMatchObject({
           type: 'savings',
@@ -331,10 +338,10 @@ describe('reminderSchedule of a contract', () => {
           daysBefore: null,
           dedupeKey: dedupeKeys.savings('c1', '2027-01-31'),
         });
-      // Only a repeating reminder rolls forward: 14 days after its renewal, a monthly charge the
+      // Only a repeating reminder rolls forward: 14 days after its renewal, a rolling charge the
       // next day; auto-renewal changes no date.
-      const rolls = { none: null, monthly: '2027-02-01' } as Record<string, string | null>;
-      expect(rollDate(contract)).toBe(repeats in rolls ? rolls[repeats] : '2027-02-14');
+      const roll = repeats === 'none' ? null : kind === 'next_payment' ? '2027-02-01' : '2027-02-14';
+      expect(rollDate(contract)).toBe(roll);
       const flipped = { ...contract, auto_renew: !autoRenew };
       expect(reminderSchedule(flipped)).toEqual(mails);
     },

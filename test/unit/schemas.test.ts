@@ -52,6 +52,8 @@ describe('reminder rules', () => {
     amount: '',
     notes: '',
     repeats: 'yearly',
+    billing: 'yearly',
+    date_kind: 'renewal',
     auto_renew: false,
     act_by: '',
     lead_days: '30, 14, 7, 1, 0',
@@ -74,6 +76,8 @@ describe('reminder rules', () => {
       // Not shared unless ticked; who deals with it goes only with a shared one.
       shared: false,
       deals_with: null,
+      // Answered in the dialog: nothing left to ask.
+      ask_deal_end: false,
     });
     const member = '6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
     expect(reminderFormToInput({ ...form, shared: true, deals_with: member })).toMatchObject({
@@ -112,9 +116,19 @@ describe('reminder rules', () => {
     ]);
   });
   it('gives a client that omits the contract fields a reminder that behaves as reminders always did', () => {
-    const { repeats: _r, auto_renew: _a, act_by: _b, lead_days: _l, ...plain } = form;
+    const {
+      repeats: _r,
+      billing: _p,
+      date_kind: _k,
+      auto_renew: _a,
+      act_by: _b,
+      lead_days: _l,
+      ...plain
+    } = form;
     expect(reminderInputSchema.parse({ ...plain, amount: null })).toMatchObject({
       repeats: 'none',
+      billing: 'none',
+      date_kind: 'deal_end',
       auto_renew: false,
       act_by: null,
       lead_days: null,

@@ -1,25 +1,21 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES, leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/categories.ts';
 import { leadDaysText, leadDaysToText, MESSAGES } from '../../shared/schemas.ts';
-import {
-  DEFAULT_REPEATS,
-  nextRenewalAfter,
-  renewalAfter,
-  REPEATS,
-  REPEATS_VALUES,
-} from '../../shared/reminder/terms.ts';
+import { nextRenewalAfter, renewalAfter, REPEATS } from '../../shared/reminder/terms.ts';
 
 const day = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const repeating = fc.constantFrom(...REPEATS_VALUES.filter((r) => r !== 'none'));
+/** The terms counted in months (a rolling weekly payment is counted in weeks). */
+const monthly = fc.constantFrom(...REPEATS.filter((r) => r.months > 0).map((r) => r.value));
 
 describe('terms', () => {
-  it('lists the dialog’s choices and a default for every category', () => {
+  it('lists the periods, shortest first', () => {
     expect(REPEATS.map((r) => r.label)).toEqual([
       'Does not repeat',
+      'Every week',
       'Every month',
       'Every 3 months',
       'Every 6 months',
@@ -28,10 +24,6 @@ describe('terms', () => {
       'Every 3 years',
       'Every 5 years',
     ]);
-    expect(Object.keys(DEFAULT_REPEATS).sort()).toEqual([...CATEGORY_VALUES].sort());
-    expect(DEFAULT_REPEATS.mortgage).toBe('none');
-    expect(DEFAULT_REPEATS.credit_cards).toBe('none');
-    expect(DEFAULT_REPEATS.insurance).toBe('yearly');
   });
 
   it('rolls a contract renewing on 31 January monthly without drifting to the 28th', () => {
@@ -65,7 +57,7 @@ describe('terms', () => {
 
   it('keeps the anchor’s day (or the month’s last day) and moves forward term by term', () => {
     fc.assert(
-      fc.property(day, repeating, fc.integer({ min: 1, max: 40 }), (anchor, repeats, n) => {
+      fc.property(day, monthly, fc.integer({ min: 1, max: 40 }), (anchor, repeats, n) => {
         const previous = renewalAfter(anchor, repeats, n - 1)!;
         const current = renewalAfter(anchor, repeats, n)!;
         expect(current > previous).toBe(true);
@@ -78,9 +70,27 @@ describe('terms', () => {
     );
   });
 
+  it('moves a weekly payment on by whole weeks from the anchor', () => {
+    expect([1, 2, 5].map((n) => renewalAfter('2027-01-29', 'weekly', n))).toEqual([
+      '2027-02-05',
+      '2027-02-12',
+      '2027-03-05',
+    ]);
+    expect(nextRenewalAfter('2027-01-29', 'weekly', '2027-02-05')).toBe('2027-02-12');
+    fc.assert(
+      fc.property(day, day, (anchor, date) => {
+        const next = nextRenewalAfter(anchor, 'weekly', date)!;
+        const days = (a: string, b: string) => DateTime.fromISO(b).diff(DateTime.fromISO(a), 'days').days;
+        expect(next > date).toBe(true);
+        expect(days(anchor, next) % 7).toBe(0);
+        if (date >= anchor) expect(days(date, next)).toBeLessThanOrEqual(7);
+      }),
+    );
+  });
+
   it('finds the first renewal after any day, whole terms from the anchor', () => {
     fc.assert(
-      fc.property(day, repeating, day, (anchor, repeats, date) => {
+      fc.property(day, monthly, day, (anchor, repeats, date) => {
         const next = nextRenewalAfter(anchor, repeats, date)!;
         expect(next > date).toBe(true);
         if (date < anchor) {

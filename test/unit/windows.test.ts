@@ -111,7 +111,7 @@ describe('actionWindows, calendar edges', () => {
       windows({ category: 'utilities_energy', renewal_date: '2027-01-31', act_by: '2026-12-15' }),
     ).toEqual([['no_exit_fees', '2026-12-13', 49, 'No exit fees from today']]);
     expect(
-      actionWindows({ category: 'broadband_mobile', renewal_date: '2027-04-01', repeats: 'monthly' }),
+      actionWindows({ category: 'broadband_mobile', renewal_date: '2027-04-01', date_kind: 'next_payment' }),
     ).toEqual([]);
   });
 

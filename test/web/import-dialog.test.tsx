@@ -29,6 +29,9 @@ const EXISTING: Reminder = {
   amount: 420.5,
   notes: null,
   repeats: 'yearly',
+  billing: 'yearly',
+  date_kind: 'renewal',
+  ask_deal_end: false,
   auto_renew: false,
   act_by: null,
   lead_days: null,
@@ -242,10 +245,13 @@ describe('ImportDialog', () => {
     await waitFor(() => expect(row(1)).toHaveTextContent('M&S Home Insurance'));
     expect(row(2)).toHaveTextContent("O'Neill Broadband");
     expect(within(row(1)).getAllByText(IMPORT_MESSAGES.notInPounds('€459.50'))).toHaveLength(2);
-    expect(within(row(1)).getByText(IMPORT_MESSAGES.repeatsUnknown)).toBeInTheDocument();
+    expect(within(row(1)).getByText(IMPORT_MESSAGES.billingUnknown)).toBeInTheDocument();
     expect(within(dialog()).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByLabelText('Repeats, for every row the file gives none'), 'yearly');
+    await user.selectOptions(
+      screen.getByLabelText('How often you pay, for every row the file gives none'),
+      'yearly',
+    );
     await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
     expect(within(row(1)).getByText('Every year')).toBeInTheDocument();
     expect(within(row(2)).getByText('£30.00 every year')).toBeInTheDocument();
@@ -313,6 +319,10 @@ describe('ImportDialog', () => {
               amount: 25,
               notes: 'Off-peak, 6am\nto 4pm',
               repeats: 'monthly',
+              // A subscription paid monthly: a rolling payment, its date the next one.
+              billing: 'monthly',
+              date_kind: 'next_payment',
+              ask_deal_end: false,
               auto_renew: true,
               act_by: '2030-01-15',
               lead_days: [10, 3],
@@ -331,6 +341,9 @@ describe('ImportDialog', () => {
               amount: null,
               notes: null,
               repeats: 'yearly',
+              billing: 'yearly',
+              date_kind: 'renewal',
+              ask_deal_end: false,
               auto_renew: false,
               act_by: null,
               lead_days: null,

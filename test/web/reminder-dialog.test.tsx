@@ -29,6 +29,8 @@ function open(reminder: Reminder | null = null) {
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label);
+/** The date field, labelled by what the date is: 'Deal ends', 'Renews on' or 'Next payment'. */
+const DATE = /^(Deal ends|Renews on|Next payment)/;
 const errorOf = (label: RegExp) => {
   const control = field(label);
   const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
@@ -53,7 +55,7 @@ describe('ReminderDialog', () => {
     expect(field(/^Title/)).toHaveValue('');
     expect(field(/^Category/)).toHaveValue('mortgage');
     expect(field(/^Provider/)).toHaveValue('');
-    expect(field(/^Renewal Date/)).toHaveValue('');
+    expect(field(DATE)).toHaveValue('');
     expect(field(/^Amount/)).toHaveValue('');
     expect(field(/^Notes/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Create Reminder' })).toBeEnabled();
@@ -65,7 +67,7 @@ describe('ReminderDialog', () => {
     expect(field(/^Title/)).toHaveValue('Home insurance');
     expect(field(/^Category/)).toHaveValue('insurance');
     expect(field(/^Provider/)).toHaveValue('Aviva');
-    expect(field(/^Renewal Date/)).toHaveValue('2030-03-14');
+    expect(field(DATE)).toHaveValue('2030-03-14');
     expect(field(/^Amount/)).toHaveValue('420.5');
     expect(field(/^Notes/)).toHaveValue('Ask about the multi-car discount');
     expect(screen.getByRole('button', { name: 'Update Reminder' })).toBeInTheDocument();
@@ -78,7 +80,7 @@ describe('ReminderDialog', () => {
     await screen.findByText(MESSAGES.titleRequired);
     expect(errorOf(/^Title/)).toBe(MESSAGES.titleRequired);
     expect(errorOf(/^Provider/)).toBe(MESSAGES.providerRequired);
-    expect(errorOf(/^Renewal Date/)).toBe(MESSAGES.renewalDateRequired);
+    expect(errorOf(DATE)).toBe(MESSAGES.renewalDateRequired);
     expect(field(/^Title/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Amount/)).toHaveAttribute('aria-invalid', 'false');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -98,7 +100,7 @@ describe('ReminderDialog', () => {
     }
     await user.type(field(/^Amount/), '-5');
     // A date the calendar does not have: the date input keeps no value, as in a browser.
-    await user.type(field(/^Renewal Date/), '2026-02-30');
+    await user.type(field(DATE), '2026-02-30');
     await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
 
     await screen.findByText(MESSAGES.amountNegative);
@@ -107,8 +109,8 @@ describe('ReminderDialog', () => {
     expect(errorOf(/^Provider/)).toBe(schemaMessage({ ...values }, 'provider'));
     expect(errorOf(/^Notes/)).toBe(schemaMessage({ ...values }, 'notes'));
     expect(errorOf(/^Amount/)).toBe(MESSAGES.amountNegative);
-    expect(field(/^Renewal Date/)).toHaveValue('');
-    expect(errorOf(/^Renewal Date/)).toBe(MESSAGES.renewalDateRequired);
+    expect(field(DATE)).toHaveValue('');
+    expect(errorOf(DATE)).toBe(MESSAGES.renewalDateRequired);
     expect(fetchMock).not.toHaveBeenCalled();
 
     // Letters in the amount are kept as typed and refused, not dropped.
@@ -126,7 +128,7 @@ describe('ReminderDialog', () => {
     await user.type(field(/^Title/), '  Car insurance  ');
     await user.selectOptions(field(/^Category/), 'insurance');
     await user.type(field(/^Provider/), 'Admiral');
-    await user.type(field(/^Renewal Date/), '2030-01-31');
+    await user.type(field(DATE), '2030-01-31');
     await user.type(field(/^Amount/), '612.40');
     await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
 
@@ -142,8 +144,11 @@ describe('ReminderDialog', () => {
         renewal_date: '2030-01-31',
         amount: 612.4,
         notes: null,
-        // The category's defaults, as 'More options' showed them.
+        // The category's defaults: insurance renews every year, paid yearly.
         repeats: 'yearly',
+        billing: 'yearly',
+        date_kind: 'renewal',
+        ask_deal_end: false,
         auto_renew: false,
         act_by: null,
         lead_days: null,
@@ -162,33 +167,51 @@ describe('ReminderDialog', () => {
     const { user } = open();
     const more = screen.getByRole('button', { name: 'More options' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
-    // Mortgage by default: a deal that ends, a one-off payment, the mortgage's lead days.
+    // Mortgage by default: a deal that ends, paid monthly, with the mortgage's lead days.
     expect(field(/^How often do you pay/)).toBeVisible();
-    expect(field(/^How often do you pay/)).toHaveValue('none');
+    expect(field(/^How often do you pay/)).toHaveValue('monthly');
     expect(screen.getByRole('option', { name: 'One-off payment' })).toBeInTheDocument();
-    expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\), one-off/);
+    expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\) per month/);
+    expect(screen.getByRole('group', { name: 'When does your deal end?' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'It ends on a date' })).toBeChecked();
+    expect(field(DATE)).toHaveAccessibleName('Deal ends *');
     expect(field(/^Remind me/)).not.toBeVisible();
     await user.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
     expect(field(/^Remind me/)).toHaveValue('90, 60, 30, 14, 7, 0');
     expect(screen.getByText(UK_TIPS.mortgage)).toBeInTheDocument();
+    // Paid yearly or monthly, a deal's end keeps its lead days.
+    await user.selectOptions(field(/^How often do you pay/), 'yearly');
+    expect(field(/^Remind me/)).toHaveValue('90, 60, 30, 14, 7, 0');
+    await user.selectOptions(field(/^How often do you pay/), 'monthly');
+    // Insurance renews every year.
     await user.selectOptions(field(/^Category/), 'insurance');
     expect(field(/^How often do you pay/)).toHaveValue('yearly');
     expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\) per year/);
+    expect(screen.getByRole('radio', { name: 'It renews' })).toBeChecked();
+    expect(field(/^Renews every/)).toHaveValue('yearly');
+    expect(field(DATE)).toHaveAccessibleName('Renews on *');
     expect(field(/^Remind me/)).toHaveValue('30, 14, 7, 1, 0');
     expect(screen.getByText(UK_TIPS.insurance)).toBeInTheDocument();
-    // Subscriptions charge monthly: one mail 3 days before each charge.
+    // Subscriptions are rolling monthly charges: one mail 3 days before each charge.
     await user.selectOptions(field(/^Category/), 'subscriptions');
     expect(field(/^How often do you pay/)).toHaveValue('monthly');
     expect(field(/^Amount/)).toHaveAccessibleName(/^Amount \(£\) per month/);
+    expect(screen.getByRole('radio', { name: 'Rolling monthly, no end date' })).toBeChecked();
+    expect(screen.queryByLabelText(/^Renews every/)).toBeNull();
+    expect(field(DATE)).toHaveAccessibleName('Next payment *');
     expect(field(/^Remind me/)).toHaveValue('3');
     await user.selectOptions(field(/^How often do you pay/), 'quarterly');
+    expect(screen.getByRole('radio', { name: 'Rolling every 3 months, no end date' })).toBeChecked();
+    expect(field(/^Remind me/)).toHaveValue('3');
+    // A yearly subscription that renews: the category's lead days.
+    await user.click(screen.getByRole('radio', { name: 'It renews' }));
     expect(field(/^Remind me/)).toHaveValue('14, 7, 1, 0');
-    // Days the user typed stay when the category or the term changes again.
+    // Days the user typed stay when the category or the kind changes again.
     await user.clear(field(/^Remind me/));
     await user.type(field(/^Remind me/), '45, 3');
     await user.selectOptions(field(/^Category/), 'insurance');
-    await user.selectOptions(field(/^How often do you pay/), 'monthly');
+    await user.click(screen.getByRole('radio', { name: 'It ends on a date' }));
     expect(field(/^Remind me/)).toHaveValue('45, 3');
   });
 
@@ -198,7 +221,7 @@ describe('ReminderDialog', () => {
     await user.type(field(/^Title/), 'Gym');
     await user.selectOptions(field(/^Category/), 'subscriptions');
     await user.type(field(/^Provider/), 'PureGym');
-    await user.type(field(/^Renewal Date/), '2030-01-31');
+    await user.type(field(DATE), '2030-01-31');
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.type(field(/^Act by/), '2030-02-01');
     await user.clear(field(/^Remind me/));
@@ -218,6 +241,8 @@ describe('ReminderDialog', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(onlyRequest(fetchMock).body).toMatchObject({
       repeats: 'monthly',
+      billing: 'monthly',
+      date_kind: 'next_payment',
       auto_renew: true,
       act_by: '2030-01-01',
       lead_days: [30, 7, 0],
@@ -241,7 +266,7 @@ describe('ReminderDialog', () => {
     // Meanwhile the job moved the date on and another device changed the provider.
     const fresh = { ...REMINDER, renewal_date: '2031-03-14', provider: 'Direct Line' };
     view.rerender(dialog(fresh, false));
-    await waitFor(() => expect(field(/^Renewal Date/)).toHaveValue('2031-03-14'));
+    await waitFor(() => expect(field(DATE)).toHaveValue('2031-03-14'));
     expect(field(/^Provider/)).toHaveValue('Direct Line');
     expect(field(/^Notes/)).toHaveValue('Called them');
     await user.click(update);
@@ -304,7 +329,7 @@ describe('ReminderDialog', () => {
     await user.selectOptions(lender, 'nationwide');
     await user.type(field(/^Title/), 'Home loan');
     await user.type(field(/^Provider/), 'Nationwide');
-    await user.type(field(/^Renewal Date/), '2030-09-30');
+    await user.type(field(DATE), '2030-09-30');
     await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(onlyRequest(fetchMock).body).toMatchObject({ lender: 'nationwide', action_windows: true });
@@ -324,5 +349,42 @@ describe('ReminderDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(onlyRequest(fetchMock).body).toMatchObject({ action_windows: false, lender: null });
+  });
+  it('asks a mortgage saved as a monthly payment when its deal ends, and sends the answer', async () => {
+    const fetchMock = stubFetch(200, { reminder: REMINDER });
+    // Saved before the date's kind was asked: its date is the next monthly payment.
+    const cutDown = aReminder({
+      title: 'Mortgage',
+      category: 'mortgage',
+      provider: 'Nationwide',
+      renewal_date: '2030-01-28',
+      amount: 1150,
+      repeats: 'monthly',
+      billing: 'monthly',
+      date_kind: 'next_payment',
+      ask_deal_end: true,
+    });
+    const { user } = open(cutDown);
+    expect(screen.getByRole('note')).toHaveTextContent(/^When does your deal end\?/);
+    expect(screen.getByRole('radio', { name: 'It ends on a date' })).toBeChecked();
+    expect(field(DATE)).toHaveAccessibleName('Deal ends *');
+    expect(field(DATE)).toHaveValue('');
+    // Rolling monthly after all: its date is the one it had.
+    await user.click(screen.getByRole('radio', { name: 'Rolling monthly, no end date' }));
+    expect(field(DATE)).toHaveValue('2030-01-28');
+    await user.click(screen.getByRole('radio', { name: 'It ends on a date' }));
+    await user.clear(field(DATE));
+    await user.type(field(DATE), '2030-06-30');
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({
+      renewal_date: '2030-06-30',
+      billing: 'monthly',
+      date_kind: 'deal_end',
+      repeats: 'none',
+      ask_deal_end: false,
+      // The mortgage's own lead days again, not one mail before each month.
+      lead_days: null,
+    });
   });
 });

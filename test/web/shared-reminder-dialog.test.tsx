@@ -79,7 +79,7 @@ describe("the dialog's 'Shared with household'", () => {
     const user = open();
     await user.type(screen.getByLabelText(/^Title/), 'Home loan');
     await user.type(screen.getByLabelText(/^Provider/), 'Nationwide');
-    await user.type(screen.getByLabelText(/^Renewal Date/), '2030-09-30');
+    await user.type(screen.getByLabelText(/^(Deal ends|Renews on|Next payment)/), '2030-09-30');
     await user.selectOptions(dealsWith(), SAM_ID);
     await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());

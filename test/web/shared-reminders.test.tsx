@@ -133,7 +133,7 @@ describe("the reminder page's shared reminder", () => {
     new_price: 800,
     result: 'switched',
     saved_amount: 100,
-    repeats: 'yearly',
+    billing: 'yearly',
     shared: true,
     recorded_by: FORMER_ID,
     created_at: '2027-01-02T00:00:00.000Z',

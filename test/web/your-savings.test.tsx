@@ -24,7 +24,7 @@ const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   new_price: 400,
   result: 'switched',
   saved_amount: 80,
-  repeats: 'yearly',
+  billing: 'yearly',
   shared: false,
   recorded_by: null,
   created_at: '2027-01-16T09:00:00.000Z',

@@ -17,7 +17,7 @@ export function ReminderBody({ text }: { text: ReminderText }) {
   return (
     <>
       <Text style={styles.text}>
-        {`${text.named} renews on ${text.renewalDate}.`}
+        {`${text.named} ${text.dateWords}.`}
         {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
         {text.terms !== null ? ` ${text.terms}` : ''}
       </Text>

@@ -36,7 +36,7 @@ export function actionWindowsJourney({ stack, signedInPage }: E2e): void {
       await dialog.getByLabel(/^Title/).fill('Home loan');
       await dialog.getByLabel(/^Provider/).fill('Barclays');
       await dialog.getByLabel('Lender').selectOption({ label: 'Barclays' });
-      await dialog.getByLabel(/^Renewal Date/).fill('2099-09-15');
+      await dialog.getByLabel(/^(Deal ends|Renews on|Next payment) \*$/).fill('2099-09-15');
       await dialog.getByRole('button', { name: 'More options' }).click();
       expect(await dialog.getByLabel('Also tell me the best day to act').isChecked()).toBe(true);
       await expectAccessibleAtWidths(page, 'the dialog with a lender');

@@ -22,7 +22,7 @@ export function contractsJourney({ stack, signedInPage }: E2e): void {
       await dialog.getByLabel(/^Title/).fill('Home Insurance');
       await dialog.getByLabel(/^Category/).selectOption('insurance');
       await dialog.getByLabel(/^Provider/).fill('Aviva');
-      await dialog.getByLabel(/^Renewal Date/).fill('2099-03-31');
+      await dialog.getByLabel(/^(Deal ends|Renews on|Next payment) \*$/).fill('2099-03-31');
       // How often you pay sits in the main form, with the category's default, and labels the amount.
       expect(await dialog.getByLabel('How often do you pay?').inputValue()).toBe('yearly');
       await dialog.getByLabel('Amount (£) per year').fill('480');
@@ -44,7 +44,8 @@ export function contractsJourney({ stack, signedInPage }: E2e): void {
       await dialog.getByRole('button', { name: 'Create Reminder' }).click();
       await dialog.getByText('Enter up to 8 numbers of days from 0 to 365, separated by commas').waitFor();
       await dialog.getByLabel('Remind me (days before)').fill('60, 7, 0');
-      await dialog.getByLabel('How often do you pay?').selectOption('two_yearly');
+      // Insurance renews: its term is asked apart from how it is paid.
+      await dialog.getByLabel('Renews every').selectOption('two_yearly');
       await dialog.getByLabel('Renews automatically').check();
       await dialog.getByRole('button', { name: 'Create Reminder' }).click();
       await toast(page, 'Reminder created successfully').waitFor();
@@ -53,6 +54,8 @@ export function contractsJourney({ stack, signedInPage }: E2e): void {
       const [created] = (json as { reminders: ReminderDetails['reminder'][] }).reminders;
       expect(created).toMatchObject({
         repeats: 'two_yearly',
+        billing: 'yearly',
+        date_kind: 'renewal',
         auto_renew: true,
         act_by: '2099-03-01',
         lead_days: [60, 7, 0],

@@ -30,7 +30,7 @@ export function savingsByYear(records: readonly RenewalOutcome[]): SavingsByYear
   const yearTotals: Record<string, number> = {};
   const seen = new Set<SeriesKey>();
   for (const record of records) {
-    const amount = yearlySavingPence(record.saved_amount, record.repeats);
+    const amount = yearlySavingPence(record.saved_amount, record.billing);
     if (amount <= 0) continue;
     const year = outcomeYear(record);
     const key: SeriesKey = record.category ?? 'other';

@@ -9,7 +9,7 @@ import {
   importedMessage,
   rowStatuses,
 } from '#shared/import.ts';
-import { REPEATS, REPEATS_VALUES } from '#shared/reminder/terms.ts';
+import { PAYMENT_FREQUENCIES, REPEATS_VALUES } from '#shared/reminder/terms.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -107,7 +107,7 @@ function ImportForm({
   for (const status of statuses) counts[status.kind] += 1;
   // Every valid row goes, duplicates too: the server skips them and says how many it did.
   const valid = rows.flatMap((row) => (row.reminder ? [row.reminder] : []));
-  const termUnknown = rows.some((row) => row.repeats_unknown);
+  const billingUnknown = rows.some((row) => row.billing_unknown);
   const currencies = [
     ...new Set(rows.flatMap((row) => (row.foreign_currency ? [row.foreign_currency] : []))),
   ];
@@ -167,18 +167,18 @@ function ImportForm({
           onRate={chosen.setRate}
         />
       )}
-      {termUnknown && (
+      {billingUnknown && (
         <div className="field">
-          <label htmlFor={`${id}-repeats`}>Repeats, for every row the file gives none</label>
+          <label htmlFor={`${id}-billing`}>How often you pay, for every row the file gives none</label>
           <select
-            id={`${id}-repeats`}
-            value={chosen.repeats}
+            id={`${id}-billing`}
+            value={chosen.billing}
             onChange={(event) =>
-              chosen.setRepeats(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')
+              chosen.setBilling(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')
             }
           >
             <option value="">Choose one</option>
-            {REPEATS.map((r) => (
+            {PAYMENT_FREQUENCIES.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
               </option>

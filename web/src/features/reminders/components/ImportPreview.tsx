@@ -1,17 +1,18 @@
 import { categoryLabel } from '#shared/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { IMPORT_MESSAGES, type ImportRow, type RowStatus } from '#shared/import.ts';
-import { REPEATS, type Repeats } from '#shared/reminder/terms.ts';
+import { PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
+import { dateLabel } from '#shared/reminder/contract.ts';
 
-const repeatsLabel = (repeats: Repeats) => REPEATS.find((r) => r.value === repeats)!.label;
+const billingLabel = (billing: Repeats) => PAYMENT_FREQUENCIES.find((r) => r.value === billing)!.label;
 
 /** '£15.99 every month', '£420.00' for a one-off; a price in another currency says it is not pounds. */
 function amountText(row: ImportRow): string {
   if (row.foreign_price) return IMPORT_MESSAGES.notInPounds(row.foreign_price);
   if (row.amount === null) return 'None';
   const pounds = formatPounds(row.amount);
-  return row.repeats && row.repeats !== 'none'
-    ? `${pounds} ${repeatsLabel(row.repeats).toLowerCase()}`
+  return row.billing && row.billing !== 'none'
+    ? `${pounds} ${billingLabel(row.billing).toLowerCase()}`
     : pounds;
 }
 
@@ -33,7 +34,7 @@ export function PreviewRow({ row, status }: { row: ImportRow; status: RowStatus 
           <dd>{row.provider || <span className="muted">None</span>}</dd>
         </div>
         <div>
-          <dt>Renewal date</dt>
+          <dt>{dateLabel(row.date_kind)}</dt>
           <dd>{row.renewal_date || <span className="muted">None</span>}</dd>
         </div>
         <div>
@@ -41,8 +42,8 @@ export function PreviewRow({ row, status }: { row: ImportRow; status: RowStatus 
           <dd>{amountText(row)}</dd>
         </div>
         <div>
-          <dt>Repeats</dt>
-          <dd>{row.repeats ? repeatsLabel(row.repeats) : <span className="muted">Unknown</span>}</dd>
+          <dt>How often you pay</dt>
+          <dd>{row.billing ? billingLabel(row.billing) : <span className="muted">Unknown</span>}</dd>
         </div>
         <div>
           <dt>Act by</dt>

@@ -14,11 +14,11 @@ import './QuoteNotebook.css';
 
 const EMPTY: QuoteFormValues = { provider: '', price: '', quoted_on: '', notes: '' };
 
-/** The price field's hint: a quote is per term, as the renewal price is, so they compare term for term. */
+/** The price field's hint: a quote is per payment, as the renewal price is, so they compare like for like. */
 const priceHint = (reminder: Reminder) =>
-  reminder.repeats === 'none'
+  reminder.billing === 'none'
     ? 'Pounds and pence, for example 365.50.'
-    : `Per term, as your renewal price: for example ${amountWithPeriod(365.5, reminder.repeats)}.`;
+    : `Per payment, as your renewal price: for example ${amountWithPeriod(365.5, reminder.billing)}.`;
 
 /**
  * 'Quotes': the quotes noted for this renewal, cheapest marked, each with 'Remove', and 'Add a
@@ -67,7 +67,7 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
             <li key={quote.id} className="quote-item">
               <div className="quote-main">
                 <strong className="quote-provider">{quote.provider}</strong>
-                <span className="quote-price">{amountWithPeriod(quote.price, reminder.repeats)}</span>
+                <span className="quote-price">{amountWithPeriod(quote.price, reminder.billing)}</span>
                 {quote === cheapest && quotes.length > 1 && <span className="quote-cheapest">Cheapest</span>}
               </div>
               <p className="muted small quote-meta">

@@ -4,34 +4,44 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY, leadDaysOf, type Category } from '#shared/categories.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '#shared/categories.ts';
 import {
   leadDaysToText,
   reminderFormSchema,
   reminderFormToInput,
   type ReminderFormValues,
 } from '#shared/schemas.ts';
-import { amountLabel } from '#shared/reminder/money.ts';
-import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';
+import {
+  DEAL_END_QUESTION,
+  DEFAULT_CONTRACT,
+  leadDaysOf,
+  rollingChoice,
+  type DateKind,
+} from '#shared/reminder/contract.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
 import { sharedByDefault } from '#shared/reminder/sharing.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
-import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
+import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
+import { ContractFields } from './ContractFields.tsx';
 import { KeptRegistration } from './KeptRegistration.tsx';
 import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
 
-/** The lead days a new reminder starts with: a monthly charge's, or its category's. */
-const defaultLeadDays = (category: Category, repeats: Repeats) =>
-  leadDaysToText(leadDaysOf({ category, repeats }));
+/** The lead days a new reminder starts with: a rolling charge's, or its category's. */
+const defaultLeadDays = (category: Category, kind: DateKind) =>
+  leadDaysToText(leadDaysOf({ category, date_kind: kind }));
+
+/** A renewal's term when the user switches to 'It renews': the category's, else a year. */
+const renewalTermOf = (category: Category) =>
+  DEFAULT_CONTRACT[category].date_kind === 'renewal' ? DEFAULT_CONTRACT[category].repeats : 'yearly';
 
 const EMPTY: ReminderFormValues = {
   title: '',
@@ -40,10 +50,12 @@ const EMPTY: ReminderFormValues = {
   renewal_date: '',
   amount: '',
   notes: '',
-  repeats: DEFAULT_REPEATS[DEFAULT_CATEGORY],
+  billing: DEFAULT_CONTRACT[DEFAULT_CATEGORY].billing,
+  date_kind: DEFAULT_CONTRACT[DEFAULT_CATEGORY].date_kind,
+  repeats: renewalTermOf(DEFAULT_CATEGORY),
   auto_renew: false,
   act_by: '',
-  lead_days: defaultLeadDays(DEFAULT_CATEGORY, DEFAULT_REPEATS[DEFAULT_CATEGORY]),
+  lead_days: defaultLeadDays(DEFAULT_CATEGORY, DEFAULT_CONTRACT[DEFAULT_CATEGORY].date_kind),
   action_windows: true,
   lender: '',
   kept_vehicle: null,
@@ -62,7 +74,9 @@ const LENDER_OPTIONS = [{ value: '', label: 'Choose your lender' }, ...LENDERS];
 
 /**
  * The form's values for `reminder` (null: a new one). Who deals with it stays only while they are a
- * member: a former member cannot be chosen again, so the select starts at 'Anyone'.
+ * member: a former member cannot be chosen again, so the select starts at 'Anyone'. One saved before
+ * the date's kind was asked, and monthly in a deal category, asks when the deal ends: its date is the
+ * next monthly payment, so the field starts empty (choosing 'Rolling monthly' puts it back).
  */
 function toFormValues(
   reminder: Reminder | null,
@@ -75,10 +89,12 @@ function toFormValues(
     title: reminder.title,
     category: reminder.category,
     provider: reminder.provider,
-    renewal_date: reminder.renewal_date,
+    renewal_date: reminder.ask_deal_end ? '' : reminder.renewal_date,
     amount: reminder.amount === null ? '' : String(reminder.amount),
     notes: reminder.notes ?? '',
-    repeats: reminder.repeats,
+    billing: reminder.billing,
+    date_kind: reminder.ask_deal_end ? 'deal_end' : reminder.date_kind,
+    repeats: reminder.date_kind === 'renewal' ? reminder.repeats : renewalTermOf(reminder.category),
     auto_renew: reminder.auto_renew,
     act_by: reminder.act_by ?? '',
     lead_days: leadDaysToText(leadDaysOf(reminder)),
@@ -125,9 +141,9 @@ export function ReminderDialog({
   const category = useWatch({ control, name: 'category' });
   // Without a DVLA key on this stage the look-up is hidden; asked only when it could be shown.
   const publicConfig = usePublicConfig({ enabled: open && !isEdit && category === 'car_tax_mot' });
-  const repeats = useWatch({ control, name: 'repeats' });
-  // The category and term the form was last filled for: only the user's own change refills the rest.
-  const filledFor = useRef({ category: EMPTY.category, repeats: EMPTY.repeats });
+  const dateKind = useWatch({ control, name: 'date_kind' });
+  // The category and date kind the form was last filled for: only the user's own change refills the rest.
+  const filledFor = useRef({ category: EMPTY.category, dateKind: EMPTY.date_kind });
   const { members } = useHouseholdMembers();
   const inHousehold = members !== null;
   // 'Shared with household' follows a new reminder's category until the user changes the box.
@@ -151,8 +167,8 @@ export function ReminderDialog({
       reset(values);
       setMoreOpen(usesMoreOptions(reminder));
     }
-    // Filled for what the form now holds: a new category or term from that copy brings no defaults.
-    filledFor.current = { category: getValues('category'), repeats: getValues('repeats') };
+    // Filled for what the form now holds: a new category or kind from that copy brings no defaults.
+    filledFor.current = { category: getValues('category'), dateKind: getValues('date_kind') };
     wasOpen.current = true;
   }, [open, reminder, reset, getValues]);
 
@@ -161,20 +177,26 @@ export function ReminderDialog({
     setValue('shared', inHousehold && sharedByDefault(getValues('category')));
   }, [open, isEdit, category, inHousehold, getValues, setValue]);
 
-  // A new category brings its own term, and a new term its own lead days, unless the user has set
-  // them already. (The form's own values, not the watched ones: in the commit that resets the form,
-  // those are still stale.)
+  // A new category brings its own way to pay, date kind and term, and a new kind its own lead days,
+  // unless the user has set them already. (The form's own values, not the watched ones: in the
+  // commit that resets the form, those are still stale.)
   useEffect(() => {
     const filled = filledFor.current;
     const current = getValues('category');
-    if (current !== filled.category && !getFieldState('repeats').isDirty) {
-      setValue('repeats', DEFAULT_REPEATS[current]);
+    if (current !== filled.category) {
+      const contract = DEFAULT_CONTRACT[current];
+      if (!getFieldState('billing').isDirty) setValue('billing', contract.billing);
+      if (!getFieldState('date_kind').isDirty) setValue('date_kind', contract.date_kind);
+      if (!getFieldState('repeats').isDirty) setValue('repeats', renewalTermOf(current));
     }
-    const term = getValues('repeats');
-    if (current === filled.category && term === filled.repeats) return;
-    filledFor.current = { category: current, repeats: term };
-    if (!getFieldState('lead_days').isDirty) setValue('lead_days', defaultLeadDays(current, term));
-  }, [category, repeats, getValues, getFieldState, setValue]);
+    const kind = getValues('date_kind');
+    // Back to a rolling payment: its date is the one the reminder had.
+    if (kind === 'next_payment' && reminder?.ask_deal_end && getValues('renewal_date') === '')
+      setValue('renewal_date', reminder.renewal_date);
+    if (current === filled.category && kind === filled.dateKind) return;
+    filledFor.current = { category: current, dateKind: kind };
+    if (!getFieldState('lead_days').isDirty) setValue('lead_days', defaultLeadDays(current, kind));
+  }, [category, dateKind, reminder, getValues, getFieldState, setValue]);
 
   const onSubmit = async (values: ReminderFormValues) => {
     if (refreshing) return;
@@ -223,9 +245,14 @@ export function ReminderDialog({
               {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
                 <KeptRegistration kept={reminder.kept_vehicle} />
               ) : null}
-              <Field name="renewal_date" label="Renewal Date *" type="date" />
-              <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
-              <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
+              {reminder?.ask_deal_end ? (
+                <p className="dialog-callout" role="note">
+                  <strong>{DEAL_END_QUESTION}</strong> We had this date as a monthly payment, so we sent one
+                  e-mail before each. Give the date your deal ends and we remind you 90 days ahead and more;
+                  or choose '{rollingChoice('monthly')}'.
+                </p>
+              ) : null}
+              <ContractFields category={category} />
               <Field name="notes" label="Notes" as="textarea" rows={3} />
               {members !== null && (
                 <SharedFields members={members} onTouched={() => (sharedTouched.current = true)} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
+import { DEAL_END_QUESTION } from '#shared/reminder/contract.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
@@ -24,10 +25,10 @@ interface ListProps {
 /** The amount with its period, and under it what it comes to in a year when the term is not a year. */
 function Amount({ reminder: r }: { reminder: Reminder }) {
   if (r.amount === null) return <>-</>;
-  const yearly = r.repeats === 'yearly' ? null : yearlyAmount(r.amount, r.repeats);
+  const yearly = r.billing === 'yearly' ? null : yearlyAmount(r.amount, r.billing);
   return (
     <>
-      {amountWithPeriod(r.amount, r.repeats)}
+      {amountWithPeriod(r.amount, r.billing)}
       {yearly !== null && <span className="amount-yearly">{formatPounds(yearly)}/yr</span>}
     </>
   );
@@ -51,8 +52,19 @@ function ActBy({ reminder }: { reminder: Reminder }) {
   );
 }
 
-/** The outcome question, where a renewal has come and gone with no answer yet. */
-function HowDidItGo({ reminder }: { reminder: Reminder }) {
+/**
+ * The question a reminder needs answered: when its deal ends (one saved before the date's kind was
+ * asked, which opens the dialog on that question), else the outcome, once a renewal has come and
+ * gone with no answer yet.
+ */
+function HowDidItGo({ reminder, onEdit }: { reminder: Reminder; onEdit: ListProps['onEdit'] }) {
+  if (reminder.ask_deal_end && daysLeft(reminder.renewal_date) > 0)
+    return (
+      <button type="button" className="btn btn-primary btn-sm how-did-it-go" onClick={() => onEdit(reminder)}>
+        {DEAL_END_QUESTION}
+        <span className="visually-hidden"> ({reminder.title})</span>
+      </button>
+    );
   return (
     <Link to={savingsPath(reminder.id)} className="btn btn-primary btn-sm how-did-it-go">
       How did it go?
@@ -113,7 +125,7 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, member
           <ReminderLink reminder={r} />
           <SharedMark reminder={r} members={members} />
           <ActBy reminder={r} />
-          {needsAnswer && <HowDidItGo reminder={r} />}
+          {needsAnswer && <HowDidItGo reminder={r} onEdit={onEdit} />}
         </>
       ),
     },
@@ -166,7 +178,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
             </dl>
             <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />
           </div>
-          {needsAnswer && <HowDidItGo reminder={r} />}
+          {needsAnswer && <HowDidItGo reminder={r} onEdit={onEdit} />}
           {r.notes && <p className="reminder-notes">{r.notes}</p>}
         </li>
       ))}

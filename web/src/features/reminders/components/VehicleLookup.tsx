@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_REPEATS } from '#shared/reminder/terms.ts';
+import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { reminderInputSchema } from '#shared/schemas.ts';
 import {
   registrationSchema,
@@ -21,7 +21,7 @@ import './VehicleLookup.css';
  */
 function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string }, keep: string | null) {
   const make = dates.make ? `${dates.make.charAt(0)}${dates.make.slice(1).toLowerCase()} ` : '';
-  const common = { category: 'car_tax_mot', repeats: DEFAULT_REPEATS.car_tax_mot } as const;
+  const common = { category: 'car_tax_mot', ...DEFAULT_CONTRACT.car_tax_mot } as const;
   const kept = (follows: VehicleDate) => (keep ? { registration: keep, follows } : null);
   return [
     {

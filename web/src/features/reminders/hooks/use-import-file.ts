@@ -17,7 +17,7 @@ type Chosen = { name: string; bytes: Uint8Array } | { error: string };
 export function useImportFile() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [reading, setReading] = useState(false);
-  const [repeats, setRepeats] = useState<Repeats | ''>('');
+  const [billing, setBilling] = useState<Repeats | ''>('');
   // null: the import's own guess of the columns.
   const [columns, setColumns] = useState<ColumnMapping | null>(null);
   const [convert, setConvert] = useState(false);
@@ -28,7 +28,7 @@ export function useImportFile() {
   const choose = async (picked: File | undefined) => {
     const current = ++choice.current;
     setChosen(null);
-    setRepeats('');
+    setBilling('');
     setColumns(null);
     setConvert(false);
     setRates({});
@@ -56,19 +56,19 @@ export function useImportFile() {
     if (!chosen) return null;
     if ('error' in chosen) return { ok: false, error: chosen.error };
     return readImportFile(chosen.name, chosen.bytes, {
-      ...(repeats === '' ? {} : { repeats }),
+      ...(billing === '' ? {} : { billing }),
       ...(columns === null ? {} : { columns }),
       ...(convert ? { rates: validRates(rates) } : {}),
     });
-  }, [chosen, repeats, columns, convert, rates]);
+  }, [chosen, billing, columns, convert, rates]);
 
   return {
     file,
     name: chosen && 'name' in chosen ? chosen.name : null,
     reading,
     choose,
-    repeats,
-    setRepeats,
+    billing,
+    setBilling,
     setColumns,
     convert,
     setConvert,

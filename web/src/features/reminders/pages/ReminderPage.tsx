@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import type { HouseholdMember } from '#shared/household.ts';
-import { categoryLabel, leadDaysOf } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/categories.ts';
+import { dateLabel, leadDaysOf } from '#shared/reminder/contract.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
-import { PAYMENT_FREQUENCIES } from '#shared/reminder/terms.ts';
+import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
@@ -52,7 +53,7 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
     header: 'Saved',
     className: 'num nowrap',
     headerClassName: 'num',
-    cell: (r) => (r.saved_amount > 0 ? savingShown(r.saved_amount, r.repeats) : formatPounds(0)),
+    cell: (r) => (r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : formatPounds(0)),
   },
 ];
 
@@ -175,11 +176,17 @@ function ReminderDetails({
           ],
         ] as [string, string][])
       : []),
-    ['Renewal Date', formatUkDate(reminder.renewal_date)],
-    ['Amount', amountShown(reminder.amount, reminder.repeats)],
+    [dateLabel(reminder.date_kind), formatUkDate(reminder.renewal_date)],
+    ...(reminder.date_kind === 'renewal'
+      ? ([['Renews every', RENEWAL_TERMS.find((t) => t.value === reminder.repeats)?.label ?? '']] as [
+          string,
+          string,
+        ][])
+      : []),
+    ['Amount', amountShown(reminder.amount, reminder.billing)],
     [
       'How often you pay',
-      PAYMENT_FREQUENCIES.find((r) => r.value === reminder.repeats)?.label ?? reminder.repeats,
+      PAYMENT_FREQUENCIES.find((r) => r.value === reminder.billing)?.label ?? reminder.billing,
     ],
     ['Renews automatically', reminder.auto_renew ? 'Yes' : 'No'],
     ...(reminder.act_by ? ([['Act by', formatUkDate(reminder.act_by)]] as [string, string][]) : []),

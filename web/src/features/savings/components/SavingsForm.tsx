@@ -25,14 +25,14 @@ const savingsFormSchema = z.object({
 const AMOUNT_HINT = 'Pounds and pence, for example 125.50.';
 
 /** The hint under the amount: the suggestion, if any, and what a saving per term comes to in a year. */
-function amountHint(suggested: number | null, repeats: Repeats): string {
-  const perTerm = repeats !== 'none' && repeats !== 'yearly';
+function amountHint(suggested: number | null, billing: Repeats): string {
+  const perTerm = billing !== 'none' && billing !== 'yearly';
   const suggestion =
     suggested === null
       ? ''
-      : `Suggested from the price drop: ${perTerm ? amountWithPeriod(suggested, repeats) : formatPounds(suggested)}. `;
+      : `Suggested from the price drop: ${perTerm ? amountWithPeriod(suggested, billing) : formatPounds(suggested)}. `;
   const year = perTerm
-    ? ` ${amountWithPeriod(3, repeats)} saved counts as ${formatPounds(yearlySavingPence(3, repeats) / 100)} a year.`
+    ? ` ${amountWithPeriod(3, billing)} saved counts as ${formatPounds(yearlySavingPence(3, billing) / 100)} a year.`
     : '';
   return `${suggestion}${AMOUNT_HINT}${year}`;
 }
@@ -50,7 +50,7 @@ export function SavingsForm({
   suggested = null,
   noSavingsButton = true,
   onlyNoSavings = false,
-  repeats = 'none',
+  billing = 'none',
 }: {
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
@@ -58,7 +58,7 @@ export function SavingsForm({
   noSavingsButton?: boolean;
   /** Only 'I Renewed (No Savings)': the answer was 'I renewed as is'. */
   onlyNoSavings?: boolean;
-  repeats?: Repeats;
+  billing?: Repeats;
 }) {
   const form = useForm({ resolver: zodResolver(savingsFormSchema), defaultValues: { saved_amount: '' } });
   const busy = form.formState.isSubmitting || recording;
@@ -102,8 +102,8 @@ export function SavingsForm({
       >
         <Field
           name="saved_amount"
-          label={repeats === 'none' ? 'Amount saved (£)' : amountLabel(repeats, 'Amount saved')}
-          hint={amountHint(suggested, repeats)}
+          label={billing === 'none' ? 'Amount saved (£)' : amountLabel(billing, 'Amount saved')}
+          hint={amountHint(suggested, billing)}
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}

@@ -16,7 +16,7 @@ const TitleCell = ({ record }: { record: RenewalOutcome }) => (
 );
 const renewalOf = (r: RenewalOutcome) => formatUkDate(r.term_to ?? r.created_at.slice(0, 10));
 const savedOf = (r: RenewalOutcome) =>
-  r.saved_amount > 0 ? savingShown(r.saved_amount, r.repeats) : '£0.00';
+  r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : '£0.00';
 
 const LEDGER_COLUMNS: Column<RenewalOutcome>[] = [
   { header: 'Reminder', className: 'strong', cell: (r) => <TitleCell record={r} /> },

@@ -14,7 +14,7 @@ import {
 import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { savingShown } from '#shared/reminder/money.ts';
 import { savingPerTerm } from '#shared/reminder/quotes.ts';
-import { nextRenewalAfter, type Repeats } from '#shared/reminder/terms.ts';
+import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
@@ -78,14 +78,14 @@ function OutcomeAnswer({
   onRecord,
   busy,
   suggested,
-  repeats,
+  reminder,
 }: {
   choice: OutcomeChoice | null;
   form: UseFormReturn<NextRenewalFormValues>;
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
   suggested: number | null;
-  repeats: Repeats;
+  reminder: Pick<Reminder, 'billing' | 'date_kind'>;
 }) {
   const fields = OUTCOME_CHOICES.find((c) => c.value === choice)?.fields ?? [];
   if (choice === 'cancelled') {
@@ -106,7 +106,12 @@ function OutcomeAnswer({
   }
   return (
     <>
-      <NextRenewalFields form={form} fields={fields} repeats={repeats} />
+      <NextRenewalFields
+        form={form}
+        fields={fields}
+        billing={reminder.billing}
+        dateKind={reminder.date_kind}
+      />
       {choice === 'renewed' ? (
         <SavingsForm onRecord={onRecord} busy={busy} onlyNoSavings />
       ) : (
@@ -115,7 +120,7 @@ function OutcomeAnswer({
           busy={busy}
           suggested={suggested}
           noSavingsButton={choice === null}
-          repeats={repeats}
+          billing={reminder.billing}
         />
       )}
     </>
@@ -129,7 +134,7 @@ function RecordedNote({ reminder, history }: { reminder: Reminder; history: Rene
   return (
     <p className="savings-recorded" role="status">
       You recorded: {RENEWAL_RESULT_LABELS[recorded.result]}
-      {recorded.saved_amount > 0 ? `, saved ${savingShown(recorded.saved_amount, recorded.repeats)}` : ''}, on{' '}
+      {recorded.saved_amount > 0 ? `, saved ${savingShown(recorded.saved_amount, recorded.billing)}` : ''}, on{' '}
       {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
     </p>
   );
@@ -287,7 +292,7 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
             onRecord={onRecord}
             busy={record.isPending || done}
             suggested={archived ? null : priceDrop(r.amount, newPrice)}
-            repeats={r.repeats}
+            reminder={r}
           />
         )}
         <BackToDashboard className="btn btn-ghost btn-block savings-back" />
