@@ -277,12 +277,14 @@ function withContract<
     repeats: (typeof REPEATS_VALUES)[number];
     billing?: (typeof REPEATS_VALUES)[number];
     date_kind?: (typeof DATE_KIND_VALUES)[number];
+    ask_deal_end?: boolean;
   },
 >(values: V) {
-  const { billing, date_kind, repeats, ...rest } = values;
+  const { billing, date_kind, repeats, ask_deal_end, ...rest } = values;
   if (billing === undefined && date_kind === undefined)
     return { ...rest, ...legacyContract(values.category, repeats) };
-  return { ...rest, ...contractOf(values.category, { billing, date_kind, repeats }), ask_deal_end: false };
+  const contract = contractOf(values.category, { billing, date_kind, repeats });
+  return { ...rest, ...contract, ask_deal_end: ask_deal_end ?? false };
 }
 
 /** The act-by date is the last day to act, so it cannot fall after the renewal itself. */
@@ -311,6 +313,8 @@ export const reminderInputSchema = z
     repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }).default('none'),
     billing: z.enum(REPEATS_VALUES, { error: MESSAGES.billingInvalid }).optional(),
     date_kind: z.enum(DATE_KIND_VALUES, { error: MESSAGES.dateKindInvalid }).optional(),
+    // Kept when the input is parsed again (the route, then the store); the dialog's answer clears it.
+    ask_deal_end: z.boolean().optional(),
     auto_renew: z.boolean().default(false),
     act_by: dateSchema(MESSAGES.actByInvalid).nullable().default(null),
     lead_days: leadDaysSchema

@@ -12,6 +12,7 @@ import { accountsJourney } from './short-journeys/accounts.ts';
 import { actionWindowsJourney } from './short-journeys/action-windows.ts';
 import { appShellJourney } from './short-journeys/app-shell.ts';
 import { contractsJourney } from './short-journeys/contracts.ts';
+import { dealEndJourney } from './short-journeys/deal-end.ts';
 import { linkSignInJourney } from './short-journeys/link-sign-in.ts';
 import { prerenderJourney } from './short-journeys/prerender.ts';
 import { pushJourney } from './short-journeys/push.ts';
@@ -33,3 +34,5 @@ actionWindowsJourney(e2e);
 quotesAndDvlaJourney(e2e);
 contractsJourney(e2e);
 prerenderJourney(e2e);
+// Last: its reminder job runs for a date months ahead, which sends what every journey left due.
+dealEndJourney(e2e);

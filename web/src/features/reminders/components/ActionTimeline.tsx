@@ -38,7 +38,14 @@ function stepsOf(reminder: Reminder): Step[] {
     : [];
   const renewal: Step = {
     date: reminder.renewal_date,
-    label: reminder.category === 'car_tax_mot' ? 'Due date' : 'Renewal date',
+    label:
+      reminder.category === 'car_tax_mot'
+        ? 'Due date'
+        : reminder.date_kind === 'deal_end'
+          ? 'Deal ends'
+          : reminder.date_kind === 'next_payment'
+            ? 'Next payment'
+            : 'Renewal date',
     range: null,
     tip: null,
     source: null,

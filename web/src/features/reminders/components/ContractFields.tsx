@@ -39,11 +39,11 @@ export function ContractFields({ category }: { category: Category }) {
     <>
       <Field name="billing" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
       <Field name="amount" label={amountLabel(billing)} {...MONEY_INPUT} />
-      <fieldset className="field date-kind" aria-describedby={kindError ? `${legendId}-error` : undefined}>
+      <fieldset className="choice-group" aria-describedby={kindError ? `${legendId}-error` : undefined}>
         <legend id={legendId}>{QUESTION[DEFAULT_CONTRACT[category].date_kind]}</legend>
-        <div className="date-kind-choices">
+        <div className="choices">
           {kinds.map((k) => (
-            <label key={k.value} className="radio">
+            <label key={k.value} className="checkbox">
               <input type="radio" value={k.value} {...register('date_kind')} />
               <span>{k.value === 'next_payment' ? rollingChoice(billing) : k.choice}</span>
             </label>

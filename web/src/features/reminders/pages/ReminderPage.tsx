@@ -30,9 +30,11 @@ import './ReminderPage.css';
 const pounds = (amount: number | null) => (amount === null ? '-' : formatPounds(amount));
 const date = (iso: string | null) => (iso === null ? '-' : formatUkDate(iso));
 
-/** '30 days before the act-by date', '1 day before the renewal date', 'on the renewal date'. */
-function beforeWhat(mail: NextMail): string {
-  const target = mail.counts_to === 'act_by' ? 'the act-by date' : 'the renewal date';
+/** '30 days before the act-by date', '1 day before the renewal date', 'on the deal's end'. */
+function beforeWhat(mail: NextMail, kind: Reminder['date_kind']): string {
+  const date =
+    kind === 'deal_end' ? 'the deal’s end' : kind === 'next_payment' ? 'the payment' : 'the renewal date';
+  const target = mail.counts_to === 'act_by' ? 'the act-by date' : date;
   if (mail.days_before === null) return 'the day after the renewal: How did you do?';
   if (mail.type === 'window') return `${mail.days_before} days before ${target}: the best day to act`;
   if (mail.days_before === 0) return `on ${target}`;
@@ -97,7 +99,7 @@ export default function ReminderPage() {
           {nextMail ? (
             <>
               <p>
-                <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail)}
+                <strong>{formatUkDate(nextMail.date)}</strong> · {beforeWhat(nextMail, reminder.date_kind)}
               </p>
               {reminder.archived_at === null && (
                 <SnoozeButton reminderId={reminder.id} title={reminder.title} />
