@@ -50,6 +50,8 @@ export interface Reminder {
   last_term_amount: number | null;
   /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
   archived_at: string | null;
+  /** 'This week' actions marked done, for the current renewal only (shared/reminder/actions.ts). */
+  actions_done: string[];
   /**
    * In the caller's household's partition, seen and edited by every member (decision 0044). A shared
    * reminder's people are membership ids; one that resolves to no member is 'A former member'.

@@ -33,6 +33,7 @@ import {
 import { IMPORT_BODY_MAX_BYTES, importRemindersSchema } from './importRequest.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
 import type { Snooze } from './reminder/snooze.ts';
+import { actionDoneSchema } from './reminder/actions.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
 import { ADMIN_ROUTES } from './adminRoutes.ts';
 import { HOUSEHOLD_ROUTES } from './householdRoutes.ts';
@@ -245,6 +246,19 @@ export const API = defineRoutes({
     access: 'user',
     ...reminderById,
     response: returns<Snooze>(),
+  },
+  /**
+   * 'Done' on a 'This week' action: the window of that kind is marked done for the reminder's current
+   * renewal. In the reminders group, as the snooze is.
+   */
+  markActionDone: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/{id}/actions',
+    access: 'user',
+    ...reminderById,
+    body: actionDoneSchema,
+    response: returns<{ actions_done: string[] }>(),
   },
   recordSavings: {
     method: 'POST',

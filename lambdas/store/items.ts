@@ -23,6 +23,7 @@ import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { DATE_KIND_VALUES, legacyContract } from '../../shared/reminder/contract.ts';
+import { ACTIONS_DONE_MAX } from '../../shared/reminder/actions.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { keptVehicleSchema } from '../../shared/vehicles.ts';
 import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
@@ -81,6 +82,8 @@ const reminderItem = z
     term_started: nullableString,
     last_term_amount: nullableNumber,
     archived_at: nullableString,
+    // Keys of a closed list (the window kinds) per renewal; anything else reads as none marked.
+    actions_done: z.array(z.string().max(40)).max(ACTIONS_DONE_MAX).default([]).catch([]),
     // Set on the household's items only (stores/sharedReminders.ts); a user's own read as their own.
     shared: z.boolean().default(false),
     deals_with: nullableString,

@@ -19,6 +19,7 @@ export function newReminder(userId: string, input: ReminderInput, now: Date): Re
     term_started: null,
     last_term_amount: null,
     archived_at: null,
+    actions_done: [],
     created_by: null,
     updated_by: null,
     created_at: timestamp,

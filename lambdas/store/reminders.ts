@@ -38,6 +38,7 @@ export const oneOffContract = (renewalDate: string) =>
     term_started: null,
     last_term_amount: null,
     archived_at: null,
+    actions_done: [],
     shared: false,
     deals_with: null,
     created_by: null,

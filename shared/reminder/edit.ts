@@ -4,6 +4,7 @@
  */
 import type { Reminder } from '../api.ts';
 import type { ReminderInput } from '../schemas.ts';
+import { doneFor } from './actions.ts';
 
 export interface Edit {
   updated: Reminder;
@@ -22,6 +23,8 @@ export function editOf(existing: Reminder, input: ReminderInput, now: Date): Edi
     ...existing,
     ...input,
     term_anchor: reanchored ? input.renewal_date : existing.term_anchor,
+    // Marks of 'This week' stay only for the renewal they were made for.
+    actions_done: doneFor(existing.actions_done, input.renewal_date),
     updated_at: now.toISOString(),
   };
   const reschedules =

@@ -81,6 +81,8 @@ export function rolled(
     term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
     term_started: reminder.renewal_date,
     last_term_amount: reminder.amount,
+    // What was done for the renewal that ended is not done for the next one.
+    actions_done: [],
     updated_at: now.toISOString(),
   };
 }

@@ -145,6 +145,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   updateReminder: { body: reminderBody, success: 200 },
   deleteReminder: { success: 204 },
   snoozeReminder: { success: 200 },
+  markActionDone: { body: { kind: 'best_quotes' }, success: 200 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
   addQuote: { body: quoteBody, success: 201 },
   removeQuote: { success: 204, quoteId: ownerQuote },

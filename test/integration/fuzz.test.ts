@@ -94,6 +94,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   updateReminder: { body: reminderBody, runs: 50 },
   deleteReminder: { runs: 30 },
   snoozeReminder: { runs: 20 },
+  markActionDone: { body: { kind: 'best_quotes' }, runs: 20 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, runs: 40 },
   addQuote: {
     body: { provider: 'Sky', price: 25.5, quoted_on: '2028-05-01', notes: 'Online price' },

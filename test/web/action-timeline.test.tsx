@@ -23,6 +23,7 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   billing: 'yearly',
   date_kind: 'renewal',
   ask_deal_end: false,
+  actions_done: [],
   auto_renew: false,
   act_by: null,
   lead_days: null,

@@ -32,6 +32,7 @@ const EXISTING: Reminder = {
   billing: 'yearly',
   date_kind: 'renewal',
   ask_deal_end: false,
+  actions_done: [],
   auto_renew: false,
   act_by: null,
   lead_days: null,

@@ -7,7 +7,16 @@ const inDays = (days: number) => (days === 0 ? 'today' : `in ${days} ${days === 
  * The top of the dashboard: the next deadline, what renews in the next 30 days, the yearly cost and
  * the savings reported so far. Figures only, each line saying what it is: the list follows at once.
  */
-export function SummaryCard({ summary, savedTotal }: { summary: AgendaSummary; savedTotal: number }) {
+export function SummaryCard({
+  summary,
+  savedTotal,
+  householdSaved = null,
+}: {
+  summary: AgendaSummary;
+  savedTotal: number;
+  /** The household's shared savings (counted once for it), or null outside a household. */
+  householdSaved?: number | null;
+}) {
   return (
     <section className="card summary-card" aria-label="Summary">
       <dl className="summary-figures">
@@ -32,10 +41,17 @@ export function SummaryCard({ summary, savedTotal }: { summary: AgendaSummary; s
           <dd>You pay {formatPounds(summary.yearly)} a year for these</dd>
         </div>
       </dl>
-      {savedTotal > 0 && (
+      {(savedTotal > 0 || (householdSaved ?? 0) > 0) && (
         <div className="summary-saved">
-          <p className="summary-saved-total">You&apos;ve reported saving {formatPounds(savedTotal)}!</p>
-          <p className="summary-saved-text">Keep tracking your renewals to save even more.</p>
+          <p className="summary-saved-total">
+            {savedTotal > 0
+              ? `You've reported saving ${formatPounds(savedTotal)}!`
+              : 'Your household is saving!'}
+            {(householdSaved ?? 0) > 0 && ` Your household: ${formatPounds(householdSaved ?? 0)}.`}
+          </p>
+          <p className="summary-saved-text">
+            Keep tracking your renewals to save even more. <a href="#your-savings">See every saving</a>
+          </p>
         </div>
       )}
     </section>

@@ -24,6 +24,7 @@ import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../component
 import { ReminderCards, ReminderTable } from '../components/ReminderList.tsx';
 import { SHARING_EMPTY, SharingFilter, useSharingFilter } from '../components/SharingFilter.tsx';
 import { SummaryCard } from '../components/SummaryCard.tsx';
+import { ThisWeek } from '../components/ThisWeek.tsx';
 import './DashboardPage.css';
 
 export default function DashboardPage() {
@@ -91,8 +92,13 @@ export default function DashboardPage() {
       ) : (
         <>
           {(list.length > 0 || (savings.data?.total ?? 0) > 0) && (
-            <SummaryCard summary={summary} savedTotal={savings.data?.total ?? 0} />
+            <SummaryCard
+              summary={summary}
+              savedTotal={savings.data?.total ?? 0}
+              householdSaved={savings.data?.household_total ?? null}
+            />
           )}
+          <ThisWeek reminders={list} today={today} onAnswer={openDialog} />
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head reminders-head">
               <h2 id="reminders-heading">Your Reminders</h2>
@@ -160,7 +166,9 @@ export default function DashboardPage() {
               <Badge variant="secondary">Founding member: free for life</Badge>
             </p>
           )}
-          <YourSavings summary={savings.data} />
+          <div id="your-savings">
+            <YourSavings summary={savings.data} />
+          </div>
           {/* With the list, so their code loads when the browser is idle after it, not beside it. */}
           <ReminderDialog
             open={dialogOpen}
