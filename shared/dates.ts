@@ -20,7 +20,9 @@ export function daysLeft(
 
 export type BadgeVariant = 'destructive' | 'default' | 'secondary' | 'outline';
 
-export function daysLeftBadge(days: number): { text: string; variant: BadgeVariant } {
+/** The badge of a date `days` away; a date passed by more than a term says only that (agenda.ts, isLongPast). */
+export function daysLeftBadge(days: number, longPast = false): { text: string; variant: BadgeVariant } {
+  if (longPast) return { text: 'Date passed', variant: 'destructive' };
   if (days < 0) {
     const n = Math.abs(days);
     return { text: `${n} ${n === 1 ? 'day' : 'days'} overdue`, variant: 'destructive' };

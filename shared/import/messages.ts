@@ -26,6 +26,8 @@ export const IMPORT_MESSAGES = {
     `Repeats '${cycle.slice(0, 40)}' is not offered: imported as '${label}'`,
   /** An older Wallos export names no cycle: the preview asks for one for all such rows. */
   billingUnknown: 'How often you pay: unknown, choose one',
+  /** A date gone by more than a term: it imports, and the dashboard asks for the next one. */
+  datePassed: 'This date passed more than a term ago: after importing, give the date it renews next',
   inactive: (source: string) => `Not active in ${source}, so not imported`,
   /** The preview's words for a price in another currency; the row imports with no amount. */
   notInPounds: (price: string) => `${price}: not in pounds`,

@@ -8,6 +8,7 @@ import { formatPounds } from '../dates.ts';
 import type { Lender } from '../reminder/lenders.ts';
 import type { Repeats } from '../reminder/terms.ts';
 import { contractOf, leadDaysOf, type DateKind } from '../reminder/contract.ts';
+import { isLongPast } from '../reminder/agenda.ts';
 import {
   leadDaysToText,
   MESSAGES,
@@ -79,6 +80,8 @@ export interface ReadOptions {
   billing?: Repeats;
   /** For a spreadsheet with its own headings: which heading each field is read from. */
   columns?: ColumnMapping;
+  /** The importer's today (their zone's): a date gone by more than a term is flagged on its row. */
+  today?: string;
   /** 'Convert other currencies': pounds for one unit, by currency as the file names it. */
   rates?: Readonly<Record<string, number>>;
 }
@@ -94,6 +97,12 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
   // What the file does not say is the category's, as the dialog prefills it: a mortgage or a broadband
   // contract paid monthly is a deal that ends, not a monthly charge.
   const contract = contractOf(category, { billing, date_kind: draft.date_kind, repeats: draft.term });
+  if (
+    options.today &&
+    draft.renewal.iso !== '' &&
+    isLongPast({ renewal_date: draft.renewal.iso, repeats: contract.repeats }, options.today)
+  )
+    warnings.push(IMPORT_MESSAGES.datePassed);
   const price = draft.price;
   let amount = price.kind === 'pounds' ? price.amount : price.kind === 'invalid' ? price.text : '';
   let notes = draft.notes;

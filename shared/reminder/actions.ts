@@ -5,7 +5,9 @@
  * and until the owner marks it done for that renewal. Pure, on the owner's local date.
  */
 import * as z from 'zod';
+import { DATE_PASSED_QUESTION, isLongPast } from './agenda.ts';
 import { DEAL_END_QUESTION, type DateKind } from './contract.ts';
+import type { Repeats } from './terms.ts';
 import { addDays, countsDownTo } from './schedule.ts';
 import type { Lender } from './lenders.ts';
 import { actionWindows, WINDOW_KINDS, type WindowKind } from './windows.ts';
@@ -23,6 +25,7 @@ export interface ActionableReminder {
   renewal_date: string;
   act_by: string | null;
   date_kind: DateKind;
+  repeats: Repeats;
   action_windows: boolean;
   lender: Lender | null;
   ask_deal_end: boolean;
@@ -31,7 +34,7 @@ export interface ActionableReminder {
   actions_done: readonly string[];
 }
 
-export type ActionKind = WindowKind | 'deal_end' | 'outcome';
+export type ActionKind = WindowKind | 'deal_end' | 'outcome' | 'date_passed';
 
 export interface DueAction {
   reminderId: string;
@@ -82,12 +85,13 @@ export function actionsDue(reminders: readonly ActionableReminder[], today: stri
   for (const reminder of reminders) {
     if (reminder.archived_at !== null) continue;
     if (reminder.renewal_date <= today) {
+      const passed = isLongPast(reminder, today);
       actions.push({
         reminderId: reminder.id,
         title: reminder.title,
-        kind: 'outcome',
+        kind: passed ? 'date_passed' : 'outcome',
         date: reminder.renewal_date,
-        what: 'How did it go? Tell us what you did',
+        what: passed ? DATE_PASSED_QUESTION : 'How did it go? Tell us what you did',
         canMarkDone: false,
       });
       continue;

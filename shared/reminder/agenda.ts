@@ -3,7 +3,7 @@
  * grouping use the deadline that matters (the act-by date when set, else the renewal), as the mails
  * count down to it. Pure, on the owner's local date.
  */
-import type { Repeats } from './terms.ts';
+import { nextRenewalAfter, type Repeats } from './terms.ts';
 import { yearlyAmount } from './money.ts';
 import { countsDownTo, daysBetween } from './schedule.ts';
 
@@ -43,6 +43,22 @@ export function agendaGroupOf(reminder: AgendaReminder, today: string): AgendaGr
   if (days <= THIS_WEEK_DAYS) return 'this_week';
   if (days <= THIS_MONTH_DAYS) return 'this_month';
   return 'later';
+}
+
+/** What a date long gone asks, in place of 'N days overdue'. */
+export const DATE_PASSED_QUESTION = 'This date has passed. When does it renew next?';
+
+/**
+ * Whether a date has passed by more than a term (a year for one that does not repeat): typed or
+ * imported long after the fact, it says nothing about the next renewal, so it asks for it rather
+ * than count thousands of days overdue.
+ */
+export function isLongPast(reminder: { renewal_date: string; repeats: Repeats }, today: string): boolean {
+  if (reminder.renewal_date >= today) return false;
+  const next =
+    nextRenewalAfter(reminder.renewal_date, reminder.repeats, reminder.renewal_date) ??
+    nextRenewalAfter(reminder.renewal_date, 'yearly', reminder.renewal_date)!;
+  return next < today;
 }
 
 /** Earliest deadline first, then the renewal, then the title. */

@@ -21,6 +21,7 @@ const insurance = (over: Partial<ActionableReminder> = {}): ActionableReminder =
   renewal_date: addDays(TODAY, 26),
   act_by: null,
   date_kind: 'renewal',
+  repeats: 'yearly',
   action_windows: true,
   lender: null,
   ask_deal_end: false,
@@ -74,6 +75,24 @@ describe('actionsDue', () => {
     expect(actionsDue([deal], TODAY)).toEqual([
       expect.objectContaining({ kind: 'deal_end', what: 'When does your deal end?', canMarkDone: false }),
     ]);
+  });
+
+  it('asks again for a date gone by more than a term, rather than count the days overdue', () => {
+    const old = insurance({ renewal_date: '2020-03-01', repeats: 'none', date_kind: 'deal_end' });
+    expect(actionsDue([old], TODAY)).toEqual([
+      expect.objectContaining({
+        kind: 'date_passed',
+        what: 'This date has passed. When does it renew next?',
+      }),
+    ]);
+    // Within a term it is still the outcome that is asked.
+    const recent = insurance({ renewal_date: addDays(TODAY, -300) });
+    expect(actionsDue([recent], TODAY)[0]).toMatchObject({ kind: 'outcome' });
+    expect(
+      actionsDue([insurance({ renewal_date: addDays(TODAY, -40), repeats: 'monthly' })], TODAY)[0],
+    ).toMatchObject({
+      kind: 'date_passed',
+    });
   });
 
   it('orders the actions by day, then title', () => {

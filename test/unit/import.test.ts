@@ -200,6 +200,17 @@ describe('our CSV', () => {
     expect(rows[1]!.errors).toEqual([IMPORT_MESSAGES.actionWindowsInvalid, MESSAGES.lenderInvalid]);
   });
 
+  it('flags a date gone by more than a term, and imports it for the dashboard to ask about', () => {
+    const file = `Title,Category,Provider,Renewal date\nOld deal,Mortgage,HSBC,2019-06-01\nCar,Insurance,Aviva,2026-03-01`;
+    const [old, recent] = rowsOf(
+      readImportFile('mine.csv', new TextEncoder().encode(file), { today: '2026-11-29' }),
+    );
+    expect(old!.warnings).toEqual([IMPORT_MESSAGES.datePassed]);
+    expect(old!.reminder).not.toBeNull();
+    // Within its year: the outcome is still what is asked, with no flag.
+    expect(recent!.warnings).toEqual([]);
+  });
+
   it('fills what the file leaves blank with the category’s defaults, as the dialog does', () => {
     const [row] = rowsOf(read('mine.csv', `${HEADER}\nBroadband,broadband_mobile,BT,2027-09-01,,,,,,`));
     // A broadband contract is a deal that ends, paid monthly.

@@ -387,4 +387,9 @@ describe('ReminderDialog', () => {
       lead_days: null,
     });
   });
+  it('asks for the next date of one gone by more than a term, instead of counting the days overdue', () => {
+    open(aReminder({ renewal_date: '2019-06-01', repeats: 'none', billing: 'none', date_kind: 'deal_end' }));
+    expect(screen.getByRole('note')).toHaveTextContent(/^This date has passed\. When does it renew next\?/);
+    expect(field(DATE)).toHaveValue('');
+  });
 });

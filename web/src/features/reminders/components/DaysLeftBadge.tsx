@@ -1,7 +1,14 @@
 import { daysLeft, daysLeftBadge } from '#shared/dates.ts';
 import { Badge } from '../../../components/Badge.tsx';
 
-export function DaysLeftBadge({ renewalDate }: { renewalDate: string }) {
-  const { text, variant } = daysLeftBadge(daysLeft(renewalDate));
+/** Days to the renewal; 'Date passed' for one gone by more than a term (`longPast`). */
+export function DaysLeftBadge({
+  renewalDate,
+  longPast = false,
+}: {
+  renewalDate: string;
+  longPast?: boolean;
+}) {
+  const { text, variant } = daysLeftBadge(daysLeft(renewalDate), longPast);
   return <Badge variant={variant}>{text}</Badge>;
 }

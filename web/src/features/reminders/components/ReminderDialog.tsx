@@ -5,6 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '#shared/categories.ts';
+import { todayIn } from '#shared/dates.ts';
+import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import {
   leadDaysToText,
   reminderFormSchema,
@@ -89,7 +91,8 @@ function toFormValues(
     title: reminder.title,
     category: reminder.category,
     provider: reminder.provider,
-    renewal_date: reminder.ask_deal_end ? '' : reminder.renewal_date,
+    // A date to give again (a deal saved as a monthly payment, a date long gone) starts empty.
+    renewal_date: asksForDate(reminder) ? '' : reminder.renewal_date,
     amount: reminder.amount === null ? '' : String(reminder.amount),
     notes: reminder.notes ?? '',
     billing: reminder.billing,
@@ -105,6 +108,9 @@ function toFormValues(
     deals_with: stillMember ? dealsWith : '',
   };
 }
+
+/** Whether the dialog asks the date again: a deal saved as a monthly payment, or a date long gone. */
+const asksForDate = (reminder: Reminder) => reminder.ask_deal_end || isLongPast(reminder, todayIn());
 
 /** Whether a reminder uses any of 'More options' beyond its defaults. */
 function usesMoreOptions(reminder: Reminder | null): boolean {
@@ -250,6 +256,12 @@ export function ReminderDialog({
                   <strong>{DEAL_END_QUESTION}</strong> We had this date as a monthly payment, so we sent one
                   e-mail before each. Give the date your deal ends and we remind you 90 days ahead and more;
                   or choose '{rollingChoice('monthly')}'.
+                </p>
+              ) : null}
+              {reminder && !reminder.ask_deal_end && isLongPast(reminder, todayIn()) ? (
+                <p className="dialog-callout" role="note">
+                  <strong>{DATE_PASSED_QUESTION}</strong> Give the next date it renews or ends, and we remind
+                  you before it.
                 </p>
               ) : null}
               <ContractFields category={category} />

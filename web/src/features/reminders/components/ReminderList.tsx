@@ -3,7 +3,8 @@ import type { Reminder } from '#shared/api.ts';
 import { DEAL_END_QUESTION } from '#shared/reminder/contract.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
-import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
+import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
@@ -58,6 +59,13 @@ function ActBy({ reminder }: { reminder: Reminder }) {
  * gone with no answer yet.
  */
 function HowDidItGo({ reminder, onEdit }: { reminder: Reminder; onEdit: ListProps['onEdit'] }) {
+  if (isLongPast(reminder, todayIn()))
+    return (
+      <button type="button" className="btn btn-primary btn-sm how-did-it-go" onClick={() => onEdit(reminder)}>
+        {DATE_PASSED_QUESTION}
+        <span className="visually-hidden"> ({reminder.title})</span>
+      </button>
+    );
   if (reminder.ask_deal_end && daysLeft(reminder.renewal_date) > 0)
     return (
       <button type="button" className="btn btn-primary btn-sm how-did-it-go" onClick={() => onEdit(reminder)}>
@@ -132,7 +140,10 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, member
     { header: 'Category', cell: (r) => categoryLabel(r.category) },
     { header: 'Provider', cell: (r) => r.provider },
     { header: 'Renewal Date', className: 'nowrap', cell: (r) => formatUkDate(r.renewal_date) },
-    { header: 'Days Left', cell: (r) => <DaysLeftBadge renewalDate={r.renewal_date} /> },
+    {
+      header: 'Days Left',
+      cell: (r) => <DaysLeftBadge renewalDate={r.renewal_date} longPast={isLongPast(r, todayIn())} />,
+    },
     { header: 'Amount', className: 'num', headerClassName: 'num', cell: (r) => <Amount reminder={r} /> },
     {
       header: 'Actions',
@@ -161,7 +172,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
               <SharedMark reminder={r} members={members} />
               <ActBy reminder={r} />
             </div>
-            <DaysLeftBadge renewalDate={r.renewal_date} />
+            <DaysLeftBadge renewalDate={r.renewal_date} longPast={isLongPast(r, todayIn())} />
           </div>
           <div className="reminder-card-foot">
             <dl className="reminder-card-facts">

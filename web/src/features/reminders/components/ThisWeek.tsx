@@ -80,7 +80,7 @@ export function ThisWeek({
                   if (reminder) onAnswer(reminder);
                 }}
               >
-                Answer<span className="visually-hidden">: when does {action.title} end?</span>
+                Answer<span className="visually-hidden">: {action.title}</span>
               </button>
             )}
           </li>

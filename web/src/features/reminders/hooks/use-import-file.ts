@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { todayIn } from '#shared/dates.ts';
 import { IMPORT_MAX_BYTES, readImportFile, type ColumnMapping, type ImportFile } from '#shared/import.ts';
 import type { Repeats } from '#shared/reminder/terms.ts';
 import { validRates } from '../components/ImportRates.tsx';
@@ -56,6 +57,7 @@ export function useImportFile() {
     if (!chosen) return null;
     if ('error' in chosen) return { ok: false, error: chosen.error };
     return readImportFile(chosen.name, chosen.bytes, {
+      today: todayIn(),
       ...(billing === '' ? {} : { billing }),
       ...(columns === null ? {} : { columns }),
       ...(convert ? { rates: validRates(rates) } : {}),
