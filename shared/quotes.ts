@@ -25,6 +25,8 @@ export interface Quote {
   /** When the quote was given. */
   quoted_on: string;
   notes: string | null;
+  /** 'This is my renewal offer': the current provider's price to renew, which savings are measured against. */
+  renewal_offer: boolean;
   created_at: string;
 }
 
@@ -67,6 +69,7 @@ export const quoteInputSchema = z
       .nullable()
       .default(null)
       .transform((v) => (v && v.trim() !== '' ? v : null)),
+    renewal_offer: z.boolean().default(false),
   })
   .strict();
 export type QuoteInput = z.output<typeof quoteInputSchema>;
@@ -82,6 +85,7 @@ export const quoteFormSchema = z.object({
     .min(1, QUOTE_MESSAGES.dateRequired)
     .refine((v) => v === '' || isRealDate(v), QUOTE_MESSAGES.dateInvalid),
   notes,
+  renewal_offer: z.boolean(),
 });
 export type QuoteFormValues = z.infer<typeof quoteFormSchema>;
 

@@ -28,6 +28,8 @@ const quoteItem = z.object({
   price: z.number(),
   quoted_on: z.string(),
   notes: z.string().nullable(),
+  // Quotes noted before the renewal offer could be marked are other providers' quotes.
+  renewal_offer: z.boolean().default(false),
   created_at: z.string(),
   slot: z.number(),
 });

@@ -9,14 +9,41 @@ type Comparable = Pick<Quote, 'price' | 'quoted_on' | 'created_at'>;
 
 /**
  * The quote to suggest: the lowest price; between equal prices the later quote (the fresher offer),
- * then the one added first. Undefined when there are none.
+ * then the one added first. The renewal offer is what the others are measured against, not one of
+ * them. Undefined when there are none.
  */
-export function cheapestQuote<T extends Comparable>(quotes: readonly T[]): T | undefined {
+export function cheapestQuote<T extends Comparable & { renewal_offer?: boolean }>(
+  quotes: readonly T[],
+): T | undefined {
   let best: T | undefined;
   for (const quote of quotes) {
+    if (quote.renewal_offer) continue;
     if (!best || compare(quote, best) < 0) best = quote;
   }
   return best;
+}
+
+/** What a saving is measured against: the renewal offer when one is noted, else what was paid. */
+export interface Baseline {
+  price: number;
+  source: 'renewal_offer' | 'last_price';
+}
+
+/**
+ * The renewal price a saving is measured against: the provider's renewal offer when a quote is
+ * marked so (the latest marked, as an offer can be revised), else the reminder's own price (last
+ * term's); null when neither is known.
+ */
+export function baselineOf(
+  amount: number | null,
+  quotes: readonly Pick<Quote, 'price' | 'renewal_offer' | 'created_at'>[],
+): Baseline | null {
+  const offer = quotes
+    .filter((q) => q.renewal_offer)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .at(-1);
+  if (offer) return { price: offer.price, source: 'renewal_offer' };
+  return amount === null ? null : { price: amount, source: 'last_price' };
 }
 
 function compare(a: Comparable, b: Comparable): number {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES, quoteFormSchema, quoteFormToInput, quoteInputSchema } from '../../shared/quotes.ts';
-import { cheapestQuote, savingPerTerm } from '../../shared/reminder/quotes.ts';
+import { baselineOf, cheapestQuote, savingPerTerm } from '../../shared/reminder/quotes.ts';
 
 const quote = (price: number, quoted_on = '2027-05-01', created_at = '2027-05-01T09:00:00.000Z') => ({
   price,
@@ -64,8 +64,38 @@ describe('savingPerTerm', () => {
   });
 });
 
+describe('the renewal offer', () => {
+  const quote = (price: number, renewal_offer: boolean, created_at: string) => ({
+    price,
+    renewal_offer,
+    quoted_on: '2027-05-01',
+    created_at,
+  });
+  it('is what a saving is measured against when noted, the latest marked; else what was paid', () => {
+    const offer = quote(612.34, true, '2027-05-01T10:00:00Z');
+    const revised = quote(590, true, '2027-05-02T10:00:00Z');
+    const other = quote(450, false, '2027-05-01T11:00:00Z');
+    expect(baselineOf(498.1, [other])).toEqual({ price: 498.1, source: 'last_price' });
+    expect(baselineOf(498.1, [offer, other])).toEqual({ price: 612.34, source: 'renewal_offer' });
+    expect(baselineOf(498.1, [revised, offer])).toEqual({ price: 590, source: 'renewal_offer' });
+    expect(baselineOf(null, [])).toBeNull();
+    // Measured against the offer, the switch saves more than against last year's price.
+    expect(savingPerTerm(baselineOf(498.1, [offer, other])!.price, other.price)).toBe(162.34);
+  });
+  it('is never the cheapest quote suggested as a switch', () => {
+    expect(cheapestQuote([quote(300, true, 'a'), quote(450, false, 'b')])?.price).toBe(450);
+    expect(cheapestQuote([quote(300, true, 'a')])).toBeUndefined();
+  });
+});
+
 describe('quote schemas', () => {
-  const form = { provider: 'Aviva', price: '365.50', quoted_on: '2027-05-01', notes: '' };
+  const form = {
+    provider: 'Aviva',
+    price: '365.50',
+    quoted_on: '2027-05-01',
+    notes: '',
+    renewal_offer: false,
+  };
 
   it('turns the form into the API input', () => {
     expect(quoteFormToInput(quoteFormSchema.parse(form))).toEqual({
@@ -73,7 +103,11 @@ describe('quote schemas', () => {
       price: 365.5,
       quoted_on: '2027-05-01',
       notes: null,
+      renewal_offer: false,
     });
+    expect(quoteFormToInput(quoteFormSchema.parse({ ...form, renewal_offer: true })).renewal_offer).toBe(
+      true,
+    );
   });
 
   it.each([

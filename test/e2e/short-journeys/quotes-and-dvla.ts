@@ -17,12 +17,13 @@ import { api, userWithCarInsurance } from '../../support/stack.ts';
 async function addQuote(
   page: Page,
   notebook: Locator,
-  quote: { provider: string; price: string; notes?: string },
+  quote: { provider: string; price: string; notes?: string; renewalOffer?: boolean },
 ) {
   await notebook.getByLabel('Provider').fill(quote.provider);
   await notebook.getByLabel('Price (£)').fill(quote.price);
   await notebook.getByLabel('Date').fill('2099-03-05');
   await notebook.getByLabel('Notes (optional)').fill(quote.notes ?? '');
+  if (quote.renewalOffer) await notebook.getByLabel(/^This is my renewal offer/).check();
   await notebook.getByRole('button', { name: 'Add a quote' }).click();
   await notebook.getByRole('listitem').filter({ hasText: quote.provider }).waitFor();
   await toast(page, 'Quote added').first().waitFor();
@@ -47,10 +48,13 @@ export function quotesAndDvlaJourney({ stack, signedInPage }: E2e): void {
       await addQuote(page, notebook, { provider: 'LV', price: '420' });
       await notebook.getByRole('button', { name: 'Remove the quote from LV' }).click();
       await notebook.getByRole('listitem').filter({ hasText: 'LV' }).waitFor({ state: 'detached' });
+      // The insurer's own renewal offer, marked so: savings are measured against it.
+      await addQuote(page, notebook, { provider: 'Admiral', price: '520', renewalOffer: true });
       const items = await notebook.getByRole('listitem').allInnerTexts();
       expect(items).toEqual([
         expect.stringMatching(/^Direct Line\s+£399\.99\/yr\s+05\/03\/2099 · Online price\s+Remove$/),
         expect.stringMatching(/^Aviva\s+£365\.50\/yr\s+Cheapest\s+05\/03\/2099\s+Remove$/),
+        expect.stringMatching(/^Admiral\s+£520\.00\/yr\s+Renewal offer\s+05\/03\/2099\s+Remove$/),
       ]);
       await expectAccessibleAtWidths(page, 'the quote notebook', { overflow: true });
       await screenshots(page, 'quotes-reminder');
@@ -58,24 +62,27 @@ export function quotesAndDvlaJourney({ stack, signedInPage }: E2e): void {
       await page.goto(`${stack.appUrl}/savings/${car}`);
       const suggestion = page.getByRole('region', { name: 'Your cheapest quote' });
       expect(await suggestion.locator('p').innerText()).toBe(
-        'Aviva at £365.50/yr, on 05/03/2099 · £114.50/yr less than your renewal',
+        'Aviva at £365.50/yr, on 05/03/2099 · £154.50/yr less than your renewal offer',
       );
       await suggestion.getByRole('button', { name: 'Use this quote' }).click();
       expect(await page.getByLabel('I switched').isChecked()).toBe(true);
       expect(await page.getByLabel('New provider').inputValue()).toBe('Aviva');
       expect(await page.getByLabel(/^New price/).inputValue()).toBe('365.50');
-      expect(await page.getByLabel(/^Amount saved/).inputValue()).toBe('114.50');
+      expect(await page.getByLabel(/^Amount saved/).inputValue()).toBe('154.50');
+      await page
+        .getByText(/Suggested from the price drop, against your renewal offer of £520\.00: £154\.50\./)
+        .waitFor();
       await expectAccessibleAtWidths(page, 'the outcome page with a quote', { overflow: true });
       await screenshots(page, 'quotes-outcome');
 
       await page.getByRole('button', { name: 'Record Savings' }).click();
       await toast(page, 'Thank you!').waitFor();
       const data = (await api(stack, user.accessToken)('GET', '/api/me/data')).json as unknown as MyData;
-      expect(data.outcomes).toMatchObject([{ result: 'switched', saved_amount: 114.5, new_price: 365.5 }]);
+      expect(data.outcomes).toMatchObject([{ result: 'switched', saved_amount: 154.5, new_price: 365.5 }]);
       expect(data.reminders).toMatchObject([
         { provider: 'Aviva', amount: 365.5, renewal_date: '2100-04-01' },
       ]);
-      expect(data.quotes.map((q) => q.provider)).toEqual(['Direct Line', 'Aviva']);
+      expect(data.quotes.map((q) => q.provider)).toEqual(['Direct Line', 'Aviva', 'Admiral']);
 
       // The DVLA look-up, in the same session, at 390 px first.
       await page.setViewportSize({ width: 390, height: 900 });

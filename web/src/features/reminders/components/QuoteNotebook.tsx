@@ -12,7 +12,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useAddQuote, useRemoveQuote } from '../api/quotes.ts';
 import './QuoteNotebook.css';
 
-const EMPTY: QuoteFormValues = { provider: '', price: '', quoted_on: '', notes: '' };
+const EMPTY: QuoteFormValues = { provider: '', price: '', quoted_on: '', notes: '', renewal_offer: false };
 
 /** The price field's hint: a quote is per payment, as the renewal price is, so they compare like for like. */
 const priceHint = (reminder: Reminder) =>
@@ -68,6 +68,7 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
               <div className="quote-main">
                 <strong className="quote-provider">{quote.provider}</strong>
                 <span className="quote-price">{amountWithPeriod(quote.price, reminder.billing)}</span>
+                {quote.renewal_offer && <span className="quote-offer">Renewal offer</span>}
                 {quote === cheapest && quotes.length > 1 && <span className="quote-cheapest">Cheapest</span>}
               </div>
               <p className="muted small quote-meta">
@@ -105,6 +106,12 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
             <Field name="quoted_on" label="Date" type="date" />
           </div>
           <Field name="notes" label="Notes (optional)" as="textarea" rows={2} />
+          <Field
+            name="renewal_offer"
+            label={`This is my renewal offer from ${reminder.provider}`}
+            type="checkbox"
+            hint="Your savings are then measured against it, not against last year's price."
+          />
           <SubmitButton className="btn btn-outline" pendingLabel="Adding…">
             Add a quote
           </SubmitButton>

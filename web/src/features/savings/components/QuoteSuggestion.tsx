@@ -1,7 +1,7 @@
 import type { Quote, Reminder } from '#shared/api.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { amountWithPeriod } from '#shared/reminder/money.ts';
-import { cheapestQuote, savingPerTerm } from '#shared/reminder/quotes.ts';
+import { baselineOf, cheapestQuote, savingPerTerm } from '#shared/reminder/quotes.ts';
 
 /**
  * The cheapest quote noted for this renewal, offered as the new provider and price: 'Use this quote'
@@ -18,7 +18,8 @@ export function QuoteSuggestion({
 }) {
   const cheapest = cheapestQuote(quotes);
   if (!cheapest) return null;
-  const saving = savingPerTerm(reminder.amount, cheapest.price);
+  const baseline = baselineOf(reminder.amount, quotes);
+  const saving = savingPerTerm(baseline?.price ?? null, cheapest.price);
   return (
     <section className="quote-suggestion" aria-labelledby="quote-suggestion-heading">
       <h2 id="quote-suggestion-heading" className="next-renewal-title">
@@ -27,7 +28,10 @@ export function QuoteSuggestion({
       <p>
         <strong>{cheapest.provider}</strong> at {amountWithPeriod(cheapest.price, reminder.billing)}, on{' '}
         {formatUkDate(cheapest.quoted_on)}
-        {saving !== null && ` · ${amountWithPeriod(saving, reminder.billing)} less than your renewal`}
+        {saving !== null &&
+          ` · ${amountWithPeriod(saving, reminder.billing)} less than ${
+            baseline?.source === 'renewal_offer' ? 'your renewal offer' : 'you paid'
+          }`}
       </p>
       <button type="button" className="btn btn-outline" onClick={() => onUse(cheapest)}>
         Use this quote

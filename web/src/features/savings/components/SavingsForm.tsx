@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { formatPounds } from '#shared/dates.ts';
 import { amountLabel, amountWithPeriod, yearlySavingPence } from '#shared/reminder/money.ts';
+import type { Baseline } from '#shared/reminder/quotes.ts';
 import type { Repeats } from '#shared/reminder/terms.ts';
 import { savingsAmountSchema } from '#shared/savingsSchemas.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
@@ -25,12 +26,18 @@ const savingsFormSchema = z.object({
 const AMOUNT_HINT = 'Pounds and pence, for example 125.50.';
 
 /** The hint under the amount: the suggestion, if any, and what a saving per term comes to in a year. */
-function amountHint(suggested: number | null, billing: Repeats): string {
+function amountHint(suggested: number | null, billing: Repeats, baseline: Baseline | null): string {
   const perTerm = billing !== 'none' && billing !== 'yearly';
-  const suggestion =
-    suggested === null
+  const money = (pounds: number) => (perTerm ? amountWithPeriod(pounds, billing) : formatPounds(pounds));
+  // The page says what the saving is measured against: the renewal offer, or what was paid.
+  const against =
+    baseline === null
       ? ''
-      : `Suggested from the price drop: ${perTerm ? amountWithPeriod(suggested, billing) : formatPounds(suggested)}. `;
+      : baseline.source === 'renewal_offer'
+        ? `, against your renewal offer of ${money(baseline.price)}`
+        : `, against the ${money(baseline.price)} you paid (no renewal offer noted)`;
+  const suggestion =
+    suggested === null ? '' : `Suggested from the price drop${against}: ${money(suggested)}. `;
   const year = perTerm
     ? ` ${amountWithPeriod(3, billing)} saved counts as ${formatPounds(yearlySavingPence(3, billing) / 100)} a year.`
     : '';
@@ -51,6 +58,7 @@ export function SavingsForm({
   noSavingsButton = true,
   onlyNoSavings = false,
   billing = 'none',
+  baseline = null,
 }: {
   onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
   busy: boolean;
@@ -59,6 +67,8 @@ export function SavingsForm({
   /** Only 'I Renewed (No Savings)': the answer was 'I renewed as is'. */
   onlyNoSavings?: boolean;
   billing?: Repeats;
+  /** What `suggested` was measured against (shared/reminder/quotes.ts, baselineOf). */
+  baseline?: Baseline | null;
 }) {
   const form = useForm({ resolver: zodResolver(savingsFormSchema), defaultValues: { saved_amount: '' } });
   const busy = form.formState.isSubmitting || recording;
@@ -103,7 +113,7 @@ export function SavingsForm({
         <Field
           name="saved_amount"
           label={billing === 'none' ? 'Amount saved (£)' : amountLabel(billing, 'Amount saved')}
-          hint={amountHint(suggested, billing)}
+          hint={amountHint(suggested, billing, baseline)}
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}

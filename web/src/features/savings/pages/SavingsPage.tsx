@@ -13,7 +13,7 @@ import {
 } from '#shared/savingsSchemas.ts';
 import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { savingShown } from '#shared/reminder/money.ts';
-import { savingPerTerm } from '#shared/reminder/quotes.ts';
+import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -79,6 +79,7 @@ function OutcomeAnswer({
   busy,
   suggested,
   reminder,
+  baseline,
 }: {
   choice: OutcomeChoice | null;
   form: UseFormReturn<NextRenewalFormValues>;
@@ -86,6 +87,7 @@ function OutcomeAnswer({
   busy: boolean;
   suggested: number | null;
   reminder: Pick<Reminder, 'billing' | 'date_kind'>;
+  baseline: Baseline | null;
 }) {
   const fields = OUTCOME_CHOICES.find((c) => c.value === choice)?.fields ?? [];
   if (choice === 'cancelled') {
@@ -121,6 +123,7 @@ function OutcomeAnswer({
           suggested={suggested}
           noSavingsButton={choice === null}
           billing={reminder.billing}
+          baseline={baseline}
         />
       )}
     </>
@@ -291,8 +294,9 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
             form={nextForm}
             onRecord={onRecord}
             busy={record.isPending || done}
-            suggested={archived ? null : priceDrop(r.amount, newPrice)}
+            suggested={archived ? null : priceDrop(baselineOf(r.amount, quotes)?.price ?? null, newPrice)}
             reminder={r}
+            baseline={baselineOf(r.amount, quotes)}
           />
         )}
         <BackToDashboard className="btn btn-ghost btn-block savings-back" />
