@@ -14,6 +14,7 @@ import {
   type Joined,
   type PendingInvitation,
 } from './household.ts';
+import { shareRemindersSchema, type SharedAtOnce } from './reminder/sharing.ts';
 
 export const HOUSEHOLD_ROUTES = {
   getHousehold: {
@@ -81,5 +82,17 @@ export const HOUSEHOLD_ROUTES = {
     ownerScoped: true,
     status: 204,
     response: returns<NoContent>(),
+  },
+  /**
+   * 'Share these with your household?' (on joining, or once a household is made): the caller's own
+   * reminders chosen, moved into the household at once.
+   */
+  shareReminders: {
+    group: 'household',
+    method: 'POST',
+    path: '/api/household/share',
+    access: 'user',
+    body: shareRemindersSchema,
+    response: returns<SharedAtOnce>(),
   },
 } as const satisfies Record<string, RouteSpec>;

@@ -7,6 +7,7 @@ import { handler as joinHousehold } from './joinHousehold.ts';
 import { handler as leaveHousehold } from './leaveHousehold.ts';
 import { handler as previewInvitation } from './previewInvitation.ts';
 import { handler as removeHouseholdMember } from './removeHouseholdMember.ts';
+import { handler as shareReminders } from './shareReminders.ts';
 
 export const handler = groupHandler({
   getHousehold,
@@ -16,4 +17,5 @@ export const handler = groupHandler({
   joinHousehold,
   leaveHousehold,
   removeHouseholdMember,
+  shareReminders,
 });

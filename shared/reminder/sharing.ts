@@ -3,6 +3,7 @@
  * household's partition; people in it are named by membership id, never by user id, so a departed
  * member's id names no one ('A former member').
  */
+import * as z from 'zod';
 import type { Category } from '../categories.ts';
 
 export const SHARED_LABEL = 'Shared with household';
@@ -71,6 +72,24 @@ export function memberName(
 }
 
 /** The messages of a shared reminder's refusals. */
+/** 'Share these with your household?': at most this many reminders in one request. */
+export const SHARE_AT_ONCE_MAX = 100;
+
+/** The reminders to share, by id: at least one, each once. */
+export const shareRemindersSchema = z.object({
+  ids: z
+    .array(z.uuid('Invalid reminder id'))
+    .min(1, 'Choose at least one reminder to share')
+    .max(SHARE_AT_ONCE_MAX, `At most ${SHARE_AT_ONCE_MAX} reminders can be shared at once`)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** What sharing several at once did: how many moved, and how many were not the caller's to share. */
+export interface SharedAtOnce {
+  shared: number;
+  skipped: number;
+}
+
 export const SHARING_MESSAGES = {
   dealsWithNotShared: 'Only a shared reminder has someone who deals with it',
   dealsWithNotMember: 'Choose who deals with it from your household',

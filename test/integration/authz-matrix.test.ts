@@ -165,6 +165,13 @@ const SAMPLES: Record<RouteName, Sample> = {
   joinHousehold: { body: freshToken, success: 200, consumesCaller: true },
   leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
   removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
+  // In a household of their own first; an id of no one's is skipped, never an error.
+  shareReminders: {
+    body: () => ({ ids: [crypto.randomUUID()] }),
+    success: 200,
+    consumesCaller: true,
+    prepare: intoAHousehold,
+  },
   adminStats: { success: 200 },
   adminConfig: { success: 200 },
   adminHandshake: { success: 200 },

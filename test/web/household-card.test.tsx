@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import type { Household, HouseholdMember } from '#shared/household.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { HouseholdCard } from '../../web/src/features/household/index.ts';
+import { MemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
+import type { Reminder } from '#shared/api.ts';
+import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
+import { aReminder } from './fixtures.ts';
 import { renderWithClient, stubFetch } from './render.tsx';
+
+const inRouter = (ui: ReactElement, path = '/settings') => (
+  <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+);
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 
@@ -30,7 +39,7 @@ const household = (over: Partial<Household>): { household: Household } => ({
 describe('the Household card', () => {
   it('not in a household: the card says so, with the limits and Invite someone', async () => {
     stubFetch(200, { household: null });
-    renderWithClient(<HouseholdCard />);
+    renderWithClient(inRouter(<HouseholdCard />));
     await screen.findByText('You are not in a household yet. Invite someone to start one.');
     expect(screen.getByText('Share renewals with the people you live with.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite someone' })).toBeEnabled();
@@ -40,7 +49,7 @@ describe('the Household card', () => {
   it("the owner removes the others, never themself; a member sees no 'Remove'", async () => {
     const members = [member(1, { role: 'owner', is_you: true }), member(2)];
     stubFetch(200, household({ is_owner: true, members }));
-    const { unmount } = renderWithClient(<HouseholdCard />);
+    const { unmount } = renderWithClient(inRouter(<HouseholdCard />));
     const list = await screen.findByRole('list', { name: 'Members' });
     expect(
       within(list)
@@ -51,7 +60,7 @@ describe('the Household card', () => {
     unmount();
 
     stubFetch(200, household({ members: [member(1, { role: 'owner' }), member(2, { is_you: true })] }));
-    renderWithClient(<HouseholdCard />);
+    renderWithClient(inRouter(<HouseholdCard />));
     await screen.findByRole('button', { name: 'Leave household' });
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
@@ -59,14 +68,14 @@ describe('the Household card', () => {
   it('at 6 members the limit is said in words and Invite someone is off', async () => {
     const members = [1, 2, 3, 4, 5, 6].map((n) => member(n, { is_you: n === 1 }));
     stubFetch(200, household({ members }));
-    renderWithClient(<HouseholdCard />);
+    renderWithClient(inRouter(<HouseholdCard />));
     await screen.findByText('Your household has 6 members, the most a household can have.');
     expect(screen.getByRole('button', { name: 'Invite someone' })).toBeDisabled();
   });
 
   it('the dialog checks the address before sending anything', async () => {
     const fetchMock = stubFetch(200, { household: null });
-    renderWithClient(<HouseholdCard />);
+    renderWithClient(inRouter(<HouseholdCard />));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite to your household' });
@@ -74,5 +83,30 @@ describe('the Household card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await within(dialog).findByText('Invalid email address');
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+  it("on arriving from joining, asks 'Share these with your household?' with the household categories ticked", async () => {
+    const reminders: Reminder[] = [
+      aReminder({ id: '11111111-1111-4111-8111-111111111111', title: 'Mortgage', category: 'mortgage' }),
+      aReminder({ id: '22222222-2222-4222-8222-222222222222', title: 'Netflix', category: 'subscriptions' }),
+      aReminder({ id: '33333333-3333-4333-8333-333333333333', title: 'Shared already', shared: true }),
+    ];
+    const fetchMock = stubFetch(200, household({ members: [member(1, { is_you: true }), member(2)] }));
+    renderWithClient(inRouter(<HouseholdCard />, '/settings?share=1'), [[remindersQueryKey, reminders]]);
+    const dialog = await screen.findByRole('dialog', { name: 'Share these with your household?' });
+    expect(within(dialog).getByRole('checkbox', { name: /^Mortgage/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /^Netflix/ })).not.toBeChecked();
+    expect(within(dialog).queryByRole('checkbox', { name: /^Shared already/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Netflix/ }));
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ shared: 2, skipped: 0 }), { status: 200 }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Share 2' }));
+    await screen.findByText('2 reminders shared');
+    const share = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/household/share'));
+    expect(JSON.parse(String(share?.[1]?.body))).toEqual({
+      ids: ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'],
+    });
   });
 });

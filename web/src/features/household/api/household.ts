@@ -45,3 +45,7 @@ export const useInvitationPreview = (token: string) =>
     queryFn: () => callApi(API.previewInvitation, { body: { token } }),
     retry: false,
   });
+
+/** 'Share these with your household?': the chosen reminders move into the household; every list is read again. */
+export const useShareReminders = () =>
+  useChangingHousehold((ids: string[]) => callApi(API.shareReminders, { body: { ids } }), true);

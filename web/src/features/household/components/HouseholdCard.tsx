@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
 import { ROLE_LABELS } from '#shared/household.ts';
@@ -10,6 +11,8 @@ import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useCancelInvitation, useHousehold, useLeaveHousehold, useRemoveMember } from '../api/household.ts';
 import { InviteDialog } from './InviteDialog.tsx';
+import { shareable, ShareRemindersDialog } from './ShareRemindersDialog.tsx';
+import { useReminders } from '../../../api/get-reminders.ts';
 import './HouseholdCard.css';
 
 /** What a confirmation is about: leaving, removing a member, or cancelling an invitation. */
@@ -40,6 +43,16 @@ export function HouseholdCard() {
 
 function HouseholdBody({ household }: { household: Household | null }) {
   const [confirming, setConfirming] = useState<Pending | null>(null);
+  // 'Share these with your household?': offered on arriving from joining (?share=1), once the first
+  // invitation makes a household, and from its own button.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [sharing, setSharing] = useState(() => household !== null && searchParams.get('share') === '1');
+  // Offered only with something to share.
+  const canShare = shareable(useReminders().data ?? []).length > 0;
+  const onSharingChange = (open: boolean) => {
+    setSharing(open);
+    if (!open && searchParams.has('share')) setSearchParams({}, { replace: true });
+  };
   const leave = useLeaveHousehold();
   const remove = useRemoveMember();
   const cancel = useCancelInvitation();
@@ -130,13 +143,19 @@ function HouseholdBody({ household }: { household: Household | null }) {
           : `Up to ${HOUSEHOLD_MEMBER_LIMIT} people, and one household each. Anyone can leave at any time.`}
       </p>
       <div className="household-actions">
-        <InviteDialog disabled={full} />
+        <InviteDialog disabled={full} onSent={household === null ? () => setSharing(true) : undefined} />
+        {household && canShare && (
+          <button type="button" className="btn btn-outline" onClick={() => setSharing(true)}>
+            Share reminders
+          </button>
+        )}
         {household && (
           <button type="button" className="btn btn-ghost" onClick={() => setConfirming({ kind: 'leave' })}>
             Leave household
           </button>
         )}
       </div>
+      <ShareRemindersDialog open={sharing && canShare} onOpenChange={onSharingChange} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -14,7 +14,7 @@ import '../../../components/Dialog.css';
 const EMPTY = { email: '', name: '' };
 
 /** 'Invite someone' → 'Invite to your household': their address and, optionally, their name. */
-export function InviteDialog({ disabled }: { disabled: boolean }) {
+export function InviteDialog({ disabled, onSent }: { disabled: boolean; onSent?: () => void }) {
   const [open, setOpen] = useState(false);
   const invite = useInvite();
   const form = useForm<InvitationInput, unknown, { email: string; name?: string | undefined }>({
@@ -30,6 +30,7 @@ export function InviteDialog({ disabled }: { disabled: boolean }) {
       });
       form.reset(EMPTY);
       setOpen(false);
+      onSent?.();
     } catch (error) {
       reportSubmitError(form, error, 'Invitation not sent', { inline: true });
     }

@@ -55,7 +55,8 @@ function Offer({ token, preview }: { token: string; preview: InvitationPreview }
     try {
       const joined = await join.mutateAsync(token);
       toast.success(`You've joined ${joined.inviter_first_name}'s household`);
-      await navigate(ROUTES.settings.path);
+      // Settings' household card then asks 'Share these with your household?'.
+      await navigate(`${ROUTES.settings.path}?share=1`);
     } catch (error) {
       toast.error('Could not join', { description: errorMessage(error) });
     }
