@@ -3,6 +3,7 @@
  * rights, memory and environment, by route name. Read by the route stacks (lib/routeStack.ts), which
  * build the functions, and by the infra tests.
  */
+import { groupRoutePath } from '../shared/contract.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
 
 /** Rights a route's handler needs beyond its table access. */
@@ -83,8 +84,20 @@ export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
 };
 
 /** A route function's description: its routes (one, or a group's) and their access. */
-export const functionDescription = (routes: readonly RouteDef[]) =>
-  `${routes.map((route) => `${route.method} ${route.path}`).join(', ')} (${routes[0]?.access ?? 'user'})`;
+/** Lambda's limit on a function's description. */
+export const DESCRIPTION_MAX = 256;
+
+/**
+ * A route function's description: its routes ('POST /api/household/join, …'), or for a group whose
+ * list would pass Lambda's limit, the group's one route and how many it serves.
+ */
+export function functionDescription(routes: readonly RouteDef[]): string {
+  const access = `(${routes[0]?.access ?? 'user'})`;
+  const listed = `${routes.map((route) => `${route.method} ${route.path}`).join(', ')} ${access}`;
+  const group = routes[0]?.group;
+  if (listed.length <= DESCRIPTION_MAX || !group) return listed;
+  return `ANY ${groupRoutePath(group)}: the ${routes.length} routes of the ${group} group ${access}`;
+}
 
 /** The routes served by the same function as `route`: itself, or its group's (decision 0036). */
 export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef[] = ROUTES) =>

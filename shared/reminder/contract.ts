@@ -93,12 +93,15 @@ export function contractOf(
 /**
  * How a reminder saved before the two facts were apart reads. Its `repeats` was 'How often do you
  * pay?', which the schedule took as the term: so it is how it is paid, and its date kept the meaning
- * it was given (no repeat: a date that ends; monthly: a rolling charge; longer: a renewal). A monthly
+ * it was given (no repeat: a deal's end in a deal category, else a renewal that does not repeat;
+ * monthly: a rolling charge; longer: a renewal). A monthly
  * one in a deal category is the case that rule cut down (a mortgage paid monthly got one mail before
  * each month): it keeps its date and its behaviour, and asks the user when the deal ends.
  */
 export function legacyContract(category: Category, repeats: Repeats): Contract & { ask_deal_end: boolean } {
-  const kind: DateKind = repeats === 'none' ? 'deal_end' : repeats === 'monthly' ? 'next_payment' : 'renewal';
+  // A one-off date was a deal's end in a deal category, and a renewal (of no known term) otherwise.
+  const oneOff: DateKind = DEAL_CATEGORIES.includes(category) ? 'deal_end' : 'renewal';
+  const kind: DateKind = repeats === 'none' ? oneOff : repeats === 'monthly' ? 'next_payment' : 'renewal';
   return {
     billing: repeats,
     date_kind: kind,

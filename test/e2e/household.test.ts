@@ -113,7 +113,7 @@ describe('households', () => {
     await screenshots(guest, 'household-join');
     await guest.getByRole('button', { name: 'Join household' }).click();
     await toast(guest, "You've joined Test's household").waitFor();
-    await guest.waitForURL(/\/settings$/);
+    await guest.waitForURL(/\/settings(\?share=1)?$/);
 
     const members = async (page: Page) =>
       (await page.getByRole('list', { name: 'Members' }).getByRole('listitem').allInnerTexts()).map((t) =>

@@ -111,6 +111,8 @@ describe('the contract', () => {
       ask_deal_end: false,
     });
     expect(legacyContract('mortgage', 'none')).toMatchObject({ date_kind: 'deal_end', ask_deal_end: false });
+    // A one-off insurance date renews on that day, as it always read; it just does not repeat.
+    expect(legacyContract('insurance', 'none')).toMatchObject({ date_kind: 'renewal', repeats: 'none' });
   });
 
   it('takes the two facts through the API, refusing a rolling one-off and a weekly renewal term', () => {

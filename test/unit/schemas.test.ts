@@ -128,7 +128,8 @@ describe('reminder rules', () => {
     expect(reminderInputSchema.parse({ ...plain, amount: null })).toMatchObject({
       repeats: 'none',
       billing: 'none',
-      date_kind: 'deal_end',
+      // Insurance with no repeat: a renewal on that date, as it always read.
+      date_kind: 'renewal',
       auto_renew: false,
       act_by: null,
       lead_days: null,

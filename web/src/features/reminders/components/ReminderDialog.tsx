@@ -97,7 +97,10 @@ function toFormValues(
     notes: reminder.notes ?? '',
     billing: reminder.billing,
     date_kind: reminder.ask_deal_end ? 'deal_end' : reminder.date_kind,
-    repeats: reminder.date_kind === 'renewal' ? reminder.repeats : renewalTermOf(reminder.category),
+    repeats:
+      reminder.date_kind === 'renewal' && reminder.repeats !== 'none'
+        ? reminder.repeats
+        : renewalTermOf(reminder.category),
     auto_renew: reminder.auto_renew,
     act_by: reminder.act_by ?? '',
     lead_days: leadDaysToText(leadDaysOf(reminder)),
