@@ -69,6 +69,14 @@ export function dealEndJourney({ stack, signedInPage }: E2e): void {
           .map((m) => m.type);
       expect(await sent(details.next_mail!.date)).toEqual(['window']);
       expect(await sent(addDays(end, -90))).toEqual(['reminder']);
+
+      // After the deal ends, the outcome asks for the new deal, not a month on.
+      await page.goto(`${stack.appUrl}/savings/${created!.id}`);
+      await page.getByLabel('I switched').check();
+      await page.getByRole('heading', { name: "What's your new deal?" }).waitFor();
+      expect(await page.getByLabel('New deal ends').inputValue()).toBe('');
+      await page.getByLabel('New price (£) per month').waitFor();
+      await expectAccessibleAtWidths(page, 'the outcome of a deal that ended', { overflow: true });
       const subjects = (await mailsTo(stack, user.email)).map((m) => m.subject);
       expect(
         subjects.filter((s) => s.startsWith('Your Mortgage with Nationwide ends in 90 days')),

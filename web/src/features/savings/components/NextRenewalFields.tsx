@@ -29,7 +29,7 @@ export function NextRenewalFields({
     <FormProvider {...form}>
       <section className="next-renewal" aria-labelledby="next-renewal-heading">
         <h2 id="next-renewal-heading" className="next-renewal-title">
-          {deal ? 'What’s your new deal?' : 'Your next renewal'}
+          {deal ? "What's your new deal?" : 'Your next renewal'}
         </h2>
         {fields.includes('next_renewal_date') && (
           <Field name="next_renewal_date" label={deal ? 'New deal ends' : 'Next renewal date'} type="date" />
