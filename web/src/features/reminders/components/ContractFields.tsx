@@ -39,7 +39,7 @@ export function ContractFields({ category }: { category: Category }) {
     <>
       <Field name="billing" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
       <Field name="amount" label={amountLabel(billing)} {...MONEY_INPUT} />
-      <fieldset className="choice-group" aria-describedby={kindError ? `${legendId}-error` : undefined}>
+      <fieldset className="radio-group" aria-describedby={kindError ? `${legendId}-error` : undefined}>
         <legend id={legendId}>{QUESTION[DEFAULT_CONTRACT[category].date_kind]}</legend>
         <div className="choices">
           {kinds.map((k) => (
