@@ -4,6 +4,7 @@ import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../../components/Brand.tsx';
 import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
+import { SkipLink } from '../../../components/SkipLink.tsx';
 import { adminMenu, ROUTES } from '../../../config/routes.ts';
 import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
@@ -155,9 +156,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const signedIn = usePublicSignedIn();
   return (
     <div className="app-shell">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <PublicHeader isAdmin={isAdmin} signedIn={signedIn} />
       <main id="main" className="public-main">
         {children}
