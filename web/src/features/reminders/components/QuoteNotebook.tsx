@@ -67,7 +67,7 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
             <li key={quote.id} className="quote-item">
               <div className="quote-main">
                 <strong className="quote-provider">{quote.provider}</strong>
-                <span className="quote-price">{amountWithPeriod(quote.price, reminder.repeats)}</span>
+                <span className="quote-price nowrap">{amountWithPeriod(quote.price, reminder.repeats)}</span>
                 {quote === cheapest && quotes.length > 1 && <span className="quote-cheapest">Cheapest</span>}
               </div>
               <p className="muted small quote-meta">

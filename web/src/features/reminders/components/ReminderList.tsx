@@ -27,8 +27,8 @@ function Amount({ reminder: r }: { reminder: Reminder }) {
   const yearly = r.repeats === 'yearly' ? null : yearlyAmount(r.amount, r.repeats);
   return (
     <>
-      {amountWithPeriod(r.amount, r.repeats)}
-      {yearly !== null && <span className="amount-yearly">{formatPounds(yearly)}/yr</span>}
+      <span className="nowrap">{amountWithPeriod(r.amount, r.repeats)}</span>
+      {yearly !== null && <span className="amount-yearly nowrap">{formatPounds(yearly)}/yr</span>}
     </>
   );
 }

@@ -25,9 +25,15 @@ export function QuoteSuggestion({
         Your cheapest quote
       </h2>
       <p>
-        <strong>{cheapest.provider}</strong> at {amountWithPeriod(cheapest.price, reminder.repeats)}, on{' '}
+        <strong>{cheapest.provider}</strong> at{' '}
+        <span className="nowrap">{amountWithPeriod(cheapest.price, reminder.repeats)}</span>, on{' '}
         {formatUkDate(cheapest.quoted_on)}
-        {saving !== null && ` · ${amountWithPeriod(saving, reminder.repeats)} less than your renewal`}
+        {saving !== null && (
+          <>
+            {' · '}
+            <span className="nowrap">{amountWithPeriod(saving, reminder.repeats)}</span> less than your renewal
+          </>
+        )}
       </p>
       <button type="button" className="btn btn-outline" onClick={() => onUse(cheapest)}>
         Use this quote

@@ -6,6 +6,7 @@ import { formatPounds } from '#shared/dates.ts';
 import { amountLabel, amountWithPeriod, yearlySavingPence } from '#shared/reminder/money.ts';
 import type { Repeats } from '#shared/reminder/terms.ts';
 import { savingsAmountSchema } from '#shared/savingsSchemas.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -103,7 +104,7 @@ export function SavingsForm({
         <Field
           name="saved_amount"
           label={repeats === 'none' ? 'Amount saved (£)' : amountLabel(repeats, 'Amount saved')}
-          hint={amountHint(suggested, repeats)}
+          hint={<AmountText text={amountHint(suggested, repeats)} />}
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}
