@@ -108,7 +108,7 @@ export async function invite(
     const urls = await unsubscribeUrls(await inviteeSubject(input.email));
     const rendered = await renderInvitation({
       inviterFirstName: profile.first_name,
-      joinUrl: siteLink(joinPath(made.token)),
+      joinUrl: siteLink(joinPath(made.token, input.email.trim())),
       unsubscribeUrl: urls.page,
     });
     delivery = await deliverClaimed(

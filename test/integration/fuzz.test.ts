@@ -115,6 +115,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   cancelInvitation: { runs: 12 },
   // A well-formed token of no invitation: 404 with its message.
   previewInvitation: { body: { token: 'A'.repeat(43) }, runs: 16 },
+  invitationInviter: { body: { token: 'A'.repeat(43) }, runs: 16 },
   joinHousehold: { body: { token: 'A'.repeat(43) }, runs: 16 },
   leaveHousehold: { runs: 8 },
   removeHouseholdMember: { runs: 12 },

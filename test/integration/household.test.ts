@@ -18,6 +18,7 @@ import {
   HOUSEHOLD_MESSAGES,
   HOUSEHOLD_PENDING_LIMIT,
 } from '../../shared/messages.ts';
+import { decodeLinkAddress, LINK_ADDRESS_PARAM } from '../../shared/linkSignIn.ts';
 import { COUNTERS, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin, latestToken } from '../support/household.ts';
@@ -93,6 +94,40 @@ describe('households', () => {
     await expect(join(c.userId, expiring, late)).rejects.toThrow(HOUSEHOLD_MESSAGES.expired);
     await expect(join(c.userId, 'x'.repeat(43))).rejects.toThrow(HOUSEHOLD_MESSAGES.unknown);
     expect(await membershipOf(c.userId)).toBeUndefined();
+  });
+
+  it("signed out, the link's holder learns whose invitation it is while it works, and nothing else", async () => {
+    const owner = await seedUser('Gus');
+    const invitee = 'hana.signed-out@example.com';
+    await invite(owner.userId, { email: invitee });
+    const [mail] = await mailsTo(stack, invitee);
+    // The link brings the invited address for the sign-up form, in its fragment: never sent to a server.
+    const href = /href="([^"]*\/household\/join\?token=[^"]*)"/.exec(mail?.body.html ?? '')?.[1];
+    const link = new URL(href!.replaceAll('&amp;', '&'));
+    expect(decodeLinkAddress(new URLSearchParams(link.hash.slice(1)).get(LINK_ADDRESS_PARAM) ?? '')).toBe(
+      invitee,
+    );
+    const token = link.searchParams.get('token')!;
+
+    const anonymous = api(stack);
+    const ask = (body: unknown) => anonymous('POST', '/api/invitations/inviter', body);
+    expect(await ask({ token })).toMatchObject({ status: 200, json: { inviter_first_name: 'Gus' } });
+    // Unknown, cancelled and used alike: no name, and no telling which.
+    expect((await ask({ token: 'x'.repeat(43) })).json).toEqual({ inviter_first_name: null });
+    const membership = (await membershipOf(owner.userId))!;
+    const [pending] = await pendingInvitations(membership.household_id, new Date());
+    await cancelInvitation(owner.userId, membership, pending!, new Date());
+    expect((await ask({ token })).json).toEqual({ inviter_first_name: null });
+    const joiner = await seedUser('Ida');
+    await inviteAndJoin(stack, owner, joiner);
+    expect((await ask({ token: await latestToken(stack, joiner.email) })).json).toEqual({
+      inviter_first_name: null,
+    });
+    // Not a token: a 400 with the plain message, as the household routes give.
+    expect(await ask({ token: 'short' })).toMatchObject({
+      status: 400,
+      json: { message: expect.stringContaining(HOUSEHOLD_MESSAGES.unknown) },
+    });
   });
 
   it('five invitations wait at most: the sixth is refused until one is cancelled or expires', async () => {

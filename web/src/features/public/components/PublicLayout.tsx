@@ -5,7 +5,7 @@ import { Brand } from '../../../components/Brand.tsx';
 import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
 import { SkipLink } from '../../../components/SkipLink.tsx';
-import { adminMenu, ROUTES } from '../../../config/routes.ts';
+import { adminMenu, authTabPath, ROUTES } from '../../../config/routes.ts';
 import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
@@ -76,7 +76,7 @@ export function PublicHeader({ isAdmin, signedIn }: { isAdmin: boolean; signedIn
             </Link>
           ) : (
             <>
-              <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-wide">
+              <Link to={authTabPath('signup')} className="btn btn-primary btn-sm nav-cta-wide">
                 Get Started Free
               </Link>
               <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-small">
