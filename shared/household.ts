@@ -50,6 +50,8 @@ export interface PendingInvitation {
   id: string;
   name: string | null;
   masked_email: string;
+  /** The address as its sender typed it, to its sender only (the other members get null). */
+  email: string | null;
   created_at: string;
   expires_at: string;
 }

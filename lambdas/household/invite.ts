@@ -82,7 +82,8 @@ export async function invite(
         userId,
         reminderId: null,
         daysBefore: null,
-        // The invitee is not a user and has not agreed to anything: their address is not kept.
+        // The invitee is not a user and has not agreed to anything: the send record, kept after the
+        // invitation, holds their address masked (the pending invitation holds it for its sender).
         toEmail: maskEmail(input.email),
         subject,
       }),
