@@ -121,4 +121,22 @@ describe('amounts with their period stay on one line', () => {
     ]);
     expect(container.textContent).toBe('Saved £3.00/month, £36.00 a year (£1,200.00/yr in all)');
   });
+
+  it('leaves an amount with a period in words free to wrap, as a phone needs', () => {
+    const { container, unmount } = render(<AmountText text="£1,250.50 every 5 years" />);
+    expect(container.querySelectorAll('.nowrap')).toHaveLength(0);
+    unmount();
+    render(
+      <MemoryRouter>
+        <ReminderCards
+          reminders={[aReminder({ title: 'Mortgage', amount: 1250.5, repeats: 'five_yearly' })]}
+          onEdit={noop}
+          onDelete={noop}
+          needsAnswer={false}
+          members={null}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/£1,250.50 every 5 years/).closest('.nowrap')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { reminderPath, savingsPath } from '../../../config/routes.ts';
@@ -27,7 +28,7 @@ function Amount({ reminder: r }: { reminder: Reminder }) {
   const yearly = r.repeats === 'yearly' ? null : yearlyAmount(r.amount, r.repeats);
   return (
     <>
-      <span className="nowrap">{amountWithPeriod(r.amount, r.repeats)}</span>
+      <AmountText text={amountWithPeriod(r.amount, r.repeats)} />
       {yearly !== null && <span className="amount-yearly nowrap">{formatPounds(yearly)}/yr</span>}
     </>
   );

@@ -2,6 +2,7 @@ import type { Quote, Reminder } from '#shared/api.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { amountWithPeriod } from '#shared/reminder/money.ts';
 import { cheapestQuote, savingPerTerm } from '#shared/reminder/quotes.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 
 /**
  * The cheapest quote noted for this renewal, offered as the new provider and price: 'Use this quote'
@@ -26,13 +27,10 @@ export function QuoteSuggestion({
       </h2>
       <p>
         <strong>{cheapest.provider}</strong> at{' '}
-        <span className="nowrap">{amountWithPeriod(cheapest.price, reminder.repeats)}</span>, on{' '}
+        <AmountText text={amountWithPeriod(cheapest.price, reminder.repeats)} />, on{' '}
         {formatUkDate(cheapest.quoted_on)}
         {saving !== null && (
-          <>
-            {' · '}
-            <span className="nowrap">{amountWithPeriod(saving, reminder.repeats)}</span> less than your renewal
-          </>
+          <AmountText text={` · ${amountWithPeriod(saving, reminder.repeats)} less than your renewal`} />
         )}
       </p>
       <button type="button" className="btn btn-outline" onClick={() => onUse(cheapest)}>
