@@ -21,11 +21,18 @@ import { renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 
-const NETFLIX = aReminder({ title: 'Netflix', amount: 10.99, repeats: 'monthly', renewal_date: '2030-03-14' });
+const NETFLIX = aReminder({
+  title: 'Netflix',
+  amount: 10.99,
+  repeats: 'monthly',
+  renewal_date: '2030-03-14',
+});
 
 /** Every place `text` shows is inside a no-wrap element, and it shows at least once. */
 function keptTogether(text: string) {
-  const shown = screen.getAllByText((_, element) => element?.textContent === text && element.children.length === 0);
+  const shown = screen.getAllByText(
+    (_, element) => element?.textContent === text && element.children.length === 0,
+  );
   for (const element of shown) expect(element.closest('.nowrap'), text).not.toBeNull();
 }
 
@@ -53,7 +60,13 @@ describe('amounts with their period stay on one line', () => {
 
   it("on the reminder's page", async () => {
     stubFetch(200, {});
-    const details: ReminderDetails = { reminder: NETFLIX, next_mail: null, history: [], snoozes: [], quotes: [] };
+    const details: ReminderDetails = {
+      reminder: NETFLIX,
+      next_mail: null,
+      history: [],
+      snoozes: [],
+      quotes: [],
+    };
     renderWithClient(
       <MemoryRouter initialEntries={[`/reminders/${NETFLIX.id}`]}>
         <Routes>
@@ -114,7 +127,9 @@ describe('amounts with their period stay on one line', () => {
   });
 
   it('in running text, leaving the words around them free to wrap', () => {
-    const { container } = render(<AmountText text="Saved £3.00/month, £36.00 a year (£1,200.00/yr in all)" />);
+    const { container } = render(
+      <AmountText text="Saved £3.00/month, £36.00 a year (£1,200.00/yr in all)" />,
+    );
     expect([...container.querySelectorAll('.nowrap')].map((e) => e.textContent)).toEqual([
       '£3.00/month',
       '£1,200.00/yr',

@@ -25,7 +25,8 @@ async function warningWith(household: { household: Household | null }): Promise<
   return dialog.querySelector('.muted')?.textContent ?? '';
 }
 
-const PERMANENT = 'Are you sure you want to delete your account? This action is permanent and cannot be undone.';
+const PERMANENT =
+  'Are you sure you want to delete your account? This action is permanent and cannot be undone.';
 
 describe("'Delete Account'", () => {
   it('in a household with others: you leave it, and its shared reminders stay with them', async () => {

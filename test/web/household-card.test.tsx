@@ -82,7 +82,11 @@ describe('the Household card', () => {
         members,
         invitations: [
           invitation({ email: 'bea.long-surname@example.com' }),
-          invitation({ id: '00000000-0000-4000-8000-0000000000a2', name: null, masked_email: 'c•••@example.com' }),
+          invitation({
+            id: '00000000-0000-4000-8000-0000000000a2',
+            name: null,
+            masked_email: 'c•••@example.com',
+          }),
         ],
       }),
     );

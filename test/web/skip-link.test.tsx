@@ -15,7 +15,9 @@ import { aProfile } from './fixtures.ts';
 import { renderWithClient } from './render.tsx';
 
 async function firstTabStop(ui: ReactElement): Promise<Element | null> {
-  renderWithClient(<MemoryRouter>{ui}</MemoryRouter>, [[meQueryKey, { profile: aProfile(), isAdmin: false }]]);
+  renderWithClient(<MemoryRouter>{ui}</MemoryRouter>, [
+    [meQueryKey, { profile: aProfile(), isAdmin: false }],
+  ]);
   await userEvent.setup().tab();
   return document.activeElement;
 }

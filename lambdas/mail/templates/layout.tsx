@@ -29,7 +29,7 @@ export const styles = {
    * would push a phone's mail wider than the screen. Broken anywhere instead: overflow-wrap for
    * browsers, word-break for the mail clients that lack it.
    */
-  rawLink: { overflowWrap: 'anywhere', wordBreak: 'break-all' },
+  rawLink: { overflowWrap: 'anywhere', wordBreak: 'break-all' } as const,
   button: {
     backgroundColor: colors.brand,
     borderRadius: '6px',

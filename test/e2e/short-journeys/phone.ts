@@ -87,9 +87,9 @@ export function phoneJourney({ stack, signedInPage }: E2e): void {
       await create.click();
       const saved = await shownToast(page, 'Reminder created successfully');
       await dialog.waitFor({ state: 'detached' });
-      expect(overlap(saved, await boxOf(page.getByRole('button', { name: 'Add Reminder', exact: true })))).toBe(
-        false,
-      );
+      expect(
+        overlap(saved, await boxOf(page.getByRole('button', { name: 'Add Reminder', exact: true }))),
+      ).toBe(false);
       expect(saved.y + saved.height).toBeLessThan(PHONE.height / 2);
       await page.context().close();
     });

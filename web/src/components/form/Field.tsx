@@ -132,7 +132,7 @@ export function Checkbox({
   input,
 }: {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   input: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const hintId = `${useId()}-hint`;

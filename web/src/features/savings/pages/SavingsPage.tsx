@@ -135,8 +135,7 @@ function RecordedNote({ reminder, history }: { reminder: Reminder; history: Rene
           , saved <AmountText text={savingShown(recorded.saved_amount, recorded.repeats)} />
         </>
       )}
-      , on{' '}
-      {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
+      , on {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
     </p>
   );
 }

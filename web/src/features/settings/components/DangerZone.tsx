@@ -10,7 +10,8 @@ import { forgetQueries } from '../../../app/persisted-queries.ts';
 import { forgetDeletedAccount } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
-const PERMANENT = 'Are you sure you want to delete your account? This action is permanent and cannot be undone.';
+const PERMANENT =
+  'Are you sure you want to delete your account? This action is permanent and cannot be undone.';
 
 /**
  * What deletion does, as the account deletion does it (it leaves the household first, as 'Leave
