@@ -3,6 +3,7 @@
  * and the pure rules (an invitation's state, who owns a household after its owner leaves).
  */
 import * as z from 'zod';
+import { encodeLinkAddress, LINK_ADDRESS_PARAM } from './linkSignIn.ts';
 import { HOUSEHOLD_MESSAGES, INVITATION_DAYS } from './messages.ts';
 import { emailSchema, personName } from './schemas.ts';
 
@@ -49,6 +50,8 @@ export interface PendingInvitation {
   id: string;
   name: string | null;
   masked_email: string;
+  /** The address as its sender typed it, to its sender only (the other members get null). */
+  email: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -69,6 +72,14 @@ export interface InvitationPreview {
 
 export interface Joined {
   inviter_first_name: string;
+}
+
+/**
+ * What anyone holding an invitation's link may learn, signed out: whose invitation it is (the
+ * inviter's first name, which the invitation mail itself says) while it still works, else null.
+ */
+export interface InvitationInviter {
+  inviter_first_name: string | null;
 }
 
 /** The epoch second an invitation made at `now` stops working. */
@@ -97,5 +108,11 @@ export function nextOwner<M extends { membership_id: string; joined_at: string }
   )[0];
 }
 
-/** The join page's address for a token. */
-export const joinPath = (token: string) => `/household/join?token=${encodeURIComponent(token)}`;
+/**
+ * The join page's address for a token. The mailed link also carries the invited address in its
+ * fragment (as the confirmation link does: base64url, never sent to a server), so that a signed-out
+ * invitee's sign-up form starts with it.
+ */
+export const joinPath = (token: string, invitedEmail?: string) =>
+  `/household/join?token=${encodeURIComponent(token)}` +
+  (invitedEmail === undefined ? '' : `#${LINK_ADDRESS_PARAM}=${encodeLinkAddress(invitedEmail)}`);

@@ -39,6 +39,9 @@ export const ROUTES = {
 
 export type RouteKey = keyof typeof ROUTES;
 
+/** /auth on one of its tabs (its ?tab=): every sign-up button opens Sign Up, a sign-in link Sign In. */
+export const authTabPath = (tab: 'signin' | 'signup') => `${ROUTES.auth.path}?tab=${tab}`;
+
 export const savingsPath = (reminderId: string) => `/savings/${encodeURIComponent(reminderId)}`;
 export const reminderPath = (reminderId: string) => `/reminders/${encodeURIComponent(reminderId)}`;
 

@@ -36,6 +36,7 @@ import type { Snooze } from './reminder/snooze.ts';
 import { actionDoneSchema } from './reminder/actions.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
 import { ADMIN_ROUTES } from './adminRoutes.ts';
+import { invitationTokenSchema, type InvitationInviter } from './household.ts';
 import { HOUSEHOLD_ROUTES } from './householdRoutes.ts';
 import { vehicleLookupSchema, type VehicleDates } from './vehicles.ts';
 import {
@@ -109,6 +110,19 @@ export const API = defineRoutes({
     params: eventTokenParamSchema,
     file: true,
     response: returns<FileBody>(),
+  },
+  /**
+   * Whose invitation a token is, for the sign-up page a signed-out invitee lands on: the inviter's
+   * first name while the invitation works, else null (unknown, used, cancelled and expired alike).
+   * The token (256 random bits, mailed to the invitee) is the only credential; no address is asked
+   * or told. Outside the household group, whose routes all need sign-in.
+   */
+  invitationInviter: {
+    method: 'POST',
+    path: '/api/invitations/inviter',
+    access: 'public',
+    body: invitationTokenSchema,
+    response: returns<InvitationInviter>(),
   },
   getMe: { method: 'GET', path: '/api/me', access: 'user', response: returns<MeResponse>() },
   /** 'Download my data': everything held about the caller, as one JSON document. */

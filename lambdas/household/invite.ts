@@ -82,7 +82,8 @@ export async function invite(
         userId,
         reminderId: null,
         daysBefore: null,
-        // The invitee is not a user and has not agreed to anything: their address is not kept.
+        // The invitee is not a user and has not agreed to anything: the send record, kept after the
+        // invitation, holds their address masked (the pending invitation holds it for its sender).
         toEmail: maskEmail(input.email),
         subject,
       }),
@@ -108,7 +109,7 @@ export async function invite(
     const urls = await unsubscribeUrls(await inviteeSubject(input.email));
     const rendered = await renderInvitation({
       inviterFirstName: profile.first_name,
-      joinUrl: siteLink(joinPath(made.token)),
+      joinUrl: siteLink(joinPath(made.token, input.email.trim())),
       unsubscribeUrl: urls.page,
     });
     delivery = await deliverClaimed(

@@ -6,6 +6,7 @@
 import {
   invitationProblem,
   invitationState,
+  type InvitationInviter,
   type InvitationPreview,
   type Joined,
 } from '../../shared/household.ts';
@@ -50,6 +51,18 @@ export async function preview(userId: string, token: string, now = new Date()): 
     inviter_first_name:
       status === 'pending' ? await hostName(invitation.household_id, invitation.invited_by) : null,
     in_household: Boolean(await membershipOf(userId)),
+  };
+}
+
+/**
+ * Whose invitation a token is, to whoever holds it, signed out: the host's first name while the
+ * invitation is pending, else null, whatever the reason (nothing is written, nothing else told).
+ */
+export async function inviterOf(token: string, now = new Date()): Promise<InvitationInviter> {
+  const invitation = await invitationByToken(token);
+  const pending = invitation && invitationState(invitation.status, invitation.expires_at, now) === 'pending';
+  return {
+    inviter_first_name: pending ? await hostName(invitation.household_id, invitation.invited_by) : null,
   };
 }
 

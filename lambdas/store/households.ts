@@ -38,6 +38,8 @@ const invitationItem = z.object({
   invited_by: z.string().nullable().default(null),
   name: z.string().nullable().default(null),
   masked_email: z.string(),
+  /** The address as typed, while pending only: shown to its sender; a used or cancelled one drops it. */
+  email: z.string().nullable().default(null),
   status: z.enum(INVITATION_STATUSES),
   created_at: z.string(),
   expires_at: z.number(),
@@ -152,6 +154,7 @@ export async function householdView(userId: string, now = new Date()): Promise<H
       id: i.id,
       name: i.name,
       masked_email: i.masked_email,
+      email: i.invited_by === membership.membership_id ? i.email : null,
       created_at: i.created_at,
       expires_at: new Date(i.expires_at * 1000).toISOString(),
     })),

@@ -1,8 +1,9 @@
 /**
  * Household invitations (decision 0044): made, cancelled and used in one transaction each, every one
  * conditional on the caller's membership at that moment. An invitation is keyed by the SHA-256 of its
- * token (32 random bytes, mailed once, never stored); it holds the invitee's masked address, never
- * the address.
+ * token (32 random bytes, mailed once, never stored); it holds the invitee's masked address, and the
+ * address itself only while pending, for its sender's card: using or cancelling it removes the
+ * address, and its sender leaving (or the household ending) deletes it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../shared/household.ts';
@@ -192,6 +193,7 @@ async function tryCreateInvitation(
     invited_by: membership.membership_id,
     name: input.name ?? null,
     masked_email: maskEmail(input.email),
+    email: input.email.trim(),
     status: 'pending',
     created_at: iso,
     expires_at: invitationExpiry(now),
@@ -237,6 +239,7 @@ async function tryCreateInvitation(
     id: invitation.id,
     name: invitation.name,
     masked_email: invitation.masked_email,
+    email: invitation.email,
     created_at: iso,
     expires_at: new Date(invitation.expires_at * 1000).toISOString(),
   };
@@ -257,7 +260,7 @@ export async function cancelInvitation(
         Update: {
           Key: itemKey(invitation.pk, keys.invitationEntry()),
           ConditionExpression: '#status = :pending AND household_id = :hid',
-          UpdateExpression: 'SET #status = :cancelled, updated_at = :now REMOVE invited_by',
+          UpdateExpression: 'SET #status = :cancelled, updated_at = :now REMOVE invited_by, email',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':pending': 'pending',

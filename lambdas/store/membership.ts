@@ -41,7 +41,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
       Update: {
         Key: itemKey(invitation.pk, keys.invitationEntry()),
         ConditionExpression: '#status = :pending AND expires_at > :nowSeconds',
-        UpdateExpression: 'SET #status = :used, updated_at = :now REMOVE invited_by',
+        UpdateExpression: 'SET #status = :used, updated_at = :now REMOVE invited_by, email',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':pending': 'pending',

@@ -1,7 +1,8 @@
 /**
  * The dashboard's agenda: what needs the owner, grouped by when, and what it is worth. Order and
- * grouping use the deadline that matters (the act-by date when set, else the renewal), as the mails
- * count down to it. Pure, on the owner's local date.
+ * grouping use the deadline that matters (the act-by date while it is still ahead, else the renewal).
+ * The groups are rolling windows from today ('Next 7 days', 'Next 30 days'), not calendar weeks or
+ * months, and their headings say so. Pure, on the owner's local date.
  */
 import { nextRenewalAfter, type Repeats } from './terms.ts';
 import { yearlyAmount } from './money.ts';
@@ -19,18 +20,28 @@ export interface AgendaReminder {
   ask_deal_end?: boolean;
 }
 
+/**
+ * Days ahead (today included) that the first two groups reach: a deadline 7 days away, whose badge
+ * says '7 days', is in 'Next 7 days'. The money summary's 'next 30 days' is the second window.
+ */
+export const WEEK_AHEAD_DAYS = 7;
+export const MONTH_AHEAD_DAYS = 30;
+
 /** The groups, in the order shown; only those with items are shown. */
 export const AGENDA_GROUPS = [
   { value: 'needs_answer', label: 'Needs your answer' },
-  { value: 'this_week', label: 'This week' },
-  { value: 'this_month', label: 'This month' },
+  { value: 'next_week', label: `Next ${WEEK_AHEAD_DAYS} days` },
+  { value: 'next_month', label: `Next ${MONTH_AHEAD_DAYS} days` },
   { value: 'later', label: 'Later' },
 ] as const;
 export type AgendaGroup = (typeof AGENDA_GROUPS)[number]['value'];
 
-/** Days ahead that 'This week' and 'This month' reach, and the money summary's window. */
-export const THIS_WEEK_DAYS = 7;
-export const THIS_MONTH_DAYS = 30;
+/**
+ * The deadline that matters on `today`: the act-by date while it is still ahead (today included),
+ * else the renewal. An act-by date that has passed can no longer be met; the renewal comes next.
+ */
+export const deadlineOn = (reminder: AgendaReminder, today: string): string =>
+  reminder.act_by !== null && reminder.act_by >= today ? reminder.act_by : reminder.renewal_date;
 
 /**
  * Where a reminder belongs on `today`: a renewal due today or passed with no outcome yet needs an
@@ -39,9 +50,9 @@ export const THIS_MONTH_DAYS = 30;
  */
 export function agendaGroupOf(reminder: AgendaReminder, today: string): AgendaGroup {
   if (reminder.renewal_date <= today || reminder.ask_deal_end) return 'needs_answer';
-  const days = daysBetween(today, countsDownTo(reminder));
-  if (days <= THIS_WEEK_DAYS) return 'this_week';
-  if (days <= THIS_MONTH_DAYS) return 'this_month';
+  const days = daysBetween(today, deadlineOn(reminder, today));
+  if (days <= WEEK_AHEAD_DAYS) return 'next_week';
+  if (days <= MONTH_AHEAD_DAYS) return 'next_month';
   return 'later';
 }
 
@@ -61,14 +72,13 @@ export function isLongPast(reminder: { renewal_date: string; repeats: Repeats },
   return next < today;
 }
 
-/** Earliest deadline first, then the renewal, then the title. */
-export function byDeadline(a: AgendaReminder, b: AgendaReminder): number {
-  return (
-    countsDownTo(a).localeCompare(countsDownTo(b)) ||
+/** On `today`: earliest deadline first, then the renewal, then the title. */
+export const byDeadlineOn =
+  (today: string) =>
+  (a: AgendaReminder, b: AgendaReminder): number =>
+    deadlineOn(a, today).localeCompare(deadlineOn(b, today)) ||
     a.renewal_date.localeCompare(b.renewal_date) ||
-    a.title.localeCompare(b.title)
-  );
-}
+    a.title.localeCompare(b.title);
 
 /** The non-empty groups, in order, each sorted by deadline. */
 export function agendaOf<R extends AgendaReminder>(
@@ -78,21 +88,23 @@ export function agendaOf<R extends AgendaReminder>(
   return AGENDA_GROUPS.map(({ value, label }) => ({
     group: value,
     label,
-    reminders: reminders.filter((r) => agendaGroupOf(r, today) === value).sort(byDeadline),
+    reminders: reminders.filter((r) => agendaGroupOf(r, today) === value).sort(byDeadlineOn(today)),
   })).filter((g) => g.reminders.length > 0);
 }
 
 export interface AgendaSummary {
   /** The next deadline still ahead (today included), and the days to it. */
   next: { reminder: AgendaReminder; days: number } | null;
-  /** What renews from today to THIS_MONTH_DAYS ahead, each at its term's amount. */
+  /** What renews from today to MONTH_AHEAD_DAYS ahead, each at its term's amount. */
   renewingSoon: number;
   /** Every repeating amount annualised; one-off payments are not a yearly cost. */
   yearly: number;
 }
 
 export function agendaSummary(reminders: readonly AgendaReminder[], today: string): AgendaSummary {
-  const ahead = reminders.filter((r) => r.renewal_date > today && countsDownTo(r) >= today).sort(byDeadline);
+  const ahead = reminders
+    .filter((r) => r.renewal_date > today && countsDownTo(r) >= today)
+    .sort(byDeadlineOn(today));
   const first = ahead[0];
   const pence = (pounds: number) => Math.round(pounds * 100);
   let soon = 0;
@@ -100,7 +112,7 @@ export function agendaSummary(reminders: readonly AgendaReminder[], today: strin
   for (const r of reminders) {
     if (r.amount === null) continue;
     const days = daysBetween(today, r.renewal_date);
-    if (days >= 0 && days <= THIS_MONTH_DAYS) soon += pence(r.amount);
+    if (days >= 0 && days <= MONTH_AHEAD_DAYS) soon += pence(r.amount);
     yearly += pence(yearlyAmount(r.amount, r.billing) ?? 0);
   }
   return {

@@ -210,10 +210,14 @@ describe('keyboard and error screen', () => {
     await page.locator('h1').waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe(
-      'Skip to content',
+      'Skip to main content',
     );
     const outline = await page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle');
     expect(outline).not.toBe('none');
+    // Shown once focused: inside the viewport, over the header.
+    const skip = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox();
+    expect(skip!.y).toBeGreaterThanOrEqual(0);
+    expect(skip!.height).toBeGreaterThan(0);
 
     await signIn(page, user);
     // Account menu: Enter opens it on the first item, ArrowDown moves, Enter selects.

@@ -68,7 +68,7 @@ beforeAll(async () => {
     ids[r.title] = await addReminder(stack, user, { provider: 'Acme', notes: null, ...r });
 });
 
-const headings = ['Needs your answer', 'This week', 'This month', 'Later'];
+const headings = ['Needs your answer', 'Next 7 days', 'Next 30 days', 'Later'];
 
 describe.each(WIDTHS)('the dashboard at %i px', (width) => {
   it('sums up, groups by deadline, shows act-by dates and amounts with their period, and filters', async () => {
@@ -86,7 +86,7 @@ describe.each(WIDTHS)('the dashboard at %i px', (width) => {
       page
         .getByRole('region', { name: new RegExp(`^${name}`) })
         .getByRole('link', { name: /^(?!How did it go)/ });
-    expect(await inGroup('This month').allTextContents()).toEqual(['Netflix', 'Energy fix']);
+    expect(await inGroup('Next 30 days').allTextContents()).toEqual(['Netflix', 'Energy fix']);
     expect(await inGroup('Later').allTextContents()).toEqual(['Broadband', 'Mortgage deal']);
     await page.getByText(`Act by ${formatUkDate(addDays(today, 4))}`).waitFor();
     await page.getByText('4 days to act').waitFor();

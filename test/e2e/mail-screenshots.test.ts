@@ -20,6 +20,7 @@ import { renderResetPasswordDirect } from '../../lambdas/mail/templates/resetPas
 import { renderSavingsFollowUpDirect } from '../../lambdas/mail/templates/savingsFollowUp.tsx';
 import { renderWelcomeDirect } from '../../lambdas/mail/templates/welcome.tsx';
 import { renderWelcome } from '../../lambdas/mail/welcome.ts';
+import { encodeLinkAddress, LINK_ADDRESS_PARAM } from '../../shared/linkSignIn.ts';
 import { launchChromium, WIDTHS } from '../support/e2e.ts';
 
 const SITE = 'https://renewals.example.co.uk';
@@ -239,5 +240,27 @@ describe('filled mails look exactly like React Email’s', () => {
       await screenshot(WIDTHS[0], (await renderReminderMail({ ...reminder, firstName: 'Bob' })).html),
     ];
     expect(await differingPixels(a, b)).toBeGreaterThan(0);
+  });
+});
+
+describe('on a phone', () => {
+  it("wraps the confirmation's link shown as text, so the mail never scrolls sideways at 390 px", async () => {
+    // As the CustomMessage trigger writes it: the code, then the address base64url-encoded in the
+    // fragment, one long run of letters with nowhere to break.
+    const address = encodeLinkAddress('alexandra.montgomery-smith@long-family-name.example.co.uk');
+    const confirmUrl = `${SITE}/auth/callback?code={####}#${LINK_ADDRESS_PARAM}=${address}`;
+    const page = pages.get(390)!;
+    await page.setContent((await renderConfirmSignUp({ firstName: 'Alexandra', confirmUrl })).html, {
+      waitUntil: 'load',
+    });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // The link is all there, on several lines.
+    const lines = await page.evaluate<number>(`(() => {
+      const text = [...document.querySelectorAll('p')].find((p) => p.textContent.startsWith('Or paste'));
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    })()`);
+    expect(lines).toBeGreaterThan(1);
   });
 });

@@ -46,7 +46,7 @@ function trackScripts(page: Page): string[] {
 }
 
 describe.each(WIDTHS)('landing page at %i px', (width) => {
-  it('shows every block in order, the promotion, and sends every sign-up button to /auth', async () => {
+  it('shows every block in order, the promotion, and sends every sign-up button to Sign Up', async () => {
     const page = await newPage(width);
     const scripts = trackScripts(page);
     await page.goto(`${stack.appUrl}/`);
@@ -98,12 +98,16 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
       expect(await nav.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
       expect(await nav.getByRole('link', { name: 'Get Started Free' }).count()).toBe(0);
     } else {
-      expect(await nav.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth');
+      expect(await nav.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe(
+        '/auth?tab=signup',
+      );
       expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     }
     const main = page.locator('main');
     for (const name of ['Get Started Free', 'Get Started Free Today', 'Sign up free in 30 seconds']) {
-      expect(await main.getByRole('link', { name, exact: true }).getAttribute('href')).toBe('/auth');
+      expect(await main.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
+        '/auth?tab=signup',
+      );
     }
 
     // Five category cards with 'Learn more'.
@@ -145,10 +149,11 @@ describe.each(WIDTHS)('landing page at %i px', (width) => {
       );
     }
 
-    // Every sign-up button goes to /auth.
+    // Every sign-up button opens /auth on Sign Up.
     await main.getByRole('link', { name: 'Sign up free in 30 seconds' }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL(/\/auth\?tab=signup$/);
     await page.getByText('Never lose money on renewals again').first().waitFor();
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     await page.context().close();
   });
 
@@ -225,7 +230,7 @@ describe('content pages', () => {
       await page.getByRole('heading', { name: 'When we remind you' }).waitFor();
       await page.getByRole('heading', { name: 'Practical tips' }).waitFor();
       const ctas = page.getByRole('link', { name: 'Get Started Free Today' });
-      expect(await ctas.first().getAttribute('href')).toBe('/auth');
+      expect(await ctas.first().getAttribute('href')).toBe('/auth?tab=signup');
       await expectNoHorizontalOverflow(page, `${c.path} ${width}`);
       await expectFitsWidth(page, 1280, c.path);
     }
@@ -236,7 +241,7 @@ describe('content pages', () => {
     await page.goto(`${stack.appUrl}/subscriptions`);
     await page.getByText('E-mail reminders 14, 7 and 1 days before, and on the day itself.').waitFor();
     await page.getByRole('link', { name: 'Get Started Free Today' }).first().click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL(/\/auth\?tab=signup$/);
     await page.context().close();
   });
 

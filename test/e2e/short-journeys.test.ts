@@ -14,6 +14,7 @@ import { appShellJourney } from './short-journeys/app-shell.ts';
 import { contractsJourney } from './short-journeys/contracts.ts';
 import { dealEndJourney } from './short-journeys/deal-end.ts';
 import { linkSignInJourney } from './short-journeys/link-sign-in.ts';
+import { phoneJourney } from './short-journeys/phone.ts';
 import { prerenderJourney } from './short-journeys/prerender.ts';
 import { pushJourney } from './short-journeys/push.ts';
 import { quotesAndDvlaJourney } from './short-journeys/quotes-and-dvla.ts';
@@ -34,5 +35,6 @@ actionWindowsJourney(e2e);
 quotesAndDvlaJourney(e2e);
 contractsJourney(e2e);
 prerenderJourney(e2e);
+phoneJourney(e2e);
 // Last: its reminder job runs for a date months ahead, which sends what every journey left due.
 dealEndJourney(e2e);

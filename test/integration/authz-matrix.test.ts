@@ -121,6 +121,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   },
   // Public, the token is the credential: whoever holds the owner's live token gets the feed.
   getCalendarFeed: { success: 200, token: feedToken },
+  // Public, the token is the credential: whoever holds a live invitation's link learns whose it is.
+  invitationInviter: { body: freshToken, success: 200 },
   getMe: { success: 200 },
   getCalendarLink: { success: 200 },
   getReminderEvent: { success: 200, token: eventToken },

@@ -116,6 +116,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   cancelInvitation: { runs: 12 },
   // A well-formed token of no invitation: 404 with its message.
   previewInvitation: { body: { token: 'A'.repeat(43) }, runs: 16 },
+  invitationInviter: { body: { token: 'A'.repeat(43) }, runs: 16 },
   joinHousehold: { body: { token: 'A'.repeat(43) }, runs: 16 },
   leaveHousehold: { runs: 8 },
   shareReminders: { body: { ids: ['6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'] }, runs: 16 },

@@ -112,11 +112,33 @@ describe('the agenda', () => {
     const groups = agendaOf([mortgage, netflix, energy, actSoon, today, overdue], TODAY);
     expect(groups.map((g) => [g.label, g.reminders.map((r) => r.title)])).toEqual([
       ['Needs your answer', ['Overdue car insurance', 'Due today']],
-      ['This week', ['Broadband notice']],
-      ['This month', ['Netflix', 'Energy fix']],
+      ['Next 7 days', ['Broadband notice']],
+      ['Next 30 days', ['Netflix', 'Energy fix']],
       ['Later', ['Mortgage deal']],
     ]);
     expect(agendaOf([mortgage], TODAY).map((g) => g.label)).toEqual(['Later']);
+  });
+
+  it('means by "Next 7 days" and "Next 30 days" what the deadline\'s badge counts: from today, that many days ahead', () => {
+    const due = (title: string, fields: Partial<AgendaReminder>) => reminder({ title, ...fields });
+    const groups = agendaOf(
+      [
+        // 2027-03-10 is a Wednesday: a calendar week would end on the 14th, a calendar month on the 31st.
+        due('Act today', { act_by: TODAY, renewal_date: '2027-05-01' }),
+        due('In 7 days', { renewal_date: '2027-03-17' }),
+        due('In 8 days', { renewal_date: '2027-03-18' }),
+        due('In 30 days', { renewal_date: '2027-04-09' }),
+        due('In 31 days', { renewal_date: '2027-04-10' }),
+        // Its act-by date has passed (the row says so): the renewal, 20 days ahead, is what comes next.
+        due('Notice missed', { act_by: '2027-03-01', renewal_date: '2027-03-30' }),
+      ],
+      TODAY,
+    );
+    expect(groups.map((g) => [g.label, g.reminders.map((r) => r.title)])).toEqual([
+      ['Next 7 days', ['Act today', 'In 7 days']],
+      ['Next 30 days', ['In 8 days', 'Notice missed', 'In 30 days']],
+      ['Later', ['In 31 days']],
+    ]);
   });
 
   it('sums what renews in the next 30 days and the yearly cost, and names the next deadline', () => {

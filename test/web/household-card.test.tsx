@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Household, HouseholdMember } from '#shared/household.ts';
+import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { HouseholdCard } from '../../web/src/features/household/index.ts';
 import { MemoryRouter } from 'react-router';
@@ -71,6 +71,45 @@ describe('the Household card', () => {
     renderWithClient(inRouter(<HouseholdCard />));
     await screen.findByText('Your household has 6 members, the most a household can have.');
     expect(screen.getByRole('button', { name: 'Invite someone' })).toBeDisabled();
+  });
+
+  it('pending invitations: their sender sees the address they typed, the others its masked form', async () => {
+    const invitation = (over: Partial<PendingInvitation>): PendingInvitation => ({
+      id: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Bea',
+      masked_email: 'b•••@example.com',
+      email: null,
+      created_at: '2027-01-01T00:00:00Z',
+      expires_at: '2027-01-08T00:00:00Z',
+      ...over,
+    });
+    const members = [member(1, { role: 'owner', is_you: true }), member(2)];
+    stubFetch(
+      200,
+      household({
+        is_owner: true,
+        members,
+        invitations: [
+          invitation({ email: 'bea.long-surname@example.com' }),
+          invitation({
+            id: '00000000-0000-4000-8000-0000000000a2',
+            name: null,
+            masked_email: 'c•••@example.com',
+          }),
+        ],
+      }),
+    );
+    renderWithClient(inRouter(<HouseholdCard />));
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+    const rows = within(pending).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Bea bea.long-surname@example.com');
+    expect(rows[1]).toHaveTextContent('c•••@example.com');
+
+    const user = userEvent.setup();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel invitation' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Cancel invitation?' })).toHaveTextContent(
+      'The link sent to bea.long-surname@example.com stops working.',
+    );
   });
 
   it('the dialog checks the address before sending anything', async () => {

@@ -19,7 +19,7 @@ const plans: PlanSetData = {
     '<i style="mso-font-width:500%" hidden>&#8202;&#8202;&#8203;',
     '</a>',
     '<p style="font-size:13px;line-height:20px;color:#52606d;margin:0 0 8px;margin-top:0;margin-right:0;margin-bottom:8px;margin-left:0">Or paste this link into your browser: ',
-    '<!-- -->',
+    '<span style="overflow-wrap:anywhere;word-break:break-all">',
     '</td>',
     '</tr>',
     '</tbody>',
@@ -70,7 +70,7 @@ const plans: PlanSetData = {
   strings: [
     [0, 1, 2, 1, 3],
     [4, 5, 6, 7, 8, 9, 10, 11, 10, 5, 6, 12, 8, 9, 10, 13, 14, 15],
-    [1, 16, 17, 18, 19, 20, 21, 1, 22, 23, 24, 25, 1, 16, 17, 18, 19, 16, 17, 18, 19, 26, 27, 28],
+    [10, 1, 16, 17, 18, 19, 20, 21, 1, 22, 23, 24, 25, 1, 16, 17, 18, 19, 16, 17, 18, 19, 26, 27, 28],
     [
       29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 42, 43, 44, 45, 46, 47, 48, 45, 49, 50, 51, 1,
       52, 45, 46, 50, 53, 54, 55,

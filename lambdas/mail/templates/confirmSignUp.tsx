@@ -23,7 +23,9 @@ export function ConfirmSignUpEmail({ fields: { firstName, confirmUrl } }: Confir
       <Button href={confirmUrl} style={styles.button}>
         Confirm my e-mail
       </Button>
-      <Text style={styles.muted}>Or paste this link into your browser: {confirmUrl}</Text>
+      <Text style={styles.muted}>
+        Or paste this link into your browser: <span style={styles.rawLink}>{confirmUrl}</span>
+      </Text>
     </Layout>
   );
 }

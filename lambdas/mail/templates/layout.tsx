@@ -24,6 +24,12 @@ export const styles = {
   heading: { color: colors.text, fontSize: '22px', fontWeight: 700, margin: '0 0 16px' },
   text: { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
   muted: { color: colors.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' },
+  /**
+   * A link shown as text: one long run (the address in its fragment has no place to break) that
+   * would push a phone's mail wider than the screen. Broken anywhere instead: overflow-wrap for
+   * browsers, word-break for the mail clients that lack it.
+   */
+  rawLink: { overflowWrap: 'anywhere', wordBreak: 'break-all' } as const,
   button: {
     backgroundColor: colors.brand,
     borderRadius: '6px',

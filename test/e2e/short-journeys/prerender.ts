@@ -125,7 +125,9 @@ export function prerenderJourney({ stack, newPage, url, signIn }: E2e): void {
       const problems = watchConsole(page);
       await page.goto(url('/'));
       await page.getByRole('link', { name: 'Get Started Free', exact: true }).first().click();
-      await page.waitForURL(/\/auth$/);
+      await page.waitForURL(/\/auth\?tab=signup$/);
+      // A sign-up button opens Sign Up; this user has an account already.
+      await page.getByRole('tab', { name: 'Sign In' }).click();
       await signIn(page, user, { goto: false });
       await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
       // Amplify warns, rightly, that the local stack's Cognito endpoint is a custom one.

@@ -5,6 +5,7 @@ import { meQueryKey, useMe } from '../api/get-me.ts';
 import { AccountMenu } from '../components/AccountMenu.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { ShieldIcon } from '../components/Icons.tsx';
+import { SkipLink } from '../components/SkipLink.tsx';
 import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
 import { forgetQueries } from './persisted-queries.ts';
 import { logout } from '../features/auth/session.ts';
@@ -72,6 +73,7 @@ export function AppLayout({
   const classes = ['container', 'page', narrow && 'page-narrow', className].filter(Boolean).join(' ');
   return (
     <div className="app-shell">
+      <SkipLink />
       <AppHeader />
       {subHeader}
       <main className={classes} id="main">

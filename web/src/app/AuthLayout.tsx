@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { AppSkeleton } from '../components/Skeleton.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { ROUTES } from '../config/routes.ts';
+import { useMediaQuery } from '../hooks/useMediaQuery.ts';
 import { getAuthState, startSession, useAuth } from '../features/auth/session.ts';
 // Not the feature's index: that would bring the Settings card (and its code) onto this path.
 import { installAppShell } from '../features/notifications/this-device.ts';
@@ -13,20 +14,28 @@ import { queryClient } from './queryClient.ts';
 import './toasts.css';
 
 /**
- * Toasts rise from the bottom: on a phone (where sonner makes them full width) a toast at the top
- * would cover the header, its avatar menu and the heading being read.
+ * Where toasts show. On a wide screen, the bottom right corner, beside the content. On a phone
+ * (sonner's own breakpoint, where it makes them full width) at the top, over the header bar: at the
+ * bottom they would cover what is there, which is where a dialog keeps its buttons (a failed save's
+ * toast would hide 'Create Reminder', the button to try again). The header's menu is a tap away once
+ * the toast goes, and a swipe or its close button sends it sooner.
  */
-const TOAST_POSITION = 'bottom-right';
+const PHONE = '(max-width: 600px)';
+const TOASTS = {
+  wide: { position: 'bottom-right', mobileOffset: undefined },
+  phone: { position: 'top-center', mobileOffset: { top: 8 } },
+} as const;
 
 /**
  * Wraps every route that needs to know the session; shows a spinner while it loads. TanStack Query and
  * the toaster live here, in a lazily loaded chunk, so the public pages never download them.
  */
 export function AuthLayout() {
+  const toasts = TOASTS[useMediaQuery(PHONE) ? 'phone' : 'wide'];
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGate />
-      <Toaster position={TOAST_POSITION} richColors closeButton mobileOffset={{ bottom: 16 }} />
+      <Toaster position={toasts.position} mobileOffset={toasts.mobileOffset} richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useReturnFocus } from '../hooks/useReturnFocus.ts';
 import './Dialog.css';
 
 /**
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   /** The action's button: red for what cannot be undone (the default), the primary colour otherwise. */
   tone?: 'destructive' | 'primary';
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root
       open={open}
@@ -41,7 +43,7 @@ export function ConfirmDialog({
       {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content dialog-alert">
+        <AlertDialog.Content className="dialog-content dialog-alert" onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           {/* The subject is part of the description, so a screen reader announces it too. */}
           <AlertDialog.Description asChild>

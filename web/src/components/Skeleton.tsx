@@ -1,4 +1,5 @@
 import { Brand } from './Brand.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import './Skeleton.css';
 
 /**
@@ -23,6 +24,7 @@ export const DASHBOARD_BLOCKS = ['card', 'row', 'row', 'row', 'row'] as const;
 export function AppSkeleton({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="app-shell">
+      <SkipLink />
       <header className="top-bar">
         <div className="container top-bar-inner">
           <Brand to="/dashboard" />

@@ -25,7 +25,7 @@ export function FieldFrame({
   children,
 }: {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string;
   children: (props: ControlProps) => ReactNode;
 }) {
@@ -59,7 +59,7 @@ export interface Option {
 interface Common {
   name: string;
   label: string;
-  hint?: string;
+  hint?: ReactNode;
 }
 type InputProps = Common & { as?: 'input'; prefix?: string } & Omit<
     InputHTMLAttributes<HTMLInputElement>,
@@ -132,7 +132,7 @@ export function Checkbox({
   input,
 }: {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   input: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const hintId = `${useId()}-hint`;

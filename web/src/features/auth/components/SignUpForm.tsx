@@ -43,8 +43,12 @@ function CheckEmail({ email, onSignIn }: { email: string; onSignIn: () => void }
   );
 }
 
-export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
-  const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: SIGN_UP_DEFAULTS });
+/** `initialEmail`: the address to start with (an invitation's, from its link). */
+export function SignUpForm({ initialEmail = '', onSignIn }: { initialEmail?: string; onSignIn: () => void }) {
+  const form = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { ...SIGN_UP_DEFAULTS, email: initialEmail },
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (values: SignUpValues) => {

@@ -8,15 +8,23 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { ForgotPassword } from '../components/ForgotPassword.tsx';
 import { SignInForm } from '../components/SignInForm.tsx';
 import { SignUpForm } from '../components/SignUpForm.tsx';
+import { invitationIn, useInviterName } from '../invitation.ts';
 import './AuthPage.css';
 
 type Tab = 'signin' | 'signup';
 const TITLES: Record<Tab, string> = { signin: 'Sign in', signup: 'Sign up' };
 
-/** /auth: sign in or sign up, the tab kept in ?tab= so a link can open either. */
+/**
+ * /auth: sign in or sign up, the tab kept in ?tab= so a link can open either. On the way back to an
+ * invitation's link (?redirect=), Sign Up unless a tab is asked for, with the invited address and
+ * whose invitation it is.
+ */
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
-  const urlTab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  const invitation = useMemo(() => invitationIn(params.get('redirect')), [params]);
+  const inviterName = useInviterName(invitation?.token ?? null);
+  const askedTab = params.get('tab');
+  const urlTab: Tab = askedTab === 'signup' || (askedTab === null && invitation) ? 'signup' : 'signin';
   // The tab shows at once; the address (a router transition) follows, and a new address wins.
   const [tab, setTab] = useState(urlTab);
   useEffect(() => setTab(urlTab), [urlTab]);
@@ -32,7 +40,7 @@ export default function AuthPage() {
   }, [params, hash]);
   const [resetFrom, setResetFrom] = useState<string | null>(mailedReset);
   /** The address the sign-in form starts with: the link's, or the one a password was just reset for. */
-  const urlEmail = params.get('email') ?? '';
+  const urlEmail = params.get('email') ?? invitation?.email ?? '';
   const [signInEmail, setSignInEmail] = useState(urlEmail);
   useEffect(() => setSignInEmail(urlEmail), [urlEmail]);
   useDocumentTitle(resetFrom !== null && tab === 'signin' ? 'Reset password' : TITLES[tab]);
@@ -65,6 +73,11 @@ export default function AuthPage() {
           <h1>{PRODUCT_NAME}</h1>
           <p className="muted">{TAGLINE}</p>
         </header>
+        {inviterName && (
+          <p className="auth-invitation" role="status">
+            {`${inviterName} invited you to share renewals`}
+          </p>
+        )}
         <Tabs
           label="Sign in or sign up"
           value={tab}
@@ -87,7 +100,9 @@ export default function AuthPage() {
             {
               value: 'signup',
               label: 'Sign Up',
-              content: <SignUpForm onSignIn={() => selectTab('signin')} />,
+              content: (
+                <SignUpForm initialEmail={invitation?.email ?? ''} onSignIn={() => selectTab('signin')} />
+              ),
             },
           ]}
         />

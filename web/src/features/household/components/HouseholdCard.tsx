@@ -115,7 +115,7 @@ function HouseholdBody({ household }: { household: Household | null }) {
                   <li key={invitation.id} className="household-row">
                     <span>
                       {invitation.name && <strong>{invitation.name} </strong>}
-                      <span className="muted">{invitation.masked_email}</span>
+                      <span className="muted">{invitation.email ?? invitation.masked_email}</span>
                       <span className="muted household-expires">
                         {' '}
                         until {formatUkDate(invitation.expires_at.slice(0, 10))}
@@ -177,7 +177,7 @@ function confirmText(pending: Pending | null) {
   if (pending?.kind === 'cancel')
     return {
       title: 'Cancel invitation?',
-      description: `The link sent to ${pending.invitation.masked_email} stops working.`,
+      description: `The link sent to ${pending.invitation.email ?? pending.invitation.masked_email} stops working.`,
       confirmLabel: 'Cancel invitation',
     };
   return {

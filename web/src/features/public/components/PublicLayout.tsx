@@ -4,7 +4,8 @@ import { PRODUCT_NAME, TAGLINE } from '#shared/brand.ts';
 import { Brand } from '../../../components/Brand.tsx';
 import { MenuIcon, ShieldIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure } from '../../../components/NavDisclosure.tsx';
-import { adminMenu, ROUTES } from '../../../config/routes.ts';
+import { SkipLink } from '../../../components/SkipLink.tsx';
+import { adminMenu, authTabPath, ROUTES } from '../../../config/routes.ts';
 import { usePublicIsAdmin, usePublicSignedIn } from '../../auth/landing.ts';
 import { CATEGORY_MENU } from '../content/category-links.ts';
 import './PublicLayout.css';
@@ -75,7 +76,7 @@ export function PublicHeader({ isAdmin, signedIn }: { isAdmin: boolean; signedIn
             </Link>
           ) : (
             <>
-              <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-wide">
+              <Link to={authTabPath('signup')} className="btn btn-primary btn-sm nav-cta-wide">
                 Get Started Free
               </Link>
               <Link to={ROUTES.auth.path} className="btn btn-primary btn-sm nav-cta-small">
@@ -155,9 +156,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const signedIn = usePublicSignedIn();
   return (
     <div className="app-shell">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <PublicHeader isAdmin={isAdmin} signedIn={signedIn} />
       <main id="main" className="public-main">
         {children}

@@ -1,7 +1,7 @@
 /** The building blocks of the marketing pages: titled sections, card grids, figures and calls to action. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../config/routes.ts';
+import { authTabPath, ROUTES } from '../../../config/routes.ts';
 import { usePublicSignedIn } from '../../auth/landing.ts';
 import './sections.css';
 
@@ -88,7 +88,7 @@ export function SignUpLink({ children, light = false }: { children: ReactNode; l
   const signedIn = usePublicSignedIn();
   return (
     <Link
-      to={signedIn ? ROUTES.dashboard.path : ROUTES.auth.path}
+      to={signedIn ? ROUTES.dashboard.path : authTabPath('signup')}
       className={light ? 'btn btn-light btn-lg' : 'btn btn-primary btn-lg'}
       data-sign-up=""
     >

@@ -31,13 +31,14 @@ export default function PrivacyPage() {
         <li>
           <strong>Your household, if you join one:</strong> who is in it (each member&rsquo;s first name and a
           masked e-mail address are shown to the others), and the invitations sent. For someone you invite we
-          keep only a masked form of their address (for example s&bull;&bull;&bull;@example.com) and the name
-          you typed, until the invitation is used, cancelled or expires after 7 days. Reminders you share with
-          the household (and their outcomes and quotes) belong to the household: every member sees them, and
-          they stay with it when you leave. When you leave (or delete your account) you keep nothing of them
-          and nothing of the household says who you were: what you did in it reads &lsquo;A former
-          member&rsquo;. When the last member leaves or deletes their account, the household and everything it
-          shared are deleted.
+          keep their address, shown only to you (the others in the household see a masked form, for example
+          s&bull;&bull;&bull;@example.com), and the name you typed, until the invitation is used or cancelled,
+          or shortly after it expires at 7 days; our record of the invitation mail keeps only the masked form.
+          Reminders you share with the household (and their outcomes and quotes) belong to the household:
+          every member sees them, and they stay with it when you leave. When you leave (or delete your
+          account) you keep nothing of them and nothing of the household says who you were: what you did in it
+          reads &lsquo;A former member&rsquo;. When the last member leaves or deletes their account, the
+          household and everything it shared are deleted.
         </li>
         <li>
           <strong>Savings you report:</strong> whether you saved money at a renewal and the amount you enter.

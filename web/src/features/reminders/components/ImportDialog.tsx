@@ -13,6 +13,7 @@ import { PAYMENT_FREQUENCIES, REPEATS_VALUES } from '#shared/reminder/terms.ts';
 import type { ReminderInput } from '#shared/schemas.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
+import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
 import { downloadFile } from '../../../utils/download.ts';
 import { useImportReminders } from '../api/import-reminders.ts';
 import '../../../components/Dialog.css';
@@ -43,6 +44,7 @@ export function ImportDialog({
 }) {
   const importer = useImportReminders();
   const chooseRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -60,6 +62,7 @@ export function ImportDialog({
             event.preventDefault();
             chooseRef.current?.focus();
           }}
+          onCloseAutoFocus={returnFocus}
         >
           <Dialog.Title className="dialog-title">Import reminders</Dialog.Title>
           <ImportForm

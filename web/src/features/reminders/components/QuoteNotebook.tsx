@@ -6,6 +6,7 @@ import { formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountWithPeriod } from '#shared/reminder/money.ts';
 import { cheapestQuote } from '#shared/reminder/quotes.ts';
 import { QUOTE_LIMIT, quoteFormSchema, quoteFormToInput, type QuoteFormValues } from '#shared/quotes.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -67,7 +68,9 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
             <li key={quote.id} className="quote-item">
               <div className="quote-main">
                 <strong className="quote-provider">{quote.provider}</strong>
-                <span className="quote-price">{amountWithPeriod(quote.price, reminder.billing)}</span>
+                <span className="quote-price">
+                  <AmountText text={amountWithPeriod(quote.price, reminder.billing)} />
+                </span>
                 {quote.renewal_offer && <span className="quote-offer">Renewal offer</span>}
                 {quote === cheapest && quotes.length > 1 && <span className="quote-cheapest">Cheapest</span>}
               </div>

@@ -28,6 +28,7 @@ import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
+import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
@@ -161,6 +162,7 @@ export function ReminderDialog({
   const membersRef = useRef(members);
   membersRef.current = members;
 
+  const returnFocus = useReturnFocus(open);
   const wasOpen = useRef(false);
   useEffect(() => {
     if (!open) {
@@ -230,7 +232,11 @@ export function ReminderDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content reminder-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="dialog-content reminder-dialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
+        >
           <Dialog.Title className="dialog-title">
             {isEdit ? 'Edit Reminder' : 'Add New Reminder'}
           </Dialog.Title>

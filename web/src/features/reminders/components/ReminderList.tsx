@@ -6,6 +6,7 @@ import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { reminderPath, savingsPath } from '../../../config/routes.ts';
@@ -29,8 +30,8 @@ function Amount({ reminder: r }: { reminder: Reminder }) {
   const yearly = r.billing === 'yearly' ? null : yearlyAmount(r.amount, r.billing);
   return (
     <>
-      {amountWithPeriod(r.amount, r.billing)}
-      {yearly !== null && <span className="amount-yearly">{formatPounds(yearly)}/yr</span>}
+      <AmountText text={amountWithPeriod(r.amount, r.billing)} />
+      {yearly !== null && <span className="amount-yearly nowrap">{formatPounds(yearly)}/yr</span>}
     </>
   );
 }

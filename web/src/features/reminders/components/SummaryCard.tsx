@@ -1,5 +1,5 @@
 import { formatPounds } from '#shared/dates.ts';
-import type { AgendaSummary } from '#shared/reminder/agenda.ts';
+import { MONTH_AHEAD_DAYS, type AgendaSummary } from '#shared/reminder/agenda.ts';
 
 const inDays = (days: number) => (days === 0 ? 'today' : `in ${days} ${days === 1 ? 'day' : 'days'}`);
 
@@ -33,8 +33,8 @@ export function SummaryCard({
           </dd>
         </div>
         <div>
-          <dt className="visually-hidden">Next 30 days</dt>
-          <dd>{formatPounds(summary.renewingSoon)} renewing in the next 30 days</dd>
+          <dt className="visually-hidden">{`Next ${MONTH_AHEAD_DAYS} days`}</dt>
+          <dd>{`${formatPounds(summary.renewingSoon)} renewing in the next ${MONTH_AHEAD_DAYS} days`}</dd>
         </div>
         <div>
           <dt className="visually-hidden">A year</dt>

@@ -13,6 +13,7 @@ import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
@@ -215,7 +216,9 @@ function ReminderDetails({
         {facts.map(([term, value]) => (
           <div key={term}>
             <dt>{term}</dt>
-            <dd>{value}</dd>
+            <dd>
+              <AmountText text={value} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -2,6 +2,7 @@ import type { Quote, Reminder } from '#shared/api.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { amountWithPeriod } from '#shared/reminder/money.ts';
 import { baselineOf, cheapestQuote, savingPerTerm } from '#shared/reminder/quotes.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 
 /**
  * The cheapest quote noted for this renewal, offered as the new provider and price: 'Use this quote'
@@ -26,12 +27,16 @@ export function QuoteSuggestion({
         Your cheapest quote
       </h2>
       <p>
-        <strong>{cheapest.provider}</strong> at {amountWithPeriod(cheapest.price, reminder.billing)}, on{' '}
+        <strong>{cheapest.provider}</strong> at{' '}
+        <AmountText text={amountWithPeriod(cheapest.price, reminder.billing)} />, on{' '}
         {formatUkDate(cheapest.quoted_on)}
-        {saving !== null &&
-          ` · ${amountWithPeriod(saving, reminder.billing)} less than ${
-            baseline?.source === 'renewal_offer' ? 'your renewal offer' : 'you paid'
-          }`}
+        {saving !== null && (
+          <AmountText
+            text={` · ${amountWithPeriod(saving, reminder.billing)} less than ${
+              baseline?.source === 'renewal_offer' ? 'your renewal offer' : 'you paid'
+            }`}
+          />
+        )}
       </p>
       <button type="button" className="btn btn-outline" onClick={() => onUse(cheapest)}>
         Use this quote

@@ -7,6 +7,7 @@ import { amountLabel, amountWithPeriod, yearlySavingPence } from '#shared/remind
 import type { Baseline } from '#shared/reminder/quotes.ts';
 import type { Repeats } from '#shared/reminder/terms.ts';
 import { savingsAmountSchema } from '#shared/savingsSchemas.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
@@ -113,7 +114,7 @@ export function SavingsForm({
         <Field
           name="saved_amount"
           label={billing === 'none' ? 'Amount saved (£)' : amountLabel(billing, 'Amount saved')}
-          hint={amountHint(suggested, billing, baseline)}
+          hint={<AmountText text={amountHint(suggested, billing, baseline)} />}
           prefix="£"
           placeholder="0.00"
           {...MONEY_INPUT}

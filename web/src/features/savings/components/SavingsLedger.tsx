@@ -2,6 +2,7 @@ import { RENEWAL_RESULT_LABELS, type RenewalOutcome } from '#shared/api.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { savingShown } from '#shared/reminder/money.ts';
 import { SHARED_BADGE } from '#shared/reminder/sharing.ts';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
@@ -15,8 +16,9 @@ const TitleCell = ({ record }: { record: RenewalOutcome }) => (
   </span>
 );
 const renewalOf = (r: RenewalOutcome) => formatUkDate(r.term_to ?? r.created_at.slice(0, 10));
-const savedOf = (r: RenewalOutcome) =>
-  r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : '£0.00';
+const savedOf = (r: RenewalOutcome) => (
+  <AmountText text={r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : '£0.00'} />
+);
 
 const LEDGER_COLUMNS: Column<RenewalOutcome>[] = [
   { header: 'Reminder', className: 'strong', cell: (r) => <TitleCell record={r} /> },

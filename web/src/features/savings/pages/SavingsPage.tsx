@@ -18,6 +18,7 @@ import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AmountText } from '../../../components/AmountText.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
@@ -137,8 +138,12 @@ function RecordedNote({ reminder, history }: { reminder: Reminder; history: Rene
   return (
     <p className="savings-recorded" role="status">
       You recorded: {RENEWAL_RESULT_LABELS[recorded.result]}
-      {recorded.saved_amount > 0 ? `, saved ${savingShown(recorded.saved_amount, recorded.billing)}` : ''}, on{' '}
-      {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
+      {recorded.saved_amount > 0 && (
+        <>
+          , saved <AmountText text={savingShown(recorded.saved_amount, recorded.billing)} />
+        </>
+      )}
+      , on {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
     </p>
   );
 }
