@@ -17,13 +17,14 @@ import './toasts.css';
  * Where toasts show. On a wide screen, the bottom right corner, beside the content. On a phone
  * (sonner's own breakpoint, where it makes them full width) at the top, over the header bar: at the
  * bottom they would cover what is there, which is where a dialog keeps its buttons (a failed save's
- * toast would hide 'Create Reminder', the button to try again). The header's menu is a tap away once
- * the toast goes, and a swipe or its close button sends it sooner.
+ * toast would hide 'Create Reminder', the button to try again). They leave the header's account menu
+ * free, and a swipe or their close button sends them sooner.
  */
 const PHONE = '(max-width: 600px)';
 const TOASTS = {
   wide: { position: 'bottom-right', mobileOffset: undefined },
-  phone: { position: 'top-center', mobileOffset: { top: 8 } },
+  // The right end of the header bar is the account menu's: toasts stop short of it (toasts.css).
+  phone: { position: 'top-center', mobileOffset: { top: 8, left: 8, right: 72 } },
 } as const;
 
 /**
