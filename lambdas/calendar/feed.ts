@@ -10,6 +10,7 @@
  * and a one-reminder file has no name and no refresh interval, being a file, not a subscription.
  */
 import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalEventData } from 'ical-generator';
+import { dateVerb } from '../../shared/reminder/contract.ts';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
@@ -104,10 +105,10 @@ export function reminderEvents(reminder: Reminder, siteUrl: string): ICalEventDa
     id: `${reminder.id}-renewal`,
     allDay: true,
     start: day(reminder.renewal_date),
-    summary: `${reminder.title} renews (${reminder.provider})`,
+    summary: `${reminder.title} ${dateVerb(reminder)} (${reminder.provider})`,
     description: description(reminder, url),
     url,
-    alarms: reminder.act_by ? [] : alarms(reminder, `${alarmTitle(reminder.title)} renews`),
+    alarms: reminder.act_by ? [] : alarms(reminder, `${alarmTitle(reminder.title)} ${dateVerb(reminder)}`),
   };
   const windows = windowEvents(reminder, url, revision);
   if (!reminder.act_by) return [renewal, ...windows];

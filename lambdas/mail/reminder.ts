@@ -3,7 +3,7 @@
  * build time (templates/reminder.tsx is the React Email source, plans/reminder.ts its plans).
  */
 import { categoryLabel, type Category } from '../../shared/categories.ts';
-import { DEAL_CATEGORIES } from '../../shared/reminder/contract.ts';
+import { dateVerb } from '../../shared/reminder/contract.ts';
 import { formatPounds, formatUkDate } from '../../shared/dates.ts';
 import { amountWithPeriod } from '../../shared/reminder/money.ts';
 import type { Reminder } from '../../shared/api.ts';
@@ -36,26 +36,7 @@ export function daysLeftPhrase(daysLeft: number): string {
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
   Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>>;
 
-/**
- * What the date is, in a sentence: a mortgage, energy, broadband or card deal ends, a term renews,
- * car tax and MOT fall due. By the reminder's date kind when the mail knows it, else by its category
- * (older callers, tests).
- */
-function renews(reminder: MailedReminder): string {
-  if (reminder.category === 'car_tax_mot' || reminder.date_kind === undefined)
-    return RENEWS[reminder.category];
-  return reminder.date_kind === 'deal_end' && DEAL_CATEGORIES.includes(reminder.category) ? 'ends' : 'renews';
-}
-
-const RENEWS: Record<Category, string> = {
-  mortgage: 'ends',
-  insurance: 'renews',
-  credit_cards: 'ends',
-  utilities_energy: 'renews',
-  broadband_mobile: 'renews',
-  subscriptions: 'renews',
-  car_tax_mot: 'is due',
-};
+const renews = dateVerb;
 
 export interface ReminderMailProps {
   firstName: string;

@@ -130,6 +130,27 @@ export function leadDaysOf(reminder: {
   return reminder.date_kind === 'next_payment' ? ROLLING_LEAD_DAYS : leadDaysFor(reminder.category);
 }
 
+/** The verb of a date when the category alone must tell (a caller that knows no date kind). */
+const VERB_BY_CATEGORY: Record<Category, string> = {
+  mortgage: 'ends',
+  insurance: 'renews',
+  credit_cards: 'ends',
+  utilities_energy: 'renews',
+  broadband_mobile: 'renews',
+  subscriptions: 'renews',
+  car_tax_mot: 'is due',
+};
+
+/**
+ * What the date is, in a sentence: a mortgage, energy, broadband or card deal 'ends', a term
+ * 'renews', car tax and MOT 'is due'. The mails, the push line and the calendar feed say it so.
+ */
+export function dateVerb(reminder: { category: Category; date_kind?: DateKind }): string {
+  if (reminder.category === 'car_tax_mot' || reminder.date_kind === undefined)
+    return VERB_BY_CATEGORY[reminder.category];
+  return reminder.date_kind === 'deal_end' && DEAL_CATEGORIES.includes(reminder.category) ? 'ends' : 'renews';
+}
+
 /** 'Rolling monthly, no end date': the rolling choice, said for how it is paid. */
 export function rollingChoice(billing: Repeats): string {
   const words: Partial<Record<Repeats, string>> = {

@@ -9,6 +9,7 @@ import {
   contractOf,
   DEAL_CATEGORIES,
   DEFAULT_CONTRACT,
+  dateVerb,
   legacyContract,
   leadDaysOf,
   ROLLING_LEAD_DAYS,
@@ -79,6 +80,14 @@ describe('the contract', () => {
         }
       }),
     );
+  });
+
+  it('says what the date is in words: a deal ends, a term renews, car tax and MOT are due', () => {
+    expect(dateVerb({ category: 'mortgage', date_kind: 'deal_end' })).toBe('ends');
+    expect(dateVerb({ category: 'broadband_mobile', date_kind: 'deal_end' })).toBe('ends');
+    expect(dateVerb({ category: 'insurance', date_kind: 'renewal' })).toBe('renews');
+    expect(dateVerb({ category: 'subscriptions', date_kind: 'next_payment' })).toBe('renews');
+    expect(dateVerb({ category: 'car_tax_mot', date_kind: 'renewal' })).toBe('is due');
   });
 
   it('keeps the money apart from the date: a monthly-paid mortgage costs twelve payments a year', () => {
