@@ -131,13 +131,15 @@ export function describeDryRun(plan: DryRunPlan): string[] {
   const lines = [`Dry run of the reminder job for ${plan.date}: nothing was sent, queued or changed.`];
   if (!plan.sending)
     lines.push('Sending is disabled on this stack: a real run would hold every one of these mails.');
-  lines.push(`${plural(plan.mails.length, 'e-mail')} would go:`);
+  lines.push(`${plural(plan.mails.length, 'e-mail')} would go${plan.mails.length > 0 ? ':' : '.'}`);
   for (const mail of plan.mails) {
     lines.push(`  to ${mail.to}: "${mail.subject}"${mail.push ? ' (and a push to their devices)' : ''}`);
     lines.push(...mail.items.map(itemLine));
   }
   if (plan.pushOnly > 0) lines.push(`${plural(plan.pushOnly, 'recipient')} would get the day's push alone.`);
-  lines.push(`${plural(plan.rolls.length, 'reminder')} would roll forward:`);
+  lines.push(
+    `${plural(plan.rolls.length, 'reminder')} would roll forward${plan.rolls.length > 0 ? ':' : '.'}`,
+  );
   for (const roll of plan.rolls) {
     const to = roll.to === null ? '?' : formatUkDate(roll.to);
     lines.push(`  ${roll.title}: ${formatUkDate(roll.from)} → ${to} (${roll.email})`);
