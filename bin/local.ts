@@ -1,13 +1,20 @@
 /**
- * `npm start`: the whole product locally. App on http://localhost:3000, mailbox on
- * http://localhost:8005, data under .local/ (kept between starts; `npm run reset` wipes it).
+ * `npm start`: the whole product locally. App on http://localhost:3000 (PORT), mailbox on
+ * http://localhost:8005 (MAILBOX_PORT), data under .local/ (kept between starts; `npm run reset` wipes it).
  */
 import path from 'node:path';
 import { ROOT, startLocalStack } from '../lib/local/stack.ts';
 import { ensureLocalAdmin, LOCAL_ADMIN } from '../lib/local/adminAccount.ts';
+import { localPorts } from '../shared/localPorts.ts';
 
-const appPort = Number(process.env.PORT ?? 3000);
-const mailboxPort = Number(process.env.MAILBOX_PORT ?? 8005);
+let ports: ReturnType<typeof localPorts>;
+try {
+  ports = localPorts(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const { app: appPort, mailbox: mailboxPort } = ports;
 const verbose = process.argv.includes('--verbose');
 
 const stack = await startLocalStack({

@@ -2,7 +2,7 @@
  * `npm run deploy -- -c stage=NAME …`: `cdk deploy --all` with the given arguments. For prod, whose
  * stacks keep termination protection on, a first create runs with it off (`-c firstCreate=true`):
  * CloudFormation can then roll a failed create back and delete the stack, and the next attempt
- * starts clean. Once the create succeeds, protection is turned on here (README, "Deploy").
+ * starts clean. Once the create succeeds, protection is turned on here (docs/deploying.md).
  */
 import { spawnSync } from 'node:child_process';
 import { defaultClientFor, isFirstCreate, protectStacks } from '../lib/deploy/firstCreate.ts';
@@ -23,7 +23,9 @@ const deploy = spawnSync(
 );
 if (deploy.status !== 0) {
   if (firstCreate) {
-    console.error('The first create failed. README.md, "After a failed first create", says how to clean up.');
+    console.error(
+      'The first create failed. docs/deploying.md, "After a failed first create", says how to clean up.',
+    );
   }
   process.exit(deploy.status ?? 1);
 }

@@ -1,17 +1,28 @@
 /**
- * `npm run job:run -- [--date YYYY-MM-DD] [--simulate]`: runs the reminder job's planner against the
- * local stack that `npm start` is running (with a date, as at 08:00 on it in each owner's own zone;
- * without, as at now) and waits for that stack's senders. Mails land in the mailbox.
+ * `npm run job:run -- [--date YYYY-MM-DD] [--simulate | --dry-run]`: runs the reminder job's planner
+ * against the local stack that `npm start` is running (with a date, as at 08:00 on it in each owner's
+ * own zone; without, as at now) and waits for that stack's senders. Mails land in the mailbox.
+ * `--dry-run` prints what the run would send and roll, and changes nothing (lambdas/engine/dryRun.ts).
  */
 import { parseArgs } from 'node:util';
 import { isoDate } from '../shared/schemas.ts';
 import { attachToRunningStack } from '../lib/local/running.ts';
 
 const { values } = parseArgs({
-  options: { date: { type: 'string' }, simulate: { type: 'boolean', default: false } },
+  options: {
+    date: { type: 'string' },
+    simulate: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+  },
 });
 if (values.date !== undefined && !isoDate.safeParse(values.date).success) {
   console.error(`--date must be a real calendar date, YYYY-MM-DD (got ${values.date})`);
+  process.exit(2);
+}
+if (values.simulate && values['dry-run']) {
+  console.error(
+    '--simulate and --dry-run do not go together: a dry run writes nothing, a simulation logs to the Email Sandbox',
+  );
   process.exit(2);
 }
 let queueUrl: string;
@@ -38,6 +49,12 @@ function stackGone(error: unknown): never {
   process.exit(1);
 }
 
+if (values['dry-run']) {
+  const { describeDryRun, planDryRun } = await import('../lambdas/engine/dryRun.ts');
+  const plan = await planDryRun({ date: values.date }).catch(stackGone);
+  for (const line of describeDryRun(plan)) console.log(line);
+  process.exit(plan.errors.length > 0 ? 1 : 0);
+}
 const planned = await planRun({ date: values.date, simulate: values.simulate, trigger: 'cli' }).catch(
   stackGone,
 );

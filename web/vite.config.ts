@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BRAND_COLOR, DESCRIPTION, HOME_TITLE } from '../shared/brand.ts';
+import { localPorts } from '../shared/localPorts.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { MANIFEST_PATH, webManifest } from './manifest.ts';
 
-const backend = 'http://127.0.0.1:3000';
+// The backend `npm run dev` starts beside this server: on PORT, as `npm start` is.
+const backend = `http://127.0.0.1:${localPorts(process.env).app}`;
 
 /**
  * The product's identity, written into the page: its title and description, and the brand colour

@@ -20,7 +20,7 @@ import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { parseReminder } from '../store/items.ts';
-import { rollForward } from '../store/savings.ts';
+import { plannedRoll, rollForward } from '../store/savings.ts';
 import { recordSettlement, settledByUser, type SendIdentity } from '../store/sends.ts';
 import { suppressedAmong } from '../store/suppressions.ts';
 import { recheckedVehicleDate } from './recheck.ts';
@@ -42,6 +42,24 @@ export interface Addressed {
   /** A shared reminder's household: the sender reads it with the recipient's own items. */
   householdId?: string;
 }
+
+/** A reminder a run moves on to its next renewal. */
+export interface RollNote {
+  reminderId: string;
+  userId: string;
+  /** The address of the member whose run rolled it. */
+  email: string;
+  title: string;
+  from: string;
+  to: string | null;
+}
+
+/**
+ * What a run does with a reminder due to roll forward: roll it (write), work out what it would
+ * become and plan its new term as a run would, writing nothing (preview: a dry run), or only count
+ * it (a simulation).
+ */
+export type RollMode = 'write' | 'preview' | 'count';
 
 /** What became of one mail of a run. */
 export interface MailNote {
@@ -89,6 +107,8 @@ export interface DueMails {
   missed: number;
   /** Repeating reminders moved on to their next renewal (a simulation counts those it would move). */
   rolled: number;
+  /** Each of those: which reminder, from which renewal to which (null when only counted). */
+  rolls: RollNote[];
   /** Roll forwards that failed: each reminder keeps its place, so the next run tries again. */
   errors: string[];
   notes: MailNote[];
@@ -127,12 +147,13 @@ export const SETTLED_READ_CONCURRENCY = 8;
  * Everything due as at `asOf`: one query per index shard up to `bound`, the owners' profiles and
  * suppressions in batches, and the send records of each reminder's scheduled mails in batches.
  * With `settle`, superseded, missed and skipped mails are recorded (a simulation, or a run with
- * sending disabled, records nothing). With `roll`, repeating reminders due to roll forward are
- * rolled (every run but a simulation: moving a date on sends nothing).
+ * sending disabled, records nothing). `roll` says what becomes of repeating reminders due to roll
+ * forward (RollMode): every run but a simulation or a dry run rolls them, as moving a date on sends
+ * nothing.
  */
 export async function findDueMails(
   { asOf, bound }: { asOf: AsOf; bound: DateTime },
-  { settle, roll, now }: { settle: boolean; roll: boolean; now: () => Date },
+  { settle, roll, now }: { settle: boolean; roll: RollMode; now: () => Date },
 ): Promise<DueMails> {
   const found = await dueEntries(await remindersWithMailDue(bound.toUTC().toISO()!), asOf);
   const suppressed = await suppressedAmong(
@@ -147,6 +168,7 @@ export async function findDueMails(
     superseded: 0,
     missed: 0,
     rolled: 0,
+    rolls: [],
     errors: [],
     notes: [],
     touched: [],
@@ -208,7 +230,12 @@ export async function findDueMails(
       }
       if (plan.roll) {
         const next = await rollOnce(item, zone, moment, roll, result);
-        result.rolled += next === undefined ? 0 : 1;
+        if (next !== undefined) {
+          result.rolled++;
+          const { id, user_id: userId, title, renewal_date: from } = reminder;
+          const to = next ? parseIndexedReminder(next, zone).renewal_date : null;
+          result.rolls.push({ reminderId: id, userId, email: profile.email, title, from, to });
+        }
         if (next) {
           rolledItems.set(rolledKey, next);
           // The new term's overdue mails follow the catch-up rule in this same run.
@@ -246,18 +273,22 @@ export async function findDueMails(
   return result;
 }
 
-/** Rolls the reminder (or, simulating, counts it): the new item, null when a simulation, undefined when not rolled. */
+/**
+ * Rolls the reminder as `roll` says: the new item (written, or only worked out in a preview), null
+ * when only counted, undefined when not rolled.
+ */
 async function rollOnce(
   item: Record<string, unknown>,
   zone: string,
   moment: DateTime,
-  roll: boolean,
+  roll: RollMode,
   result: DueMails,
 ): Promise<Record<string, unknown> | null | undefined> {
-  if (!roll) return null;
+  if (roll === 'count') return null;
   try {
     // A kept registration: the DVLA's new date, asked only when the roll is due.
     const moveTo = await recheckedVehicleDate(parseReminder(item));
+    if (roll === 'preview') return plannedRoll(item, zone, moment.toJSDate(), moveTo)?.item;
     // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
     return (await rollForward(item, zone, moment.toJSDate(), moveTo)) ?? undefined;
   } catch (error) {

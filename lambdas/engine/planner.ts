@@ -54,7 +54,7 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   const sending = !simulate && env().EMAIL_PROVIDER !== 'disabled';
   const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const record = (
-    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched' | 'pushOnly'>,
+    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched' | 'pushOnly' | 'rolls'>,
     phase: PhaseResult,
     queued: number,
     planning = false,
@@ -83,7 +83,7 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   const at = options.date ? asOfDate(options.date) : asOfNow(startedAt);
   const due = await findDueMails(at, {
     settle: sending,
-    roll: !simulate,
+    roll: simulate ? 'count' : 'write',
     now,
   });
   const planMs = Math.round(performance.now() - started);

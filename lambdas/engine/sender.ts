@@ -8,6 +8,7 @@
  * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Profile } from '../../shared/api.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
@@ -152,10 +153,19 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   return { profile, due };
 }
 
-function byReminder(due: readonly Sendable[]): Map<string, Sendable[]> {
-  const groups = new Map<string, Sendable[]>();
+/**
+ * The e-mails one recipient's mails go as: two or more as one digest, unless the owner asked for one
+ * e-mail per renewal: then one per reminder (its lead and window of one day still in one mail: never
+ * two mails a day).
+ */
+export function mailGroups<T extends { mail: { reminderId: string } }>(
+  profile: Pick<Profile, 'email_per_renewal'>,
+  due: readonly T[],
+): T[][] {
+  if (!profile.email_per_renewal) return due.length > 0 ? [[...due]] : [];
+  const groups = new Map<string, T[]>();
   for (const one of due) groups.set(one.mail.reminderId, [...(groups.get(one.mail.reminderId) ?? []), one]);
-  return groups;
+  return [...groups.values()];
 }
 
 /** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
@@ -173,9 +183,7 @@ export async function sendRecipientMessage(
     };
   }
   const { profile, due } = current;
-  // Two or more mails go as one digest, unless the owner asked for one e-mail per renewal: then one
-  // per reminder (its lead and window of one day still in one mail: never two mails a day).
-  const groups = message.pushOnly ? [] : !profile.email_per_renewal ? [due] : [...byReminder(due).values()];
+  const groups = message.pushOnly ? [] : mailGroups(profile, due);
   let heldElsewhere = 0;
   await options.beforeClaim?.(message);
   for (let group of groups) {

@@ -193,23 +193,9 @@ export async function rollForward(
   now: Date,
   moveTo: string | null = null,
 ): Promise<Record<string, unknown> | null> {
-  const reminder = parseReminder(item);
-  const today = todayIn(zone, DateTime.fromJSDate(now));
-  const roll = rollOf(reminder, today);
-  if (!roll) return null;
-  // `moveTo`: the DVLA's newer date of a kept registration, still ahead, which the terms then count from.
-  const moved = moveTo !== null && moveTo > reminder.renewal_date && moveTo >= today;
-  const after = rolled(
-    reminder,
-    { renewal_date: moved ? moveTo : roll.renewalDate, provider: null, amount: null, reanchor: moved },
-    now,
-  );
-  const placement = {
-    notBefore: roll.notBefore,
-    nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
-  };
-
-  const home = homeOfItem(item, reminder);
+  const planned = plannedRoll(item, zone, now, moveTo);
+  if (!planned) return null;
+  const { reminder, after, placement, home } = planned;
   const answered = await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date));
   const writes: LiveWrite[] = [reminderWrite(home, after, reminder, placement)];
   if (!answered) {
@@ -230,7 +216,41 @@ export async function rollForward(
     throw error;
   }
   await moveCounters(reminder, after);
-  return { ...toItem(after, placement, home), ...(home.household ? { user_id: reminder.user_id } : {}) };
+  return planned.item;
+}
+
+/**
+ * The roll forward `rollOf` decides for the item on the owner's date of `now`, as the reminder and
+ * the item it would become; null when it does not roll. Nothing is read or written: rollForward
+ * writes it, a dry run of the job only shows it.
+ */
+export function plannedRoll(
+  item: Record<string, unknown>,
+  zone: string,
+  now: Date,
+  moveTo: string | null = null,
+) {
+  const reminder = parseReminder(item);
+  const today = todayIn(zone, DateTime.fromJSDate(now));
+  const roll = rollOf(reminder, today);
+  if (!roll) return null;
+  // `moveTo`: the DVLA's newer date of a kept registration, still ahead, which the terms then count from.
+  const moved = moveTo !== null && moveTo > reminder.renewal_date && moveTo >= today;
+  const after = rolled(
+    reminder,
+    { renewal_date: moved ? moveTo : roll.renewalDate, provider: null, amount: null, reanchor: moved },
+    now,
+  );
+  const placement = {
+    notBefore: roll.notBefore,
+    nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
+  };
+  const home = homeOfItem(item, reminder);
+  const next = {
+    ...toItem(after, placement, home),
+    ...(home.household ? { user_id: reminder.user_id } : {}),
+  };
+  return { reminder, after, placement, home, item: next };
 }
 
 /** The ledger: every outcome of the user's renewals, the latest renewal first, and the total saved. */

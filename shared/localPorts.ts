@@ -1,0 +1,35 @@
+/**
+ * The ports of the product on one machine: `npm start` listens on them (bin/local.ts) and the dev
+ * server of `npm run dev` sends the API to the app's (web/vite.config.ts). PORT moves the app,
+ * MAILBOX_PORT the mailbox; a value that is not a port is refused in words, never taken as "any
+ * free port".
+ */
+import * as z from 'zod';
+
+export const LOCAL_PORT_DEFAULTS = { app: 3000, mailbox: 8005 } as const;
+
+const portText = z
+  .string()
+  .regex(/^\d{1,5}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(65535));
+
+function portOf(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined) return fallback;
+  const parsed = portText.safeParse(value);
+  if (!parsed.success)
+    throw new Error(`${name} must be a port number from 1 to 65535 (got ${JSON.stringify(value)})`);
+  return parsed.data;
+}
+
+/** The app's and the mailbox's ports from an environment such as process.env. */
+export function localPorts(env: Readonly<Record<string, string | undefined>>): {
+  app: number;
+  mailbox: number;
+} {
+  const app = portOf(env, 'PORT', LOCAL_PORT_DEFAULTS.app);
+  const mailbox = portOf(env, 'MAILBOX_PORT', LOCAL_PORT_DEFAULTS.mailbox);
+  if (app === mailbox) throw new Error(`PORT and MAILBOX_PORT must differ (both ${app})`);
+  return { app, mailbox };
+}
