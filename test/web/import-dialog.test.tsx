@@ -35,6 +35,7 @@ const EXISTING: Reminder = {
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -319,6 +320,7 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              vehicle_date: null,
               // An import fills the importer's own list: nothing imported is shared.
               shared: false,
               deals_with: null,
@@ -337,6 +339,7 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              vehicle_date: null,
               shared: false,
               deals_with: null,
             },
