@@ -16,6 +16,7 @@ import { DEFAULT_REPEATS, PAYMENT_FREQUENCIES, type Repeats } from '#shared/remi
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
 import { sharedByDefault } from '#shared/reminder/sharing.ts';
+import { vehicleDateOf, WHAT_IS_DUE_OPTIONS, type VehicleDate } from '#shared/vehicles.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
@@ -47,13 +48,18 @@ const EMPTY: ReminderFormValues = {
   action_windows: true,
   lender: '',
   kept_vehicle: null,
+  vehicle_date: '',
   shared: false,
   deals_with: '',
 };
 
-/** What 'Also tell me the best day to act' adds for a category, or null when it has no windows. */
-function windowsHint(category: Category): string | null {
-  const labels = actionWindows({ category, renewal_date: '2030-06-30' }).map((w) => w.label);
+/** What 'Also tell me the best day to act' adds for a category (a car's MOT or tax), or null when none. */
+function windowsHint(category: Category, vehicleDate?: VehicleDate | ''): string | null {
+  const labels = actionWindows({
+    category,
+    renewal_date: '2030-06-30',
+    vehicle_date: vehicleDate || null,
+  }).map((w) => w.label);
   return labels.length > 0 ? `An extra e-mail on the day it pays to act: ${labels.join('; ')}.` : null;
 }
 
@@ -85,6 +91,8 @@ function toFormValues(
     action_windows: reminder.action_windows,
     lender: reminder.lender ?? '',
     kept_vehicle: reminder.kept_vehicle,
+    // One stored before 'What is due?' shows what its windows read it as.
+    vehicle_date: vehicleDateOf(reminder) ?? '',
     shared: reminder.shared,
     deals_with: stillMember ? dealsWith : '',
   };
@@ -126,6 +134,7 @@ export function ReminderDialog({
   // Without a DVLA key on this stage the look-up is hidden; asked only when it could be shown.
   const publicConfig = usePublicConfig({ enabled: open && !isEdit && category === 'car_tax_mot' });
   const repeats = useWatch({ control, name: 'repeats' });
+  const vehicleDate = useWatch({ control, name: 'vehicle_date' });
   // The category and term the form was last filled for: only the user's own change refills the rest.
   const filledFor = useRef({ category: EMPTY.category, repeats: EMPTY.repeats });
   const { members } = useHouseholdMembers();
@@ -223,6 +232,15 @@ export function ReminderDialog({
               {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
                 <KeptRegistration kept={reminder.kept_vehicle} />
               ) : null}
+              {category === 'car_tax_mot' ? (
+                <Field
+                  name="vehicle_date"
+                  label="What is due?"
+                  as="select"
+                  options={WHAT_IS_DUE_OPTIONS}
+                  hint="A car's MOT and its tax are two reminders, each with its own e-mails."
+                />
+              ) : null}
               <Field name="renewal_date" label="Renewal Date *" type="date" />
               <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
               <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
@@ -245,12 +263,12 @@ export function ReminderDialog({
               <div id={moreId} className="more-options" hidden={!showMore}>
                 <p className="more-options-tip">{UK_TIPS[category]}</p>
                 <Field name="auto_renew" label="Renews automatically" type="checkbox" />
-                {windowsHint(category) !== null ? (
+                {windowsHint(category, vehicleDate) !== null ? (
                   <Field
                     name="action_windows"
                     label="Also tell me the best day to act"
                     type="checkbox"
-                    hint={windowsHint(category) ?? undefined}
+                    hint={windowsHint(category, vehicleDate) ?? undefined}
                   />
                 ) : null}
                 <Field
