@@ -2,9 +2,10 @@
  * A car's MOT and its tax in the reminder dialog: 'What is due?' for Car Tax / MOT only, the MOT's
  * window offered for the MOT and not for the car tax, what is sent; an edit of a reminder stored
  * before the question shows what its title says; a choice against the kept registration is refused on
- * the field; 'Add both' says which reminder is which.
+ * the field; 'Add both' says which reminder is which. On the reminder page, 'Your action window' has
+ * the MOT's day for the MOT only.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
@@ -12,6 +13,7 @@ import { VEHICLE_MESSAGES, type VehicleDates } from '#shared/vehicles.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
+import { ActionTimeline } from '../../web/src/features/reminders/components/ActionTimeline.tsx';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { aReminder, NO_HOUSEHOLD, PUBLIC_CONFIG } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
@@ -125,5 +127,28 @@ describe("'Add both'", () => {
       ['Ford MOT', 'mot'],
       ['Ford car tax', 'tax'],
     ]);
+  });
+});
+
+describe("'Your action window' of a car", () => {
+  const timeline = (over: Partial<Reminder>) => {
+    render(<ActionTimeline reminder={{ ...CAR, renewal_date: '2099-05-15', ...over }} />);
+    return screen.getByRole('region', { name: 'Your action window' }).textContent;
+  };
+
+  it('has the MOT’s day for the MOT', () => {
+    expect(timeline({ vehicle_date: 'mot' })).toContain(MOT_WINDOW);
+  });
+
+  it('has none for the car tax, and says so of the car tax', () => {
+    const text = timeline({ title: 'Ford car tax', vehicle_date: 'tax' });
+    expect(text).not.toContain(MOT_WINDOW);
+    expect(text).toContain('No day for car tax beats your own reminders that we could source.');
+  });
+
+  it('asks what is due of one that does not say', () => {
+    const text = timeline({ title: 'Ford', vehicle_date: null });
+    expect(text).not.toContain(MOT_WINDOW);
+    expect(text).toContain('Choose what is due (Edit, MOT or Car tax): an MOT has a day of its own.');
   });
 });
