@@ -2,7 +2,7 @@
 import type { Category } from './categories.ts';
 import type { EmailProvider, FeatureFlags } from './flags.ts';
 import type { Lender } from './reminder/lenders.ts';
-import type { KeptVehicle } from './vehicles.ts';
+import type { KeptVehicle, VehicleDate } from './vehicles.ts';
 import type { Repeats } from './reminder/terms.ts';
 import type { DateKind } from './reminder/contract.ts';
 import type { Quote } from './quotes.ts';
@@ -42,6 +42,8 @@ export interface Reminder {
   lender: Lender | null;
   /** Car Tax / MOT: the registration number kept to move the date after each MOT or tax renewal; null when not kept. */
   kept_vehicle: KeptVehicle | null;
+  /** Car Tax / MOT: 'What is due?', the car's MOT or its tax; null when not said (vehicleDateOf reads older ones). */
+  vehicle_date: VehicleDate | null;
   /** The renewal date terms are counted from (see shared/reminder/terms.ts), so month-end dates never drift. */
   term_anchor: string;
   /** The date the current term began (the renewal it rolled forward from); null for the first one tracked. */

@@ -10,7 +10,12 @@ import { isRealDate } from './realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 import { contractOf, DATE_KINDS, DATE_KIND_VALUES, leadDaysOf, legacyContract } from './reminder/contract.ts';
-import { keptVehicleSchema } from './vehicles.ts';
+import {
+  keptVehicleSchema,
+  vehicleDateMatchesKept,
+  vehicleDateOnlyCarTax,
+  vehicleDateSchema,
+} from './vehicles.ts';
 import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
@@ -324,6 +329,7 @@ export const reminderInputSchema = z
     action_windows: z.boolean().default(true),
     lender: z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }).nullable().default(null),
     kept_vehicle: keptVehicleSchema.nullable().default(null),
+    vehicle_date: vehicleDateSchema.nullable().default(null),
     shared: z.boolean().default(false),
     deals_with: z.string().uuid(SHARING_MESSAGES.dealsWithNotMember).nullable().default(null),
   })
@@ -342,6 +348,8 @@ export const reminderInputSchema = z
   })
   .refine(contractChecks.rolling.check, contractChecks.rolling.issue)
   .refine(contractChecks.renewalTerm.check, contractChecks.renewalTerm.issue)
+  .refine(vehicleDateOnlyCarTax.check, vehicleDateOnlyCarTax.issue)
+  .refine(vehicleDateMatchesKept.check, vehicleDateMatchesKept.issue)
   .transform(withContract);
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 /** What a caller may hand the stores: the schema's input (they parse it, so defaults apply). */
@@ -365,13 +373,16 @@ export const reminderFormSchema = z
     lender: z.union([z.enum(LENDER_VALUES, { error: MESSAGES.lenderInvalid }), z.literal('')]).optional(),
     // Not typed in the dialog: the DVLA look-up's, kept while its box stays ticked.
     kept_vehicle: keptVehicleSchema.nullable().optional(),
+    // Car Tax / MOT's 'What is due?'; '' is not chosen.
+    vehicle_date: z.union([vehicleDateSchema, z.literal('')]).optional(),
     // Shown only to people in a household; '' is 'nobody in particular'.
     shared: z.boolean().optional(),
     deals_with: z.string().optional(),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
   .refine(contractChecks.rolling.check, contractChecks.rolling.issue)
-  .refine(contractChecks.renewalTerm.check, contractChecks.renewalTerm.issue);
+  .refine(contractChecks.renewalTerm.check, contractChecks.renewalTerm.issue)
+  .refine(vehicleDateMatchesKept.check, vehicleDateMatchesKept.issue);
 export type ReminderFormValues = z.infer<typeof reminderFormSchema>;
 
 /** The form's values as the API takes them; lead days equal to the default ones are stored as null. */
@@ -388,6 +399,7 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     // Only a mortgage has a lender: a choice left from before a change of category is dropped.
     lender: values.category === 'mortgage' && values.lender ? values.lender : null,
     kept_vehicle: values.category === 'car_tax_mot' ? (values.kept_vehicle ?? null) : null,
+    vehicle_date: values.category === 'car_tax_mot' && values.vehicle_date ? values.vehicle_date : null,
     shared: values.shared ?? false,
     deals_with: values.shared && values.deals_with ? values.deals_with : null,
   });

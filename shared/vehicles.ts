@@ -4,8 +4,10 @@
  * dialog offers from it. Pure: the look-up's handler and the dialog both use it.
  */
 import * as z from 'zod';
+import type { Category } from './categories.ts';
 import { formatUkDate } from './dates.ts';
 import { isRealDate } from './realDate.ts';
+import { DEFAULT_CONTRACT } from './reminder/contract.ts';
 
 /** Look-ups one user may make in a UTC day: a few cars, a few typos. */
 export const VEHICLE_LOOKUPS_PER_DAY = 20;
@@ -17,6 +19,10 @@ export const VEHICLE_MESSAGES = {
   unavailable: 'The DVLA did not answer. Try again later or enter the dates yourself',
   estimated:
     'Estimated: a car under three years old has no MOT yet; its first is due three years after it was first registered',
+  whatIsDueInvalid: 'Choose MOT or Car tax',
+  whatIsDueNotCarTax: 'What is due goes only with Car Tax / MOT',
+  whatIsDueNotKept:
+    'The registration number is kept to follow the other date: untick it to change what is due',
 } as const;
 
 /** A registration number as typed ('ab12 cde'): spaces dropped, upper case, 2 to 7 letters and digits. */
@@ -113,4 +119,86 @@ export type KeptVehicle = z.output<typeof keptVehicleSchema>;
 export function recheckedRenewal(passed: string, follows: VehicleDate, dates: VehicleDates): string | null {
   const date = follows === 'mot' ? dates.mot_due : dates.tax_due;
   return date !== null && date > passed ? date : null;
+}
+
+/**
+ * 'What is due?' of a Car Tax / MOT reminder: a car's MOT and its vehicle tax are two renewals, each
+ * with its own days to act (shared/reminder/windows.ts). '' is not chosen yet.
+ */
+export const WHAT_IS_DUE_OPTIONS = [
+  { value: '', label: 'Choose MOT or Car tax' },
+  { value: 'mot', label: 'MOT' },
+  { value: 'tax', label: 'Car tax' },
+] as const satisfies readonly { value: VehicleDate | ''; label: string }[];
+
+export const vehicleDateSchema = z.enum(VEHICLE_DATES, { error: VEHICLE_MESSAGES.whatIsDueInvalid });
+
+/** What the rules below need of a reminder, as the API body or the dialog's form holds it. */
+interface VehicleDateFields {
+  category: Category;
+  vehicle_date?: VehicleDate | '' | null;
+  kept_vehicle?: Pick<KeptVehicle, 'follows'> | null;
+}
+
+/** Only a Car Tax / MOT reminder says which date it is. */
+export const vehicleDateOnlyCarTax = {
+  check: (v: VehicleDateFields) => !v.vehicle_date || v.category === 'car_tax_mot',
+  issue: { message: VEHICLE_MESSAGES.whatIsDueNotCarTax, path: ['vehicle_date'] },
+};
+
+/**
+ * A kept registration moves the reminder to the date it follows after each renewal
+ * (recheckedRenewal), so what is due cannot say the other one while it is kept.
+ */
+export const vehicleDateMatchesKept = {
+  check: (v: VehicleDateFields) =>
+    v.category !== 'car_tax_mot' ||
+    !v.vehicle_date ||
+    !v.kept_vehicle ||
+    v.kept_vehicle.follows === v.vehicle_date,
+  issue: { message: VEHICLE_MESSAGES.whatIsDueNotKept, path: ['vehicle_date'] },
+};
+
+/** What a reminder's title says it is: 'Ford MOT', 'Ford car tax'; a title naming both or neither tells nothing. */
+function vehicleDateInTitle(title: string): VehicleDate | null {
+  const mot = /\bMOT\b/i.test(title);
+  const tax = /\b(tax|VED)\b/i.test(title);
+  return mot === tax ? null : mot ? 'mot' : 'tax';
+}
+
+/**
+ * Which of a car's renewals a Car Tax / MOT reminder is: its 'What is due?' when chosen; for one
+ * stored before that was asked (or left unchosen), the date its kept registration follows, else what
+ * its title says. Null when nothing tells (it then has no window of either), and for other categories.
+ */
+export function vehicleDateOf(reminder: {
+  category: Category;
+  title?: string;
+  vehicle_date?: VehicleDate | null;
+  kept_vehicle?: Pick<KeptVehicle, 'follows'> | null;
+}): VehicleDate | null {
+  if (reminder.category !== 'car_tax_mot') return null;
+  return reminder.vehicle_date ?? reminder.kept_vehicle?.follows ?? vehicleDateInTitle(reminder.title ?? '');
+}
+
+/**
+ * The two reminders 'Add both' makes, before the API's schema: titled by the make, never by the
+ * registration, which each keeps (with the date it follows) only when `keep` is given; each says
+ * which date it is.
+ */
+export function bothReminderDrafts(
+  dates: VehicleDates & { mot_due: string; tax_due: string },
+  keep: string | null,
+) {
+  const make = dates.make ? `${dates.make.charAt(0)}${dates.make.slice(1).toLowerCase()} ` : '';
+  const common = { category: 'car_tax_mot', ...DEFAULT_CONTRACT.car_tax_mot } as const;
+  const draft = (vehicle_date: VehicleDate, title: string, provider: string, renewal_date: string) => ({
+    ...common,
+    title: `${make}${title}`.trim(),
+    provider,
+    renewal_date,
+    vehicle_date,
+    kept_vehicle: keep ? { registration: keep, follows: vehicle_date } : null,
+  });
+  return [draft('mot', 'MOT', 'DVSA', dates.mot_due), draft('tax', 'car tax', 'DVLA', dates.tax_due)];
 }

@@ -25,7 +25,7 @@ import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { DATE_KIND_VALUES, legacyContract } from '../../shared/reminder/contract.ts';
 import { ACTIONS_DONE_MAX } from '../../shared/reminder/actions.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
-import { keptVehicleSchema } from '../../shared/vehicles.ts';
+import { keptVehicleSchema, VEHICLE_DATES } from '../../shared/vehicles.ts';
 import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
 
 const nullableString = z.string().nullable().default(null);
@@ -78,6 +78,7 @@ const reminderItem = z
     // A lender no longer listed reads as not given ('Another lender'), never as an unreadable item.
     lender: z.enum(LENDER_VALUES).nullable().default(null).catch(null),
     kept_vehicle: keptVehicleSchema.nullable().default(null).catch(null),
+    vehicle_date: z.enum(VEHICLE_DATES).nullable().default(null).catch(null),
     term_anchor: z.string().optional(),
     term_started: nullableString,
     last_term_amount: nullableNumber,

@@ -34,6 +34,7 @@ export const oneOffContract = (renewalDate: string) =>
     action_windows: true,
     lender: null,
     kept_vehicle: null,
+    vehicle_date: null,
     term_anchor: renewalDate,
     term_started: null,
     last_term_amount: null,

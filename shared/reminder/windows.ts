@@ -9,6 +9,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Category } from '../categories.ts';
+import { vehicleDateOf, type KeptVehicle, type VehicleDate } from '../vehicles.ts';
 import { lenderOf, type Lender } from './lenders.ts';
 import type { DateKind } from './contract.ts';
 
@@ -54,6 +55,10 @@ export interface WindowReminder {
   act_by?: string | null;
   date_kind?: DateKind;
   lender?: Lender | null;
+  /** Car Tax / MOT: which of the car's renewals it is, told as vehicleDateOf reads it. */
+  vehicle_date?: VehicleDate | null;
+  kept_vehicle?: Pick<KeptVehicle, 'follows'> | null;
+  title?: string;
 }
 
 const utc = (date: string) => DateTime.fromISO(date, { zone: 'utc' });
@@ -89,7 +94,8 @@ export const END_OF_CONTRACT_NOTICE_DAYS = 10;
 
 const ukDate = (date: string) => utc(date).toFormat('dd/MM/yyyy');
 
-type Rule = (renewal: string, reminder: WindowReminder) => Omit<ActionWindow, 'daysBefore'>;
+/** A window of the reminder's renewal, or null when the rule does not apply to this reminder. */
+type Rule = (renewal: string, reminder: WindowReminder) => Omit<ActionWindow, 'daysBefore'> | null;
 
 const bestQuotes: Rule = (renewal) => {
   const date = daysBefore(renewal, BEST_QUOTE_DAYS);
@@ -167,9 +173,11 @@ const endOfContractNotice: Rule = (renewal) => {
 /**
  * An MOT up to a month minus a day before it runs out keeps the date: for 15 May, from 16 April. A
  * month back keeps to its month's end (31 March: 28 or 29 February), so the day after is always
- * within the rule, never a day too early.
+ * within the rule, never a day too early. Only the car's MOT: its vehicle tax is another renewal,
+ * and one that does not say which it is gets no MOT-specific day.
  */
-const earlyMot: Rule = (renewal) => {
+const earlyMot: Rule = (renewal, reminder) => {
+  if (vehicleDateOf(reminder) !== 'mot') return null;
   const date = iso(utc(renewal).minus({ months: 1 }).plus({ days: 1 }));
   return {
     kind: 'early_mot',
@@ -185,7 +193,8 @@ const earlyMot: Rule = (renewal) => {
 
 /**
  * Each category's windows. Credit cards and subscriptions have none: no rule or dated figure we
- * could source gives them a day better than their own lead days.
+ * could source gives them a day better than their own lead days; nor has a car's vehicle tax
+ * (docs/uk-renewal-rules.md says what was looked for).
  */
 export const WINDOW_RULES: Record<Category, readonly Rule[]> = {
   insurance: [bestQuotes],
@@ -208,6 +217,7 @@ export function actionWindows(reminder: WindowReminder): ActionWindow[] {
   const last = reminder.act_by ?? reminder.renewal_date;
   return WINDOW_RULES[reminder.category]
     .map((rule) => rule(reminder.renewal_date, reminder))
+    .filter((window) => window !== null)
     .map((window) => ({ ...window, daysBefore: wholeDays(window.date, reminder.renewal_date) }))
     .filter((window) => window.date <= last)
     .sort((a, b) => a.date.localeCompare(b.date));

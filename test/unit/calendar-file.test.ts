@@ -32,6 +32,7 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   term_anchor: '2031-03-31',
   term_started: null,
   last_term_amount: null,

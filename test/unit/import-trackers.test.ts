@@ -28,6 +28,7 @@ const saved = (fields: Record<string, unknown>) => ({
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   shared: false,
   deals_with: null,
   ...fields,

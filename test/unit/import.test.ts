@@ -138,6 +138,7 @@ describe('our CSV', () => {
             lender: r.category === 'mortgage' ? r.lender : null,
             // Not in the CSV: the registration number stays out of spreadsheets.
             kept_vehicle: null,
+            vehicle_date: null,
             // An import fills the importer's own list: sharing is the dialog's.
             shared: false,
             deals_with: null,
@@ -301,6 +302,7 @@ describe('a spreadsheet with headings of its own', () => {
       action_windows: true,
       lender: null,
       kept_vehicle: null,
+      vehicle_date: null,
       shared: false,
       deals_with: null,
     });

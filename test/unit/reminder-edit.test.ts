@@ -37,6 +37,7 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   action_windows: existing.action_windows,
   lender: existing.lender,
   kept_vehicle: existing.kept_vehicle,
+  vehicle_date: existing.vehicle_date,
   shared: false,
   deals_with: null,
   ...changes,

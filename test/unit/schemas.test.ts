@@ -73,6 +73,7 @@ describe('reminder rules', () => {
       action_windows: true,
       lender: null,
       kept_vehicle: null,
+      vehicle_date: null,
       // Not shared unless ticked; who deals with it goes only with a shared one.
       shared: false,
       deals_with: null,

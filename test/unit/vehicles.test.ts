@@ -1,7 +1,13 @@
-/** MOT and tax dates from a DVLA record: the registration as typed, the first-MOT estimate, the line shown. */
+/**
+ * MOT and tax dates from a DVLA record: the registration as typed, the first-MOT estimate, the line
+ * shown; which of a car's renewals a reminder is, and the two reminders 'Add both' makes.
+ */
 import { describe, expect, it } from 'vitest';
+import { reminderFormSchema, reminderFormToInput, reminderInputSchema } from '../../shared/schemas.ts';
 import {
+  bothReminderDrafts,
   keptVehicleSchema,
+  vehicleDateOf,
   recheckedRenewal,
   dvlaVehicleSchema,
   firstMotEstimate,
@@ -102,5 +108,132 @@ describe('keptVehicleSchema', () => {
     expect(
       keptVehicleSchema.safeParse({ registration: 'AB12CDE', follows: 'mot', make: 'FORD' }).success,
     ).toBe(false);
+  });
+});
+
+describe('vehicleDateOf', () => {
+  const car = { category: 'car_tax_mot' } as const;
+
+  it('reads what is due when chosen, over the kept registration and the title', () => {
+    expect(vehicleDateOf({ ...car, vehicle_date: 'tax', title: 'Ford MOT' })).toBe('tax');
+    expect(vehicleDateOf({ ...car, vehicle_date: 'mot', kept_vehicle: null, title: 'Road tax' })).toBe('mot');
+  });
+
+  it('reads one stored before it from its kept registration, else from its title', () => {
+    expect(
+      vehicleDateOf({ ...car, vehicle_date: null, kept_vehicle: { follows: 'tax' }, title: 'MOT' }),
+    ).toBe('tax');
+    expect(vehicleDateOf({ ...car, title: 'Ford MOT' })).toBe('mot');
+    expect(vehicleDateOf({ ...car, title: 'Ford car tax' })).toBe('tax');
+    expect(vehicleDateOf({ ...car, title: 'mot for the van' })).toBe('mot');
+    expect(vehicleDateOf({ ...car, title: 'VED' })).toBe('tax');
+  });
+
+  it('tells nothing from a title naming both, neither, or the words inside others', () => {
+    for (const title of ['Car tax / MOT', 'Ford Focus', 'Motorbike', 'Taxi licence', ''])
+      expect(vehicleDateOf({ ...car, title })).toBeNull();
+  });
+
+  it('is null for any other category', () => {
+    expect(vehicleDateOf({ category: 'insurance', title: 'MOT cover', vehicle_date: 'mot' })).toBeNull();
+  });
+});
+
+describe('what is due, as the API and the dialog check it', () => {
+  const body = {
+    title: 'Golf',
+    category: 'car_tax_mot',
+    provider: 'DVSA',
+    renewal_date: '2030-05-15',
+  } as const;
+  const errors = (input: Record<string, unknown>) =>
+    reminderInputSchema
+      .safeParse({ ...body, ...input })
+      .error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('takes MOT or car tax, or nothing, on a Car Tax / MOT reminder', () => {
+    expect(reminderInputSchema.parse({ ...body, vehicle_date: 'mot' }).vehicle_date).toBe('mot');
+    expect(reminderInputSchema.parse(body).vehicle_date).toBeNull();
+    expect(errors({ vehicle_date: 'insurance' })).toEqual([
+      ['vehicle_date', VEHICLE_MESSAGES.whatIsDueInvalid],
+    ]);
+  });
+
+  it('refuses it on another category, and against the date a kept registration follows', () => {
+    expect(errors({ category: 'insurance', vehicle_date: 'tax' })).toEqual([
+      ['vehicle_date', VEHICLE_MESSAGES.whatIsDueNotCarTax],
+    ]);
+    const kept = { registration: 'AB12CDE', follows: 'mot' };
+    expect(errors({ vehicle_date: 'tax', kept_vehicle: kept })).toEqual([
+      ['vehicle_date', VEHICLE_MESSAGES.whatIsDueNotKept],
+    ]);
+    expect(errors({ vehicle_date: 'mot', kept_vehicle: kept })).toBeUndefined();
+  });
+
+  it('the dialog: not chosen is null, a choice left from another category is dropped, a clash is shown', () => {
+    const form = {
+      ...body,
+      amount: '',
+      notes: '',
+      repeats: 'yearly',
+      billing: 'yearly',
+      date_kind: 'renewal',
+      auto_renew: false,
+      act_by: '',
+      lead_days: '30, 14, 7, 0',
+    } as const;
+    expect(reminderFormToInput({ ...form, vehicle_date: '' }).vehicle_date).toBeNull();
+    expect(reminderFormToInput({ ...form, vehicle_date: 'tax' }).vehicle_date).toBe('tax');
+    expect(
+      reminderFormToInput({
+        ...form,
+        category: 'insurance',
+        lead_days: '30, 14, 7, 1, 0',
+        vehicle_date: 'tax',
+      }).vehicle_date,
+    ).toBeNull();
+    const clash = reminderFormSchema.safeParse({
+      ...form,
+      vehicle_date: 'tax',
+      kept_vehicle: { registration: 'AB12CDE', follows: 'mot' },
+    });
+    expect(clash.error?.issues.map((i) => i.message)).toEqual([VEHICLE_MESSAGES.whatIsDueNotKept]);
+  });
+});
+
+describe('bothReminderDrafts', () => {
+  const dates = {
+    registration: 'AB12CDE',
+    make: 'FORD',
+    mot_due: '2027-03-14',
+    mot_estimated: false,
+    tax_due: '2027-02-01',
+  };
+
+  it('makes the MOT and the car tax, each saying which it is, valid as the API takes them', () => {
+    const [mot, tax] = bothReminderDrafts(dates, null).map((draft) => reminderInputSchema.parse(draft));
+    expect(mot).toMatchObject({
+      title: 'Ford MOT',
+      provider: 'DVSA',
+      renewal_date: '2027-03-14',
+      repeats: 'yearly',
+      vehicle_date: 'mot',
+      kept_vehicle: null,
+    });
+    expect(tax).toMatchObject({
+      title: 'Ford car tax',
+      provider: 'DVLA',
+      renewal_date: '2027-02-01',
+      vehicle_date: 'tax',
+      kept_vehicle: null,
+    });
+  });
+
+  it('keeps the registration with each only when asked, following its own date', () => {
+    const kept = bothReminderDrafts({ ...dates, make: null }, 'AB12CDE');
+    expect(kept.map((d) => [d.title, d.kept_vehicle])).toEqual([
+      ['MOT', { registration: 'AB12CDE', follows: 'mot' }],
+      ['car tax', { registration: 'AB12CDE', follows: 'tax' }],
+    ]);
   });
 });

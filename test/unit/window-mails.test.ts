@@ -179,7 +179,8 @@ describe('the window mail', () => {
       'car_tax_mot',
     ] as const;
     for (const category of categories)
-      for (const window of actionWindows({ category, renewal_date: '2028-03-31' }))
+      // A car's window is its MOT's (the tax has none).
+      for (const window of actionWindows({ category, renewal_date: '2028-03-31', vehicle_date: 'mot' }))
         for (const late of [false, true]) {
           const reminder = { ...car, title: '<b>Tom & "Jerry"</b>', provider: 'A{0}' };
           const p = props({ reminder, window, late, firstName: '' });

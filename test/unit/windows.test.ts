@@ -9,9 +9,16 @@ import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { LENDERS, LENDER_VALUES, lenderOf } from '../../shared/reminder/lenders.ts';
 import { actionWindows, windowOf, type WindowReminder } from '../../shared/reminder/windows.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
+import { VEHICLE_DATES } from '../../shared/vehicles.ts';
 
 const windows = (reminder: WindowReminder) =>
   actionWindows(reminder).map((w) => [w.kind, w.date, w.daysBefore, w.label]);
+/** A Car Tax / MOT reminder that is the car's MOT ('What is due?' MOT). */
+const mot = (renewal_date: string): WindowReminder => ({
+  category: 'car_tax_mot',
+  renewal_date,
+  vehicle_date: 'mot',
+});
 
 describe('actionWindows, per category', () => {
   it('insurance: the best day for quotes 26 days before, with the 18 to 28 day range', () => {
@@ -60,10 +67,26 @@ describe('actionWindows, per category', () => {
     expect(notice!.tip).toContain('text INFO to 85075');
   });
 
-  it('car tax / MOT: a month minus a day before, as GOV.UK’s 15 May → 16 April', () => {
-    expect(windows({ category: 'car_tax_mot', renewal_date: '2027-05-15' })).toEqual([
+  it('car tax / MOT: the MOT a month minus a day before, as GOV.UK’s 15 May → 16 April', () => {
+    expect(windows(mot('2027-05-15'))).toEqual([
       ['early_mot', '2027-04-16', 29, 'You can take your MOT from today and keep your date'],
     ]);
+  });
+
+  it('car tax / MOT: the car tax gets no MOT window, whichever way the reminder says it is the tax', () => {
+    const renewal = { category: 'car_tax_mot', renewal_date: '2027-05-15' } as const;
+    expect(actionWindows({ ...renewal, vehicle_date: 'tax' })).toEqual([]);
+    // Stored before 'What is due?': the date its kept registration follows, else its title.
+    expect(actionWindows({ ...renewal, kept_vehicle: { follows: 'tax' } })).toEqual([]);
+    expect(actionWindows({ ...renewal, title: 'Ford car tax' })).toEqual([]);
+    // A title that tells neither (or both) gets no MOT-specific window either.
+    expect(actionWindows({ ...renewal, title: 'Ford' })).toEqual([]);
+    expect(actionWindows({ ...renewal, title: 'Car tax / MOT' })).toEqual([]);
+    // The MOT, told the same ways, gets it.
+    for (const told of [{ kept_vehicle: { follows: 'mot' } }, { title: 'Ford MOT' }] as const)
+      expect(windows({ ...renewal, ...told }).map(([kind]) => kind)).toEqual(['early_mot']);
+    // What is due, once chosen, wins over the title.
+    expect(actionWindows({ ...renewal, title: 'Ford MOT', vehicle_date: 'tax' })).toEqual([]);
   });
 
   it('credit cards and subscriptions: none (nothing sourced)', () => {
@@ -75,7 +98,7 @@ describe('actionWindows, per category', () => {
 describe('actionWindows, calendar edges', () => {
   it('month ends: a month or months back keep to the shorter month’s end, then the MOT day after', () => {
     // 31 March 2027 less a month is 28 February (no 29th in 2027): the MOT window opens 1 March.
-    expect(windows({ category: 'car_tax_mot', renewal_date: '2027-03-31' })[0]![1]).toBe('2027-03-01');
+    expect(windows(mot('2027-03-31'))[0]![1]).toBe('2027-03-01');
     // 31 May less 3 months is 29 February in a leap year.
     expect(windows({ category: 'mortgage', renewal_date: '2028-05-31', lender: 'barclays' })[0]![1]).toBe(
       '2028-02-29',
@@ -88,8 +111,8 @@ describe('actionWindows, calendar edges', () => {
   });
 
   it('29 February: as a renewal, and as a day a window counts back across', () => {
-    expect(windows({ category: 'car_tax_mot', renewal_date: '2028-02-29' })[0]![1]).toBe('2028-01-30');
-    expect(windows({ category: 'car_tax_mot', renewal_date: '2028-03-29' })[0]![1]).toBe('2028-03-01');
+    expect(windows(mot('2028-02-29'))[0]![1]).toBe('2028-01-30');
+    expect(windows(mot('2028-03-29'))[0]![1]).toBe('2028-03-01');
     expect(windows({ category: 'insurance', renewal_date: '2028-03-10' })[0]![1]).toBe('2028-02-13');
     expect(windows({ category: 'insurance', renewal_date: '2028-03-26' })[0]![1]).toBe('2028-02-29');
     expect(windows({ category: 'mortgage', renewal_date: '2028-08-29', lender: 'hsbc' })[0]![1]).toBe(
@@ -147,6 +170,7 @@ describe('properties', () => {
     category: fc.constantFrom(...CATEGORY_VALUES),
     renewal_date: day,
     lender: fc.option(fc.constantFrom(...LENDER_VALUES), { nil: null }),
+    vehicle_date: fc.option(fc.constantFrom(...VEHICLE_DATES), { nil: null }),
     repeats: fc.constantFrom(...REPEATS_VALUES),
     actByDays: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
   });
@@ -181,9 +205,9 @@ describe('properties', () => {
   it('the MOT window is never more than a month minus a day early, and never later than 28 days before', () => {
     fc.assert(
       fc.property(day, (renewal) => {
-        const [mot] = actionWindows({ category: 'car_tax_mot', renewal_date: renewal });
-        expect(mot!.daysBefore).toBeGreaterThanOrEqual(27);
-        expect(mot!.daysBefore).toBeLessThanOrEqual(30);
+        const [early] = actionWindows(mot(renewal));
+        expect(early!.daysBefore).toBeGreaterThanOrEqual(27);
+        expect(early!.daysBefore).toBeLessThanOrEqual(30);
         // The same day of the previous month, or later (never a day earlier than the rule allows).
         const [y, m, d] = renewal.split('-').map(Number) as [number, number, number];
         const monthBefore = new Date(Date.UTC(y, m - 2, 1));
@@ -191,7 +215,7 @@ describe('properties', () => {
         const earliest = new Date(
           Date.UTC(monthBefore.getUTCFullYear(), monthBefore.getUTCMonth(), Math.min(d, lastDay) + 1),
         );
-        expect(mot!.date >= earliest.toISOString().slice(0, 10)).toBe(true);
+        expect(early!.date >= earliest.toISOString().slice(0, 10)).toBe(true);
       }),
       { numRuns: 500 },
     );

@@ -30,6 +30,7 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   term_anchor: addDays(todayIn(), 45),
   term_started: null,
   last_term_amount: null,

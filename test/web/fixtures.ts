@@ -23,6 +23,7 @@ export const aReminder = (over: Partial<Reminder> = {}): Reminder => ({
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,

@@ -39,6 +39,7 @@ const EXISTING: Reminder = {
   action_windows: true,
   lender: null,
   kept_vehicle: null,
+  vehicle_date: null,
   term_anchor: '2030-03-14',
   term_started: null,
   last_term_amount: null,
@@ -330,6 +331,7 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              vehicle_date: null,
               // An import fills the importer's own list: nothing imported is shared.
               shared: false,
               deals_with: null,
@@ -351,6 +353,7 @@ describe('ImportDialog', () => {
               action_windows: true,
               lender: null,
               kept_vehicle: null,
+              vehicle_date: null,
               shared: false,
               deals_with: null,
             },

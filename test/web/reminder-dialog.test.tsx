@@ -155,6 +155,7 @@ describe('ReminderDialog', () => {
         action_windows: true,
         lender: null,
         kept_vehicle: null,
+        vehicle_date: null,
         // Outside a household nothing is shared.
         shared: false,
         deals_with: null,

@@ -2,6 +2,7 @@ import type { Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { formatUkDate, todayIn } from '#shared/dates.ts';
 import { actionWindows, type WindowSource } from '#shared/reminder/windows.ts';
+import { vehicleDateOf } from '#shared/vehicles.ts';
 import './ActionTimeline.css';
 
 interface Step {
@@ -54,6 +55,18 @@ function stepsOf(reminder: Reminder): Step[] {
   return [...windows, ...actBy, renewal].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/**
+ * Why a reminder has no window, in words: a Car Tax / MOT reminder is a car's MOT or its tax, and
+ * only the MOT has a day of its own, so one that does not say which is asked to.
+ */
+function noWindowText(reminder: Reminder): string {
+  const vehicleDate = vehicleDateOf(reminder);
+  if (reminder.category === 'car_tax_mot' && vehicleDate === null)
+    return 'Choose what is due (Edit, MOT or Car tax): an MOT has a day of its own.';
+  const what = vehicleDate === 'tax' ? 'car tax' : categoryLabel(reminder.category);
+  return `No day for ${what} beats your own reminders that we could source.`;
+}
+
 const when = (date: string, today: string) => (date < today ? 'Passed' : date === today ? 'Today' : null);
 
 /**
@@ -70,11 +83,7 @@ export function ActionTimeline({ reminder }: { reminder: Reminder }) {
       <h2 id="action-window-heading" className="card-title">
         Your action window
       </h2>
-      {!hasWindows && (
-        <p className="muted">
-          {`No day for ${categoryLabel(reminder.category)} beats your own reminders that we could source.`}
-        </p>
-      )}
+      {!hasWindows && <p className="muted">{noWindowText(reminder)}</p>}
       {hasWindows && !reminder.action_windows && (
         <p className="muted">You turned off the e-mails for these days (Edit, More options).</p>
       )}

@@ -23,6 +23,7 @@ import {
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
 import { sharedByDefault } from '#shared/reminder/sharing.ts';
+import { vehicleDateOf, WHAT_IS_DUE_OPTIONS, type VehicleDate } from '#shared/vehicles.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { Field } from '../../../components/form/Field.tsx';
@@ -62,13 +63,18 @@ const EMPTY: ReminderFormValues = {
   action_windows: true,
   lender: '',
   kept_vehicle: null,
+  vehicle_date: '',
   shared: false,
   deals_with: '',
 };
 
-/** What 'Also tell me the best day to act' adds for a category, or null when it has no windows. */
-function windowsHint(category: Category): string | null {
-  const labels = actionWindows({ category, renewal_date: '2030-06-30' }).map((w) => w.label);
+/** What 'Also tell me the best day to act' adds for a category (a car's MOT or tax), or null when none. */
+function windowsHint(category: Category, vehicleDate?: VehicleDate | ''): string | null {
+  const labels = actionWindows({
+    category,
+    renewal_date: '2030-06-30',
+    vehicle_date: vehicleDate || null,
+  }).map((w) => w.label);
   return labels.length > 0 ? `An extra e-mail on the day it pays to act: ${labels.join('; ')}.` : null;
 }
 
@@ -108,6 +114,8 @@ function toFormValues(
     action_windows: reminder.action_windows,
     lender: reminder.lender ?? '',
     kept_vehicle: reminder.kept_vehicle,
+    // One stored before 'What is due?' shows what its windows read it as.
+    vehicle_date: vehicleDateOf(reminder) ?? '',
     shared: reminder.shared,
     deals_with: stillMember ? dealsWith : '',
   };
@@ -154,6 +162,7 @@ export function ReminderDialog({
   const dateKind = useWatch({ control, name: 'date_kind' });
   // The category and date kind the form was last filled for: only the user's own change refills the rest.
   const filledFor = useRef({ category: EMPTY.category, dateKind: EMPTY.date_kind });
+  const vehicleDate = useWatch({ control, name: 'vehicle_date' });
   const { members } = useHouseholdMembers();
   const inHousehold = members !== null;
   // 'Shared with household' follows a new reminder's category until the user changes the box.
@@ -273,6 +282,15 @@ export function ReminderDialog({
                   you before it.
                 </p>
               ) : null}
+              {category === 'car_tax_mot' ? (
+                <Field
+                  name="vehicle_date"
+                  label="What is due?"
+                  as="select"
+                  options={WHAT_IS_DUE_OPTIONS}
+                  hint="A car's MOT and its tax are two reminders, each with its own e-mails."
+                />
+              ) : null}
               <ContractFields category={category} />
               <Field name="notes" label="Notes" as="textarea" rows={3} />
               {members !== null && (
@@ -293,12 +311,12 @@ export function ReminderDialog({
               <div id={moreId} className="more-options" hidden={!showMore}>
                 <p className="more-options-tip">{UK_TIPS[category]}</p>
                 <Field name="auto_renew" label="Renews automatically" type="checkbox" />
-                {windowsHint(category) !== null ? (
+                {windowsHint(category, vehicleDate) !== null ? (
                   <Field
                     name="action_windows"
                     label="Also tell me the best day to act"
                     type="checkbox"
-                    hint={windowsHint(category) ?? undefined}
+                    hint={windowsHint(category, vehicleDate) ?? undefined}
                   />
                 ) : null}
                 <Field

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { reminderInputSchema } from '#shared/schemas.ts';
 import {
+  bothReminderDrafts,
   registrationSchema,
   VEHICLE_MESSAGES,
   vehicleDatesLine,
-  type VehicleDate,
   type VehicleDates,
 } from '#shared/vehicles.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -15,31 +14,9 @@ import { useLookUpVehicle } from '../api/look-up-vehicle.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import './VehicleLookup.css';
 
-/**
- * The two reminders 'Add both' makes: titled by the make, never by the registration, which each keeps
- * (with the date it follows) only when `keep` is ticked.
- */
-function bothReminders(dates: VehicleDates & { mot_due: string; tax_due: string }, keep: string | null) {
-  const make = dates.make ? `${dates.make.charAt(0)}${dates.make.slice(1).toLowerCase()} ` : '';
-  const common = { category: 'car_tax_mot', ...DEFAULT_CONTRACT.car_tax_mot } as const;
-  const kept = (follows: VehicleDate) => (keep ? { registration: keep, follows } : null);
-  return [
-    {
-      ...common,
-      title: `${make}MOT`.trim(),
-      provider: 'DVSA',
-      renewal_date: dates.mot_due,
-      kept_vehicle: kept('mot'),
-    },
-    {
-      ...common,
-      title: `${make}car tax`.trim(),
-      provider: 'DVLA',
-      renewal_date: dates.tax_due,
-      kept_vehicle: kept('tax'),
-    },
-  ].map((draft) => reminderInputSchema.parse(draft));
-}
+/** The two reminders 'Add both' makes (the MOT and the car tax), checked as the API checks them. */
+const bothReminders = (dates: VehicleDates & { mot_due: string; tax_due: string }, keep: string | null) =>
+  bothReminderDrafts(dates, keep).map((draft) => reminderInputSchema.parse(draft));
 
 /**
  * For Car Tax / MOT: 'Registration number' and 'Look up MOT and tax dates'; the answer reads 'MOT due
