@@ -325,4 +325,23 @@ describe('ReminderDialog', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(onlyRequest(fetchMock).body).toMatchObject({ action_windows: false, lender: null });
   });
+
+  it("reads money as it is typed: '£1,150.00' saves 1150; a decimal comma is refused", async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    await user.type(field(/^Title/), 'Car insurance');
+    await user.selectOptions(field(/^Category/), 'insurance');
+    await user.type(field(/^Provider/), 'Admiral');
+    await user.type(field(/^Renewal Date/), '2030-01-31');
+    await user.type(field(/^Amount/), '11,50');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Amount/)).toBe(MESSAGES.amountInvalid));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(field(/^Amount/));
+    await user.type(field(/^Amount/), '£1,150.00');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ amount: 1150 });
+  });
 });

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { RENEWAL_RESULT_LABELS, type Quote, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { moneyTextPounds } from '#shared/money-text.ts';
 import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
@@ -64,7 +65,8 @@ function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
 
 /** The saving a typed new price makes against the renewal price (shared/reminder/quotes.ts). */
 function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
-  return savingPerTerm(oldPrice, newPriceText.trim() === '' ? null : Number(newPriceText));
+  const newPrice = moneyTextPounds(newPriceText);
+  return savingPerTerm(oldPrice, newPrice !== null && Number.isFinite(newPrice) ? newPrice : null);
 }
 
 /**
