@@ -344,4 +344,35 @@ describe('ReminderDialog', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(onlyRequest(fetchMock).body).toMatchObject({ amount: 1150 });
   });
+
+  it("fills 'Provider' with the lender picked, while it is empty or still the name a pick put there", async () => {
+    const { user } = open();
+    await user.selectOptions(field(/^Lender/), 'nationwide');
+    expect(field(/^Provider/)).toHaveValue('Nationwide');
+    // Another pick replaces the name the last one put there; 'Another lender' names nobody.
+    await user.selectOptions(field(/^Lender/), 'lloyds');
+    expect(field(/^Provider/)).toHaveValue('Lloyds Bank');
+    await user.selectOptions(field(/^Lender/), 'other');
+    expect(field(/^Provider/)).toHaveValue('');
+    await user.selectOptions(field(/^Lender/), 'hsbc');
+    expect(field(/^Provider/)).toHaveValue('HSBC');
+    // What the user types is theirs: no pick overwrites it.
+    await user.clear(field(/^Provider/));
+    await user.type(field(/^Provider/), 'My broker');
+    await user.selectOptions(field(/^Lender/), 'barclays');
+    expect(field(/^Provider/)).toHaveValue('My broker');
+    await user.selectOptions(field(/^Lender/), 'santander');
+    expect(field(/^Provider/)).toHaveValue('My broker');
+  });
+
+  it('fills no provider when opened on a mortgage, and clears a required message when a pick fills it', async () => {
+    const { user } = open({ ...REMINDER, category: 'mortgage', lender: 'halifax', provider: 'Halifax' });
+    expect(field(/^Provider/)).toHaveValue('Halifax');
+    await user.clear(field(/^Provider/));
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+    await waitFor(() => expect(errorOf(/^Provider/)).toBe(MESSAGES.providerRequired));
+    await user.selectOptions(field(/^Lender/), 'natwest');
+    expect(field(/^Provider/)).toHaveValue('NatWest');
+    await waitFor(() => expect(field(/^Provider/)).toHaveAttribute('aria-invalid', 'false'));
+  });
 });

@@ -24,6 +24,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
+import { useLenderFillsProvider } from '../hooks/use-lender-provider.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
 import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
@@ -121,6 +122,7 @@ export function ReminderDialog({
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
   const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
+  useLenderFillsProvider(form);
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
   // Without a DVLA key on this stage the look-up is hidden; asked only when it could be shown.
