@@ -122,6 +122,8 @@ export function ReminderDialog({
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
   const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
+  // The DVLA found both dates: 'Add both' is the one way on, and the fields it fills are hidden.
+  const [addBothOnly, setAddBothOnly] = useState(false);
   useLenderFillsProvider(form);
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
@@ -207,9 +209,18 @@ export function ReminderDialog({
           </Dialog.Title>
           <Form form={form} onSubmit={onSubmit} className="form reminder-form">
             <div className="reminder-form-body">
-              <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+              {!addBothOnly && (
+                <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+              )}
               <Field name="category" label="Category *" as="select" options={CATEGORIES} />
-              <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
+              {!addBothOnly && (
+                <Field
+                  name="provider"
+                  label="Provider *"
+                  type="text"
+                  placeholder="e.g., Aviva, British Gas"
+                />
+              )}
               {category === 'mortgage' ? (
                 <Field
                   name="lender"
@@ -220,21 +231,29 @@ export function ReminderDialog({
                 />
               ) : null}
               {category === 'car_tax_mot' && !isEdit && publicConfig.data?.vehicleLookup ? (
-                <VehicleLookup onAdded={() => onOpenChange(false)} />
+                <VehicleLookup onAdded={() => onOpenChange(false)} onFound={setAddBothOnly} />
               ) : null}
               {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
                 <KeptRegistration kept={reminder.kept_vehicle} />
               ) : null}
-              <Field name="renewal_date" label="Renewal Date *" type="date" />
-              <Field name="repeats" label="How often do you pay?" as="select" options={PAYMENT_FREQUENCIES} />
-              <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />
-              <Field name="notes" label="Notes" as="textarea" rows={3} />
-              {members !== null && (
+              {!addBothOnly && <Field name="renewal_date" label="Renewal Date *" type="date" />}
+              {!addBothOnly && (
+                <Field
+                  name="repeats"
+                  label="How often do you pay?"
+                  as="select"
+                  options={PAYMENT_FREQUENCIES}
+                />
+              )}
+              {!addBothOnly && <Field name="amount" label={amountLabel(repeats)} {...MONEY_INPUT} />}
+              {!addBothOnly && <Field name="notes" label="Notes" as="textarea" rows={3} />}
+              {members !== null && !addBothOnly && (
                 <SharedFields members={members} onTouched={() => (sharedTouched.current = true)} />
               )}
               <button
                 type="button"
                 className="btn btn-ghost more-options-toggle"
+                hidden={addBothOnly}
                 aria-expanded={showMore}
                 aria-controls={moreId}
                 onClick={() => setMoreOpen(!showMore)}
@@ -244,7 +263,7 @@ export function ReminderDialog({
                 </span>
                 More options
               </button>
-              <div id={moreId} className="more-options" hidden={!showMore}>
+              <div id={moreId} className="more-options" hidden={!showMore || addBothOnly}>
                 <p className="more-options-tip">{UK_TIPS[category]}</p>
                 <Field name="auto_renew" label="Renews automatically" type="checkbox" />
                 {windowsHint(category) !== null ? (
@@ -278,9 +297,11 @@ export function ReminderDialog({
                   Cancel
                 </button>
               </Dialog.Close>
-              <SubmitButton disabled={refreshing}>
-                {isEdit ? 'Update Reminder' : 'Create Reminder'}
-              </SubmitButton>
+              {!addBothOnly && (
+                <SubmitButton disabled={refreshing}>
+                  {isEdit ? 'Update Reminder' : 'Create Reminder'}
+                </SubmitButton>
+              )}
             </div>
           </Form>
         </Dialog.Content>
