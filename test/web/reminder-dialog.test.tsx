@@ -375,4 +375,39 @@ describe('ReminderDialog', () => {
     expect(field(/^Provider/)).toHaveValue('NatWest');
     await waitFor(() => expect(field(/^Provider/)).toHaveAttribute('aria-invalid', 'false'));
   });
+
+  it("opens a collapsed 'More options' for a field refused there, focuses it, and keeps it open", async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    await user.type(field(/^Title/), 'Gym');
+    await user.selectOptions(field(/^Category/), 'subscriptions');
+    await user.type(field(/^Provider/), 'PureGym');
+    await user.type(field(/^Renewal Date/), '2030-01-31');
+    const more = screen.getByRole('button', { name: 'More options' });
+    await user.click(more);
+    await user.clear(field(/^Remind me/));
+    await user.type(field(/^Remind me/), '7, x');
+    await user.click(more);
+    expect(field(/^Remind me/)).not.toBeVisible();
+    // Where focus lands, and whether the field could be seen then (a hidden one cannot take focus).
+    const focused: boolean[] = [];
+    field(/^Remind me/).addEventListener('focus', (e) =>
+      focused.push((e.target as HTMLElement).closest('[hidden]') === null),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Remind me/)).toContain(MESSAGES.leadDaysInvalid));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(field(/^Remind me/)).toBeVisible();
+    expect(field(/^Remind me/)).toHaveFocus();
+    expect(focused.length).toBeGreaterThan(0);
+    expect(focused.every(Boolean)).toBe(true);
+
+    // Put right, the message goes and the section stays open around the field being typed in.
+    await user.type(field(/^Remind me/), '{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(field(/^Remind me/)).toHaveAttribute('aria-invalid', 'false'));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(field(/^Remind me/)).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

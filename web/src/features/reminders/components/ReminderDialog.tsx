@@ -26,6 +26,7 @@ import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import { useLenderFillsProvider } from '../hooks/use-lender-provider.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
+import { errorInMoreOptions, openMoreOptionsOnError } from './more-options.ts';
 import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
@@ -196,7 +197,7 @@ export function ReminderDialog({
   };
 
   // A field of 'More options' with an error opens the section, so the message is never hidden.
-  const hiddenError = ['act_by', 'lead_days'].some((name) => name in form.formState.errors);
+  const hiddenError = errorInMoreOptions(form.formState.errors);
   const showMore = moreOpen || hiddenError;
 
   return (
@@ -207,7 +208,12 @@ export function ReminderDialog({
           <Dialog.Title className="dialog-title">
             {isEdit ? 'Edit Reminder' : 'Add New Reminder'}
           </Dialog.Title>
-          <Form form={form} onSubmit={onSubmit} className="form reminder-form">
+          <Form
+            form={form}
+            onSubmit={onSubmit}
+            onInvalid={openMoreOptionsOnError(() => setMoreOpen(true))}
+            className="form reminder-form"
+          >
             <div className="reminder-form-body">
               {!addBothOnly && (
                 <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
