@@ -4,12 +4,14 @@
  * of the reminder, as the reminder's own amount is.
  */
 import * as z from 'zod';
+import { inWholePence } from './money-text.ts';
 import {
   AMOUNT_MAX,
   dateSchema,
   isRealDate,
   MESSAGES,
   moneyText,
+  moneyTextToAmount,
   plainText,
   PROVIDER_MAX,
 } from './schemas.ts';
@@ -79,7 +81,7 @@ export const quoteFormSchema = z.object({
   provider,
   price: moneyText
     .refine((v) => v !== '', QUOTE_MESSAGES.priceRequired)
-    .refine((v) => v === '' || /^\d*(\.\d{1,2})?$/.test(v), QUOTE_MESSAGES.priceDecimals),
+    .refine(inWholePence, QUOTE_MESSAGES.priceDecimals),
   quoted_on: z
     .string()
     .min(1, QUOTE_MESSAGES.dateRequired)
@@ -90,7 +92,7 @@ export const quoteFormSchema = z.object({
 export type QuoteFormValues = z.infer<typeof quoteFormSchema>;
 
 export const quoteFormToInput = (values: QuoteFormValues): QuoteInput =>
-  quoteInputSchema.parse({ ...values, price: Number(values.price) });
+  quoteInputSchema.parse({ ...values, price: moneyTextToAmount(values.price) });
 
 export const quoteParamSchema = z.object({
   id: z.uuid('Invalid reminder id'),

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { SAVINGS_OUTCOMES } from './api.ts';
+import { inWholePence, moneyTextPounds, readMoneyText } from './money-text.ts';
 import {
   dateSchema,
   isRealDate,
@@ -15,7 +16,10 @@ import {
   PROVIDER_MAX,
 } from './schemas.ts';
 
-/** The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals. */
+/**
+ * The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals;
+ * '£1,150.00' and '1,150' read as money fields read them (shared/money-text.ts).
+ */
 export const SAVINGS_MESSAGES = {
   negative: MESSAGES.amountNegative,
   tooLong: 'Please enter a reasonable amount',
@@ -28,10 +32,10 @@ export const savingsAmountSchema = z
   .trim()
   // One message per amount: each check stops the ones after it.
   .max(20, { message: SAVINGS_MESSAGES.tooLong, abort: true })
-  .refine((v) => v === '' || !v.startsWith('-'), { message: SAVINGS_MESSAGES.negative, abort: true })
-  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), SAVINGS_MESSAGES.decimals)
+  .refine((v) => readMoneyText(v).kind !== 'negative', { message: SAVINGS_MESSAGES.negative, abort: true })
+  .refine((v) => readMoneyText(v).kind !== 'invalid' && inWholePence(v), SAVINGS_MESSAGES.decimals)
   // Converted to a number, clamped to 0..1,000,000, 0 when blank.
-  .transform((v) => (v === '' ? 0 : Math.min(SAVINGS_CAP, Math.max(0, Number(v)))));
+  .transform((v) => Math.min(SAVINGS_CAP, moneyTextPounds(v) ?? 0));
 
 /**
  * The outcome of a renewal: the spec's two answers, plus what comes next. With a next renewal date

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { CATEGORIES, CATEGORY_VALUES } from './categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
+import { moneyTextPounds, readMoneyText } from './money-text.ts';
 import { isRealDate } from './realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
@@ -247,16 +248,25 @@ export const moneyAmount = z
   .nullable()
   .default(null);
 
-/** A sum of money as a form field holds it: blank, or a number from 0. */
+/**
+ * A sum of money as a form field holds it: blank, or an amount from 0 as people type it ('1,150',
+ * '£1,150.00'; shared/money-text.ts). No rule on decimal places here: a field that wants whole pence
+ * adds `inWholePence`.
+ */
 export const moneyText = z
   .string()
   .trim()
-  .refine((v) => v === '' || (Number.isFinite(Number(v)) && v !== '.'), MESSAGES.amountInvalid)
-  .refine((v) => v === '' || Number(v) >= 0, MESSAGES.amountNegative)
-  // The API's own limit, so a form (or an imported row) is refused with a message, not an exception.
-  .refine((v) => v === '' || !(Number(v) > AMOUNT_MAX), MESSAGES.amountTooLarge);
+  .superRefine((v, ctx) => {
+    const reading = readMoneyText(v);
+    if (reading.kind === 'invalid') ctx.addIssue({ code: 'custom', message: MESSAGES.amountInvalid });
+    if (reading.kind === 'negative') ctx.addIssue({ code: 'custom', message: MESSAGES.amountNegative });
+    // The API's own limit, so a form (or an imported row) is refused with a message, not an exception.
+    if (reading.kind === 'pounds' && reading.pounds > AMOUNT_MAX)
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amountTooLarge });
+  });
 
-export const moneyTextToAmount = (text: string) => (text.trim() === '' ? null : Number(text));
+/** A money field's text as the API takes it: pounds, or null when blank. */
+export const moneyTextToAmount = moneyTextPounds;
 
 /** A rolling payment has a next charge, so it is paid more than once; a renewal's term is a month or more. */
 const contractChecks = {

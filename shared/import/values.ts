@@ -5,6 +5,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '../categories.ts';
+import { readMoneyText } from '../money-text.ts';
 import { REPEATS, type Repeats } from '../reminder/terms.ts';
 import { isRealDate } from '../schemas.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
@@ -110,7 +111,9 @@ const POUNDS = /^(?:£|gbp)$/i;
 /**
  * '£1,234.50', '1234.5', '€59,99' (a decimal comma), 'Kč249', '$0', 'CHF 29.90'. `currency` is
  * the ISO code from a column of its own (SubTrackr), when the file has one. Zero is no amount:
- * Wallos writes `$0` for a price never filled in.
+ * Wallos writes `$0` for a price never filled in. Pounds are left as the file writes them, for the
+ * form's own rule to read as a typed amount is read (shared/money-text.ts): '£11,50' is refused
+ * there, not taken for £1,150 or £11.50. Another currency's decimal comma is read as one.
  */
 export function readPrice(text: string, currency = ''): Price {
   const value = text.trim();
@@ -119,12 +122,15 @@ export function readPrice(text: string, currency = ''): Price {
   if (!parts) return { kind: 'invalid', text: value };
   const [, before = '', digits = '', after = ''] = parts;
   const symbol = (before || after).trim();
+  const code = currency.trim();
+  const inPounds = code === '' ? symbol === '' || POUNDS.test(symbol) : POUNDS.test(code);
+  if (inPounds) {
+    const reading = readMoneyText(value);
+    return { kind: 'pounds', amount: reading.kind === 'pounds' && reading.pounds === 0 ? '' : value };
+  }
   const bare = digits.replace(/\s/g, '');
   const amount = /^-?\d+,\d{1,2}$/.test(bare) ? bare.replace(',', '.') : bare.replace(/,(?=\d{3}\b)/g, '');
   if (Number(amount) === 0 && Number.isFinite(Number(amount))) return { kind: 'pounds', amount: '' };
-  const code = currency.trim();
-  const inPounds = code === '' ? symbol === '' || POUNDS.test(symbol) : POUNDS.test(code);
-  if (inPounds) return { kind: 'pounds', amount };
   const number = Number(amount);
   if (!Number.isFinite(number)) return { kind: 'invalid', text: value };
   return {

@@ -31,3 +31,16 @@ export const OTHER_LENDER: Lender = 'other';
 export function lenderOf(value: Lender | null | undefined): (typeof LENDERS)[number] {
   return LENDERS.find((l) => l.value === (value ?? OTHER_LENDER)) ?? LENDERS[LENDERS.length - 1]!;
 }
+
+/** The name a lender gives the 'Provider' field: '' for none chosen and for 'Another lender'. */
+const providerNameOf = (lender: Lender | '') =>
+  lender === '' || lender === OTHER_LENDER ? '' : lenderOf(lender).label;
+
+/**
+ * The provider once the user picks lender `to` instead of `from`: the new lender's name when the
+ * field is empty or still holds the name `from` gave it; anything else is the user's own, and stays.
+ */
+export function providerForLender(provider: string, from: Lender | '', to: Lender | ''): string {
+  const typed = provider.trim();
+  return typed === '' || typed === providerNameOf(from) ? providerNameOf(to) : provider;
+}

@@ -25,6 +25,13 @@ export const OUTCOME_CHOICE_VALUES = OUTCOME_CHOICES.map((c) => c.value) as [
   ...OutcomeChoice[],
 ];
 
+/**
+ * 'I switched' needs the provider switched to: left blank, the outcome would be recorded as a renewal
+ * with the old provider (`resultOf` can only tell a switch by a different provider).
+ */
+export const switchNeedsProvider = (choice: OutcomeChoice | null, newProvider: string): boolean =>
+  choice === 'switched' && newProvider.trim() === '';
+
 /** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
 export function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
   if (input.cancelled) return 'cancelled';

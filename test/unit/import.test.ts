@@ -185,6 +185,48 @@ describe('our CSV', () => {
     ]);
   });
 
+  it('reads an amount as the dialog does: thousands commas, £ or GBP, spaces; a decimal comma is refused', () => {
+    const amounts = ['1150', '"1,150"', '"£1,150.00"', '" 1150 "', 'GBP 1150', '"1,150.00 GBP"', '£1 150'];
+    const refused = ['"11,50"', '"£1,15"', '"1.150,00"', '"£11,5"'];
+    const rows = rowsOf(
+      read(
+        'mine.csv',
+        [
+          HEADER,
+          ...[...amounts, ...refused].map((a, i) => `Gym ${i},Subscriptions,PureGym,2027-05-01,${a},,,,,`),
+        ].join('\r\n'),
+      ),
+    );
+    for (const row of rows.slice(0, amounts.length)) {
+      expect(row.errors).toEqual([]);
+      expect(row.reminder).toMatchObject({ amount: 1150 });
+    }
+    for (const row of rows.slice(amounts.length)) {
+      expect(row.reminder).toBeNull();
+      expect(row.errors).toEqual([MESSAGES.amountInvalid]);
+    }
+    // Another tracker's pounds go through the same reading; another currency keeps its decimal comma.
+    const wallos = rowsOf(
+      read(
+        'w.json',
+        JSON.stringify(
+          ['£1,150.00', '£11,50', '€59,99'].map((Price) => ({
+            Name: 'Insurance',
+            'Payment Cycle': 'Yearly',
+            'Next Payment': '2031-06-01',
+            Price,
+          })),
+        ),
+      ),
+    );
+    expect(wallos.map((r) => (r.reminder ? r.reminder.amount : r.errors))).toEqual([
+      1150,
+      [MESSAGES.amountInvalid],
+      null,
+    ]);
+    expect(wallos[2]!.foreign_price).toBe('€59.99');
+  });
+
   it('reads the best day to act and a lender by name, and refuses values it does not know', () => {
     const header = 'Title,Category,Provider,Renewal date,Best day to act,Lender';
     const rows = rowsOf(

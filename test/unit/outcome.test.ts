@@ -1,6 +1,6 @@
 /** A renewal's outcome as plain values: what happened, the ended term, and the reminder after it. */
 import { describe, expect, it } from 'vitest';
-import { endedTerm, resultOf, rolled } from '../../shared/reminder/outcome.ts';
+import { endedTerm, resultOf, rolled, switchNeedsProvider } from '../../shared/reminder/outcome.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/savingsSchemas.ts';
@@ -39,6 +39,18 @@ describe('resultOf', () => {
     expect(resultOf(reminder, { ...answer, new_provider: 'Direct Line' })).toBe('switched');
     expect(resultOf(reminder, { ...answer, new_provider: ' aviva ', saved_amount: 20 })).toBe('negotiated');
     expect(resultOf(reminder, answer)).toBe('renewed');
+  });
+});
+
+describe('switchNeedsProvider', () => {
+  it("asks 'I switched' for the provider switched to, since without one resultOf reads a renewal", () => {
+    expect(switchNeedsProvider('switched', '')).toBe(true);
+    expect(switchNeedsProvider('switched', '   ')).toBe(true);
+    expect(resultOf(reminder, { ...answer, new_provider: null })).toBe('renewed');
+    expect(switchNeedsProvider('switched', 'Direct Line')).toBe(false);
+    // The other answers send the reminder's own provider: nothing to ask.
+    for (const choice of ['haggled', 'renewed', 'cancelled', null] as const)
+      expect(switchNeedsProvider(choice, '')).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
-import { LENDERS, LENDER_VALUES, lenderOf } from '../../shared/reminder/lenders.ts';
+import { LENDERS, LENDER_VALUES, lenderOf, providerForLender } from '../../shared/reminder/lenders.ts';
 import { actionWindows, windowOf, type WindowReminder } from '../../shared/reminder/windows.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { VEHICLE_DATES } from '../../shared/vehicles.ts';
@@ -155,6 +155,34 @@ describe('the lender table', () => {
     }
     expect(LENDERS.at(-1)).toMatchObject({ value: 'other', label: 'Another lender', monthsAhead: 6 });
     expect(lenderOf(null).value).toBe('other');
+  });
+});
+
+describe('providerForLender', () => {
+  it("gives an empty provider, or the previous pick's name, the lender's; never replaces what was typed", () => {
+    expect(providerForLender('', '', 'nationwide')).toBe('Nationwide');
+    expect(providerForLender('  ', '', 'lloyds')).toBe('Lloyds Bank');
+    expect(providerForLender('Nationwide', 'nationwide', 'hsbc')).toBe('HSBC');
+    // 'Another lender' and no lender name nobody: the filled-in name goes.
+    expect(providerForLender('HSBC', 'hsbc', 'other')).toBe('');
+    expect(providerForLender('HSBC', 'hsbc', '')).toBe('');
+    expect(providerForLender('', 'hsbc', 'other')).toBe('');
+    expect(providerForLender('My broker', '', 'barclays')).toBe('My broker');
+    expect(providerForLender('My broker', 'barclays', 'santander')).toBe('My broker');
+    // Typed before any pick, even a lender's name, it is the user's.
+    expect(providerForLender('Barclays Bank', '', 'halifax')).toBe('Barclays Bank');
+  });
+
+  it("is the typed provider unless that is blank or the previous lender's name, for any picks", () => {
+    const lender = fc.constantFrom<(typeof LENDER_VALUES)[number] | ''>('', ...LENDER_VALUES);
+    fc.assert(
+      fc.property(fc.string(), lender, lender, (typed, from, to) => {
+        const after = providerForLender(typed, from, to);
+        const fromName = from === '' || from === 'other' ? '' : lenderOf(from).label;
+        if (typed.trim() !== '' && typed.trim() !== fromName) expect(after).toBe(typed);
+        else expect(after).toBe(to === '' || to === 'other' ? '' : lenderOf(to).label);
+      }),
+    );
   });
 });
 

@@ -393,4 +393,89 @@ describe('ReminderDialog', () => {
     expect(screen.getByRole('note')).toHaveTextContent(/^This date has passed\. When does it renew next\?/);
     expect(field(DATE)).toHaveValue('');
   });
+
+  it("reads money as it is typed: '£1,150.00' saves 1150; a decimal comma is refused", async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    await user.type(field(/^Title/), 'Car insurance');
+    await user.selectOptions(field(/^Category/), 'insurance');
+    await user.type(field(/^Provider/), 'Admiral');
+    await user.type(field(DATE), '2030-01-31');
+    await user.type(field(/^Amount/), '11,50');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Amount/)).toBe(MESSAGES.amountInvalid));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(field(/^Amount/));
+    await user.type(field(/^Amount/), '£1,150.00');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ amount: 1150 });
+  });
+
+  it("fills 'Provider' with the lender picked, while it is empty or still the name a pick put there", async () => {
+    const { user } = open();
+    await user.selectOptions(field(/^Lender/), 'nationwide');
+    expect(field(/^Provider/)).toHaveValue('Nationwide');
+    // Another pick replaces the name the last one put there; 'Another lender' names nobody.
+    await user.selectOptions(field(/^Lender/), 'lloyds');
+    expect(field(/^Provider/)).toHaveValue('Lloyds Bank');
+    await user.selectOptions(field(/^Lender/), 'other');
+    expect(field(/^Provider/)).toHaveValue('');
+    await user.selectOptions(field(/^Lender/), 'hsbc');
+    expect(field(/^Provider/)).toHaveValue('HSBC');
+    // What the user types is theirs: no pick overwrites it.
+    await user.clear(field(/^Provider/));
+    await user.type(field(/^Provider/), 'My broker');
+    await user.selectOptions(field(/^Lender/), 'barclays');
+    expect(field(/^Provider/)).toHaveValue('My broker');
+    await user.selectOptions(field(/^Lender/), 'santander');
+    expect(field(/^Provider/)).toHaveValue('My broker');
+  });
+
+  it('fills no provider when opened on a mortgage, and clears a required message when a pick fills it', async () => {
+    const { user } = open({ ...REMINDER, category: 'mortgage', lender: 'halifax', provider: 'Halifax' });
+    expect(field(/^Provider/)).toHaveValue('Halifax');
+    await user.clear(field(/^Provider/));
+    await user.click(screen.getByRole('button', { name: 'Update Reminder' }));
+    await waitFor(() => expect(errorOf(/^Provider/)).toBe(MESSAGES.providerRequired));
+    await user.selectOptions(field(/^Lender/), 'natwest');
+    expect(field(/^Provider/)).toHaveValue('NatWest');
+    await waitFor(() => expect(field(/^Provider/)).toHaveAttribute('aria-invalid', 'false'));
+  });
+
+  it("opens a collapsed 'More options' for a field refused there, focuses it, and keeps it open", async () => {
+    const fetchMock = stubFetch(201, { reminder: REMINDER });
+    const { user } = open();
+    await user.type(field(/^Title/), 'Gym');
+    await user.selectOptions(field(/^Category/), 'subscriptions');
+    await user.type(field(/^Provider/), 'PureGym');
+    await user.type(field(DATE), '2030-01-31');
+    const more = screen.getByRole('button', { name: 'More options' });
+    await user.click(more);
+    await user.clear(field(/^Remind me/));
+    await user.type(field(/^Remind me/), '7, x');
+    await user.click(more);
+    expect(field(/^Remind me/)).not.toBeVisible();
+    // Where focus lands, and whether the field could be seen then (a hidden one cannot take focus).
+    const focused: boolean[] = [];
+    field(/^Remind me/).addEventListener('focus', (e) =>
+      focused.push((e.target as HTMLElement).closest('[hidden]') === null),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(errorOf(/^Remind me/)).toContain(MESSAGES.leadDaysInvalid));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(field(/^Remind me/)).toBeVisible();
+    expect(field(/^Remind me/)).toHaveFocus();
+    expect(focused.length).toBeGreaterThan(0);
+    expect(focused.every(Boolean)).toBe(true);
+
+    // Put right, the message goes and the section stays open around the field being typed in.
+    await user.type(field(/^Remind me/), '{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(field(/^Remind me/)).toHaveAttribute('aria-invalid', 'false'));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(field(/^Remind me/)).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

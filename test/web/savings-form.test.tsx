@@ -41,6 +41,14 @@ describe('SavingsForm', () => {
     expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '125.5' }, 125.5);
   });
 
+  it("reads the amount as typed: '£1,150.00' is 1150", async () => {
+    const { onRecord, user, amount } = renderForm();
+    await user.type(amount, '£1,150.00');
+    await user.click(recordSavings());
+    await waitFor(() => expect(onRecord).toHaveBeenCalledTimes(1));
+    expect(onRecord).toHaveBeenCalledWith({ outcome: 'saved', saved_amount: '1150' }, 1150);
+  });
+
   it('counts a blank amount as £0, as does 0: recorded as a renewal with no saving', async () => {
     const { onRecord, user, amount } = renderForm();
     await user.click(recordSavings());
@@ -62,7 +70,9 @@ describe('SavingsForm', () => {
   it.each([
     ['-1', SAVINGS_MESSAGES.negative],
     ['12abc', SAVINGS_MESSAGES.decimals],
-    ['£5', SAVINGS_MESSAGES.decimals],
+    // A decimal comma is never guessed at: 5,00 is neither £5 nor £500.
+    ['5,00', SAVINGS_MESSAGES.decimals],
+    ['£1,15', SAVINGS_MESSAGES.decimals],
     ['12.345', SAVINGS_MESSAGES.decimals],
     ['123456789012345678901', SAVINGS_MESSAGES.tooLong],
   ])('refuses %s with "%s"', async (typed, message) => {

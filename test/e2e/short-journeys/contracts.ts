@@ -97,9 +97,9 @@ export function contractsJourney({ stack, signedInPage }: E2e): void {
       // A switch asks the new provider, price and next date.
       await page.getByLabel('I switched').check();
       await page.getByRole('heading', { name: 'Your next renewal' }).waitFor();
-      // Prefilled: a year on, the same provider.
+      // Prefilled: a year on; the provider switched to is asked for, not the old one offered.
       expect(await page.getByLabel('Next renewal date').inputValue()).toBe('2027-01-15');
-      expect(await page.getByLabel('New provider').inputValue()).toBe('Direct Line');
+      expect(await page.getByLabel('New provider').inputValue()).toBe('');
       await page.getByLabel('New provider').fill('Admiral');
       await page.getByLabel('New price (£)').fill('400');
       // The price drop is suggested as the saving.

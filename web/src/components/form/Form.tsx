@@ -4,28 +4,32 @@ import {
   FormProvider,
   useFormContext,
   type FieldValues,
+  type SubmitErrorHandler,
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
 
 /**
  * A react-hook-form form: its fields (Field, CountrySelect) find it through context. Validation is
- * the schema's, so the browser's own is off (noValidate).
+ * the schema's, so the browser's own is off (noValidate). `onInvalid` runs on a refused submit,
+ * before focus moves to the first invalid field.
  */
 export function Form<TValues extends FieldValues, TOutput>({
   form,
   onSubmit,
+  onInvalid,
   className = 'form',
   children,
 }: {
   form: UseFormReturn<TValues, unknown, TOutput>;
   onSubmit: SubmitHandler<TOutput>;
+  onInvalid?: SubmitErrorHandler<TValues>;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
-      <form className={className} onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <form className={className} onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
         {children}
       </form>
     </FormProvider>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
-import { formatUkDate, todayIn } from '#shared/dates.ts';
+import { formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountWithPeriod } from '#shared/reminder/money.ts';
 import { cheapestQuote } from '#shared/reminder/quotes.ts';
 import { QUOTE_LIMIT, quoteFormSchema, quoteFormToInput, type QuoteFormValues } from '#shared/quotes.ts';
@@ -37,11 +37,10 @@ export function QuoteNotebook({ reminder, quotes }: { reminder: Reminder; quotes
 
   const submit = async (values: QuoteFormValues) => {
     try {
-      await add.mutateAsync(quoteFormToInput(values));
+      const input = quoteFormToInput(values);
+      await add.mutateAsync(input);
       form.reset({ ...EMPTY, quoted_on: values.quoted_on });
-      toast.success('Quote added', {
-        description: `${values.provider}: £${Number(values.price).toFixed(2)}`,
-      });
+      toast.success('Quote added', { description: `${input.provider}: ${formatPounds(input.price)}` });
     } catch (error) {
       reportSubmitError(form, error, 'Error', { description: 'Failed to add the quote' });
     }

@@ -34,7 +34,9 @@ import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import { ContractFields } from './ContractFields.tsx';
+import { useLenderFillsProvider } from '../hooks/use-lender-provider.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
+import { errorInMoreOptions, openMoreOptionsOnError } from './more-options.ts';
 import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
 import '../../../components/Dialog.css';
@@ -155,6 +157,9 @@ export function ReminderDialog({
   const form = useForm({ resolver: zodResolver(reminderFormSchema), defaultValues: EMPTY });
   const { reset, setValue, getValues, getFieldState, control } = form;
   const [moreOpen, setMoreOpen] = useState(false);
+  // The DVLA found both dates: 'Add both' is the one way on, and the fields it fills are hidden.
+  const [addBothOnly, setAddBothOnly] = useState(false);
+  useLenderFillsProvider(form);
   const moreId = useId();
   const category = useWatch({ control, name: 'category' });
   // Without a DVLA key on this stage the look-up is hidden; asked only when it could be shown.
@@ -234,7 +239,7 @@ export function ReminderDialog({
   };
 
   // A field of 'More options' with an error opens the section, so the message is never hidden.
-  const hiddenError = ['act_by', 'lead_days'].some((name) => name in form.formState.errors);
+  const hiddenError = errorInMoreOptions(form.formState.errors);
   const showMore = moreOpen || hiddenError;
 
   return (
@@ -249,11 +254,25 @@ export function ReminderDialog({
           <Dialog.Title className="dialog-title">
             {isEdit ? 'Edit Reminder' : 'Add New Reminder'}
           </Dialog.Title>
-          <Form form={form} onSubmit={onSubmit} className="form reminder-form">
+          <Form
+            form={form}
+            onSubmit={onSubmit}
+            onInvalid={openMoreOptionsOnError(() => setMoreOpen(true))}
+            className="form reminder-form"
+          >
             <div className="reminder-form-body">
-              <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+              {!addBothOnly && (
+                <Field name="title" label="Title *" type="text" placeholder="e.g., Home Insurance" />
+              )}
               <Field name="category" label="Category *" as="select" options={CATEGORIES} />
-              <Field name="provider" label="Provider *" type="text" placeholder="e.g., Aviva, British Gas" />
+              {!addBothOnly && (
+                <Field
+                  name="provider"
+                  label="Provider *"
+                  type="text"
+                  placeholder="e.g., Aviva, British Gas"
+                />
+              )}
               {category === 'mortgage' ? (
                 <Field
                   name="lender"
@@ -264,7 +283,7 @@ export function ReminderDialog({
                 />
               ) : null}
               {category === 'car_tax_mot' && !isEdit && publicConfig.data?.vehicleLookup ? (
-                <VehicleLookup onAdded={() => onOpenChange(false)} />
+                <VehicleLookup onAdded={() => onOpenChange(false)} onFound={setAddBothOnly} />
               ) : null}
               {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
                 <KeptRegistration kept={reminder.kept_vehicle} />
@@ -282,7 +301,7 @@ export function ReminderDialog({
                   you before it.
                 </p>
               ) : null}
-              {category === 'car_tax_mot' ? (
+              {category === 'car_tax_mot' && !addBothOnly ? (
                 <Field
                   name="vehicle_date"
                   label="What is due?"
@@ -291,14 +310,15 @@ export function ReminderDialog({
                   hint="A car's MOT and its tax are two reminders, each with its own e-mails."
                 />
               ) : null}
-              <ContractFields category={category} />
-              <Field name="notes" label="Notes" as="textarea" rows={3} />
-              {members !== null && (
+              {!addBothOnly && <ContractFields category={category} />}
+              {!addBothOnly && <Field name="notes" label="Notes" as="textarea" rows={3} />}
+              {members !== null && !addBothOnly && (
                 <SharedFields members={members} onTouched={() => (sharedTouched.current = true)} />
               )}
               <button
                 type="button"
                 className="btn btn-ghost more-options-toggle"
+                hidden={addBothOnly}
                 aria-expanded={showMore}
                 aria-controls={moreId}
                 onClick={() => setMoreOpen(!showMore)}
@@ -308,7 +328,7 @@ export function ReminderDialog({
                 </span>
                 More options
               </button>
-              <div id={moreId} className="more-options" hidden={!showMore}>
+              <div id={moreId} className="more-options" hidden={!showMore || addBothOnly}>
                 <p className="more-options-tip">{UK_TIPS[category]}</p>
                 <Field name="auto_renew" label="Renews automatically" type="checkbox" />
                 {windowsHint(category, vehicleDate) !== null ? (
@@ -342,9 +362,11 @@ export function ReminderDialog({
                   Cancel
                 </button>
               </Dialog.Close>
-              <SubmitButton disabled={refreshing}>
-                {isEdit ? 'Update Reminder' : 'Create Reminder'}
-              </SubmitButton>
+              {!addBothOnly && (
+                <SubmitButton disabled={refreshing}>
+                  {isEdit ? 'Update Reminder' : 'Create Reminder'}
+                </SubmitButton>
+              )}
             </div>
           </Form>
         </Dialog.Content>

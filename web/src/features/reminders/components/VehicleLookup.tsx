@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { reminderInputSchema } from '#shared/schemas.ts';
 import {
@@ -21,15 +21,29 @@ const bothReminders = (dates: VehicleDates & { mot_due: string; tax_due: string 
 /**
  * For Car Tax / MOT: 'Registration number' and 'Look up MOT and tax dates'; the answer reads 'MOT due
  * {date} · Tax due {date}', with 'Add both', which makes the two reminders. Its own controls, not the
- * dialog's form: Enter in the registration looks it up, never creates the reminder.
+ * dialog's form: Enter in the registration looks it up, never creates the reminder. `onFound` hears
+ * whether 'Add both' is offered (both dates found), so the dialog can make it the one way on; it
+ * hears false again when the look-up goes.
  */
-export function VehicleLookup({ onAdded }: { onAdded: () => void }) {
+export function VehicleLookup({
+  onAdded,
+  onFound,
+}: {
+  onAdded: () => void;
+  onFound?: (offersBoth: boolean) => void;
+}) {
   const [registration, setRegistration] = useState('');
   const [error, setError] = useState<string>();
   const [keep, setKeep] = useState(false);
   const lookUp = useLookUpVehicle();
   const save = useSaveReminder();
   const dates = lookUp.data;
+  const offersBoth = Boolean(dates && !error && dates.mot_due && dates.tax_due);
+
+  useEffect(() => {
+    onFound?.(offersBoth);
+    return () => onFound?.(false);
+  }, [offersBoth, onFound]);
 
   const run = async () => {
     const parsed = registrationSchema.safeParse(registration);

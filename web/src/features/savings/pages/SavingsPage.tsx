@@ -6,12 +6,19 @@ import { toast } from 'sonner';
 import { RENEWAL_RESULT_LABELS, type Quote, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { moneyTextPounds } from '#shared/money-text.ts';
 import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
   type NextRenewalFormValues,
 } from '#shared/savingsSchemas.ts';
-import { OUTCOME_CHOICES, OUTCOME_CHOICE_VALUES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
+import {
+  OUTCOME_CHOICES,
+  OUTCOME_CHOICE_VALUES,
+  switchNeedsProvider,
+  type OutcomeChoice,
+} from '#shared/reminder/outcome.ts';
+import { MESSAGES } from '#shared/schemas.ts';
 import { savingShown } from '#shared/reminder/money.ts';
 import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
@@ -53,11 +60,14 @@ function BackToDashboard({ className }: { className: string }) {
   );
 }
 
-/** The next term as the page first offers it: a term on by the reminder's repeat, the same provider. */
+/**
+ * The next term as the page first offers it: a term on by the reminder's repeat. 'New provider' (shown
+ * only for 'I switched') starts empty: the old provider there would make a switch read as a renewal.
+ */
 function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
   return {
     next_renewal_date: nextRenewalAfter(reminder.term_anchor, reminder.repeats, reminder.renewal_date) ?? '',
-    new_provider: reminder.provider,
+    new_provider: '',
     new_price: '',
     cancelled: false,
   };
@@ -65,7 +75,8 @@ function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
 
 /** The saving a typed new price makes against the renewal price (shared/reminder/quotes.ts). */
 function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
-  return savingPerTerm(oldPrice, newPriceText.trim() === '' ? null : Number(newPriceText));
+  const newPrice = moneyTextPounds(newPriceText);
+  return savingPerTerm(oldPrice, newPrice !== null && Number.isFinite(newPrice) ? newPrice : null);
 }
 
 /**
@@ -214,12 +225,13 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   }, [reminder.isError, reminder.error, navigate]);
 
   // The cheapest quote taken: a switch when it is another provider, else a haggle; its price fills
-  // the new price, so the saving suggested is the renewal price minus it.
+  // the new price, so the saving suggested is the renewal price minus it. A haggle leaves 'New
+  // provider' alone (onRecord sends the old one): 'I switched' chosen after it never shows the old one.
   const takeQuote = (quote: Quote) => {
     if (!loaded) return;
     const other = quote.provider.trim().toLowerCase() !== loaded.provider.trim().toLowerCase();
     setChoice(other ? 'switched' : 'haggled');
-    nextForm.setValue('new_provider', other ? quote.provider : loaded.provider, { shouldDirty: true });
+    if (other) nextForm.setValue('new_provider', quote.provider, { shouldDirty: true });
     nextForm.setValue('new_price', quote.price.toFixed(2), { shouldDirty: true });
   };
 
@@ -228,6 +240,10 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     if (!(await nextForm.trigger())) return;
     // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
     const values = nextForm.getValues();
+    if (switchNeedsProvider(choice, values.new_provider)) {
+      nextForm.setError('new_provider', { message: MESSAGES.providerRequired }, { shouldFocus: true });
+      return;
+    }
     const next = nextRenewalFormToInput({
       ...values,
       new_provider: choice === 'switched' || !loaded ? values.new_provider : loaded.provider,
