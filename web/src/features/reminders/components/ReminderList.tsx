@@ -54,7 +54,10 @@ function ActBy({ reminder }: { reminder: Reminder }) {
 /** The outcome question, where a renewal has come and gone with no answer yet. */
 function HowDidItGo({ reminder }: { reminder: Reminder }) {
   return (
-    <Link to={savingsPath(reminder.id)} className="btn btn-primary btn-sm how-did-it-go">
+    <Link
+      to={savingsPath(reminder.id, reminder.renewal_date)}
+      className="btn btn-primary btn-sm how-did-it-go"
+    >
       How did it go?
       <span className="visually-hidden"> ({reminder.title})</span>
     </Link>
