@@ -130,7 +130,7 @@ describe('the outcome page of a term already answered', () => {
 });
 
 describe('answering a term', () => {
-  it("sends the term the page asks about, and on a 409 says who answered and shows their answer", async () => {
+  it('sends the term the page asks about, and on a 409 says who answered and shows their answer', async () => {
     const fetchMock = answers(
       [409, { message: `${LOGGED_BY_SAM}. Your answer was not recorded.` }],
       [200, rolledOn],

@@ -114,7 +114,7 @@ describe('YourSavings in a household', () => {
     expect(rows.map((row) => within(row).queryByText('Shared') !== null)).toEqual([false, true]);
   });
 
-  it("labels each shared saving with who logged it, for the saver and the rest of the household", () => {
+  it('labels each shared saving with who logged it, for the saver and the rest of the household', () => {
     const bySam = outcome({ title: 'Mortgage', shared: true, recorded_by: SAM_ID, saved_amount: 40 });
     const byMe = outcome({ title: 'Energy', shared: true, recorded_by: ME_ID, saved_amount: 24.2 });
     const byFormer = outcome({ title: 'Broadband', shared: true, recorded_by: FORMER_ID, saved_amount: 10 });

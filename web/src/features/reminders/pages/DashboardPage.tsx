@@ -17,7 +17,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
-import { useSavings, YourSavings } from '../../savings/index.ts';
+import { hasSavings, useSavings, YourSavings } from '../../savings/index.ts';
 import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
 import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../components/lazy-dialogs.tsx';
@@ -90,8 +90,8 @@ export default function DashboardPage() {
         <SkeletonBlocks label="Loading your dashboard" blocks={DASHBOARD_BLOCKS} />
       ) : (
         <>
-          {(list.length > 0 || (savings.data?.total ?? 0) > 0) && (
-            <SummaryCard summary={summary} savedTotal={savings.data?.total ?? 0} />
+          {(list.length > 0 || hasSavings(savings.data)) && (
+            <SummaryCard summary={summary} savings={savings.data} />
           )}
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head reminders-head">
@@ -160,7 +160,7 @@ export default function DashboardPage() {
               <Badge variant="secondary">Founding member: free for life</Badge>
             </p>
           )}
-          <YourSavings summary={savings.data} />
+          <YourSavings summary={savings.data} members={members} />
           {/* With the list, so their code loads when the browser is idle after it, not beside it. */}
           <ReminderDialog
             open={dialogOpen}
