@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { RenewalOutcome, RenewalResult } from '../api.ts';
 import { formatPounds, formatUkDate } from '../dates.ts';
 import { isRealDate } from '../realDate.ts';
-import { FORMER_MEMBER, memberName, SHARED_BADGE } from './sharing.ts';
+import { FORMER_MEMBER, memberName } from './sharing.ts';
 
 /** The job's roll on with no word from anyone is kept in the history, but it is no answer and saves nothing. */
 export const isAnswer = (outcome: Pick<RenewalOutcome, 'result'>) => outcome.result !== 'rolled_forward';
@@ -82,13 +82,15 @@ export function termState(
 export const renewalFromLink = (value: string | null): string | null =>
   value !== null && isRealDate(value) ? value : null;
 
-/** A shared saving in the ledger: 'Shared · logged by Alice' ('by you' for the reader's own). */
-export function sharedLoggedLabel(
+/**
+ * Who logged a shared saving, as the ledger says it after 'Shared': 'logged by Alice' ('by you' for
+ * the reader's own); null for an own saving, or while the members are unknown.
+ */
+export function loggedBy(
   outcome: Pick<RenewalOutcome, 'shared' | 'recorded_by'>,
   members: readonly { membership_id: string; first_name: string; is_you?: boolean }[] | null,
 ): string | null {
-  if (!outcome.shared) return null;
-  if (members === null || outcome.recorded_by === null) return SHARED_BADGE;
+  if (!outcome.shared || members === null || outcome.recorded_by === null) return null;
   const who = whoLogged(outcome, members);
-  return `${SHARED_BADGE} · logged by ${who === 'You' ? 'you' : who}`;
+  return `logged by ${who === 'You' ? 'you' : who}`;
 }

@@ -184,7 +184,8 @@ describe('savings say the same everywhere', () => {
 
     const aliceMember = (await membershipOf(alice.sub))!.membership_id;
     for (const user of [alice, bob]) {
-      const savings = (await api(stack, user.accessToken)('GET', '/api/savings')).json as unknown as SavingsSummary;
+      const savings = (await api(stack, user.accessToken)('GET', '/api/savings'))
+        .json as unknown as SavingsSummary;
       expect([savings.total, savings.household_total]).toEqual([0, 64.2]);
       expect(savings.records.map((r) => [r.title, r.result, r.shared, r.recorded_by])).toEqual([
         ['Home insurance', 'switched', true, aliceMember],

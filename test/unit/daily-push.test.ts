@@ -57,7 +57,7 @@ describe('dailyPushPayload', () => {
     });
   });
 
-  it("one follow-up opens its outcome page for the renewal it asks about", () => {
+  it('one follow-up opens its outcome page for the renewal it asks about', () => {
     const payload = dailyPushPayload([
       { type: 'savings', reminder: reminder('r3', 'Broadband', 'broadband_mobile'), daysLeft: null },
     ]);
