@@ -112,6 +112,21 @@ export class NextRenewalNotAfterError extends DomainError {
   }
 }
 
+/**
+ * The outcome recorded for the term ending at `term`, if any. The key is built from the reminder's
+ * own renewal date only; an earlier term the request names is found among the reminder's outcomes.
+ */
+async function outcomeOfTerm(home: Home, reminder: Reminder, term: string) {
+  const items =
+    term === reminder.renewal_date
+      ? [await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date))]
+      : await queryAll({ pk: home.pk, sk: { beginsWith: keys.outcome(reminder.id, '') } });
+  return items
+    .filter((item) => item !== undefined)
+    .map((item) => parseOutcome({ user_id: home.userId, ...item }))
+    .find((outcome) => outcome.term_to === term);
+}
+
 /** The term asked about is over, or someone else answered it: nothing is recorded (409). */
 export class TermAnsweredError extends DomainError {
   constructor(line: string) {
@@ -168,8 +183,7 @@ export async function recordOutcome(
     const { home, item } = found;
     const reminder = reminderAt(home, item);
     term ??= reminder.renewal_date;
-    const existingItem = await getItem(home.pk, keys.outcome(reminderId, term));
-    const existing = existingItem ? parseOutcome({ user_id: userId, ...existingItem }) : undefined;
+    const existing = await outcomeOfTerm(home, reminder, term);
     const mine = !home.household || existing?.recorded_by === home.household.membershipId;
     const state = termState(reminder.renewal_date, term, existing, mine);
     if (state.kind === 'logged' || state.kind === 'over')

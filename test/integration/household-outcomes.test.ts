@@ -7,12 +7,13 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { Reminder, RenewalOutcome, SavingsSummary } from '../../shared/api.ts';
+import { formatUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { membershipOf } from '../../lambdas/store/households.ts';
 import { adminStatistics } from '../../lambdas/store/stats.ts';
-import { useTestStack } from '../support/fixtures.ts';
+import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin } from '../support/household.ts';
 import { runJob } from '../support/job.ts';
 import { api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
@@ -153,6 +154,20 @@ describe("a shared renewal's outcome", () => {
     const again = await answer(alice, reminder.id, switched(renewal));
     expect(again.status).toBe(409);
     expect(again.json?.message).toMatch(/^You logged this on \d\d\/\d\d\/\d{4}: switched, £64\.20 saved\./);
+
+    // A renewal it never had is over, and one that is no date is refused as such.
+    const never = await answer(bob, reminder.id, {
+      ...switched(renewal),
+      renewal_date: addDays(renewal, -365),
+    });
+    expect([never.status, never.json?.message]).toEqual([
+      409,
+      `This renewal is over: the reminder now renews on ${formatUkDate(addDays(renewal, 365))}. ` +
+        'Your answer was not recorded.',
+    ]);
+    expectFieldErrors(await answer(bob, reminder.id, { ...switched(renewal), renewal_date: '2061-02-30' }), {
+      renewal_date: ['Renewal date must be a valid date (YYYY-MM-DD)'],
+    });
 
     expect(await details(bob, reminder.id)).toEqual(before);
     expect((await outcomesOf(householdPk, reminder.id)).map((o) => o.term_to)).toEqual([renewal]);
