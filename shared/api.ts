@@ -198,7 +198,7 @@ export const RENEWAL_RESULT_LABELS: Record<RenewalResult, string> = {
   negotiated: 'Negotiated',
   renewed: 'Renewed as it was',
   cancelled: 'Cancelled',
-  rolled_forward: 'Rolled forward automatically',
+  rolled_forward: 'Rolled on to the next term (no answer)',
   saved: 'Saved',
 };
 export const AUDIT_ACTIONS = ['run_cron', 'simulate_cron', 'test_email', 'system_test'] as const;

@@ -42,7 +42,16 @@ export type RouteKey = keyof typeof ROUTES;
 /** /auth on one of its tabs (its ?tab=): every sign-up button opens Sign Up, a sign-in link Sign In. */
 export const authTabPath = (tab: 'signin' | 'signup') => `${ROUTES.auth.path}?tab=${tab}`;
 
-export const savingsPath = (reminderId: string) => `/savings/${encodeURIComponent(reminderId)}`;
+/** The outcome page's query parameter naming the renewal it asks about (the end of the term). */
+export const SAVINGS_RENEWAL_PARAM = 'renewal';
+/**
+ * The outcome page of a reminder, for the term ending at `renewalDate`: a link kept in a mail or an
+ * open tab then asks about that term only, whatever has been answered since.
+ */
+export const savingsPath = (reminderId: string, renewalDate?: string) =>
+  `/savings/${encodeURIComponent(reminderId)}${
+    renewalDate ? `?${SAVINGS_RENEWAL_PARAM}=${encodeURIComponent(renewalDate)}` : ''
+  }`;
 export const reminderPath = (reminderId: string) => `/reminders/${encodeURIComponent(reminderId)}`;
 
 /** An admin screen: every one needs an admin, so its access is not repeated. */

@@ -41,9 +41,13 @@ export const savingsAmountSchema = z
  * The outcome of a renewal: the spec's two answers, plus what comes next. With a next renewal date
  * the reminder rolls forward (new date, provider and price, a fresh schedule); with `cancelled` it
  * is archived. The saved amount is stored only when the outcome is saved; otherwise 0.
+ * `renewal_date` is the renewal the answer is for (the one the page showed): an answer for a term
+ * that is over or already answered by someone else is refused, never moved to the next term.
+ * Absent (an older page), it is the renewal the store reads first.
  */
 export const savingsInputSchema = z
   .object({
+    renewal_date: dateSchema(MESSAGES.renewalDateInvalid).optional(),
     outcome: z.enum(SAVINGS_OUTCOMES),
     saved_amount: savingsAmountSchema.optional(),
     next_renewal_date: dateSchema(MESSAGES.nextRenewalDateInvalid).nullable().default(null),

@@ -4,6 +4,7 @@
  * entry here and a template; the planner, the queue and the senders carry any of them unchanged.
  */
 import type { Profile, Reminder } from '../../shared/api.ts';
+import { savingsPath } from '../../shared/pages.ts';
 import type { ReminderMailType } from '../../shared/reminder/mail.ts';
 import { reminderEventUrl } from '../calendar/eventLink.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
@@ -97,7 +98,8 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
   },
   savings: {
     subject: ({ reminder }) => savingsSubject(reminder.title),
-    link: ({ reminder }) => siteLink(`/savings/${reminder.id}`),
+    // The follow-up asks about the renewal it was mailed for, which its link names.
+    link: ({ reminder }) => siteLink(savingsPath(reminder.id, reminder.renewal_date)),
     render: (input, firstName, { unsubscribeUrl }) =>
       renderSavingsFollowUp({
         firstName,

@@ -24,6 +24,12 @@ const MAX_LINES = 4;
 /** One tag for the day's push: a newer one replaces an older one still showing, never stacks on it. */
 const DAILY_TAG = 'daily';
 
+/** A mail's link as a path on the site, its query kept (a follow-up's names the renewal it asks about). */
+const sitePathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
 /** What the day's push says of `items` (the mails a run has for one member): pure. */
 export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPayload {
   // The digest's order: soonest first, a reminder's window before its lead of the same day.
@@ -41,7 +47,7 @@ export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPaylo
     title: dailyPushTitle(renewals.size),
     body: [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join(' · '),
     // One renewal opens its own page (the mail's button's); several, the dashboard.
-    url: renewals.size === 1 && only ? new URL(REMINDER_MAILS[only.type].link(only)).pathname : '/dashboard',
+    url: renewals.size === 1 && only ? sitePathOf(REMINDER_MAILS[only.type].link(only)) : '/dashboard',
     tag: DAILY_TAG,
   };
 }

@@ -5,6 +5,15 @@
  * retry, a second tab or the reminder job can never record a renewal twice or roll a reminder twice.
  */
 import { endedTerm, resultOf, rolled } from '../../shared/reminder/outcome.ts';
+import {
+  isAnswer,
+  loggedLine,
+  movedOnLine,
+  NOT_RECORDED,
+  termState,
+  whoLogged,
+  type TermState,
+} from '../../shared/reminder/termAnswer.ts';
 import { overVersionRead } from './overVersion.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
@@ -17,6 +26,7 @@ import { type SavingsInput } from '../../shared/savingsSchemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from './db.ts';
+import { memberOf } from './households.ts';
 import { parseOutcome, parseReminder } from './items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from './liveAccount.ts';
 import { nextMailAt, notBeforeOf } from './nextMail.ts';
@@ -42,7 +52,7 @@ import { applyCounters, globalShard, reminderCounters } from './stats.ts';
  */
 export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<string, number> {
   return {
-    [COUNTERS.savingsReports]: outcome.result === 'rolled_forward' ? 0 : sign,
+    [COUNTERS.savingsReports]: isAnswer(outcome) ? sign : 0,
     [COUNTERS.savingsTotalPence]: sign * yearlySavingPence(outcome.saved_amount, outcome.billing),
   };
 }
@@ -64,6 +74,15 @@ function homeOfItem(item: Record<string, unknown>, reminder: Reminder): Home {
   return householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
 }
 
+/**
+ * The condition of a write over the reminder as read: the same version, still on the same renewal,
+ * so whatever ends a term (an answer, the job's roll) ends only the term it was decided for.
+ */
+const overRead = (read: Reminder) => ({
+  ConditionExpression: 'updated_at = :read AND renewal_date = :term',
+  ExpressionAttributeValues: { ':read': read.updated_at, ':term': read.renewal_date },
+});
+
 /** The reminder's write in a transaction: only over the version read. */
 function reminderWrite(
   home: Home,
@@ -71,13 +90,7 @@ function reminderWrite(
   read: Reminder,
   placement: { notBefore: string; nextAt: string | null },
 ) {
-  return {
-    Put: {
-      Item: toItem(reminder, placement, home),
-      ConditionExpression: 'updated_at = :read',
-      ExpressionAttributeValues: { ':read': read.updated_at },
-    },
-  } satisfies LiveWrite;
+  return { Put: { Item: toItem(reminder, placement, home), ...overRead(read) } } satisfies LiveWrite;
 }
 
 /** The outcome's write: new (no outcome for this renewal yet), or over the one read. */
@@ -100,9 +113,56 @@ export class NextRenewalNotAfterError extends DomainError {
 }
 
 /**
- * Records the outcome of the owner's reminder's current renewal (replacing an earlier answer for the
- * same renewal), then rolls it forward to the next renewal date given, or archives it when cancelled.
- * Undefined when the reminder is not the owner's.
+ * The outcome recorded for the term ending at `term`, if any. The key is built from the reminder's
+ * own renewal date only; an earlier term the request names is found among the reminder's outcomes.
+ */
+async function outcomeOfTerm(home: Home, reminder: Reminder, term: string) {
+  const items =
+    term === reminder.renewal_date
+      ? [await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date))]
+      : await queryAll({ pk: home.pk, sk: { beginsWith: keys.outcome(reminder.id, '') } });
+  return items
+    .filter((item) => item !== undefined)
+    .map((item) => parseOutcome({ user_id: home.userId, ...item }))
+    .find((outcome) => outcome.term_to === term);
+}
+
+/** The term asked about is over, or someone else answered it: nothing is recorded (409). */
+export class TermAnsweredError extends DomainError {
+  constructor(line: string) {
+    super('conflict', `${line}. ${NOT_RECORDED}`);
+  }
+}
+
+/** The first name of the member who logged a shared outcome, read only for a refusal. */
+async function loggerNames(home: Home, outcome: RenewalOutcome) {
+  const membershipId = outcome.recorded_by;
+  if (!home.household || membershipId === null) return [];
+  if (membershipId === home.household.membershipId)
+    return [{ membership_id: membershipId, first_name: '', is_you: true }];
+  const member = await memberOf(home.household.id, membershipId);
+  const profile = member && (await getProfile(member.user_id));
+  return profile ? [{ membership_id: membershipId, first_name: profile.first_name }] : [];
+}
+
+/** Why an answer for a term cannot be taken, in the caller's zone: who logged it, or that it is over. */
+async function termRefusal(
+  home: Home,
+  state: Extract<TermState, { kind: 'logged' | 'over' }>,
+  current: string,
+  zone: string,
+): Promise<TermAnsweredError> {
+  if (state.kind === 'over') return new TermAnsweredError(movedOnLine(current));
+  const who = whoLogged(state.existing, await loggerNames(home, state.existing));
+  return new TermAnsweredError(loggedLine(state.existing, who, zone));
+}
+
+/**
+ * Records the outcome of the reminder's current renewal, then rolls it forward to the next renewal
+ * date given, or archives it when cancelled. The answer is for the renewal the caller was shown
+ * (`input.renewal_date`, else the one read first): when that term is over, or answered by someone
+ * else, nothing is written and the 409 says who answered; the caller's own answer for the current
+ * term may be corrected (replaced). Undefined when the caller cannot see the reminder.
  */
 export async function recordOutcome(
   userId: string,
@@ -114,17 +174,24 @@ export async function recordOutcome(
   // A deleted account's still-valid token: gone, not 'not found'.
   if (!profile) throw new AccountGoneError();
   const zone = profile.timezone;
+  // Pinned before the first read: a retry after another member's answer rolled the reminder on must
+  // find its term over, never answer the next one.
+  let term = input.renewal_date ?? null;
   return overVersionRead('its outcome was recorded', async () => {
     const found = await findReminder(userId, reminderId);
     if (!found) return undefined;
     const { home, item } = found;
     const reminder = reminderAt(home, item);
+    term ??= reminder.renewal_date;
+    const existing = await outcomeOfTerm(home, reminder, term);
+    const mine = !home.household || existing?.recorded_by === home.household.membershipId;
+    const state = termState(reminder.renewal_date, term, existing, mine);
+    if (state.kind === 'logged' || state.kind === 'over')
+      throw await termRefusal(home, state, reminder.renewal_date, zone);
+
     const archived = reminder.archived_at !== null;
     const nextDate = archived || input.cancelled ? null : input.next_renewal_date;
     if (nextDate !== null && nextDate <= reminder.renewal_date) throw new NextRenewalNotAfterError();
-
-    const existingItem = await getItem(home.pk, keys.outcome(reminderId, reminder.renewal_date));
-    const existing = existingItem ? parseOutcome({ user_id: userId, ...existingItem }) : undefined;
     const ended = endedTerm(
       reminder,
       {
@@ -154,11 +221,7 @@ export async function recordOutcome(
       writes.push(reminderWrite(home, after, reminder, await freshPlacementAt(home, after, zone, now)));
     } else {
       writes.push({
-        ConditionCheck: {
-          Key: itemKey(home.pk, keys.reminder(reminderId)),
-          ConditionExpression: 'updated_at = :read',
-          ExpressionAttributeValues: { ':read': reminder.updated_at },
-        },
+        ConditionCheck: { Key: itemKey(home.pk, keys.reminder(reminderId)), ...overRead(reminder) },
       });
     }
     // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
@@ -253,7 +316,11 @@ export function plannedRoll(
   return { reminder, after, placement, home, item: next };
 }
 
-/** The ledger: every outcome of the user's renewals, the latest renewal first, and the total saved. */
+/**
+ * The ledger: every answer about the user's renewals and their household's shared ones, the latest
+ * renewal first, and the totals saved. A term the job rolled on with no answer is no outcome: it
+ * stays in its reminder's history, never in the savings.
+ */
 export async function listSavings(userId: string): Promise<SavingsSummary> {
   const [outcomeItems, reminderItems, home] = await Promise.all([
     queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } }),
@@ -261,18 +328,21 @@ export async function listSavings(userId: string): Promise<SavingsSummary> {
     householdHome(userId),
   ]);
   const reminders = new Map(reminderItems.map(parseReminder).map((r) => [r.id, r]));
-  const own = outcomeItems.map(parseOutcome).map((record) => {
-    // Older outcomes kept no title or category: the reminder's own, while it exists.
-    const reminder = reminders.get(record.reminder_id);
-    return record.title === '' && reminder
-      ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
-      : record;
-  });
+  const own = outcomeItems
+    .map(parseOutcome)
+    .filter(isAnswer)
+    .map((record) => {
+      // Older outcomes kept no title or category: the reminder's own, while it exists.
+      const reminder = reminders.get(record.reminder_id);
+      return record.title === '' && reminder
+        ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
+        : record;
+    });
   // The household's shared outcomes count once, for the household, apart from the caller's own.
   const shared = home
-    ? (await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } })).map((item) =>
-        parseOutcome({ ...item, user_id: userId, shared: true }),
-      )
+    ? (await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } }))
+        .map((item) => parseOutcome({ ...item, user_id: userId, shared: true }))
+        .filter(isAnswer)
     : [];
   return {
     total: savingsTotalPence(own) / 100,

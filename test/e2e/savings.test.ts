@@ -154,13 +154,13 @@ describe.each([390] as const)('savings at %i px', (width) => {
 
 // One width: the savings page's layout is covered at both above; this is about what is recorded.
 describe('one outcome per renewal', () => {
-  it('records one outcome per renewal: answering again shows what was recorded and replaces it', async () => {
+  it('records one outcome per renewal: opened again, it shows the answer, which its author may change', async () => {
     const owner = await createUser(stack, { label: 'twice' });
     const id = await insurance(owner, 'Pet insurance');
     const page = await signedInPage(owner, 390, `/savings/${id}`);
     await page.getByText('Pet insurance', { exact: true }).waitFor();
     // Nothing recorded yet for this renewal.
-    expect(await page.getByText('You recorded:').count()).toBe(0);
+    expect(await page.getByText(/logged this on/).count()).toBe(0);
 
     const report = async (amount: string) => {
       await page.getByLabel('I haggled a better price').check();
@@ -172,15 +172,17 @@ describe('one outcome per renewal', () => {
     await report('40');
     await page.getByText("You've reported saving £40.00!").waitFor();
 
-    // The same reminder's page again: the answer on record, and the second answer replaces it.
+    // The same reminder's page again: the answer on record and no form, until 'Change your answer'.
     await page.goto(`${stack.appUrl}/savings/${id}`);
-    const recorded = page.getByRole('status').filter({ hasText: 'You recorded:' });
+    const recorded = page.getByRole('status').filter({ hasText: 'You logged this on' });
     await recorded.waitFor();
-    // The day of the answer's updated_at (UTC), as dd/MM/yyyy.
-    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }).format(new Date());
+    // The day of the answer in the user's own zone (a new profile's: London), as dd/MM/yyyy.
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date());
     expect(await recorded.innerText()).toBe(
-      `You recorded: Negotiated, saved £40.00, on ${today}. Answering again replaces it.`,
+      `You logged this on ${today}: haggled a better price, £40.00 saved`,
     );
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await page.getByRole('button', { name: 'Change your answer' }).click();
     await report('25');
     // Replaced, not added to: £25.00, never £65.00.
     await page.getByText("You've reported saving £25.00!").waitFor();
@@ -188,7 +190,7 @@ describe('one outcome per renewal', () => {
     expect((await api(stack, owner.accessToken)('GET', '/api/savings')).json?.total).toBe(25);
 
     await page.goto(`${stack.appUrl}/savings/${id}`);
-    await page.getByText('You recorded: Negotiated, saved £25.00').waitFor();
+    await page.getByText(/^You logged this on .*: haggled a better price, £25\.00 saved$/).waitFor();
     await page.context().close();
   });
 });

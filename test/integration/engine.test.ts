@@ -400,7 +400,8 @@ describe('the reminder job', () => {
     expect(body).toContain('£250.00');
     // Each item links to its own page: the reminder, or the follow-up's answers.
     expect(body).toContain('/savings/');
-    expect(body).toContain('?choice=switched');
+    // The follow-up's answers ask about the renewal it was mailed for.
+    expect(body).toMatch(/\/savings\/[0-9a-f-]{36}\?renewal=\d{4}-\d{2}-\d{2}&choice=switched/);
     expect(body.match(/\/reminders\/[0-9a-f-]{36}/g)).toHaveLength(2);
     // Records stay one per mail, all with the digest's SES message id.
     const { Items = [] } = await dynamo().send(

@@ -57,6 +57,13 @@ describe('dailyPushPayload', () => {
     });
   });
 
+  it('one follow-up opens its outcome page for the renewal it asks about', () => {
+    const payload = dailyPushPayload([
+      { type: 'savings', reminder: reminder('r3', 'Broadband', 'broadband_mobile'), daysLeft: null },
+    ]);
+    expect(payload.url).toBe('/savings/r3?renewal=2031-03-01');
+  });
+
   it('two mails of one renewal count as one renewal and open it', () => {
     const car = reminder('r1', 'Car insurance', 'insurance');
     const payload = dailyPushPayload([lead(car, 7), { type: 'savings', reminder: car, daysLeft: null }]);

@@ -169,7 +169,50 @@ describe("the reminder page's shared reminder", () => {
     expect(head).toHaveTextContent('Added by Sam · Last changed by You');
     const history = screen.getByRole('region', { name: 'History' });
     expect(history).toHaveTextContent('Snoozed until 04/03/2026, by Sam');
-    expect(within(history).getByRole('table')).toHaveTextContent('Switched, recorded by A former member');
+    expect(within(history).getByRole('table')).toHaveTextContent('Switched, logged by A former member');
+  });
+});
+
+describe("the reminder page's history", () => {
+  it('says a term rolled on with no answer is that, with no £0.00 saving', async () => {
+    const rolled: RenewalOutcome = {
+      id: crypto.randomUUID(),
+      reminder_id: GYM.id,
+      user_id: 'u1',
+      title: 'Gym',
+      category: 'subscriptions',
+      provider: 'PureGym',
+      term_from: '2026-01-01',
+      term_to: '2027-01-01',
+      price: 300,
+      new_price: null,
+      result: 'rolled_forward',
+      saved_amount: 0,
+      billing: 'yearly',
+      shared: false,
+      recorded_by: null,
+      created_at: '2027-01-15T08:00:00.000Z',
+      updated_at: '2027-01-15T08:00:00.000Z',
+    };
+    const details: ReminderDetails = {
+      reminder: GYM,
+      next_mail: null,
+      history: [rolled],
+      snoozes: [],
+      quotes: [],
+    };
+    renderWithClient(
+      <MemoryRouter initialEntries={[`/reminders/${GYM.id}`]}>
+        <Routes>
+          <Route path="/reminders/:reminderId" element={<ReminderPage />} />
+        </Routes>
+      </MemoryRouter>,
+      known(NO_HOUSEHOLD, [[reminderQueryKey(GYM.id), details]]),
+    );
+    const table = await screen.findByRole('table', { name: 'Finished terms' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Rolled on to the next term (no answer)');
+    expect(row).not.toHaveTextContent('£0.00');
   });
 });
 

@@ -10,6 +10,8 @@ import { YourSavings } from '../../web/src/features/savings/components/YourSavin
 import fc from 'fast-check';
 import { chartPounds, chartScale, savingsByYear } from '../../web/src/features/savings/savings-chart.ts';
 import { MemoryRouter } from 'react-router';
+import { SummaryCard } from '../../web/src/features/reminders/components/SummaryCard.tsx';
+import { FORMER_ID, ME_ID, MEMBERS, SAM_ID } from './fixtures.ts';
 
 const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   id: crypto.randomUUID(),
@@ -89,8 +91,10 @@ describe('YourSavings', () => {
       '2028£12.50£0.00£0.00£0.00£12.50',
     ]);
     const ledger = within(section).getByRole('table', { name: 'Outcomes of your renewals' });
-    expect(within(ledger).getAllByRole('row')).toHaveLength(records.length + 1);
-    expect(ledger).toHaveTextContent('Rolled forward automatically');
+    // A term the job rolled on with no answer is no outcome: not in the ledger, no £0.00 row.
+    expect(within(ledger).getAllByRole('row')).toHaveLength(records.length);
+    expect(ledger).not.toHaveTextContent(/Rolled/);
+    expect(ledger).not.toHaveTextContent('15/01/2029');
     expect(ledger).toHaveTextContent('A deleted reminder');
   });
 });
@@ -110,6 +114,28 @@ describe('YourSavings in a household', () => {
     expect(rows.map((row) => within(row).queryByText('Shared') !== null)).toEqual([false, true]);
   });
 
+  it('labels each shared saving with who logged it, for the saver and the rest of the household', () => {
+    const bySam = outcome({ title: 'Mortgage', shared: true, recorded_by: SAM_ID, saved_amount: 40 });
+    const byMe = outcome({ title: 'Energy', shared: true, recorded_by: ME_ID, saved_amount: 24.2 });
+    const byFormer = outcome({ title: 'Broadband', shared: true, recorded_by: FORMER_ID, saved_amount: 10 });
+    render(
+      <MemoryRouter>
+        <YourSavings
+          summary={{ total: 80, household_total: 74.2, records: [outcome({}), bySam, byMe, byFormer] }}
+          members={MEMBERS}
+        />
+      </MemoryRouter>,
+    );
+    const ledger = screen.getByRole('table', { name: 'Outcomes of your renewals' });
+    const rows = within(ledger).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('.ledger-shared')?.textContent ?? null)).toEqual([
+      null,
+      'Shared · logged by Sam',
+      'Shared · logged by you',
+      'Shared · logged by A former member',
+    ]);
+  });
+
   it('shows the shared savings when the member has saved nothing of their own', () => {
     render(
       <MemoryRouter>
@@ -119,6 +145,24 @@ describe('YourSavings in a household', () => {
     expect(screen.getByRole('region', { name: 'Your savings' })).toHaveTextContent(
       'Shared with your household£12.50',
     );
+  });
+});
+
+describe("the dashboard's summary of savings", () => {
+  const agenda = { next: null, renewingSoon: 0, yearly: 0 };
+
+  it("says what the household saved on shared renewals, as 'Your savings' does", () => {
+    render(<SummaryCard summary={agenda} savings={{ total: 0, household_total: 64.2, records: [] }} />);
+    const card = screen.getByRole('region', { name: 'Summary' });
+    expect(card).toHaveTextContent('Shared with your household: £64.20 saved');
+    expect(card).not.toHaveTextContent("You've reported saving");
+  });
+
+  it("keeps the member's own savings apart from the household's", () => {
+    render(<SummaryCard summary={agenda} savings={{ total: 80, household_total: 64.2, records: [] }} />);
+    const card = screen.getByRole('region', { name: 'Summary' });
+    expect(card).toHaveTextContent("You've reported saving £80.00!");
+    expect(card).toHaveTextContent('Shared with your household: £64.20 saved');
   });
 });
 

@@ -75,7 +75,10 @@ function HowDidItGo({ reminder, onEdit }: { reminder: Reminder; onEdit: ListProp
       </button>
     );
   return (
-    <Link to={savingsPath(reminder.id)} className="btn btn-primary btn-sm how-did-it-go">
+    <Link
+      to={savingsPath(reminder.id, reminder.renewal_date)}
+      className="btn btn-primary btn-sm how-did-it-go"
+    >
       How did it go?
       <span className="visually-hidden"> ({reminder.title})</span>
     </Link>

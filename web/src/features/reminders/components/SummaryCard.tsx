@@ -1,22 +1,25 @@
+import type { SavingsSummary } from '#shared/api.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { MONTH_AHEAD_DAYS, type AgendaSummary } from '#shared/reminder/agenda.ts';
+import { hasSavings } from '../../savings/index.ts';
 
 const inDays = (days: number) => (days === 0 ? 'today' : `in ${days} ${days === 1 ? 'day' : 'days'}`);
 
 /**
  * The top of the dashboard: the next deadline, what renews in the next 30 days, the yearly cost and
  * the savings reported so far. Figures only, each line saying what it is: the list follows at once.
+ * The savings are the figures 'Your savings' shows: the member's own, and apart from them the
+ * household's shared ones (whoever logged them), each counted once.
  */
 export function SummaryCard({
   summary,
-  savedTotal,
-  householdSaved = null,
+  savings,
 }: {
   summary: AgendaSummary;
-  savedTotal: number;
-  /** The household's shared savings (counted once for it), or null outside a household. */
-  householdSaved?: number | null;
+  savings: SavingsSummary | undefined;
 }) {
+  const own = savings?.total ?? 0;
+  const shared = savings?.household_total ?? 0;
   return (
     <section className="card summary-card" aria-label="Summary">
       <dl className="summary-figures">
@@ -41,14 +44,12 @@ export function SummaryCard({
           <dd>You pay {formatPounds(summary.yearly)} a year for these</dd>
         </div>
       </dl>
-      {(savedTotal > 0 || (householdSaved ?? 0) > 0) && (
+      {hasSavings(savings) && (
         <div className="summary-saved">
-          <p className="summary-saved-total">
-            {savedTotal > 0
-              ? `You've reported saving ${formatPounds(savedTotal)}!`
-              : 'Your household is saving!'}
-            {(householdSaved ?? 0) > 0 && ` Your household: ${formatPounds(householdSaved ?? 0)}.`}
-          </p>
+          {own > 0 && <p className="summary-saved-total">You&apos;ve reported saving {formatPounds(own)}!</p>}
+          {shared > 0 && (
+            <p className="summary-saved-total">Shared with your household: {formatPounds(shared)} saved</p>
+          )}
           <p className="summary-saved-text">
             Keep tracking your renewals to save even more. <a href="#your-savings">See every saving</a>
           </p>

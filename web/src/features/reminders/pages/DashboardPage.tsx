@@ -17,7 +17,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
-import { useSavings, YourSavings } from '../../savings/index.ts';
+import { hasSavings, useSavings, YourSavings } from '../../savings/index.ts';
 import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
 import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../components/lazy-dialogs.tsx';
@@ -91,12 +91,8 @@ export default function DashboardPage() {
         <SkeletonBlocks label="Loading your dashboard" blocks={DASHBOARD_BLOCKS} />
       ) : (
         <>
-          {(list.length > 0 || (savings.data?.total ?? 0) > 0) && (
-            <SummaryCard
-              summary={summary}
-              savedTotal={savings.data?.total ?? 0}
-              householdSaved={savings.data?.household_total ?? null}
-            />
+          {(list.length > 0 || hasSavings(savings.data)) && (
+            <SummaryCard summary={summary} savings={savings.data} />
           )}
           <ThisWeek reminders={list} today={today} onAnswer={openDialog} />
           <section aria-labelledby="reminders-heading" className="reminders-section">
@@ -167,7 +163,7 @@ export default function DashboardPage() {
             </p>
           )}
           <div id="your-savings">
-            <YourSavings summary={savings.data} />
+            <YourSavings summary={savings.data} members={members} />
           </div>
           {/* With the list, so their code loads when the browser is idle after it, not beside it. */}
           <ReminderDialog

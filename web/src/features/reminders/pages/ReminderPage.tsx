@@ -9,6 +9,7 @@ import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
+import { isAnswer } from '#shared/reminder/termAnswer.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
@@ -50,13 +51,15 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
   { header: 'Price', className: 'num nowrap', headerClassName: 'num', cell: (r) => pounds(r.price) },
   {
     header: 'What happened',
-    cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'recorded by')}`,
+    cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}`,
   },
   {
     header: 'Saved',
     className: 'num nowrap',
     headerClassName: 'num',
-    cell: (r) => (r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : formatPounds(0)),
+    // A term rolled on with no answer saved nothing because nobody said: no £0.00 for it.
+    cell: (r) =>
+      !isAnswer(r) ? '-' : r.saved_amount > 0 ? savingShown(r.saved_amount, r.billing) : formatPounds(0),
   },
 ];
 
@@ -229,7 +232,7 @@ function ReminderDetails({
             Edit
           </button>
           {renewed && (
-            <Link to={savingsPath(reminder.id)} className="btn btn-primary">
+            <Link to={savingsPath(reminder.id, reminder.renewal_date)} className="btn btn-primary">
               How did you do?
             </Link>
           )}

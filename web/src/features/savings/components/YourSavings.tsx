@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { SavingsSummary } from '#shared/api.ts';
+import type { HouseholdMember } from '#shared/household.ts';
 import { formatPounds } from '#shared/dates.ts';
+import { hasSavings } from '../has-savings.ts';
 import { savingsByYear } from '../savings-chart.ts';
 import { SavingsChart, SavingsTable } from './SavingsChart.tsx';
 import { SavingsLedger } from './SavingsLedger.tsx';
@@ -37,9 +39,16 @@ function SplitTotals({ total, household }: { total: number; household: number })
  * same figures as a table for screen readers and anyone who prefers numbers) and the ledger of
  * outcomes, side by side on a wide screen. Nothing at all until something has been saved.
  */
-export function YourSavings({ summary }: { summary: SavingsSummary | undefined }) {
+export function YourSavings({
+  summary,
+  members = null,
+}: {
+  summary: SavingsSummary | undefined;
+  /** The household's members, who name the shared savings' loggers ('Shared · logged by Alice'). */
+  members?: readonly HouseholdMember[] | null;
+}) {
   const headingId = useId();
-  if (!summary || (summary.total <= 0 && (summary.household_total ?? 0) <= 0)) return null;
+  if (!summary || !hasSavings(summary)) return null;
   const data = savingsByYear(summary.records);
   return (
     <section className="card your-savings" aria-labelledby={headingId}>
@@ -59,7 +68,7 @@ export function YourSavings({ summary }: { summary: SavingsSummary | undefined }
         </div>
         <div>
           <h3 className="your-savings-subhead">Every renewal</h3>
-          <SavingsLedger records={summary.records} />
+          <SavingsLedger records={summary.records} members={members} />
         </div>
       </div>
     </section>

@@ -3,9 +3,9 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RENEWAL_RESULT_LABELS, type Quote, type Reminder, type RenewalOutcome } from '#shared/api.ts';
+import type { Quote, Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
-import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate, UK_ZONE } from '#shared/dates.ts';
 import { moneyTextPounds } from '#shared/money-text.ts';
 import {
   nextRenewalFormSchema,
@@ -19,20 +19,22 @@ import {
   type OutcomeChoice,
 } from '#shared/reminder/outcome.ts';
 import { MESSAGES } from '#shared/schemas.ts';
-import { savingShown } from '#shared/reminder/money.ts';
+import { renewalFromLink, termState } from '#shared/reminder/termAnswer.ts';
 import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
+import { useHouseholdMembers } from '../../../api/get-household.ts';
+import { useMe } from '../../../api/get-me.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
-import { AmountText } from '../../../components/AmountText.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
-import { ROUTES } from '../../../config/routes.ts';
+import { ROUTES, SAVINGS_RENEWAL_PARAM } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
 import { NextRenewalFields } from '../components/NextRenewalFields.tsx';
 import { QuoteSuggestion } from '../components/QuoteSuggestion.tsx';
 import { SavingsForm } from '../components/SavingsForm.tsx';
+import { TermAnswered } from '../components/TermAnswered.tsx';
 import './SavingsPage.css';
 
 /** How long the thank-you shows before the dashboard. */
@@ -44,7 +46,10 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 }
 
-/** /savings/:reminderId, linked from the e-mail after a renewal: how much did you save? */
+/**
+ * /savings/:reminderId, linked from the e-mail after a renewal: how much did you save? It asks about
+ * one term: the renewal its link names (`?renewal=`), else the one it first showed.
+ */
 export default function SavingsPage() {
   useDocumentTitle(TITLE);
   const { reminderId } = useParams();
@@ -142,23 +147,6 @@ function OutcomeAnswer({
   );
 }
 
-/** What was already recorded for this renewal, if anything: answering again replaces it. */
-function RecordedNote({ reminder, history }: { reminder: Reminder; history: RenewalOutcome[] }) {
-  const recorded = history.find((r) => r.term_to === reminder.renewal_date);
-  if (!recorded) return null;
-  return (
-    <p className="savings-recorded" role="status">
-      You recorded: {RENEWAL_RESULT_LABELS[recorded.result]}
-      {recorded.saved_amount > 0 && (
-        <>
-          , saved <AmountText text={savingShown(recorded.saved_amount, recorded.billing)} />
-        </>
-      )}
-      , on {formatUkDate(recorded.updated_at.slice(0, 10))}. Answering again replaces it.
-    </p>
-  );
-}
-
 /** The answer a mail's link pre-selects (`?choice=`), when it is one of the four. */
 function choiceFromLink(value: string | null): OutcomeChoice | null {
   return (OUTCOME_CHOICE_VALUES as readonly string[]).includes(value ?? '') ? (value as OutcomeChoice) : null;
@@ -198,11 +186,22 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     choiceFromLink(searchParams.get('choice')),
   );
   const reminder = useReminder(reminderId);
+  const household = useHouseholdMembers();
+  const me = useMe();
   const record = useRecordSavings(reminderId);
   const [done, setDone] = useState(false);
+  // The reader's own answer, shown first, opens the form again only when asked to.
+  const [changing, setChanging] = useState(false);
   const nextForm = useForm({ resolver: zodResolver(nextRenewalFormSchema) });
   const loaded = reminder.data?.reminder;
   const newPrice = nextForm.watch('new_price') ?? '';
+  // The term asked about stays the same while the page is open, whatever a refetch brings: an answer
+  // meant for it never lands on the next one.
+  const [pinned, setPinned] = useState(() => renewalFromLink(searchParams.get(SAVINGS_RENEWAL_PARAM)));
+  useEffect(() => {
+    if (pinned === null && loaded) setPinned(loaded.renewal_date);
+  }, [pinned, loaded]);
+  const term = pinned ?? loaded?.renewal_date ?? '';
 
   // Filled once the reminder is known (and again only if another reminder is shown).
   useEffect(() => {
@@ -251,8 +250,15 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       cancelled: choice === 'cancelled',
     });
     try {
-      await record.mutateAsync({ ...body, ...next });
+      await record.mutateAsync({ ...body, ...next, renewal_date: term });
     } catch (error) {
+      // Answered meanwhile (by someone else, or the term moved on): the answer there is shown instead.
+      if (error instanceof ApiRequestError && error.status === 409) {
+        toast.error('Not recorded', { description: error.message });
+        setChanging(false);
+        await reminder.refetch();
+        return;
+      }
       const message =
         error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
       if (message) nextForm.setError('next_renewal_date', { message });
@@ -271,7 +277,8 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   };
 
   let body;
-  if (reminder.isPending) {
+  // A shared reminder's answers name their member, and the day they were given is the reader's.
+  if (reminder.isPending || me.isPending || (loaded?.shared === true && household.isPending)) {
     body = <LoadingPanel label="Loading reminder" />;
   } else if (reminder.isError) {
     body = (
@@ -289,40 +296,64 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   } else {
     const { reminder: r, history, quotes } = reminder.data;
     const archived = r.archived_at !== null;
-    body = (
+    const existing = history.find((h) => h.term_to === term);
+    const mine =
+      existing !== undefined && (!existing.shared || existing.recorded_by === household.myMembershipId);
+    const state = termState(r.renewal_date, term, existing, mine);
+    const heading = (
       <>
         <h1 className="card-title">{TITLE}</h1>
         <p className="savings-reminder">
           <strong>{r.title}</strong>
           <span className="muted small">
             {' '}
-            · {categoryLabel(r.category)} · {r.provider} ·{' '}
-            {daysLeft(r.renewal_date) < 0 ? 'renewed' : 'renews'} {formatUkDate(r.renewal_date)}
+            · {categoryLabel(r.category)} · {existing?.provider ?? r.provider} ·{' '}
+            {daysLeft(term) < 0 ? 'renewed' : 'renews'} {formatUkDate(term)}
           </span>
         </p>
-        <RecordedNote reminder={r} history={history} />
-        {archived ? (
-          <p className="muted">You cancelled this one: it is no longer on your list.</p>
-        ) : (
-          <>
-            <QuoteSuggestion reminder={r} quotes={quotes} onUse={takeQuote} />
-            <OutcomeChoices choice={choice} onChoose={setChoice} />
-          </>
-        )}
-        {(archived || choice !== null) && (
-          <OutcomeAnswer
-            choice={archived ? null : choice}
-            form={nextForm}
-            onRecord={onRecord}
-            busy={record.isPending || done}
-            suggested={archived ? null : priceDrop(baselineOf(r.amount, quotes)?.price ?? null, newPrice)}
-            reminder={r}
-            baseline={baselineOf(r.amount, quotes)}
-          />
-        )}
-        <BackToDashboard className="btn btn-ghost btn-block savings-back" />
       </>
     );
+    // A term is answered here once: the reader's own answer for the current term may be changed.
+    const answering = state.kind === 'open' || (state.kind === 'replace' && changing);
+    body =
+      state.kind !== 'open' && !answering ? (
+        <>
+          {heading}
+          <TermAnswered
+            state={state}
+            currentRenewal={r.renewal_date}
+            reminderId={r.id}
+            members={household.members}
+            zone={me.data?.profile.timezone ?? UK_ZONE}
+            onChange={() => setChanging(true)}
+          />
+          <BackToDashboard className="btn btn-ghost btn-block savings-back" />
+        </>
+      ) : (
+        <>
+          {heading}
+          {archived ? (
+            <p className="muted">You cancelled this one: it is no longer on your list.</p>
+          ) : (
+            <>
+              <QuoteSuggestion reminder={r} quotes={quotes} onUse={takeQuote} />
+              <OutcomeChoices choice={choice} onChoose={setChoice} />
+            </>
+          )}
+          {(archived || choice !== null) && (
+            <OutcomeAnswer
+              choice={archived ? null : choice}
+              form={nextForm}
+              onRecord={onRecord}
+              busy={record.isPending || done}
+              suggested={archived ? null : priceDrop(baselineOf(r.amount, quotes)?.price ?? null, newPrice)}
+              reminder={r}
+              baseline={baselineOf(r.amount, quotes)}
+            />
+          )}
+          <BackToDashboard className="btn btn-ghost btn-block savings-back" />
+        </>
+      );
   }
 
   return (

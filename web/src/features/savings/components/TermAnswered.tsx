@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { HouseholdMember } from '#shared/household.ts';
+import { reminderPath } from '#shared/pages.ts';
+import { loggedLine, movedOnLine, whoLogged, type TermState } from '#shared/reminder/termAnswer.ts';
+
+/**
+ * A term that takes no answer here: who logged it ('Sam logged this on 03/12/2026: switched, £64.20
+ * saved', the day in the reader's zone), or that it rolled on unanswered. The reader's own answer for
+ * the current term may still be changed (`onChange`); anyone else's, or a term that is over, may not.
+ */
+export function TermAnswered({
+  state,
+  currentRenewal,
+  reminderId,
+  members,
+  zone,
+  onChange,
+}: {
+  state: Exclude<TermState, { kind: 'open' }>;
+  currentRenewal: string;
+  reminderId: string;
+  members: readonly HouseholdMember[] | null;
+  zone: string;
+  onChange: () => void;
+}) {
+  const line =
+    state.kind === 'over'
+      ? movedOnLine(currentRenewal)
+      : loggedLine(state.existing, whoLogged(state.existing, members ?? []), zone);
+  return (
+    <>
+      <p className="savings-recorded" role="status">
+        {line}
+      </p>
+      <div className="savings-actions">
+        {state.kind === 'replace' ? (
+          <button type="button" className="btn btn-outline" onClick={onChange}>
+            Change your answer
+          </button>
+        ) : (
+          <Link to={reminderPath(reminderId)} className="btn btn-outline">
+            Open the reminder
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}
