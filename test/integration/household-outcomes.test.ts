@@ -126,9 +126,11 @@ describe("a shared renewal's outcome", () => {
     );
     const outcomes = await outcomesOf(householdPk, reminder.id);
     expect(outcomes.map((o) => o.term_to)).toEqual([renewal]);
-    // Rolled once: to the next term, never the one after.
+    // Rolled once, to the winner's next term (whoever's request was first); the one outcome and the
+    // one term in the history show the other answer was never applied on top.
     const now = await details(alice, reminder.id);
-    expect(now.reminder.renewal_date).toBe(addDays(renewal, 365));
+    const winnersNext = winner === 'Alice' ? switched(renewal) : twoYears(renewal);
+    expect(now.reminder.renewal_date).toBe(winnersNext.next_renewal_date);
     expect(now.history.map((h) => h.term_to)).toEqual([renewal]);
     const after = await adminStatistics();
     expect(after.total_savings - before.total_savings).toBeCloseTo(recorded.saved_amount);
