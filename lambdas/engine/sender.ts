@@ -27,6 +27,7 @@ import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
 import { currentReminders, memberMove } from './currentReminders.ts';
+import { personalFor } from './mailContext.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
@@ -95,8 +96,10 @@ export interface MessageResult {
 type Sendable = Addressed & { record: DigestMail };
 
 /**
- * The recipient's profile and the message's reminders as they are now: one BatchGet. A mail whose
- * reminder no longer schedules it (deleted, edited, rolled forward) is left out.
+ * The recipient's profile and the message's reminders as they are now: one BatchGet, then what the
+ * mails say to this recipient in particular (mailContext.ts). A mail whose reminder no longer
+ * schedules it (deleted, edited, rolled forward) is left out, and so is a mail the message holds
+ * twice, so no digest shows an item twice.
  */
 async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   const current = await currentReminders(
@@ -118,6 +121,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
     if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
       latestOf.set(mail.reminderId, scheduled.date);
   }
+  const taken = new Set<string>();
   for (const queued of message.mails) {
     const item = itemOf(queued.mail.reminderId);
     const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
@@ -127,6 +131,11 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       notes.push(noteFor(queued.mail, unwanted ? 'not wanted' : 'reminder changed'));
       continue;
     }
+    if (taken.has(scheduled.dedupeKey)) {
+      notes.push(noteFor(queued.mail, DUPLICATE));
+      continue;
+    }
+    taken.add(scheduled.dedupeKey);
     const household = current.reminders.get(reminder.id)?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
@@ -149,8 +158,22 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       },
     });
   }
-  return { profile, due };
+  const personal = await personalFor(
+    due.map(({ mail }) => ({
+      reminder: mail.reminder,
+      namesQuote: mail.type !== 'savings',
+      household: current.reminders.get(mail.reminder.id)?.household ?? null,
+    })),
+  );
+  const withPersonal = due.map((one) => ({
+    ...one,
+    mail: { ...one.mail, ...personal.get(one.mail.reminder.id) },
+  }));
+  return { profile, due: withPersonal };
 }
+
+/** A mail the message holds twice (a reminder the index listed twice, say): sent once. */
+const DUPLICATE = 'already in this message';
 
 function byReminder(due: readonly Sendable[]): Map<string, Sendable[]> {
   const groups = new Map<string, Sendable[]>();

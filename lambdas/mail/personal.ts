@@ -66,14 +66,20 @@ export function quoteSentence(
  */
 function who(membershipId: string | null | undefined, member: MailMember): string {
   if (membershipId === member.membershipId) return 'You';
-  const name = membershipId ? member.names[membershipId] : undefined;
-  return name ?? FORMER_MEMBER;
+  const name = nameOf(membershipId, member);
+  return name === undefined ? FORMER_MEMBER : name || ANOTHER_MEMBER;
 }
 
-/** The same in the middle of a sentence: a name keeps its capital, 'you' and 'a former member' do not. */
+/** A member who gave no first name (an account from before it was asked). */
+const ANOTHER_MEMBER = 'Another member';
+
+const nameOf = (membershipId: string | null | undefined, member: MailMember) =>
+  membershipId && Object.hasOwn(member.names, membershipId) ? member.names[membershipId] : undefined;
+
+/** The same in the middle of a sentence: a name keeps its capital, the others do not. */
 const whoWithin = (membershipId: string, member: MailMember) => {
   const name = who(membershipId, member);
-  return name === 'You' || name === FORMER_MEMBER ? name.toLowerCase() : name;
+  return [FORMER_MEMBER, ANOTHER_MEMBER, 'You'].includes(name) ? name.toLowerCase() : name;
 };
 
 /**
@@ -112,6 +118,6 @@ export function costSentence(
   const [only] = writers;
   if (!member || writers.size !== 1 || !only) return `It costs ${amount}.`;
   if (only === member.membershipId) return `You told us it costs ${amount}.`;
-  const name = member.names[only];
+  const name = nameOf(only, member);
   return name ? `${name} noted it costs ${amount}.` : `It costs ${amount}.`;
 }
