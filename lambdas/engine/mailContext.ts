@@ -38,7 +38,9 @@ export async function personalFor(items: readonly MailedItem[]): Promise<Map<str
         if (!namesQuote) return [reminder.id, null] as const;
         const pk = home ? keys.household(home.id) : keys.user(reminder.user_id);
         const cheapest = cheapestQuote(await renewalQuotes(pk, reminder.id, reminder.renewal_date));
-        const quote: MailQuote | null = cheapest ? { provider: cheapest.provider, price: cheapest.price } : null;
+        const quote: MailQuote | null = cheapest
+          ? { provider: cheapest.provider, price: cheapest.price }
+          : null;
         return [reminder.id, quote] as const;
       }),
     ),

@@ -84,7 +84,10 @@ export function recipientMessages(
   dayIn?: (zone: string) => string,
   extra: Pick<RecipientMessage, 'pushOnly'> = {},
 ): RecipientMessage[] {
-  const byUser = new Map<string, { zone: string; mails: QueuedMail[]; household?: string; keys: Set<string> }>();
+  const byUser = new Map<
+    string,
+    { zone: string; mails: QueuedMail[]; household?: string; keys: Set<string> }
+  >();
   for (const { mail, profile, householdId } of deliverable) {
     const entry = byUser.get(mail.userId) ?? { zone: profile.timezone, mails: [], keys: new Set() };
     // A reminder the index listed twice (an own entry not yet gone after it was shared, as an index

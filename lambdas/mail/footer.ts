@@ -14,7 +14,9 @@ export const DIGEST_FOOTER = `You get this because you added these renewals to $
 
 /** The footer of a mail about one renewal. */
 export const renewalFooter = (reminder: Shared): string =>
-  reminder.shared ? `You get this because your household shares this renewal on ${PRODUCT_NAME}.` : RENEWAL_FOOTER;
+  reminder.shared
+    ? `You get this because your household shares this renewal on ${PRODUCT_NAME}.`
+    : RENEWAL_FOOTER;
 
 /** The footer of a digest: the user's own renewals, their household's, or both. */
 export function digestFooter(reminders: readonly Shared[]): string {

@@ -51,7 +51,9 @@ type Rendered = { subject: string; html: string; text: string };
  */
 function withQuote(line: string, { reminder, quote }: ReminderMailInput): string {
   if (!quote) return line;
-  const price = reminder.billing ? amountWithPeriod(quote.price, reminder.billing) : formatPounds(quote.price);
+  const price = reminder.billing
+    ? amountWithPeriod(quote.price, reminder.billing)
+    : formatPounds(quote.price);
   return `${line} (cheapest quote: ${quote.provider} at ${price})`;
 }
 interface MailEntry {

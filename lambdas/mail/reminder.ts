@@ -48,7 +48,6 @@ export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 
   Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>> &
   PeopleOf;
 
-
 /**
  * What the date is, in a sentence: a mortgage, energy, broadband or card deal ends, a term renews,
  * car tax and MOT fall due. By the reminder's date kind when the mail knows it, else by its category
@@ -118,8 +117,12 @@ export function reminderLine(reminder: MailedReminder, daysLeft: number): string
 function termsSentence(reminder: MailedReminder): string | null {
   return sentences(
     reminder.act_by ? `The last day to act is ${formatLongUkDate(reminder.act_by)}.` : null,
-    reminder.last_term_amount != null ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.` : null,
-    reminder.auto_renew ? 'It renews automatically: if you do nothing, you will pay the renewal price.' : null,
+    reminder.last_term_amount != null
+      ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.`
+      : null,
+    reminder.auto_renew
+      ? 'It renews automatically: if you do nothing, you will pay the renewal price.'
+      : null,
   );
 }
 

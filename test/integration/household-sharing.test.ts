@@ -243,9 +243,9 @@ describe("a shared reminder's mail, to each member", () => {
     });
     // Bob's quote, in the household's notebook, is named in every member's mail.
     const quote = { provider: 'Admiral', price: 352, quoted_on: '2052-01-01', notes: null };
-    expect((await api(stack, bob.accessToken)('POST', `/api/reminders/${home.id}/quotes`, quote)).status).toBe(
-      201,
-    );
+    expect(
+      (await api(stack, bob.accessToken)('POST', `/api/reminders/${home.id}/quotes`, quote)).status,
+    ).toBe(201);
     const result = await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
     expect(result.errors).toEqual([]);
     const textOf = async (user: TestUser) => {
@@ -260,9 +260,13 @@ describe("a shared reminder's mail, to each member", () => {
       `${dated} You added this; Bob deals with it. You told us it costs £400.00/yr.`,
     );
     const bobMail = await textOf(bob);
-    expect(bobMail).toContain(`${dated} Alice added this; you deal with it. Alice noted it costs £400.00/yr.`);
+    expect(bobMail).toContain(
+      `${dated} Alice added this; you deal with it. Alice noted it costs £400.00/yr.`,
+    );
     const cyMail = await textOf(cy);
-    expect(cyMail).toContain(`${dated} Alice added this; Bob deals with it. Alice noted it costs £400.00/yr.`);
+    expect(cyMail).toContain(
+      `${dated} Alice added this; Bob deals with it. Alice noted it costs £400.00/yr.`,
+    );
     for (const text of [aliceMail, bobMail, cyMail]) expect(text).toContain(cheapest);
     for (const text of [bobMail, cyMail]) {
       expect(text).not.toContain('You told us');
@@ -303,7 +307,10 @@ describe("a shared reminder's mail, to each member", () => {
     const renewal = freshRenewal();
     const [owner, member] = [await person('Olga'), await person('Pip')];
     await household(owner, member);
-    const sharedOne = await add(owner, 'Shared energy', renewal, { shared: true, category: 'utilities_energy' });
+    const sharedOne = await add(owner, 'Shared energy', renewal, {
+      shared: true,
+      category: 'utilities_energy',
+    });
     const ownOne = await add(owner, 'Own gym', renewal, { category: 'subscriptions' });
     const lead = (reminderId: string) => ({
       mail: {
@@ -332,7 +339,7 @@ describe("a shared reminder's mail, to each member", () => {
     const [digest, ...more] = await renewalMails(owner);
     expect(more).toEqual([]);
     expect(digest!.subject).toBe('2 renewals to review: Shared energy and 1 more');
-    const headings = digest!.body.text.match(/^YOUR .* (RENEWS|ENDS) .*$/gm) ?? [];
+    const headings = (digest!.body.text ?? '').match(/^YOUR .* (RENEWS|ENDS) .*$/gm) ?? [];
     expect(headings).toHaveLength(2);
     expect(new Set(headings).size).toBe(headings.length);
   }, 60_000);

@@ -178,8 +178,9 @@ describe('the mails after quotes are noted', () => {
     expect(more).toEqual([]);
     const said = 'Your cheapest quote so far: Admiral at £412.00/yr, £68.00 less than your renewal.';
     // Once, in the section of the reminder it was noted for; the other reminder has none.
-    expect(digest!.body.text.split(said)).toHaveLength(2);
-    const sections = digest!.body.text.split('-'.repeat(40));
+    const text = digest!.body.text ?? '';
+    expect(text.split(said)).toHaveLength(2);
+    const sections = text.split('-'.repeat(40));
     const section = (heading: string) => sections.find((s) => s.includes(heading)) ?? '';
     expect(section('YOUR CAR INSURANCE RENEWS IN 7 DAYS')).toContain(said);
     expect(section('YOUR VAN INSURANCE RENEWS IN 7 DAYS')).not.toContain('cheapest quote');
@@ -188,7 +189,11 @@ describe('the mails after quotes are noted', () => {
   it("the quote day's mail links the comparison sites' car and home insurance pages", async () => {
     const user = await createUser(stack, { label: 'quoteday' });
     const renewal = '2048-04-01';
-    const reminderId = await addReminder(stack, user, renewing(renewal, { lead_days: [1], action_windows: true }));
+    const reminderId = await addReminder(
+      stack,
+      user,
+      renewing(renewal, { lead_days: [1], action_windows: true }),
+    );
     expect(
       (await api(stack, user.accessToken)('POST', quotesPath(reminderId), { ...quote, price: 500 })).status,
     ).toBe(201);

@@ -135,7 +135,15 @@ const windows = fc.constantFrom(
   { ...quoteDay!, range: null, tip: null },
 );
 export const digestItem: fc.Arbitrary<DigestItem> = fc.oneof(
-  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url, calendarUrl: url, quote, member }),
+  fc.record({
+    kind: fc.constant('reminder' as const),
+    reminder,
+    daysLeft,
+    url,
+    calendarUrl: url,
+    quote,
+    member,
+  }),
   fc.record({ kind: fc.constant('savings' as const), reminder, url, member }),
   fc.record({
     kind: fc.constant('window' as const),

@@ -51,7 +51,7 @@ describe('formatting', () => {
     expect(formatPounds(412.3)).toBe('£412.30');
     expect(formatPounds(1234567)).toBe('£1,234,567.00');
   });
-  it('says a mail\'s date in words, the same in any zone the process runs in', () => {
+  it("says a mail's date in words, the same in any zone the process runs in", () => {
     expect(formatLongUkDate('2027-01-07')).toBe('Thursday 7 January 2027');
     expect(formatLongUkDate('2041-06-30')).toBe('Sunday 30 June 2041');
     expect(formatLongUkDate('2028-02-29')).toBe('Tuesday 29 February 2028');

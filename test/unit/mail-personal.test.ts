@@ -79,7 +79,12 @@ describe('the cheapest quote', () => {
     ];
     const digest = await renderDigestMail({ firstName: 'Ann', items, unsubscribeUrl: 'https://u.test' });
     expect(digest.text.split(said)).toHaveLength(3);
-    const input = { type: 'reminder', reminder: { ...home, id: 'r1' }, daysLeft: 7, quote } as ReminderMailInput;
+    const input = {
+      type: 'reminder',
+      reminder: { ...home, id: 'r1' },
+      daysLeft: 7,
+      quote,
+    } as ReminderMailInput;
     expect(REMINDER_MAILS.reminder.pushLine(input)).toBe(
       'Home insurance renews in 7 days (cheapest quote: Admiral at £412.00/yr)',
     );
@@ -133,7 +138,9 @@ describe("a shared reminder's people, said to the member reading it", () => {
       'Home insurance with Aviva renews on Thursday 7 January 2027. Alice added this; you deal with it. Alice noted it costs £480.00/yr.',
     );
     expect(lead.text).not.toContain('You told us');
-    expect(lead.text).toContain('You get this because your household shares this renewal on Renewal Reminders.');
+    expect(lead.text).toContain(
+      'You get this because your household shares this renewal on Renewal Reminders.',
+    );
     const [quoteDay] = actionWindows(reminder);
     const window = await renderWindowMail({
       firstName: 'Bob',
@@ -158,14 +165,17 @@ describe("a shared reminder's people, said to the member reading it", () => {
   });
 
   it('gives the footer that says why the mail came', () => {
-    expect(renewalFooter(home)).toBe('You get this because you added this renewal to Renewal Reminders.');
-    expect(digestFooter([home, { shared: true }])).toBe(
+    const own = { ...home, shared: false };
+    expect(renewalFooter(own)).toBe('You get this because you added this renewal to Renewal Reminders.');
+    expect(digestFooter([own, { shared: true }])).toBe(
       'You get this because you added these renewals to Renewal Reminders or your household shares them.',
     );
     expect(digestFooter([{ shared: true }, { shared: true }])).toBe(
       'You get this because your household shares these renewals on Renewal Reminders.',
     );
-    expect(digestFooter([home, home])).toBe('You get this because you added these renewals to Renewal Reminders.');
+    expect(digestFooter([own, own])).toBe(
+      'You get this because you added these renewals to Renewal Reminders.',
+    );
   });
 });
 

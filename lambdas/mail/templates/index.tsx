@@ -101,9 +101,12 @@ export const TEMPLATES: Record<string, TemplateSource> = {
   ),
   savingsFollowUp: source(
     SavingsFollowUpEmail,
-    frameShapes(savingsView({ firstName: 'Ann', reminder: renewal, savingsUrl: site, unsubscribeUrl: site }), {
-      nullable: ['people'],
-    }),
+    frameShapes(
+      savingsView({ firstName: 'Ann', reminder: renewal, savingsUrl: site, unsubscribeUrl: site }),
+      {
+        nullable: ['people'],
+      },
+    ),
   ),
   digest: source(
     DigestEmail,
