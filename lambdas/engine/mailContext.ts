@@ -10,6 +10,8 @@ import type { Reminder } from '../../shared/api.ts';
 import { cheapestQuote } from '../../shared/reminder/quotes.ts';
 import { keys } from '../../shared/table.ts';
 import type { MailQuote, Personal } from '../mail/personal.ts';
+import { errorMessage, JobCrash } from '../runtime/errors.ts';
+import { logger } from '../runtime/logger.ts';
 import { memberNames } from '../store/households.ts';
 import { renewalQuotes } from '../store/quotes.ts';
 import type { SharedBy } from './currentReminders.ts';
@@ -22,8 +24,26 @@ export interface MailedItem {
   household: SharedBy | null;
 }
 
-/** Each reminder's personal facts, by reminder id. */
+/**
+ * Each reminder's personal facts, by reminder id. They add to a mail, never hold it up: when they
+ * cannot be read, the mails go without them (no quote named; a shared reminder's people unsaid and
+ * its price with no one's name on it), and the failure is logged.
+ */
 export async function personalFor(items: readonly MailedItem[]): Promise<Map<string, Personal>> {
+  if (items.length === 0) return new Map();
+  try {
+    return await readPersonal(items);
+  } catch (error) {
+    if (error instanceof JobCrash) throw error;
+    logger.error('What the mails say to their recipient could not be read; they go without it', {
+      reminders: items.length,
+      error: errorMessage(error),
+    });
+    return new Map();
+  }
+}
+
+async function readPersonal(items: readonly MailedItem[]): Promise<Map<string, Personal>> {
   const byId = new Map<string, MailedItem>();
   for (const item of items) {
     const known = byId.get(item.reminder.id);

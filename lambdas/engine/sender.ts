@@ -8,6 +8,7 @@
  * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { pushesReminders } from '../../shared/push.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
@@ -158,12 +159,16 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       },
     });
   }
+  // Read only for what goes: a message for the push alone reads nothing for a member without one.
+  const wanted = !message.pushOnly || pushesReminders(profile);
   const personal = await personalFor(
-    due.map(({ mail }) => ({
-      reminder: mail.reminder,
-      namesQuote: mail.type !== 'savings',
-      household: current.reminders.get(mail.reminder.id)?.household ?? null,
-    })),
+    wanted
+      ? due.map(({ mail }) => ({
+          reminder: mail.reminder,
+          namesQuote: mail.type !== 'savings',
+          household: current.reminders.get(mail.reminder.id)?.household ?? null,
+        }))
+      : [],
   );
   const withPersonal = due.map((one) => ({
     ...one,

@@ -10,7 +10,7 @@ import type { MyData, Quote, ReminderDetails } from '../../shared/api.ts';
 import { QUOTE_LIMIT, QUOTE_MESSAGES } from '../../shared/quotes.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { keys } from '../../shared/table.ts';
-import { queryAll } from '../../lambdas/store/db.ts';
+import { putItem, queryAll } from '../../lambdas/store/db.ts';
 import { QUOTE_SITES } from '../../shared/reminder/windows.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
@@ -185,6 +185,28 @@ describe('the mails after quotes are noted', () => {
     expect(section('YOUR CAR INSURANCE RENEWS IN 7 DAYS')).toContain(said);
     expect(section('YOUR VAN INSURANCE RENEWS IN 7 DAYS')).not.toContain('cheapest quote');
   });
+
+  it('a notebook the sender cannot read holds no mail up: it goes without the quote', async () => {
+    const user = await createUser(stack, { label: 'unreadable' });
+    const renewal = '2049-05-10';
+    const reminderId = await addReminder(stack, user, renewing(renewal));
+    // An item no add writes (a price that is not a number), in the renewal's first slot.
+    await putItem({
+      pk: keys.user(user.sub),
+      sk: keys.quote(reminderId, renewal, 0),
+      id: crypto.randomUUID(),
+      reminder_id: reminderId,
+      renewal_date: renewal,
+      provider: 'Broken',
+      price: 'free',
+    });
+    const result = await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    expect(result.errors).toEqual([]);
+    const [mail, ...more] = await reminderMails(user);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toContain('renews in 7 days');
+    expect(mail!.body.text).not.toContain('cheapest quote');
+  }, 60_000);
 
   it("the quote day's mail links the comparison sites' car and home insurance pages", async () => {
     const user = await createUser(stack, { label: 'quoteday' });
