@@ -34,9 +34,17 @@ export function daysLeftBadge(days: number, longPast = false): { text: string; v
   return { text, variant: 'outline' };
 }
 
-/** dd/MM/yyyy, the UK date format every page and mail shows, from a YYYY-MM-DD calendar date. */
+/** dd/MM/yyyy, the UK date format every page shows, from a YYYY-MM-DD calendar date. */
 export function formatUkDate(isoDate: string): string {
   return DateTime.fromISO(isoDate).toFormat('dd/MM/yyyy');
+}
+
+/**
+ * A date in words, as the reminder mails say it ('Thursday 7 January 2027'), from a YYYY-MM-DD
+ * calendar date: read in a mail, a day name and a month name cannot be taken for a US date.
+ */
+export function formatLongUkDate(isoDate: string): string {
+  return DateTime.fromISO(isoDate, { zone: 'utc', locale: 'en-GB' }).toFormat('cccc d LLLL yyyy');
 }
 
 export function formatPounds(amount: number): string {

@@ -84,9 +84,16 @@ export function recipientMessages(
   dayIn?: (zone: string) => string,
   extra: Pick<RecipientMessage, 'pushOnly'> = {},
 ): RecipientMessage[] {
-  const byUser = new Map<string, { zone: string; mails: QueuedMail[]; household?: string }>();
+  const byUser = new Map<
+    string,
+    { zone: string; mails: QueuedMail[]; household?: string; keys: Set<string> }
+  >();
   for (const { mail, profile, householdId } of deliverable) {
-    const entry = byUser.get(mail.userId) ?? { zone: profile.timezone, mails: [] };
+    const entry = byUser.get(mail.userId) ?? { zone: profile.timezone, mails: [], keys: new Set() };
+    // A reminder the index listed twice (an own entry not yet gone after it was shared, as an index
+    // can lag its table) plans the same mail twice: it goes once.
+    if (entry.keys.has(mail.dedupeKey)) continue;
+    entry.keys.add(mail.dedupeKey);
     entry.mails.push({ mail: mailOf(mail), daysLeft: mail.daysLeft, late: mail.late });
     entry.household ??= householdId;
     byUser.set(mail.userId, entry);

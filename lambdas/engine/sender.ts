@@ -9,6 +9,7 @@
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Profile } from '../../shared/api.ts';
+import { pushesReminders } from '../../shared/push.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
@@ -28,6 +29,7 @@ import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
 import { currentReminders, memberMove } from './currentReminders.ts';
+import { personalFor } from './mailContext.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
@@ -96,8 +98,10 @@ export interface MessageResult {
 type Sendable = Addressed & { record: DigestMail };
 
 /**
- * The recipient's profile and the message's reminders as they are now: one BatchGet. A mail whose
- * reminder no longer schedules it (deleted, edited, rolled forward) is left out.
+ * The recipient's profile and the message's reminders as they are now: one BatchGet, then what the
+ * mails say to this recipient in particular (mailContext.ts). A mail whose reminder no longer
+ * schedules it (deleted, edited, rolled forward) is left out, and so is a mail the message holds
+ * twice, so no digest shows an item twice.
  */
 async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   const current = await currentReminders(
@@ -119,6 +123,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
     if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
       latestOf.set(mail.reminderId, scheduled.date);
   }
+  const taken = new Set<string>();
   for (const queued of message.mails) {
     const item = itemOf(queued.mail.reminderId);
     const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
@@ -128,6 +133,11 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       notes.push(noteFor(queued.mail, unwanted ? 'not wanted' : 'reminder changed'));
       continue;
     }
+    if (taken.has(scheduled.dedupeKey)) {
+      notes.push(noteFor(queued.mail, DUPLICATE));
+      continue;
+    }
+    taken.add(scheduled.dedupeKey);
     const household = current.reminders.get(reminder.id)?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
@@ -150,8 +160,26 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       },
     });
   }
-  return { profile, due };
+  // Read only for what goes: a message for the push alone reads nothing for a member without one.
+  const wanted = !message.pushOnly || pushesReminders(profile);
+  const personal = await personalFor(
+    wanted
+      ? due.map(({ mail }) => ({
+          reminder: mail.reminder,
+          namesQuote: mail.type !== 'savings',
+          household: current.reminders.get(mail.reminder.id)?.household ?? null,
+        }))
+      : [],
+  );
+  const withPersonal = due.map((one) => ({
+    ...one,
+    mail: { ...one.mail, ...personal.get(one.mail.reminder.id) },
+  }));
+  return { profile, due: withPersonal };
 }
+
+/** A mail the message holds twice (a reminder the index listed twice, say): sent once. */
+const DUPLICATE = 'already in this message';
 
 /**
  * The e-mails one recipient's mails go as: two or more as one digest, unless the owner asked for one

@@ -5,30 +5,39 @@
  */
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
+import { digestFooter } from './footer.ts';
 import { greetingName } from './greeting.ts';
+import type { Personal } from './personal.ts';
 import plans from './plans/digest.ts';
 import { reminderText, type MailedReminder, type ReminderText } from './reminder.ts';
-import { savingsText, type SavingsText } from './savingsFollowUp.ts';
+import { savingsText, type SavingsFollowUpProps, type SavingsText } from './savingsFollowUp.ts';
 import type { ActionWindow } from '../../shared/reminder/windows.ts';
 import { windowSubject, windowText, type WindowedReminder, type WindowText } from './window.ts';
 
-/** One renewal in a digest: what its single reminder or follow-up mail would have said. */
+/**
+ * One renewal in a digest: what its single reminder or follow-up mail would have said, to the same
+ * recipient (their cheapest quote, who they are in a shared reminder's household).
+ */
 export type DigestItem =
-  | {
+  | ({
       kind: 'reminder';
       reminder: MailedReminder & Pick<Reminder, 'id'>;
       daysLeft: number;
       url: string;
       calendarUrl: string;
-    }
-  | { kind: 'savings'; reminder: Pick<Reminder, 'id' | 'title' | 'provider' | 'renewal_date'>; url: string }
-  | {
+    } & Personal)
+  | ({
+      kind: 'savings';
+      reminder: SavingsFollowUpProps['reminder'] & Pick<Reminder, 'id'>;
+      url: string;
+    } & Pick<Personal, 'member'>)
+  | ({
       kind: 'window';
       reminder: WindowedReminder & Pick<Reminder, 'id'>;
       window: ActionWindow;
       late: boolean;
       url: string;
-    };
+    } & Personal);
 
 export interface DigestMailProps {
   firstName: string;
@@ -56,7 +65,7 @@ export type DigestSection =
 
 export type DigestView = {
   preview: string;
-  fields: { firstName: string; unsubscribeUrl: string };
+  fields: { firstName: string; unsubscribeUrl: string; footer: string };
   items: readonly DigestSection[];
 };
 
@@ -64,17 +73,21 @@ export function digestSection(item: DigestItem): DigestSection {
   if (item.kind === 'reminder')
     return {
       kind: 'reminder',
-      fields: reminderText(item.reminder, item.daysLeft, item.url, item.calendarUrl),
+      fields: reminderText(item.reminder, item.daysLeft, item.url, item.calendarUrl, item),
     };
   if (item.kind === 'window')
-    return { kind: 'window', fields: windowText(item.reminder, item.window, item.late, item.url) };
-  return { kind: 'savings', fields: savingsText(item.reminder, item.url) };
+    return { kind: 'window', fields: windowText(item.reminder, item.window, item.late, item.url, item) };
+  return { kind: 'savings', fields: savingsText(item.reminder, item.url, item.member) };
 }
 
 export function digestView({ firstName, items, unsubscribeUrl }: DigestMailProps): DigestView {
   return {
     preview: digestSubject(items),
-    fields: { firstName: greetingName(firstName), unsubscribeUrl },
+    fields: {
+      firstName: greetingName(firstName),
+      unsubscribeUrl,
+      footer: digestFooter(items.map((item) => item.reminder)),
+    },
     items: items.map(digestSection),
   };
 }

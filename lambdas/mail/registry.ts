@@ -6,18 +6,25 @@
 import type { Profile, Reminder } from '../../shared/api.ts';
 import { savingsPath } from '../../shared/pages.ts';
 import type { ReminderMailType } from '../../shared/reminder/mail.ts';
+import { formatPounds } from '../../shared/dates.ts';
+import { amountWithPeriod } from '../../shared/reminder/money.ts';
 import { reminderEventUrl } from '../calendar/eventLink.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import { siteLink } from './compose.ts';
 import { renderDigestMail, type DigestItem } from './digest.ts';
 import { reminderLine, reminderSubject, renderReminderMail } from './reminder.ts';
+import type { Personal } from './personal.ts';
 import type { OutgoingMail } from './send.ts';
 import { renderSavingsFollowUp, savingsSubject } from './savingsFollowUp.ts';
 import { actionWindows, type ActionWindow, type WindowKind } from '../../shared/reminder/windows.ts';
 import { renderWindowMail, windowSubject } from './window.ts';
 
-/** One reminder mail to compose: its type, the reminder as it is now, the days left on the owner's date. */
-export interface ReminderMailInput {
+/**
+ * One reminder mail to compose: its type, the reminder as it is now, the days left on the owner's
+ * date, and what the sender read for its recipient (the cheapest quote of the current renewal; for a
+ * shared reminder, their membership and the household's first names).
+ */
+export interface ReminderMailInput extends Personal {
   type: ReminderMailType;
   reminder: Reminder;
   /** Days left to the act-by date or renewal (a window: the renewal; null for a follow-up). */
@@ -38,6 +45,18 @@ function windowFor({ reminder, window, daysBefore }: ReminderMailInput): ActionW
 }
 
 type Rendered = { subject: string; html: string; text: string };
+
+/**
+ * A push line with the cheapest quote noted, short: 'Car insurance renews in 7 days (cheapest quote:
+ * Admiral at £412.00/yr)'.
+ */
+function withQuote(line: string, { reminder, quote }: ReminderMailInput): string {
+  if (!quote) return line;
+  const price = reminder.billing
+    ? amountWithPeriod(quote.price, reminder.billing)
+    : formatPounds(quote.price);
+  return `${line} (cheapest quote: ${quote.provider} at ${price})`;
+}
 interface MailEntry {
   subject(input: ReminderMailInput): string;
   link(input: ReminderMailInput): string;
@@ -64,6 +83,8 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
         dashboardUrl: REMINDER_MAILS.reminder.link(input),
         calendarUrl,
         unsubscribeUrl,
+        quote: input.quote,
+        member: input.member,
       }),
     digestItem: (input, { calendarUrl }) => ({
       kind: 'reminder',
@@ -71,8 +92,10 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
       daysLeft: input.daysLeft ?? 0,
       url: REMINDER_MAILS.reminder.link(input),
       calendarUrl,
+      quote: input.quote,
+      member: input.member,
     }),
-    pushLine: ({ reminder, daysLeft }) => reminderLine(reminder, daysLeft ?? 0),
+    pushLine: (input) => withQuote(reminderLine(input.reminder, input.daysLeft ?? 0), input),
   },
   window: {
     subject: (input) =>
@@ -86,6 +109,8 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
         late: input.late ?? false,
         url: REMINDER_MAILS.window.link(input),
         unsubscribeUrl,
+        quote: input.quote,
+        member: input.member,
       }),
     digestItem: (input) => ({
       kind: 'window',
@@ -93,8 +118,10 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
       window: windowFor(input),
       late: input.late ?? false,
       url: REMINDER_MAILS.window.link(input),
+      quote: input.quote,
+      member: input.member,
     }),
-    pushLine: (input) => REMINDER_MAILS.window.subject(input),
+    pushLine: (input) => withQuote(REMINDER_MAILS.window.subject(input), input),
   },
   savings: {
     subject: ({ reminder }) => savingsSubject(reminder.title),
@@ -106,11 +133,13 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
         reminder: input.reminder,
         savingsUrl: REMINDER_MAILS.savings.link(input),
         unsubscribeUrl,
+        member: input.member,
       }),
     digestItem: (input) => ({
       kind: 'savings',
       reminder: input.reminder,
       url: REMINDER_MAILS.savings.link(input),
+      member: input.member,
     }),
     pushLine: ({ reminder }) => savingsSubject(reminder.title),
   },

@@ -4,12 +4,20 @@
  */
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { dateVerb } from '../../shared/reminder/contract.ts';
-import { formatPounds, formatUkDate } from '../../shared/dates.ts';
-import { amountWithPeriod } from '../../shared/reminder/money.ts';
+import { formatLongUkDate, formatPounds } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
+import { renewalFooter } from './footer.ts';
 import { greetingName } from './greeting.ts';
 import { withProvider } from './naming.ts';
+import {
+  costSentence,
+  peopleSentence,
+  quoteSentence,
+  sentences,
+  type PeopleOf,
+  type Personal,
+} from './personal.ts';
 import plans from './plans/reminder.ts';
 
 /** What to do now, per category: the call to action of the reminder mail. */
@@ -32,13 +40,17 @@ export function daysLeftPhrase(daysLeft: number): string {
   return `in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
 }
 
-/** What a reminder mail says of its reminder; the contract terms are optional (older callers, tests). */
+/**
+ * What a reminder mail says of its reminder; the contract terms and a shared reminder's people are
+ * optional (older callers, tests).
+ */
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
-  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>>;
+  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>> &
+  PeopleOf;
 
 const renews = dateVerb;
 
-export interface ReminderMailProps {
+export interface ReminderMailProps extends Personal {
   firstName: string;
   reminder: MailedReminder;
   /** Days left to the act-by date when the reminder has one, else to the renewal. */
@@ -58,11 +70,11 @@ export function reminderSubject({
   if (reminder.act_by)
     return daysLeft === 0
       ? `Today is the last day to act on ${named}`
-      : `Act on ${named} ${daysLeftPhrase(daysLeft)} (by ${formatUkDate(reminder.act_by)})`;
+      : `Act on ${named} ${daysLeftPhrase(daysLeft)} (by ${formatLongUkDate(reminder.act_by)})`;
   const verb = renews(reminder);
   return daysLeft === 0
     ? `${what} ${verb} today`
-    : `${what} ${verb} ${daysLeftPhrase(daysLeft)} (${formatUkDate(reminder.renewal_date)})`;
+    : `${what} ${verb} ${daysLeftPhrase(daysLeft)} (${formatLongUkDate(reminder.renewal_date)})`;
 }
 
 /** The heading: what happens when, counted to the act-by date when there is one. */
@@ -84,16 +96,15 @@ export function reminderLine(reminder: MailedReminder, daysLeft: number): string
  * last term cost, and what doing nothing means for a contract that renews by itself.
  */
 function termsSentence(reminder: MailedReminder): string | null {
-  const parts = [
-    reminder.act_by ? `The last day to act is ${formatUkDate(reminder.act_by)}.` : null,
+  return sentences(
+    reminder.act_by ? `The last day to act is ${formatLongUkDate(reminder.act_by)}.` : null,
     reminder.last_term_amount != null
       ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.`
       : null,
     reminder.auto_renew
       ? 'It renews automatically: if you do nothing, you will pay the renewal price.'
       : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' ') : null;
+  );
 }
 
 /**
@@ -107,13 +118,18 @@ export type ReminderText = {
   categoryLabel: string;
   /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
   named: string;
+  /** In words: 'Thursday 7 January 2027'. */
   renewalDate: string;
-  /** What the date is, with it: 'renews on 01/04/2027', 'ends on 28/04/2027', 'is due on …'. */
+  /** What the date is, with it: 'renews on Thursday 1 April 2027', 'ends on …', 'is due on …'. */
   dateWords: string;
-  /** Formatted, or null when unknown: then the sentence stops after the date. */
-  amount: string | null;
-  /** termsSentence, or null when the reminder states no terms. */
-  terms: string | null;
+  /**
+   * The sentences after the date, or null when there are none: a shared reminder's people, its price
+   * ('You told us it costs £10.99/month.', or who gave it) and its terms (termsSentence). One field,
+   * so the template has one shape for any of them.
+   */
+  facts: string | null;
+  /** The cheapest quote noted for this renewal and its saving, or null when none is noted. */
+  quote: string | null;
   callToAction: string;
   /** The button's link. */
   url: string;
@@ -126,21 +142,21 @@ export function reminderText(
   daysLeft: number,
   url: string,
   calendarUrl: string,
+  { quote, member }: Personal = {},
 ): ReminderText {
   return {
     title: reminder.title,
     headline: headline(reminder, daysLeft),
     categoryLabel: categoryLabel(reminder.category),
     named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
-    renewalDate: formatUkDate(reminder.renewal_date),
-    dateWords: `${renews(reminder)} on ${formatUkDate(reminder.renewal_date)}`,
-    amount:
-      reminder.amount === null
-        ? null
-        : reminder.billing
-          ? amountWithPeriod(reminder.amount, reminder.billing)
-          : formatPounds(reminder.amount),
-    terms: termsSentence(reminder),
+    renewalDate: formatLongUkDate(reminder.renewal_date),
+    dateWords: `${renews(reminder)} on ${formatLongUkDate(reminder.renewal_date)}`,
+    facts: sentences(
+      peopleSentence(reminder, member),
+      costSentence(reminder, member),
+      termsSentence(reminder),
+    ),
+    quote: quote ? quoteSentence(quote, reminder.amount, reminder.billing) : null,
     callToAction: CALL_TO_ACTION[reminder.category],
     url,
     calendarUrl,
@@ -149,16 +165,17 @@ export function reminderText(
 
 export type ReminderView = {
   preview: string;
-  fields: ReminderText & { firstName: string; unsubscribeUrl: string };
+  fields: ReminderText & { firstName: string; unsubscribeUrl: string; footer: string };
 };
 
 export function reminderView(props: ReminderMailProps): ReminderView {
   return {
     preview: reminderSubject(props),
     fields: {
-      ...reminderText(props.reminder, props.daysLeft, props.dashboardUrl, props.calendarUrl),
+      ...reminderText(props.reminder, props.daysLeft, props.dashboardUrl, props.calendarUrl, props),
       firstName: greetingName(props.firstName),
       unsubscribeUrl: props.unsubscribeUrl,
+      footer: renewalFooter(props.reminder),
     },
   };
 }

@@ -2,17 +2,21 @@
  * The savings follow-up ("how did you do?"), filled into the template compiled at build time
  * (templates/savingsFollowUp.tsx is the React Email source, plans/savingsFollowUp.ts its plan).
  */
-import { formatUkDate } from '../../shared/dates.ts';
+import { formatLongUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { OutcomeChoice } from '../../shared/reminder/outcome.ts';
 import { prebuiltTemplate } from './fill.ts';
+import { renewalFooter } from './footer.ts';
 import { greetingName } from './greeting.ts';
 import { withProvider } from './naming.ts';
+import { peopleSentence, type MailMember, type PeopleOf } from './personal.ts';
 import plans from './plans/savingsFollowUp.ts';
 
 export interface SavingsFollowUpProps {
   firstName: string;
-  reminder: Pick<Reminder, 'title' | 'provider' | 'renewal_date'>;
+  reminder: Pick<Reminder, 'title' | 'provider' | 'renewal_date'> & PeopleOf;
+  /** For a shared reminder: the member the mail goes to, and the household's first names. */
+  member?: MailMember | null;
   savingsUrl: string;
   unsubscribeUrl: string;
 }
@@ -24,7 +28,10 @@ export type SavingsText = {
   title: string;
   /** 'Home insurance with Aviva': the provider left out when it is the title itself. */
   named: string;
+  /** In words: 'Thursday 7 January 2027'. */
   renewalDate: string;
+  /** A shared reminder's people ('Alice added this; you deal with it.'), or null for one's own. */
+  people: string | null;
   /** The outcome page; each answer's link pre-selects it there (only a press on the page saves). */
   url: string;
   switchedUrl: string;
@@ -37,11 +44,16 @@ export type SavingsText = {
 const withChoice = (url: string, choice: OutcomeChoice) =>
   `${url}${url.includes('?') ? '&' : '?'}choice=${choice}`;
 
-export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: string): SavingsText {
+export function savingsText(
+  reminder: SavingsFollowUpProps['reminder'],
+  url: string,
+  member?: MailMember | null,
+): SavingsText {
   return {
     title: reminder.title,
     named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
-    renewalDate: formatUkDate(reminder.renewal_date),
+    renewalDate: formatLongUkDate(reminder.renewal_date),
+    people: peopleSentence(reminder, member),
     url,
     switchedUrl: withChoice(url, 'switched'),
     haggledUrl: withChoice(url, 'haggled'),
@@ -50,14 +62,17 @@ export function savingsText(reminder: SavingsFollowUpProps['reminder'], url: str
   };
 }
 
-export type SavingsView = { fields: SavingsText & { firstName: string; unsubscribeUrl: string } };
+export type SavingsView = {
+  fields: SavingsText & { firstName: string; unsubscribeUrl: string; footer: string };
+};
 
 export function savingsView(props: SavingsFollowUpProps): SavingsView {
   return {
     fields: {
-      ...savingsText(props.reminder, props.savingsUrl),
+      ...savingsText(props.reminder, props.savingsUrl, props.member),
       firstName: greetingName(props.firstName),
       unsubscribeUrl: props.unsubscribeUrl,
+      footer: renewalFooter(props.reminder),
     },
   };
 }

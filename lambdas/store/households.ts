@@ -90,6 +90,22 @@ export async function membersOf(householdId: string): Promise<Member[]> {
   return items.map((item) => memberItem.parse(item)).sort((a, b) => a.joined_at.localeCompare(b.joined_at));
 }
 
+/**
+ * The first names of the household's members by membership id, read from their own profiles (never
+ * copied): one query of its members and one BatchGet of their profiles. A member whose profile is
+ * gone is left out (they read as a former member).
+ */
+export async function memberNames(householdId: string): Promise<Record<string, string>> {
+  const members = await membersOf(householdId);
+  const profiles = await getProfiles(members.map((m) => m.user_id));
+  return Object.fromEntries(
+    members.flatMap((m) => {
+      const profile = profiles.get(m.user_id);
+      return profile ? [[m.membership_id, profile.first_name]] : [];
+    }),
+  );
+}
+
 /** One member of the household, by membership id (undefined: not of this household, or gone). */
 export async function memberOf(householdId: string, membershipId: string): Promise<Member | undefined> {
   const item = await consistentGet(keys.household(householdId), keys.member(membershipId));

@@ -14,7 +14,7 @@ import { ENTITY, keys } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
+import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, queryPage, tableName } from './db.ts';
 import type { LiveWrite } from './liveAccount.ts';
 import { findReminder, reminderAt, writeAt, type Home } from './reminderHome.ts';
 
@@ -50,6 +50,18 @@ async function storedQuotes(pk: string, prefix: string): Promise<StoredQuote[]> 
 /** The quotes of one renewal of a reminder, oldest first. */
 export async function listQuotes(pk: string, reminderId: string, renewalDate: string): Promise<Quote[]> {
   return (await storedQuotes(pk, keys.quotesOfRenewal(reminderId, renewalDate))).map(publicQuote);
+}
+
+/**
+ * The quotes of one renewal in one Query (the reminder job's mails name the cheapest): a renewal holds
+ * at most QUOTE_LIMIT small items, so one page holds them all.
+ */
+export async function renewalQuotes(pk: string, reminderId: string, renewalDate: string): Promise<Quote[]> {
+  const items = await queryPage(
+    { pk, sk: { beginsWith: keys.quotesOfRenewal(reminderId, renewalDate) } },
+    { limit: QUOTE_LIMIT },
+  );
+  return items.map(parseQuote);
 }
 
 /**

@@ -208,16 +208,22 @@ export async function recordOutcome(
     const outcome = home.household ? { ...ended, recorded_by: home.household.membershipId } : ended;
 
     let after = reminder;
+    // A shared reminder changed by an answer was last changed by the member who gave it (its new
+    // price, say: a mail to another member must not say they told us it).
+    const by = home.household ? { updated_by: home.household.membershipId } : {};
     const writes: LiveWrite[] = [outcomeWrite(home.pk, outcome, existing)];
     if (!archived && input.cancelled) {
-      after = { ...reminder, archived_at: now.toISOString(), updated_at: now.toISOString() };
+      after = { ...reminder, ...by, archived_at: now.toISOString(), updated_at: now.toISOString() };
       writes.push(reminderWrite(home, after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
     } else if (nextDate !== null) {
-      after = rolled(
-        reminder,
-        { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
-        now,
-      );
+      after = {
+        ...rolled(
+          reminder,
+          { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
+          now,
+        ),
+        ...by,
+      };
       writes.push(reminderWrite(home, after, reminder, await freshPlacementAt(home, after, zone, now)));
     } else {
       writes.push({

@@ -10,6 +10,7 @@
 import { DateTime } from 'luxon';
 import type { Category } from '../categories.ts';
 import { vehicleDateOf, type KeptVehicle, type VehicleDate } from '../vehicles.ts';
+import { formatLongUkDate } from '../dates.ts';
 import { lenderOf, type Lender } from './lenders.ts';
 import type { DateKind } from './contract.ts';
 
@@ -39,13 +40,15 @@ export interface ActionWindow {
   label: string;
   /** What to do, as a mail's subject ends: 'today is the best day to get quotes'. */
   action: string;
-  /** The same, said after the day (a late mail). */
+  /** The same, said after the day (a late mail), its date in words as the mails say dates. */
   lateAction: string;
   /** One more thing worth knowing on the day, or null. */
   tip: string | null;
   /** Good days either side of it, when the source names a range: earliest and latest. */
   range: { from: string; to: string } | null;
   source: WindowSource;
+  /** The day to get quotes: its mail links the comparison sites of QUOTE_SITES. */
+  compareQuotes: boolean;
 }
 
 /** What the windows need of a reminder. */
@@ -83,6 +86,24 @@ export const SOURCES = {
   mot: { name: 'GOV.UK: Getting an MOT', url: 'https://www.gov.uk/getting-an-mot' },
 } as const satisfies Record<string, WindowSource>;
 
+/**
+ * Where to get quotes on the quote day: each comparison site's own car and home insurance pages
+ * (the category does not tell car from home, so the mail gives both), and MoneySavingExpert's guides,
+ * whose founder's figures the day comes from. docs/uk-renewal-rules.md cites them.
+ */
+export const QUOTE_SITES = {
+  car: [
+    { name: 'Compare the Market', url: 'https://www.comparethemarket.com/car-insurance/' },
+    { name: 'Go.Compare', url: 'https://www.gocompare.com/car-insurance/' },
+    { name: 'MoneySavingExpert’s guide', url: 'https://www.moneysavingexpert.com/insurance/car-insurance/' },
+  ],
+  home: [
+    { name: 'Compare the Market', url: 'https://www.comparethemarket.com/home-insurance/' },
+    { name: 'Go.Compare', url: 'https://www.gocompare.com/home-insurance/' },
+    { name: 'MoneySavingExpert’s guide', url: 'https://www.moneysavingexpert.com/insurance/home-insurance/' },
+  ],
+} as const satisfies Record<'car' | 'home', readonly WindowSource[]>;
+
 /** The insurance quote day and its good range, in days before the policy starts. */
 export const BEST_QUOTE_DAYS = 26;
 export const GOOD_QUOTE_DAYS = { from: 28, to: 18 } as const;
@@ -92,10 +113,12 @@ export const END_OF_FIX_NOTICE_DAYS = 42;
 /** Broadband and mobile: the end-of-contract notice comes 40 to 10 days before the end. */
 export const END_OF_CONTRACT_NOTICE_DAYS = 10;
 
-const ukDate = (date: string) => utc(date).toFormat('dd/MM/yyyy');
-
-/** A window of the reminder's renewal, or null when the rule does not apply to this reminder. */
-type Rule = (renewal: string, reminder: WindowReminder) => Omit<ActionWindow, 'daysBefore'> | null;
+/** A window as its rule gives it: its distance is counted after, and only the quote day compares quotes. */
+type Rule = (
+  renewal: string,
+  reminder: WindowReminder,
+) =>
+  (Omit<ActionWindow, 'daysBefore' | 'compareQuotes'> & Partial<Pick<ActionWindow, 'compareQuotes'>>) | null;
 
 const bestQuotes: Rule = (renewal) => {
   const date = daysBefore(renewal, BEST_QUOTE_DAYS);
@@ -104,13 +127,14 @@ const bestQuotes: Rule = (renewal) => {
     date,
     label: 'Best time to get quotes',
     action: 'today is the best day to get quotes',
-    lateAction: `the best day to get quotes was ${ukDate(date)}: get them now`,
+    lateAction: `the best day to get quotes was ${formatLongUkDate(date)}: get them now`,
     tip: `Quotes from ${GOOD_QUOTE_DAYS.to} to ${GOOD_QUOTE_DAYS.from} days before the renewal are usually close to the cheapest; on the day itself they can cost far more.`,
     range: {
       from: daysBefore(renewal, GOOD_QUOTE_DAYS.from),
       to: daysBefore(renewal, GOOD_QUOTE_DAYS.to),
     },
     source: SOURCES.moneySavingExpert,
+    compareQuotes: true,
   };
 };
 
@@ -121,7 +145,7 @@ const lockInDeal: Rule = (renewal, { lender }) => {
     date,
     label: 'You can usually lock in a new deal from today',
     action: 'you can usually lock in a new deal from today',
-    lateAction: `you could usually lock in a new deal from ${ukDate(date)}: do it now`,
+    lateAction: `you could usually lock in a new deal from ${formatLongUkDate(date)}: do it now`,
     tip: 'Locking in a deal early usually still lets you switch to a cheaper one before it starts.',
     range: null,
     source: SOURCES.lenders,
@@ -135,7 +159,7 @@ const noExitFees: Rule = (renewal) => {
     date,
     label: 'No exit fees from today',
     action: 'no exit fees from today',
-    lateAction: `no exit fees since ${ukDate(date)}: you can switch now`,
+    lateAction: `no exit fees since ${formatLongUkDate(date)}: you can switch now`,
     tip: null,
     range: null,
     source: SOURCES.ofgem,
@@ -149,7 +173,7 @@ const endOfFixNotice: Rule = (renewal) => {
     date,
     label: 'Your end-of-fix notice is due by now',
     action: 'your end-of-fix notice is due by now',
-    lateAction: `your end-of-fix notice was due by ${ukDate(date)}`,
+    lateAction: `your end-of-fix notice was due by ${formatLongUkDate(date)}`,
     tip: 'No notice yet? Ask your supplier for it: it lists their tariffs for when your fix ends.',
     range: null,
     source: SOURCES.ofgem,
@@ -163,7 +187,7 @@ const endOfContractNotice: Rule = (renewal) => {
     date,
     label: 'Your end-of-contract notice is due by now',
     action: 'your end-of-contract notice is due by now',
-    lateAction: `your end-of-contract notice was due by ${ukDate(date)}`,
+    lateAction: `your end-of-contract notice was due by ${formatLongUkDate(date)}`,
     tip: 'On a mobile contract, text INFO to 85075 for free to see when your contract ends and any fees for leaving.',
     range: null,
     source: SOURCES.ofcom,
@@ -184,7 +208,7 @@ const earlyMot: Rule = (renewal, reminder) => {
     date,
     label: 'You can take your MOT from today and keep your date',
     action: 'you can take your MOT from today and keep your date',
-    lateAction: `you can take your MOT now and keep your date (from ${ukDate(date)})`,
+    lateAction: `you can take your MOT now and keep your date (from ${formatLongUkDate(date)})`,
     tip: 'Driving without a valid MOT can mean a fine of up to £1,000.',
     range: null,
     source: SOURCES.mot,
@@ -218,7 +242,11 @@ export function actionWindows(reminder: WindowReminder): ActionWindow[] {
   return WINDOW_RULES[reminder.category]
     .map((rule) => rule(reminder.renewal_date, reminder))
     .filter((window) => window !== null)
-    .map((window) => ({ ...window, daysBefore: wholeDays(window.date, reminder.renewal_date) }))
+    .map((window) => ({
+      ...window,
+      compareQuotes: window.compareQuotes ?? false,
+      daysBefore: wholeDays(window.date, reminder.renewal_date),
+    }))
     .filter((window) => window.date <= last)
     .sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -267,7 +267,7 @@ describe('Add to calendar, in a reminder mail', () => {
     );
     await runJob(stack, { trigger: 'cli', date: '2041-06-23' });
     const mail = (await mailsTo(stack, user.email)).at(-1)!;
-    expect(mail.subject).toBe('Your Home insurance with Aviva renews in 7 days (30/06/2041)');
+    expect(mail.subject).toBe('Your Home insurance with Aviva renews in 7 days (Sunday 30 June 2041)');
     const href = /href="([^"]*\/api\/calendar\/event\/[^"]*)"/.exec(mail.body.html ?? '')?.[1];
     expect(href).toMatch(/\/api\/calendar\/event\/[A-Za-z0-9_-]{40,400}\.ics$/);
     // Neither the owner's sub nor the reminder's id can be read off the link.

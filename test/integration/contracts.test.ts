@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import type { ReminderDetails, OutcomeRecorded, Reminder, SavingsSummary } from '../../shared/api.ts';
-import { formatUkDate } from '../../shared/dates.ts';
+import { formatLongUkDate } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { adminStatistics } from '../../lambdas/store/stats.ts';
@@ -94,11 +94,11 @@ describe('own lead days and an act-by date', () => {
     await runJob(stack, { trigger: 'cli', date: addDays(actBy, -3) });
     const mails = await seen.since();
     expect(mails.map((m) => m.subject)).toEqual([
-      `Act on your Home insurance with Aviva in 45 days (by ${formatUkDate(actBy)})`,
-      `Act on your Home insurance with Aviva in 3 days (by ${formatUkDate(actBy)})`,
+      `Act on your Home insurance with Aviva in 45 days (by ${formatLongUkDate(actBy)})`,
+      `Act on your Home insurance with Aviva in 3 days (by ${formatLongUkDate(actBy)})`,
     ]);
     const text = mails.at(-1)!.body.text!;
-    expect(text).toContain(`The last day to act is ${formatUkDate(actBy)}.`);
+    expect(text).toContain(`The last day to act is ${formatLongUkDate(actBy)}.`);
     expect(text).toContain('It renews automatically: if you do nothing, you will pay the renewal price.');
     // Its own days have no day 0: what is left is the follow-up, the day after the renewal.
     expect((await details(id)).next_mail).toMatchObject({ type: 'savings', date: addDays(renewal, 1) });
@@ -199,7 +199,7 @@ describe('the outcome of a renewal', () => {
     await runJob(stack, { trigger: 'cli', date: addDays(next, -44) });
     const mail = (await mailsTo(stack, user.email)).at(-1)!;
     expect(mail.subject).toBe(
-      `Act on your Home insurance with Admiral in 30 days (by ${formatUkDate(addDays(next, -14))})`,
+      `Act on your Home insurance with Admiral in 30 days (by ${formatLongUkDate(addDays(next, -14))})`,
     );
     expect(mail.body.text).toContain('Last term you paid £480.00.');
   });
@@ -307,7 +307,7 @@ describe('the automatic roll forward', () => {
     );
     await runJob(stack, { trigger: 'cli', date: addDays(yearAfter(renewal), -7) });
     expect((await seen.subjects()).at(-1)).toBe(
-      `Your Home insurance with Aviva renews in 7 days (${formatUkDate(yearAfter(renewal))})`,
+      `Your Home insurance with Aviva renews in 7 days (${formatLongUkDate(yearAfter(renewal))})`,
     );
   });
 

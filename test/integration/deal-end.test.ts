@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { ReminderDetails, Reminder } from '../../shared/api.ts';
-import { todayIn } from '../../shared/dates.ts';
+import { formatLongUkDate, todayIn } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
@@ -68,7 +68,7 @@ describe('a deal that ends, paid monthly', () => {
       .map((m) => m.subject)
       .filter((s) => s.includes('Mortgage'));
     expect(subjects).toHaveLength(8);
-    expect(subjects).toContain(`Your Mortgage with Nationwide ends in 90 days (${ukDate(end)})`);
+    expect(subjects).toContain(`Your Mortgage with Nationwide ends in 90 days (${formatLongUkDate(end)})`);
     expect(subjects).toContain('Your Mortgage with Nationwide ends today');
 
     // Twenty days past its end, unanswered, it has not moved a month on: it waits for the new deal.
@@ -135,6 +135,3 @@ describe('a deal that ends, paid monthly', () => {
     expect(next).toMatchObject({ type: 'window', date: addDays(end, -49) });
   });
 });
-
-/** A date as the mails write it (DD/MM/YYYY). */
-const ukDate = (iso: string) => iso.split('-').reverse().join('/');

@@ -8,6 +8,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobCrash, resetSendRateCache, planRun } from '../../lambdas/engine/planner.ts';
 import { senderPacer } from '../../lambdas/engine/sender.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
+import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { renewalAfter } from '../../shared/reminder/terms.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
@@ -193,9 +194,7 @@ describe('the reminder job', () => {
     expect(mortgageMail.body.html).toContain('Start remortgaging');
     expect(mortgageMail.body.html).toContain('£250.00');
     expect(mortgageMail.body.text).toContain('Mortgage deal');
-    expect(mortgageMail.body.text).toContain(
-      `${mortgage.renewal_date.slice(8, 10)}/${mortgage.renewal_date.slice(5, 7)}/${mortgage.renewal_date.slice(0, 4)}`,
-    );
+    expect(mortgageMail.body.text).toContain(formatLongUkDate(mortgage.renewal_date));
     const headers =
       (mortgageMail as unknown as { headers?: { name: string; value: string }[] }).headers ?? [];
     expect(headers.find((h) => h.name === 'List-Unsubscribe')?.value).toMatch(

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReminderDetails } from '../../shared/api.ts';
-import { formatUkDate } from '../../shared/dates.ts';
+import { formatLongUkDate, formatUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { describeDryRun, planDryRun } from '../../lambdas/engine/dryRun.ts';
 import { messagesLeft } from '../../lib/local/sqs.ts';
@@ -56,7 +56,7 @@ describe('a dry run of the reminder job for a date', () => {
       rolling,
       reminder('Broadband', 'broadband_mobile', passed, { repeats: 'yearly', lead_days: [7] }),
     );
-    const subject = `Your Home insurance with Aviva renews in 7 days (${formatUkDate(renewal)})`;
+    const subject = `Your Home insurance with Aviva renews in 7 days (${formatLongUkDate(renewal)})`;
 
     const tableBefore = await tableSnapshot();
     const mailboxBefore = (await mailbox(stack)).length;

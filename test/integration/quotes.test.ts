@@ -2,16 +2,20 @@
  * The quote notebook over real HTTP on the local stand-ins: adding (validated as hostile input),
  * listing with the reminder, Remove, another user's reminder or quote answering 404 with nothing
  * changed, the per-renewal cap under concurrent adds, a quote for the current renewal only, and the
- * quotes going with their reminder, in 'Download my data' and with the account.
+ * quotes going with their reminder, in 'Download my data' and with the account; the next reminder
+ * mail naming the cheapest quote and its saving, and the quote day's mail linking comparison sites.
  */
 import { describe, expect, it } from 'vitest';
 import type { MyData, Quote, ReminderDetails } from '../../shared/api.ts';
 import { QUOTE_LIMIT, QUOTE_MESSAGES } from '../../shared/quotes.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { keys } from '../../shared/table.ts';
-import { queryAll } from '../../lambdas/store/db.ts';
+import { putItem, queryAll } from '../../lambdas/store/db.ts';
+import { QUOTE_SITES } from '../../shared/reminder/windows.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
-import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+import { runJob } from '../support/job.ts';
+import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
 const stack = useTestStack();
 
@@ -137,5 +141,92 @@ describe('quote notebook', () => {
 
     expect((await call('DELETE', '/api/me')).status).toBe(204);
     expect(await queryAll({ pk: keys.user(user.sub) }, { consistent: true })).toEqual([]);
+  });
+});
+
+describe('the mails after quotes are noted', () => {
+  /** A reminder of its own far-future renewal (no other test's run mails it), one lead, `extra` added. */
+  /** The reminder mails a user got (not the account's own mails). */
+  const reminderMails = async (user: TestUser) =>
+    (await mailsTo(stack, user.email)).filter((m) => !m.subject.includes('Renewal Reminders'));
+  const renewing = (renewal: string, extra: Record<string, unknown> = {}) => ({
+    ...reminderBody,
+    renewal_date: renewal,
+    amount: 480,
+    billing: 'yearly',
+    lead_days: [7],
+    action_windows: false,
+    ...extra,
+  });
+
+  it('the next lead mail names the cheapest quote of this renewal and what it saves', async () => {
+    const user = await createUser(stack, { label: 'quoted' });
+    const call = api(stack, user.accessToken);
+    const renewal = '2047-03-20';
+    const quoted = await addReminder(stack, user, renewing(renewal));
+    await addReminder(stack, user, renewing(renewal, { title: 'Van insurance' }));
+    for (const [provider, price] of [
+      ['Direct Line', 455.5],
+      ['Admiral', 412],
+      ['Aviva', 430],
+    ] as const)
+      expect((await call('POST', quotesPath(quoted), { ...quote, provider, price })).status).toBe(201);
+
+    const result = await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    expect(result.errors).toEqual([]);
+    const [digest, ...more] = await reminderMails(user);
+    expect(more).toEqual([]);
+    const said = 'Your cheapest quote so far: Admiral at £412.00/yr, £68.00 less than your renewal.';
+    // Once, in the section of the reminder it was noted for; the other reminder has none.
+    const text = digest!.body.text ?? '';
+    expect(text.split(said)).toHaveLength(2);
+    const sections = text.split('-'.repeat(40));
+    const section = (heading: string) => sections.find((s) => s.includes(heading)) ?? '';
+    expect(section('YOUR CAR INSURANCE RENEWS IN 7 DAYS')).toContain(said);
+    expect(section('YOUR VAN INSURANCE RENEWS IN 7 DAYS')).not.toContain('cheapest quote');
+  });
+
+  it('a notebook the sender cannot read holds no mail up: it goes without the quote', async () => {
+    const user = await createUser(stack, { label: 'unreadable' });
+    const renewal = '2049-05-10';
+    const reminderId = await addReminder(stack, user, renewing(renewal));
+    // An item no add writes (a price that is not a number), in the renewal's first slot.
+    await putItem({
+      pk: keys.user(user.sub),
+      sk: keys.quote(reminderId, renewal, 0),
+      id: crypto.randomUUID(),
+      reminder_id: reminderId,
+      renewal_date: renewal,
+      provider: 'Broken',
+      price: 'free',
+    });
+    const result = await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    expect(result.errors).toEqual([]);
+    const [mail, ...more] = await reminderMails(user);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toContain('renews in 7 days');
+    expect(mail!.body.text).not.toContain('cheapest quote');
+  }, 60_000);
+
+  it("the quote day's mail links the comparison sites' car and home insurance pages", async () => {
+    const user = await createUser(stack, { label: 'quoteday' });
+    const renewal = '2048-04-01';
+    const reminderId = await addReminder(
+      stack,
+      user,
+      renewing(renewal, { lead_days: [1], action_windows: true }),
+    );
+    expect(
+      (await api(stack, user.accessToken)('POST', quotesPath(reminderId), { ...quote, price: 500 })).status,
+    ).toBe(201);
+    const result = await runJob(stack, { date: addDays(renewal, -26), trigger: 'cli' });
+    expect(result.errors).toEqual([]);
+    const [mail, ...more] = await reminderMails(user);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Car insurance with Admiral: today is the best day to get quotes');
+    for (const site of [...QUOTE_SITES.car, ...QUOTE_SITES.home])
+      expect(mail!.body.html).toContain(`href="${site.url}"`);
+    // A quote dearer than the renewal price is named without a saving.
+    expect(mail!.body.text).toContain('Your cheapest quote so far: Direct Line at £500.00/yr.');
   });
 });

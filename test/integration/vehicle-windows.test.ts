@@ -81,7 +81,9 @@ describe('a car’s MOT and its tax', () => {
     const subjects = (await mailsTo(stack, user.email)).map((m) => m.subject);
     expect(subjects.filter((s) => s.includes('MOT from today'))).toEqual([MOT_SUBJECT]);
     // The tax still has its own lead mails: 30 days before its date is the first run's day.
-    expect(subjects).toContain('Your Volkswagen car tax with DVLA is due in 30 days (01/02/2045)');
+    expect(subjects).toContain(
+      'Your Volkswagen car tax with DVLA is due in 30 days (Wednesday 1 February 2045)',
+    );
   });
 
   it('reads a reminder stored before ‘What is due?’ from its title: the MOT gets its window, the tax none', async () => {

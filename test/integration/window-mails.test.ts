@@ -9,6 +9,7 @@ import ical, { type VEvent } from 'node-ical';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createReminder } from '../../lambdas/store/reminders.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
+import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import type { ReminderDraft } from '../../shared/schemas.ts';
 import type { CalendarLink } from '../../shared/api.ts';
@@ -104,7 +105,7 @@ describe('window mails from the reminder job', () => {
     const result = await run(addDays(renewal, -20));
     expect(windowNotes(result, ann.userId)).toEqual(['sent']);
     const [mail] = await mailsTo(stack, ann.email);
-    const day = addDays(renewal, -26).split('-').reverse().join('/');
+    const day = formatLongUkDate(addDays(renewal, -26));
     expect(mail!.subject).toBe(
       `Car insurance with Admiral: the best day to get quotes was ${day}: get them now`,
     );

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { actionWindows } from '../../shared/reminder/windows.ts';
 import type { ConfirmSignUpProps } from '../../lambdas/mail/confirmSignUp.ts';
 import type { DigestItem } from '../../lambdas/mail/digest.ts';
 import type { ReminderMailProps } from '../../lambdas/mail/reminder.ts';
@@ -77,6 +78,8 @@ export const renewalDate = fc.oneof(
     .map((d) => d.toISOString().slice(0, 10)),
   fc.constant('not a date'),
 );
+/** Membership ids of a household: the recipient's, another member's, and one that left. */
+const membership = fc.constantFrom('m-you', 'm-other', 'former', 'm-gone');
 export const reminder = fc.record(
   {
     id: fc.uuid(),
@@ -89,9 +92,23 @@ export const reminder = fc.record(
     act_by: fc.option(renewalDate),
     last_term_amount: amount,
     auto_renew: fc.boolean(),
+    billing: fc.constantFrom('monthly' as const, 'yearly' as const, 'none' as const),
+    // A shared reminder's people, by membership id.
+    shared: fc.boolean(),
+    created_by: fc.option(membership),
+    updated_by: fc.option(membership),
+    deals_with: fc.option(membership),
   },
   { requiredKeys: ['id', 'title', 'provider', 'category', 'renewal_date', 'amount'] },
 );
+/** The recipient as a member, with the first names of the household (hostile ones too). */
+export const member = fc.option(
+  fc.record({
+    membershipId: fc.constant('m-you'),
+    names: fc.record({ 'm-you': text, 'm-other': text }),
+  }),
+);
+export const quote = fc.option(fc.record({ provider: text, price: amount.map((a) => a ?? 0) }));
 
 export const reminderProps: fc.Arbitrary<ReminderMailProps> = fc.record({
   firstName: text,
@@ -100,16 +117,43 @@ export const reminderProps: fc.Arbitrary<ReminderMailProps> = fc.record({
   dashboardUrl: url,
   calendarUrl: url,
   unsubscribeUrl: url,
+  quote,
+  member,
 });
 export const savingsProps: fc.Arbitrary<SavingsFollowUpProps> = fc.record({
   firstName: text,
   reminder,
   savingsUrl: url,
   unsubscribeUrl: url,
+  member,
 });
+const [quoteDay] = actionWindows({ category: 'insurance', renewal_date: '2030-01-15' });
+const windows = fc.constantFrom(
+  ...(['insurance', 'mortgage', 'utilities_energy', 'broadband_mobile', 'car_tax_mot'] as const).flatMap(
+    (category) => actionWindows({ category, renewal_date: '2030-01-15' }),
+  ),
+  { ...quoteDay!, range: null, tip: null },
+);
 export const digestItem: fc.Arbitrary<DigestItem> = fc.oneof(
-  fc.record({ kind: fc.constant('reminder' as const), reminder, daysLeft, url, calendarUrl: url }),
-  fc.record({ kind: fc.constant('savings' as const), reminder, url }),
+  fc.record({
+    kind: fc.constant('reminder' as const),
+    reminder,
+    daysLeft,
+    url,
+    calendarUrl: url,
+    quote,
+    member,
+  }),
+  fc.record({ kind: fc.constant('savings' as const), reminder, url, member }),
+  fc.record({
+    kind: fc.constant('window' as const),
+    reminder,
+    window: windows,
+    late: fc.boolean(),
+    url,
+    quote,
+    member,
+  }),
 );
 export const digestProps = fc.record({
   firstName: text,

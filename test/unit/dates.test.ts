@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { daysLeft, daysLeftBadge, formatPounds, formatUkDate, todayIn } from '../../shared/dates.ts';
+import {
+  daysLeft,
+  daysLeftBadge,
+  formatLongUkDate,
+  formatPounds,
+  formatUkDate,
+  todayIn,
+} from '../../shared/dates.ts';
 
 const at = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/London' });
 
@@ -43,6 +50,11 @@ describe('formatting', () => {
     expect(formatUkDate('2027-03-01')).toBe('01/03/2027');
     expect(formatPounds(412.3)).toBe('£412.30');
     expect(formatPounds(1234567)).toBe('£1,234,567.00');
+  });
+  it("says a mail's date in words, the same in any zone the process runs in", () => {
+    expect(formatLongUkDate('2027-01-07')).toBe('Thursday 7 January 2027');
+    expect(formatLongUkDate('2041-06-30')).toBe('Sunday 30 June 2041');
+    expect(formatLongUkDate('2028-02-29')).toBe('Tuesday 29 February 2028');
   });
   it("takes today's date in Europe/London, not UTC", () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).

@@ -88,7 +88,7 @@ const edgeReminders: ReminderMailProps[] = (() => {
 
 describe('compiled mails equal the direct React Email render', () => {
   it(
-    'reminder: every category, amounts null/0/large, 0/1/many days, any terms, hostile text',
+    'reminder: every category, amounts null/0/large, 0/1/many days, any terms, quotes and members, hostile text',
     () => sameAsDirect(reminderProps, renderReminderMail, renderReminderMailDirect, 40, edgeReminders),
     SLOW,
   );
@@ -112,7 +112,7 @@ describe('compiled mails equal the direct React Email render', () => {
   );
 
   it(
-    'digest: any mix and order of reminder and follow-up items',
+    'digest: any mix and order of reminder, window and follow-up items, with quotes and members',
     () => sameAsDirect(digestProps, renderDigestMail, renderDigestMailDirect, 20),
     SLOW,
   );
@@ -346,13 +346,13 @@ describe('digest copy', () => {
     const expected = [
       'Hi there,',
       'YOUR HOME INSURANCE RENEWS IN 1 DAY',
-      'Home insurance with Aviva renews on 15/01/2027. You told us it costs £412.35.',
+      'Home insurance with Aviva renews on Friday 15 January 2027. You told us it costs £412.35.',
       'Compare quotes now:',
       'Open this reminder https://example.test/dashboard',
       'Add to calendar https://example.test/api/calendar/event/r1.ics',
       '-'.repeat(40),
       'HOW DID YOU DO WITH BROADBAND?',
-      'Broadband with BT renewed on 01/12/2026. How did it go?',
+      'Broadband with BT renewed on Tuesday 1 December 2026. How did it go?',
       'I switched https://example.test/savings/r2?choice=switched',
       'I cancelled it https://example.test/savings/r2?choice=cancelled',
       'Unsubscribe from reminder e-mails https://example.test/u',

@@ -20,7 +20,7 @@ const reminder = (title: string, provider: string) => ({
 describe('a contract named in a mail', () => {
   it('leaves the provider out when it is the title itself, in any case or spacing', () => {
     expect(reminderSubject({ reminder: reminder('Gym', ' gym '), daysLeft: 7 })).toBe(
-      'Your Gym renews in 7 days (15/01/2031)',
+      'Your Gym renews in 7 days (Wednesday 15 January 2031)',
     );
     expect(reminderText(reminder('Gym', 'GYM'), 7, 'u', 'c').named).toBe('Gym');
     expect(savingsText(reminder('Gym', 'Gym'), 'u').named).toBe('Gym');
@@ -28,7 +28,7 @@ describe('a contract named in a mail', () => {
 
   it('names a different provider', () => {
     expect(reminderSubject({ reminder: reminder('Gym', 'PureGym'), daysLeft: 7 })).toBe(
-      'Your Gym with PureGym renews in 7 days (15/01/2031)',
+      'Your Gym with PureGym renews in 7 days (Wednesday 15 January 2031)',
     );
     expect(reminderText(reminder('Gym', 'PureGym'), 7, 'u', 'c').named).toBe('Gym with PureGym');
     expect(savingsText(reminder('Gym', 'PureGym'), 'u').named).toBe('Gym with PureGym');

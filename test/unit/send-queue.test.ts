@@ -90,6 +90,29 @@ describe('a send message', () => {
     for (const message of messages) expect(recipientMessageSchema.safeParse(message).success).toBe(true);
   });
 
+  it('holds a mail the run found twice (a reminder the index listed twice) once', () => {
+    const profile = { user_id: userId } as Profile;
+    const due = (dedupeKey: string, householdId?: string): Addressed => ({
+      profile,
+      mail: {
+        ...reminderMail,
+        date: '2030-06-12',
+        dedupeKey,
+        reminder: { id: reminderMail.reminderId, renewal_date: '2030-06-19' } as IndexedReminder,
+        daysLeft: 7,
+        late: false,
+      },
+      ...(householdId ? { householdId } : {}),
+    });
+    // The sharer's own entry, not yet gone from the index, and the household's entry of the same reminder.
+    const [message, ...more] = recipientMessages(
+      [due('reminder#r#7'), due('reminder#r#7', '1d2e3f40-0000-4000-8000-000000000004'), due('window#r')],
+      run,
+    );
+    expect(more).toEqual([]);
+    expect(message!.mails).toHaveLength(2);
+  });
+
   it('that a sender cannot read is handed back, and nothing is read or sent for it', async () => {
     const ddb = mockClient(DynamoDBDocumentClient);
     const ses = mockClient(SESv2Client);

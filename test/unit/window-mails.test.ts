@@ -154,18 +154,18 @@ describe('the window mail', () => {
   it('says the action in its subject, and says it is late when it is', () => {
     expect(windowSubject(props())).toBe('Car insurance with Admiral: today is the best day to get quotes');
     expect(windowSubject(props({ late: true }))).toBe(
-      'Car insurance with Admiral: the best day to get quotes was 06/03/2027: get them now',
+      'Car insurance with Admiral: the best day to get quotes was Saturday 6 March 2027: get them now',
     );
   });
 
   it('shows the renewal, the range, the tip and the source, and a late note only when late', async () => {
     const { text } = await renderWindowMail(props());
-    expect(text).toContain('Car insurance with Admiral renews on 01/04/2027.');
-    expect(text).toContain('Good days: 04/03/2027 to 14/03/2027.');
+    expect(text).toContain('Car insurance with Admiral renews on Thursday 1 April 2027.');
+    expect(text).toContain('Good days: Thursday 4 March 2027 to Sunday 14 March 2027.');
     expect(text).toContain('Source: MoneySavingExpert');
     expect(text).not.toContain('This e-mail is late');
     expect((await renderWindowMail(props({ late: true }))).text).toContain(
-      'This e-mail is late: the day was 06/03/2027.',
+      'This e-mail is late: the day was Saturday 6 March 2027.',
     );
   });
 

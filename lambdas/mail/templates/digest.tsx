@@ -8,7 +8,7 @@ import {
   type DigestView,
 } from '../digest.ts';
 import { savingsSubject } from '../savingsFollowUp.ts';
-import { DIGEST_FOOTER, Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 import { ReminderBody, ReminderHeading } from './reminder.tsx';
 import { SavingsBody } from './savingsFollowUp.tsx';
 import { WindowBody, WindowHeading } from './window.tsx';
@@ -16,7 +16,7 @@ import { actionWindows } from '../../../shared/reminder/windows.ts';
 
 export function DigestEmail({ preview, fields, items }: DigestView) {
   return (
-    <Layout preview={preview} footer={DIGEST_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+    <Layout preview={preview} footer={fields.footer} unsubscribeUrl={fields.unsubscribeUrl}>
       <Greeting firstName={fields.firstName} />
       {items.map((item, i) => (
         <Fragment key={i}>
@@ -46,19 +46,22 @@ export function DigestEmail({ preview, fields, items }: DigestView) {
 }
 
 /**
- * One item of each shape (its strings are ignored): a reminder with and without an amount, each with
- * and without terms to state, a follow-up, and a window with and without each of its late note, range
- * and tip.
+ * One item of each shape (its strings are ignored): a reminder with and without facts after its date,
+ * each with and without a quote; a follow-up with and without a shared reminder's people; a window
+ * with and without advice and a quote, each on the quote day (with the comparison sites) and not.
  */
 const sample = { id: '', title: '', provider: '', category: 'mortgage', renewal_date: '2000-01-01' } as const;
+const member = { membershipId: '', names: {} };
+const noted = [null, { provider: '', price: 0 }];
 const [quotes] = actionWindows({ category: 'insurance', renewal_date: '2000-01-01' });
-const windowShapes = [false, true].flatMap((late) =>
-  [null, quotes!.range].flatMap((range) =>
-    [null, 'tip'].map((tip): DigestItem => ({
+const windowShapes = [null, quotes!.range].flatMap((range) =>
+  noted.flatMap((quote) =>
+    [false, true].map((compareQuotes): DigestItem => ({
       kind: 'window',
       reminder: sample,
-      window: { ...quotes!, range, tip },
-      late,
+      window: { ...quotes!, range, tip: null, compareQuotes },
+      late: false,
+      quote,
       url: '',
     })),
   ),
@@ -66,15 +69,21 @@ const windowShapes = [false, true].flatMap((late) =>
 export const DIGEST_ITEM_SHAPES = (
   [
     ...[0, null].flatMap((amount) =>
-      [false, true].map((autoRenew): DigestItem => ({
+      noted.map((quote): DigestItem => ({
         kind: 'reminder',
-        reminder: { ...sample, amount, auto_renew: autoRenew },
+        reminder: { ...sample, amount },
         daysLeft: 0,
+        quote,
         url: '',
         calendarUrl: '',
       })),
     ),
-    { kind: 'savings', reminder: sample, url: '' },
+    ...[false, true].map((shared): DigestItem => ({
+      kind: 'savings',
+      reminder: { ...sample, shared },
+      member,
+      url: '',
+    })),
     ...windowShapes,
   ] satisfies DigestItem[]
 ).map(digestSection);

@@ -82,7 +82,7 @@ export const TEMPLATES: Record<string, TemplateSource> = {
         calendarUrl: site,
         unsubscribeUrl: site,
       }),
-      { nullable: ['amount', 'terms'] },
+      { nullable: ['facts', 'quote'] },
     ),
   ),
   window: source(
@@ -96,12 +96,17 @@ export const TEMPLATES: Record<string, TemplateSource> = {
         url: site,
         unsubscribeUrl: site,
       }),
-      { nullable: ['lateNote', 'tip', 'range'] },
+      { nullable: ['advice', 'quote', 'compare'] },
     ),
   ),
   savingsFollowUp: source(
     SavingsFollowUpEmail,
-    frameShapes(savingsView({ firstName: 'Ann', reminder: renewal, savingsUrl: site, unsubscribeUrl: site })),
+    frameShapes(
+      savingsView({ firstName: 'Ann', reminder: renewal, savingsUrl: site, unsubscribeUrl: site }),
+      {
+        nullable: ['people'],
+      },
+    ),
   ),
   digest: source(
     DigestEmail,

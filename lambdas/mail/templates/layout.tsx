@@ -82,12 +82,6 @@ export function Layout({
   );
 }
 
-/** The footer of a digest, which covers several of the user's renewals. */
-export const DIGEST_FOOTER = `You get this because you added these renewals to ${PRODUCT_NAME}.`;
-
-/** The footer of the mails about one of the user's renewals. */
-export const RENEWAL_FOOTER = `You get this because you added this renewal to ${PRODUCT_NAME}.`;
-
 /** The first line of every mail. */
 export function Greeting({ firstName }: { firstName: string }) {
   return <Text style={styles.text}>{`Hi ${greetingName(firstName)},`}</Text>;

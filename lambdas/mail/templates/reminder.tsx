@@ -6,21 +6,24 @@ import {
   type ReminderText,
   type ReminderView,
 } from '../reminder.ts';
-import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
 export function ReminderHeading({ text }: { text: ReminderText }) {
   return <Heading style={styles.heading}>{text.headline}</Heading>;
 }
 
-/** What renews when, what to do, and the button: what follows the heading (and greeting). */
+/**
+ * What renews when, who and what it costs, the cheapest quote, what to do, and the button: what
+ * follows the heading (and greeting).
+ */
 export function ReminderBody({ text }: { text: ReminderText }) {
   return (
     <>
       <Text style={styles.text}>
         {`${text.named} ${text.dateWords}.`}
-        {text.amount !== null ? ` You told us it costs ${text.amount}.` : ''}
-        {text.terms !== null ? ` ${text.terms}` : ''}
+        {text.facts !== null ? ` ${text.facts}` : ''}
       </Text>
+      {text.quote !== null ? <Text style={styles.text}>{text.quote}</Text> : null}
       <Text style={styles.text}>{text.callToAction}</Text>
       <Button href={text.url} style={styles.button}>
         Open this reminder
@@ -34,7 +37,7 @@ export function ReminderBody({ text }: { text: ReminderText }) {
 
 export function ReminderEmail({ preview, fields }: ReminderView) {
   return (
-    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+    <Layout preview={preview} footer={fields.footer} unsubscribeUrl={fields.unsubscribeUrl}>
       <ReminderHeading text={fields} />
       <Greeting firstName={fields.firstName} />
       <ReminderBody text={fields} />

@@ -6,7 +6,7 @@ import {
   type SavingsText,
   type SavingsView,
 } from '../savingsFollowUp.ts';
-import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
 /**
  * What renewed when, the ask, and the four answers, each a link to the outcome page with it
@@ -16,7 +16,9 @@ export function SavingsBody({ text }: { text: SavingsText }) {
   return (
     <>
       <Text style={styles.text}>
-        {`${text.named} renewed on ${text.renewalDate}. How did it go? Pick one and log what you saved: it takes ten seconds.`}
+        {`${text.named} renewed on ${text.renewalDate}.`}
+        {text.people !== null ? ` ${text.people}` : ''}
+        {' How did it go? Pick one and log what you saved: it takes ten seconds.'}
       </Text>
       <Button href={text.switchedUrl} style={styles.button}>
         I switched
@@ -36,7 +38,7 @@ export function SavingsFollowUpEmail({ fields }: SavingsView) {
   return (
     <Layout
       preview="Tell us what you saved: it takes ten seconds"
-      footer={RENEWAL_FOOTER}
+      footer={fields.footer}
       unsubscribeUrl={fields.unsubscribeUrl}
     >
       <Heading style={styles.heading}>How did you do?</Heading>

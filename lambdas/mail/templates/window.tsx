@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button, Heading, Link, Text } from '@react-email/components';
 import {
   windowSubject,
@@ -6,26 +7,44 @@ import {
   type WindowText,
   type WindowView,
 } from '../window.ts';
-import { Greeting, Layout, RENEWAL_FOOTER, renderMail, styles } from './layout.tsx';
+import { QUOTE_SITES } from '../../../shared/reminder/windows.ts';
+import { Greeting, Layout, renderMail, styles } from './layout.tsx';
 
 export function WindowHeading({ text }: { text: WindowText }) {
   return <Heading style={styles.heading}>{text.headline}</Heading>;
 }
 
-/** The renewal, the late note, the range and tip, the source and the button: what follows the heading. */
+/** One kind of insurance's comparison sites, as links: 'Car insurance: Compare the Market · …'. */
+function CompareLine({ label, sites }: { label: string; sites: readonly { name: string; url: string }[] }) {
+  return (
+    <Text style={styles.text}>
+      {`${label}: `}
+      {sites.map((site, i) => (
+        <Fragment key={site.url}>
+          {i > 0 ? ' · ' : ''}
+          <Link href={site.url}>{site.name}</Link>
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+/**
+ * The renewal (with a late note and a shared reminder's people), the range and tip, the cheapest
+ * quote, on the quote day the comparison sites, the button and the source: what follows the heading.
+ */
 export function WindowBody({ text }: { text: WindowText }) {
   return (
     <>
-      <Text style={styles.text}>
-        {text.renewal}
-        {text.lateNote !== null ? ` ${text.lateNote}` : ''}
-      </Text>
-      {text.range !== null || text.tip !== null ? (
-        <Text style={styles.text}>
-          {text.range ?? ''}
-          {text.range !== null && text.tip !== null ? ' ' : ''}
-          {text.tip ?? ''}
-        </Text>
+      <Text style={styles.text}>{text.renewal}</Text>
+      {text.advice !== null ? <Text style={styles.text}>{text.advice}</Text> : null}
+      {text.quote !== null ? <Text style={styles.text}>{text.quote}</Text> : null}
+      {text.compare !== null ? (
+        <>
+          <Text style={styles.text}>{text.compare}</Text>
+          <CompareLine label="Car insurance" sites={QUOTE_SITES.car} />
+          <CompareLine label="Home insurance" sites={QUOTE_SITES.home} />
+        </>
       ) : null}
       <Button href={text.url} style={styles.button}>
         Open this reminder
@@ -40,7 +59,7 @@ export function WindowBody({ text }: { text: WindowText }) {
 
 export function WindowEmail({ preview, fields }: WindowView) {
   return (
-    <Layout preview={preview} footer={RENEWAL_FOOTER} unsubscribeUrl={fields.unsubscribeUrl}>
+    <Layout preview={preview} footer={fields.footer} unsubscribeUrl={fields.unsubscribeUrl}>
       <WindowHeading text={fields} />
       <Greeting firstName={fields.firstName} />
       <WindowBody text={fields} />

@@ -42,7 +42,9 @@ export function remindersByMailJourney({ stack, newPage, signIn }: E2e): void {
       await runJob(stack, { date: dayBefore(29), trigger: 'cli' });
       const [first] = await reminderMails();
       expect(await reminderMails()).toHaveLength(1);
-      expect(first!.subject).toBe('Your Car insurance with Admiral renews in 30 days (20/03/2031)');
+      expect(first!.subject).toBe(
+        'Your Car insurance with Admiral renews in 30 days (Thursday 20 March 2031)',
+      );
       expect(first!.body.text).toContain('£389.99');
 
       // The mail's button opens that reminder's page (sign-in first), and from there the dashboard.
@@ -97,8 +99,8 @@ export function remindersByMailJourney({ stack, newPage, signIn }: E2e): void {
       await runJob(stack, { date: renewal.plus({ days: 1 }).toISODate()!, trigger: 'cli' });
       const mails = await reminderMails();
       expect(mails.map((m) => m.subject)).toEqual([
-        'Your Car insurance with Admiral renews in 30 days (20/03/2031)',
-        'Your Car insurance with Admiral renews in 7 days (20/03/2031)',
+        'Your Car insurance with Admiral renews in 30 days (Thursday 20 March 2031)',
+        'Your Car insurance with Admiral renews in 7 days (Thursday 20 March 2031)',
         'How did you do with Car insurance?',
       ]);
 
