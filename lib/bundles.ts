@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ENTRY_FOLDERS = ['lambdas/api', 'lambdas/jobs', 'lambdas/triggers', 'lambdas/events'] as const;
 
 /** A function's bundle may not grow past this (test/infra/bundles.test.ts). */
-export const MAX_BUNDLE_BYTES = 300 * 1024;
+export const MAX_BUNDLE_BYTES = 320 * 1024;
 
 /**
  * How every function is bundled: a minified ES module for Node.js 22 with a linked source map.

@@ -289,7 +289,7 @@ const contractChecks = {
 function withContract<
   V extends {
     category: (typeof CATEGORY_VALUES)[number];
-    repeats: (typeof REPEATS_VALUES)[number];
+    repeats?: (typeof REPEATS_VALUES)[number];
     billing?: (typeof REPEATS_VALUES)[number];
     date_kind?: (typeof DATE_KIND_VALUES)[number];
     ask_deal_end?: boolean;
@@ -297,7 +297,7 @@ function withContract<
 >(values: V) {
   const { billing, date_kind, repeats, ask_deal_end, ...rest } = values;
   if (billing === undefined && date_kind === undefined)
-    return { ...rest, ...legacyContract(values.category, repeats) };
+    return { ...rest, ...legacyContract(values.category, repeats ?? 'none') };
   const contract = contractOf(values.category, { billing, date_kind, repeats });
   return { ...rest, ...contract, ask_deal_end: ask_deal_end ?? false };
 }
@@ -325,7 +325,8 @@ export const reminderInputSchema = z
       .nullable()
       .default(null)
       .transform((v) => (v && v.trim() !== '' ? v : null)),
-    repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }).default('none'),
+    // Not defaulted here: a renewal given no term takes its usual one, an explicit 'none' stays.
+    repeats: z.enum(REPEATS_VALUES, { error: MESSAGES.repeatsInvalid }).optional(),
     billing: z.enum(REPEATS_VALUES, { error: MESSAGES.billingInvalid }).optional(),
     date_kind: z.enum(DATE_KIND_VALUES, { error: MESSAGES.dateKindInvalid }).optional(),
     // Kept when the input is parsed again (the route, then the store); the dialog's answer clears it.

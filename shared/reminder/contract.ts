@@ -65,12 +65,14 @@ const LONG_TERMS: readonly Repeats[] = ['yearly', 'two_yearly', 'three_yearly', 
 
 /**
  * The term of a date of `kind`: none for a deal that ends, the payment's own for a rolling charge,
- * and for a renewal the term asked (`term`), else the payment's when it is a year or more, else a year.
+ * and for a renewal the term asked (`term`; 'none' for one that does not repeat), else the payment's
+ * when it is a year or more, else a year.
  */
 export function termOf(kind: DateKind, billing: Repeats, term?: Repeats | null): Repeats {
   if (kind === 'deal_end') return 'none';
   if (kind === 'next_payment') return billing;
-  if (term && term !== 'none') return term;
+  // An explicit 'none' is a renewal that does not repeat (one saved so before the two facts).
+  if (term) return term;
   return LONG_TERMS.includes(billing) ? billing : 'yearly';
 }
 

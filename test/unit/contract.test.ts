@@ -142,6 +142,10 @@ describe('the contract', () => {
     const legacy = reminderInputSchema.parse({ ...base, repeats: 'monthly' });
     expect(legacy).toMatchObject({ billing: 'monthly', date_kind: 'next_payment', ask_deal_end: true });
     expect(reminderInputSchema.parse(legacy)).toEqual(legacy);
+    // A one-off insurance date from such a client renews on that day only, parsed once or twice.
+    const oneOff = reminderInputSchema.parse({ ...base, category: 'insurance' });
+    expect(oneOff).toMatchObject({ date_kind: 'renewal', repeats: 'none' });
+    expect(reminderInputSchema.parse(oneOff)).toEqual(oneOff);
     const refused = (body: object) =>
       reminderInputSchema.safeParse({ ...base, ...body }).error?.issues.map((i) => i.message);
     expect(refused({ billing: 'none', date_kind: 'next_payment' })).toEqual([
