@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  answerAgainIfAnswered,
   expectAccessible,
   expectAccessibleAtWidths,
   expectFitsWidth,
@@ -178,6 +179,8 @@ describe('axe at 390 and 1280 px, layout down to 360 px', () => {
 
     await page.goto(`${stack.appUrl}/savings/${reminderId}`);
     await page.getByRole('heading', { name: 'How did you do?' }).waitFor();
+    // Answered by an earlier step, the page shows the answer first, with 'Change your answer'.
+    await answerAgainIfAnswered(page);
     await page.getByLabel('I haggled a better price').check();
     await page.getByLabel('Amount saved (£)').fill('-1');
     await page.getByRole('button', { name: 'Record Savings' }).click();
@@ -230,6 +233,8 @@ describe('keyboard and error screen', () => {
     );
 
     await page.goto(`${stack.appUrl}/savings/${reminderId}`);
+    // Answered by an earlier step, the page shows the answer first, with 'Change your answer'.
+    await answerAgainIfAnswered(page);
     await page.getByLabel('I haggled a better price').check();
     const amount = page.getByLabel('Amount saved (£)');
     await amount.focus();

@@ -7,7 +7,7 @@
  * founding-member note and Admin button.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toast, useE2e } from '../support/e2e.ts';
+import { answerAgainIfAnswered, toast, useE2e } from '../support/e2e.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
 const { stack, newPage, signIn, signedInPage } = useE2e();
@@ -52,6 +52,8 @@ describe.each([390] as const)('savings at %i px', (width) => {
 
     // A renewal date in the past reads 'renewed'.
     await page.getByText('renewed 15/01/2026').waitFor();
+    // Answered by an earlier step, the page shows the answer first, with 'Change your answer'.
+    await answerAgainIfAnswered(page);
 
     await page.getByLabel('I haggled a better price').check();
     const amount = page.getByLabel('Amount saved (£)');
@@ -140,6 +142,8 @@ describe.each([390] as const)('savings at %i px', (width) => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     await page.getByRole('button', { name: 'Try again' }).click();
+    // Answered by an earlier step, the page shows the answer first, with 'Change your answer'.
+    await answerAgainIfAnswered(page);
     await page.getByLabel('I haggled a better price').check();
     await page.getByLabel('Amount saved (£)').fill('20');
     await page.getByRole('button', { name: 'Record Savings' }).click();
@@ -163,6 +167,8 @@ describe('one outcome per renewal', () => {
     expect(await page.getByText(/logged this on/).count()).toBe(0);
 
     const report = async (amount: string) => {
+      // Answered by an earlier step, the page shows the answer first, with 'Change your answer'.
+      await answerAgainIfAnswered(page);
       await page.getByLabel('I haggled a better price').check();
       await page.getByLabel('Amount saved (£)').fill(amount);
       await page.getByRole('button', { name: 'Record Savings' }).click();

@@ -296,3 +296,14 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   });`);
   return violations;
 }
+
+/**
+ * On an outcome page ('How did you do?'): once its term is answered the page shows the answer first;
+ * its author's 'Change your answer' brings the choices back. Waits for either, and asks again.
+ */
+export async function answerAgainIfAnswered(page: Page): Promise<void> {
+  const choices = page.getByLabel('I switched');
+  const change = page.getByRole('button', { name: 'Change your answer' });
+  await choices.or(change).first().waitFor();
+  if (await change.isVisible()) await change.click();
+}
