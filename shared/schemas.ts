@@ -57,6 +57,7 @@ export const MESSAGES = {
   amountInvalid: 'Amount must be a number',
   amountNegative: 'Amount cannot be negative',
   amountTooLarge: `Amount must be at most £${AMOUNT_MAX.toLocaleString('en-GB')}`,
+  amountTooSmall: 'Amount is too small to keep: give it in pounds and pence',
   leadDaysInvalid: 'Enter up to 8 numbers of days from 0 to 365, separated by commas',
   actByInvalid: 'Act by must be a valid date (YYYY-MM-DD)',
   actByAfterRenewal: 'Act by must be on or before the renewal date',
@@ -239,12 +240,18 @@ const reminderFields = {
   renewal_date: z.string().min(1, MESSAGES.renewalDateRequired).pipe(isoDate),
 };
 
+/** 0, or a number DynamoDB can store (from 1e-130; NaN, text that is no amount, has its own message). */
+const storable = (pounds: number) => !(pounds > 0 && pounds < 1e-130);
+
 /** A sum of money as the API takes it: pounds, a finite number from 0, or null when unknown. */
 export const moneyAmount = z
   .number({ error: MESSAGES.amountInvalid })
   .finite(MESSAGES.amountInvalid)
   .min(0, MESSAGES.amountNegative)
   .max(AMOUNT_MAX)
+  // An amount as small as 5e-324 is past the smallest number DynamoDB stores (1e-130): a failed
+  // write, where it must be a 400.
+  .refine(storable, MESSAGES.amountTooSmall)
   .nullable()
   .default(null);
 
@@ -370,7 +377,7 @@ export type ReminderDraft = z.input<typeof reminderInputSchema>;
 export const reminderFormSchema = z
   .object({
     ...reminderFields,
-    amount: moneyText,
+    amount: moneyText.refine((v) => storable(moneyTextPounds(v) ?? 0), MESSAGES.amountTooSmall),
     notes: plainText(z.string().max(NOTES_MAX, MESSAGES.notesMax), { multiline: true }),
     billing: z.enum(REPEATS_VALUES, { error: MESSAGES.billingInvalid }),
     date_kind: z.enum(DATE_KIND_VALUES, { error: MESSAGES.dateKindInvalid }),

@@ -148,6 +148,9 @@ describe('the contract', () => {
     expect(reminderInputSchema.parse(oneOff)).toEqual(oneOff);
     const refused = (body: object) =>
       reminderInputSchema.safeParse({ ...base, ...body }).error?.issues.map((i) => i.message);
+    // A sub-penny amount (as small as 5e-324, past what DynamoDB stores) is a 400, not a failed write.
+    expect(refused({ amount: 5e-324 })).toEqual(['Amount is too small to keep: give it in pounds and pence']);
+    expect(refused({ amount: 0.29 })).toBeUndefined();
     expect(refused({ billing: 'none', date_kind: 'next_payment' })).toEqual([
       'A rolling payment needs how often you pay: choose one other than One-off payment',
     ]);
