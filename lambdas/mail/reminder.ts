@@ -48,8 +48,6 @@ export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 
   Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>> &
   PeopleOf;
 
-const renews = dateVerb;
-
 export interface ReminderMailProps extends Personal {
   firstName: string;
   reminder: MailedReminder;
@@ -71,7 +69,7 @@ export function reminderSubject({
     return daysLeft === 0
       ? `Today is the last day to act on ${named}`
       : `Act on ${named} ${daysLeftPhrase(daysLeft)} (by ${formatLongUkDate(reminder.act_by)})`;
-  const verb = renews(reminder);
+  const verb = dateVerb(reminder);
   return daysLeft === 0
     ? `${what} ${verb} today`
     : `${what} ${verb} ${daysLeftPhrase(daysLeft)} (${formatLongUkDate(reminder.renewal_date)})`;
@@ -81,14 +79,14 @@ export function reminderSubject({
 function headline(reminder: MailedReminder, daysLeft: number): string {
   return reminder.act_by
     ? `Act on your ${reminder.title} ${daysLeftPhrase(daysLeft)}`
-    : `Your ${reminder.title} ${renews(reminder)} ${daysLeftPhrase(daysLeft)}`;
+    : `Your ${reminder.title} ${dateVerb(reminder)} ${daysLeftPhrase(daysLeft)}`;
 }
 
 /** The heading's words without 'your', for a line of the day's push: 'Netflix renews in 1 day'. */
 export function reminderLine(reminder: MailedReminder, daysLeft: number): string {
   return reminder.act_by
     ? `Act on ${reminder.title} ${daysLeftPhrase(daysLeft)}`
-    : `${reminder.title} ${renews(reminder)} ${daysLeftPhrase(daysLeft)}`;
+    : `${reminder.title} ${dateVerb(reminder)} ${daysLeftPhrase(daysLeft)}`;
 }
 
 /**
@@ -150,7 +148,7 @@ export function reminderText(
     categoryLabel: categoryLabel(reminder.category),
     named: `${reminder.title}${withProvider(reminder.title, reminder.provider)}`,
     renewalDate: formatLongUkDate(reminder.renewal_date),
-    dateWords: `${renews(reminder)} on ${formatLongUkDate(reminder.renewal_date)}`,
+    dateWords: `${dateVerb(reminder)} on ${formatLongUkDate(reminder.renewal_date)}`,
     facts: sentences(
       peopleSentence(reminder, member),
       costSentence(reminder, member),
