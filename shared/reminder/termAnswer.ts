@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import type { RenewalOutcome, RenewalResult } from '../api.ts';
 import { formatPounds, formatUkDate } from '../dates.ts';
 import { isRealDate } from '../realDate.ts';
+import { daysBetween } from './schedule.ts';
 import { FORMER_MEMBER, memberName } from './sharing.ts';
 
 /** The job's roll on with no word from anyone is kept in the history, but it is no answer and saves nothing. */
@@ -81,6 +82,30 @@ export function termState(
 /** The renewal a follow-up link names (`?renewal=`), when it is a real date; null otherwise. */
 export const renewalFromLink = (value: string | null): string | null =>
   value !== null && isRealDate(value) ? value : null;
+
+/** Days an answer stays what a bare outcome link shows once its term has rolled on to the next. */
+export const RECENT_ANSWER_DAYS = 30;
+
+/**
+ * The term an outcome page asks about: the one its link names; else, while the next renewal is still
+ * ahead and the term before it was answered in the last 30 days, that answer (a household member's
+ * older link, or a second look after answering, shows what was logged, never a blank form for a
+ * renewal a year away); else the current term. `today` is the reader's local date.
+ */
+export function termToAsk(
+  current: string,
+  history: readonly Pick<RenewalOutcome, 'result' | 'term_to' | 'updated_at'>[],
+  linked: string | null,
+  today: string,
+): string {
+  if (linked !== null) return linked;
+  if (current <= today) return current;
+  const latest = history
+    .filter((outcome) => isAnswer(outcome) && outcome.term_to !== null && outcome.term_to < current)
+    .sort((a, b) => (a.term_to! < b.term_to! ? 1 : -1))[0];
+  const recent = latest && daysBetween(latest.updated_at.slice(0, 10), today) <= RECENT_ANSWER_DAYS;
+  return recent ? latest.term_to! : current;
+}
 
 /**
  * Who logged a shared saving, as the ledger says it after 'Shared': 'logged by Alice' ('by you' for

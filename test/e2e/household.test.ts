@@ -5,14 +5,20 @@
  * by default; it shows 'Shared' on both dashboards; the second takes it on ('Who deals with it?':
  * 'You') and both see who deals with it. Every screen is checked with axe and for sideways scrolling
  * at 390 and 1280 px (SCREENSHOT_DIR keeps PNGs).
+ *
+ * Then the trial's household answering one renewal twice: both open 'How did it go?' for their
+ * shared home insurance; Alice logs a switch; Bob, his form still open, sends his own answer and is
+ * told Alice logged it, with what and when; opened again, his page shows her answer and no form.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { tokenIn } from '../support/household.ts';
+import { inviteAndJoin, tokenIn } from '../support/household.ts';
+import { todayIn } from '#shared/dates.ts';
+import { addDays } from '#shared/reminder/schedule.ts';
 import { expectAccessibleAtWidths, toast, useE2e, WIDTHS } from '../support/e2e.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '#shared/locales.ts';
-import { api, createUser, mailsTo } from '../support/stack.ts';
+import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
 const { stack, url, signedInPage, newPage, signIn } = useE2e();
 
@@ -72,6 +78,73 @@ async function takeItOn(page: Page) {
 }
 
 describe('households', () => {
+  /** A user with a first name, for the lines that name who did what. */
+  async function named(firstName: string): Promise<TestUser> {
+    const user = await createUser(stack, { label: `household-${firstName.toLowerCase()}` });
+    const profile = { country: DEFAULT_COUNTRY, timezone: DEFAULT_TIMEZONE, marketing_consent: false };
+    const response = await api(stack, user.accessToken)('PUT', '/api/me', {
+      first_name: firstName,
+      ...profile,
+    });
+    expect(response.status).toBe(200);
+    return user;
+  }
+
+  it('takes one answer per renewal: the second member to answer is told who logged it', async () => {
+    const [alice, bob] = await Promise.all([named('Alice'), named('Bob')]);
+    await inviteAndJoin(stack, { userId: alice.sub }, { userId: bob.sub, email: bob.email });
+    // Renewed three days ago: both are asked how it went.
+    const id = await addReminder(stack, alice, {
+      title: 'Home insurance',
+      category: 'insurance',
+      provider: 'Aviva',
+      renewal_date: addDays(todayIn('Europe/London'), -3),
+      amount: 400,
+      notes: null,
+      repeats: 'yearly',
+      shared: true,
+    });
+    const [alicePage, bobPage] = await Promise.all([
+      signedInPage(alice, 390, `/savings/${id}`),
+      signedInPage(bob, 1280, `/savings/${id}`),
+    ]);
+    for (const page of [alicePage, bobPage]) await page.getByLabel('I switched').waitFor();
+
+    await alicePage.getByLabel('I switched').check();
+    await alicePage.getByLabel('New provider').fill('Direct Line');
+    await alicePage.getByLabel(/^New price/).fill('335.80');
+    await alicePage.getByLabel(/^Amount saved/).fill('64.20');
+    await expectAccessibleAtWidths(alicePage, 'a shared renewal’s outcome', { overflow: true });
+    await alicePage.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(alicePage, 'Thank you!').waitFor();
+
+    // Bob's form was open all along: his answer is refused, naming Alice, and hers is shown.
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date());
+    const hers = `Alice logged this on ${today}: switched, £64.20 saved`;
+    await bobPage.getByLabel('I haggled a better price').check();
+    await bobPage.getByLabel(/^Amount saved/).fill('30');
+    await bobPage.getByRole('button', { name: 'Record Savings' }).click();
+    await toast(bobPage, 'Not recorded').waitFor();
+    const answered = bobPage.getByRole('status').filter({ hasText: 'logged this on' });
+    expect(await answered.innerText()).toBe(hers);
+    expect(await bobPage.getByRole('radio').count()).toBe(0);
+    await expectAccessibleAtWidths(bobPage, 'a renewal another member answered', { overflow: true });
+    await screenshots(bobPage, 'household-answered');
+
+    // Opened again by a link naming no renewal (an older mail's, or the dashboard's): her answer, no
+    // blank form for next year's renewal, and one saving in the household.
+    await bobPage.goto(url(`/savings/${id}`));
+    expect(await answered.innerText()).toBe(hers);
+    expect(await bobPage.getByRole('button', { name: 'Record Savings' }).count()).toBe(0);
+    // The next renewal can still be told about (a switch made early), when asked for.
+    await bobPage.getByRole('button', { name: /^Tell us about the renewal on / }).click();
+    await bobPage.getByLabel('I switched').waitFor();
+    const savings = (await api(stack, bob.accessToken)('GET', '/api/savings')).json;
+    expect([savings?.total, savings?.household_total]).toEqual([0, 64.2]);
+    await alicePage.context().close();
+    await bobPage.context().close();
+  });
+
   it('one invites, the other joins from the mailed link, both see each other and a shared mortgage', async () => {
     const [ann, bo] = await Promise.all([
       createUser(stack, { label: 'household-ann' }),

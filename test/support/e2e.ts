@@ -190,14 +190,15 @@ interface AxeViolation {
 
 /** axe-core's serious and critical violations on what the page shows now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade in (opacity transition): wait until every one is fully shown, so axe measures the
-  // colours people see rather than a frame of the animation. (A string: no DOM types here. Polled
-  // from the test with evaluate, which the page's CSP allows; waitForFunction needs eval in the page.)
+  // Toasts fade in (opacity transition) and move when the viewport is resized (transform): wait until
+  // every one is fully shown and still, so axe measures the colours people see rather than a frame of
+  // the animation over whatever it passes. (A string: no DOM types here. Polled from the test with
+  // evaluate, which the page's CSP allows; waitForFunction needs eval in the page.)
   await expect
     .poll(
       () =>
         page.evaluate<boolean>(
-          `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1')`,
+          `[...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1' && t.getAnimations().every((a) => a.playState !== 'running'))`,
         ),
       { timeout: 5_000 },
     )

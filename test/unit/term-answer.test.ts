@@ -8,6 +8,7 @@ import {
   movedOnLine,
   renewalFromLink,
   termState,
+  termToAsk,
   whoLogged,
 } from '../../shared/reminder/termAnswer.ts';
 
@@ -107,5 +108,34 @@ describe('renewalFromLink', () => {
     expect(renewalFromLink('2026-12-01')).toBe('2026-12-01');
     for (const bad of [null, '', '2026-02-30', '01/12/2026', '2026-12-01T00:00', '<script>'])
       expect(renewalFromLink(bad)).toBeNull();
+  });
+});
+
+describe('termToAsk', () => {
+  const T = '2026-12-01';
+  const NEXT = '2027-12-01';
+  const switched = outcome({ term_to: T, updated_at: '2026-12-02T10:00:00.000Z' });
+
+  it('asks about the term a link names, whatever else is known', () => {
+    expect(termToAsk(NEXT, [switched], T, '2026-12-03')).toBe(T);
+    expect(termToAsk(T, [], '2025-12-01', '2026-12-03')).toBe('2025-12-01');
+  });
+
+  it('shows the last answer, not a blank form for next year, for 30 days after it was logged', () => {
+    expect(termToAsk(NEXT, [switched], null, '2026-12-03')).toBe(T);
+    expect(termToAsk(NEXT, [switched], null, '2027-01-01')).toBe(T);
+    expect(termToAsk(NEXT, [switched], null, '2027-01-02')).toBe(NEXT);
+  });
+
+  it('asks about the current term once it is due, or when the last term was rolled on unanswered', () => {
+    expect(termToAsk(NEXT, [switched], null, NEXT)).toBe(NEXT);
+    const rolled = outcome({ term_to: T, result: 'rolled_forward', updated_at: '2026-12-15T08:00:00.000Z' });
+    expect(termToAsk(NEXT, [rolled], null, '2026-12-16')).toBe(NEXT);
+    expect(termToAsk(T, [], null, '2026-11-20')).toBe(T);
+  });
+
+  it('takes the latest answered term when there are several', () => {
+    const older = outcome({ term_to: '2025-12-01', updated_at: '2026-12-02T09:00:00.000Z' });
+    expect(termToAsk(NEXT, [older, switched], null, '2026-12-03')).toBe(T);
   });
 });

@@ -3,6 +3,8 @@
  * ending in 5 months, added through the dialog, shows its payments and its deal's end apart, mails
  * on the mortgage's lead days and its lock-in day (not 3 days before a payment), and one saved when
  * 'How often do you pay?' was taken as its term asks 'When does your deal end?' until answered.
+ * The same trial's car: its tax and its MOT, due the same week, each get their own day, and only the
+ * MOT says it can be taken early, on the dashboard's 'What to do this week' and on its page.
  * Each screen is checked with axe at both widths.
  */
 import { DateTime } from 'luxon';
@@ -13,6 +15,7 @@ import { addDays } from '../../../shared/reminder/schedule.ts';
 import { expectAccessibleAtWidths, screenshots, toast, type E2e } from '../../support/e2e.ts';
 import { runJob } from '../../support/job.ts';
 import { addReminder, api, createUser, mailsTo } from '../../support/stack.ts';
+import { WINDOW_TODO } from '../../../shared/reminder/actions.ts';
 
 const DATE = /^(Deal ends|Renews on|Next payment) \*$/;
 
@@ -121,6 +124,47 @@ export function dealEndJourney({ stack, signedInPage }: E2e): void {
         date_kind: 'deal_end',
         ask_deal_end: false,
       });
+      await page.context().close();
+    });
+    it('keeps a car’s tax apart from its MOT: only the MOT can be taken early, and says so this week', async () => {
+      const user = await createUser(stack, { label: 'car' });
+      // Both due in 25 days: the MOT could be taken from 5 days ago; the tax has no such day.
+      const due = addDays(todayIn('Europe/London'), 25);
+      const car = { category: 'car_tax_mot', renewal_date: due, amount: null, notes: null };
+      await addReminder(stack, user, { ...car, title: 'Ford MOT', provider: 'DVSA', vehicle_date: 'mot' });
+      await addReminder(stack, user, {
+        ...car,
+        title: 'Ford car tax',
+        provider: 'DVLA',
+        vehicle_date: 'tax',
+      });
+      const page = await signedInPage(user, 390);
+      const week = page.getByRole('region', { name: 'What to do this week' });
+      const items = week.getByRole('listitem');
+      await items.first().waitFor();
+      expect((await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+        expect.stringMatching(new RegExp(`^Since .*Ford MOT: ${WINDOW_TODO.early_mot} Done$`)),
+      ]);
+      await expectAccessibleAtWidths(page, 'this week’s MOT beside the car tax', { overflow: true });
+      await screenshots(page, 'car-this-week');
+
+      // The tax's page names no MOT day; the MOT's does.
+      await page.getByRole('link', { name: 'Ford car tax' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Ford car tax' }).waitFor();
+      await page.getByText('DVLA', { exact: true }).first().waitFor();
+      expect(await page.getByText(/take your MOT/).count()).toBe(0);
+      await expectAccessibleAtWidths(page, 'the car tax’s page', { overflow: true });
+      await page.goBack();
+      await page.getByRole('link', { name: 'Ford MOT' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Ford MOT' }).waitFor();
+      await page.getByText('You can take your MOT from today and keep your date').first().waitFor();
+      await expectAccessibleAtWidths(page, 'the MOT’s page', { overflow: true });
+
+      // One tap marks the MOT's day done, and the card goes with its only action.
+      await page.goBack();
+      await week.getByRole('button', { name: `Done: Ford MOT, ${WINDOW_TODO.early_mot}` }).click();
+      await toast(page, 'Marked done').waitFor();
+      await week.waitFor({ state: 'detached' });
       await page.context().close();
     });
   });

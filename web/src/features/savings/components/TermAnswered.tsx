@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { HouseholdMember } from '#shared/household.ts';
+import { formatUkDate } from '#shared/dates.ts';
 import { reminderPath } from '#shared/pages.ts';
 import { loggedLine, movedOnLine, whoLogged, type TermState } from '#shared/reminder/termAnswer.ts';
 
@@ -7,6 +8,7 @@ import { loggedLine, movedOnLine, whoLogged, type TermState } from '#shared/remi
  * A term that takes no answer here: who logged it ('Sam logged this on 03/12/2026: switched, £64.20
  * saved', the day in the reader's zone), or that it rolled on unanswered. The reader's own answer for
  * the current term may still be changed (`onChange`); anyone else's, or a term that is over, may not.
+ * Shown for an earlier term, it offers the current one (`onAskCurrent`): a switch made early is told there.
  */
 export function TermAnswered({
   state,
@@ -15,6 +17,7 @@ export function TermAnswered({
   members,
   zone,
   onChange,
+  onAskCurrent,
 }: {
   state: Exclude<TermState, { kind: 'open' }>;
   currentRenewal: string;
@@ -22,6 +25,8 @@ export function TermAnswered({
   members: readonly HouseholdMember[] | null;
   zone: string;
   onChange: () => void;
+  /** Asks about the current term instead; null when the term shown is the current one. */
+  onAskCurrent: (() => void) | null;
 }) {
   const line =
     state.kind === 'over'
@@ -41,6 +46,11 @@ export function TermAnswered({
           <Link to={reminderPath(reminderId)} className="btn btn-outline">
             Open the reminder
           </Link>
+        )}
+        {onAskCurrent && (
+          <button type="button" className="btn btn-outline" onClick={onAskCurrent}>
+            Tell us about the renewal on {formatUkDate(currentRenewal)}
+          </button>
         )}
       </div>
     </>

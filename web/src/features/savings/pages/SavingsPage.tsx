@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/categories.ts';
-import { daysLeft, formatPounds, formatUkDate, UK_ZONE } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate, todayIn, UK_ZONE } from '#shared/dates.ts';
 import { moneyTextPounds } from '#shared/money-text.ts';
 import {
   nextRenewalFormSchema,
@@ -19,7 +19,7 @@ import {
   type OutcomeChoice,
 } from '#shared/reminder/outcome.ts';
 import { MESSAGES } from '#shared/schemas.ts';
-import { renewalFromLink, termState } from '#shared/reminder/termAnswer.ts';
+import { renewalFromLink, termState, termToAsk } from '#shared/reminder/termAnswer.ts';
 import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -198,9 +198,11 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   // The term asked about stays the same while the page is open, whatever a refetch brings: an answer
   // meant for it never lands on the next one.
   const [pinned, setPinned] = useState(() => renewalFromLink(searchParams.get(SAVINGS_RENEWAL_PARAM)));
+  const zone = me.data?.profile.timezone ?? UK_ZONE;
   useEffect(() => {
-    if (pinned === null && loaded) setPinned(loaded.renewal_date);
-  }, [pinned, loaded]);
+    if (pinned !== null || !reminder.data || me.isPending) return;
+    setPinned(termToAsk(reminder.data.reminder.renewal_date, reminder.data.history, null, todayIn(zone)));
+  }, [pinned, reminder.data, me.isPending, zone]);
   const term = pinned ?? loaded?.renewal_date ?? '';
 
   // Filled once the reminder is known (and again only if another reminder is shown).
@@ -324,8 +326,9 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
             currentRenewal={r.renewal_date}
             reminderId={r.id}
             members={household.members}
-            zone={me.data?.profile.timezone ?? UK_ZONE}
+            zone={zone}
             onChange={() => setChanging(true)}
+            onAskCurrent={term === r.renewal_date || archived ? null : () => setPinned(r.renewal_date)}
           />
           <BackToDashboard className="btn btn-ghost btn-block savings-back" />
         </>
