@@ -9,6 +9,7 @@ import type { Quote } from './quotes.ts';
 export type { Quote } from './quotes.ts';
 import type { Snooze } from './reminder/snooze.ts';
 import type { SharedMailChoice } from './reminder/sharing.ts';
+import type { WhoPays } from './reminder/split.ts';
 
 export interface Reminder {
   id: string;
@@ -61,6 +62,8 @@ export interface Reminder {
   shared: boolean;
   /** Shared only: the member who deals with it ('Who deals with it?'), or null for nobody in particular. */
   deals_with: string | null;
+  /** Shared only: 'Who pays?' (shared/reminder/split.ts); null, an own reminder's, or a shared one split equally. */
+  who_pays: WhoPays | null;
   /** Shared only: the members who added it and who last changed it. */
   created_by: string | null;
   updated_by: string | null;

@@ -18,6 +18,7 @@ import {
   vehicleDateSchema,
 } from './vehicles.ts';
 import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
+import { SPLIT_MESSAGES, splitProblem, whoPaysSchema } from './reminder/split.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
 export { isRealDate };
@@ -350,11 +351,17 @@ export const reminderInputSchema = z
     vehicle_date: vehicleDateSchema.nullable().default(null),
     shared: z.boolean().default(false),
     deals_with: z.string().uuid(SHARING_MESSAGES.dealsWithNotMember).nullable().default(null),
+    who_pays: whoPaysSchema.nullable().default(null),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
   .refine((v) => v.deals_with === null || v.shared, {
     message: SHARING_MESSAGES.dealsWithNotShared,
     path: ['deals_with'],
+  })
+  .refine((v) => v.who_pays === null || v.shared, { message: SPLIT_MESSAGES.notShared, path: ['who_pays'] })
+  .superRefine((v, ctx) => {
+    const problem = splitProblem(v.who_pays, v.amount);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['who_pays'] });
   })
   .refine((v) => v.lender === null || v.category === 'mortgage', {
     message: MESSAGES.lenderNotMortgage,

@@ -3,6 +3,7 @@
  * household, placed again for who is left; the last member's departure deletes the household's data
  * (its shared reminders, their outcomes and quotes), since no one is left to see it.
  */
+import { membersNamed, whoPaysSchema } from '../../shared/reminder/split.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -31,6 +32,12 @@ export async function deleteHouseholdData(householdId: string): Promise<void> {
   );
 }
 
+/** Whether a stored 'Who pays?' names `membershipId` (one that does not read names no one). */
+function paysNames(value: unknown, membershipId: string): boolean {
+  const parsed = whoPaysSchema.safeParse(value);
+  return parsed.success && membersNamed(parsed.data).includes(membershipId);
+}
+
 /** What a departed member's membership id becomes in the household's items: no one in particular. */
 export const FORMER_MEMBER_ID = 'former';
 
@@ -40,6 +47,7 @@ export function withoutMember(item: Item, membershipId: string): Item | undefine
   const snoozes = Array.isArray(item.snoozes) ? (item.snoozes as Item[]) : [];
   const named =
     ['created_by', 'updated_by', 'recorded_by', 'deals_with'].some((f) => names(item[f])) ||
+    paysNames(item.who_pays, membershipId) ||
     snoozes.some((snooze) => names(snooze.by));
   if (!named) return undefined;
   const forget = (field: string) => (names(item[field]) ? { [field]: FORMER_MEMBER_ID } : {});
@@ -50,6 +58,8 @@ export function withoutMember(item: Item, membershipId: string): Item | undefine
     ...forget('recorded_by'),
     // Whoever deals with it now: nobody in particular, until a member chooses.
     ...(names(item.deals_with) ? { deals_with: null } : {}),
+    // A split that names them: the household's default, equal parts among those left.
+    ...(paysNames(item.who_pays, membershipId) ? { who_pays: null } : {}),
     ...(Array.isArray(item.snoozes)
       ? { snoozes: snoozes.map((s) => (names(s.by) ? { ...s, by: FORMER_MEMBER_ID } : s)) }
       : {}),

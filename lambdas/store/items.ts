@@ -3,6 +3,7 @@
  * the stores return checked values (key attributes and the entity tag are dropped) and defaults for
  * attributes older items lack are written once.
  */
+import { whoPaysSchema } from '../../shared/reminder/split.ts';
 import * as z from 'zod';
 import { runStatus } from '../../shared/runs.ts';
 import {
@@ -88,6 +89,8 @@ const reminderItem = z
     // Set on the household's items only (stores/sharedReminders.ts); a user's own read as their own.
     shared: z.boolean().default(false),
     deals_with: nullableString,
+    // A split that no longer reads (a hand-edited item) is an equal one, as a shared reminder's default.
+    who_pays: whoPaysSchema.nullable().default(null).catch(null),
     created_by: nullableString,
     updated_by: nullableString,
     created_at: z.string(),

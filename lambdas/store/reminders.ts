@@ -42,6 +42,7 @@ export const oneOffContract = (renewalDate: string) =>
     actions_done: [],
     shared: false,
     deals_with: null,
+    who_pays: null,
     created_by: null,
     updated_by: null,
   }) satisfies Partial<Reminder>;

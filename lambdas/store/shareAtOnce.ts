@@ -35,6 +35,7 @@ function sharedDraft(reminder: Reminder): ReminderDraft {
     kept_vehicle: reminder.kept_vehicle,
     shared: true,
     deals_with: null,
+    who_pays: null,
   };
 }
 

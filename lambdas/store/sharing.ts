@@ -9,6 +9,7 @@ import type { Reminder } from '../../shared/api.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { SHARING_MESSAGES } from '../../shared/reminder/sharing.ts';
+import { membersNamed, SPLIT_MESSAGES } from '../../shared/reminder/split.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 import { keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
@@ -38,6 +39,10 @@ export async function homeFor(userId: string, input: ReminderInput, current?: Ho
     throw new DomainError('invalid', SHARING_MESSAGES.dealsWithNotMember, {
       deals_with: [SHARING_MESSAGES.dealsWithNotMember],
     });
+  // 'Who pays?' names members of this household only (each read once; at most one per member).
+  for (const member of membersNamed(input.who_pays))
+    if (!(await memberOf(home.household.id, member)))
+      throw new DomainError('invalid', SPLIT_MESSAGES.notMember, { who_pays: [SPLIT_MESSAGES.notMember] });
   return home;
 }
 
@@ -49,6 +54,7 @@ export function asKeptAt(home: Home, reminder: Reminder, before?: Reminder): Rem
       user_id: home.userId,
       shared: false,
       deals_with: null,
+      who_pays: null,
       created_by: null,
       updated_by: null,
     };

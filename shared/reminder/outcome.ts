@@ -3,6 +3,7 @@
  * answers), the outcome record of the term that ended, and the reminder moved on to its next
  * renewal. The store writes what these decide, in one transaction over the version read.
  */
+import { rescaled } from './split.ts';
 import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
 import type { SavingsInput } from '../savingsSchemas.ts';
 import { addDays, daysBetween } from './schedule.ts';
@@ -84,6 +85,8 @@ export function rolled(
     renewal_date: next.renewal_date,
     provider: next.provider ?? reminder.provider,
     amount: next.amount ?? reminder.amount,
+    // A split by amounts keeps its proportions of a new price, so the shares still add up.
+    who_pays: rescaled(reminder.who_pays, reminder.amount, next.amount ?? reminder.amount),
     act_by: notice === null ? null : addDays(next.renewal_date, -notice),
     term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
     term_started: reminder.renewal_date,

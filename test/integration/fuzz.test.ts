@@ -32,6 +32,7 @@ const reminderBody = {
   // Mutated like the rest: the owner is in no household, so a shared one is a 400 that writes nothing.
   shared: false,
   deals_with: null,
+  who_pays: null,
 };
 
 interface Fuzz {

@@ -142,6 +142,7 @@ describe('our CSV', () => {
             // An import fills the importer's own list: sharing is the dialog's.
             shared: false,
             deals_with: null,
+            who_pays: null,
           })),
         );
       }),
@@ -347,6 +348,7 @@ describe('a spreadsheet with headings of its own', () => {
       vehicle_date: null,
       shared: false,
       deals_with: null,
+      who_pays: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

@@ -36,6 +36,7 @@ const shared = (people: Partial<Pick<Reminder, 'created_by' | 'updated_by' | 'de
   created_by: ALICE,
   updated_by: ALICE,
   deals_with: null,
+  who_pays: null,
   ...people,
 });
 

@@ -40,6 +40,7 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   vehicle_date: existing.vehicle_date,
   shared: false,
   deals_with: null,
+  who_pays: null,
   ...changes,
 });
 const now = new Date('2026-11-25T10:00:00.000Z');

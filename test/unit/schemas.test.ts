@@ -77,6 +77,7 @@ describe('reminder rules', () => {
       // Not shared unless ticked; who deals with it goes only with a shared one.
       shared: false,
       deals_with: null,
+      who_pays: null,
       // Answered in the dialog: nothing left to ask.
       ask_deal_end: false,
     });

@@ -46,6 +46,7 @@ const EXISTING: Reminder = {
   archived_at: null,
   shared: false,
   deals_with: null,
+  who_pays: null,
   created_by: null,
   updated_by: null,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -335,6 +336,7 @@ describe('ImportDialog', () => {
               // An import fills the importer's own list: nothing imported is shared.
               shared: false,
               deals_with: null,
+              who_pays: null,
             },
             {
               title: 'Home insurance',
@@ -356,6 +358,7 @@ describe('ImportDialog', () => {
               vehicle_date: null,
               shared: false,
               deals_with: null,
+              who_pays: null,
             },
           ],
         },

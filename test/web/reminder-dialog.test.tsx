@@ -159,6 +159,7 @@ describe('ReminderDialog', () => {
         // Outside a household nothing is shared.
         shared: false,
         deals_with: null,
+        who_pays: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
