@@ -4,12 +4,16 @@
  * dates, and the product's own values for category, payments and term. Amounts are per payment, as
  * 'How often you pay' says, with what each comes to in a year beside them (the import reads only the
  * first); 'Date is' says what the renewal date is ('Deal ends', 'Renews on', 'Next payment').
+ * 'Who pays' is a shared reminder's split, members by first name (empty for one's own); the import
+ * does not read it, as a file names people, not memberships.
  */
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
 import { dateLabel, leadDaysOf } from './reminder/contract.ts';
 import { lenderOf } from './reminder/lenders.ts';
 import { yearlyAmount } from './reminder/money.ts';
+import { FORMER_MEMBER } from './reminder/sharing.ts';
+import { whoPaysText } from './reminder/split.ts';
 import { leadDaysToText } from './schemas.ts';
 
 /** The columns, in order: the header row names them. */
@@ -29,6 +33,7 @@ export const CSV_COLUMNS = [
   'Remind me',
   'Best day to act',
   'Lender',
+  'Who pays',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -47,8 +52,12 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const safeCell = (text: string) =>
   FORMULA_START.test(text) || text.startsWith("'") ? `'${text}` : text;
 
+/** A household member's first name by membership id, as the export names them. */
+export type MemberNames = (membershipId: string) => string;
+const NO_NAMES: MemberNames = () => FORMER_MEMBER;
+
 /** One reminder as its row, every cell made safe. */
-export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
+export function reminderRow(reminder: Reminder, nameOf: MemberNames = NO_NAMES): Record<CsvColumn, string> {
   const yearly = reminder.amount === null ? null : yearlyAmount(reminder.amount, reminder.billing);
   const row: Record<CsvColumn, string> = {
     Title: reminder.title,
@@ -66,6 +75,7 @@ export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
     'Remind me': leadDaysToText(leadDaysOf(reminder)),
     'Best day to act': reminder.action_windows ? 'yes' : 'no',
     Lender: reminder.lender === null ? '' : lenderOf(reminder.lender).label,
+    'Who pays': reminder.shared ? whoPaysText(reminder.who_pays, nameOf) : '',
   };
   return Object.fromEntries(CSV_COLUMNS.map((column) => [column, safeCell(row[column])])) as Record<
     CsvColumn,
@@ -76,11 +86,12 @@ export function reminderRow(reminder: Reminder): Record<CsvColumn, string> {
 /**
  * The export: a header row and a row per reminder, CRLF line ends, every cell escaped by safeCell.
  */
-export function remindersCsv(reminders: readonly Reminder[]): string {
+export function remindersCsv(reminders: readonly Reminder[], nameOf: MemberNames = NO_NAMES): string {
+  const rows = reminders.map((r) => reminderRow(r, nameOf));
   return (
     BYTE_ORDER_MARK +
     Papa.unparse(
-      { fields: [...CSV_COLUMNS], data: reminders.map((r) => CSV_COLUMNS.map((c) => reminderRow(r)[c])) },
+      { fields: [...CSV_COLUMNS], data: rows.map((row) => CSV_COLUMNS.map((c) => row[c])) },
       { newline: '\r\n' },
     )
   );

@@ -18,7 +18,7 @@ import {
   vehicleDateSchema,
 } from './vehicles.ts';
 import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
-import { SPLIT_MESSAGES, splitProblem, whoPaysSchema } from './reminder/split.ts';
+import { SPLIT_MESSAGES, splitProblem, whoPaysFromForm, whoPaysSchema } from './reminder/split.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
 
 export { isRealDate };
@@ -403,6 +403,18 @@ export const reminderFormSchema = z
     // Shown only to people in a household; '' is 'nobody in particular'.
     shared: z.boolean().optional(),
     deals_with: z.string().optional(),
+    // 'Who pays?': 'equal', 'amounts' or a membership id; with 'amounts', each member's share as typed.
+    who_pays: z.string().optional(),
+    pay_shares: z.record(z.string(), z.string()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.shared) return;
+    const whoPays = whoPaysFromForm(v.who_pays, v.pay_shares, moneyTextPounds);
+    const parsed = whoPaysSchema.nullable().safeParse(whoPays);
+    const problem = parsed.success
+      ? splitProblem(parsed.data, moneyTextPounds(v.amount))
+      : (parsed.error.issues[0]?.message ?? SPLIT_MESSAGES.invalid);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['who_pays'] });
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
   .refine(contractChecks.rolling.check, contractChecks.rolling.issue)
@@ -427,6 +439,7 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     vehicle_date: values.category === 'car_tax_mot' && values.vehicle_date ? values.vehicle_date : null,
     shared: values.shared ?? false,
     deals_with: values.shared && values.deals_with ? values.deals_with : null,
+    who_pays: values.shared ? whoPaysFromForm(values.who_pays, values.pay_shares, moneyTextPounds) : null,
   });
 }
 

@@ -7,6 +7,7 @@
 import { nextRenewalAfter, type Repeats } from './terms.ts';
 import { yearlyAmount } from './money.ts';
 import { countsDownTo, daysBetween } from './schedule.ts';
+import { myYearlyPence, type WhoPays } from './split.ts';
 
 export interface AgendaReminder {
   id: string;
@@ -18,6 +19,15 @@ export interface AgendaReminder {
   billing: Repeats;
   /** Saved before the date's kind was asked: it needs the user's answer (contract.ts). */
   ask_deal_end?: boolean;
+  /** A household's, split by 'Who pays?' (split.ts): the reader's yearly figure counts their part. */
+  shared?: boolean;
+  who_pays?: WhoPays | null;
+}
+
+/** Who reads the summary, for shared reminders' parts: their membership id and the household's. */
+export interface SummaryReader {
+  me: string | null;
+  members: readonly string[];
 }
 
 /**
@@ -97,11 +107,20 @@ export interface AgendaSummary {
   next: { reminder: AgendaReminder; days: number } | null;
   /** What renews from today to MONTH_AHEAD_DAYS ahead, each at its term's amount. */
   renewingSoon: number;
-  /** Every repeating amount annualised; one-off payments are not a yearly cost. */
+  /**
+   * Every repeating amount annualised; one-off payments are not a yearly cost. A shared reminder
+   * counts the reader's part only ('Your share'), never the whole bill for every member.
+   */
   yearly: number;
+  /** The household's shared reminders in full, a year of each; null when none is shared. */
+  householdYearly: number | null;
 }
 
-export function agendaSummary(reminders: readonly AgendaReminder[], today: string): AgendaSummary {
+export function agendaSummary(
+  reminders: readonly AgendaReminder[],
+  today: string,
+  reader: SummaryReader = { me: null, members: [] },
+): AgendaSummary {
   const ahead = reminders
     .filter((r) => r.renewal_date > today && countsDownTo(r) >= today)
     .sort(byDeadlineOn(today));
@@ -109,15 +128,21 @@ export function agendaSummary(reminders: readonly AgendaReminder[], today: strin
   const pence = (pounds: number) => Math.round(pounds * 100);
   let soon = 0;
   let yearly = 0;
+  let household: number | null = null;
   for (const r of reminders) {
+    const shared = r.shared === true;
+    if (shared) household ??= 0;
     if (r.amount === null) continue;
     const days = daysBetween(today, r.renewal_date);
     if (days >= 0 && days <= MONTH_AHEAD_DAYS) soon += pence(r.amount);
-    yearly += pence(yearlyAmount(r.amount, r.billing) ?? 0);
+    const split = { shared, amount: r.amount, billing: r.billing, who_pays: r.who_pays ?? null };
+    yearly += myYearlyPence(split, reader.me, reader.members);
+    if (shared) household! += pence(yearlyAmount(r.amount, r.billing) ?? 0);
   }
   return {
     next: first ? { reminder: first, days: daysBetween(today, countsDownTo(first)) } : null,
     renewingSoon: soon / 100,
     yearly: yearly / 100,
+    householdYearly: household === null ? null : household / 100,
   };
 }

@@ -25,9 +25,7 @@ export interface MemberShare {
 }
 
 export type WhoPays =
-  | { split: 'equal' }
-  | { split: 'member'; member: string }
-  | { split: 'amounts'; shares: MemberShare[] };
+  { split: 'equal' } | { split: 'member'; member: string } | { split: 'amounts'; shares: MemberShare[] };
 
 /** What a shared reminder with no answer does: everyone pays an equal part. */
 export const EQUAL_SPLIT: WhoPays = { split: 'equal' };
@@ -156,7 +154,11 @@ export function myPaymentPence(
  * divides the year's pence, so the members' years add up to the household's to the penny; a share
  * by amounts is that amount's year.
  */
-export function myYearlyPence(reminder: SplitReminder, me: string | null, members: readonly string[]): number {
+export function myYearlyPence(
+  reminder: SplitReminder,
+  me: string | null,
+  members: readonly string[],
+): number {
   const payments = paymentsPerYear(reminder.billing);
   if (reminder.amount === null || payments === 0) return 0;
   const year = (p: number) => Math.round(p * payments);
@@ -193,4 +195,41 @@ export function rescaled(whoPays: WhoPays | null, from: number | null, to: numbe
     return { member: share.member, amount: (floors[i]! + extra) / 100 };
   });
   return { split: 'amounts', shares };
+}
+
+/** The dialog's 'Who pays?' select: 'equal', 'amounts' or a membership id. */
+export const SPLIT_EQUALLY = 'equal';
+export const SPLIT_BY_AMOUNTS = 'amounts';
+
+/**
+ * 'Who pays?' from the dialog's fields: the select, and each member's share as typed ('£600', '600.00';
+ * blank is nothing). Equal is kept as null, a shared reminder's default. A share that does not read
+ * as pounds and pence is NaN, which the schema refuses with its message.
+ */
+export function whoPaysFromForm(
+  choice: string | undefined,
+  shares: Record<string, string> | undefined,
+  readPounds: (text: string) => number | null,
+): WhoPays | null {
+  if (!choice || choice === SPLIT_EQUALLY) return null;
+  if (choice !== SPLIT_BY_AMOUNTS) return { split: 'member', member: choice };
+  return {
+    split: 'amounts',
+    shares: Object.entries(shares ?? {}).map(([member, text]) => ({ member, amount: readPounds(text) ?? 0 })),
+  };
+}
+
+/** The dialog's fields for a stored 'Who pays?': a split naming a former member starts again at equal. */
+export function whoPaysToForm(
+  whoPays: WhoPays | null,
+  members: readonly string[] | null,
+): { who_pays: string; pay_shares: Record<string, string> } {
+  const named = membersNamed(whoPays);
+  if (whoPays === null || whoPays.split === 'equal' || (members && !named.every((m) => members.includes(m))))
+    return { who_pays: SPLIT_EQUALLY, pay_shares: {} };
+  if (whoPays.split === 'member') return { who_pays: whoPays.member, pay_shares: {} };
+  return {
+    who_pays: SPLIT_BY_AMOUNTS,
+    pay_shares: Object.fromEntries(whoPays.shares.map((s) => [s.member, s.amount.toFixed(2)])),
+  };
 }

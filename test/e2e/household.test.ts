@@ -145,6 +145,51 @@ describe('households', () => {
     await bobPage.context().close();
   });
 
+  it("splits a shared bill by 'Who pays?': each member's summary counts their share", async () => {
+    const [alice, bob] = await Promise.all([named('Alice'), named('Bob')]);
+    await inviteAndJoin(stack, { userId: alice.sub }, { userId: bob.sub, email: bob.email });
+    const household = (await api(stack, alice.accessToken)('GET', '/api/household/me')).json as {
+      household: { members: { membership_id: string; is_you: boolean }[] };
+    };
+    const [me, them] = [true, false].map(
+      (you) => household.household.members.find((m) => m.is_you === you)!.membership_id,
+    );
+    await addReminder(stack, alice, {
+      title: 'Mortgage',
+      category: 'mortgage',
+      provider: 'Nationwide',
+      renewal_date: addDays(todayIn('Europe/London'), 400),
+      amount: 1150,
+      notes: null,
+      billing: 'monthly',
+      date_kind: 'deal_end',
+      shared: true,
+      who_pays: {
+        split: 'amounts',
+        shares: [
+          { member: me, amount: 600 },
+          { member: them, amount: 550 },
+        ],
+      },
+    });
+    const summary = (page: Page) => page.getByRole('region', { name: 'Summary' });
+    const [alicePage, bobPage] = await Promise.all([signedInPage(alice, 1280), signedInPage(bob, 390)]);
+    await summary(alicePage)
+      .getByText('Your share: £7,200.00 a year · Household: £13,800.00 a year')
+      .waitFor();
+    await summary(bobPage).getByText('Your share: £6,600.00 a year · Household: £13,800.00 a year').waitFor();
+    await expectAccessibleAtWidths(bobPage, 'the summary with a share', { overflow: true });
+    await screenshots(bobPage, 'household-share-summary');
+
+    await bobPage.getByRole('link', { name: 'Mortgage', exact: true }).first().click();
+    await bobPage.getByText('Alice £600.00; You £550.00').waitFor();
+    await bobPage.getByText('£550.00/month', { exact: true }).waitFor();
+    await expectAccessibleAtWidths(bobPage, 'a shared bill’s page with who pays', { overflow: true });
+    await screenshots(bobPage, 'household-share-page');
+    await alicePage.context().close();
+    await bobPage.context().close();
+  });
+
   it('one invites, the other joins from the mailed link, both see each other and a shared mortgage', async () => {
     const [ann, bo] = await Promise.all([
       createUser(stack, { label: 'household-ann' }),

@@ -65,6 +65,7 @@ describe('remindersCsv', () => {
         'Remind me': '60, 7',
         'Best day to act': 'yes',
         Lender: '',
+        'Who pays': '',
       },
       expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
     ]);
@@ -138,5 +139,32 @@ describe('remindersCsv', () => {
         },
       ),
     );
+  });
+});
+
+describe("the export's 'Who pays'", () => {
+  it('names a shared bill’s payers by first name, and leaves an own reminder’s empty', () => {
+    const [alice, bob] = ['a1111111-1111-4111-8111-111111111111', 'b2222222-2222-4222-8222-222222222222'];
+    const names: Record<string, string> = { [alice]: 'Alice', [bob]: 'Bob' };
+    const nameOf = (id: string) => names[id] ?? 'A former member';
+    const shares = [
+      { member: alice, amount: 600 },
+      { member: bob, amount: 550 },
+    ];
+    const csv = remindersCsv(
+      [
+        reminder({ title: 'Mortgage', amount: 1150, shared: true, who_pays: { split: 'amounts', shares } }),
+        reminder({ title: 'Energy', shared: true, who_pays: { split: 'member', member: bob } }),
+        reminder({ title: 'Broadband', shared: true, who_pays: null }),
+        reminder({ title: 'Gym' }),
+      ],
+      nameOf,
+    );
+    expect(parse(csv).data.map((row) => [row.Title, row['Who pays']])).toEqual([
+      ['Mortgage', 'Alice £600.00; Bob £550.00'],
+      ['Energy', 'Bob'],
+      ['Broadband', 'Split equally'],
+      ['Gym', ''],
+    ]);
   });
 });

@@ -149,5 +149,30 @@ describe('the agenda', () => {
     // 500 + 131.88 + 1,200 a year; the mortgage deal is a one-off, not a yearly cost.
     expect(summary.yearly).toBe(1831.88);
     expect(agendaSummary([overdue], TODAY).next).toBeNull();
+    expect(summary.householdYearly).toBeNull();
+  });
+
+  it("counts the reader's share of a shared bill, and the household's total beside it", () => {
+    const [alice, bob] = ['a1111111-1111-4111-8111-111111111111', 'b2222222-2222-4222-8222-222222222222'];
+    const members = [alice, bob];
+    // £1,150.01 a month, split equally: £13,800.12 a year, £6,900.06 each.
+    const shared = reminder({
+      title: 'Mortgage',
+      amount: 1150.01,
+      billing: 'monthly',
+      renewal_date: '2029-01-01',
+      shared: true,
+      who_pays: { split: 'equal' },
+    });
+    // Bob pays the energy in full; Netflix is Alice's own.
+    const energyByBob = { ...energy, shared: true, who_pays: { split: 'member' as const, member: bob } };
+    const list = [shared, energyByBob, netflix];
+    const forAlice = agendaSummary(list, TODAY, { me: alice, members });
+    // Bob's list has the household's shared reminders, not Alice's own.
+    const forBob = agendaSummary([shared, energyByBob], TODAY, { me: bob, members });
+    expect(forAlice.yearly).toBe(7031.94);
+    expect(forBob.yearly).toBe(8100.06);
+    expect(forAlice.householdYearly).toBe(15000.12);
+    expect(forBob.householdYearly).toBe(forAlice.householdYearly);
   });
 });

@@ -63,7 +63,13 @@ describe('partsOf', () => {
   });
 
   it('takes the amounts given, and none for a member not named', () => {
-    const shares = { split: 'amounts', shares: [{ member: ALICE, amount: 600 }, { member: BOB, amount: 550 }] };
+    const shares = {
+      split: 'amounts',
+      shares: [
+        { member: ALICE, amount: 600 },
+        { member: BOB, amount: 550 },
+      ],
+    };
     const parts = partsOf(shares as WhoPays, 115000, MEMBERS);
     expect([parts.get(ALICE), parts.get(BOB), parts.get(CAL)]).toEqual([60000, 55000, 0]);
   });
@@ -118,7 +124,10 @@ describe('whoPaysSchema and splitProblem', () => {
     expect(whoPaysSchema.safeParse({ split: 'member', member: 'alice' }).success).toBe(false);
     const twice = { split: 'amounts', shares: [ALICE, ALICE].map((member) => ({ member, amount: 1 })) };
     expect(whoPaysSchema.safeParse(twice).error?.issues[0]?.message).toBe('Give each member one share');
-    const many = { split: 'amounts', shares: Array.from({ length: 7 }, () => ({ member: ALICE, amount: 1 })) };
+    const many = {
+      split: 'amounts',
+      shares: Array.from({ length: 7 }, () => ({ member: ALICE, amount: 1 })),
+    };
     expect(whoPaysSchema.safeParse(many).success).toBe(false);
     const fraction = { split: 'amounts', shares: [{ member: ALICE, amount: 1.005 }] };
     expect(whoPaysSchema.safeParse(fraction).success).toBe(false);

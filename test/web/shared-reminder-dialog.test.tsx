@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { CATEGORIES } from '#shared/categories.ts';
 import { DEALS_WITH_LABEL, SHARED_LABEL } from '#shared/reminder/sharing.ts';
+import { WHO_PAYS_LABEL } from '#shared/reminder/split.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
@@ -114,5 +115,79 @@ describe("the dialog's 'Shared with household'", () => {
     open(null, NO_HOUSEHOLD);
     expect(screen.queryByRole('checkbox', { name: SHARED_LABEL })).toBeNull();
     expect(screen.queryByLabelText(DEALS_WITH_LABEL)).toBeNull();
+  });
+});
+
+describe("the dialog's 'Who pays?'", () => {
+  const ME = IN_HOUSEHOLD.household.members[0]!.membership_id;
+  const whoPays = () => screen.getByLabelText(WHO_PAYS_LABEL) as HTMLSelectElement;
+
+  async function fillMortgage(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText(/^Title/), 'Home loan');
+    await user.type(screen.getByLabelText(/^Provider/), 'Nationwide');
+    await user.type(screen.getByLabelText(/^Amount/), '1150');
+    await user.type(screen.getByLabelText(/^(Deal ends|Renews on|Next payment)/), '2030-09-30');
+  }
+
+  it('offers equal parts, each member, or amounts; one member pays is sent as that member', async () => {
+    const fetchMock = stubFetch(201, { reminder: aReminder() });
+    const user = open();
+    expect([...whoPays().options].map((o) => [o.text, o.value])).toEqual([
+      ['Split equally', 'equal'],
+      ['You', ME],
+      ['Sam', SAM_ID],
+      ['Split by amounts', 'amounts'],
+    ]);
+    await fillMortgage(user);
+    await user.selectOptions(whoPays(), SAM_ID);
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ who_pays: { split: 'member', member: SAM_ID } });
+  });
+
+  it('asks for shares that add up to the amount, then sends them', async () => {
+    const fetchMock = stubFetch(201, { reminder: aReminder() });
+    const user = open();
+    await fillMortgage(user);
+    await user.selectOptions(whoPays(), 'amounts');
+    await user.type(screen.getByLabelText('Your share (£)'), '600');
+    await user.type(screen.getByLabelText("Sam's share (£)"), '500');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() =>
+      expect(whoPays()).toHaveAccessibleDescription('The shares add up to £1,100.00, not £1,150.00'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText("Sam's share (£)"));
+    await user.type(screen.getByLabelText("Sam's share (£)"), '£550.00');
+    await user.click(screen.getByRole('button', { name: 'Create Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({
+      who_pays: {
+        split: 'amounts',
+        shares: [
+          { member: ME, amount: 600 },
+          { member: SAM_ID, amount: 550 },
+        ],
+      },
+    });
+  });
+
+  it("an edit shows the reminder's split; one naming a former member starts again at equal", () => {
+    const edit = (reminder: Reminder) =>
+      renderWithClient(<ReminderDialog open reminder={reminder} onOpenChange={vi.fn()} />, [
+        [householdQueryKey, IN_HOUSEHOLD],
+      ]);
+    const shares = [
+      { member: ME, amount: 600 },
+      { member: SAM_ID, amount: 550 },
+    ];
+    let view = edit(aReminder({ shared: true, amount: 1150, who_pays: { split: 'amounts', shares } }));
+    expect(whoPays().value).toBe('amounts');
+    expect(screen.getByLabelText("Sam's share (£)")).toHaveValue('550.00');
+    view.unmount();
+    view = edit(aReminder({ shared: true, who_pays: { split: 'member', member: FORMER_ID } }));
+    expect(whoPays().value).toBe('equal');
+    view.unmount();
   });
 });

@@ -149,7 +149,21 @@ describe('YourSavings in a household', () => {
 });
 
 describe("the dashboard's summary of savings", () => {
-  const agenda = { next: null, renewingSoon: 0, yearly: 0 };
+  const agenda = { next: null, renewingSoon: 0, yearly: 0, householdYearly: null };
+
+  it("says 'Your share' of shared bills with the household's total beside it, else what you pay", () => {
+    const { unmount } = render(
+      <SummaryCard summary={{ ...agenda, yearly: 7031.94, householdYearly: 15000.12 }} savings={undefined} />,
+    );
+    expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent(
+      'Your share: £7,031.94 a year · Household: £15,000.12 a year',
+    );
+    unmount();
+    render(<SummaryCard summary={{ ...agenda, yearly: 131.88 }} savings={undefined} />);
+    expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent(
+      'You pay £131.88 a year for these',
+    );
+  });
 
   it("says what the household saved on shared renewals, as 'Your savings' does", () => {
     render(<SummaryCard summary={agenda} savings={{ total: 0, household_total: 64.2, records: [] }} />);

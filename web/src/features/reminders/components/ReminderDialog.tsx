@@ -1,3 +1,4 @@
+import { SPLIT_EQUALLY, whoPaysToForm } from '#shared/reminder/split.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm, useWatch } from 'react-hook-form';
@@ -68,6 +69,8 @@ const EMPTY: ReminderFormValues = {
   vehicle_date: '',
   shared: false,
   deals_with: '',
+  who_pays: SPLIT_EQUALLY,
+  pay_shares: {},
 };
 
 /** What 'Also tell me the best day to act' adds for a category (a car's MOT or tax), or null when none. */
@@ -120,6 +123,7 @@ function toFormValues(
     vehicle_date: vehicleDateOf(reminder) ?? '',
     shared: reminder.shared,
     deals_with: stillMember ? dealsWith : '',
+    ...whoPaysToForm(reminder.who_pays, members?.map((m) => m.membership_id) ?? null),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Reminder } from '#shared/api.ts';
 import type { HouseholdMember } from '#shared/household.ts';
-import { SHARED_BADGE, memberName } from '#shared/reminder/sharing.ts';
+import { amountWithPeriod } from '#shared/reminder/money.ts';
+import { FORMER_MEMBER, SHARED_BADGE, memberName } from '#shared/reminder/sharing.ts';
+import { myPaymentPence, whoPaysText } from '#shared/reminder/split.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import './SharedMark.css';
 
@@ -52,4 +54,23 @@ export function byWhom(
 ): string {
   const name = members && membershipId ? memberName(membershipId, members) : null;
   return name ? `, ${verb} ${name}` : '';
+}
+
+/**
+ * A shared reminder's 'Who pays' and, with its amount known, the reader's part of each payment
+ * ('Your share': '£575.00/month'), as the reminder page lists its facts; none for an own reminder,
+ * or while the members are not known.
+ */
+export function payFacts(
+  reminder: Pick<Reminder, 'shared' | 'who_pays' | 'amount' | 'billing'>,
+  members: readonly HouseholdMember[] | null,
+): [string, string][] {
+  if (!reminder.shared || members === null) return [];
+  const nameOf = (id: string) => memberName(id, members) ?? FORMER_MEMBER;
+  const facts: [string, string][] = [['Who pays', whoPaysText(reminder.who_pays, nameOf)]];
+  const me = members.find((m) => m.is_you)?.membership_id ?? null;
+  const ids = members.map((m) => m.membership_id);
+  if (reminder.amount !== null)
+    facts.push(['Your share', amountWithPeriod(myPaymentPence(reminder, me, ids) / 100, reminder.billing)]);
+  return facts;
 }

@@ -7,7 +7,8 @@ const inDays = (days: number) => (days === 0 ? 'today' : `in ${days} ${days === 
 
 /**
  * The top of the dashboard: the next deadline, what renews in the next 30 days, the yearly cost and
- * the savings reported so far. Figures only, each line saying what it is: the list follows at once.
+ * the savings reported so far. In a household with shared bills the yearly cost is 'Your share' (the
+ * reader's parts by 'Who pays?', with their own bills), and the household's shared total beside it. Figures only, each line saying what it is: the list follows at once.
  * The savings are the figures 'Your savings' shows: the member's own, and apart from them the
  * household's shared ones (whoever logged them), each counted once.
  */
@@ -41,7 +42,17 @@ export function SummaryCard({
         </div>
         <div>
           <dt className="visually-hidden">A year</dt>
-          <dd>You pay {formatPounds(summary.yearly)} a year for these</dd>
+          {summary.householdYearly === null ? (
+            <dd>You pay {formatPounds(summary.yearly)} a year for these</dd>
+          ) : (
+            <dd>
+              Your share: <strong>{formatPounds(summary.yearly)} a year</strong>
+              <span className="summary-household">
+                {' '}
+                · Household: {formatPounds(summary.householdYearly)} a year
+              </span>
+            </dd>
+          )}
         </div>
       </dl>
       {hasSavings(savings) && (

@@ -65,7 +65,15 @@ export default function DashboardPage() {
   const editingNow = editing && (list.find((r) => r.id === editing.id) ?? editing);
   const List = isWide ? ReminderTable : ReminderCards;
   const today = todayIn(me.data?.profile.timezone);
-  const summary = useMemo(() => agendaSummary(list, today), [list, today]);
+  // A shared bill counts the reader's part ('Who pays?'), by the household's membership ids.
+  const summary = useMemo(
+    () =>
+      agendaSummary(list, today, {
+        me: myMembershipId,
+        members: (members ?? []).map((m) => m.membership_id),
+      }),
+    [list, today, myMembershipId, members],
+  );
   const bySharing = useMemo(
     () => list.filter((r) => matchesSharing(r, sharing, myMembershipId)),
     [list, sharing, myMembershipId],

@@ -24,7 +24,7 @@ import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
-import { byWhom, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
+import { byWhom, payFacts, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
@@ -194,6 +194,7 @@ function ReminderDetails({
       'How often you pay',
       PAYMENT_FREQUENCIES.find((r) => r.value === reminder.billing)?.label ?? reminder.billing,
     ],
+    ...payFacts(reminder, members),
     ['Renews automatically', reminder.auto_renew ? 'Yes' : 'No'],
     ...(reminder.act_by ? ([['Act by', formatUkDate(reminder.act_by)]] as [string, string][]) : []),
     ['Remind me (days before)', leadDaysToText(leadDaysOf(reminder))],

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { remindersCsv } from '#shared/csv.ts';
+import { FORMER_MEMBER, memberName } from '#shared/reminder/sharing.ts';
+import { getHousehold, householdQueryKey } from '../../../api/get-household.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { remindersQueryOptions } from '../../../api/get-reminders.ts';
@@ -35,8 +37,13 @@ export function YourDataCard() {
     run(
       'export',
       async () => {
-        const reminders = await queryClient.fetchQuery(remindersQueryOptions());
-        downloadFile(remindersCsv(reminders), datedName(FILE_STEM, 'csv'), 'text/csv;charset=utf-8');
+        const [reminders, { household }] = await Promise.all([
+          queryClient.fetchQuery(remindersQueryOptions()),
+          queryClient.fetchQuery({ queryKey: householdQueryKey, queryFn: getHousehold }),
+        ]);
+        // 'Who pays' names the members as the household shows them now.
+        const nameOf = (id: string) => memberName(id, household?.members ?? []) ?? FORMER_MEMBER;
+        downloadFile(remindersCsv(reminders, nameOf), datedName(FILE_STEM, 'csv'), 'text/csv;charset=utf-8');
         toast.success('Reminders exported', {
           description: `${reminders.length} ${reminders.length === 1 ? 'reminder' : 'reminders'} in the file.`,
         });
