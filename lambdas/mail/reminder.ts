@@ -5,6 +5,7 @@
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { dateVerb } from '../../shared/reminder/contract.ts';
 import { formatLongUkDate, formatPounds } from '../../shared/dates.ts';
+import { rightsLine } from '../../shared/rights/mail.ts';
 import type { Reminder } from '../../shared/api.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { renewalFooter } from './footer.ts';
@@ -24,8 +25,9 @@ import plans from './plans/reminder.ts';
 const CALL_TO_ACTION: Record<Category, string> = {
   mortgage:
     'Start remortgaging now: compare rates with a broker or your lender before your deal ends and you move onto the standard variable rate.',
-  insurance:
-    'Compare quotes now: renewal prices are often higher than what the same insurer offers new customers.',
+  // Not 'higher than the same insurer offers new customers': for home and motor cover the FCA's
+  // pricing rules forbid that (shared/rights/rules.ts).
+  insurance: 'Compare quotes now: another insurer may beat your renewal price.',
   credit_cards:
     'Compare deals now: when the promotional rate ends, a balance transfer card can keep your interest at 0%.',
   utilities_energy:
@@ -128,6 +130,10 @@ export type ReminderText = {
   facts: string | null;
   /** The cheapest quote noted for this renewal and its saving, or null when none is noted. */
   quote: string | null;
+  /**
+   * What to do now, for the category, and on the days it has one the category's rights line
+   * (shared/rights/mail.ts): one paragraph, as a block of its own would double the compiled shapes.
+   */
   callToAction: string;
   /** The button's link. */
   url: string;
@@ -155,7 +161,9 @@ export function reminderText(
       termsSentence(reminder),
     ),
     quote: quote ? quoteSentence(quote, reminder.amount, reminder.billing) : null,
-    callToAction: CALL_TO_ACTION[reminder.category],
+    callToAction: [CALL_TO_ACTION[reminder.category], rightsLine(reminder, 'reminder')]
+      .filter((line) => line !== null)
+      .join(' '),
     url,
     calendarUrl,
   };

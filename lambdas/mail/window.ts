@@ -7,6 +7,7 @@
 import { formatLongUkDate } from '../../shared/dates.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { ActionWindow } from '../../shared/reminder/windows.ts';
+import { rightsLine } from '../../shared/rights/mail.ts';
 import { prebuiltTemplate } from './fill.ts';
 import { renewalFooter } from './footer.ts';
 import { greetingName } from './greeting.ts';
@@ -14,7 +15,7 @@ import { withProvider } from './naming.ts';
 import { peopleSentence, quoteSentence, sentences, type PeopleOf, type Personal } from './personal.ts';
 import plans from './plans/window.ts';
 
-export type WindowedReminder = Pick<Reminder, 'title' | 'provider' | 'renewal_date'> &
+export type WindowedReminder = Pick<Reminder, 'title' | 'provider' | 'renewal_date' | 'category'> &
   Partial<Pick<Reminder, 'amount'>> &
   PeopleOf;
 
@@ -59,7 +60,11 @@ export type WindowText = {
    * so the template has one shape for any of them.
    */
   renewal: string;
-  /** 'Good days: … to ….' when the source names a range, and the tip, or null when neither. */
+  /**
+   * 'Good days: … to ….' when the source names a range, the tip, and the category's rights line when
+   * this window's day has one (shared/rights/mail.ts), or null when none: one field, as a block of
+   * its own would double the compiled shapes.
+   */
   advice: string | null;
   /** The cheapest quote noted for this renewal and its saving, or null when none is noted. */
   quote: string | null;
@@ -88,6 +93,7 @@ export function windowText(
         ? `Good days: ${formatLongUkDate(window.range.from)} to ${formatLongUkDate(window.range.to)}.`
         : null,
       window.tip,
+      rightsLine(reminder, window.kind),
     ),
     quote: quote ? quoteSentence(quote, reminder.amount ?? null, reminder.billing) : null,
     compare: window.compareQuotes ? COMPARE_QUOTES : null,

@@ -24,6 +24,7 @@ import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { ActionTimeline } from '../components/ActionTimeline.tsx';
 import { DaysLeftBadge } from '../components/DaysLeftBadge.tsx';
 import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
+import { RightsKit } from '../components/RightsKit.tsx';
 import { byWhom, payFacts, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
@@ -63,7 +64,10 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
   },
 ];
 
-/** /reminders/:reminderId: a reminder's details, its quotes, its next e-mail and the history of its terms. */
+/**
+ * /reminders/:reminderId: a reminder's details, its action window, its quotes, its rights and what
+ * to say, its next e-mail and the history of its terms.
+ */
 export default function ReminderPage() {
   const { reminderId = '' } = useParams();
   const details = useReminder(reminderId);
@@ -96,6 +100,7 @@ export default function ReminderPage() {
         <ReminderDetails reminder={reminder} members={members} onEdit={() => setEditing(true)} />
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
+        {reminder.archived_at === null && <RightsKit reminder={reminder} quotes={quotes} />}
         <section className="card" aria-labelledby="next-mail-heading">
           <h2 id="next-mail-heading" className="card-title">
             Next e-mail
