@@ -10,6 +10,7 @@ export type { Quote } from './quotes.ts';
 import type { Snooze } from './reminder/snooze.ts';
 import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
+import type { RenewalOffer } from './reminder/priceMemory.ts';
 
 export interface Reminder {
   id: string;
@@ -51,6 +52,8 @@ export interface Reminder {
   term_started: string | null;
   /** What the previous term cost, when known: the mails quote it. */
   last_term_amount: number | null;
+  /** The renewal offer noted for a renewal (shared/reminder/priceMemory.ts); it counts for its own renewal only. */
+  renewal_offer: RenewalOffer | null;
   /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
   archived_at: string | null;
   /** 'This week' actions marked done, for the current renewal only (shared/reminder/actions.ts). */
@@ -287,6 +290,8 @@ export interface RenewalOutcome {
   /** What the term cost, and what the next one costs, when known. */
   price: number | null;
   new_price: number | null;
+  /** The provider's renewal offer for the term, when one was noted (null on older records). */
+  offer_price: number | null;
   result: RenewalResult;
   /** Pounds, 2 decimals, per term; 0 unless money was saved. */
   saved_amount: number;

@@ -2,6 +2,7 @@
  * The reminder mail: what it says of one renewal, as strings, filled into the template compiled at
  * build time (templates/reminder.tsx is the React Email source, plans/reminder.ts its plans).
  */
+import { offerLine } from '../../shared/reminder/priceMemory.ts';
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { dateVerb } from '../../shared/reminder/contract.ts';
 import { formatLongUkDate, formatPounds } from '../../shared/dates.ts';
@@ -47,7 +48,9 @@ export function daysLeftPhrase(daysLeft: number): string {
  * optional (older callers, tests).
  */
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
-  Partial<Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind'>> &
+  Partial<
+    Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind' | 'renewal_offer'>
+  > &
   PeopleOf;
 
 export interface ReminderMailProps extends Personal {
@@ -91,9 +94,21 @@ export function reminderLine(reminder: MailedReminder, daysLeft: number): string
     : `${reminder.title} ${dateVerb(reminder)} ${daysLeftPhrase(daysLeft)}`;
 }
 
+/** 'Renewal offer £612.34/yr, up 23% on last year's £498.10/yr.' when the provider's offer is noted. */
+function offerSentence(reminder: MailedReminder): string | null {
+  if (!reminder.renewal_offer) return null;
+  const line = offerLine({
+    ...reminder,
+    billing: reminder.billing ?? 'none',
+    renewal_offer: reminder.renewal_offer,
+  });
+  return line && `${line}.`;
+}
+
 /**
  * The contract's terms in words, or null when it has none to state: the last day to act, what the
- * last term cost, and what doing nothing means for a contract that renews by itself.
+ * last term cost, the provider's renewal offer against the price now, and what doing nothing means
+ * for a contract that renews by itself.
  */
 function termsSentence(reminder: MailedReminder): string | null {
   return sentences(
@@ -101,6 +116,7 @@ function termsSentence(reminder: MailedReminder): string | null {
     reminder.last_term_amount != null
       ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.`
       : null,
+    offerSentence(reminder),
     reminder.auto_renew
       ? 'It renews automatically: if you do nothing, you will pay the renewal price.'
       : null,

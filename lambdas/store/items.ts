@@ -83,6 +83,11 @@ const reminderItem = z
     term_anchor: z.string().optional(),
     term_started: nullableString,
     last_term_amount: nullableNumber,
+    renewal_offer: z
+      .object({ price: z.number(), quote_id: z.string(), renewal_date: z.string() })
+      .nullable()
+      .default(null)
+      .catch(null),
     archived_at: nullableString,
     // Keys of a closed list (the window kinds) per renewal; anything else reads as none marked.
     actions_done: z.array(z.string().max(40)).max(ACTIONS_DONE_MAX).default([]).catch([]),
@@ -121,6 +126,7 @@ const outcomeItem = z
     term_to: nullableString,
     price: nullableNumber,
     new_price: nullableNumber,
+    offer_price: nullableNumber,
     result: z.enum(RENEWAL_RESULTS).optional(),
     outcome: z.enum(['saved', 'no_saving']).optional(),
     saved_amount: z.number().default(0),

@@ -6,9 +6,10 @@
  * last place, and a quote never lands on a reminder deleted or rolled on meanwhile.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Quote } from '../../shared/api.ts';
+import type { RenewalOffer } from '../../shared/reminder/priceMemory.ts';
 import { QUOTE_LIMIT, QUOTE_MESSAGES, type QuoteInput } from '../../shared/quotes.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 import { batchWriteAll } from '../runtime/batch.ts';
@@ -113,14 +114,28 @@ export async function addQuote(
 /** False when the slot was taken, or the reminder moved or went, since they were read. */
 async function putInFreeSlot(home: Home, stored: StoredQuote): Promise<boolean> {
   try {
+    const reminder = {
+      Key: itemKey(home.pk, keys.reminder(stored.reminder_id)),
+      ConditionExpression: `${ITEM_EXISTS} AND renewal_date = :date`,
+    };
+    // A renewal offer is also kept on the reminder (the latest marked counts), so the list, the mails
+    // and the push say the rise without reading quotes. The reminder's version (updated_at) is left
+    // as it is: noting a quote is not an edit of the reminder.
+    const offer: RenewalOffer = {
+      price: stored.price,
+      quote_id: stored.id,
+      renewal_date: stored.renewal_date,
+    };
     await writeAt(home, [
-      {
-        ConditionCheck: {
-          Key: itemKey(home.pk, keys.reminder(stored.reminder_id)),
-          ConditionExpression: `${ITEM_EXISTS} AND renewal_date = :date`,
-          ExpressionAttributeValues: { ':date': stored.renewal_date },
-        },
-      },
+      stored.renewal_offer
+        ? {
+            Update: {
+              ...reminder,
+              UpdateExpression: 'SET renewal_offer = :offer',
+              ExpressionAttributeValues: { ':date': stored.renewal_date, ':offer': offer },
+            },
+          }
+        : { ConditionCheck: { ...reminder, ExpressionAttributeValues: { ':date': stored.renewal_date } } },
       { Put: { Item: { ...stored, entity: ENTITY.quote }, ConditionExpression: ITEM_ABSENT } },
     ]);
     return true;
@@ -149,10 +164,41 @@ export async function removeQuote(userId: string, reminderId: string, quoteId: s
         ExpressionAttributeValues: { ':id': quoteId },
       }),
     );
+    if (quote.renewal_offer) {
+      const others = quotes.filter(
+        (q) => q.id !== quoteId && q.renewal_offer && q.renewal_date === quote.renewal_date,
+      );
+      await offerRemoved(found.home.pk, quote, others);
+    }
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
+  }
+}
+
+/**
+ * A removed renewal offer leaves the reminder's: the latest other offer of that renewal takes its
+ * place, or none. Only while the reminder still keeps the removed one (a newer offer noted meanwhile
+ * stays).
+ */
+async function offerRemoved(pk: string, removed: StoredQuote, others: readonly StoredQuote[]): Promise<void> {
+  const latest = [...others].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+  const next: RenewalOffer | null = latest
+    ? { price: latest.price, quote_id: latest.id, renewal_date: latest.renewal_date }
+    : null;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(pk, keys.reminder(removed.reminder_id)),
+        ConditionExpression: `${ITEM_EXISTS} AND renewal_offer.quote_id = :removed`,
+        UpdateExpression: 'SET renewal_offer = :next',
+        ExpressionAttributeValues: { ':removed': removed.id, ':next': next },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }
 

@@ -18,6 +18,7 @@ export function newReminder(userId: string, input: ReminderInput, now: Date): Re
     term_anchor: input.renewal_date,
     term_started: null,
     last_term_amount: null,
+    renewal_offer: null,
     archived_at: null,
     actions_done: [],
     created_by: null,

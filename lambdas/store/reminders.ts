@@ -43,6 +43,7 @@ export const oneOffContract = (renewalDate: string) =>
     shared: false,
     deals_with: null,
     who_pays: null,
+    renewal_offer: null,
     created_by: null,
     updated_by: null,
   }) satisfies Partial<Reminder>;

@@ -55,6 +55,7 @@ export function asKeptAt(home: Home, reminder: Reminder, before?: Reminder): Rem
       shared: false,
       deals_with: null,
       who_pays: null,
+      renewal_offer: null,
       created_by: null,
       updated_by: null,
     };

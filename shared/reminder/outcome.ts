@@ -3,6 +3,7 @@
  * answers), the outcome record of the term that ended, and the reminder moved on to its next
  * renewal. The store writes what these decide, in one transaction over the version read.
  */
+import { currentOffer } from './priceMemory.ts';
 import { rescaled } from './split.ts';
 import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
 import type { SavingsInput } from '../savingsSchemas.ts';
@@ -58,6 +59,8 @@ export function endedTerm(
     term_from: reminder.term_started,
     term_to: reminder.renewal_date,
     price: reminder.amount,
+    // The provider's renewal offer for this term, kept with it once the reminder moves on.
+    offer_price: currentOffer(reminder)?.price ?? null,
     billing: reminder.billing,
     shared: reminder.shared,
     // A shared reminder's store names the member who answered; an own outcome names no one.
@@ -91,6 +94,8 @@ export function rolled(
     term_anchor: next.reanchor ? next.renewal_date : reminder.term_anchor,
     term_started: reminder.renewal_date,
     last_term_amount: reminder.amount,
+    // An offer was for the renewal that ended; the next one has none yet.
+    renewal_offer: null,
     // What was done for the renewal that ended is not done for the next one.
     actions_done: [],
     updated_at: now.toISOString(),

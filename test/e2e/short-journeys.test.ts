@@ -16,6 +16,7 @@ import { dealEndJourney } from './short-journeys/deal-end.ts';
 import { linkSignInJourney } from './short-journeys/link-sign-in.ts';
 import { phoneJourney } from './short-journeys/phone.ts';
 import { prerenderJourney } from './short-journeys/prerender.ts';
+import { priceMemoryJourney } from './short-journeys/price-memory.ts';
 import { pushJourney } from './short-journeys/push.ts';
 import { quotesAndDvlaJourney } from './short-journeys/quotes-and-dvla.ts';
 import { remindersByMailJourney } from './short-journeys/reminders-by-mail.ts';
@@ -34,6 +35,7 @@ appShellJourney(e2e);
 actionWindowsJourney(e2e);
 quotesAndDvlaJourney(e2e);
 contractsJourney(e2e);
+priceMemoryJourney(e2e);
 prerenderJourney(e2e);
 phoneJourney(e2e);
 // Last: its reminder job runs for a date months ahead, which sends what every journey left due.

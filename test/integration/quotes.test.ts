@@ -144,6 +144,48 @@ describe('quote notebook', () => {
   });
 });
 
+describe('the renewal offer kept on the reminder', () => {
+  it('is the latest quote marked as the offer, falls back when removed, and stays with the term it was for', async () => {
+    const user = await createUser(stack, { label: 'offer' });
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, {
+      ...reminderBody,
+      renewal_date: '2027-07-31',
+      amount: 498.1,
+    });
+    const offerOf = async () => (await details(user, reminderId)).reminder.renewal_offer;
+    const add = async (body: Record<string, unknown>) =>
+      ((await call('POST', quotesPath(reminderId), body)).json as { quote: Quote }).quote;
+
+    await add(quote);
+    expect(await offerOf()).toBeNull();
+    const first = await add({ ...quote, provider: 'Admiral', price: 640, renewal_offer: true });
+    const revised = await add({ ...quote, provider: 'Admiral', price: 612.34, renewal_offer: true });
+    expect(await offerOf()).toEqual({ price: 612.34, quote_id: revised.id, renewal_date: '2027-07-31' });
+    // The list has it too, without reading quotes.
+    const listed = (await call('GET', '/api/reminders')).json as {
+      reminders: { id: string; renewal_offer: unknown }[];
+    };
+    expect(listed.reminders.find((r) => r.id === reminderId)?.renewal_offer).toMatchObject({ price: 612.34 });
+
+    expect((await call('DELETE', `${quotesPath(reminderId)}/${revised.id}`)).status).toBe(204);
+    expect(await offerOf()).toEqual({ price: 640, quote_id: first.id, renewal_date: '2027-07-31' });
+
+    // Renewed as offered: the term keeps the offer, and the next renewal starts with none.
+    const answered = await call('POST', `/api/reminders/${reminderId}/savings`, {
+      outcome: 'no_saving',
+      saved_amount: '0',
+      next_renewal_date: '2028-07-31',
+      new_price: 640,
+      renewal_date: '2027-07-31',
+    });
+    expect(answered.status).toBe(201);
+    const after = await details(user, reminderId);
+    expect(after.reminder.renewal_offer).toBeNull();
+    expect(after.history[0]).toMatchObject({ price: 498.1, offer_price: 640, new_price: 640 });
+  });
+});
+
 describe('the mails after quotes are noted', () => {
   /** A reminder of its own far-future renewal (no other test's run mails it), one lead, `extra` added. */
   /** The reminder mails a user got (not the account's own mails). */
@@ -184,6 +226,17 @@ describe('the mails after quotes are noted', () => {
     const section = (heading: string) => sections.find((s) => s.includes(heading)) ?? '';
     expect(section('YOUR CAR INSURANCE RENEWS IN 7 DAYS')).toContain(said);
     expect(section('YOUR VAN INSURANCE RENEWS IN 7 DAYS')).not.toContain('cheapest quote');
+  });
+
+  it('the lead mail and the push line say the renewal offer and its rise on last year', async () => {
+    const user = await createUser(stack, { label: 'offered' });
+    const renewal = '2048-04-20';
+    const reminderId = await addReminder(stack, user, renewing(renewal));
+    const offer = { ...quote, provider: 'Admiral', price: 612.34, renewal_offer: true };
+    expect((await api(stack, user.accessToken)('POST', quotesPath(reminderId), offer)).status).toBe(201);
+    expect((await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' })).errors).toEqual([]);
+    const [mail] = await reminderMails(user);
+    expect(mail?.body.text).toContain("Renewal offer £612.34/yr, up 28% on last year's £480.00/yr.");
   });
 
   it('a notebook the sender cannot read holds no mail up: it goes without the quote', async () => {

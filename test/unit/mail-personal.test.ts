@@ -37,6 +37,7 @@ const shared = (people: Partial<Pick<Reminder, 'created_by' | 'updated_by' | 'de
   updated_by: ALICE,
   deals_with: null,
   who_pays: null,
+  renewal_offer: null,
   ...people,
 });
 
@@ -88,6 +89,17 @@ describe('the cheapest quote', () => {
     } as ReminderMailInput;
     expect(REMINDER_MAILS.reminder.pushLine(input)).toBe(
       'Home insurance renews in 7 days (cheapest quote: Admiral at £412.00/yr)',
+    );
+    // With the provider's renewal offer noted, its rise comes first.
+    const offered = {
+      ...input,
+      reminder: {
+        ...input.reminder,
+        renewal_offer: { price: 612.34, quote_id: 'q', renewal_date: input.reminder.renewal_date },
+      },
+    } as ReminderMailInput;
+    expect(REMINDER_MAILS.reminder.pushLine(offered)).toMatch(
+      /^Home insurance renews in 7 days: Renewal offer £612\.34\/yr, up \d+% on last year's £[\d,.]+\/yr \(cheapest quote: Admiral at £412\.00\/yr\)$/,
     );
   });
 });

@@ -30,6 +30,7 @@ const outcome = (over: Partial<RenewalOutcome> = {}): RenewalOutcome => ({
   term_to: '2026-12-01',
   price: 400,
   new_price: 335.8,
+  offer_price: null,
   result: 'switched',
   saved_amount: 64.2,
   billing: 'yearly',

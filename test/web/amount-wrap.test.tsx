@@ -113,6 +113,7 @@ describe('amounts with their period stay on one line', () => {
       term_to: '2030-03-14',
       price: 10.99,
       new_price: 7.99,
+      offer_price: null,
       result: 'switched',
       saved_amount: 3,
       billing: 'monthly',

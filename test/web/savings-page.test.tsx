@@ -36,6 +36,7 @@ const samsAnswer: RenewalOutcome = {
   term_to: TERM,
   price: 400,
   new_price: 335.8,
+  offer_price: null,
   result: 'switched',
   saved_amount: 64.2,
   billing: 'yearly',

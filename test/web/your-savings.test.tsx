@@ -24,6 +24,7 @@ const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   term_to: '2027-01-15',
   price: 480,
   new_price: 400,
+  offer_price: null,
   result: 'switched',
   saved_amount: 80,
   billing: 'yearly',

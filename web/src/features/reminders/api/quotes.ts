@@ -3,13 +3,21 @@ import type { QuoteInput } from '#shared/quotes.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { reminderQueryKey } from '../../../api/get-reminder.ts';
+import { remindersQueryKey } from '../../../api/get-reminders.ts';
 
-/** The reminder's details carry its quotes: each change refreshes them. */
+/**
+ * The reminder's details carry its quotes, and the list its renewal offer: each change refreshes
+ * both.
+ */
 function useQuoteMutation<T, R>(reminderId: string, mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reminderQueryKey(reminderId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reminderQueryKey(reminderId) }),
+        queryClient.invalidateQueries({ queryKey: remindersQueryKey }),
+      ]),
   });
 }
 

@@ -1,3 +1,4 @@
+import { offerLine } from '#shared/reminder/priceMemory.ts';
 import { Link } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
 import { DEAL_END_QUESTION } from '#shared/reminder/contract.ts';
@@ -52,6 +53,12 @@ function ActBy({ reminder }: { reminder: Reminder }) {
       <Badge variant={days <= 7 ? 'destructive' : 'secondary'}>{text}</Badge>
     </p>
   );
+}
+
+/** The renewal offer and its rise, when one is noted for this renewal: 'Renewal offer £612.34/yr, up 23% on …'. */
+function Offer({ reminder }: { reminder: Reminder }) {
+  const line = offerLine(reminder);
+  return line ? <p className="reminder-offer">{line}</p> : null;
 }
 
 /**
@@ -137,6 +144,7 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, member
           <ReminderLink reminder={r} />
           <SharedMark reminder={r} members={members} />
           <ActBy reminder={r} />
+          <Offer reminder={r} />
           {needsAnswer && <HowDidItGo reminder={r} onEdit={onEdit} />}
         </>
       ),
@@ -175,6 +183,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
               </p>
               <SharedMark reminder={r} members={members} />
               <ActBy reminder={r} />
+              <Offer reminder={r} />
             </div>
             <DaysLeftBadge renewalDate={r.renewal_date} longPast={isLongPast(r, todayIn())} />
           </div>

@@ -1,3 +1,4 @@
+import { offerLine, termPrices } from '#shared/reminder/priceMemory.ts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
@@ -30,7 +31,6 @@ import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
-const pounds = (amount: number | null) => (amount === null ? '-' : formatPounds(amount));
 const date = (iso: string | null) => (iso === null ? '-' : formatUkDate(iso));
 
 /** '30 days before the act-by date', '1 day before the renewal date', 'on the deal's end'. */
@@ -44,12 +44,25 @@ function beforeWhat(mail: NextMail, kind: Reminder['date_kind']): string {
   return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
 }
 
+/** A finished term's prices, one per line: 'Paid £498.10', 'Offered £612.34', 'Agreed £540.00' ('-' when not known). */
+function TermPrices({ term }: { term: RenewalOutcome }) {
+  const { paid, offered, agreed } = termPrices(term);
+  return (
+    <span className="term-prices">
+      <span>Paid {paid}</span>
+      {term.offer_price !== null && <span>Offered {offered}</span>}
+      {term.new_price !== null && <span>Agreed {agreed}</span>}
+    </span>
+  );
+}
+
 /** The finished terms; a shared reminder's outcomes say who recorded them. */
 const historyColumns = (members: readonly HouseholdMember[] | null): Column<RenewalOutcome>[] => [
   { header: 'From', className: 'nowrap', cell: (r) => date(r.term_from) },
   { header: 'To', className: 'nowrap', cell: (r) => date(r.term_to) },
   { header: 'Provider', cell: (r) => r.provider ?? '-' },
-  { header: 'Price', className: 'num nowrap', headerClassName: 'num', cell: (r) => pounds(r.price) },
+  // Price memory, term by term: what it cost, what the provider offered to renew, what was agreed.
+  { header: 'Prices', className: 'nowrap', cell: (r) => <TermPrices term={r} /> },
   {
     header: 'What happened',
     cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}`,
@@ -195,6 +208,7 @@ function ReminderDetails({
         ][])
       : []),
     ['Amount', amountShown(reminder.amount, reminder.billing)],
+    ...(offerLine(reminder) ? ([['Renewal offer', offerLine(reminder)!]] as [string, string][]) : []),
     [
       'How often you pay',
       PAYMENT_FREQUENCIES.find((r) => r.value === reminder.billing)?.label ?? reminder.billing,
