@@ -116,6 +116,44 @@ export interface MailSettings {
   dmarcReportEmail?: string;
 }
 
+/**
+ * Every context key a stage's settings are made of (readStageConfig reads each): what a stage file
+ * (stages/{stage}.json, lib/stages.ts) may hold. The rest of the context is how one run goes
+ * (RUN_OPTIONS) or CDK's own.
+ */
+export const STAGE_SETTINGS = [
+  'region',
+  'domain',
+  'siteUrl',
+  'emailProvider',
+  'featureFlags',
+  'certificateArn',
+  'apiCertificateArn',
+  'hostedZoneId',
+  'logRetentionDays',
+  'emailFromAddress',
+  'alarmEmail',
+  'tracing',
+  'mailIdentity',
+  'sesVerified',
+  'sesSandbox',
+  'mailFromDomain',
+  'dmarcRecord',
+  'dmarcReportEmail',
+  'dashboard',
+  'functionAlarms',
+  'webAcl',
+  'dvlaKeySecret',
+  'dvlaApiUrl',
+] as const;
+export type StageSetting = (typeof STAGE_SETTINGS)[number];
+
+/**
+ * Context that says how one run goes, not what the stage is: which stage, a quick synth, a first
+ * create, a placeholder page, the first deploy of a route move. These stay on the command line.
+ */
+export const RUN_OPTIONS = ['stage', 'fast', 'firstCreate', 'webPlaceholder', 'withoutRoutes'] as const;
+
 /** The region a stage lives in unless its context names another: London, where its users are. */
 export const DEFAULT_REGION = 'eu-west-2';
 
@@ -278,6 +316,14 @@ export function readStageConfig(node: Node): StageConfig {
     !/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(apiCertificateArn)
   ) {
     throw new Error("Context 'apiCertificateArn' must be an ACM certificate ARN (in the stack's region)");
+  }
+  // A regional API takes its certificate from its own region: one from us-east-1 (CloudFront's)
+  // synthesizes, then fails the deploy at the custom domain.
+  const apiCertificateRegion = apiCertificateArn?.split(':')[3];
+  if (apiCertificateRegion !== undefined && apiCertificateRegion !== region) {
+    throw new Error(
+      `Context 'apiCertificateArn' must be an ACM certificate in the stage's region (${region}), not ${apiCertificateRegion}: API Gateway takes a regional API's certificate from its own region (the us-east-1 one is certificateArn, for CloudFront)`,
+    );
   }
 
   const emailProvider = optionalString(node, 'emailProvider') ?? (domain ? 'ses' : 'disabled');

@@ -7,9 +7,9 @@
 import { App } from 'aws-cdk-lib';
 import { readStageConfig } from '../lib/config.ts';
 import { defaultClients, preflight } from '../lib/deploy/preflight.ts';
-import { contextOf } from '../lib/deploy/stageArgs.ts';
+import { argsContext } from '../lib/deploy/stageArgs.ts';
 
-const config = readStageConfig(new App({ autoSynth: false, context: contextOf(process.argv.slice(2)) }).node);
+const config = readStageConfig(new App({ autoSynth: false, context: argsContext(process.argv.slice(2)) }).node);
 console.log(`Preflight of stage ${config.stage} in ${config.region}:`);
 const findings = await preflight(config, defaultClients(config.region));
 const marks = { ok: 'ok  ', warn: 'warn', hint: 'hint', fail: 'FAIL' } as const;
