@@ -8,6 +8,7 @@ export interface BuildAppOptions {
   /** Run the cdk-nag AwsSolutions checks at synth (default true). */
   nag?: boolean;
   routes?: RenewalRemindersStackProps['routes'];
+  routeStackMap?: RenewalRemindersStackProps['routeStackMap'];
   webDist?: string;
   /**
    * The region the CDK CLI runs in (it sets CDK_DEFAULT_REGION from AWS_REGION, the profile, or
@@ -58,7 +59,8 @@ export const terminationProtection = (config: StageConfig, firstCreate: boolean)
 export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemindersStack {
   const config = readStageConfig(app.node);
   checkCliRegion(config, 'cliRegion' in options ? options.cliRegion : process.env.CDK_DEFAULT_REGION);
-  const firstCreate = ['true', true].includes(app.node.tryGetContext('firstCreate') as string | boolean);
+  const flag = (key: string) => ['true', true].includes(app.node.tryGetContext(key) as string | boolean);
+  const firstCreate = flag('firstCreate');
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const common = {
     terminationProtection: terminationProtection(config, firstCreate),
@@ -75,6 +77,9 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
   const stack = new RenewalRemindersStack(app, `RenewalReminders-${config.stage}`, {
     config,
     routes: options.routes,
+    routeStackMap: options.routeStackMap,
+    // `-c withoutRoutes=true`: the first of the two deploys that move routes between stacks.
+    withoutRoutes: flag('withoutRoutes'),
     webDist: options.webDist,
     edge,
     env: { account, region: config.region },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import {
   type HttpApi,
@@ -32,19 +31,6 @@ import {
   type RoutePermission,
 } from './routeRights.ts';
 
-/**
- * How many nested stacks hold the route functions (decision 0040). Each function goes to the one its
- * name hashes to, so adding a route never moves another: a route that moved would be created in its
- * new stack before its old copy is deleted, and API Gateway refuses a second route with the same key.
- * Changing this number moves most routes: see the decision before you do.
- */
-export const ROUTE_STACKS = 6;
-
-/** The route stack (0 to ROUTE_STACKS - 1) of a route function, from its name (a route's or a group's). */
-export function routeStackIndex(functionName: string): number {
-  return createHash('sha256').update(functionName).digest().readUInt32BE(0) % ROUTE_STACKS;
-}
-
 /** What the route stacks share: the API and everything a route's function may be granted or given. */
 export interface RouteStackProps {
   config: StageConfig;
@@ -64,12 +50,19 @@ export interface RouteStackProps {
   originSecret: ISecret;
   /** Environment of every route function. */
   environment: Record<string, string>;
+  /**
+   * The functions without their HTTP API routes, integrations and invoke permissions: the first of
+   * the two deploys that move a stage's routes into other stacks (context `withoutRoutes=true`,
+   * decision 0049).
+   */
+  withoutRoutes: boolean;
 }
 
 /**
  * A nested stack of route functions, with their roles, alarms, integrations, HTTP API routes and
  * invoke permissions. The API, its stage and authorizer stay in the stage's stack, as do the
- * functions' log groups (retained in prod, so they keep their logical ids: decision 0040).
+ * functions' log groups (retained in prod, so they keep their logical ids: decision 0040). Which
+ * stack a function is in comes from the committed map (lib/routeStackMap.ts, decision 0049).
  */
 export class RouteStack extends NestedStack {
   constructor(
@@ -90,6 +83,7 @@ export class RouteStack extends NestedStack {
     logGroup: ILogGroup,
   ): { fn: AppFunction; httpRoutes: { key: string; route: HttpRoute }[] } {
     const fn = this.routeFunction(name, routes, logGroup);
+    if (this.props.withoutRoutes) return { fn, httpRoutes: [] };
     const integration = new HttpLambdaIntegration(`${name}Integration`, fn.fn);
     const group = routes[0]?.group;
     if (group) {
