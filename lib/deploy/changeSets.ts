@@ -16,11 +16,13 @@ import type { ChangeAction, ResourceChange } from './guard.ts';
 export type Prepared = { changes: readonly ResourceChange[] } | 'none';
 
 const isMissing = (error: unknown) =>
-  error instanceof Error && (error.name === 'ChangeSetNotFoundException' || /does not exist/.test(error.message));
+  error instanceof Error &&
+  (error.name === 'ChangeSetNotFoundException' || /does not exist/.test(error.message));
 
 /** CloudFormation marks a change set without changes FAILED, saying so. */
 const hasNoChanges = (page: DescribeChangeSetCommandOutput) =>
-  page.Status === 'FAILED' && /didn't contain changes|No updates are to be performed/.test(page.StatusReason ?? '');
+  page.Status === 'FAILED' &&
+  /didn't contain changes|No updates are to be performed/.test(page.StatusReason ?? '');
 
 async function pages(
   client: CloudFormationClient,
@@ -29,7 +31,9 @@ async function pages(
   const all: DescribeChangeSetCommandOutput[] = [];
   let NextToken: string | undefined;
   do {
-    const page = await client.send(new DescribeChangeSetCommand({ ...input, NextToken, IncludePropertyValues: true }));
+    const page = await client.send(
+      new DescribeChangeSetCommand({ ...input, NextToken, IncludePropertyValues: true }),
+    );
     all.push(page);
     NextToken = page.NextToken;
   } while (NextToken);
@@ -72,7 +76,10 @@ export async function preparedChanges(
       if (found) changes.push(found);
       const nested = change.ResourceChange?.ChangeSetId;
       if (nested && change.ResourceChange?.ResourceType === 'AWS::CloudFormation::Stack')
-        await visit(`${label}/${change.ResourceChange.LogicalResourceId}`, await pages(client, { ChangeSetName: nested }));
+        await visit(
+          `${label}/${change.ResourceChange.LogicalResourceId}`,
+          await pages(client, { ChangeSetName: nested }),
+        );
     }
   };
   await visit(stackName, first);
@@ -80,7 +87,11 @@ export async function preparedChanges(
 }
 
 /** Deletes a prepared change set that will not run (a refused deploy, or one without changes). */
-export async function discardChangeSet(client: CloudFormationClient, stackName: string, name: string): Promise<void> {
+export async function discardChangeSet(
+  client: CloudFormationClient,
+  stackName: string,
+  name: string,
+): Promise<void> {
   try {
     await client.send(new DeleteChangeSetCommand({ StackName: stackName, ChangeSetName: name }));
   } catch (error) {

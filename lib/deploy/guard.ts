@@ -31,7 +31,8 @@ export const GUARDED_TYPES: Readonly<Record<string, string>> = {
   'AWS::Cognito::UserPoolClient': "the SPA's app client: a new one signs every user out",
   'AWS::S3::Bucket': 'a bucket and its files',
   'AWS::KMS::Key': 'a KMS key: what it encrypted',
-  'AWS::SecretsManager::Secret': 'a secret: a new value breaks what the old one signed (unsubscribe links, push subscriptions)',
+  'AWS::SecretsManager::Secret':
+    'a secret: a new value breaks what the old one signed (unsubscribe links, push subscriptions)',
   'AWS::SQS::Queue': 'a queue and the messages in it',
   'AWS::Logs::LogGroup': 'a log group and its logs',
   'AWS::SNS::Topic': 'the alarm topic and its subscriptions',

@@ -28,7 +28,8 @@ export function templateChanges(stack: string, before: TemplateJson, after: Temp
   for (const [logicalId, resource] of Object.entries(old)) {
     const next = now[logicalId];
     if (!next) changes.push({ stack, logicalId, type: resource.Type, action: 'Remove' });
-    else if (next.Type !== resource.Type) changes.push({ stack, logicalId, type: resource.Type, action: 'Replace' });
+    else if (next.Type !== resource.Type)
+      changes.push({ stack, logicalId, type: resource.Type, action: 'Replace' });
     else {
       const paths = differences(resource.Properties, next.Properties, '/Properties');
       if (paths.length > 0) changes.push({ stack, logicalId, type: resource.Type, action: 'Modify', paths });

@@ -27,7 +27,7 @@ import {
 import { returns } from '../../shared/contract.ts';
 import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import { cleanUp, synth, type Synthesized } from './harness.ts';
-import { GROUPS } from './stack-helpers.ts';
+import { GROUPS, ROUTE_DEFS } from './stack-helpers.ts';
 
 afterAll(cleanUp);
 
@@ -39,7 +39,10 @@ function routeKeysOf(s: Synthesized): Record<string, string> {
   const keys: Record<string, string> = {};
   const stacks: [string, Template][] = [
     ['stage', Template.fromStack(s.stack)],
-    ...s.stack.api.routeStacks.map((nested): [string, Template] => [nested.node.id, Template.fromStack(nested)]),
+    ...s.stack.api.routeStacks.map((nested): [string, Template] => [
+      nested.node.id,
+      Template.fromStack(nested),
+    ]),
   ];
   for (const [label, template] of stacks)
     for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route')))
@@ -59,18 +62,25 @@ describe('the route stack of each route', () => {
     expect(moved).toEqual([]);
     const unrecorded = Object.entries(now)
       .filter(([key]) => !(key in deployed))
-      .map(([key, stack]) => `${key} is new: record "${key}": "${stack}" in test/infra/fixtures/route-stacks.json`);
+      .map(
+        ([key, stack]) =>
+          `${key} is new: record "${key}": "${stack}" in test/infra/fixtures/route-stacks.json`,
+      );
     expect(unrecorded).toEqual([]);
   });
 
   it('is the same on every stage', () => {
-    expect(routeKeysOf(synth({ stage: 'prod', domain: 'example.com' }))).toEqual(routeKeysOf(synth({ stage: 'dev' })));
+    expect(routeKeysOf(synth({ stage: 'prod', domain: 'example.com' }))).toEqual(
+      routeKeysOf(synth({ stage: 'dev' })),
+    );
   });
 
   it('comes from the map, which names every route function once and a stack that exists', () => {
-    const functions = [...ROUTES.filter((r) => !r.group).map((r) => r.name), ...GROUPS].sort();
+    const functions = [...ROUTE_DEFS.filter((r) => !r.group).map((r) => r.name), ...GROUPS].sort();
     expect(Object.keys(ROUTE_STACK_MAP).sort()).toEqual(functions);
-    expect(() => parseRouteStackMap('{"getMe": 6}')).toThrow(`${ROUTE_STACK_MAP_FILE}: 'getMe' must name a route stack 0 to 5`);
+    expect(() => parseRouteStackMap('{"getMe": 6}')).toThrow(
+      `${ROUTE_STACK_MAP_FILE}: 'getMe' must name a route stack 0 to 5`,
+    );
   });
 
   it('is asked for, by name and with a stack to use, when a new route is not in the map', () => {
@@ -88,7 +98,11 @@ describe('the route stack of each route', () => {
     // Once added, it goes there and nothing else moves.
     const grown = synth(
       { stage: 'dev' },
-      { nag: false, routes: [...ROUTES, newRoute], routeStackMap: withNewFunctions(ROUTE_STACK_MAP, ['getWidgets']) },
+      {
+        nag: false,
+        routes: [...ROUTES, newRoute],
+        routeStackMap: withNewFunctions(ROUTE_STACK_MAP, ['getWidgets']),
+      },
     );
     const keys = routeKeysOf(grown);
     expect(keys['GET /api/widgets']).toBe(`Routes${suggested}`);
@@ -101,9 +115,9 @@ describe('the route stack of each route', () => {
     expect(movedRouteKeys({ 'GET /api/me': 'Routes3' }, { 'GET /api/me': 'Routes1' })).toEqual([
       { key: 'GET /api/me', from: 'Routes3', to: 'Routes1' },
     ]);
-    expect(movedRouteKeys({ 'GET /api/me': 'Routes3' }, { 'GET /api/me': 'Routes3', 'GET /api/x': 'Routes1' })).toEqual(
-      [],
-    );
+    expect(
+      movedRouteKeys({ 'GET /api/me': 'Routes3' }, { 'GET /api/me': 'Routes3', 'GET /api/x': 'Routes1' }),
+    ).toEqual([]);
     expect(routeStackOf(API.getMe.name)).toBe(ROUTE_STACK_MAP.getMe);
     expect(emptiestStack({ a: 0, b: 0, c: 1 })).toBe(2);
     expect(ROUTE_STACKS).toBe(6);
@@ -153,7 +167,8 @@ describe('moving a prod deployed before the route stacks', () => {
   });
 
   it('keeps the table, the pool and every retained resource in the stage’s stack through both', () => {
-    const kept = fixture<Record<string, Record<string, string>>>('stateful-logical-ids.json')['prod with certificates']!;
+    const kept =
+      fixture<Record<string, Record<string, string>>>('stateful-logical-ids.json')['prod with certificates']!;
     for (const [id, type] of Object.entries(kept)) {
       expect(before.resources[id], id).toBe(type);
       expect(stageResources(first).Resources[id]?.Type, id).toBe(type);
@@ -166,7 +181,9 @@ describe('moving a prod deployed before the route stacks', () => {
       (c) => c.action === 'Remove' || c.action === 'Replace',
     );
     const refused = guardVerdict(changes, false).refusals.map((r) => r.change);
-    expect(new Set(refused.map((c) => `${c.action} ${c.type}`))).toEqual(new Set(['Remove AWS::CloudWatch::Alarm']));
+    expect(new Set(refused.map((c) => `${c.action} ${c.type}`))).toEqual(
+      new Set(['Remove AWS::CloudWatch::Alarm']),
+    );
     // Each a route function's errors alarm (Api/{name}/ErrorsAlarm), one per route function it had.
     for (const { logicalId } of refused) expect(logicalId).toMatch(/^Api\w+ErrorsAlarm[0-9A-F]{8}$/);
     const routeFunctions = Object.values(before.resources).filter((type) => type === 'AWS::Lambda::Function');
@@ -175,7 +192,11 @@ describe('moving a prod deployed before the route stacks', () => {
   });
 
   it('lets the second deploy through the guard: it adds the routes and deletes nothing', () => {
-    const changes = templateChanges('RenewalReminders-prod', first.template.toJSON(), after.template.toJSON());
+    const changes = templateChanges(
+      'RenewalReminders-prod',
+      first.template.toJSON(),
+      after.template.toJSON(),
+    );
     expect(guardVerdict(changes, false).proceed).toBe(true);
     expect(changes.filter((c) => c.action === 'Remove' || c.action === 'Replace')).toEqual([]);
     expect(changes.filter((c) => c.type === 'AWS::ApiGatewayV2::Route' && c.action === 'Add')).toHaveLength(

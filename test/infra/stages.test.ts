@@ -52,7 +52,9 @@ describe('the stage files', () => {
   it('give prod its domain, zone, certificates, alarm mail and DMARC reports, and SES once verified', () => {
     const config = readStageConfig(synth(stageContext({ stage: 'prod' })).app.node);
     expect(config).toMatchObject({ isProd: true, region: 'eu-west-2', emailProvider: 'ses' });
-    expect(config.domain && config.hostedZoneId && config.certificateArn && config.apiCertificateArn).toBeTruthy();
+    expect(
+      config.domain && config.hostedZoneId && config.certificateArn && config.apiCertificateArn,
+    ).toBeTruthy();
     expect(config.alarmEmail && config.mail.dmarcReportEmail).toBeTruthy();
     expect(config.mail).toMatchObject({ identity: 'own', sesVerified: true, sesSandbox: false });
   });
@@ -91,9 +93,9 @@ describe('settings on the command line', () => {
   });
 
   it('may repeat what the file says, and run options stay on the command line', () => {
-    expect(stageContext({ stage: 'qa', domain: 'example.com', sesVerified: 'true', fast: 'true' }, scratch)).toEqual(
-      { stage: 'qa', domain: 'example.com', sesVerified: true, fast: 'true' },
-    );
+    expect(
+      stageContext({ stage: 'qa', domain: 'example.com', sesVerified: 'true', fast: 'true' }, scratch),
+    ).toEqual({ stage: 'qa', domain: 'example.com', sesVerified: true, fast: 'true' });
   });
 
   it('still make a stage that has no file (a developer’s own)', () => {
@@ -108,7 +110,9 @@ describe('settings on the command line', () => {
       "stages/x.json: 'domian' is not a stage setting",
     );
     expect(() => parseStageFile('{"firstCreate":true}', 'stages/x.json')).toThrow(/on the command line/);
-    expect(() => parseStageFile('{"domain":["a"]}', 'stages/x.json')).toThrow(/string, number or true\/false/);
+    expect(() => parseStageFile('{"domain":["a"]}', 'stages/x.json')).toThrow(
+      /string, number or true\/false/,
+    );
     expect(() => parseStageFile('[]', 'stages/x.json')).toThrow(/JSON object/);
     expect(() => parseStageFile('{', 'stages/x.json')).toThrow(/not JSON/);
     expect(parseStageFile('{"featureFlags":{"country_cta_v1":true}}', 'x')).toEqual({
@@ -121,7 +125,11 @@ describe('a deploy that leaves out the settings', () => {
   const committed = synth(stageContext({ stage: 'prod' }));
   /** What `-c stage=prod` alone synthesized before the stage files: every setting at its default. */
   const bare = synth({ stage: 'prod' });
-  const changes = templateChanges('RenewalReminders-prod', committed.template.toJSON(), bare.template.toJSON());
+  const changes = templateChanges(
+    'RenewalReminders-prod',
+    committed.template.toJSON(),
+    bare.template.toJSON(),
+  );
 
   it('is refused: it would delete the mail identity and records, the API domain, the subscription and alarms', () => {
     const verdict = guardVerdict(changes, false);
@@ -141,7 +149,9 @@ describe('a deploy that leaves out the settings', () => {
     const records = Object.keys(resourcesOfType(committed.template, 'AWS::Route53::RecordSet'));
     expect(records.length).toBeGreaterThanOrEqual(10);
     for (const id of records) expect(verdict.refusals.map((r) => r.change.logicalId)).toContain(id);
-    expect(verdict.refusals.find((r) => r.change.type === 'AWS::CloudFront::Distribution')?.why).toMatch(/aliases/);
+    expect(verdict.refusals.find((r) => r.change.type === 'AWS::CloudFront::Distribution')?.why).toMatch(
+      /aliases/,
+    );
   });
 
   it('goes ahead only with --allow-destroy', () => {

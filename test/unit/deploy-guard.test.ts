@@ -47,9 +47,9 @@ describe('what the deploy guard refuses', () => {
       'AlarmsSesBounceRate',
       'WebDistribution',
     ]);
-    expect(destructiveChanges(SETTINGS_LEFT_OUT).find((r) => r.change.logicalId === 'WebDistribution')?.why).toBe(
-      "changes the site's domain names (aliases)",
-    );
+    expect(
+      destructiveChanges(SETTINGS_LEFT_OUT).find((r) => r.change.logicalId === 'WebDistribution')?.why,
+    ).toBe("changes the site's domain names (aliases)");
   });
 
   it('refuses replacing the table, the pool or a secret, and deleting a log group or a nested stack', () => {
@@ -107,7 +107,11 @@ beforeEach(() => cloudFormation.reset());
 describe('the changes of a prepared change set', () => {
   it('reads every page, marks a replacing Modify as Replace, and follows each nested stack’s change set', async () => {
     cloudFormation
-      .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod', ChangeSetName: 'c1', NextToken: undefined })
+      .on(DescribeChangeSetCommand, {
+        StackName: 'RenewalReminders-prod',
+        ChangeSetName: 'c1',
+        NextToken: undefined,
+      })
       .resolves({
         Status: 'CREATE_COMPLETE',
         NextToken: 'page2',
@@ -123,7 +127,11 @@ describe('the changes of a prepared change set', () => {
           },
         ],
       })
-      .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod', ChangeSetName: 'c1', NextToken: 'page2' })
+      .on(DescribeChangeSetCommand, {
+        StackName: 'RenewalReminders-prod',
+        ChangeSetName: 'c1',
+        NextToken: 'page2',
+      })
       .resolves({
         Status: 'CREATE_COMPLETE',
         Changes: [
@@ -144,7 +152,9 @@ describe('the changes of a prepared change set', () => {
               LogicalResourceId: 'WebDistribution',
               ResourceType: 'AWS::CloudFront::Distribution',
               Replacement: 'False',
-              Details: [{ Target: { Attribute: 'Properties', Path: '/Properties/DistributionConfig/Aliases' } }],
+              Details: [
+                { Target: { Attribute: 'Properties', Path: '/Properties/DistributionConfig/Aliases' } },
+              ],
             },
           },
         ],
@@ -163,7 +173,10 @@ describe('the changes of a prepared change set', () => {
           },
         ],
       });
-    const prepared = (await preparedChanges(client(), 'RenewalReminders-prod', 'c1')) as Exclude<Prepared, 'none'>;
+    const prepared = (await preparedChanges(client(), 'RenewalReminders-prod', 'c1')) as Exclude<
+      Prepared,
+      'none'
+    >;
     expect(prepared.changes).toEqual([
       change('AWS::DynamoDB::Table', 'Replace', 'DataTable'),
       change('AWS::CloudFormation::Stack', 'Modify', 'ApiRoutes2NestedStack'),
@@ -178,9 +191,11 @@ describe('the changes of a prepared change set', () => {
         paths: ['/Properties/DistributionConfig/Aliases'],
       }),
     ]);
-    expect(cloudFormation.commandCalls(DescribeChangeSetCommand).every((c) => c.args[0].input.IncludePropertyValues)).toBe(
-      true,
-    );
+    expect(
+      cloudFormation
+        .commandCalls(DescribeChangeSetCommand)
+        .every((c) => c.args[0].input.IncludePropertyValues),
+    ).toBe(true);
   });
 
   it('is nothing for a change set without changes, or one CDK did not make (a stack it skipped)', async () => {
@@ -188,13 +203,17 @@ describe('the changes of a prepared change set', () => {
       .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod' })
       .resolves({ Status: 'FAILED', StatusReason: "The submitted information didn't contain changes." })
       .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod-edge' })
-      .rejects(Object.assign(new Error('ChangeSet c1 does not exist'), { name: 'ChangeSetNotFoundException' }));
+      .rejects(
+        Object.assign(new Error('ChangeSet c1 does not exist'), { name: 'ChangeSetNotFoundException' }),
+      );
     expect(await preparedChanges(client(), 'RenewalReminders-prod', 'c1')).toBe('none');
     expect(await preparedChanges(client(), 'RenewalReminders-prod-edge', 'c1')).toBe('none');
   });
 
   it('passes on other errors (no credentials is not "no changes")', async () => {
-    cloudFormation.on(DescribeChangeSetCommand).rejects(new Error('Could not load credentials from any providers'));
+    cloudFormation
+      .on(DescribeChangeSetCommand)
+      .rejects(new Error('Could not load credentials from any providers'));
     await expect(preparedChanges(client(), 'RenewalReminders-prod', 'c1')).rejects.toThrow('credentials');
   });
 
