@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type CfnRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   Function as LambdaFunction,
@@ -93,21 +94,24 @@ export class AppFunction extends Construct {
       environment: { ...baseEnvironment(props.config), ...props.environment },
     };
     this.fn = new LambdaFunction(this, 'Function', functionProps);
+    // Its own log group only. CDK gives the role AWSLambdaBasicExecutionRole, which lets it create
+    // and write any log group of the account; the group exists (the stack made it), so the role
+    // gets the two calls that write to it, on it alone.
+    (this.fn.role!.node.defaultChild as CfnRole).managedPolicyArns = undefined;
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
     if (props.config.functionAlarms)
       this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);
 
-    Validations.of(this).acknowledge(
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason:
-          "AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs (the log group is this stack's).",
-      },
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 2027.',
-      },
-    );
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 30 April 2027, and the move to Node.js 24 is planned (docs/operations.md, "Runtime").',
+    });
     if (props.config.tracing) {
       Validations.of(this).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',

@@ -27,9 +27,13 @@ import {
   ROUTE_ENVIRONMENT,
   ROUTE_MEMORY_MB,
   ROUTE_PERMISSIONS,
+  ROUTE_TABLE_ACCESS,
   type RouteEnvironment,
   type RoutePermission,
 } from './routeRights.ts';
+
+/** The entry of a table keyed by route name, for a route the table may not list. */
+const lookupOne = <T>(table: Partial<Record<string, T>>, name: string): T | undefined => table[name];
 
 /** What the route stacks share: the API and everything a route's function may be granted or given. */
 export interface RouteStackProps {
@@ -126,8 +130,9 @@ export class RouteStack extends NestedStack {
   }
 
   /**
-   * Table reads for GET routes, reads and writes otherwise, every extra right and environment
-   * variable its routes list, and the origin secret's value (ORIGIN_VERIFY_SECRET_ARN).
+   * Table reads for GET routes, reads and writes otherwise, or only what ROUTE_TABLE_ACCESS lists;
+   * every extra right and environment variable its routes list, and the origin secret's value
+   * (ORIGIN_VERIFY_SECRET_ARN).
    */
   private routeFunction(name: string, routes: readonly RouteDef[], logGroup: ILogGroup): AppFunction {
     const { props } = this;
@@ -147,7 +152,9 @@ export class RouteStack extends NestedStack {
       if (value !== undefined) fn.fn.addEnvironment(variable, value);
     }
     const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
-    if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
+    const scoped = routes.length === 1 ? lookupOne(ROUTE_TABLE_ACCESS, routes[0]!.name) : undefined;
+    if (scoped) props.data.grantItems(fn.fn, scoped);
+    else if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
       props.data.grantRead(fn.fn);
     else props.data.grantReadWrite(fn.fn);
     for (const permission of extra) this.grant(fn, permission);

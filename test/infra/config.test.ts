@@ -66,9 +66,11 @@ describe('stage configuration from context', () => {
       "Context 'apiCertificateArn' must be an ACM certificate in the stage's region (eu-west-2), not us-east-1",
     );
     const inRegion = CERTIFICATE.replace('us-east-1', 'eu-west-1');
-    expect(() => read({ domain: 'example.com', apiCertificateArn: inRegion })).toThrow(/\(eu-west-2\), not eu-west-1/);
-    expect(read({ domain: 'example.com', region: 'eu-west-1', apiCertificateArn: inRegion }).apiCertificateArn).toBe(
-      inRegion,
+    expect(() => read({ domain: 'example.com', apiCertificateArn: inRegion })).toThrow(
+      /\(eu-west-2\), not eu-west-1/,
     );
+    expect(
+      read({ domain: 'example.com', region: 'eu-west-1', apiCertificateArn: inRegion }).apiCertificateArn,
+    ).toBe(inRegion);
   });
 });
