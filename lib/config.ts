@@ -87,7 +87,22 @@ export interface StageConfig {
    * the key comes from the DVLA. Without it the look-up is off and its button hidden.
    */
   dvla?: { keySecretName: string; apiUrl: string };
+  /**
+   * The Lambda runtime of every function of ours (context `lambdaRuntime`, one of LAMBDA_RUNTIMES;
+   * default DEFAULT_LAMBDA_RUNTIME): a stage can move to the next Node.js before the others
+   * (docs/operations.md, "Runtime").
+   */
+  lambdaRuntime: LambdaRuntime;
 }
+
+/**
+ * The Node.js runtimes our functions may run on. Node.js 22 reaches its end of life on 30 April 2027;
+ * 24 is the next (docs/operations.md, "Runtime"). The bundles target Node.js 22's syntax, which 24 runs.
+ */
+export const LAMBDA_RUNTIMES = ['nodejs22.x', 'nodejs24.x'] as const;
+export type LambdaRuntime = (typeof LAMBDA_RUNTIMES)[number];
+/** The runtime of every stage whose settings name none. */
+export const DEFAULT_LAMBDA_RUNTIME: LambdaRuntime = 'nodejs22.x';
 
 /** How a stage with a domain sends mail: who owns the SES identity, and what SES can do yet. */
 export interface MailSettings {
@@ -145,6 +160,7 @@ export const STAGE_SETTINGS = [
   'webAcl',
   'dvlaKeySecret',
   'dvlaApiUrl',
+  'lambdaRuntime',
 ] as const;
 export type StageSetting = (typeof STAGE_SETTINGS)[number];
 
@@ -275,6 +291,13 @@ function readDvla(node: Node): StageConfig['dvla'] {
   return { keySecretName, apiUrl: apiUrl ?? DVLA_API_URL };
 }
 
+function readLambdaRuntime(node: Node): LambdaRuntime {
+  const runtime = optionalString(node, 'lambdaRuntime') ?? DEFAULT_LAMBDA_RUNTIME;
+  if (!(LAMBDA_RUNTIMES as readonly string[]).includes(runtime))
+    throw new Error(`Context 'lambdaRuntime' must be one of ${LAMBDA_RUNTIMES.join(', ')}, not '${runtime}'`);
+  return runtime as LambdaRuntime;
+}
+
 function readWebAcl(node: Node, stage: string): boolean {
   const webAcl = optionalBoolean(node, 'webAcl') ?? true;
   if (!webAcl && stage === 'prod')
@@ -375,5 +398,6 @@ export function readStageConfig(node: Node): StageConfig {
     webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
     dvla: readDvla(node),
+    lambdaRuntime: readLambdaRuntime(node),
   };
 }

@@ -15,11 +15,17 @@ import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionErrorsAlarm } from './alarms.ts';
 import { bundledCode } from './bundles.ts';
-import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
+import { type LambdaRuntime, removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
 import { powertoolsLayer } from './powertools.ts';
 
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The CDK runtime of each runtime a stage may name (StageConfig.lambdaRuntime). */
+export const LAMBDA_RUNTIME: Record<LambdaRuntime, Runtime> = {
+  'nodejs22.x': Runtime.NODEJS_22_X,
+  'nodejs24.x': Runtime.NODEJS_24_X,
+};
 
 /** A function's timeout unless it sets its own: every API route has this (API Gateway allows 30 s). */
 export const API_FUNCTION_TIMEOUT = Duration.seconds(10);
@@ -58,7 +64,7 @@ export function baseEnvironment(config: StageConfig): Record<string, string> {
 }
 
 /**
- * One Lambda of the product: Node.js 22 on arm64, bundled by esbuild as a minified ESM module with
+ * One Lambda of the product: Node.js (the stage's lambdaRuntime, 22 by default) on arm64, bundled by esbuild as a minified ESM module with
  * source maps, the Powertools layer (Logger, Metrics and Tracer load from it), its own log group
  * with the stage's retention, an alarm on its errors and throttles, and X-Ray active tracing with
  * the Powertools Tracer when the stage traces (`tracing`). Every function of the stack is one of
@@ -80,7 +86,7 @@ export class AppFunction extends Construct {
       code: bundledCode(props.entry),
       handler: 'index.handler',
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME[props.config.lambdaRuntime],
       architecture: Architecture.ARM_64,
       // Powertools of the installed version (lib/powertools.ts); plain JavaScript, for arm64 and x86_64.
       layers: [powertoolsLayer(this)],
@@ -107,11 +113,12 @@ export class AppFunction extends Construct {
     if (props.config.functionAlarms)
       this.errorsAlarm = functionErrorsAlarm(this, this.fn, props.config, props.description);
 
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 30 April 2027, and the move to Node.js 24 is planned (docs/operations.md, "Runtime").',
-    });
+    if (props.config.lambdaRuntime !== 'nodejs24.x')
+      Validations.of(this).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason:
+          'Node.js 22 is the runtime the project targets and tests (esbuild target node22); Lambda supports it until 30 April 2027, and the move to Node.js 24 is planned (docs/operations.md, "Runtime").',
+      });
     if (props.config.tracing) {
       Validations.of(this).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
