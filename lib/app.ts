@@ -26,8 +26,9 @@ export function checkCliRegion(config: StageConfig, cliRegion: string | undefine
   if (cliRegion === undefined || cliRegion === config.region) return;
   throw new Error(
     `Stage '${config.stage}' lives in ${config.region}, but the AWS CLI's region is ${cliRegion}. ` +
-      `Run with AWS_REGION=${config.region} (or a profile in that region), or pass -c region=${cliRegion} ` +
-      `if the stage really belongs there (moving an existing stage means deleting the stack that holds its data).`,
+      `Run with AWS_REGION=${config.region} (or a profile in that region), or, if the stage really belongs ` +
+      `there, give it "region": "${cliRegion}" in stages/${config.stage}.json (-c region=${cliRegion} for a stage ` +
+      'without a file; moving an existing stage means deleting the stack that holds its data).',
   );
 }
 
