@@ -21,7 +21,8 @@ import { apiDomainName, stageLogGroup, stageName, type StageConfig } from './con
 import type { Data } from './data.ts';
 import type { AppFunction } from './function.ts';
 import type { Mail } from './mail.ts';
-import { RouteStack, routeStackIndex } from './routeStack.ts';
+import { RouteStack } from './routeStack.ts';
+import { ROUTE_STACK_MAP, routeStackOf, type RouteStackMap } from './routeStackMap.ts';
 
 /**
  * The stage's default throttle (requests per second, burst). HTTP APIs apply it to each route on its
@@ -90,6 +91,10 @@ export interface ApiProps {
   environment: Record<string, string>;
   /** Route manifest; the default is shared/routes.ts, tests may pass their own. */
   routes?: readonly RouteDef[];
+  /** Which route stack holds each function; the default is the committed map (lib/routeStacks.json). */
+  routeStackMap?: RouteStackMap;
+  /** The functions without their routes (context `withoutRoutes=true`, decision 0049). */
+  withoutRoutes?: boolean;
 }
 
 /**
@@ -190,7 +195,7 @@ export class Api extends Construct {
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const routeStacks = new Map<number, RouteStack>();
     const routeStack = (name: string) => {
-      const index = routeStackIndex(name);
+      const index = routeStackOf(name, props.routeStackMap ?? ROUTE_STACK_MAP);
       const existing = routeStacks.get(index);
       if (existing) return existing;
       const created = new RouteStack(this, `Routes${index}`, {
@@ -205,6 +210,7 @@ export class Api extends Construct {
         apiUrl: this.url,
         originSecret: this.originSecret,
         environment,
+        withoutRoutes: props.withoutRoutes ?? false,
       });
       routeStacks.set(index, created);
       return created;

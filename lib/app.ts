@@ -8,6 +8,7 @@ export interface BuildAppOptions {
   /** Run the cdk-nag AwsSolutions checks at synth (default true). */
   nag?: boolean;
   routes?: RenewalRemindersStackProps['routes'];
+  routeStackMap?: RenewalRemindersStackProps['routeStackMap'];
   webDist?: string;
   /**
    * The region the CDK CLI runs in (it sets CDK_DEFAULT_REGION from AWS_REGION, the profile, or
@@ -25,8 +26,9 @@ export function checkCliRegion(config: StageConfig, cliRegion: string | undefine
   if (cliRegion === undefined || cliRegion === config.region) return;
   throw new Error(
     `Stage '${config.stage}' lives in ${config.region}, but the AWS CLI's region is ${cliRegion}. ` +
-      `Run with AWS_REGION=${config.region} (or a profile in that region), or pass -c region=${cliRegion} ` +
-      `if the stage really belongs there (moving an existing stage means deleting the stack that holds its data).`,
+      `Run with AWS_REGION=${config.region} (or a profile in that region), or, if the stage really belongs ` +
+      `there, give it "region": "${cliRegion}" in stages/${config.stage}.json (-c region=${cliRegion} for a stage ` +
+      'without a file; moving an existing stage means deleting the stack that holds its data).',
   );
 }
 
@@ -58,7 +60,8 @@ export const terminationProtection = (config: StageConfig, firstCreate: boolean)
 export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemindersStack {
   const config = readStageConfig(app.node);
   checkCliRegion(config, 'cliRegion' in options ? options.cliRegion : process.env.CDK_DEFAULT_REGION);
-  const firstCreate = ['true', true].includes(app.node.tryGetContext('firstCreate') as string | boolean);
+  const flag = (key: string) => ['true', true].includes(app.node.tryGetContext(key) as string | boolean);
+  const firstCreate = flag('firstCreate');
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const common = {
     terminationProtection: terminationProtection(config, firstCreate),
@@ -75,6 +78,9 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
   const stack = new RenewalRemindersStack(app, `RenewalReminders-${config.stage}`, {
     config,
     routes: options.routes,
+    routeStackMap: options.routeStackMap,
+    // `-c withoutRoutes=true`: the first of the two deploys that move routes between stacks.
+    withoutRoutes: flag('withoutRoutes'),
     webDist: options.webDist,
     edge,
     env: { account, region: config.region },

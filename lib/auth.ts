@@ -1,4 +1,4 @@
-import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   ClientAttributes,
@@ -11,7 +11,7 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PRODUCT_NAME } from '../shared/brand.ts';
 import { ADMIN_GROUP, CUSTOM_ATTRIBUTES } from '../shared/identity.ts';
@@ -82,28 +82,6 @@ export class Auth extends Construct {
     // refers to the user pool, so the pool can still refer to the trigger.
     mail.grantSend(this.postConfirmation.fn);
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
-    // After a password reset it signs the user out everywhere. The pool's ARN would make a cycle
-    // (the pool refers to the trigger), so the grant names this account's pools in this region.
-    const userPools = Stack.of(this).formatArn({
-      service: 'cognito-idp',
-      resource: 'userpool',
-      resourceName: '*',
-    });
-    this.postConfirmation.fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['cognito-idp:AdminUserGlobalSignOut'],
-        resources: [userPools],
-      }),
-    );
-    // cdk-nag names an unresolved account or region by its pseudo parameter, a concrete one as it is.
-    const stack = Stack.of(this);
-    const named = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
-    Validations.of(this.postConfirmation.fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:${named(stack.region, 'AWS::Region')}:${named(stack.account, 'AWS::AccountId')}:userpool/*]`,
-      reason:
-        "Only AdminUserGlobalSignOut, after a password reset: the pool's own ARN would make a cycle (the pool refers to this trigger).",
-    });
-
     // The confirmation link signs in once (decision 0023): PostConfirmation keeps the verifier the
     // confirming browser sent; the custom auth flow's one challenge redeems it. Define and Create
     // read only the event; Verify deletes the one item, conditionally, in a user's partition.
@@ -193,6 +171,18 @@ export class Auth extends Construct {
     );
     // Cognito checks the SES identity when the pool is created or updated.
     if (mail.ownIdentity) this.userPool.node.addDependency(mail.ownIdentity);
+    // After a password reset PostConfirmation signs the user out everywhere: on this pool alone. A
+    // policy of its own, made once the pool exists: in the role's default policy the pool's ARN
+    // would make a cycle (the pool refers to the trigger, which waits for its role's default policy).
+    new Policy(this, 'PostConfirmationSignOut', {
+      roles: [this.postConfirmation.fn.role!],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
 
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,

@@ -87,7 +87,22 @@ export interface StageConfig {
    * the key comes from the DVLA. Without it the look-up is off and its button hidden.
    */
   dvla?: { keySecretName: string; apiUrl: string };
+  /**
+   * The Lambda runtime of every function of ours (context `lambdaRuntime`, one of LAMBDA_RUNTIMES;
+   * default DEFAULT_LAMBDA_RUNTIME): a stage can move to the next Node.js before the others
+   * (docs/operations.md, "Runtime").
+   */
+  lambdaRuntime: LambdaRuntime;
 }
+
+/**
+ * The Node.js runtimes our functions may run on. Node.js 22 reaches its end of life on 30 April 2027;
+ * 24 is the next (docs/operations.md, "Runtime"). The bundles target Node.js 22's syntax, which 24 runs.
+ */
+export const LAMBDA_RUNTIMES = ['nodejs22.x', 'nodejs24.x'] as const;
+export type LambdaRuntime = (typeof LAMBDA_RUNTIMES)[number];
+/** The runtime of every stage whose settings name none. */
+export const DEFAULT_LAMBDA_RUNTIME: LambdaRuntime = 'nodejs22.x';
 
 /** How a stage with a domain sends mail: who owns the SES identity, and what SES can do yet. */
 export interface MailSettings {
@@ -115,6 +130,45 @@ export interface MailSettings {
   /** Where DMARC aggregate reports go (`rua=mailto:…`); context `dmarcReportEmail`. */
   dmarcReportEmail?: string;
 }
+
+/**
+ * Every context key a stage's settings are made of (readStageConfig reads each): what a stage file
+ * (stages/{stage}.json, lib/stages.ts) may hold. The rest of the context is how one run goes
+ * (RUN_OPTIONS) or CDK's own.
+ */
+export const STAGE_SETTINGS = [
+  'region',
+  'domain',
+  'siteUrl',
+  'emailProvider',
+  'featureFlags',
+  'certificateArn',
+  'apiCertificateArn',
+  'hostedZoneId',
+  'logRetentionDays',
+  'emailFromAddress',
+  'alarmEmail',
+  'tracing',
+  'mailIdentity',
+  'sesVerified',
+  'sesSandbox',
+  'mailFromDomain',
+  'dmarcRecord',
+  'dmarcReportEmail',
+  'dashboard',
+  'functionAlarms',
+  'webAcl',
+  'dvlaKeySecret',
+  'dvlaApiUrl',
+  'lambdaRuntime',
+] as const;
+export type StageSetting = (typeof STAGE_SETTINGS)[number];
+
+/**
+ * Context that says how one run goes, not what the stage is: which stage, a quick synth, a first
+ * create, a placeholder page, the first deploy of a route move. These stay on the command line.
+ */
+export const RUN_OPTIONS = ['stage', 'fast', 'firstCreate', 'webPlaceholder', 'withoutRoutes'] as const;
 
 /** The region a stage lives in unless its context names another: London, where its users are. */
 export const DEFAULT_REGION = 'eu-west-2';
@@ -237,6 +291,13 @@ function readDvla(node: Node): StageConfig['dvla'] {
   return { keySecretName, apiUrl: apiUrl ?? DVLA_API_URL };
 }
 
+function readLambdaRuntime(node: Node): LambdaRuntime {
+  const runtime = optionalString(node, 'lambdaRuntime') ?? DEFAULT_LAMBDA_RUNTIME;
+  if (!(LAMBDA_RUNTIMES as readonly string[]).includes(runtime))
+    throw new Error(`Context 'lambdaRuntime' must be one of ${LAMBDA_RUNTIMES.join(', ')}, not '${runtime}'`);
+  return runtime as LambdaRuntime;
+}
+
 function readWebAcl(node: Node, stage: string): boolean {
   const webAcl = optionalBoolean(node, 'webAcl') ?? true;
   if (!webAcl && stage === 'prod')
@@ -278,6 +339,14 @@ export function readStageConfig(node: Node): StageConfig {
     !/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(apiCertificateArn)
   ) {
     throw new Error("Context 'apiCertificateArn' must be an ACM certificate ARN (in the stack's region)");
+  }
+  // A regional API takes its certificate from its own region: one from us-east-1 (CloudFront's)
+  // synthesizes, then fails the deploy at the custom domain.
+  const apiCertificateRegion = apiCertificateArn?.split(':')[3];
+  if (apiCertificateRegion !== undefined && apiCertificateRegion !== region) {
+    throw new Error(
+      `Context 'apiCertificateArn' must be an ACM certificate in the stage's region (${region}), not ${apiCertificateRegion}: API Gateway takes a regional API's certificate from its own region (the us-east-1 one is certificateArn, for CloudFront)`,
+    );
   }
 
   const emailProvider = optionalString(node, 'emailProvider') ?? (domain ? 'ses' : 'disabled');
@@ -329,5 +398,6 @@ export function readStageConfig(node: Node): StageConfig {
     webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
     dvla: readDvla(node),
+    lambdaRuntime: readLambdaRuntime(node),
   };
 }

@@ -7,11 +7,13 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../shared/table.ts';
 import { nagReference } from './nagReference.ts';
 import { removalPolicy, type StageConfig } from './config.ts';
+import type { TableAccess } from './routeRights.ts';
 
 /**
  * The table actions a function may be granted: the item-level calls the stores make (GetCommand,
@@ -75,6 +77,22 @@ export class Data extends Construct {
   grantReadWrite(fn: IFunction): void {
     this.table.grant(fn, ...TABLE_ACTIONS.read, ...TABLE_ACTIONS.write);
     this.acknowledgeIndexWildcard(fn);
+  }
+
+  /**
+   * Exactly the access a route's handler needs (ROUTE_TABLE_ACCESS): reads if it reads, and only its
+   * writes, on the table itself (not its index), conditioned on the partitions it writes in.
+   */
+  grantItems(fn: IFunction, access: TableAccess): void {
+    if (access.reads) this.grantRead(fn);
+    if (!access.writes) return;
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...access.writes.actions],
+        resources: [this.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.writes.partitions] } },
+      }),
+    );
   }
 
   /** The grant covers {table}/index/* so that Query on gsi1 works: the only wildcard, scoped to this table. */

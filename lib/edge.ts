@@ -1,8 +1,9 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, Aws, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { API, CALENDAR_PATH_PATTERN } from '../shared/routes.ts';
-import { stageName, type StageConfig } from './config.ts';
+import { removalPolicy, stageName, type StageConfig } from './config.ts';
 
 /** CloudFront takes web ACLs from us-east-1 only, whatever the region of the rest of the stage. */
 export const EDGE_REGION = 'us-east-1';
@@ -44,6 +45,24 @@ export const BODY_SIZE_RULE = {
   exempt: { method: API.importReminders.method, path: API.importReminders.path },
 } as const;
 
+/** WAF sends logs only to a CloudWatch log group whose name starts with this. */
+export const WAF_LOG_GROUP_PREFIX = 'aws-waf-logs-';
+
+/**
+ * What the web ACL's log keeps: the requests a rule blocked or counted (the body-size rule counts,
+ * the rate rules block), not every allowed request (CloudFront's own logs have those). The request's
+ * Authorization header, cookies and query string are redacted: they carry access tokens and
+ * unsubscribe tokens.
+ */
+export const WAF_LOGGING = {
+  keep: ['BLOCK', 'COUNT'],
+  redacted: [
+    { singleHeader: { Name: 'authorization' } },
+    { singleHeader: { Name: 'cookie' } },
+    { queryString: {} },
+  ],
+} as const;
+
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
 }
@@ -56,6 +75,8 @@ export interface EdgeStackProps extends StackProps {
  */
 export class EdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
+  /** The web ACL's log (WAF_LOGGING), in us-east-1 beside it, with the stage's retention. */
+  readonly webAclLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -174,6 +195,41 @@ export class EdgeStack extends Stack {
           true,
         ),
       ],
+    });
+
+    // The name must start with aws-waf-logs-, so CloudFormation cannot generate it; the stack id's
+    // unique part makes it new with each create of the stack, so that a prod create that rolled back
+    // (leaving its retained log group) can run again.
+    this.webAclLogs = new LogGroup(this, 'WebAclLogs', {
+      logGroupName: Fn.join('-', [
+        `${WAF_LOG_GROUP_PREFIX}${name}`,
+        Fn.select(2, Fn.split('/', Aws.STACK_ID)),
+      ]),
+      retention: props.config.logRetention,
+      removalPolicy: removalPolicy(props.config),
+    });
+    new CfnLoggingConfiguration(this, 'WebAclLogging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the ':*' of its Arn attribute.
+      logDestinationConfigs: [
+        this.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: this.webAclLogs.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: WAF_LOGGING.redacted.map((field) => ({ ...field })),
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: WAF_LOGGING.keep.map((action) => ({ ActionCondition: { Action: action } })),
+          },
+        ],
+      },
     });
   }
 }

@@ -5,6 +5,7 @@
  */
 import { groupRoutePath } from '../shared/contract.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes.ts';
+import { keys, RATE_LIMIT_NAMES } from '../shared/table.ts';
 
 /** Rights a route's handler needs beyond its table access. */
 export type RoutePermission =
@@ -50,11 +51,10 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   // Calendar addresses are derived from the same key (decision 0020); a mailed event link is signed with it.
   // The first view of the link issues the feed token (a write).
   getCalendarLink: ['unsubscribe:key', 'table:write'],
-  // Counts requests per feed token in the table (lambdas/runtime/rateLimit.ts).
-  getCalendarFeed: ['table:write'],
+
   resetCalendarLink: ['unsubscribe:key'],
-  // Counts requests per event token in the table, as the feed does.
-  getReminderEvent: ['unsubscribe:key', 'table:write'],
+  // Its token is sealed with a key derived from this one (lambdas/calendar/eventLink.ts).
+  getReminderEvent: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
   // Table, user pool, SES handshake, last run, schedule.
@@ -70,6 +70,59 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   sendTestPush: ['push:key'],
   // 'Look up MOT and tax dates' asks the DVLA with the stage's key.
   lookUpVehicle: ['dvla:key'],
+};
+
+/** A table write action (lib/data.ts TABLE_ACTIONS.write). */
+export type TableWrite =
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+/** A route's table rights when its handler needs less than the method's default (Data.grantItems). */
+export interface TableAccess {
+  /** The item reads (GetItem, BatchGetItem, Query), anywhere in the table. */
+  reads: boolean;
+  /** The writes its handler makes, only in partitions whose key matches one of `partitions` (dynamodb:LeadingKeys). */
+  writes?: { actions: readonly TableWrite[]; partitions: readonly string[] };
+}
+
+/** UpdateItem on the per-token counters of a rate limit, `{name}:{token hash}`, and nothing else. */
+const rateLimitWrites = (name: string): TableAccess['writes'] => ({
+  actions: ['dynamodb:UpdateItem'],
+  partitions: [keys.rateLimit(`${name}:*`, '*')],
+});
+
+/**
+ * Least privilege for the routes anyone may call without signing in that write: only the calls
+ * their handler makes, only on the partitions it makes them in. Other routes get reads (GET) or
+ * reads and writes, as ROUTE_PERMISSIONS says.
+ */
+export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
+  // Counts reports in its own rate-limit item (lambdas/public/notFoundReport.ts), reads nothing.
+  reportNotFound: {
+    reads: false,
+    writes: {
+      actions: ['dynamodb:UpdateItem'],
+      partitions: [keys.rateLimit(RATE_LIMIT_NAMES.notFoundReports, '*')],
+    },
+  },
+  // Turns the profile's reminder e-mails off, or records that an invitee wants no more invitations
+  // (lambdas/public/unsubscribe.ts); the signed token names whom, and it reads nothing.
+  unsubscribe: {
+    reads: false,
+    writes: {
+      actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
+      partitions: [keys.user('*'), keys.noInvitations('*', '*')],
+    },
+  },
+  // Whose invitation a token is: reads the invitation and the inviter's name, writes nothing.
+  invitationInviter: { reads: true },
+  // The calendar files read the owner's reminders and count requests per token in their own
+  // rate-limit items (lambdas/runtime/rateLimit.ts): a read-only role would answer AccessDenied.
+  getCalendarFeed: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarFeed) },
+  getReminderEvent: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarEvent) },
 };
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import {
   type HttpApi,
@@ -28,22 +27,13 @@ import {
   ROUTE_ENVIRONMENT,
   ROUTE_MEMORY_MB,
   ROUTE_PERMISSIONS,
+  ROUTE_TABLE_ACCESS,
   type RouteEnvironment,
   type RoutePermission,
 } from './routeRights.ts';
 
-/**
- * How many nested stacks hold the route functions (decision 0040). Each function goes to the one its
- * name hashes to, so adding a route never moves another: a route that moved would be created in its
- * new stack before its old copy is deleted, and API Gateway refuses a second route with the same key.
- * Changing this number moves most routes: see the decision before you do.
- */
-export const ROUTE_STACKS = 6;
-
-/** The route stack (0 to ROUTE_STACKS - 1) of a route function, from its name (a route's or a group's). */
-export function routeStackIndex(functionName: string): number {
-  return createHash('sha256').update(functionName).digest().readUInt32BE(0) % ROUTE_STACKS;
-}
+/** The entry of a table keyed by route name, for a route the table may not list. */
+const lookupOne = <T>(table: Partial<Record<string, T>>, name: string): T | undefined => table[name];
 
 /** What the route stacks share: the API and everything a route's function may be granted or given. */
 export interface RouteStackProps {
@@ -64,12 +54,19 @@ export interface RouteStackProps {
   originSecret: ISecret;
   /** Environment of every route function. */
   environment: Record<string, string>;
+  /**
+   * The functions without their HTTP API routes, integrations and invoke permissions: the first of
+   * the two deploys that move a stage's routes into other stacks (context `withoutRoutes=true`,
+   * decision 0049).
+   */
+  withoutRoutes: boolean;
 }
 
 /**
  * A nested stack of route functions, with their roles, alarms, integrations, HTTP API routes and
  * invoke permissions. The API, its stage and authorizer stay in the stage's stack, as do the
- * functions' log groups (retained in prod, so they keep their logical ids: decision 0040).
+ * functions' log groups (retained in prod, so they keep their logical ids: decision 0040). Which
+ * stack a function is in comes from the committed map (lib/routeStackMap.ts, decision 0049).
  */
 export class RouteStack extends NestedStack {
   constructor(
@@ -90,6 +87,7 @@ export class RouteStack extends NestedStack {
     logGroup: ILogGroup,
   ): { fn: AppFunction; httpRoutes: { key: string; route: HttpRoute }[] } {
     const fn = this.routeFunction(name, routes, logGroup);
+    if (this.props.withoutRoutes) return { fn, httpRoutes: [] };
     const integration = new HttpLambdaIntegration(`${name}Integration`, fn.fn);
     const group = routes[0]?.group;
     if (group) {
@@ -132,8 +130,9 @@ export class RouteStack extends NestedStack {
   }
 
   /**
-   * Table reads for GET routes, reads and writes otherwise, every extra right and environment
-   * variable its routes list, and the origin secret's value (ORIGIN_VERIFY_SECRET_ARN).
+   * Table reads for GET routes, reads and writes otherwise, or only what ROUTE_TABLE_ACCESS lists;
+   * every extra right and environment variable its routes list, and the origin secret's value
+   * (ORIGIN_VERIFY_SECRET_ARN).
    */
   private routeFunction(name: string, routes: readonly RouteDef[], logGroup: ILogGroup): AppFunction {
     const { props } = this;
@@ -153,7 +152,9 @@ export class RouteStack extends NestedStack {
       if (value !== undefined) fn.fn.addEnvironment(variable, value);
     }
     const extra = lookup<RoutePermission>(ROUTE_PERMISSIONS);
-    if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
+    const scoped = routes.length === 1 ? lookupOne(ROUTE_TABLE_ACCESS, routes[0]!.name) : undefined;
+    if (scoped) props.data.grantItems(fn.fn, scoped);
+    else if (routes.every((route) => route.method === 'GET') && !extra.includes('table:write'))
       props.data.grantRead(fn.fn);
     else props.data.grantReadWrite(fn.fn);
     for (const permission of extra) this.grant(fn, permission);

@@ -1,6 +1,7 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { type RouteDef } from '../shared/routes.ts';
+import type { RouteStackMap } from './routeStackMap.ts';
 import { TABLE_KEYS } from '../shared/table.ts';
 import { Alarms } from './alarms.ts';
 import { Api } from './api.ts';
@@ -18,6 +19,10 @@ export interface RenewalRemindersStackProps extends StackProps {
   config: StageConfig;
   /** Route manifest override (tests); default shared/routes.ts. */
   routes?: readonly RouteDef[];
+  /** Route stack map override (tests); default lib/routeStacks.json. */
+  routeStackMap?: RouteStackMap;
+  /** The route functions without their routes: the first deploy of a route move (decision 0049). */
+  withoutRoutes?: boolean;
   /** SPA build directory override (tests); default web/dist. */
   webDist?: string;
   /** The stage's us-east-1 stack: the distribution's web ACL (none with `webAcl=false`). */
@@ -94,6 +99,8 @@ export class RenewalRemindersStack extends Stack {
       scheduleName: this.reminderJob.schedule.scheduleName,
       environment,
       routes: props.routes,
+      routeStackMap: props.routeStackMap,
+      withoutRoutes: props.withoutRoutes,
     });
     this.web = new Web(this, 'Web', {
       config,

@@ -24,6 +24,17 @@ export const IMPORT_PENDING = 'import_pending';
 /** Shards of the next-mail index, so the morning's busiest moment never makes one hot partition. */
 export const NEXT_MAIL_SHARDS = 4;
 
+/**
+ * Names of the rate limits (keys.rateLimit) that a function's rights are scoped to: a public route
+ * may write its own counters and nothing else (lib/routeRights.ts). The calendar files count per
+ * token: `{name}:{hash of the token}`.
+ */
+export const RATE_LIMIT_NAMES = {
+  notFoundReports: 'not-found',
+  calendarFeed: 'calendar',
+  calendarEvent: 'calendar-event',
+} as const;
+
 export const keys = {
   user: (userId: string) => `USER#${userId}`,
   profile: () => 'PROFILE',

@@ -1,4 +1,5 @@
 import { API } from '../../shared/routes.ts';
+import { RATE_LIMIT_NAMES } from '../../shared/table.ts';
 import { calendarText, FEED_CACHE_SECONDS } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, notFound, route } from '../runtime/http.ts';
@@ -12,7 +13,12 @@ const FEED_REQUESTS_PER_MINUTE = 30;
 /** The private calendar feed: the token is the only credential; a token that is not live is a 404. */
 export const handler = route(API.getCalendarFeed, async ({ params }) => {
   // Counted per token, under its hash (no key is built from what the caller sent).
-  if (!(await withinRateLimit(`calendar:${tokenHash(params.token).slice(0, 32)}`, FEED_REQUESTS_PER_MINUTE)))
+  if (
+    !(await withinRateLimit(
+      `${RATE_LIMIT_NAMES.calendarFeed}:${tokenHash(params.token).slice(0, 32)}`,
+      FEED_REQUESTS_PER_MINUTE,
+    ))
+  )
     throw new HttpError(429, 'Too many requests');
   const owner = await calendarOwner(params.token);
   if (!owner) throw notFound('Calendar not found');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { API } from '../../shared/routes.ts';
+import { RATE_LIMIT_NAMES } from '../../shared/table.ts';
 import { grantIsLive, openEventToken } from '../calendar/eventLink.ts';
 import { reminderEventText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
@@ -17,7 +18,7 @@ const EVENT_REQUESTS_PER_MINUTE = 30;
  */
 export const handler = route(API.getReminderEvent, async ({ params }) => {
   // Counted per token, under its hash (no key is built from what the caller sent).
-  const counted = `calendar-event:${createHash('sha256').update(params.token).digest('hex').slice(0, 32)}`;
+  const counted = `${RATE_LIMIT_NAMES.calendarEvent}:${createHash('sha256').update(params.token).digest('hex').slice(0, 32)}`;
   if (!(await withinRateLimit(counted, EVENT_REQUESTS_PER_MINUTE)))
     throw new HttpError(429, 'Too many requests');
   const grant = await openEventToken(params.token);

@@ -15,7 +15,7 @@ export { JOB_METRICS, PRODUCT_METRICS, type JobMetric, type ProductMetric } from
 
 /**
  * Counts as CloudWatch metrics: each a Count, with the stage as a dimension (beside Powertools' own
- * `service`), written at once as one Embedded Metric Format line on stdout, which CloudWatch Logs
+ * `service`), zeros left out, written at once as one Embedded Metric Format line on stdout, which CloudWatch Logs
  * turns into metrics (no PutMetricData call, no extra permission). Off where
  * POWERTOOLS_METRICS_DISABLED is true: the local stack sets it unless asked otherwise.
  *
@@ -32,7 +32,11 @@ function publishCounts(counts: Partial<Record<MetricName, number>>, lostMessage:
     });
     for (const name of METRIC_NAMES) {
       const value = counts[name];
-      if (value !== undefined) metrics.addMetric(name, MetricUnit.Count, value);
+      // A zero is not published: CloudWatch bills each custom metric for every hour it receives a
+      // value, and an idle stage's hourly run would keep seven of them (US$2.10 a month) alive to say
+      // nothing happened. The alarms read a missing hour as none (FILL, or missing data as not
+      // breaching); `runs` is never zero, so the no-run alarm still sees every run.
+      if (value !== undefined && value !== 0) metrics.addMetric(name, MetricUnit.Count, value);
     }
     if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
   } catch (error) {

@@ -1,9 +1,14 @@
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListResourceRecordSetsCommand, Route53Client } from '@aws-sdk/client-route-53';
-import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { apiDomainName, type StageConfig } from '../config.ts';
+import { EDGE_REGION } from '../edge.ts';
 import { powertoolsLayerParameter } from '../powertools.ts';
+import { awsCliCertificateLookup, certificateFinding, type CertificateLookup } from './certificates.ts';
+import { neverCreated } from './firstCreate.ts';
 
 /** What a check found: `fail` stops a first deploy, `warn` and `hint` are worth reading first. */
 export interface Finding {
@@ -19,6 +24,10 @@ export interface PreflightClients {
   ses: SESv2Client;
   ssm: SSMClient;
   route53: Route53Client;
+  cloudFormation: CloudFormationClient;
+  secrets: SecretsManagerClient;
+  /** ACM certificates, each asked for in its own region. */
+  certificates: CertificateLookup;
 }
 
 export const defaultClients = (region: string): PreflightClients => ({
@@ -27,6 +36,9 @@ export const defaultClients = (region: string): PreflightClients => ({
   ssm: new SSMClient({ region }),
   // Route 53 is global.
   route53: new Route53Client({ region: 'us-east-1' }),
+  cloudFormation: new CloudFormationClient({ region }),
+  secrets: new SecretsManagerClient({ region }),
+  certificates: awsCliCertificateLookup,
 });
 
 /**
@@ -56,6 +68,26 @@ export function plannedRecords(config: StageConfig): { name: string; type: strin
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
+
+/**
+ * Why a call could not be made when the cause is the caller's credentials (none found, or expired),
+ * in words that say what to do; undefined for any other cause.
+ */
+export function credentialsProblem(error: unknown): string | undefined {
+  const text = errorText(error);
+  if (
+    errorName(error) === 'CredentialsProviderError' ||
+    /Could not load credentials|Unable to locate credentials|no credentials/i.test(text)
+  )
+    return 'no AWS credentials were found: sign in (aws sso login, or set AWS_PROFILE) and run it again';
+  if (
+    /ExpiredToken/.test(errorName(error)) ||
+    /token (included in the request )?(is|has) expired|ExpiredToken/i.test(text)
+  )
+    return 'your AWS credentials have expired: sign in again (aws sso login) and run it again';
+  return undefined;
+}
 
 async function lambdaConcurrency(clients: PreflightClients): Promise<Finding> {
   const check = 'Lambda concurrency';
@@ -84,7 +116,7 @@ async function sesSandbox(config: StageConfig, clients: PreflightClients): Promi
     status: config.mail.sesSandbox ? 'warn' : 'fail',
     message: config.mail.sesSandbox
       ? 'in the sandbox: mail reaches verified addresses only until production access is granted (docs/deploying.md, step 5)'
-      : 'in the sandbox: deploy with -c sesSandbox=true until production access is granted (docs/deploying.md, step 5)',
+      : 'in the sandbox: put "sesSandbox": true in the stage file until production access is granted (docs/deploying.md, step 5)',
   };
 }
 
@@ -95,6 +127,7 @@ async function powertoolsParameter(clients: PreflightClients, region: string): P
     const { Parameter } = await clients.ssm.send(new GetParameterCommand({ Name: name }));
     return { check, status: 'ok', message: String(Parameter?.Value) };
   } catch (error) {
+    if (credentialsProblem(error)) throw error;
     return {
       check,
       status: 'fail',
@@ -132,33 +165,146 @@ async function existingRecords(config: StageConfig, clients: PreflightClients): 
     message:
       `the zone already has ${taken.join(', ')}, which the stack would create (CloudFormation fails on a record that exists). ` +
       (dmarcOnly
-        ? "Keep the zone's DMARC record with -c dmarcRecord=false."
-        : 'Delete those records (after noting their values), or leave out hostedZoneId and publish the records from the outputs yourself.'),
+        ? 'Keep the zone\'s DMARC record with "dmarcRecord": false in the stage file.'
+        : 'Delete those records (after noting their values), or leave hostedZoneId out of the stage file and publish the records from the outputs yourself.'),
   };
+}
+
+/** The certificates the stage names: CloudFront's in us-east-1 for the domain, the API's in the stage's region. */
+async function certificates(config: StageConfig, clients: PreflightClients): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  if (config.certificateArn && config.domain)
+    findings.push(
+      await certificateFinding(
+        'Site certificate',
+        config.certificateArn,
+        config.domain,
+        EDGE_REGION,
+        clients.certificates,
+      ),
+    );
+  const api = apiDomainName(config);
+  if (config.apiCertificateArn && api)
+    findings.push(
+      await certificateFinding(
+        'API certificate',
+        config.apiCertificateArn,
+        api,
+        config.region,
+        clients.certificates,
+      ),
+    );
+  return findings;
+}
+
+const isNotFound = (error: unknown) => /NotFound/.test(errorName(error));
+
+/**
+ * The domain's SES identity as the stage will meet it: one the stage would create must not exist yet
+ * (CloudFormation cannot create it), unless the stage's own stack made it; one it shares must exist;
+ * and sesVerified=true needs it verified (Cognito checks it when the pool is updated).
+ */
+async function sesIdentity(config: StageConfig, clients: PreflightClients): Promise<Finding> {
+  const check = 'SES identity';
+  const domain = config.domain;
+  if (!domain || config.emailProvider === 'disabled')
+    return { check, status: 'ok', message: 'the stage sends no mail through SES' };
+  let identity: { verified: boolean } | undefined;
+  try {
+    const found = await clients.ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
+    identity = { verified: found.VerifiedForSendingStatus === true };
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  const verifiedNeeded = config.mail.sesVerified;
+  if (config.mail.identity === 'shared') {
+    if (!identity)
+      return {
+        check,
+        status: 'fail',
+        message: `there is no SES identity for ${domain} in ${config.region}: deploy the stage that owns it first (mailIdentity=shared uses another stage's)`,
+      };
+  } else if (identity && (await neverCreated(clients.cloudFormation, `RenewalReminders-${config.stage}`))) {
+    return {
+      check,
+      status: 'fail',
+      message: `an SES identity for ${domain} already exists in ${config.region}, made by hand or by another stage, and CloudFormation cannot create it again: give this stage "mailIdentity": "shared" in its stage file, or delete the identity if nothing sends from it (aws sesv2 delete-email-identity --region ${config.region} --email-identity ${domain})`,
+    };
+  }
+  if (verifiedNeeded && !identity?.verified)
+    return {
+      check,
+      status: 'fail',
+      message: `sesVerified is true, but the identity for ${domain} is ${identity ? 'not verified yet' : 'not there yet'}: Cognito would refuse the user pool's update. Leave sesVerified out until SES has verified it (docs/deploying.md, step 4)`,
+    };
+  if (!identity) return { check, status: 'ok', message: `none yet for ${domain}: this deploy creates it` };
+  return {
+    check,
+    status: 'ok',
+    message: `${domain} exists${identity.verified ? ' and is verified' : ', not verified yet'}${config.mail.identity === 'shared' ? ' (shared)' : ''}`,
+  };
+}
+
+/** The DVLA key's secret, which the stage names and the deploy cannot make (the key comes from the DVLA). */
+async function dvlaSecret(config: StageConfig, clients: PreflightClients): Promise<Finding> {
+  const check = 'DVLA key';
+  if (!config.dvla) return { check, status: 'ok', message: 'no dvlaKeySecret: the look-up stays off' };
+  const name = config.dvla.keySecretName;
+  try {
+    const secret = await clients.secrets.send(new DescribeSecretCommand({ SecretId: name }));
+    if (secret.DeletedDate)
+      return {
+        check,
+        status: 'fail',
+        message: `the secret ${name} is scheduled for deletion: restore it (aws secretsmanager restore-secret --region ${config.region} --secret-id ${name})`,
+      };
+    return { check, status: 'ok', message: `${name} exists in ${config.region}` };
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return {
+      check,
+      status: 'fail',
+      message: `there is no secret ${name} in ${config.region}: create it with the key the DVLA sent (aws secretsmanager create-secret --region ${config.region} --name ${name} --secret-string '<the key>'), or leave dvlaKeySecret out`,
+    };
+  }
 }
 
 /**
  * Read-only checks of what commonly fails a first deploy on a fresh account, each with what to do.
- * A check that cannot run (no permission, no credentials) is reported as a failure of that check.
+ * A check that cannot run (no permission) is reported as a failure of that check; when the cause is
+ * the caller's credentials, one finding says so instead of every check failing alike.
  */
 export async function preflight(config: StageConfig, clients: PreflightClients): Promise<Finding[]> {
-  const guarded = async (check: string, run: () => Promise<Finding>): Promise<Finding> => {
+  let credentials: string | undefined;
+  const guarded = async (check: string, run: () => Promise<Finding | Finding[]>): Promise<Finding[]> => {
     try {
-      return await run();
+      return [await run()].flat();
     } catch (error) {
-      return { check, status: 'fail', message: `could not check: ${errorText(error)}` };
+      const problem = credentialsProblem(error);
+      if (problem) {
+        credentials = problem;
+        return [];
+      }
+      return [{ check, status: 'fail', message: `could not check: ${errorText(error)}` }];
     }
   };
+  const checks = [
+    ...(await guarded('Lambda concurrency', () => lambdaConcurrency(clients))),
+    ...(await guarded('SES sandbox', () => sesSandbox(config, clients))),
+    ...(await guarded('SES identity', () => sesIdentity(config, clients))),
+    ...(await guarded('Certificates', () => certificates(config, clients))),
+    ...(await guarded('DVLA key', () => dvlaSecret(config, clients))),
+    ...(await guarded('Powertools layer', () => powertoolsParameter(clients, config.region))),
+    ...(await guarded('DNS records', () => existingRecords(config, clients))),
+  ];
   return [
+    ...(credentials ? [{ check: 'AWS credentials', status: 'fail' as const, message: credentials }] : []),
     {
       check: 'CloudFront',
       status: 'hint',
       message:
         'a new account may have to be verified before it can create a CloudFront distribution; if the deploy fails with "Your account must be verified", open a case with AWS Support and deploy again once they answer.',
     },
-    await guarded('Lambda concurrency', () => lambdaConcurrency(clients)),
-    await guarded('SES sandbox', () => sesSandbox(config, clients)),
-    await guarded('Powertools layer', () => powertoolsParameter(clients, config.region)),
-    await guarded('DNS records', () => existingRecords(config, clients)),
+    ...checks,
   ];
 }

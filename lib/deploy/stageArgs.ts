@@ -1,11 +1,12 @@
 import { DEFAULT_REGION } from '../config.ts';
 import { EDGE_REGION } from '../edge.ts';
+import { stageContext, stageOf } from '../stages.ts';
 
-/** The stage a deploy or preflight is about, read from its CDK arguments (`-c stage=prod -c region=…`). */
+/** The stage a deploy or preflight is about: its name, its region, and the stacks it is made of. */
 export interface StageTarget {
   stage: string;
   region: string;
-  /** The two stacks of the stage, each with the region it lives in. */
+  /** The stacks of the stage in the order they deploy (the edge stack first), each with its region. */
   stacks: readonly { name: string; region: string }[];
 }
 
@@ -36,15 +37,26 @@ export function contextOf(args: readonly string[]): Record<string, string> {
   return context;
 }
 
-export function stageTarget(args: readonly string[]): StageTarget {
-  const stage = contextValue(args, 'stage') ?? 'dev';
-  const region = contextValue(args, 'region') ?? DEFAULT_REGION;
+/**
+ * The context of a deploy or preflight, as the CDK app will see it: the arguments' context with the
+ * stage's file (stages/{stage}.json), which refuses a setting the file does not hold (lib/stages.ts).
+ */
+export const argsContext = (args: readonly string[]) => stageContext(contextOf(args));
+
+/** The stage of a context (argsContext), with its region from the stage's settings. */
+export function stageTarget(context: Record<string, unknown>): StageTarget {
+  const stage = stageOf(context);
+  const region = typeof context.region === 'string' ? context.region : DEFAULT_REGION;
   return {
     stage,
     region,
+    // The stage's stack reads the edge stack's web ACL: the edge stack deploys first. A stage
+    // with webAcl=false has none.
     stacks: [
+      ...(['false', false].includes(context.webAcl as string | boolean)
+        ? []
+        : [{ name: `RenewalReminders-${stage}-edge`, region: EDGE_REGION }]),
       { name: `RenewalReminders-${stage}`, region },
-      { name: `RenewalReminders-${stage}-edge`, region: EDGE_REGION },
     ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The confirmation link's one sign-in on AWS (decision 0023): the custom auth flow's three triggers are
  * the pool's, the web client allows CUSTOM_AUTH (and still no SRP or admin flow), and each trigger has
- * only what it needs: Define and Create nothing at all, Verify one conditional delete in users'
+ * only what it needs: Define and Create nothing but their own logs, Verify one conditional delete in users'
  * partitions, PostConfirmation (which stores the verifier) its table access as before.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   resourcesOfType,
   type Synthesized,
 } from './harness.ts';
+import { LOG_WRITE } from './stack-helpers.ts';
 
 const { dev, prod } = devAndProd();
 
@@ -24,8 +25,11 @@ const verifyId = (s: Synthesized) => functionId(s, /^Cognito VerifyAuthChallenge
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
-/** X-Ray's two actions, which every function of a stage with tracing on gets (lib/function.ts). */
-const isTracing = (action: string) => action.startsWith('xray:');
+/**
+ * What every function has (lib/function.ts): X-Ray's two actions where the stage traces, and the
+ * writes to its own log group (test/infra/least-privilege.test.ts).
+ */
+const isTracing = (action: string) => action.startsWith('xray:') || LOG_WRITE.includes(action);
 
 /** The actions of a function's role beyond what every function has. */
 const ownActions = (s: Synthesized, id: string) =>

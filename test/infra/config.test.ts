@@ -60,4 +60,17 @@ describe('stage configuration from context', () => {
       read({ domain: 'example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-2') }),
     ).toThrow(/us-east-1/);
   });
+
+  it("refuses an API certificate outside the stage's region: CloudFront's us-east-1 one would fail the deploy", () => {
+    expect(() => read({ domain: 'example.com', apiCertificateArn: CERTIFICATE })).toThrow(
+      "Context 'apiCertificateArn' must be an ACM certificate in the stage's region (eu-west-2), not us-east-1",
+    );
+    const inRegion = CERTIFICATE.replace('us-east-1', 'eu-west-1');
+    expect(() => read({ domain: 'example.com', apiCertificateArn: inRegion })).toThrow(
+      /\(eu-west-2\), not eu-west-1/,
+    );
+    expect(
+      read({ domain: 'example.com', region: 'eu-west-1', apiCertificateArn: inRegion }).apiCertificateArn,
+    ).toBe(inRegion);
+  });
 });

@@ -15,7 +15,8 @@ import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../lib/app.ts';
-import { readStageConfig } from '../../lib/config.ts';
+import { readStageConfig, RUN_OPTIONS } from '../../lib/config.ts';
+import { parseStageFile, readStageFile } from '../../lib/stages.ts';
 import { cacheControl } from '../../lib/local/static.ts';
 import { dmarcRecordValue, MAIL_FROM_SPF } from '../../lib/mail.ts';
 import { WEB_BUILD_MISSING, WEB_CACHE_CONTROL, WEB_PLACEHOLDER_HTML, webBuild } from '../../lib/web.ts';
@@ -52,24 +53,31 @@ afterAll(() => {
 
 type Context = Record<string, string>;
 
-/** The deploy commands of the deploy guide (docs/deploying.md), as the `-c` context each passes. */
-function guideDeployCommands(): { command: string; context: Context }[] {
-  const section = readFileSync(new URL('../../docs/deploying.md', import.meta.url), 'utf8');
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks
-    .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
-    .map((line) => line.trim())
-    .filter((line) => /\b(npm run deploy|cdk deploy|cdk synth|cdk diff)\b/.test(line))
-    .map((command) => {
-      const context: Context = {};
-      for (const [, key, value] of command.matchAll(/(?:^|\s)-c\s+([\w:-]+)=("[^"]*"|'[^']*'|\S+)/g)) {
-        context[key!] = value!.replace(/^["']|["']$/g, '');
-      }
-      return { command, context };
-    });
+const GUIDE = readFileSync(new URL('../../docs/deploying.md', import.meta.url), 'utf8');
+
+/** The guide's shell commands that run the CDK app (deploy, preflight, synth, bootstrap), one per line. */
+const GUIDE_COMMANDS = [...GUIDE.matchAll(/```sh\n([\s\S]*?)```/g)]
+  .flatMap((m) => m[1]!.replace(/\\\n\s*/g, ' ').split('\n'))
+  .map((line) => line.trim())
+  .filter((line) => /\b(npm run (deploy|preflight)|cdk (deploy|synth|diff|bootstrap))\b/.test(line));
+
+/**
+ * The stage files of the deploy guide (docs/deploying.md), in order: each a ```json block whose info
+ * string names its file (```json stages/prod.json), as the context a deploy of that stage synthesizes
+ * with (true and false as the command line gives them).
+ */
+function guideStageFiles(): { file: string; context: Context }[] {
+  return [...GUIDE.matchAll(/```json (stages\/([a-z][a-z0-9-]*)\.json)\n([\s\S]*?)```/g)].map(
+    ([, file, stage, json]) => {
+      const settings = parseStageFile(json!, file!);
+      const context: Context = { stage: stage! };
+      for (const [key, value] of Object.entries(settings)) context[key] = String(value);
+      return { file: file!, context };
+    },
+  );
 }
 
-const COMMANDS = guideDeployCommands();
+const STAGE_FILES = guideStageFiles();
 
 const recordSets = (s: Synthesized, type: string) =>
   Object.values(resourcesOfType(s.template, 'AWS::Route53::RecordSet'))
@@ -149,6 +157,22 @@ function expectDeployedAs(s: Synthesized, context: Context): void {
     expect(resources.includes(':identity/*'), resources).toBe(context.sesSandbox === 'true');
   }
 
+  // The site on the domain and the API on api.{domain}, each with its certificate.
+  if (context.certificateArn) {
+    s.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: [domain],
+        ViewerCertificate: Match.objectLike({ AcmCertificateArn: context.certificateArn }),
+      }),
+    });
+  }
+  if (context.apiCertificateArn) {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: `api.${domain}`,
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: context.apiCertificateArn })],
+    });
+  }
+
   if (context.alarmEmail) {
     s.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
@@ -159,48 +183,75 @@ function expectDeployedAs(s: Synthesized, context: Context): void {
   s.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
 }
 
-describe("the deploy guide's deploy commands", () => {
-  it('are there: a first deploy on Cognito mail, the switch to SES, the sandbox and after it, a stage sharing the identity', () => {
-    const contexts = COMMANDS.map((c) => c.context);
-    expect(COMMANDS.every((c) => c.command.startsWith('npm run deploy -- '))).toBe(true);
-    const first = contexts[0]!;
+describe("the deploy guide's stage files and commands", () => {
+  it('are there: a first deploy on Cognito mail in the sandbox, the switch to SES, the certificates after it, a stage sharing the identity', () => {
+    const prod = STAGE_FILES.filter((f) => f.file === 'stages/prod.json').map((f) => f.context);
+    const [first, verified, last] = prod;
+    expect(prod).toHaveLength(3);
     expect(first).toMatchObject({ sesSandbox: 'true' });
-    expect(first.domain && first.hostedZoneId && first.alarmEmail && first.dmarcReportEmail).toBeTruthy();
-    expect(first.sesVerified).toBeUndefined();
-    expect(contexts).toContainEqual({ ...first, sesVerified: 'true' });
-    const { sesSandbox: _, ...afterSandbox } = first;
-    expect(contexts).toContainEqual({ ...afterSandbox, sesVerified: 'true' });
-    expect(contexts).toContainEqual(
-      expect.objectContaining({ domain: first.domain, mailIdentity: 'shared', sesVerified: 'true' }),
-    );
-    expect(contexts.filter((c) => c.mailIdentity === 'shared').every((c) => c.stage !== first.stage)).toBe(
-      true,
-    );
+    expect(first!.domain && first!.hostedZoneId && first!.alarmEmail && first!.dmarcReportEmail).toBeTruthy();
+    expect(first!.sesVerified).toBeUndefined();
+    expect(verified).toEqual({ ...first, sesVerified: 'true' });
+    const { sesSandbox: _, ...afterSandbox } = first!;
+    expect(last).toMatchObject({ ...afterSandbox, sesVerified: 'true' });
+    expect(last!.sesSandbox).toBeUndefined();
+    expect(last!.certificateArn && last!.apiCertificateArn).toBeTruthy();
+    const shared = STAGE_FILES.filter((f) => f.context.mailIdentity === 'shared');
+    expect(shared.map((f) => f.file)).toEqual(['stages/staging.json']);
+    expect(shared[0]!.context).toMatchObject({ domain: first!.domain, sesVerified: 'true' });
   });
 
-  describe.each(COMMANDS.map((c): [string, Context] => [c.command, c.context]))('%s', (_command, context) => {
-    // As `cdk deploy` synthesizes: with the account's id, and the cdk-nag checks registered as
-    // bin/app.ts registers them (a finding fails the synth). Acknowledgements that name the account
-    // must match its id, not the token an offline synth has.
-    const s = (() => {
-      vi.stubEnv('CDK_DEFAULT_ACCOUNT', ACCOUNT);
-      try {
-        return synth(context, { nag: true, webDist });
-      } finally {
-        vi.unstubAllEnvs();
-      }
-    })();
-
-    it('synthesizes for a real account, with no unacknowledged cdk-nag finding', () => {
-      expect(s.stack.account).toBe(ACCOUNT);
-      const report = new AwsSolutionsChecks().validateScope(s.app);
-      expect(report.violations.map((v) => v.ruleName)).toEqual([]);
-    });
-
-    it('has the resources the deploy guide says it has', () => {
-      expectDeployedAs(s, context);
-    });
+  it("ends with prod's file as committed", () => {
+    const last = STAGE_FILES.filter((f) => f.file === 'stages/prod.json').at(-1)!;
+    const { stage: _, ...settings } = last.context;
+    const committed = Object.fromEntries(
+      Object.entries(readStageFile('prod')!).map(([k, v]) => [k, String(v)]),
+    );
+    expect(settings).toEqual(committed);
   });
+
+  it('deploys, checks and bootstraps with the stage alone, its settings from its file, and bootstraps in the stage’s region', () => {
+    expect(GUIDE_COMMANDS.length).toBeGreaterThanOrEqual(3);
+    for (const command of GUIDE_COMMANDS) {
+      // No stage setting on a command line: a stage with a file refuses one it does not hold.
+      for (const [, key] of command.matchAll(/(?:^|\s)-c\s+([\w:-]+)=/g))
+        expect(['stage', ...RUN_OPTIONS], command).toContain(key);
+    }
+    const bootstrap = GUIDE_COMMANDS.filter((c) => c.includes('cdk bootstrap'));
+    expect(bootstrap).toEqual([
+      'AWS_REGION=eu-west-2 npx cdk bootstrap aws://111122223333/eu-west-2 aws://111122223333/us-east-1',
+    ]);
+    expect(GUIDE_COMMANDS).toContain('npm run preflight -- -c stage=prod');
+    expect(GUIDE_COMMANDS).toContain('npm run deploy -- -c stage=prod');
+    expect(GUIDE_COMMANDS).toContain('npm run deploy -- -c stage=prod --allow-destroy');
+  });
+
+  describe.each(STAGE_FILES.map((f, i): [string, Context] => [`${f.file} (${i + 1})`, f.context]))(
+    '%s',
+    (_file, context) => {
+      // As `cdk deploy` synthesizes: with the account's id, and the cdk-nag checks registered as
+      // bin/app.ts registers them (a finding fails the synth). Acknowledgements that name the account
+      // must match its id, not the token an offline synth has.
+      const s = (() => {
+        vi.stubEnv('CDK_DEFAULT_ACCOUNT', ACCOUNT);
+        try {
+          return synth(context, { nag: true, webDist });
+        } finally {
+          vi.unstubAllEnvs();
+        }
+      })();
+
+      it('synthesizes for a real account, with no unacknowledged cdk-nag finding', () => {
+        expect(s.stack.account).toBe(ACCOUNT);
+        const report = new AwsSolutionsChecks().validateScope(s.app);
+        expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+      });
+
+      it('has the resources the deploy guide says it has', () => {
+        expectDeployedAs(s, context);
+      });
+    },
+  );
 });
 
 describe('mail on a first deploy and after', () => {
@@ -409,14 +460,14 @@ describe('web deployment', () => {
     });
   });
 
-  it('builds the web app in `npm run deploy` before deploying', () => {
+  it('builds the web app in `npm run deploy` before deploying, then deploys through the guard', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    // scripts/deploy.ts then runs `cdk deploy --all` with the arguments (and firstCreate for prod).
+    // scripts/deploy.ts then prepares, checks and executes the change sets (lib/deploy/guardedDeploy.ts).
     expect(pkg.scripts.deploy).toBe('npm run build:web && tsx scripts/deploy.ts');
     expect(readFileSync(new URL('../../scripts/deploy.ts', import.meta.url), 'utf8')).toContain(
-      "['cdk', 'deploy', '--all', ...args",
+      'await guardedDeploy(',
     );
   });
 });

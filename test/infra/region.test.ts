@@ -21,7 +21,9 @@ describe("the stage's region", () => {
     expect(() => build({ stage: 'prod' }, 'us-east-1')).toThrow(
       "Stage 'prod' lives in eu-west-2, but the AWS CLI's region is us-east-1. Run with AWS_REGION=eu-west-2",
     );
-    expect(() => build({ stage: 'dev', region: 'eu-west-1' }, 'eu-west-2')).toThrow(/-c region=eu-west-2/);
+    expect(() => build({ stage: 'dev', region: 'eu-west-1' }, 'eu-west-2')).toThrow(
+      /"region": "eu-west-2" in stages\/dev\.json \(-c region=eu-west-2 for a stage without a file/,
+    );
     expect(build({ stage: 'dev' }, 'eu-west-2').region).toBe('eu-west-2');
   });
 

@@ -45,13 +45,17 @@ export const ROUTE_DEFS: readonly RouteDef[] = ROUTES;
 export const GROUPS = [...new Set(ROUTE_DEFS.flatMap((r) => (r.group ? [r.group] : [])))];
 
 /**
- * The rights of a function beyond its table access, sorted. X-Ray's (the `tracing` flag, on in prod)
- * are every function's alike: test/infra/observability.test.ts checks them.
+ * The rights of a function beyond its table access and its own logs, sorted. X-Ray's (the `tracing`
+ * flag, on in prod) are every function's alike: test/infra/observability.test.ts checks them; the
+ * writes to its own log group, test/infra/least-privilege.test.ts.
  */
 export const beyondTable = (s: Synthesized, logicalId: string) =>
   [...actionsOfFunction(s.template, logicalId)]
-    .filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:'))
+    .filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:') && !LOG_WRITE.includes(a))
     .sort();
+
+/** What every function of ours may do to its own log group, and to no other. */
+export const LOG_WRITE = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 
 export const SECRET_READ = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
 export const SES_SEND = ['ses:SendEmail', 'ses:SendRawEmail'];

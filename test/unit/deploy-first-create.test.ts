@@ -6,11 +6,11 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isFirstCreate, protectStacks } from '../../lib/deploy/firstCreate.ts';
-import { contextValue, stageTarget } from '../../lib/deploy/stageArgs.ts';
+import { contextOf, contextValue, stageTarget } from '../../lib/deploy/stageArgs.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const clientFor = () => new CloudFormationClient({ region: 'eu-west-2' });
-const prod = stageTarget(['-c', 'stage=prod', '--context', 'domain=example.com']);
+const prod = stageTarget(contextOf(['-c', 'stage=prod', '--context', 'domain=example.com']));
 
 beforeEach(() => cloudFormation.reset());
 
@@ -18,11 +18,16 @@ describe('the stage a deploy is about', () => {
   it('reads stage and region from the CDK arguments, in each spelling the CLI takes', () => {
     expect(contextValue(['-c', 'stage=prod'], 'stage')).toBe('prod');
     expect(contextValue(['--context=stage=qa'], 'stage')).toBe('qa');
-    expect(stageTarget([]).stacks).toEqual([
-      { name: 'RenewalReminders-dev', region: 'eu-west-2' },
+    // The edge stack first: the stage's stack reads its web ACL.
+    expect(stageTarget({}).stacks).toEqual([
       { name: 'RenewalReminders-dev-edge', region: 'us-east-1' },
+      { name: 'RenewalReminders-dev', region: 'eu-west-2' },
     ]);
-    expect(stageTarget(['-c', 'region=eu-west-1']).region).toBe('eu-west-1');
+    expect(stageTarget(contextOf(['-c', 'region=eu-west-1'])).region).toBe('eu-west-1');
+    // A stage without a web ACL has no edge stack.
+    expect(stageTarget({ stage: 'qa', webAcl: 'false' }).stacks).toEqual([
+      { name: 'RenewalReminders-qa', region: 'eu-west-2' },
+    ]);
   });
 });
 
@@ -60,8 +65,8 @@ describe('a first create of prod', () => {
     expect(
       cloudFormation.commandCalls(UpdateTerminationProtectionCommand).map((c) => c.args[0].input),
     ).toEqual([
-      { StackName: 'RenewalReminders-prod', EnableTerminationProtection: true },
       { StackName: 'RenewalReminders-prod-edge', EnableTerminationProtection: true },
+      { StackName: 'RenewalReminders-prod', EnableTerminationProtection: true },
     ]);
   });
 });

@@ -102,7 +102,7 @@ describe('publishJobCounts', () => {
       superseded: 5,
       missed: 2,
       failed: 2,
-      left: 0,
+      left: 4,
       rolled: 1,
       pushed: 12,
       push_failed: 1,
@@ -117,9 +117,10 @@ describe('publishJobCounts', () => {
     expect(directive!.Metrics).toEqual(JOB_METRICS.map((name) => ({ Name: name, Unit: 'Count' })));
   });
 
-  it('leaves out the counts it is not given, and names only the closed list', () => {
-    publishJobCounts({ runs: 1, failed: 0 });
-    expect(emf()[0]!._aws.CloudWatchMetrics[0]!.Metrics.map((m) => m.Name)).toEqual(['runs', 'failed']);
+  it('leaves out the counts it is not given and those that are zero, and names only the closed list', () => {
+    publishJobCounts({ runs: 1, failed: 0, sent: 3 });
+    expect(emf()[0]!._aws.CloudWatchMetrics[0]!.Metrics.map((m) => m.Name)).toEqual(['runs', 'sent']);
+    expect(emf()[0]).not.toHaveProperty('failed');
     // @ts-expect-error: a name outside JOB_METRICS does not compile.
     publishJobCounts({ sends: 1 });
   });
@@ -146,6 +147,13 @@ describe('publishRunCounts', () => {
     // Sent and failed are the senders' to count.
     expect(emf()[0]).not.toHaveProperty('sent');
     expect(emf()[0]).not.toHaveProperty('failed');
+  });
+
+  it("publishes an idle stage's hourly run as `runs` alone: one custom metric, not seven", () => {
+    const idle = { ...run, queued: 0, planned: 0, skipped: 0, late: 0, superseded: 0, missed: 0, rolled: 0 };
+    publishRunCounts(idle);
+    expect(emf()).toHaveLength(1);
+    expect(names(emf()[0])).toEqual(['runs']);
   });
 
   it('publishes nothing for a simulation', () => {
