@@ -11,9 +11,12 @@ export interface Span {
   end: number;
 }
 
-/** Sentence and clause ends: '.', '!', '?', ';' or '|' before a space (a decimal point is not one). */
-const BOUNDARY = /[.!?;|•](?=\s|$)/g;
-const FIRST_BOUNDARY = /[.!?;|•](?=\s|$)/;
+/**
+ * Sentence and clause ends: '.', '!', '?', ';' or '|' before a space (a decimal point is not one,
+ * nor the point of an abbreviation such as 'incl.' or 'No.').
+ */
+const BOUNDARY = /(?<!\b(?:incl|inc|excl|exc|approx|no|ref|tel|mr|mrs|ms|dr|st|ltd|co|e\.g|i\.e|etc|vs|p\.a|p|a\.m|p\.m|fig|max|min|est))[.!?;|•](?=\s|$)/gi;
+const FIRST_BOUNDARY = new RegExp(BOUNDARY.source, 'i');
 
 /** Lower case, typographic apostrophes and quotes made plain, spaces collapsed. */
 export const plain = (text: string) =>

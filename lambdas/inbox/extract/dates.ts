@@ -12,6 +12,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { DateKind } from '../../../shared/reminder/contract.ts';
+import { isRealDate } from '../../../shared/realDate.ts';
 import { clauseAfter, clauseBefore, hasWords, plain, type Span } from './context.ts';
 
 export interface DateMention extends Span {
@@ -26,7 +27,7 @@ export interface DateMention extends Span {
 /** What the words around a date say it is. */
 export type Cue =
   | { kind: 'renewal' | 'end' | 'payment' | 'vehicle' | 'due'; strength: 1 | 2 }
-  | { kind: 'none'; strength: 0 };
+  | { kind: 'none'; strength: 0; negative?: boolean };
 
 export interface DateCandidate {
   date: string;
@@ -37,6 +38,8 @@ export interface DateCandidate {
 
 const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/i;
 const NUMERIC = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/;
+/** Figures-only dates, read here rather than by chrono (which takes '06.01.2027' for a time). */
+const NUMERIC_ALL = /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.-]*\d)/g;
 const ISO = /\b\d{4}-\d{2}-\d{2}\b/;
 
 const iso = (y: number, m: number, d: number) =>
@@ -64,10 +67,23 @@ export function findDates(lines: readonly string[], reference: string | null): D
   const found: DateMention[] = [];
   lines.forEach((text, line) => {
     if (!/\d/.test(text)) return;
+    const onLine: DateMention[] = [];
+    for (const m of text.matchAll(NUMERIC_ALL)) {
+      const numeric = numericOf(m[0]);
+      const [a, b] = [Number(m[1]), Number(m[3])];
+      const year = m[4]!.length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
+      // Day first, unless only month first makes a date (then the letter is American: see below).
+      const [day, month] = numeric === 'us' ? [b, a] : [a, b];
+      const date = iso(year, month, day);
+      if (!isRealDate(date)) continue;
+      onLine.push({ line, index: m.index, end: m.index + m[0].length, date, numeric });
+    }
+    const overlaps = (index: number, end: number) => onLine.some((o) => index < o.end && end > o.index);
     for (const result of chrono.en.GB.parse(text, ref, { forwardDate: true })) {
       const written = result.text;
       const numeric = numericOf(written);
-      if (!MONTH.test(written) && numeric === null && !ISO.test(written)) continue;
+      if (overlaps(result.index, result.index + written.length)) continue;
+      if (!MONTH.test(written) && !ISO.test(written)) continue;
       const points = [result.start, ...(result.end ? [result.end] : [])];
       const mentions: DateMention[] = [];
       for (const point of points) {
@@ -83,8 +99,9 @@ export function findDates(lines: readonly string[], reference: string | null): D
         mentions[0]!.rangeStart = true;
         mentions[1]!.rangeWith = mentions[0];
       }
-      found.push(...mentions);
+      onLine.push(...mentions);
     }
+    found.push(...onLine.sort((x, y) => x.index - y.index));
   });
   // Two dates a word apart ('14/03/2027 to 13/03/2028', 'from … until …') are a range too.
   for (let i = 0; i + 1 < found.length; i++) {
@@ -121,7 +138,7 @@ const PAYMENT =
 const PAYMENT_WEAK = /\b(?:billing date|payment date|billed|collection date)\b/g;
 const PERIOD = /\bperiod of (?:insurance|cover)\b|\bcover (?:period|dates)\b/g;
 const NEGATIVE =
-  /\b(?:dated?|letter date|date of (?:this )?(?:letter|notice|issue)|issued?|printed|statement|created|generated|as (?:at|of)|correct as|valid|available|born|birth|dob|since|joined|received|paid|last|previous(?:ly)?|was|were|started|purchased|bought|registered|registration|tested|test date|passed|between|cancel\w*|let us know|tell us|contact us|call us|respond|reply|before|by|no later than|deadline|from|after|within|sent|prior to|opt out|object|increases?|rises?|go(?:es)? up|price change|changes? (?:on|from)|quote\w*|illustration|book(?:ed)?|appointment|delivered|dispatched|posted|print date|ref(?:erence)?)\b/g;
+  /\b(?:dated|letter date|date of (?:this )?(?:letter|notice|issue)|issued?|printed|statement|created|generated|as (?:at|of)|correct as|valid|available|born|birth|dob|since|joined|received|paid|last|previous(?:ly)?|was|were|started|purchased|bought|registered|registration|tested|test date|passed|between|cancel\w*|let us know|tell us|contact us|call us|respond|reply|before|by|no later than|deadline|from|after|within|sent|prior to|opt out|object|increases?|rises?|go(?:es)? up|price change|changes? (?:on|from)|quote\w*|illustration|book(?:ed)?|appointment|delivered|dispatched|posted|print date|ref(?:erence)?)\b/g;
 /** The cue's own subject, when it is a quote or an advert's offer, is not the user's contract. */
 const VETO = /\b(?:quote|quotation|illustration|this offer|the offer|special offer|sale|voucher|code)\b/;
 /** How far (in characters) a cue may be from the date it describes. */
@@ -169,7 +186,8 @@ export function cueBefore(before: string): Cue {
   const negative = lastHit(before, NEGATIVE, () => none);
   // The nearest words win; a cue and a negative word ending together ('renews from') read as the cue.
   const best = hits.reduce<Hit | null>((a, b) => (!a || b.end > a.end ? b : a), null);
-  if (!best || (negative && negative.end > best.end)) return none;
+  if (negative && (!best || negative.end > best.end)) return { kind: 'none', strength: 0, negative: true };
+  if (!best) return none;
   if (before.length - best.end > NEAR) return none;
   if (VETO.test(before.slice(Math.max(0, best.start - 25), best.start))) return none;
   return best.cue;
@@ -192,6 +210,8 @@ function cueOf(mention: DateMention, lines: readonly string[], previous: DateMen
   const line = lines[mention.line]!;
   const from = previous && previous.line === mention.line ? previous.end : 0;
   let before = plain(clauseBefore(line, mention.index, from));
+  // A range's 'from' only opens it: 'Period of insurance from 06.01.2027 to 05.01.2028'.
+  if (mention.rangeStart) before = before.replace(/\bfrom\s*$/, '');
   // A table's label above its value: 'Renewal date' on one line, '14/03/2027' on the next.
   if (!hasWords(before) && mention.index < 40 && mention.line > 0 && (!previous || previous.line < mention.line)) {
     const above = lines[mention.line - 1]!;
@@ -224,12 +244,14 @@ export function dateCandidates(
     if (mention.numeric === 'either' && american) return;
     if (mention.numeric === 'us' && british) return;
     if (mention.rangeWith && !mention.rangeStart) return;
+    // A question ('Your current policy renews on 2 January?') asks; it does not tell.
+    if (/^[^.!?]*\?/.test(lines[mention.line]!.slice(mention.end))) return;
     let cue = cueOf(mention, lines, mentions[i - 1]);
     let date = mention.date;
     if (mention.rangeWith) {
       const end = mention.rangeWith;
       // A policy year or a contract's span: its start if still ahead, else its end.
-      if (cue.kind === 'none' && !/\b(?:period|cover|policy|insurance|contract|term|from)\b/.test(plain(clauseBefore(lines[mention.line]!, mention.index))))
+      if (cue.kind === 'none' && (cue.negative || !/\b(?:period|cover|policy|insurance|contract|term)\b/.test(plain(clauseBefore(lines[mention.line]!, mention.index)))))
         return;
       if (reference && daysBetween(reference, mention.date) < -7) {
         date = end.date;

@@ -72,6 +72,8 @@ export function chooseProvider(
     const [top] = named([origin.name]);
     if (top) return { name: top[0].name, categories: top[0].categories, line: fromLine(origin) };
   }
+  // A comparison site's mail names every insurer it quotes.
+  if (origin.address && providerOfAddress(origin.address)?.comparison) return null;
   const ranked = named(lines, hasSubject ? 2 : 1);
   const [first, second] = ranked;
   if (first && (!second || first[1] > second[1]))

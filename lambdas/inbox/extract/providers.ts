@@ -20,6 +20,8 @@ export interface Provider {
   names?: readonly string[];
   exact?: boolean;
   notProvider?: boolean;
+  /** A comparison or quote site: its mails name many providers, none of them the user's. */
+  comparison?: boolean;
 }
 
 const ins: Category[] = ['insurance'];
@@ -225,12 +227,12 @@ const OTHERS: Provider[] = [
   { name: 'ATS Euromaster', categories: motoring, domains: ['atseuromaster.co.uk'] },
 
   // Never the provider.
-  { name: 'Compare the Market', categories: [], domains: ['comparethemarket.com'], names: ['Compare the Market', 'comparethemarket.com', 'comparethemarket'], notProvider: true },
-  { name: 'GoCompare', categories: [], domains: ['gocompare.com'], names: ['GoCompare', 'Go.Compare'], notProvider: true },
-  { name: 'MoneySuperMarket', categories: [], domains: ['moneysupermarket.com'], notProvider: true },
-  { name: 'Confused.com', categories: [], domains: ['confused.com'], notProvider: true },
-  { name: 'Uswitch', categories: [], domains: ['uswitch.com'], notProvider: true },
-  { name: 'QuoteZone', categories: [], domains: ['quotezone.co.uk'], notProvider: true },
+  { name: 'Compare the Market', categories: [], domains: ['comparethemarket.com'], names: ['Compare the Market', 'comparethemarket.com', 'comparethemarket'], notProvider: true, comparison: true },
+  { name: 'GoCompare', categories: [], domains: ['gocompare.com'], names: ['GoCompare', 'Go.Compare'], notProvider: true, comparison: true },
+  { name: 'MoneySuperMarket', categories: [], domains: ['moneysupermarket.com'], notProvider: true, comparison: true },
+  { name: 'Confused.com', categories: [], domains: ['confused.com'], notProvider: true, comparison: true },
+  { name: 'Uswitch', categories: [], domains: ['uswitch.com'], notProvider: true, comparison: true },
+  { name: 'QuoteZone', categories: [], domains: ['quotezone.co.uk'], notProvider: true, comparison: true },
   { name: 'MoneySavingExpert', categories: [], domains: ['moneysavingexpert.com'], names: ['MoneySavingExpert', 'Money Saving Expert'], notProvider: true },
   { name: 'Ofcom', categories: [], domains: ['ofcom.org.uk'], notProvider: true },
   { name: 'Ofgem', categories: [], domains: ['ofgem.gov.uk'], notProvider: true },
