@@ -3,7 +3,8 @@
  * every document as the product does, then prints the share of documents each field was read right
  * for (an empty field where the document says nothing counts as right), the number of wrong dates
  * shown as found (a date given that is not the document's: the one figure that must stay 0), and the
- * time per document by kind: e-mail, PDF, photo (OCR), pasted text. `-- --verbose` lists each miss.
+ * time per document by kind: e-mail, PDF, photo (OCR), pasted text. `-- --verbose` lists each miss;
+ * `-- --dir <folder>` runs another set of documents laid out the same way.
  *
  * Times include loading the PDF and OCR libraries on first use, as a cold Lambda would; the slowest
  * document of each kind is printed beside the median.
@@ -13,7 +14,8 @@ import { INBOX_FIELDS } from '../shared/inbox/fields.ts';
 import { corpusCases, differences, type CorpusCase } from '../test/support/inbox-cases.ts';
 
 const verbose = process.argv.includes('--verbose');
-const cases = corpusCases();
+const dirAt = process.argv.indexOf('--dir');
+const cases = corpusCases(dirAt > -1 ? process.argv[dirAt + 1] : undefined);
 const right = Object.fromEntries(INBOX_FIELDS.map((f) => [f, 0])) as Record<(typeof INBOX_FIELDS)[number], number>;
 let wrongDates = 0;
 let unreadable = 0;

@@ -34,21 +34,22 @@ const MEDIA: Record<string, string> = {
   '.jpg': 'image/jpeg',
 };
 
-export function corpusCases(): CorpusCase[] {
+/** The documents of the corpus, or of another folder laid out the same way. */
+export function corpusCases(dir = CORPUS_DIR): CorpusCase[] {
   return fs
-    .readdirSync(CORPUS_DIR)
-    .filter((f) => !f.endsWith('.expected.json') && fs.statSync(path.join(CORPUS_DIR, f)).isFile())
+    .readdirSync(dir)
+    .filter((f) => !f.endsWith('.expected.json') && fs.statSync(path.join(dir, f)).isFile())
     .sort()
     .map((file) => {
       const ext = path.extname(file);
       const name = file.slice(0, -ext.length);
-      const meta = JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, `${name}.expected.json`), 'utf8')) as {
+      const meta = JSON.parse(fs.readFileSync(path.join(dir, `${name}.expected.json`), 'utf8')) as {
         expected: Expected;
         why: string;
         today?: string;
         ocr?: boolean;
       };
-      const bytes = new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, file)));
+      const bytes = new Uint8Array(fs.readFileSync(path.join(dir, file)));
       const input: ReadInput =
         ext === '.eml'
           ? { kind: 'mail', raw: bytes }

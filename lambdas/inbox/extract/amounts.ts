@@ -52,7 +52,7 @@ const PERIOD_BEFORE: readonly [RegExp, Period][] = [
 const IGNORE =
   /\b(?:excess(?:es)?|(?<!go |goes |going |gone |went )up to|limit|cover(?:ed)? (?:of|for|up to)|sums? insured|insured for|value[ds]?|worth|exit fees?|early (?:termination|exit|repayment|cancellation) (?:charges?|fees?)|cancellation (?:charges?|fees?)|admin(?:istration)? (?:charges?|fees?)|arrangement fees?|booking fees?|product fees?|late (?:payment )?fees?|maximum|max|interest|apr|balance|credit limit|deposit|sav(?:e|es|ing|ings)|saved|cheaper|less|discount|off|cashback|reward|voucher|refund|increased? (?:of|by)|rise of|up by|down by|go(?:es)? up by|more|extra|additional|add(?:ing)?|optional|minimum (?:monthly )?payment|loan|borrow(?:ing|ed)?|outstanding|remaining|owe|just|only|starting at|as little as|compensation|legal expenses|standing charges?|unit rates?|per kwh|kwh|difference|(?:total|amount) paid|fined?|penalty|or)\b/g;
 const PREVIOUS_STRONG =
-  /\b(?:last year(?:'s)?(?: \w+)?|(?:the )?last 12 months|previous(?:ly)?(?: \w+)?|this year you paid|you paid|you've been paying|what you paid|your old|compared (?:with|to)|keep paying|still pay|continue to pay)\b/g;
+  /\b(?:last year(?:'s)?(?: [\w']+){0,3}|(?:the )?last 12 months|previous(?:ly)?(?: [\w']+){0,3}|this year you paid|you paid|you've been paying|what you paid|your old|compared (?:with|to)|keep paying|still pay|continue to pay)\b/g;
 /** 'current' and 'existing' reach over the words they describe ('your current monthly Direct Debit is'). */
 const PREVIOUS =
   /\b(?:(?:current|existing|old)(?: [\w']+){0,3}|currently|you (?:currently )?pay|(?:price|payment|premium|cost|pay|bill|direct debit)s? (?:right )?now|right now|was|were|up from|before|until then)\b/g;
@@ -66,6 +66,9 @@ const CURRENT =
  */
 const ELSEWHERE =
   /\b(?:best (?:deals?|tariffs?|offers?|prices?)|cheapest|re-?contract(?:ing)?|new (?:[\w-]+ ){0,2}(?:contract|plan)|sign up|could pay|could save|if you(?:'d)? (?:upgrade|switch|recontract|re-contract|sign|choose|fix|take|pay|prefer|would prefer|want to pay|choose to pay)|prefer to pay|alternatively|other (?:deals|tariffs)|instead|why not|upgrade|get a (?:free )?quote|(?<!renewal )quot(?:e|es|ed|ation)|refer a friend|from just|starting (?:from|at)|add (?:\w+ ){0,4}for|book(?:ing)?|spread (?:it|the cost)|(?:each|every|in) april|annual price (?:rise|increase))\b/;
+/** Words that put a sentence's price in the future. */
+const FUTURE =
+  /\b(?:will|would|you'll|we'll|estimated|from (?:\d|the \d|next|then|january|february|march|april|may|june|july|august|september|october|november|december))\b/;
 /** A line that heads a list of other deals ('Our best deals for you:', 'Rates available to you today include:'). */
 const LIST_HEAD =
   /\b(?:best (?:deals?|tariffs?|offers?|prices?|rates?)|(?:rates|deals|tariffs|plans|options|products) (?:available|you can choose|include)|available to you|other (?:deals|ways|options|tariffs)|choose from|alternatives?)\b/;
@@ -107,6 +110,8 @@ function roleOf(before: string, sentence: string, period: Period | null): Role {
   // A previous price word in a clause that says what it will be ('current price will be') is the new one.
   if (best[1] === 'previous' && best[2] === 2 && lastSpan(before, CURRENT_STRONG)[1] > -1)
     return { role: 'current', strength: 3 };
+  // A price in a sentence about what comes ('From May 2027 your estimated payment is') is the new one.
+  if (best[1] === 'current' && best[2] === 2 && FUTURE.test(sentence)) return { role: 'current', strength: 3 };
   return { role: best[1], strength: best[2] };
 }
 
@@ -126,6 +131,9 @@ export function findAmounts(lines: readonly string[]): AmountMention[] {
       return;
     }
     const matches = [...line.matchAll(MONEY)];
+    // Sums side by side with no words between are a table's columns ('£1,103.20 £1,207.44'): which
+    // column is the current tariff and which the next, the words cannot say.
+    const columns = matches.some((m, i) => i > 0 && !/\p{L}/u.test(line.slice(matches[i - 1]!.index + matches[i - 1]![0].length, m.index)));
     matches.forEach((m, i) => {
       // '£1m of cover', '£5k': a limit, never a price.
       if (m[2]) return;
@@ -147,7 +155,7 @@ export function findAmounts(lines: readonly string[]): AmountMention[] {
         end: m.index + m[0].length,
         pounds: reading.pounds,
         period,
-        ...(inList ? IGNORED : roleOf(before, sentence, period)),
+        ...(inList || columns ? IGNORED : roleOf(before, sentence, period)),
         premium: /\b(?:premium|total (?:amount )?payable|total (?:price|cost))\b/.test(before),
       });
     });
@@ -228,8 +236,9 @@ export function chooseAmounts(
       text,
     );
   const yearly = category === 'insurance' || category === 'car_tax_mot';
-  // A premium or total payable with no period is a year's, in insurance.
-  const periodFor = (m: AmountMention): Period | null => m.period ?? (m.premium && category === 'insurance' ? 'yearly' : null);
+  // In insurance a price with no period is a year's: a policy runs a year, and a monthly price says so.
+  const periodFor = (m: AmountMention): Period | null =>
+    m.period ?? (category === 'insurance' && (m.premium || m.strength >= 2) ? 'yearly' : null);
   const previousPeriods = mentions.filter((m) => m.role === 'previous').map(periodFor);
   const currents = mentions.filter((m) => m.role === 'current');
   const current = agree(currents, [
@@ -244,11 +253,16 @@ export function chooseAmounts(
   // price, the one other price of the same period said before the new one is what it was.
   if (!previous && current && current.strength === 3) {
     const before = currents.filter(
-      (m) => m.strength === 2 && m.pounds !== current.pounds && periodFor(m) === periodFor(current) && m.line <= current.line && (m.line < current.line || m.index < current.index),
+      (m) =>
+        m.strength === 2 &&
+        m.pounds !== current.pounds &&
+        (periodFor(current) === null || periodFor(m) === periodFor(current)) &&
+        (m.line < current.line || (m.line === current.line && m.index < current.index)),
     );
     if (new Set(before.map((m) => m.pounds)).size === 1) previous = before[0]!;
   }
   const period = (current && periodFor(current)) ?? (previous && periodFor(previous)) ?? documentPeriod(text);
+
   return {
     amount: current,
     previous,

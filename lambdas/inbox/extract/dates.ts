@@ -239,6 +239,8 @@ export function dateCandidates(
   const british = mentions.some((m) => m.numeric === 'uk' && NUMERIC.test(lines[m.line]!.slice(m.index, m.end)));
   const inWindow = (date: string) =>
     !reference || (daysBetween(reference, date) >= -7 && daysBetween(reference, date) <= 11 * 366);
+  // A policy's start is its renewal only in a document about renewing (not a new policy's quote).
+  const renewing = /\brenew/i.test(text);
   const candidates: DateCandidate[] = [];
   mentions.forEach((mention, i) => {
     if (mention.numeric === 'either' && american) return;
@@ -259,6 +261,7 @@ export function dateCandidates(
       } else if (cue.kind === 'none' || cue.kind === 'end') cue = { kind: 'renewal', strength: cue.kind === 'none' ? 1 : cue.strength };
     }
     if (cue.kind === 'none' || !inWindow(date)) return;
+    if (cue.kind === 'renewal' && cue.strength === 1 && !renewing) return;
     candidates.push({ date, kind: cue.kind, strength: cue.strength, line: mention.line });
   });
   return candidates;
