@@ -57,7 +57,7 @@ const PREVIOUS_STRONG =
 const PREVIOUS =
   /\b(?:(?:current|existing|old)(?: [\w']+){0,3}|currently|you (?:currently )?pay|(?:price|payment|premium|cost|pay|bill|direct debit)s? (?:right )?now|right now|was|were|up from|before|until then)\b/g;
 const CURRENT_STRONG =
-  /\b(?:renewal (?:premium|price|cost|amount)|new (?:annual |monthly |yearly )?(?:premium|price|payment|direct debit|rate|cost|amount|tariff)|total (?:amount )?(?:payable|to pay|cost|premium|price|due|annual)|(?:will|would) (?:be|cost|rise to|increase to|go up to|change to|become)|will now be|you(?:'ll| will) (?:pay|be charged)|next year(?:'s)?(?: \w+)?|(?:for )?the next 12 months|this year's (?:premium|price)|amount due|increas(?:e|es|ing) to|ris(?:e|es|ing) to|go(?:es|ing)? up to|going forward|renew(?:s|al)? (?:for|at)|(?:price|payment|cost) after (?:that|this|then|your|the|\d\S*))\b/g;
+  /\b(?:renewal (?:premium|price|cost|amount|quote|offer)|new (?:annual |monthly |yearly )?(?:premium|price|payment|direct debit|rate|cost|amount|tariff)|total (?:amount )?(?:payable|to pay|cost|premium|price|due|annual)|(?:will|would) (?:be|cost|rise to|increase to|go up to|change to|become)|will now be|you(?:'ll| will) (?:pay|be charged)|next year(?:'s)?(?: \w+)?|(?:for )?the next 12 months|this year's (?:premium|price)|amount due|increas(?:e|es|ing) to|ris(?:e|es|ing) to|go(?:es|ing)? up to|going forward|renew(?:s|al)? (?:for|at)|(?:price|payment|cost) after (?:that|this|then|your|the|\d\S*))\b/g;
 const CURRENT =
   /\b(?:premium|price|costs?|payments?|instalments?|direct debit|subscription(?: fee| price)?|membership(?: fee)?|fee|charged?|plan|tariff|bill|pay|paying|rental|total|tax rate|rate)\b/g;
 /**
@@ -182,6 +182,9 @@ function pairUp(found: AmountMention[], lines: readonly string[]): void {
     )
       pair = [a, b];
     else if (a.role === 'current' && /^\W*(?:compared (?:with|to)|against|versus|vs\.?)\s*$/.test(between)) pair = [b, a];
+    // 'will increase to £74 per month from £69 per month'.
+    else if (/^\s*(?:\/\S+\s*)?(?:a \w+ |per \w+ )?from\s*$/.test(between) && /\bto\s*$/.test(plain(line.slice(0, a.index))))
+      pair = [b, a];
     // '£21.43 a month (was £18.67)': side by side, the old price is in the new one's period.
     else if (a.role === 'current' && b.role === 'previous' && between.length <= 20) {
       b.period ??= a.period;

@@ -84,6 +84,8 @@ export function findDates(lines: readonly string[], reference: string | null): D
       const numeric = numericOf(written);
       if (overlaps(result.index, result.index + written.length)) continue;
       if (!MONTH.test(written) && !ISO.test(written)) continue;
+      // A day in figures: 'the end of December 2026' names no day.
+      if (!/(?<!\d)\d{1,2}(?!\d)/.test(written) && !ISO.test(written)) continue;
       const points = [result.start, ...(result.end ? [result.end] : [])];
       const mentions: DateMention[] = [];
       for (const point of points) {
@@ -127,7 +129,7 @@ const PAY = /\b(?:payment|bill|billing|direct debit|instalment|charge|invoice)\b
 
 /** Words that end or start something, and the cue each gives by what the clause is about. */
 const END =
-  /\b(?:ends?|ending|end date|expires?|expiring|expiry(?: date)?|finish(?:es)?|runs? out|comes? to an end|will end|lapses?|until|till)\b/g;
+  /\b(?:ends?|ending|end date|expires?|expiring|expiry(?: date)?|finish(?:es)?|runs? out|comes? to an end|will end|lapses?|matur(?:es|ity)(?: date)?|until|till)\b/g;
 const START = /\b(?:starts?|begins?|commences?|start date|starting|effective date|continues?|runs from|cover from)\b/g;
 const RENEW_VERB =
   /\b(?:renew(?:s|ing)?|will renew|auto-?renew(?:s|al|ing)?|renewal (?:date|day|is due)|date of renewal|due (?:for|to) renew(?:al)?)\b(?: (?:automatically|on|from|at|for|is|will be|:))*/g;

@@ -62,7 +62,12 @@ export function extractRenewal(document: ExtractableDocument, options: ExtractOp
     if (fields.date_kind) fields.sources.date_kind = fields.sources.renewal_date;
   }
 
-  const amounts = chooseAmounts(findAmounts(lines), category, lines);
+  // A document that is about no renewal we can tell (no category, no date) has no price to give:
+  // a vet's fee or a receipt's total is not one.
+  const amounts =
+    category || fields.renewal_date
+      ? chooseAmounts(findAmounts(lines), category, lines)
+      : { amount: null, previous: null, repeats: null };
   if (amounts.amount) {
     fields.amount = amounts.amount.pounds;
     fields.sources.amount = sourceLine(lines[amounts.amount.line]!);
