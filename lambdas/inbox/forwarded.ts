@@ -12,7 +12,8 @@ import type { Origin } from './document.ts';
 const MARKER =
   /^(?:-{2,}\s*(?:forwarded message|original message|forwarded by .*|message transféré|weitergeleitete nachricht)\s*-*|begin forwarded message:?|_{8,}|-{8,})$/i;
 const LABEL = /^(from|date|sent|to|cc|bcc|subject|reply-to|importance|attachments?)\s*:\s*(.*)$/i;
-const REPLY = /^on (.{6,160}?),? (.{1,160}?) wrote:$/i;
+// The date may hold commas ('On Thu, 26 Nov 2026 at 09:12, Aviva <…> wrote:'): the sender follows the last one.
+const REPLY = /^on (.{6,160}), (.{1,160}?) wrote:$/i;
 
 /** A mailbox as a header writes it: 'Name <addr>', 'Name [mailto:addr]', 'addr' or a bare name. */
 export function parseMailbox(value: string): { name: string | null; address: string | null } {
@@ -82,8 +83,8 @@ function blockAt(lines: readonly string[], i: number): Block | null {
     else if (key === 'subject') origin.subject = value.trim() || null;
     j++;
   }
-  // A marker with no header under it (a rule in a signature) is not a block.
-  if (labelled === 0) return null;
+  // A marker with less than a header under it (a rule, then 'From: our Leeds office') is not a block.
+  if (labelled < 2) return null;
   return { start: i, end: j, origin };
 }
 

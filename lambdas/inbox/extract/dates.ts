@@ -220,7 +220,7 @@ function cueOf(mention: DateMention, lines: readonly string[], previous: DateMen
     if (above.length <= 80) before = plain(above);
   }
   const cue = cueBefore(before);
-  if (cue.kind !== 'none') return cue;
+  if (cue.kind !== 'none' || cue.negative) return cue;
   return cueAfter(plain(clauseAfter(line, mention.end)));
 }
 

@@ -62,10 +62,10 @@ export function extractRenewal(document: ExtractableDocument, options: ExtractOp
     if (fields.date_kind) fields.sources.date_kind = fields.sources.renewal_date;
   }
 
-  // A document that is about no renewal we can tell (no category, no date) has no price to give:
-  // a vet's fee or a receipt's total is not one.
+  // A document that is about no renewal we can tell (no provider, category or date) has no price to
+  // give: a vet's fee or a receipt's total is not one.
   const amounts =
-    category || fields.renewal_date
+    category || fields.renewal_date || provider
       ? chooseAmounts(findAmounts(lines), category, lines)
       : { amount: null, previous: null, repeats: null };
   if (amounts.amount) {
