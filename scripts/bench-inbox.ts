@@ -16,7 +16,10 @@ import { corpusCases, differences, type CorpusCase } from '../test/support/inbox
 const verbose = process.argv.includes('--verbose');
 const dirAt = process.argv.indexOf('--dir');
 const cases = corpusCases(dirAt > -1 ? process.argv[dirAt + 1] : undefined);
-const right = Object.fromEntries(INBOX_FIELDS.map((f) => [f, 0])) as Record<(typeof INBOX_FIELDS)[number], number>;
+const right = Object.fromEntries(INBOX_FIELDS.map((f) => [f, 0])) as Record<
+  (typeof INBOX_FIELDS)[number],
+  number
+>;
 let wrongDates = 0;
 let unreadable = 0;
 const times = new Map<CorpusCase['group'], { name: string; ms: number }[]>();
@@ -34,7 +37,9 @@ for (const c of cases) {
   for (const f of INBOX_FIELDS) if (result.fields[f] === c.expected[f]) right[f]++;
   if (result.fields.renewal_date !== null && result.fields.renewal_date !== c.expected.renewal_date) {
     wrongDates++;
-    console.log(`  WRONG DATE ${c.name}: ${result.fields.renewal_date} (${result.fields.sources.renewal_date})`);
+    console.log(
+      `  WRONG DATE ${c.name}: ${result.fields.renewal_date} (${result.fields.sources.renewal_date})`,
+    );
   }
   const misses = differences(result.fields, c.expected);
   if (verbose && misses.length > 0) console.log(`  ${c.name}\n    ${misses.join('\n    ')}`);
@@ -51,7 +56,8 @@ const label: Record<string, string> = {
   repeats: 'how often paid',
   previous_amount: "last year's price",
 };
-for (const f of INBOX_FIELDS) console.log(`  ${label[f]!.padEnd(20)}${pct(right[f])}  (${right[f]}/${cases.length})`);
+for (const f of INBOX_FIELDS)
+  console.log(`  ${label[f]!.padEnd(20)}${pct(right[f])}  (${right[f]}/${cases.length})`);
 console.log(`\n  wrong dates shown as found: ${wrongDates}\n`);
 console.log('  time per document (read + extract):');
 for (const [group, list] of [...times.entries()].sort()) {

@@ -19,7 +19,10 @@ export class Deadline {
     this.#expired.catch(() => undefined);
     this.#timer = setTimeout(() => {
       this.#done = true;
-      for (const stop of this.#stops) void Promise.resolve().then(stop).catch(() => undefined);
+      for (const stop of this.#stops)
+        void Promise.resolve()
+          .then(stop)
+          .catch(() => undefined);
       fail(new Unreadable('timeout', `Not read within ${ms} ms`));
     }, ms);
   }

@@ -84,8 +84,7 @@ export interface InboxDocument {
 }
 
 export type ReadResult =
-  | { ok: true; document: InboxDocument }
-  | { ok: false; reason: UnreadableReason; detail: string };
+  { ok: true; document: InboxDocument } | { ok: false; reason: UnreadableReason; detail: string };
 
 /** A read stopped with its reason; thrown inside the reader and turned into a result at its edge. */
 export class Unreadable extends Error {

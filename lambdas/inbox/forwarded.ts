@@ -92,7 +92,10 @@ function blockAt(lines: readonly string[], i: number): Block | null {
  * The body without its forwarded and quoted header blocks, and the innermost block's sender, date and
  * subject (null when there is none).
  */
-export function unwrapForwarded(lines: readonly string[]): { lines: string[]; origin: Partial<Origin> | null } {
+export function unwrapForwarded(lines: readonly string[]): {
+  lines: string[];
+  origin: Partial<Origin> | null;
+} {
   const kept: string[] = [];
   let origin: Partial<Origin> | null = null;
   let i = 0;

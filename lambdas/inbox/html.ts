@@ -6,30 +6,113 @@
  */
 
 /** Elements whose content is never text a reader sees. */
-const SKIPPED = new Set(['script', 'style', 'head', 'title', 'template', 'noscript', 'svg', 'math', 'object', 'iframe']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'head',
+  'title',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'object',
+  'iframe',
+]);
 /** Elements that end a line. */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'caption', 'dd', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li',
-  'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul', 'center',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
+  'center',
 ]);
 /** Elements that separate a row's cells. */
 const CELLS = new Set(['td', 'th']);
 /** Void elements have no closing tag, so they never open a hidden span. */
-const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'wbr']);
+const VOID = new Set([
+  'br',
+  'hr',
+  'img',
+  'input',
+  'meta',
+  'link',
+  'area',
+  'base',
+  'col',
+  'embed',
+  'source',
+  'wbr',
+]);
 
 const NAMED: Record<string, string> = {
-  nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", pound: '£', euro: '€', ndash: '–',
-  mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', hellip: '…', bull: '•', middot: '·',
-  copy: '©', reg: '®', trade: '™', zwnj: '', zwj: '', shy: '', ensp: ' ', emsp: ' ', thinsp: ' ',
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  pound: '£',
+  euro: '€',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  hellip: '…',
+  bull: '•',
+  middot: '·',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  zwnj: '',
+  zwj: '',
+  shy: '',
+  ensp: ' ',
+  emsp: ' ',
+  thinsp: ' ',
 };
 
 /** Decodes entities: named ones letters use, and every numeric one (invalid code points dropped). */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});?/gi, (whole, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '';
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        return '';
       return code === 0xa0 ? ' ' : String.fromCodePoint(code);
     }
     return NAMED[body.toLowerCase()] ?? whole;
@@ -60,7 +143,8 @@ export function htmlToText(html: string, maxChars = 2_000_000): string {
   while (i < source.length) {
     const lt = source.indexOf('<', i);
     const textEnd = lt === -1 ? source.length : lt;
-    if (hiddenTag === null && textEnd > i) out += decodeEntities(source.slice(i, textEnd).replace(/\s+/g, ' '));
+    if (hiddenTag === null && textEnd > i)
+      out += decodeEntities(source.slice(i, textEnd).replace(/\s+/g, ' '));
     if (lt === -1) break;
     // Comments, CDATA and declarations run to their own end.
     if (lower.startsWith('<!--', lt)) {
@@ -86,7 +170,8 @@ export function htmlToText(html: string, maxChars = 2_000_000): string {
     const attributes = source.slice(lt + tag[0].length, end);
     i = end + 1;
     if (hiddenTag !== null) {
-      if (name === hiddenTag && !VOID.has(name)) hiddenDepth += closing ? -1 : attributes.trimEnd().endsWith('/') ? 0 : 1;
+      if (name === hiddenTag && !VOID.has(name))
+        hiddenDepth += closing ? -1 : attributes.trimEnd().endsWith('/') ? 0 : 1;
       if (hiddenDepth === 0) hiddenTag = null;
       continue;
     }

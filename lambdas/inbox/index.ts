@@ -25,5 +25,9 @@ export async function readAndExtract(
 ): Promise<ReadAndExtractResult> {
   const read = await readDocument(input, options.limits);
   if (!read.ok) return read;
-  return { ok: true, document: read.document, fields: extractRenewal(read.document, { today: options.today }) };
+  return {
+    ok: true,
+    document: read.document,
+    fields: extractRenewal(read.document, { today: options.today }),
+  };
 }

@@ -4,7 +4,8 @@
  */
 
 /* eslint-disable no-misleading-character-class -- single invisible code points, each matched on its own */
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const INVISIBLE =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /* eslint-enable no-misleading-character-class */
 const SPACES = /[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g;
 

@@ -24,7 +24,11 @@ export interface MailRead {
 }
 
 /** How the caller reads an attached file (a PDF or a photo): its lines, or Unreadable. */
-export type ReadAttachment = (file: { name: string; bytes: Uint8Array; kind: 'pdf' | 'image' }) => Promise<string[]>;
+export type ReadAttachment = (file: {
+  name: string;
+  bytes: Uint8Array;
+  kind: 'pdf' | 'image';
+}) => Promise<string[]>;
 
 /** A mail forwarded inside a mail inside a mail: deeper than this is not opened. */
 const MAX_DEPTH = 3;
@@ -153,4 +157,3 @@ export async function readMail(
     parts,
   };
 }
-

@@ -38,7 +38,10 @@ export async function pdfText(bytes: Uint8Array, limits: ReadLimits, deadline: D
       throw new Unreadable('malformed', 'Not a readable PDF');
     }
     if (doc.numPages > limits.maxPdfPages)
-      throw new Unreadable('too_many_pages', `The PDF has ${doc.numPages} pages; the limit is ${limits.maxPdfPages}`);
+      throw new Unreadable(
+        'too_many_pages',
+        `The PDF has ${doc.numPages} pages; the limit is ${limits.maxPdfPages}`,
+      );
     const pages: string[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, limits.pdfPagesRead); n++) {
       deadline.check();

@@ -22,7 +22,8 @@ import type { Ocr } from './ocr.ts';
 import { jpegDimensions, pngDimensions, sniff } from './sniff.ts';
 
 /** A saved mail, when no name or type says so: it starts with mail headers. */
-const MAIL_START = /^(?:received|return-path|from|delivered-to|mime-version|message-id|date|x-[\w-]+|to|subject)\s*:/i;
+const MAIL_START =
+  /^(?:received|return-path|from|delivered-to|mime-version|message-id|date|x-[\w-]+|to|subject)\s*:/i;
 
 /** A photo's size from its header, refused before decoding when it is too big. */
 function checkImage(bytes: Uint8Array, kind: 'png' | 'jpeg', limits: ReadLimits): void {
@@ -114,7 +115,8 @@ async function mailDocument(raw: Uint8Array, limits: ReadLimits, read: ReturnTyp
   const mail = await readMail(raw, limits, read.attachment);
   // Nothing in the body and every attachment failed: say why the attachment failed.
   const failed = mail.parts.find((p) => p.reason);
-  if (mail.lines.length <= 1 && failed?.reason) throw new Unreadable(failed.reason, `${failed.name}: ${failed.skipped}`);
+  if (mail.lines.length <= 1 && failed?.reason)
+    throw new Unreadable(failed.reason, `${failed.name}: ${failed.skipped}`);
   const document: InboxDocument = {
     kind: 'mail',
     sender: mail.sender,

@@ -42,7 +42,8 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (isPdf(bytes)) return 'pdf';
   if (ARCHIVES.some((sig) => startsWith(bytes, sig)) || startsWith(bytes, TAR, 257)) return 'archive';
   if (OTHER_IMAGES.some((sig) => startsWith(bytes, sig))) return 'other_image';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'other_image';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'other_image';
   if (startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4)) return 'other_image';
   return looksLikeText(bytes) ? 'text' : 'binary';
 }
@@ -64,7 +65,8 @@ export interface Dimensions {
 }
 
 const u16 = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
-const u32 = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
+const u32 = (b: Uint8Array, i: number) =>
+  ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
 
 /** A PNG's size from its IHDR chunk, which must come first; null when the header is broken. */
 export function pngDimensions(bytes: Uint8Array): Dimensions | null {

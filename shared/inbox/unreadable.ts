@@ -14,7 +14,8 @@ export const UNREADABLE = {
   unsupported: 'We can read e-mails, PDFs, PNG and JPEG photos, and text: this is none of those.',
   malformed: 'This file is damaged or not what its name says, so it could not be read.',
   too_many_pages: 'This PDF has too many pages to be a letter: upload the letter on its own.',
-  image_too_large: 'This photo is too large to read: take it again at a lower resolution or crop it to the letter.',
+  image_too_large:
+    'This photo is too large to read: take it again at a lower resolution or crop it to the letter.',
   encrypted: 'This PDF is protected by a password, so it could not be read.',
   timeout: 'This took too long to read: try a clearer photo, a smaller file or paste the text.',
   no_text: 'No text could be found in this: try a clearer photo or paste the text.',

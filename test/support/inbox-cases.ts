@@ -58,8 +58,18 @@ export function corpusCases(dir = CORPUS_DIR): CorpusCase[] {
             : { kind: 'file', name: file, mediaType: MEDIA[ext] ?? 'application/octet-stream', bytes };
       const image = ext === '.png' || ext === '.jpg';
       const ocr = image || meta.ocr === true;
-      const group = ext === '.eml' ? (ocr ? 'photo' : 'e-mail') : ext === '.pdf' ? 'PDF' : image ? 'photo' : 'text';
-      return { name, file, group, ocr, input, today: meta.today ?? CORPUS_TODAY, expected: meta.expected, why: meta.why };
+      const group =
+        ext === '.eml' ? (ocr ? 'photo' : 'e-mail') : ext === '.pdf' ? 'PDF' : image ? 'photo' : 'text';
+      return {
+        name,
+        file,
+        group,
+        ocr,
+        input,
+        today: meta.today ?? CORPUS_TODAY,
+        expected: meta.expected,
+        why: meta.why,
+      };
     });
 }
 

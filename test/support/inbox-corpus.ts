@@ -38,8 +38,14 @@ function makePdfs(only: string | undefined): void {
   for (const file of fs.readdirSync(SRC).filter((f) => f.endsWith('.pdf.json'))) {
     const name = file.slice(0, -'.pdf.json'.length);
     if (only && name !== only) continue;
-    const spec = JSON.parse(fs.readFileSync(path.join(SRC, file), 'utf8')) as { lines: Line[]; filler?: number };
-    const pages = [...letterPages(spec.lines), ...Array.from({ length: spec.filler ?? 0 }, (_, i) => fillerPage(i))];
+    const spec = JSON.parse(fs.readFileSync(path.join(SRC, file), 'utf8')) as {
+      lines: Line[];
+      filler?: number;
+    };
+    const pages = [
+      ...letterPages(spec.lines),
+      ...Array.from({ length: spec.filler ?? 0 }, (_, i) => fillerPage(i)),
+    ];
     fs.writeFileSync(path.join(DIR, `${name}.pdf`), makePdf(pages));
     console.log(`${name}.pdf`);
   }
@@ -51,7 +57,13 @@ async function makePhotos(only: string | undefined): Promise<void> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     for (const file of sources) {
@@ -68,7 +80,11 @@ async function makePhotos(only: string | undefined): Promise<void> {
       });
       await page.setContent(html);
       const out = path.join(DIR, `${file.slice(0, -5)}.${type === 'jpeg' ? 'jpg' : 'png'}`);
-      await page.screenshot({ path: out, type, ...(type === 'jpeg' ? { quality: Number(shot.quality ?? 70) } : {}) });
+      await page.screenshot({
+        path: out,
+        type,
+        ...(type === 'jpeg' ? { quality: Number(shot.quality ?? 70) } : {}),
+      });
       await page.close();
       console.log(path.basename(out), fs.statSync(out).size, 'bytes');
     }
@@ -85,10 +101,7 @@ function makeMails(only: string | undefined): void {
     const mail = fs
       .readFileSync(path.join(SRC, file), 'utf8')
       .replace(/\{\{base64:([^}]+)\}\}/g, (_, attached: string) =>
-        fs
-          .readFileSync(path.join(DIR, attached))
-          .toString('base64')
-          .replace(/.{76}/g, '$&\n'),
+        fs.readFileSync(path.join(DIR, attached)).toString('base64').replace(/.{76}/g, '$&\n'),
       )
       .replace(/\r?\n/g, '\r\n');
     fs.writeFileSync(path.join(DIR, `${name}.eml`), mail);

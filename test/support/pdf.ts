@@ -59,7 +59,8 @@ export function makePdf(pages: readonly (readonly PdfText[])[]): Uint8Array {
     objects[pageIds[i]!] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ` +
       `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
-    objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
+    objects[pageIds[i]! + 1] =
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
   });
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
@@ -78,7 +79,10 @@ export function makePdf(pages: readonly (readonly PdfText[])[]): Uint8Array {
  * A letter's lines laid out top to bottom: a string is a line at the left margin; a pair is a table
  * row (label at the margin, value in a second column); '' is a blank line.
  */
-export function letterPages(lines: readonly (string | readonly [string, string])[], perPage = 60): PdfText[][] {
+export function letterPages(
+  lines: readonly (string | readonly [string, string])[],
+  perPage = 60,
+): PdfText[][] {
   const pages: PdfText[][] = [];
   let page: PdfText[] = [];
   let y = 790;
@@ -97,5 +101,7 @@ export function letterPages(lines: readonly (string | readonly [string, string])
     y -= 16;
   }
   pages.push(page);
-  return pages.map((p) => p.map((t) => (t.text.startsWith('# ') ? { ...t, text: t.text.slice(2), size: 14 } : t)));
+  return pages.map((p) =>
+    p.map((t) => (t.text.startsWith('# ') ? { ...t, text: t.text.slice(2), size: 14 } : t)),
+  );
 }

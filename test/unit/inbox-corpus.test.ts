@@ -25,7 +25,9 @@ describe('the corpus', () => {
   it('holds at least 40 documents of every kind, some with nothing to find', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     expect(new Set(cases.map((c) => c.group))).toEqual(new Set(['e-mail', 'PDF', 'photo', 'text']));
-    expect(cases.filter((c) => Object.values(c.expected).every((v) => v === null)).length).toBeGreaterThanOrEqual(3);
+    expect(
+      cases.filter((c) => Object.values(c.expected).every((v) => v === null)).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it.each(cases.filter((c) => !c.ocr).map((c) => [c.name, c] as const))('%s', async (_, c) => {

@@ -10,7 +10,10 @@ import { toLines } from '../../lambdas/inbox/lines.ts';
 
 const TODAY = '2026-11-28';
 const fieldsOf = (text: string, today = TODAY) =>
-  extractRenewal({ kind: 'text', lines: toLines(text), origin: EMPTY_ORIGIN, sender: null, subject: null }, { today });
+  extractRenewal(
+    { kind: 'text', lines: toLines(text), origin: EMPTY_ORIGIN, sender: null, subject: null },
+    { today },
+  );
 const dateOf = (text: string, today = TODAY) => {
   const f = fieldsOf(text, today);
   return f.renewal_date && `${f.renewal_date} ${f.date_kind}`;
@@ -66,19 +69,25 @@ describe('a date and the words before it', () => {
 
 describe('unsure is empty', () => {
   it('gives no date when two strong candidates disagree', () => {
-    expect(fieldsOf('Your contract ends on 3 March 2027.\nYour contract ends on 10 March 2027.').renewal_date).toBeNull();
+    expect(
+      fieldsOf('Your contract ends on 3 March 2027.\nYour contract ends on 10 March 2027.').renewal_date,
+    ).toBeNull();
   });
 
   it("takes a policy's new start over its old end the day before", () => {
     expect(
-      dateOf('Your current policy expires at midnight on 21 January 2027. Your new policy will start on 22 January 2027.'),
+      dateOf(
+        'Your current policy expires at midnight on 21 January 2027. Your new policy will start on 22 January 2027.',
+      ),
     ).toBe('2027-01-22 renewal');
   });
 
   it('takes a range of cover by its start while it is ahead, and by its end once it has begun', () => {
     expect(dateOf('Your renewal\nPeriod of insurance: 15/12/2026 to 14/12/2027')).toBe('2026-12-15 renewal');
     // A new policy's schedule: its start is no renewal.
-    expect(fieldsOf('Your new policy\nPeriod of insurance: 15/12/2026 to 14/12/2027').renewal_date).toBeNull();
+    expect(
+      fieldsOf('Your new policy\nPeriod of insurance: 15/12/2026 to 14/12/2027').renewal_date,
+    ).toBeNull();
     expect(dateOf('Contract period: 01/02/2025 - 31/01/2027')).toBe('2027-01-31 deal_end');
     expect(fieldsOf('Previous period 06.01.2026 to 05.01.2027').renewal_date).toBeNull();
   });
@@ -123,7 +132,9 @@ describe('unsure is empty', () => {
   });
 
   it('reads a policy start as a renewal only in a document about renewing', () => {
-    expect(fieldsOf('Thanks for your quote for car insurance.\nPolicy start date: 1 January 2027').renewal_date).toBeNull();
+    expect(
+      fieldsOf('Thanks for your quote for car insurance.\nPolicy start date: 1 January 2027').renewal_date,
+    ).toBeNull();
     expect(dateOf('Your renewal documents\nPolicy start date: 1 January 2027')).toBe('2027-01-01 renewal');
   });
 

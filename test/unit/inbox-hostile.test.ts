@@ -19,7 +19,10 @@ const file = (name: string, bytes: Uint8Array, mediaType = 'application/octet-st
 const reasonOf = (result: ReadResult) => (result.ok ? 'read' : result.reason);
 
 /** A mail with these attachments, each `[name, type, base64 content]`. */
-function mailWith(attachments: [string, string, string][], body = 'Your policy renews on 1 March 2027.'): Uint8Array {
+function mailWith(
+  attachments: [string, string, string][],
+  body = 'Your policy renews on 1 March 2027.',
+): Uint8Array {
   const parts = attachments.map(
     ([name, type, content]) =>
       `--b\nContent-Type: ${type}; name="${name}"\nContent-Disposition: attachment; filename="${name}"\nContent-Transfer-Encoding: base64\n\n${content}\n`,
@@ -46,11 +49,17 @@ describe('refused, with a reason', () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41);
     expect(reasonOf(await readDocument({ kind: 'mail', raw: big }))).toBe('too_large');
     expect(reasonOf(await readDocument(file('big.pdf', big, 'application/pdf')))).toBe('too_large');
-    expect(reasonOf(await readDocument({ kind: 'text', text: 'a'.repeat(10 * 1024 * 1024 + 1) }))).toBe('too_large');
+    expect(reasonOf(await readDocument({ kind: 'text', text: 'a'.repeat(10 * 1024 * 1024 + 1) }))).toBe(
+      'too_large',
+    );
   });
 
   it('a mail with more than 5 attachments', async () => {
-    const six = Array.from({ length: 6 }, (_, i): [string, string, string] => [`n${i}.txt`, 'text/plain', b64(encode('hi'))]);
+    const six = Array.from({ length: 6 }, (_, i): [string, string, string] => [
+      `n${i}.txt`,
+      'text/plain',
+      b64(encode('hi')),
+    ]);
     expect(reasonOf(await readDocument({ kind: 'mail', raw: mailWith(six) }))).toBe('too_many_attachments');
     expect(reasonOf(await readDocument({ kind: 'mail', raw: mailWith(six.slice(0, 5)) }))).toBe('read');
   });
@@ -58,29 +67,44 @@ describe('refused, with a reason', () => {
   it('any archive: uploaded, attached, or named as something else', async () => {
     expect(reasonOf(await readDocument(file('letters.zip', ZIP, 'application/zip')))).toBe('archive');
     expect(reasonOf(await readDocument(file('letter.pdf', ZIP, 'application/pdf')))).toBe('archive');
-    expect(reasonOf(await readDocument({ kind: 'mail', raw: mailWith([['letter.pdf', 'application/pdf', b64(ZIP)]]) }))).toBe(
-      'archive',
-    );
-    expect(reasonOf(await readDocument({ kind: 'mail', raw: mailWith([['a.bin', 'application/x-zip-compressed', 'AAAA']]) }))).toBe(
-      'archive',
-    );
+    expect(
+      reasonOf(
+        await readDocument({ kind: 'mail', raw: mailWith([['letter.pdf', 'application/pdf', b64(ZIP)]]) }),
+      ),
+    ).toBe('archive');
+    expect(
+      reasonOf(
+        await readDocument({
+          kind: 'mail',
+          raw: mailWith([['a.bin', 'application/x-zip-compressed', 'AAAA']]),
+        }),
+      ),
+    ).toBe('archive');
   });
 
   it('a PDF of thousands of pages, from its page count alone', async () => {
     const pages = Array.from({ length: 2000 }, () => [{ x: 50, y: 700, text: 'Terms' }]);
-    expect(reasonOf(await readDocument(file('pack.pdf', makePdf(pages), 'application/pdf')))).toBe('too_many_pages');
+    expect(reasonOf(await readDocument(file('pack.pdf', makePdf(pages), 'application/pdf')))).toBe(
+      'too_many_pages',
+    );
   });
 
   it('a damaged PDF', async () => {
     const pdf = makePdf(letterPages(['Your renewal']));
-    expect(reasonOf(await readDocument(file('cut.pdf', pdf.slice(0, 40), 'application/pdf')))).toBe('malformed');
+    expect(reasonOf(await readDocument(file('cut.pdf', pdf.slice(0, 40), 'application/pdf')))).toBe(
+      'malformed',
+    );
     const garbage = encode('%PDF-1.7\n' + 'x'.repeat(5000));
     expect(reasonOf(await readDocument(file('junk.pdf', garbage, 'application/pdf')))).toBe('malformed');
   });
 
   it('a 20,000 × 20,000 photo, by its header, before anything decodes it', async () => {
-    expect(reasonOf(await readDocument(file('huge.png', pngHeader(20_000, 20_000), 'image/png')))).toBe('image_too_large');
-    expect(reasonOf(await readDocument(file('tall.png', pngHeader(400, 12_000), 'image/png')))).toBe('image_too_large');
+    expect(reasonOf(await readDocument(file('huge.png', pngHeader(20_000, 20_000), 'image/png')))).toBe(
+      'image_too_large',
+    );
+    expect(reasonOf(await readDocument(file('tall.png', pngHeader(400, 12_000), 'image/png')))).toBe(
+      'image_too_large',
+    );
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0x4e, 0x20, 0x4e, 0x20, 3, 0, 0, 0, 0]);
     expect(reasonOf(await readDocument(file('huge.jpg', jpeg, 'image/jpeg')))).toBe('image_too_large');
   });
@@ -89,12 +113,18 @@ describe('refused, with a reason', () => {
     const broken = pngHeader(100, 100);
     broken.set([0x58, 0x58, 0x58, 0x58], 12);
     expect(reasonOf(await readDocument(file('broken.png', broken, 'image/png')))).toBe('malformed');
-    expect(reasonOf(await readDocument(file('a.gif', encode('GIF89a\u0001\u0000'), 'image/gif')))).toBe('unsupported');
-    expect(reasonOf(await readDocument(file('a.exe', new Uint8Array([0x4d, 0x5a, 0, 0, 3, 0]))))).toBe('unsupported');
+    expect(reasonOf(await readDocument(file('a.gif', encode('GIF89a\u0001\u0000'), 'image/gif')))).toBe(
+      'unsupported',
+    );
+    expect(reasonOf(await readDocument(file('a.exe', new Uint8Array([0x4d, 0x5a, 0, 0, 3, 0]))))).toBe(
+      'unsupported',
+    );
   });
 
   it('a mail that is not one, and a mail with nothing to read', async () => {
-    expect(reasonOf(await readDocument({ kind: 'mail', raw: new Uint8Array([0, 1, 2, 3, 255, 254]) }))).toBe('malformed');
+    expect(reasonOf(await readDocument({ kind: 'mail', raw: new Uint8Array([0, 1, 2, 3, 255, 254]) }))).toBe(
+      'malformed',
+    );
     expect(reasonOf(await readDocument({ kind: 'mail', raw: encode('just some words') }))).toBe('malformed');
     const scriptOnly = encode(
       'From: a@b.example\nDate: Sat, 28 Nov 2026 10:00:00 +0000\nContent-Type: text/html\n\n<script>while(true){}</script><style>p{}</style>',
@@ -105,15 +135,25 @@ describe('refused, with a reason', () => {
 
   it('an attachment that cannot be read is skipped, and named when nothing else could be read', async () => {
     const brokenPdf = b64(encode('%PDF-1.4\n' + 'y'.repeat(300)));
-    const withBody = await readDocument({ kind: 'mail', raw: mailWith([['r.pdf', 'application/pdf', brokenPdf]]) });
-    expect(withBody.ok && withBody.document.parts).toContainEqual(expect.objectContaining({ name: 'r.pdf', reason: 'malformed' }));
-    const alone = await readDocument({ kind: 'mail', raw: mailWith([['r.pdf', 'application/pdf', brokenPdf]], '') });
+    const withBody = await readDocument({
+      kind: 'mail',
+      raw: mailWith([['r.pdf', 'application/pdf', brokenPdf]]),
+    });
+    expect(withBody.ok && withBody.document.parts).toContainEqual(
+      expect.objectContaining({ name: 'r.pdf', reason: 'malformed' }),
+    );
+    const alone = await readDocument({
+      kind: 'mail',
+      raw: mailWith([['r.pdf', 'application/pdf', brokenPdf]], ''),
+    });
     expect(reasonOf(alone)).toBe('malformed');
   });
 
   it('a photo not read within the time limit: its text recognition is stopped', async () => {
     // A real, valid picture: recognising it takes far longer than 100 ms (starting the worker alone does).
-    const png = await import('node:fs').then((fs) => fs.readFileSync(new URL('../fixtures/inbox/mot-certificate-photo.png', import.meta.url)));
+    const png = await import('node:fs').then((fs) =>
+      fs.readFileSync(new URL('../fixtures/inbox/mot-certificate-photo.png', import.meta.url)),
+    );
     const result = await readDocument(file('slow.png', new Uint8Array(png), 'image/png'), { timeMs: 100 });
     expect(result).toEqual({ ok: false, reason: 'timeout', detail: 'Not read within 100 ms' });
   });

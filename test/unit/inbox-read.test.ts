@@ -16,7 +16,8 @@ const mail = (headers: string, body: string, type = 'text/plain') =>
   new TextEncoder().encode(
     `${headers}\r\nMIME-Version: 1.0\r\nContent-Type: ${type}; charset=utf-8\r\n\r\n${body.replace(/\n/g, '\r\n')}`,
   );
-const FROM_USER = 'From: Jo Bloggs <jo@example.org>\r\nTo: in@inbox.example\r\nDate: Sat, 28 Nov 2026 10:00:00 +0000';
+const FROM_USER =
+  'From: Jo Bloggs <jo@example.org>\r\nTo: in@inbox.example\r\nDate: Sat, 28 Nov 2026 10:00:00 +0000';
 
 async function readMail(raw: Uint8Array): Promise<InboxDocument> {
   const result = await readDocument({ kind: 'mail', raw });
@@ -57,26 +58,58 @@ describe('forwarded letters', () => {
   it.each([
     [
       'Outlook, under a rule',
-      ['________________________________', 'From: EDF <a@edfenergy.com>', 'Sent: 16 November 2026 15:14', 'To: jo@example.org', 'Subject: Ending'],
+      [
+        '________________________________',
+        'From: EDF <a@edfenergy.com>',
+        'Sent: 16 November 2026 15:14',
+        'To: jo@example.org',
+        'Subject: Ending',
+      ],
     ],
     [
       'Outlook, no marker, American Sent line',
-      ['From: EDF [mailto:a@edfenergy.com]', 'Sent: Monday, November 16, 2026 3:14 PM', 'To: Jo', 'Cc: Sam', 'Subject: Ending'],
+      [
+        'From: EDF [mailto:a@edfenergy.com]',
+        'Sent: Monday, November 16, 2026 3:14 PM',
+        'To: Jo',
+        'Cc: Sam',
+        'Subject: Ending',
+      ],
     ],
     [
       "Outlook's Original Message",
-      ['-----Original Message-----', 'From: EDF <a@edfenergy.com>', 'Sent: 16/11/2026 15:14', 'To: jo@example.org', 'Subject: Ending'],
+      [
+        '-----Original Message-----',
+        'From: EDF <a@edfenergy.com>',
+        'Sent: 16/11/2026 15:14',
+        'To: jo@example.org',
+        'Subject: Ending',
+      ],
     ],
     [
       'Apple Mail, quoted',
-      ['Begin forwarded message:', '> From: EDF <a@edfenergy.com>', '> Subject: Ending', '> Date: 16 November 2026 at 15:14:00 GMT', '> To: jo@example.org'],
+      [
+        'Begin forwarded message:',
+        '> From: EDF <a@edfenergy.com>',
+        '> Subject: Ending',
+        '> Date: 16 November 2026 at 15:14:00 GMT',
+        '> To: jo@example.org',
+      ],
     ],
     [
       'Yahoo',
-      ['----- Forwarded Message -----', 'From: EDF <a@edfenergy.com>', 'To: jo@example.org', 'Sent: Monday, 16 November 2026, 15:14:00 GMT', 'Subject: Ending'],
+      [
+        '----- Forwarded Message -----',
+        'From: EDF <a@edfenergy.com>',
+        'To: jo@example.org',
+        'Sent: Monday, 16 November 2026, 15:14:00 GMT',
+        'Subject: Ending',
+      ],
     ],
   ])('reads the block of %s', (_, block) => {
-    const { lines, origin } = unwrapForwarded(toLines(['My note', ...block, 'Your tariff ends on 15 January 2027.'].join('\n')));
+    const { lines, origin } = unwrapForwarded(
+      toLines(['My note', ...block, 'Your tariff ends on 15 January 2027.'].join('\n')),
+    );
     expect(origin).toMatchObject({ address: 'a@edfenergy.com', date: '2026-11-16' });
     expect(lines).toEqual(['My note', 'Your tariff ends on 15 January 2027.']);
   });
@@ -127,12 +160,19 @@ describe('forwarded letters', () => {
     );
     const doc = await readMail(raw);
     expect(doc.sender).toBe('jo@example.org');
-    expect(doc.origin).toMatchObject({ address: 'insurance@saga.co.uk', date: '2026-11-10', subject: 'Saga renewal' });
+    expect(doc.origin).toMatchObject({
+      address: 'insurance@saga.co.uk',
+      date: '2026-11-10',
+      subject: 'Saga renewal',
+    });
     expect(doc.lines).toContain('Renewal premium: £356.20');
   });
 
   it('names a mailbox however a header writes it', () => {
-    expect(parseMailbox('"Direct Line" <No-Reply@DirectLine.com>')).toEqual({ name: 'Direct Line', address: 'no-reply@directline.com' });
+    expect(parseMailbox('"Direct Line" <No-Reply@DirectLine.com>')).toEqual({
+      name: 'Direct Line',
+      address: 'no-reply@directline.com',
+    });
     expect(parseMailbox('Aviva [mailto:a@aviva.co.uk]')).toEqual({ name: 'Aviva', address: 'a@aviva.co.uk' });
     expect(parseMailbox('a@aviva.co.uk')).toEqual({ name: null, address: 'a@aviva.co.uk' });
     expect(parseMailbox('Direct Line')).toEqual({ name: 'Direct Line', address: null });
@@ -164,7 +204,8 @@ describe('HTML to text', () => {
 
   it('costs time in proportion to its length, however it is broken', () => {
     // Thousands of unclosed scripts, tags and quotes: one pass, no backtracking.
-    const broken = '<script>'.repeat(20_000) + '<a href="'.repeat(20_000) + '<div style="display:none">'.repeat(20_000);
+    const broken =
+      '<script>'.repeat(20_000) + '<a href="'.repeat(20_000) + '<div style="display:none">'.repeat(20_000);
     expect(htmlToText(broken)).toBe('');
     expect(htmlToText('<p>ok</p>' + '<'.repeat(100_000))).toMatch(/^ok/);
   });
@@ -190,7 +231,23 @@ describe('files are what their bytes say', () => {
     expect(pngDimensions(png)).toEqual({ width: 20_000, height: 15_000 });
     // SOI, an APP0 segment of 16 bytes, then a baseline frame header: height 3000, width 4000.
     const jpeg = new Uint8Array([
-      0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0x0b, 0xb8, 0x0f, 0xa0, 3,
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...new Array(14).fill(0),
+      0xff,
+      0xc0,
+      0,
+      17,
+      8,
+      0x0b,
+      0xb8,
+      0x0f,
+      0xa0,
+      3,
     ]);
     expect(jpegDimensions(jpeg)).toEqual({ width: 4000, height: 3000 });
     expect(jpegDimensions(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1]))).toBeNull();
@@ -204,7 +261,10 @@ describe('files are what their bytes say', () => {
       mediaType: 'application/pdf',
       bytes: makePdf(letterPages(['Your policy renews on 3 April 2027.', ['Annual premium', '£312.40']])),
     });
-    expect(pdf).toMatchObject({ ok: true, document: { kind: 'pdf', lines: ['Your policy renews on 3 April 2027.', 'Annual premium £312.40'] } });
+    expect(pdf).toMatchObject({
+      ok: true,
+      document: { kind: 'pdf', lines: ['Your policy renews on 3 April 2027.', 'Annual premium £312.40'] },
+    });
     const eml = await readDocument({
       kind: 'file',
       name: 'saved.eml',
@@ -218,12 +278,20 @@ describe('files are what their bytes say', () => {
       mediaType: 'text/plain',
       bytes: new TextEncoder().encode('  Renews\ton 3 April 2027  \r\n\r\n\u202Eevil\n> quoted'),
     });
-    expect(text).toMatchObject({ ok: true, document: { kind: 'text', lines: ['Renews on 3 April 2027', 'evil', 'quoted'] } });
+    expect(text).toMatchObject({
+      ok: true,
+      document: { kind: 'text', lines: ['Renews on 3 April 2027', 'evil', 'quoted'] },
+    });
   });
 
   it('reads only the first pages of a long PDF', async () => {
     const pages = Array.from({ length: 14 }, (_, i) => [{ x: 50, y: 700, text: `Page ${i + 1}` }]);
-    const result = await readDocument({ kind: 'file', name: 'b.pdf', mediaType: 'application/pdf', bytes: makePdf(pages) });
+    const result = await readDocument({
+      kind: 'file',
+      name: 'b.pdf',
+      mediaType: 'application/pdf',
+      bytes: makePdf(pages),
+    });
     expect(result.ok && result.document.lines).toEqual(Array.from({ length: 10 }, (_, i) => `Page ${i + 1}`));
   });
 });

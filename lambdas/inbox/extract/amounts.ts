@@ -30,8 +30,14 @@ const MONEY =
 const HAS_MONEY = /£\s?\d|\bgbp\s?\d|\d\s?(?:gbp|pounds)\b/i;
 
 const PERIOD_AFTER: readonly [RegExp, Period][] = [
-  [/^\s*(?:\/\s*|per |a |an |each |every )(?:calendar )?(?:month|mth|mo)\b|^\s*(?:monthly|pcm|pm|p\/m)\b/, 'monthly'],
-  [/^\s*(?:\/\s*|per |a |an |each |every )(?:year|yr|annum)\b|^\s*(?:annually|yearly|pa|p\.a\.|for the year|for 12 months)(?!\w)/, 'yearly'],
+  [
+    /^\s*(?:\/\s*|per |a |an |each |every )(?:calendar )?(?:month|mth|mo)\b|^\s*(?:monthly|pcm|pm|p\/m)\b/,
+    'monthly',
+  ],
+  [
+    /^\s*(?:\/\s*|per |a |an |each |every )(?:year|yr|annum)\b|^\s*(?:annually|yearly|pa|p\.a\.|for the year|for 12 months)(?!\w)/,
+    'yearly',
+  ],
   [/^\s*(?:\/\s*|per |a |an |each |every )(?:week|wk)\b|^\s*(?:weekly|pw|p\/w)\b/, 'weekly'],
   [/^\s*(?:\/\s*|per |a |each |every )quarter\b|^\s*quarterly\b|^\s*every (?:3|three) months\b/, 'quarterly'],
   [/^\s*every (?:6|six) months\b|^\s*half[- ]yearly\b/, 'half_yearly'],
@@ -41,8 +47,18 @@ const PERIOD_AFTER: readonly [RegExp, Period][] = [
 /** A period named in the words just before a sum: 'monthly payments of', 'annual premium:'. */
 const WORDS_TO_END = String.raw`(?: [\w'/.,%()-]+){0,6}\W*$`;
 const PERIOD_BEFORE: readonly [RegExp, Period][] = [
-  [new RegExp(String.raw`\b(?:monthly|per month|a month|each month|every month|month(?:ly)? instalments?)\b${WORDS_TO_END}`), 'monthly'],
-  [new RegExp(String.raw`\b(?:annual(?:ly)?|yearly|per annum|a year|per year|for the year|12[- ]months?|twelve months|year's)\b${WORDS_TO_END}`), 'yearly'],
+  [
+    new RegExp(
+      String.raw`\b(?:monthly|per month|a month|each month|every month|month(?:ly)? instalments?)\b${WORDS_TO_END}`,
+    ),
+    'monthly',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:annual(?:ly)?|yearly|per annum|a year|per year|for the year|12[- ]months?|twelve months|year's)\b${WORDS_TO_END}`,
+    ),
+    'yearly',
+  ],
   [new RegExp(String.raw`\b(?:weekly|per week|a week)\b${WORDS_TO_END}`), 'weekly'],
   [new RegExp(String.raw`\b(?:quarterly|per quarter)\b${WORDS_TO_END}`), 'quarterly'],
   [/\b(?:daily|per day|a day)\b(?: [\w']+){0,3}\W*$/, 'day'],
@@ -111,7 +127,8 @@ function roleOf(before: string, sentence: string, period: Period | null): Role {
   if (best[1] === 'previous' && best[2] === 2 && lastSpan(before, CURRENT_STRONG)[1] > -1)
     return { role: 'current', strength: 3 };
   // A price in a sentence about what comes ('From May 2027 your estimated payment is') is the new one.
-  if (best[1] === 'current' && best[2] === 2 && FUTURE.test(sentence)) return { role: 'current', strength: 3 };
+  if (best[1] === 'current' && best[2] === 2 && FUTURE.test(sentence))
+    return { role: 'current', strength: 3 };
   return { role: best[1], strength: best[2] };
 }
 
@@ -133,7 +150,10 @@ export function findAmounts(lines: readonly string[]): AmountMention[] {
     const matches = [...line.matchAll(MONEY)];
     // Sums side by side with no words between are a table's columns ('£1,103.20 £1,207.44'): which
     // column is the current tariff and which the next, the words cannot say.
-    const columns = matches.some((m, i) => i > 0 && !/\p{L}/u.test(line.slice(matches[i - 1]!.index + matches[i - 1]![0].length, m.index)));
+    const columns = matches.some(
+      (m, i) =>
+        i > 0 && !/\p{L}/u.test(line.slice(matches[i - 1]!.index + matches[i - 1]![0].length, m.index)),
+    );
     matches.forEach((m, i) => {
       // '£1m of cover', '£5k': a limit, never a price.
       if (m[2]) return;
@@ -145,7 +165,14 @@ export function findAmounts(lines: readonly string[]): AmountMention[] {
       let before = plain(clauseBefore(line, m.index, from));
       const sentence = plain(clauseBefore(line, m.index, 0, 200));
       // A table's label above its value.
-      if (!hasWords(before) && m.index < 30 && n > 0 && !previous && lines[n - 1]!.length <= 80 && !HAS_MONEY.test(lines[n - 1]!))
+      if (
+        !hasWords(before) &&
+        m.index < 30 &&
+        n > 0 &&
+        !previous &&
+        lines[n - 1]!.length <= 80 &&
+        !HAS_MONEY.test(lines[n - 1]!)
+      )
         before = plain(lines[n - 1]!);
       const after = plain(clauseAfter(line, m.index + m[0].length, next?.index ?? line.length));
       const period = periodOf(before, after);
@@ -181,9 +208,13 @@ function pairUp(found: AmountMention[], lines: readonly string[]): void {
       /\bfrom\s*$/.test(plain(line.slice(0, a.index)))
     )
       pair = [a, b];
-    else if (a.role === 'current' && /^\W*(?:compared (?:with|to)|against|versus|vs\.?)\s*$/.test(between)) pair = [b, a];
+    else if (a.role === 'current' && /^\W*(?:compared (?:with|to)|against|versus|vs\.?)\s*$/.test(between))
+      pair = [b, a];
     // 'will increase to £74 per month from £69 per month'.
-    else if (/^\s*(?:\/\S+\s*)?(?:a \w+ |per \w+ )?from\s*$/.test(between) && /\bto\s*$/.test(plain(line.slice(0, a.index))))
+    else if (
+      /^\s*(?:\/\S+\s*)?(?:a \w+ |per \w+ )?from\s*$/.test(between) &&
+      /\bto\s*$/.test(plain(line.slice(0, a.index)))
+    )
       pair = [b, a];
     // '£21.43 a month (was £18.67)': side by side, the old price is in the new one's period.
     else if (a.role === 'current' && b.role === 'previous' && between.length <= 20) {
@@ -223,7 +254,8 @@ function documentPeriod(text: string): Period | null {
   const PRODUCT = String.raw`(?: [\w+'-]+){0,3} (?:price|payment|premium|cost|fee|charge|subscription|membership|plan|direct debit|instalments?|bill|policy|contract|cover)\b`;
   const found = new Set<Period>();
   if (new RegExp(String.raw`\bmonthly${PRODUCT}`).test(text)) found.add('monthly');
-  if (new RegExp(String.raw`\b(?:annual|yearly|12[- ]month|one[- ]year)${PRODUCT}`).test(text)) found.add('yearly');
+  if (new RegExp(String.raw`\b(?:annual|yearly|12[- ]month|one[- ]year)${PRODUCT}`).test(text))
+    found.add('yearly');
   if (new RegExp(String.raw`\bweekly${PRODUCT}`).test(text)) found.add('weekly');
   return found.size === 1 ? [...found][0]! : null;
 }

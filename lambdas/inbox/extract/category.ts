@@ -10,7 +10,10 @@ import { plain } from './context.ts';
 /** [pattern, points]: 3 for words that name the category, 1 for words that lean towards it. */
 const WORDS: Record<Category, readonly [RegExp, number][]> = {
   insurance: [
-    [/\b(?:car|motor|home|house|buildings|contents|pet|dog|cat|travel|van|motorbike|bike|landlord|life|health|breakdown|gadget|boiler)(?: and contents)? (?:insurance|cover|policy)\b/g, 3],
+    [
+      /\b(?:car|motor|home|house|buildings|contents|pet|dog|cat|travel|van|motorbike|bike|landlord|life|health|breakdown|gadget|boiler)(?: and contents)? (?:insurance|cover|policy)\b/g,
+      3,
+    ],
     [/\binsurance\b/g, 2],
     [/\b(?:annual|renewal|your|total|last year's|this year's|insurance) premium\b/g, 2],
     [/\bpolicy (?:number|schedule|documents?|booklet|wording)\b/g, 2],
@@ -21,7 +24,10 @@ const WORDS: Record<Category, readonly [RegExp, number][]> = {
   ],
   mortgage: [
     [/\bmortgage\b/g, 3],
-    [/\bproduct transfer\b|\bremortgag\w*\b|\bstandard variable rate\b|\bfollow[- ]on rate\b|\bsvr\b|\bbase rate tracker\b/g, 3],
+    [
+      /\bproduct transfer\b|\bremortgag\w*\b|\bstandard variable rate\b|\bfollow[- ]on rate\b|\bsvr\b|\bbase rate tracker\b/g,
+      3,
+    ],
     [/\bloan to value\b|\bltv\b|\bearly repayment charge\b|\bproperty\b/g, 1],
   ],
   credit_cards: [
@@ -31,20 +37,35 @@ const WORDS: Record<Category, readonly [RegExp, number][]> = {
     [/\bminimum (?:monthly )?payment\b|\bcredit limit\b|\bstatement\b/g, 1],
   ],
   utilities_energy: [
-    [/\benergy\b|\belectricity\b|\bdual fuel\b|\bkwh\b|\bstanding charges?\b|\bunit rates?\b|\bofgem\b|\bprice cap\b/g, 3],
+    [
+      /\benergy\b|\belectricity\b|\bdual fuel\b|\bkwh\b|\bstanding charges?\b|\bunit rates?\b|\bofgem\b|\bprice cap\b/g,
+      3,
+    ],
     [/\bgas\b|\bmeter\b|\bfixed (?:energy )?tariff\b/g, 2],
     [/\btariff\b|\bwater\b|\bsewerage\b/g, 1],
   ],
   broadband_mobile: [
-    [/\bbroadband\b|\bfibre\b|\bmobile (?:plan|contract|tariff|phone contract)\b|\bsim(?:[- ]only)?\b|\bairtime\b|\bhandset\b|\blandline\b|\bline rental\b|\brouter\b|\bmbps\b|\bofcom\b|\bend[- ]of[- ]contract notification\b/g, 3],
-    [/\bdata allowance\b|\bunlimited data\b|\b\d+ ?gb (?:of )?data\b|\bwi-?fi\b|\bminutes and texts\b|\bphone\b|\bmobile\b/g, 1],
+    [
+      /\bbroadband\b|\bfibre\b|\bmobile (?:plan|contract|tariff|phone contract)\b|\bsim(?:[- ]only)?\b|\bairtime\b|\bhandset\b|\blandline\b|\bline rental\b|\brouter\b|\bmbps\b|\bofcom\b|\bend[- ]of[- ]contract notification\b/g,
+      3,
+    ],
+    [
+      /\bdata allowance\b|\bunlimited data\b|\b\d+ ?gb (?:of )?data\b|\bwi-?fi\b|\bminutes and texts\b|\bphone\b|\bmobile\b/g,
+      1,
+    ],
   ],
   subscriptions: [
     [/\bsubscription\b|\bstreaming\b|\bfree trial\b|\bcancel (?:at )?any ?time\b/g, 3],
-    [/\bmembership\b|\bplan\b|\bbilling (?:date|period|cycle)\b|\bnext billing\b|\bbilled (?:monthly|annually|yearly)\b/g, 1],
+    [
+      /\bmembership\b|\bplan\b|\bbilling (?:date|period|cycle)\b|\bnext billing\b|\bbilled (?:monthly|annually|yearly)\b/g,
+      1,
+    ],
   ],
   car_tax_mot: [
-    [/\bvehicle tax\b|\bcar tax\b|\broad tax\b|\bvehicle excise duty\b|\bdvla\b|\bv11\b|\btax your vehicle\b|\bsorn\b/g, 3],
+    [
+      /\bvehicle tax\b|\bcar tax\b|\broad tax\b|\bvehicle excise duty\b|\bdvla\b|\bv11\b|\btax your vehicle\b|\bsorn\b/g,
+      3,
+    ],
     [/\bmot(?: test| certificate| due| expiry| reminder)?\b|\bdvsa\b/g, 3],
     [/\bregistration (?:number|mark)\b/g, 1],
   ],

@@ -15,7 +15,8 @@ export interface Span {
  * Sentence and clause ends: '.', '!', '?', ';' or '|' before a space (a decimal point is not one,
  * nor the point of an abbreviation such as 'incl.' or 'No.').
  */
-const BOUNDARY = /(?<!\b(?:incl|inc|excl|exc|approx|no|ref|tel|mr|mrs|ms|dr|st|ltd|co|e\.g|i\.e|etc|vs|p\.a|p|a\.m|p\.m|fig|max|min|est))[.!?;|•](?=\s|$)/gi;
+const BOUNDARY =
+  /(?<!\b(?:incl|inc|excl|exc|approx|no|ref|tel|mr|mrs|ms|dr|st|ltd|co|e\.g|i\.e|etc|vs|p\.a|p|a\.m|p\.m|fig|max|min|est))[.!?;|•](?=\s|$)/gi;
 const FIRST_BOUNDARY = new RegExp(BOUNDARY.source, 'i');
 
 /** Lower case, typographic apostrophes and quotes made plain, spaces collapsed. */

@@ -46,7 +46,8 @@ const iso = (y: number, m: number, d: number) =>
   `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** Days from `a` to `b`, both YYYY-MM-DD. */
-export const daysBetween = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+export const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 
 function numericOf(text: string): DateMention['numeric'] {
   const m = NUMERIC.exec(text);
@@ -93,7 +94,8 @@ export function findDates(lines: readonly string[], reference: string | null): D
         if (!point.isCertain('year') && !ref) continue;
         const date = iso(point.get('year')!, point.get('month')!, point.get('day')!);
         // 'Tuesday 14 March 2027' when 14 March 2027 is a Sunday: a typo or a misread, so not trusted.
-        if (point.isCertain('weekday') && new Date(`${date}T12:00:00Z`).getUTCDay() !== point.get('weekday')) continue;
+        if (point.isCertain('weekday') && new Date(`${date}T12:00:00Z`).getUTCDay() !== point.get('weekday'))
+          continue;
         mentions.push({ line, index: result.index, end: result.index + written.length, date, numeric });
       }
       if (mentions.length === 2) {
@@ -120,7 +122,8 @@ export function findDates(lines: readonly string[], reference: string | null): D
 }
 
 /** What a clause is about, from its words. */
-const TAX = /\b(?:vehicle|car|road) tax\b|\btax (?:disc|is due|due|for|on your)\b|\bved\b|\bvehicle excise\b|\btax your\b/;
+const TAX =
+  /\b(?:vehicle|car|road) tax\b|\btax (?:disc|is due|due|for|on your)\b|\bved\b|\bvehicle excise\b|\btax your\b/;
 const MOT = /\bmot\b/;
 const DEAL =
   /\b(?:contract|deal|fix|fixed|tariff|rate|term|promotion(?:al)?|introductory|intro|0%|offer|agreement|product|discount|bundle|price (?:guarantee|promise|freeze)|minimum period|trial)\b/;
@@ -130,7 +133,8 @@ const PAY = /\b(?:payment|bill|billing|direct debit|instalment|charge|invoice)\b
 /** Words that end or start something, and the cue each gives by what the clause is about. */
 const END =
   /\b(?:ends?|ending|end date|expires?|expiring|expiry(?: date)?|finish(?:es)?|runs? out|comes? to an end|will end|lapses?|matur(?:es|ity)(?: date)?|until|till)\b/g;
-const START = /\b(?:starts?|begins?|commences?|start date|starting|effective date|continues?|runs from|cover from)\b/g;
+const START =
+  /\b(?:starts?|begins?|commences?|start date|starting|effective date|continues?|runs from|cover from)\b/g;
 const RENEW_VERB =
   /\b(?:renew(?:s|ing)?|will renew|auto-?renew(?:s|al|ing)?|renewal (?:date|day|is due)|date of renewal|due (?:for|to) renew(?:al)?)\b(?: (?:automatically|on|from|at|for|is|will be|:))*/g;
 const RENEWAL_WORD = /\brenewal\b/g;
@@ -154,7 +158,8 @@ interface Hit {
 
 function lastHit(text: string, pattern: RegExp, cue: (match: string) => Cue): Hit | null {
   let hit: Hit | null = null;
-  for (const m of text.matchAll(pattern)) hit = { start: m.index, end: m.index + m[0].length, cue: cue(m[0]) };
+  for (const m of text.matchAll(pattern))
+    hit = { start: m.index, end: m.index + m[0].length, cue: cue(m[0]) };
   return hit;
 }
 
@@ -215,7 +220,12 @@ function cueOf(mention: DateMention, lines: readonly string[], previous: DateMen
   // A range's 'from' only opens it: 'Period of insurance from 06.01.2027 to 05.01.2028'.
   if (mention.rangeStart) before = before.replace(/\bfrom\s*$/, '');
   // A table's label above its value: 'Renewal date' on one line, '14/03/2027' on the next.
-  if (!hasWords(before) && mention.index < 40 && mention.line > 0 && (!previous || previous.line < mention.line)) {
+  if (
+    !hasWords(before) &&
+    mention.index < 40 &&
+    mention.line > 0 &&
+    (!previous || previous.line < mention.line)
+  ) {
     const above = lines[mention.line - 1]!;
     if (above.length <= 80) before = plain(above);
   }
@@ -237,8 +247,11 @@ export function dateCandidates(
   // A letter written month first (a date like 12/31/2027 in it, or dollars and no pounds) makes every
   // figures-only date in it unsure either way.
   const text = lines.join('\n');
-  const american = mentions.some((m) => m.numeric === 'us') || (/\$\s?\d/.test(text) && !/£|\bGBP\b/i.test(text));
-  const british = mentions.some((m) => m.numeric === 'uk' && NUMERIC.test(lines[m.line]!.slice(m.index, m.end)));
+  const american =
+    mentions.some((m) => m.numeric === 'us') || (/\$\s?\d/.test(text) && !/£|\bGBP\b/i.test(text));
+  const british = mentions.some(
+    (m) => m.numeric === 'uk' && NUMERIC.test(lines[m.line]!.slice(m.index, m.end)),
+  );
   const inWindow = (date: string) =>
     !reference || (daysBetween(reference, date) >= -7 && daysBetween(reference, date) <= 11 * 366);
   // A policy's start is its renewal only in a document about renewing (not a new policy's quote).
@@ -255,12 +268,19 @@ export function dateCandidates(
     if (mention.rangeWith) {
       const end = mention.rangeWith;
       // A policy year or a contract's span: its start if still ahead, else its end.
-      if (cue.kind === 'none' && (cue.negative || !/\b(?:period|cover|policy|insurance|contract|term)\b/.test(plain(clauseBefore(lines[mention.line]!, mention.index)))))
+      if (
+        cue.kind === 'none' &&
+        (cue.negative ||
+          !/\b(?:period|cover|policy|insurance|contract|term)\b/.test(
+            plain(clauseBefore(lines[mention.line]!, mention.index)),
+          ))
+      )
         return;
       if (reference && daysBetween(reference, mention.date) < -7) {
         date = end.date;
         cue = { kind: 'end', strength: cue.kind === 'none' ? 1 : cue.strength };
-      } else if (cue.kind === 'none' || cue.kind === 'end') cue = { kind: 'renewal', strength: cue.kind === 'none' ? 1 : cue.strength };
+      } else if (cue.kind === 'none' || cue.kind === 'end')
+        cue = { kind: 'renewal', strength: cue.kind === 'none' ? 1 : cue.strength };
     }
     if (cue.kind === 'none' || !inWindow(date)) return;
     if (cue.kind === 'renewal' && cue.strength === 1 && !renewing) return;

@@ -36,7 +36,8 @@ export function extractRenewal(document: ExtractableDocument, options: ExtractOp
     document.kind === 'mail' &&
     first !== undefined &&
     (first === origin.subject || first === plainSubject(document.subject));
-  const ownSender = options.accountAddress !== undefined && origin.address === options.accountAddress.toLowerCase();
+  const ownSender =
+    options.accountAddress !== undefined && origin.address === options.accountAddress.toLowerCase();
 
   const provider = chooseProvider(lines, origin, { hasSubject, ownSender });
   if (provider) {
@@ -44,7 +45,10 @@ export function extractRenewal(document: ExtractableDocument, options: ExtractOp
     fields.sources.provider = sourceLine(provider.line);
   }
 
-  const category = chooseCategory(categoryScores(lines, hasSubject ? first! : null), provider?.categories ?? []);
+  const category = chooseCategory(
+    categoryScores(lines, hasSubject ? first! : null),
+    provider?.categories ?? [],
+  );
   fields.category = category;
   const categorySource = category && (categoryLine(lines, category) ?? (provider ? provider.line : null));
   if (categorySource) fields.sources.category = sourceLine(categorySource);
@@ -58,7 +62,9 @@ export function extractRenewal(document: ExtractableDocument, options: ExtractOp
     // Tax and MOT fall due each year (a renewal), whatever words say it; 'due on' alone takes the
     // category's usual kind.
     fields.date_kind =
-      category === 'car_tax_mot' ? 'renewal' : (dateKindOf(date.kind) ?? (category ? DEFAULT_CONTRACT[category].date_kind : null));
+      category === 'car_tax_mot'
+        ? 'renewal'
+        : (dateKindOf(date.kind) ?? (category ? DEFAULT_CONTRACT[category].date_kind : null));
     if (fields.date_kind) fields.sources.date_kind = fields.sources.renewal_date;
   }
 

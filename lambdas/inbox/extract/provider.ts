@@ -27,7 +27,8 @@ const PATTERNS: readonly [Provider, RegExp][] = PROVIDERS.map((p) => [
 ]);
 
 /** Words before a name that make it the underwriter or a regulator, not the brand. */
-const NOT_BRAND = /\b(?:underwritten by|insured by|insurer is|insurer:|provided by|regulated by|authorised by|administered by|arranged by|member of|part of)\s*$/i;
+const NOT_BRAND =
+  /\b(?:underwritten by|insured by|insurer is|insurer:|provided by|regulated by|authorised by|administered by|arranged by|member of|part of)\s*$/i;
 
 const GENERIC_NAME =
   /\b(?:no-?reply|do not reply|donotreply|customer|service|services|support|team|info|notifications?|alerts?|billing|accounts?|admin|hello|mail|mailer|newsletter|renewals?|my|account|bank|insurance)$|^(?:the )?(?:customer|service|support|team|renewals?)\b/i;
@@ -45,7 +46,9 @@ function named(lines: readonly string[], subjectWeight = 2): [Provider, number, 
       }
     }
   });
-  return [...counts.entries()].map(([p, [n, line]]) => [p, n, line] as [Provider, number, string]).sort((a, b) => b[1] - a[1]);
+  return [...counts.entries()]
+    .map(([p, [n, line]]) => [p, n, line] as [Provider, number, string])
+    .sort((a, b) => b[1] - a[1]);
 }
 
 const fromLine = (origin: Origin) =>
@@ -66,7 +69,8 @@ export function chooseProvider(
     const known = providerOfAddress(origin.address);
     // From a comparison site or a notice service: the provider is not its sender, and the text
     // names several; only a known sender's display name can still say.
-    if (known && !known.notProvider) return { name: known.name, categories: known.categories, line: fromLine(origin) };
+    if (known && !known.notProvider)
+      return { name: known.name, categories: known.categories, line: fromLine(origin) };
   }
   if (origin.name && !ownSender) {
     const [top] = named([origin.name]);
