@@ -75,6 +75,11 @@ export interface InboxDocument {
    * plumbing accepts mail only from the account's own address). Null for files and text.
    */
   sender: string | null;
+  /**
+   * The envelope's sender, from the Return-Path header the receiving server writes (SES does),
+   * lower case; null when there is none, and for files and text.
+   */
+  envelopeSender: string | null;
   /** The outer mail's subject, as sent. */
   subject: string | null;
   origin: Origin;

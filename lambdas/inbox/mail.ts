@@ -17,6 +17,7 @@ import { sniff } from './sniff.ts';
 /** A mail as read: the outer sender and subject, the letter's origin, its lines and parts. */
 export interface MailRead {
   sender: string | null;
+  envelopeSender: string | null;
   subject: string | null;
   origin: Origin;
   lines: string[];
@@ -101,11 +102,34 @@ export async function readMail(
   const parts: PartNote[] = [{ name: 'body', kind: 'body' }];
   const bodyChars = unwrapped.lines.join('').length;
 
+  // Files opened (PDFs, photos, mails): at most as many as a mail may attach, inline pictures included.
+  let opened = 0;
   for (const a of attachments) {
     const name = a.filename ?? a.mimeType;
     const bytes = bytesOf(a.content);
     const type = a.mimeType.toLowerCase();
     const kind = sniff(bytes);
+    // An inline picture is read only when the mail is little more than that picture.
+    if (
+      (kind === 'png' || kind === 'jpeg') &&
+      a.related &&
+      a.disposition !== 'attachment' &&
+      bodyChars >= PHOTO_ONLY_BODY
+    ) {
+      parts.push({ name, kind: 'image', skipped: 'a picture in the message' });
+      continue;
+    }
+    const opens =
+      type === 'message/rfc822' ||
+      /\.eml$/i.test(name) ||
+      kind === 'pdf' ||
+      kind === 'png' ||
+      kind === 'jpeg';
+    if (opens && opened >= limits.maxAttachments) {
+      parts.push({ name, kind: 'other', skipped: `more than ${limits.maxAttachments} files` });
+      continue;
+    }
+    if (opens) opened++;
     try {
       if (type === 'message/rfc822' || /\.eml$/i.test(name)) {
         if (depth + 1 >= MAX_DEPTH) {
@@ -121,11 +145,6 @@ export async function readMail(
         lines.push(...(await readAttachment({ name, bytes, kind: 'pdf' })));
         parts.push({ name, kind: 'pdf' });
       } else if (kind === 'png' || kind === 'jpeg') {
-        // An inline picture is read only when the mail is little more than that picture.
-        if (a.related && a.disposition !== 'attachment' && bodyChars >= PHOTO_ONLY_BODY) {
-          parts.push({ name, kind: 'image', skipped: 'a picture in the message' });
-          continue;
-        }
         lines.push(...(await readAttachment({ name, bytes, kind: 'image' })));
         parts.push({ name, kind: 'image' });
       } else if (type === 'text/plain' && kind === 'text') {
@@ -151,6 +170,7 @@ export async function readMail(
 
   return {
     sender: firstMailbox(email).address,
+    envelopeSender: email.returnPath?.replace(/^<|>$/g, '').trim().toLowerCase() || null,
     subject: email.subject ?? null,
     origin,
     lines,

@@ -67,6 +67,7 @@ function readers(limits: ReadLimits, deadline: Deadline) {
 const documentOf = (kind: InboxDocument['kind'], lines: string[], name: string): InboxDocument => ({
   kind,
   sender: null,
+  envelopeSender: null,
   subject: null,
   origin: EMPTY_ORIGIN,
   lines,
@@ -120,6 +121,7 @@ async function mailDocument(raw: Uint8Array, limits: ReadLimits, read: ReturnTyp
   const document: InboxDocument = {
     kind: 'mail',
     sender: mail.sender,
+    envelopeSender: mail.envelopeSender,
     subject: mail.subject,
     origin: mail.origin,
     lines: mail.lines,

@@ -138,6 +138,14 @@ describe('unsure is empty', () => {
     expect(dateOf('Your renewal documents\nPolicy start date: 1 January 2027')).toBe('2027-01-01 renewal');
   });
 
+  it('reads no further than the reader keeps (200,000 characters), however the lines were made', () => {
+    const filler = Array.from({ length: 200 }, () => 'x'.repeat(1_000));
+    expect(fieldsOf([...filler, 'Your policy renews on 14 March 2027.'].join('\n')).renewal_date).toBeNull();
+    expect(
+      fieldsOf([...filler.slice(1), 'Your policy renews on 14 March 2027.'].join('\n')).renewal_date,
+    ).toBe('2027-03-14');
+  });
+
   it('keeps the line the date came from, trimmed and cut to 200 characters', () => {
     const long = `Your policy renews on 14 March 2027 ${'and more words '.repeat(30)}`;
     const { sources } = fieldsOf(`  ${long}`);

@@ -133,6 +133,39 @@ describe('refused, with a reason', () => {
     expect(reasonOf(await readDocument({ kind: 'text', text: ' \n\t…  ' }))).toBe('no_text');
   });
 
+  it('opens at most 5 files of a mail, however many it shows inline', async () => {
+    const pdf = b64(makePdf(letterPages(['Renewal letter'])));
+    const ids = Array.from({ length: 8 }, (_, i) => `p${i}`);
+    const raw = encode(
+      [
+        'From: Jo <jo@example.org>',
+        'Subject: pictures',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/related; boundary="r"',
+        '',
+        '--r',
+        'Content-Type: text/html',
+        '',
+        ids.map((id) => `<img src="cid:${id}">`).join(''),
+        ...ids.flatMap((id) => [
+          '--r',
+          'Content-Type: application/pdf',
+          `Content-ID: <${id}>`,
+          'Content-Transfer-Encoding: base64',
+          '',
+          pdf,
+        ]),
+        '--r--',
+        '',
+      ].join('\n'),
+    );
+    const result = await readDocument({ kind: 'mail', raw });
+    expect(result.ok && result.document.lines.filter((l) => l === 'Renewal letter')).toHaveLength(5);
+    expect(result.ok && result.document.parts.filter((p) => p.skipped === 'more than 5 files')).toHaveLength(
+      3,
+    );
+  });
+
   it('an attachment that cannot be read is skipped, and named when nothing else could be read', async () => {
     const brokenPdf = b64(encode('%PDF-1.4\n' + 'y'.repeat(300)));
     const withBody = await readDocument({

@@ -29,7 +29,7 @@ describe('forwarded letters', () => {
   it("reads a Gmail forward's own sender, date and subject, and keeps the forwarder as the sender", async () => {
     const doc = await readMail(
       mail(
-        `${FROM_USER}\r\nSubject: Fwd: Your renewal`,
+        `Return-Path: <Jo@Example.org>\r\n${FROM_USER}\r\nSubject: Fwd: Your renewal`,
         [
           'Please add this',
           '',
@@ -44,6 +44,7 @@ describe('forwarded letters', () => {
       ),
     );
     expect(doc.sender).toBe('jo@example.org');
+    expect(doc.envelopeSender).toBe('jo@example.org');
     expect(doc.subject).toBe('Fwd: Your renewal');
     expect(doc.origin).toEqual({
       address: 'renewals@email.admiral.com',

@@ -80,7 +80,9 @@ export function findDates(lines: readonly string[], reference: string | null): D
       onLine.push({ line, index: m.index, end: m.index + m[0].length, date, numeric });
     }
     const overlaps = (index: number, end: number) => onLine.some((o) => index < o.end && end > o.index);
-    for (const result of chrono.en.GB.parse(text, ref, { forwardDate: true })) {
+    // chrono only where a month is named or a date is written ISO-style: the figures are read above.
+    const worded = MONTH.test(text) || ISO.test(text);
+    for (const result of worded ? chrono.en.GB.parse(text, ref, { forwardDate: true }) : []) {
       const written = result.text;
       const numeric = numericOf(written);
       if (overlaps(result.index, result.index + written.length)) continue;

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CONTRACT } from '../../../shared/reminder/contract.ts';
 import { NO_FIELDS, sourceLine, type InboxFields } from '../../../shared/inbox/fields.ts';
-import type { InboxDocument } from '../document.ts';
+import { DEFAULT_LIMITS, type InboxDocument } from '../document.ts';
 import { plainSubject } from '../lines.ts';
 import { chooseAmounts, findAmounts } from './amounts.ts';
 import { categoryLine, categoryScores, chooseCategory } from './category.ts';
@@ -28,8 +28,21 @@ export interface ExtractOptions {
   accountAddress?: string;
 }
 
+/** The most text read: what readDocument keeps, so a document built by hand costs no more. */
+function within(lines: readonly string[]): string[] {
+  const kept: string[] = [];
+  let chars = 0;
+  for (const line of lines) {
+    if (kept.length >= DEFAULT_LIMITS.maxLines || chars + line.length > DEFAULT_LIMITS.maxChars) break;
+    kept.push(line);
+    chars += line.length;
+  }
+  return kept;
+}
+
 export function extractRenewal(document: ExtractableDocument, options: ExtractOptions = {}): InboxFields {
-  const { lines, origin } = document;
+  const { origin } = document;
+  const lines = within(document.lines);
   const fields: InboxFields = { ...NO_FIELDS, sources: {} };
   const first = lines[0];
   const hasSubject =

@@ -17,14 +17,26 @@ export interface ProviderChoice {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each provider's names as one pattern; letters and digits may not touch a name on either side. */
-const PATTERNS: readonly [Provider, RegExp][] = PROVIDERS.map((p) => [
-  p,
-  new RegExp(
-    `(?<![\\p{L}\\p{N}&])(?:${(p.names ?? [p.name]).map(escape).join('|')})(?![\\p{L}\\p{N}&]|=[^\\s])`,
-    p.exact ? 'gu' : 'giu',
-  ),
-]);
+/**
+ * Every provider's names in two patterns (names matched in any case, and names matched only in their
+ * own capitals), longest first so 'Sky Broadband' is read before 'Sky'; letters and digits may not
+ * touch a name on either side. Two scans a line, whatever the size of the dictionary.
+ */
+function namePattern(names: readonly string[], flags: string): RegExp {
+  const sorted = [...names].sort((a, b) => b.length - a.length).map(escape);
+  return new RegExp(`(?<![\\p{L}\\p{N}&])(?:${sorted.join('|')})(?![\\p{L}\\p{N}&]|=[^\\s])`, flags);
+}
+const ANY_CASE = new Map<string, Provider>();
+const OWN_CASE = new Map<string, Provider>();
+for (const p of PROVIDERS)
+  for (const name of p.names ?? [p.name]) {
+    if (p.exact) OWN_CASE.set(name, p);
+    else ANY_CASE.set(name.toLowerCase(), p);
+  }
+const PATTERNS: readonly [RegExp, (match: string) => Provider | undefined][] = [
+  [namePattern([...ANY_CASE.keys()], 'giu'), (m) => ANY_CASE.get(m.toLowerCase())],
+  [namePattern([...OWN_CASE.keys()], 'gu'), (m) => OWN_CASE.get(m)],
+];
 
 /** Words before a name that make it the underwriter or a regulator, not the brand. */
 const NOT_BRAND =
@@ -37,9 +49,10 @@ const GENERIC_NAME =
 function named(lines: readonly string[], subjectWeight = 2): [Provider, number, string][] {
   const counts = new Map<Provider, [number, string]>();
   lines.forEach((line, i) => {
-    for (const [provider, re] of PATTERNS) {
-      if (provider.notProvider) continue;
+    for (const [re, providerOf] of PATTERNS) {
       for (const m of line.matchAll(re)) {
+        const provider = providerOf(m[0]);
+        if (!provider || provider.notProvider) continue;
         if (NOT_BRAND.test(line.slice(Math.max(0, m.index - 30), m.index))) continue;
         const [n, first] = counts.get(provider) ?? [0, line];
         counts.set(provider, [n + (i === 0 ? subjectWeight : 1), first]);
