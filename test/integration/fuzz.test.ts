@@ -253,6 +253,49 @@ describe('fuzzing every route', () => {
   );
 });
 
+/**
+ * The free-text fields of the routes that store text to show (names, titles, providers, notes, an
+ * invitee's name), each with the route's valid body: every hidden character the one rule covers
+ * (shared/visibleText.ts) is a 400 there, and nothing is written.
+ */
+const TEXT_FIELDS: readonly { route: RouteName; fields: readonly string[] }[] = [
+  { route: 'updateMe', fields: ['first_name', 'last_name'] },
+  { route: 'createReminder', fields: ['title', 'provider', 'notes'] },
+  { route: 'updateReminder', fields: ['title', 'provider', 'notes'] },
+  { route: 'addQuote', fields: ['provider', 'notes'] },
+  { route: 'inviteToHousehold', fields: ['name'] },
+];
+const HIDDEN_SAMPLES = [
+  `Sam${'\u{E0100}'.repeat(30)}`,
+  `Sam${'\uFE0F'.repeat(3)}`,
+  'Sam\u{E0053}\u{E0061}\u{E006D}',
+  'Sam\u2800',
+  'Sam\u{1D173}',
+  'Sam\u200D',
+];
+
+describe('hidden characters in every free-text field', () => {
+  it.each(TEXT_FIELDS.map((entry) => [entry.route, entry] as const))(
+    '%s: refused with a 400 that writes nothing',
+    async (_name, { route: name, fields }) => {
+      const route = ROUTES.find((r) => r.name === name)!;
+      const reminderId = await addReminder(stack, users.owner, reminderBody);
+      const path = route.path.replace('{id}', reminderId);
+      for (const field of fields) {
+        for (const hidden of HIDDEN_SAMPLES) {
+          const body = JSON.stringify({ ...FUZZ[name].body, [field]: hidden });
+          const before = await snapshot();
+          const response = await send(route.method, path, users.owner.accessToken, body, 'application/json');
+          const what = `${name}.${field} = ${JSON.stringify(hidden)}: ${response.status} ${response.text}`;
+          expect(response.status, what).toBe(400);
+          expect(response.text, what).toContain('invisible');
+          expect(snapshotDifference(before, await snapshot()), what).toEqual({ added: [], removed: [] });
+        }
+      }
+    },
+  );
+});
+
 /** Applies a route's bound to a JSON body (raw text that is not JSON passes as it is). */
 function bound(body: string, limit: (body: unknown) => unknown): string {
   try {
