@@ -124,6 +124,8 @@ describe('push devices', () => {
       { ...input, endpoint: 'http://169.254.169.254/latest' },
       { ...input, keys: { ...input.keys, p256dh: input.keys.p256dh.slice(1) } },
       { ...input, keys: { ...input.keys, p256dh: `A${input.keys.p256dh.slice(1)}` } },
+      // The right length and prefix, but not a point on P-256 (its last byte changed).
+      { ...input, keys: { ...input.keys, p256dh: offTheCurve(input.keys.p256dh) } },
       { ...input, keys: { ...input.keys, auth: `${input.keys.auth}AA` } },
       { ...input, browser: 'Netscape' },
       { ...input, platform: '<script>' },
@@ -155,4 +157,11 @@ async function sendWithAnswers(
   } finally {
     pushService.answerFor = undefined;
   }
+}
+
+/** A P-256 public key with its y coordinate's last bit flipped: the same shape, off the curve. */
+function offTheCurve(key: string): string {
+  const bytes = Buffer.from(key, 'base64url');
+  bytes[64] = bytes[64]! ^ 1;
+  return bytes.toString('base64url');
 }
