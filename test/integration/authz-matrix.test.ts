@@ -2,13 +2,13 @@
  * The authorization matrix, generated from the route manifest: every route × anonymous, owner,
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { pushDeviceId } from '../../shared/push.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
+import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 import { invite } from '../../lambdas/household/invite.ts';
 import { join, remove } from '../../lambdas/household/members.ts';
@@ -202,7 +202,7 @@ const stack = useTestStack();
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 
 beforeAll(async () => {
-  pushService = await startFakePushService();
+  pushService = stackPushService(stack);
   [users.owner, users.other, users.admin] = await Promise.all([
     createUser(stack, { label: 'owner' }),
     createUser(stack, { label: 'other' }),
@@ -212,8 +212,6 @@ beforeAll(async () => {
   await invite(users.owner.sub, { email: household.member.email });
   await join(household.member.userId, await latestToken(stack, household.member.email));
 });
-
-afterAll(() => pushService.close());
 
 describe('authorization matrix', () => {
   it('has a sample request for every route in the manifest', () => {

@@ -13,7 +13,7 @@ import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { rawBody, mutated, idParam, queryString, contentType } from '../support/hostile.ts';
-import { browserSubscription } from '../support/push.ts';
+import { browserSubscription, stackPushService } from '../support/push.ts';
 import { snapshotDifference, tableSnapshot } from '../support/table.ts';
 import { addReminder, createUser, type TestUser } from '../support/stack.ts';
 
@@ -35,8 +35,11 @@ const reminderBody = {
 };
 
 interface Fuzz {
-  /** A valid body, mutated one field at a time; absent for routes that take none. */
-  body?: Record<string, unknown>;
+  /**
+   * A valid body, mutated one field at a time; absent for routes that take none. A function when it
+   * needs the running stack.
+   */
+  body?: Record<string, unknown> | (() => Record<string, unknown>);
   /** A valid query string, given the owner's id (hostile ones are generated around it). */
   query?: (ownerId: string) => Promise<string>;
   /** Generated requests per run (slow or mail-sending routes get fewer). */
@@ -105,8 +108,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   // The DVLA stand-in's full record; past 20 a day the owner gets 429s, which is fine here.
   lookUpVehicle: { body: { registration: 'AB12CDE' }, runs: 20 },
   listPushDevices: { runs: 8 },
-  // A subscription on the discard port: nothing answers there, so a test push fails (and says so).
-  addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },
+  // A subscription on the stack's fake push service, the only plain-http one the local stage takes.
+  addPushDevice: { body: () => browserSubscription(stackPushService(stack).origin).input, runs: 30 },
   removePushDevice: { runs: 20 },
   sendTestPush: { runs: 4 },
   updatePushSettings: { body: { push_reminders: false }, runs: 12 },
@@ -141,6 +144,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   // Sends mail and reads every stand-in per success: few runs.
   adminSystemTest: { body: {}, runs: 8 },
 };
+
+const validBody = (fuzz: Fuzz) => (typeof fuzz.body === 'function' ? fuzz.body() : (fuzz.body ?? {}));
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -202,7 +207,7 @@ describe('fuzzing every route', () => {
     async (_name, route) => {
       const fuzz = FUZZ[route.name as RouteName];
       const body: fc.Arbitrary<string | undefined> = fuzz.body
-        ? fc.oneof({ weight: 6, arbitrary: mutated(fuzz.body) }, rawBody, fc.constant(undefined))
+        ? fc.oneof({ weight: 6, arbitrary: mutated(validBody(fuzz)) }, rawBody, fc.constant(undefined))
         : fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, rawBody);
       const query = fuzz.query
         ? fc.oneof({ weight: 2, arbitrary: fc.constant('VALID') }, queryString)
@@ -283,7 +288,7 @@ describe('hidden characters in every free-text field', () => {
       const path = route.path.replace('{id}', reminderId);
       for (const field of fields) {
         for (const hidden of HIDDEN_SAMPLES) {
-          const body = JSON.stringify({ ...FUZZ[name].body, [field]: hidden });
+          const body = JSON.stringify({ ...validBody(FUZZ[name]), [field]: hidden });
           const before = await snapshot();
           const response = await send(route.method, path, users.owner.accessToken, body, 'application/json');
           const what = `${name}.${field} = ${JSON.stringify(hidden)}: ${response.status} ${response.text}`;
