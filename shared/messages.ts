@@ -78,6 +78,7 @@ export const HOUSEHOLD_MESSAGES = {
   householdChanged: 'Your household changed meanwhile. Reload the page and try again.',
   memberNotFound: 'Member not found',
   invitationNotFound: 'Invitation not found',
+  noteNotFound: 'Note not found',
   onlyOwnerRemoves: 'Only the owner can remove members.',
   removeYourself: 'To leave, use Leave household.',
   expired: 'This invitation has expired. Ask for a new one.',

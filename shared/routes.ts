@@ -274,6 +274,19 @@ export const API = defineRoutes({
     body: actionDoneSchema,
     response: returns<{ actions_done: string[] }>(),
   },
+  /**
+   * 'Leave this reminder' on a shared reminder: the caller stops seeing it (list, page, mails, feed);
+   * the others keep it. In the reminders group, as the snooze is.
+   */
+  leaveSharedReminder: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/{id}/leave',
+    access: 'user',
+    ...reminderById,
+    status: 204,
+    response: returns<NoContent>(),
+  },
   recordSavings: {
     method: 'POST',
     path: '/api/reminders/{id}/savings',

@@ -48,6 +48,8 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 /** The HTTP status of each kind of domain refusal. */
 export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
+  // The caller may see it but not do this to it (a shared reminder only its sharer takes back).
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

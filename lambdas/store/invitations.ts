@@ -47,6 +47,7 @@ export function newHouseholdWrites(
     membership_id: randomUUID(),
     role: 'owner',
     joined_at: iso,
+    left_reminders: [],
   };
   const writes: LiveWrite[] = [
     ownMembershipPut(userId, membership),

@@ -35,6 +35,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
     membership_id: randomUUID(),
     role: 'member',
     joined_at: now.toISOString(),
+    left_reminders: [],
   };
   const writes: LiveWrite[] = [
     {

@@ -13,6 +13,7 @@ import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../sup
 import { invite } from '../../lambdas/household/invite.ts';
 import { join, remove } from '../../lambdas/household/members.ts';
 import { householdView, membershipOf } from '../../lambdas/store/households.ts';
+import { householdNotes, tellTakenBack } from '../../lambdas/store/householdNotes.ts';
 import { latestToken } from '../support/household.ts';
 import { seedUser } from '../support/seed.ts';
 
@@ -99,6 +100,29 @@ async function freshToken(): Promise<{ token: string }> {
   return { token: await latestToken(stack, email) };
 }
 
+/** A new shared reminder of the owner's household (the owner shared it), for the owner to leave. */
+async function ownerSharedReminder(owner: TestUser): Promise<string> {
+  const created = await api(stack, owner.accessToken)('POST', '/api/reminders', {
+    ...reminderBody,
+    shared: true,
+  });
+  if (created.status !== 201) throw new Error(`POST /api/reminders: ${created.status} ${created.text}`);
+  return (created.json as { reminder: { id: string } }).reminder.id;
+}
+
+/** A note in the owner's Household card (another member took a reminder back), and its id. */
+async function ownerNote(owner: TestUser): Promise<string> {
+  const membership = (await membershipOf(owner.sub))!;
+  await tellTakenBack(
+    membership.household_id,
+    [{ ...membership, user_id: owner.sub }],
+    'another-member',
+    'Broadband',
+    new Date(),
+  );
+  return (await householdNotes(owner.sub))[0]!.id;
+}
+
 /** Puts the caller in a household (someone's new one), so that they can leave it. */
 async function intoAHousehold(caller: TestUser): Promise<void> {
   const host = await seedUser('host');
@@ -167,6 +191,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   joinHousehold: { body: freshToken, success: 200, consumesCaller: true },
   leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
   removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
+  leaveSharedReminder: { success: 204, id: ownerSharedReminder },
+  dismissHouseholdNote: { success: 204, id: ownerNote },
   // In a household of their own first; an id of no one's is skipped, never an error.
   shareReminders: {
     body: () => ({ ids: [crypto.randomUUID()] }),
@@ -286,6 +312,7 @@ describe('authorization matrix', () => {
         ['DELETE', reminderPath, undefined],
         ['POST', `${reminderPath}/savings`, { outcome: 'no_saving', cancelled: true }],
         ['POST', `/api/reminders/${shared}/snooze`, undefined],
+        ['POST', `${reminderPath}/leave`, undefined],
         ['POST', `${reminderPath}/quotes`, quoteBody],
         ['DELETE', `${reminderPath}/quotes/${quote}`, undefined],
       ] as const)
@@ -296,6 +323,7 @@ describe('authorization matrix', () => {
     expect((kept.json as { quotes: unknown[] }).quotes).toHaveLength(1);
     expect((await api(stack, former.accessToken)('GET', '/api/household/me')).json).toEqual({
       household: null,
+      notes: [],
     });
   });
 

@@ -124,6 +124,9 @@ const FUZZ: Record<RouteName, Fuzz> = {
   leaveHousehold: { runs: 8 },
   shareReminders: { body: { ids: ['6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'] }, runs: 16 },
   removeHouseholdMember: { runs: 12 },
+  // The owner's reminder is their own: leaving it is refused (400); any other id is a 404.
+  leaveSharedReminder: { runs: 16 },
+  dismissHouseholdNote: { runs: 12 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

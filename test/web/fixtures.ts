@@ -50,10 +50,11 @@ const member = (id: string, first_name: string, is_you: boolean): HouseholdMembe
   is_you,
 });
 export const MEMBERS = [member(ME_ID, 'Alex', true), member(SAM_ID, 'Sam', false)];
-export const IN_HOUSEHOLD: { household: Household } = {
+export const IN_HOUSEHOLD: { household: Household; notes: [] } = {
   household: { is_owner: true, members: MEMBERS, invitations: [] },
+  notes: [],
 };
-export const NO_HOUSEHOLD: { household: null } = { household: null };
+export const NO_HOUSEHOLD: { household: null; notes: [] } = { household: null, notes: [] };
 
 export const aProfile = (over: Partial<Profile> = {}): Profile => ({
   id: 'p1',

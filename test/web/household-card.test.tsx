@@ -3,10 +3,11 @@
  * removes others, everyone leaves), the limit in words with 'Invite someone' disabled at 6, and the
  * invitation dialog's field messages from the shared schema.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
+import type { HouseholdNote } from '#shared/householdNotes.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { HouseholdCard } from '../../web/src/features/household/index.ts';
 import { MemoryRouter } from 'react-router';
@@ -109,6 +110,32 @@ describe('the Household card', () => {
     await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel invitation' }));
     expect(await screen.findByRole('alertdialog', { name: 'Cancel invitation?' })).toHaveTextContent(
       'The link sent to bea.long-surname@example.com stops working.',
+    );
+  });
+
+  it('shows who took a shared reminder back, and when, until its reader dismisses it', async () => {
+    const note: HouseholdNote = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      kind: 'taken_back',
+      at: '2027-03-04T10:00:00.000Z',
+      who: 'Sam',
+      title: 'Mortgage',
+    };
+    const fetchMock = stubFetch(200, {
+      ...household({ members: [member(1, { is_you: true })] }),
+      notes: [note],
+    });
+    renderWithClient(inRouter(<HouseholdCard />));
+    const news = await screen.findByRole('list', { name: 'Household news' });
+    expect(news).toHaveTextContent(
+      "Sam took back 'Mortgage' on 04/03/2027: it is no longer shared with you.",
+    );
+    fetchMock.mockClear();
+    await userEvent.setup().click(within(news).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')?.[0]).toBe(
+        `/api/household/notes/${note.id}`,
+      ),
     );
   });
 

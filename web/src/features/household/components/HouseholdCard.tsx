@@ -3,13 +3,20 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
 import { ROLE_LABELS } from '#shared/household.ts';
+import { householdNoteText, type HouseholdNote } from '#shared/householdNotes.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '#shared/messages.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
-import { useCancelInvitation, useHousehold, useLeaveHousehold, useRemoveMember } from '../api/household.ts';
+import {
+  useCancelInvitation,
+  useDismissNote,
+  useHousehold,
+  useLeaveHousehold,
+  useRemoveMember,
+} from '../api/household.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { shareable, ShareRemindersDialog } from './ShareRemindersDialog.tsx';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -35,9 +42,42 @@ export function HouseholdCard() {
       ) : household.isError ? (
         <ErrorPanel message="Your household could not be loaded." onRetry={() => void household.refetch()} />
       ) : (
-        <HouseholdBody household={household.data.household} />
+        <>
+          <HouseholdNotes notes={household.data.notes ?? []} />
+          <HouseholdBody household={household.data.household} />
+        </>
       )}
     </section>
+  );
+}
+
+/** What others did that took something from the caller (a reminder taken back), each dismissable. */
+function HouseholdNotes({ notes }: { notes: readonly HouseholdNote[] }) {
+  const dismiss = useDismissNote();
+  if (notes.length === 0) return null;
+  const onDismiss = async (id: string) => {
+    try {
+      await dismiss.mutateAsync(id);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error) });
+    }
+  };
+  return (
+    <ul className="household-list household-notes" aria-label="Household news">
+      {notes.map((note) => (
+        <li key={note.id} className="household-row">
+          <span>{householdNoteText(note)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={dismiss.isPending}
+            onClick={() => void onDismiss(note.id)}
+          >
+            Dismiss
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
