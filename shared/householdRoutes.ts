@@ -4,7 +4,7 @@
  * a household id. An id of another household's member or invitation, or of a former member, answers 404.
  */
 import { returns, type NoContent, type RouteSpec } from './contract.ts';
-import { householdNoteParamSchema, type HouseholdNote } from './householdNotes.ts';
+import { householdNoteParamSchema, type HouseholdNote, type HouseholdRecord } from './householdNotes.ts';
 import {
   invitationInputSchema,
   invitationParamSchema,
@@ -18,13 +18,20 @@ import {
 import { shareRemindersSchema, type SharedAtOnce } from './reminder/sharing.ts';
 
 export const HOUSEHOLD_ROUTES = {
-  /** The Settings card: the caller's household (or null) and their notes (a reminder taken back…). */
+  /**
+   * The Settings card: the caller's household (or null), their notes (a reminder taken back…) and,
+   * after a password reset, the account's household steps since it was created (else null).
+   */
   getHousehold: {
     group: 'household',
     method: 'GET',
     path: '/api/household/me',
     access: 'user',
-    response: returns<{ household: Household | null; notes: HouseholdNote[] }>(),
+    response: returns<{
+      household: Household | null;
+      notes: HouseholdNote[];
+      record: HouseholdRecord | null;
+    }>(),
   },
   /** 'Dismiss' beside a note of the Household card: only the caller's own; another id is a 404. */
   dismissHouseholdNote: {

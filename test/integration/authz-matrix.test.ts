@@ -120,7 +120,7 @@ async function ownerNote(owner: TestUser): Promise<string> {
     'Broadband',
     new Date(),
   );
-  return (await householdNotes(owner.sub))[0]!.id;
+  return (await householdNotes(owner.sub)).notes[0]!.id;
 }
 
 /** Puts the caller in a household (someone's new one), so that they can leave it. */
@@ -192,6 +192,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
   removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
   leaveSharedReminder: { success: 204, id: ownerSharedReminder },
+  // Ends every session of the caller's account: a fresh caller each.
+  signOutEverywhere: { success: 204, consumesCaller: true },
   dismissHouseholdNote: { success: 204, id: ownerNote },
   // In a household of their own first; an id of no one's is skipped, never an error.
   shareReminders: {
@@ -324,6 +326,7 @@ describe('authorization matrix', () => {
     expect((await api(stack, former.accessToken)('GET', '/api/household/me')).json).toEqual({
       household: null,
       notes: [],
+      record: null,
     });
   });
 

@@ -126,6 +126,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   removeHouseholdMember: { runs: 12 },
   // The owner's reminder is their own: leaving it is refused (400); any other id is a 404.
   leaveSharedReminder: { runs: 16 },
+  // Ends every session of the caller's account: each run a throwaway user of the caller's role.
+  signOutEverywhere: { runs: 6, consumesCaller: true },
   dismissHouseholdNote: { runs: 12 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },

@@ -3,7 +3,14 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
 import { ROLE_LABELS } from '#shared/household.ts';
-import { householdNoteText, type HouseholdNote } from '#shared/householdNotes.ts';
+import {
+  HOUSEHOLD_RECORD_HEADING,
+  householdActivityText,
+  householdNoteText,
+  householdRecordIntro,
+  type HouseholdNote,
+  type HouseholdRecord,
+} from '#shared/householdNotes.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '#shared/messages.ts';
 import { Badge } from '../../../components/Badge.tsx';
@@ -44,10 +51,35 @@ export function HouseholdCard() {
       ) : (
         <>
           <HouseholdNotes notes={household.data.notes ?? []} />
+          {household.data.record && <HouseholdRecordList record={household.data.record} />}
           <HouseholdBody household={household.data.household} />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * After a password reset: the household joins and invitations made with the account since it was
+ * created, so that one made by whoever used it before the reset is seen ('Leave household' is below).
+ */
+function HouseholdRecordList({ record }: { record: HouseholdRecord }) {
+  return (
+    <div className="household-record">
+      <h3 className="household-subheading">{HOUSEHOLD_RECORD_HEADING}</h3>
+      <p className="muted">{householdRecordIntro(record.reset_at)}</p>
+      {record.activity.length === 0 ? (
+        <p className="muted">No household was joined, started or invited to with your account.</p>
+      ) : (
+        <ul className="household-list" aria-label={HOUSEHOLD_RECORD_HEADING}>
+          {record.activity.map((entry) => (
+            <li key={entry.id} className="household-row">
+              {householdActivityText(entry)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
