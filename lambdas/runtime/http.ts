@@ -251,8 +251,10 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * Wraps a route's handler with its contract: enforces the route's access level from the verified
  * token (the API Gateway authorizer has already checked the signature; admin is checked here, from the
  * groups claim), validates path, query and body with the route's schemas (params first: a bad id is a
- * 400 before anything else is read), answers with the route's status, and turns HttpError into its
- * status and anything unexpected into a logged 500.
+ * 400 before anything else is read), refuses a signed-in caller's token issued before their account's
+ * sessions were ended (withLiveSession: one read of their profile, which the handler then reuses),
+ * answers with the route's status, and turns HttpError into its status and anything unexpected into
+ * a logged 500.
  *
  * Where the stage traces, the invocation is a Tracer subsegment annotated with the route's name and
  * the status it answered (searchable in X-Ray: `annotation.route = "getMe" AND annotation.status >= 500`);
