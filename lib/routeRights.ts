@@ -17,6 +17,8 @@ export type RoutePermission =
   | 'cognito:updateUser'
   /** cognito-idp:AdminUserGlobalSignOut and AdminDeleteUser (account deletion signs out everywhere first). */
   | 'cognito:deleteUser'
+  /** cognito-idp:AdminUserGlobalSignOut ('Sign out everywhere' revokes every refresh token). */
+  | 'cognito:signOut'
   /** cognito-idp:DescribeUserPool (the admin health check reaches the pool). */
   | 'cognito:describePool'
   /** lambda:InvokeFunction on the reminder job (the admin "Run Cron", real mode), and its name (JOB_FUNCTION_NAME). */
@@ -39,6 +41,8 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   updateMe: ['cognito:updateUser'],
   // Account deletion removes the Cognito user too, and first leaves the household, mailing its members.
   deleteMe: ['cognito:deleteUser', 'ses:send', 'unsubscribe:key'],
+  // 'Sign out everywhere' revokes the user's refresh tokens before ending their access tokens.
+  signOutEverywhere: ['cognito:signOut'],
   // The household group (one function): the invitation and the members' notes are mailed; the
   // address's keyed hash (the invitation's mail key, the suppression check) needs the key.
   inviteToHousehold: ['ses:send', 'unsubscribe:key'],

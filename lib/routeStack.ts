@@ -193,6 +193,9 @@ export class RouteStack extends NestedStack {
       case 'cognito:deleteUser':
         props.userPool.grant(fn.fn, 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser');
         return;
+      case 'cognito:signOut':
+        props.userPool.grant(fn.fn, 'cognito-idp:AdminUserGlobalSignOut');
+        return;
       case 'cognito:describePool':
         props.userPool.grant(fn.fn, 'cognito-idp:DescribeUserPool');
         return;

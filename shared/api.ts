@@ -125,6 +125,13 @@ export interface Profile {
   calendar_version: number;
   /** SHA-256 of the live feed token, or null: the token itself is never stored. */
   calendar_feed_hash: string | null;
+  /**
+   * The first second (epoch seconds) whose access tokens the API takes: sessions issued before were
+   * ended (a password reset, 'Sign out everywhere', a password change; shared/sessions.ts). 0: never.
+   */
+  sessions_valid_after: number;
+  /** The last password reset, or null: the account's first reset does more (decision 0050). */
+  password_reset_at: string | null;
   created_at: string;
 }
 

@@ -4,6 +4,7 @@
  * a household id. An id of another household's member or invitation, or of a former member, answers 404.
  */
 import { returns, type NoContent, type RouteSpec } from './contract.ts';
+import { householdNoteParamSchema, type HouseholdNote, type HouseholdRecord } from './householdNotes.ts';
 import {
   invitationInputSchema,
   invitationParamSchema,
@@ -17,12 +18,31 @@ import {
 import { shareRemindersSchema, type SharedAtOnce } from './reminder/sharing.ts';
 
 export const HOUSEHOLD_ROUTES = {
+  /**
+   * The Settings card: the caller's household (or null), their notes (a reminder taken back…) and,
+   * after a password reset, the account's household steps since it was created (else null).
+   */
   getHousehold: {
     group: 'household',
     method: 'GET',
     path: '/api/household/me',
     access: 'user',
-    response: returns<{ household: Household | null }>(),
+    response: returns<{
+      household: Household | null;
+      notes: HouseholdNote[];
+      record: HouseholdRecord | null;
+    }>(),
+  },
+  /** 'Dismiss' beside a note of the Household card: only the caller's own; another id is a 404. */
+  dismissHouseholdNote: {
+    group: 'household',
+    method: 'DELETE',
+    path: '/api/household/notes/{id}',
+    access: 'user',
+    params: householdNoteParamSchema,
+    ownerScoped: true,
+    status: 204,
+    response: returns<NoContent>(),
   },
   /** 'Send invitation': mails the address a link that works for 7 days (the first one makes the household). */
   inviteToHousehold: {

@@ -40,7 +40,8 @@ export const ACCOUNT_MESSAGES = {
   resetCodeSent: 'If an account uses that address, we have e-mailed it a code to reset the password.',
   passwordUpdated: 'Password updated',
   passwordUpdatedDescription: 'Sign in with your new password.',
-  passwordChangedDescription: 'Use your new password next time you sign in.',
+  passwordChangedDescription:
+    'Every other device and browser was signed out. Use your new password next time you sign in.',
   wrongCurrentPassword: 'That is not your current password.',
   wrongCode: 'That code is not valid. Check the e-mail, or ask for a new code.',
   expiredCode: 'That code has expired. Ask for a new code.',
@@ -78,6 +79,7 @@ export const HOUSEHOLD_MESSAGES = {
   householdChanged: 'Your household changed meanwhile. Reload the page and try again.',
   memberNotFound: 'Member not found',
   invitationNotFound: 'Invitation not found',
+  noteNotFound: 'Note not found',
   onlyOwnerRemoves: 'Only the owner can remove members.',
   removeYourself: 'To leave, use Leave household.',
   expired: 'This invitation has expired. Ask for a new one.',

@@ -94,6 +94,33 @@ const base64url = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((byt
 const P256DH = base64url(65);
 const AUTH = base64url(16);
 
+/** P-256 (secp256r1): the field's prime and the curve's b; a is -3 (y² = x³ - 3x + b mod p). */
+const P256_P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
+const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+
+const bytesOfBase64url = (text: string): Uint8Array =>
+  Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+const bigIntOf = (bytes: Uint8Array): bigint =>
+  bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
+
+/**
+ * Whether a base64url key is an uncompressed point on P-256: 0x04, then x and y below the field's
+ * prime with y² = x³ - 3x + b. The curve's cofactor is 1, so every such point is in the group
+ * ECDH works in. A key off the curve is refused when it is handed over, not when a push to it
+ * fails (or, with a careless implementation, leaks the server's key bits) later. Plain arithmetic,
+ * so the browser and the server check alike.
+ */
+export function isP256Point(key: string): boolean {
+  if (!P256DH.test(key)) return false;
+  const bytes = bytesOfBase64url(key);
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  const x = bigIntOf(bytes.subarray(1, 33));
+  const y = bigIntOf(bytes.subarray(33));
+  if (x >= P256_P || y >= P256_P) return false;
+  const p = P256_P;
+  return (y * y) % p === (((((x * x) % p) * x - 3n * x + P256_B) % p) + p) % p;
+}
+
 export const pushSubscriptionSchema = z.object({
   endpoint: z
     .string()
@@ -102,10 +129,7 @@ export const pushSubscriptionSchema = z.object({
   /** What PushSubscription.toJSON() carries besides; never used. */
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z
-      .string()
-      .regex(P256DH, PUSH_MESSAGES.keyInvalid)
-      .refine((key) => key.startsWith('B'), PUSH_MESSAGES.keyInvalid),
+    p256dh: z.string().refine(isP256Point, PUSH_MESSAGES.keyInvalid),
     auth: z.string().regex(AUTH, PUSH_MESSAGES.authInvalid),
   }),
   browser: z.enum(PUSH_BROWSERS),

@@ -155,6 +155,18 @@ export const API = defineRoutes({
     status: 204,
     response: returns<NoContent>(),
   },
+  /**
+   * 'Sign out everywhere' (and, from the SPA, after a password change and at the first sign-in of
+   * the browser that confirmed a sign-up started elsewhere): every session of the account ends, the
+   * caller's included; answers once a new sign-in's token will be taken (decision 0050).
+   */
+  signOutEverywhere: {
+    method: 'POST',
+    path: '/api/me/sign-out-everywhere',
+    access: 'user',
+    status: 204,
+    response: returns<NoContent>(),
+  },
   /** The caller's notification devices, and the stage's VAPID public key to subscribe with. */
   listPushDevices: {
     group: 'push',
@@ -273,6 +285,19 @@ export const API = defineRoutes({
     ...reminderById,
     body: actionDoneSchema,
     response: returns<{ actions_done: string[] }>(),
+  },
+  /**
+   * 'Leave this reminder' on a shared reminder: the caller stops seeing it (list, page, mails, feed);
+   * the others keep it. In the reminders group, as the snooze is.
+   */
+  leaveSharedReminder: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/{id}/leave',
+    access: 'user',
+    ...reminderById,
+    status: 204,
+    response: returns<NoContent>(),
   },
   recordSavings: {
     method: 'POST',

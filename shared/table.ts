@@ -94,6 +94,13 @@ export const keys = {
   memberPrefix: 'MEMBER#',
   /** In the user's partition (sk): which household the user is in; at most one (attribute_not_exists). */
   householdOfUser: () => 'HOUSEHOLD',
+  /**
+   * A note about the user's household life, in their own partition, keyed by a random id: a shared
+   * reminder another member took back, for instance (shared/household.ts). Account deletion takes
+   * it with the partition; a notice expires by TTL.
+   */
+  householdNote: (noteId: string) => `HOUSEHOLD_NOTE#${noteId}`,
+  householdNotePrefix: 'HOUSEHOLD_NOTE#',
   /** An invitation, in a partition of its own keyed by the SHA-256 of its token (never the token). */
   invitation: (tokenHash: string) => `INVITE#${tokenHash}`,
   invitationEntry: () => 'INVITE',
@@ -235,6 +242,7 @@ export const ENTITY = {
   household: 'household',
   householdMember: 'household_member',
   membership: 'membership',
+  householdNote: 'household_note',
   invitation: 'invitation',
   noInvitations: 'no_invitations',
 } as const;

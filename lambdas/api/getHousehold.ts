@@ -1,8 +1,19 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
+import { householdNotes } from '../store/householdNotes.ts';
 import { householdView } from '../store/households.ts';
+import { getProfile } from '../store/profiles.ts';
 
-/** The Settings card: the caller's household (members, pending invitations), or null. */
-export const handler = route(API.getHousehold, async ({ caller }) => ({
-  household: await householdView(caller.userId),
-}));
+/**
+ * The Settings card: the caller's household (members, pending invitations), or null; their notes;
+ * and, once their password has been reset, the account's household steps since it was created.
+ */
+export const handler = route(API.getHousehold, async ({ caller }) => {
+  const [household, { notes, activity }, profile] = await Promise.all([
+    householdView(caller.userId),
+    householdNotes(caller.userId),
+    getProfile(caller.userId),
+  ]);
+  const resetAt = profile?.password_reset_at ?? null;
+  return { household, notes, record: resetAt ? { reset_at: resetAt, activity } : null };
+});

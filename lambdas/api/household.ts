@@ -1,6 +1,7 @@
 /** The household routes' one function (group 'household' in shared/routes.ts, decision 0036). */
 import { groupHandler } from '../runtime/group.ts';
 import { handler as cancelInvitation } from './cancelInvitation.ts';
+import { handler as dismissHouseholdNote } from './dismissHouseholdNote.ts';
 import { handler as getHousehold } from './getHousehold.ts';
 import { handler as inviteToHousehold } from './inviteToHousehold.ts';
 import { handler as joinHousehold } from './joinHousehold.ts';
@@ -18,4 +19,5 @@ export const handler = groupHandler({
   leaveHousehold,
   removeHouseholdMember,
   shareReminders,
+  dismissHouseholdNote,
 });

@@ -5,8 +5,15 @@
  */
 import { groupHandler } from '../runtime/group.ts';
 import { handler as addQuote } from './addQuote.ts';
+import { handler as leaveSharedReminder } from './leaveSharedReminder.ts';
 import { handler as markActionDone } from './markActionDone.ts';
 import { handler as removeQuote } from './removeQuote.ts';
 import { handler as snoozeReminder } from './snoozeReminder.ts';
 
-export const handler = groupHandler({ addQuote, removeQuote, snoozeReminder, markActionDone });
+export const handler = groupHandler({
+  addQuote,
+  removeQuote,
+  snoozeReminder,
+  markActionDone,
+  leaveSharedReminder,
+});

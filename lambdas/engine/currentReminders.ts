@@ -4,7 +4,7 @@
  * their household's (decision 0044). The household is the one their own membership item names now:
  * the message names none, so a member who left meanwhile gets none of its mails.
  */
-import { remindsMember } from '../../shared/reminder/sharing.ts';
+import { hasLeft, remindsMember } from '../../shared/reminder/sharing.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { getItems } from '../store/db.ts';
 import { earliestOf } from '../store/householdNextMail.ts';
@@ -79,7 +79,9 @@ export async function currentReminders(
   for (const item of sharedItems) {
     const id = String(item.id);
     const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
-    if (!remindsMember(choice, dealsWith, membership.membership_id)) unwanted.add(id);
+    // A shared reminder the member left, or one their setting leaves out: none of its mails.
+    if (hasLeft(membership.left_reminders, id) || !remindsMember(choice, dealsWith, membership.membership_id))
+      unwanted.add(id);
     else
       reminders.set(id, {
         item: { ...item, user_id: userId },

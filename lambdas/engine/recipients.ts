@@ -73,7 +73,11 @@ export async function dueEntries(
     }
     const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
     const known = { members: members.get(householdId) ?? [], profiles };
-    for (const recipient of await recipientsOf(householdId, dealsWith, known)) {
+    for (const recipient of await recipientsOf(
+      householdId,
+      { id: String(item.id), deals_with: dealsWith },
+      known,
+    )) {
       const moment = dueFor(recipient.profile, item);
       if (!moment) continue;
       entries.push({

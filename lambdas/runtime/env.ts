@@ -17,14 +17,20 @@ const envSchema = z.object({
   /** HMAC key for unsubscribe links: on AWS a generated Secrets Manager secret, read at cold start. */
   UNSUBSCRIBE_SECRET_ARN: z.string().optional(),
   /**
-   * The key (or JSON keyring) itself, for tests. Unset and without an ARN, only the local stage
-   * has a fixed key; every other stage refuses to sign or verify (lambdas/runtime/signingKey.ts).
+   * The key (or JSON keyring) itself: the local stack's, made at its first start and kept in
+   * .local/, or a test's. Unset and without an ARN, a stage refuses to sign or verify
+   * (lambdas/runtime/signingKey.ts).
    */
   UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
   /** The seed of the stage's VAPID keys (lambdas/push/vapid.ts): a generated secret on AWS. */
   PUSH_SEED_SECRET_ARN: z.string().optional(),
   /** The seed itself: the local stack's, made at its first start and kept in .local/. */
   PUSH_SEED: z.string().min(32).optional(),
+  /**
+   * The local stack's fake push service (its tests'), the one plain-http push endpoint the local
+   * stage takes; unset everywhere else, and then no http endpoint is taken.
+   */
+  LOCAL_PUSH_ORIGIN: z.string().url().optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */
   API_URL: z.string().optional(),
   /** The reminder job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */

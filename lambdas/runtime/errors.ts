@@ -10,7 +10,7 @@ export const errorMessage = (error: unknown): string =>
  * wrapper turns each kind into its HTTP status (runtime/http.ts), so the rules can be tested
  * without HTTP and a store never decides a status.
  */
-export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'gone' | 'unavailable';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

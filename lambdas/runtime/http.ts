@@ -9,6 +9,8 @@ import type { ApiError } from '../../shared/api.ts';
 import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../shared/contract.ts';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
+import { SESSION_MESSAGES, sessionEnded } from '../../shared/sessions.ts';
+import { readProfileItem, withCallerProfile } from './callerProfile.ts';
 import { ORIGIN_SECRET_RECHECK_MS, originSecret } from './origin.ts';
 import { logger } from './logger.ts';
 import { tracer } from './tracer.ts';
@@ -31,6 +33,8 @@ export interface Caller {
   /** Cognito username (for Admin* calls); with e-mail sign-in it is the sub. */
   username: string;
   isAdmin: boolean;
+  /** When the token was issued (`iat`, epoch seconds), checked against the account's ended sessions. */
+  issuedAt?: number;
 }
 
 export class HttpError extends Error {
@@ -48,6 +52,8 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 /** The HTTP status of each kind of domain refusal. */
 export const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
+  // The caller may see it but not do this to it (a shared reminder only its sharer takes back).
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,
@@ -96,7 +102,27 @@ export function callerFrom(event: ApiEvent): Caller | undefined {
     userId: claims.sub,
     username: typeof claims.username === 'string' ? claims.username : claims.sub,
     isAdmin: groupsFromClaims(claims['cognito:groups']).includes(ADMIN_GROUP),
+    issuedAt: secondsClaim(claims.iat),
   };
+}
+
+/** A numeric claim: API Gateway's authorizer passes it as a string ("1767225600"), the adapter too. */
+function secondsClaim(claim: unknown): number | undefined {
+  const value = typeof claim === 'number' ? claim : typeof claim === 'string' ? Number(claim) : NaN;
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * A signed-in caller's token against their account: refused (401) when issued before the account's
+ * sessions were last ended. Then `work` runs with the profile as read here, which the handler's own
+ * first read of it takes (runtime/callerProfile.ts). A caller without a profile (a deleted account)
+ * goes on: each route answers that as it does.
+ */
+async function withLiveSession<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
+  const item = await readProfileItem(caller.userId);
+  const validAfter = typeof item?.sessions_valid_after === 'number' ? item.sessions_valid_after : undefined;
+  if (sessionEnded(caller.issuedAt, validAfter)) throw new HttpError(401, SESSION_MESSAGES.ended);
+  return withCallerProfile(caller.userId, item, work);
 }
 
 export function json(statusCode: number, body?: unknown): APIGatewayProxyStructuredResultV2 {
@@ -225,8 +251,10 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * Wraps a route's handler with its contract: enforces the route's access level from the verified
  * token (the API Gateway authorizer has already checked the signature; admin is checked here, from the
  * groups claim), validates path, query and body with the route's schemas (params first: a bad id is a
- * 400 before anything else is read), answers with the route's status, and turns HttpError into its
- * status and anything unexpected into a logged 500.
+ * 400 before anything else is read), refuses a signed-in caller's token issued before their account's
+ * sessions were ended (withLiveSession: one read of their profile, which the handler then reuses),
+ * answers with the route's status, and turns HttpError into its status and anything unexpected into
+ * a logged 500.
  *
  * Where the stage traces, the invocation is a Tracer subsegment annotated with the route's name and
  * the status it answered (searchable in X-Ray: `annotation.route = "getMe" AND annotation.status >= 500`);
@@ -250,7 +278,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
     .handler(async (event, context) => {
       try {
         await checkOrigin(event);
-        const caller = callerFrom(event);
+        const caller = def.access === 'public' ? undefined : callerFrom(event);
         authorize(def.access, caller);
         const request = {
           caller,
@@ -260,7 +288,9 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
           event,
           context,
         } as RouteRequest<R>;
-        const answer = await handler(request);
+        const answer = caller
+          ? await withLiveSession(caller, () => handler(request))
+          : await handler(request);
         if (answer instanceof Reply) return toResult(answer.status, answer.body);
         if (def.file) return fileResult(answer as FileBody);
         return toResult(def.status ?? 200, answer);

@@ -4,7 +4,8 @@ import { secretString } from './secrets.ts';
 
 /**
  * The stage's signing keys, versioned so a leaked key can be rotated out. The secret (Secrets
- * Manager on AWS, UNSUBSCRIBE_SECRET locally) is either one key, which is version v1, or a JSON
+ * Manager on AWS; UNSUBSCRIBE_SECRET locally, which the local stack makes at its first start and
+ * keeps in `.local/`) is either one key, which is version v1, or a JSON
  * keyring `{"v1": "…", "v2": "…"}`: the highest version signs, every listed version verifies.
  * Rotation: add the next version, let every container start cold, then remove the leaked one
  * (docs/decisions/0012-signed-unsubscribe-links.md).
@@ -14,8 +15,7 @@ export interface Keyring {
   keys: ReadonlyMap<string, string>;
 }
 
-/** The fixed key of the local stage only: any other stage without a key fails closed. */
-export const LOCAL_UNSUBSCRIBE_SECRET = 'local-unsubscribe-secret-not-for-production';
+/** Every stage without a key fails closed, the local one included: no key is written in the code. */
 export const KEY_MISSING = 'The unsubscribe signing key is not configured';
 
 const VERSION = /^v([1-9]\d{0,3})$/;
@@ -39,10 +39,9 @@ let cached: Promise<Keyring> | undefined;
  * The keyring: from Secrets Manager when the stack gives an ARN (once per container), else env.
  */
 export function keyring(): Promise<Keyring> {
-  const { UNSUBSCRIBE_SECRET_ARN: arn, UNSUBSCRIBE_SECRET: plain, STAGE } = env();
+  const { UNSUBSCRIBE_SECRET_ARN: arn, UNSUBSCRIBE_SECRET: plain } = env();
   if (!arn) {
     if (plain) return Promise.resolve(parseKeyring(plain));
-    if (STAGE === 'local') return Promise.resolve(parseKeyring(LOCAL_UNSUBSCRIBE_SECRET));
     return Promise.reject(new Error(KEY_MISSING));
   }
   cached ??= secretString(arn)

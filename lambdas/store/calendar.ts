@@ -13,6 +13,7 @@ import { ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { derivedToken } from '../runtime/signingKey.ts';
+import { generationOf } from '../calendar/eventLink.ts';
 import { getItem, ITEM_EXISTS, itemKey, tableName } from './db.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { getProfile } from './profiles.ts';
@@ -106,11 +107,15 @@ export async function calendarLink(userId: string): Promise<CalendarLink> {
   return linkFor(await calendarToken(profile));
 }
 
-/** 'Reset link': a new generation; the old address answers 404 from now on. */
+/**
+ * 'Reset link': a new generation; the old address answers 404 from now on, and so does every mailed
+ * 'Add to calendar' link. A feed never shown is generation 0, which mailed links count as 1
+ * (generationOf): the reset moves on from that, or it would revoke nothing.
+ */
 export async function resetCalendarLink(userId: string): Promise<CalendarLink> {
   const profile = await getProfile(userId);
   if (!profile) throw new AccountGoneError();
-  return linkFor(await issue(profile, profile.calendar_version + 1));
+  return linkFor(await issue(profile, generationOf(profile.calendar_version) + 1));
 }
 
 /**

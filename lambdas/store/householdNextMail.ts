@@ -5,7 +5,7 @@
  * (engine/due.ts), so a member further west is simply not due yet when the entry is first found.
  */
 import type { Profile } from '../../shared/api.ts';
-import { remindsMember } from '../../shared/reminder/sharing.ts';
+import { hasLeft, remindsMember } from '../../shared/reminder/sharing.ts';
 import { reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { getItem, queryAll } from './db.ts';
@@ -22,10 +22,13 @@ export interface Recipient {
   mailed: boolean;
 }
 
-/** The household's members with their profiles; a member whose profile is gone is left out. */
+/**
+ * The household's members with their profiles; a member whose profile is gone is left out. A member
+ * who left this reminder takes none of its mails (they count for its roll forward only).
+ */
 export async function recipientsOf(
   householdId: string,
-  dealsWith: string | null,
+  reminder: { id: string; deals_with: string | null },
   known?: Known,
 ): Promise<Recipient[]> {
   const members = known?.members ?? (await membersOf(householdId));
@@ -37,7 +40,9 @@ export async function recipientsOf(
       {
         member,
         profile,
-        mailed: remindsMember(profile.shared_reminder_mails, dealsWith, member.membership_id),
+        mailed:
+          !hasLeft(member.left_reminders, reminder.id) &&
+          remindsMember(profile.shared_reminder_mails, reminder.deals_with, member.membership_id),
       },
     ];
   });
@@ -94,7 +99,7 @@ export async function householdPlace(
 async function placeAgain(householdId: string, item: Record<string, unknown>, known?: Known): Promise<void> {
   const reminder = parseIndexedReminder({ ...item, user_id: '' }, 'UTC');
   // Mails stop with the reminder's own conditions (cancelled, none left); the item keeps its not_before.
-  const recipients = await recipientsOf(householdId, reminder.deals_with, known);
+  const recipients = await recipientsOf(householdId, reminder, known);
   const place = await householdPlace(item, recipients);
   await placeInIndex(keys.household(householdId), reminder, place.nextAt, place.memberNext);
 }

@@ -24,6 +24,11 @@ const membershipItem = z.object({
   membership_id: z.string(),
   role: z.enum(HOUSEHOLD_ROLES),
   joined_at: z.string(),
+  /**
+   * The shared reminders this member left (stopped seeing), by id: on both their membership item
+   * and their MEMBER item, so their reads and the household's mail planning each see it.
+   */
+  left_reminders: z.array(z.string()).default([]),
 });
 export type Membership = z.infer<typeof membershipItem>;
 export const parseMembership = (item: unknown): Membership => membershipItem.parse(item);

@@ -27,6 +27,7 @@ import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { CLAIM_LEASE_MS, claimUpdate, type Claim, type SendIdentity } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 import { profileExists, stillMember } from './guards.ts';
+import { activityPut } from './householdNotes.ts';
 
 /** A new token (≥ 128 bits: 256) and the hash its invitation is keyed by. */
 export function newToken(): { token: string; hash: string } {
@@ -47,6 +48,7 @@ export function newHouseholdWrites(
     membership_id: randomUUID(),
     role: 'owner',
     joined_at: iso,
+    left_reminders: [],
   };
   const writes: LiveWrite[] = [
     ownMembershipPut(userId, membership),
@@ -216,6 +218,10 @@ async function tryCreateInvitation(
         ConditionExpression: ITEM_ABSENT,
       },
     },
+    // The account's record of its household steps, listed after a password reset (decision 0050).
+    ...(made ? [activityPut(userId, 'started', now)] : []),
+    activityPut(userId, 'invited', now, invitation.masked_email),
+    // Last: its failure is read as 'already invited today' below.
     freshClaim(identity, claimToken, now),
   ];
   try {

@@ -51,6 +51,8 @@ const profileItem = z.object({
   shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).default('all').catch('all'),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,
+  sessions_valid_after: z.number().default(0),
+  password_reset_at: nullableString,
   created_at: z.string(),
 });
 

@@ -19,6 +19,7 @@ import {
 } from './households.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { profileExists, stillMember } from './guards.ts';
+import { activityPut } from './householdNotes.ts';
 import { memberPut, ownMembershipPut } from './invitations.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
@@ -35,6 +36,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
     membership_id: randomUUID(),
     role: 'member',
     joined_at: now.toISOString(),
+    left_reminders: [],
   };
   const writes: LiveWrite[] = [
     {
@@ -67,6 +69,8 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
     memberPut(userId, membership),
     ownMembershipPut(userId, membership),
     profileExists(userId),
+    // The account's record of its household steps, listed after a password reset (decision 0050).
+    activityPut(userId, 'joined', now),
   ];
   try {
     await transact(writes);

@@ -50,7 +50,11 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
 async function householdShared(userId: string): Promise<MyData['household_shared']> {
   const home = await householdHome(userId);
   if (!home) return null;
-  const items = await queryAll({ pk: home.pk }, { consistent: true });
+  // Nothing of a shared reminder the user left: its outcomes and quotes go with it.
+  const left = new Set(home.household?.left);
+  const items = (await queryAll({ pk: home.pk }, { consistent: true })).filter(
+    (item) => !left.has(String(item.entity === ENTITY.reminder ? item.id : item.reminder_id)),
+  );
   const of = (entity: string) => items.filter((item) => item.entity === entity);
   return {
     reminders: of(ENTITY.reminder).map((item) => reminderAt(home, item)),

@@ -8,6 +8,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../shared/api.ts';
 import { HOUSEHOLD_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
+import { hasLeft } from '../../shared/reminder/sharing.ts';
 import { COUNTERS, keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { getItem, ITEM_EXISTS, itemKey } from './db.ts';
@@ -28,23 +29,38 @@ export interface Home {
   pk: string;
   /** The caller (or, in the job, the member a mail goes to). */
   userId: string;
-  /** Set for a household's partition: the household and the caller's membership in it. */
-  household: { id: string; membershipId: string } | null;
+  /**
+   * Set for a household's partition: the household and the caller's membership in it, with the
+   * shared reminders they left (which they no longer see), when read from their membership.
+   */
+  household: { id: string; membershipId: string; left?: readonly string[] } | null;
 }
 
 export const ownHome = (userId: string): Home => ({ pk: keys.user(userId), userId, household: null });
 
-export const householdHomeOf = (userId: string, householdId: string, membershipId: string): Home => ({
+export const householdHomeOf = (
+  userId: string,
+  householdId: string,
+  membershipId: string,
+  left: readonly string[] = [],
+): Home => ({
   pk: keys.household(householdId),
   userId,
-  household: { id: householdId, membershipId },
+  household: { id: householdId, membershipId, left },
 });
 
 /** The caller's household's partition, or undefined when the caller is in none. */
 export async function householdHome(userId: string): Promise<Home | undefined> {
   const membership = await membershipOf(userId);
-  return membership && householdHomeOf(userId, membership.household_id, membership.membership_id);
+  return (
+    membership &&
+    householdHomeOf(userId, membership.household_id, membership.membership_id, membership.left_reminders)
+  );
 }
+
+/** Whether the caller sees this item of `home`: not a shared reminder they left. */
+export const seesAt = (home: Home, item: Record<string, unknown>) =>
+  !hasLeft(home.household?.left, String(item.id));
 
 /** The reminder `id` as the caller may see it: their own first, then their household's. */
 export async function findReminder(
@@ -56,7 +72,7 @@ export async function findReminder(
   const home = await householdHome(userId);
   if (!home) return undefined;
   const item = await getItem(home.pk, keys.reminder(id));
-  return item ? { home, item } : undefined;
+  return item && seesAt(home, item) ? { home, item } : undefined;
 }
 
 /**

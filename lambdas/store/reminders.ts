@@ -10,8 +10,25 @@ import { parseProfile } from './items.ts';
 import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { notBeforeOf } from './nextMail.ts';
-import { findReminder, householdHome, ownHome, reminderAt, writeAt, type Home } from './reminderHome.ts';
-import { asKeptAt, freshPlacementAt, homeFor, moveReminder, placementAt, todayOf } from './sharing.ts';
+import {
+  findReminder,
+  householdHome,
+  ownHome,
+  reminderAt,
+  seesAt,
+  writeAt,
+  type Home,
+} from './reminderHome.ts';
+import {
+  afterTakeBack,
+  asKeptAt,
+  checkTakeBack,
+  freshPlacementAt,
+  homeFor,
+  moveReminder,
+  placementAt,
+  todayOf,
+} from './sharing.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from './profiles.ts';
 import { applyCounters, globalShard, reminderCounters } from './stats.ts';
@@ -70,7 +87,7 @@ export async function listReminders(userId: string): Promise<Reminder[]> {
   const sharedItems = home ? await queryAll({ pk: home.pk, sk: { beginsWith: keys.reminderPrefix } }) : [];
   return [
     ...ownItems.map((item) => reminderAt(ownHome(userId), item)),
-    ...(home ? sharedItems.map((item) => reminderAt(home, item)) : []),
+    ...(home ? sharedItems.filter((item) => seesAt(home, item)).map((item) => reminderAt(home, item)) : []),
   ]
     .filter((r) => r.archived_at === null)
     .sort(byDateThenTitle);
@@ -126,12 +143,14 @@ export async function updateReminder(
     const existing = reminderAt(from, item);
     if (existing.archived_at !== null) return undefined;
     const to = await homeFor(userId, input, from);
+    checkTakeBack(from, to, existing);
     const { updated: edited, reschedules } = editOf(existing, input, now);
     const updated = asKeptAt(to, edited, existing);
     const notBefore = reschedules || to.pk !== from.pk ? todayOf(zone, now) : notBeforeOf(item, zone);
     const placement = await placementAt(to, updated, notBefore, zone);
     if (to.pk !== from.pk) {
       await moveReminder(from, to, existing, updated, placement);
+      await afterTakeBack(from, existing, now);
     } else {
       await writeAt(to, [
         {

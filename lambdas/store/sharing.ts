@@ -8,18 +8,26 @@ import { DateTime } from 'luxon';
 import type { Reminder } from '../../shared/api.ts';
 import { todayIn } from '../../shared/dates.ts';
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
-import { SHARING_MESSAGES } from '../../shared/reminder/sharing.ts';
+import { mayTakeBack, SHARING_MESSAGES } from '../../shared/reminder/sharing.ts';
 import { membersNamed, SPLIT_MESSAGES } from '../../shared/reminder/split.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 import { keys } from '../../shared/table.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { ITEM_ABSENT, itemKey } from './db.ts';
-import { memberOf } from './households.ts';
-import { householdPlace, recipientsOf } from './householdNextMail.ts';
+import { memberOf, membersOf } from './households.ts';
+import { householdPlace, recipientsOf, refreshHouseholdNextMail } from './householdNextMail.ts';
+import { tellTakenBack } from './householdNotes.ts';
 import { AccountGoneError, ReminderLimitError, type LiveWrite } from './liveAccount.ts';
 import { nextMailAt } from './nextMail.ts';
 import { quoteMoves } from './quotes.ts';
-import { householdHome, NoLongerMemberError, ownHome, movingGuards, type Home } from './reminderHome.ts';
+import {
+  findReminder,
+  householdHome,
+  NoLongerMemberError,
+  ownHome,
+  movingGuards,
+  type Home,
+} from './reminderHome.ts';
 import { freshPlacement, toItem, type Placement } from './reminderItem.ts';
 import { settledKeys } from './sends.ts';
 import { ConditionsFailed, transact } from './transact.ts';
@@ -83,7 +91,7 @@ export async function placementAt(
     return { notBefore, nextAt: nextMailAt({ ...reminder, not_before: notBefore }, zone, settled) };
   }
   const item = toItem(reminder, { notBefore, nextAt: null }, home);
-  const recipients = await recipientsOf(home.household.id, reminder.deals_with);
+  const recipients = await recipientsOf(home.household.id, reminder);
   return { notBefore, ...(await householdPlace(item, recipients)) };
 }
 
@@ -142,4 +150,62 @@ export async function moveReminder(
     // Changed meanwhile: the caller reads again.
     throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
   }
+}
+
+/**
+ * Only the member who shared a reminder may take it back into their own list (untick 'Shared with
+ * household'); anyone else would take it from the others without a word, and its sharer would find
+ * it gone. The others may leave it instead (leaveSharedReminder).
+ */
+export function checkTakeBack(from: Home, to: Home, existing: Reminder): void {
+  if (!from.household || to.household) return;
+  if (!mayTakeBack(existing, from.household.membershipId))
+    throw new DomainError('forbidden', SHARING_MESSAGES.onlyItsSharerTakesBack, {
+      shared: [SHARING_MESSAGES.onlyItsSharerTakesBack],
+    });
+}
+
+/** After its sharer took it back: each other member who still saw it gets a note saying so. */
+export async function afterTakeBack(from: Home, existing: Reminder, now: Date): Promise<void> {
+  if (!from.household) return;
+  const members = (await membersOf(from.household.id)).filter(
+    (member) => !member.left_reminders.includes(existing.id),
+  );
+  await tellTakenBack(from.household.id, members, from.household.membershipId, existing.title, now);
+}
+
+/**
+ * 'Leave this reminder': the member stops seeing a shared reminder (their list, its page, its mails,
+ * the calendar feed, 'Download my data'), and the others keep it as it is. One transaction adds it
+ * to the list on both their membership item and their MEMBER item, while they are still that
+ * member; its place in the index is then worked out again without their mails. False when the
+ * caller sees no such reminder (it was never theirs to see, or they left it already).
+ */
+export async function leaveSharedReminder(userId: string, id: string): Promise<boolean> {
+  const found = await findReminder(userId, id);
+  if (!found) return false;
+  const { household } = found.home;
+  if (!household)
+    throw new DomainError('invalid', SHARING_MESSAGES.notShared, { shared: [SHARING_MESSAGES.notShared] });
+  const addTo = (pk: string, sk: string): LiveWrite => ({
+    Update: {
+      Key: itemKey(pk, sk),
+      ConditionExpression:
+        'membership_id = :mid AND (attribute_not_exists(left_reminders) OR NOT contains(left_reminders, :id))',
+      UpdateExpression: 'SET left_reminders = list_append(if_not_exists(left_reminders, :none), :ids)',
+      ExpressionAttributeValues: { ':mid': household.membershipId, ':id': id, ':none': [], ':ids': [id] },
+    },
+  });
+  try {
+    await transact([
+      addTo(keys.user(userId), keys.householdOfUser()),
+      addTo(keys.household(household.id), keys.member(household.membershipId)),
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionsFailed)) throw error;
+    // Left meanwhile (the household, or this reminder in another tab): nothing of it is seen now.
+    return false;
+  }
+  await refreshHouseholdNextMail(household.id, id);
+  return true;
 }

@@ -59,7 +59,7 @@ export async function snoozeReminder(
     const place = home.household
       ? await householdPlace(
           { ...item, snoozed_until: snooze.until },
-          await recipientsOf(home.household.id, reminder.deals_with),
+          await recipientsOf(home.household.id, reminder),
         )
       : { nextAt: nextMailAt({ ...reminder, snoozed_until: snooze.until }, zone, settled) };
     const { nextAt } = place;

@@ -4,7 +4,7 @@ import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 import { countrySchema } from '../../shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '../../shared/linkSignIn.ts';
-import { signOutEverywhere } from '../runtime/identity.ts';
+import { afterPasswordReset } from '../account/endSessions.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishProductCount } from '../runtime/metrics.ts';
 import { ensureProfile } from '../store/profiles.ts';
@@ -24,16 +24,28 @@ const attributesSchema = z.object({
 /** The verifier of the confirming browser's secret (decision 0023); any other metadata is ignored. */
 const linkSignInSchema = z.object({ [LINK_SIGN_IN_METADATA_KEY]: z.string().regex(LINK_TOKEN_PATTERN) });
 
+/** Who reset their password: the pool's username for the sign-out, the sub for the profile. */
+const resetSchema = z.object({
+  userName: z.string().min(1),
+  request: z.object({ userAttributes: z.object({ sub: z.string().min(1) }) }),
+});
+
 /**
  * Cognito PostConfirmation trigger: after a sign-up, creates the profile item (idempotent, Cognito
- * may retry); after a password reset, ends every session, so a refresh token taken with the old
- * password dies with it (Cognito does not promise that a reset revokes them).
+ * may retry). After a password reset (ConfirmForgotPassword: AWS has no trigger of its own for a
+ * reset, it runs this one with this source, as the local stand-in does) it ends everything set up
+ * before: every session, including the access tokens already issued, every link, and on the
+ * account's first reset the household it was in (lambdas/account/endSessions.ts, decision 0050).
  */
 export const handler = traced(
   async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
     if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
-      await signOutEverywhere(z.string().min(1).parse(event.userName), event.userPoolId);
-      logger.info('Signed out everywhere after a password reset');
+      const reset = resetSchema.parse(event);
+      await afterPasswordReset({
+        userId: reset.request.userAttributes.sub,
+        username: reset.userName,
+        userPoolId: event.userPoolId,
+      });
       return event;
     }
     if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;

@@ -245,6 +245,34 @@ const wrongPassword = (route: Route): Route =>
   };
 
 /**
+ * A password sign-in with a name the pool does not know: with PreventUserExistenceErrors on, AWS
+ * answers it as a wrong password; cognito-local says "User not authorized".
+ */
+const unknownUserAsWrongPassword = (route: Route): Route =>
+  async function (ctx, req: { AuthFlow?: string }) {
+    try {
+      return (await route(ctx, req)) as unknown;
+    } catch (error) {
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH' && error instanceof NotAuthorizedError)
+        throw new NotAuthorizedError('Incorrect username or password.');
+      throw error;
+    }
+  };
+
+/**
+ * Where a code went, as Cognito says it: the address masked (first letter, then the domain's), so
+ * an answer about a real account and a simulated one about an unknown name read alike.
+ */
+export function codeDelivery(address: string) {
+  const [local = '', domain = ''] = address.split('@');
+  return {
+    AttributeName: 'email',
+    DeliveryMedium: 'EMAIL',
+    Destination: `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`,
+  };
+}
+
+/**
  * cognito-local's router, with the calls the SPA and account deletion make behaving as our AWS pool
  * does:
  * - AdminUserGlobalSignOut, which cognito-local lacks;
@@ -253,6 +281,10 @@ const wrongPassword = (route: Route): Route =>
  * - ForgotPassword refuses an account whose address is not confirmed (AWS: InvalidParameterException),
  *   where cognito-local would mail a code, and confirming it would confirm the account behind the
  *   PostConfirmation trigger's back;
+ * - as our AWS client's PreventUserExistenceErrors does, nothing tells an unknown name from a known
+ *   one: ForgotPassword and ResendConfirmationCode answer it with a simulated delivery (and a real one
+ *   with the address masked alike), sign-in with the wrong password's NotAuthorizedException
+ *   "Incorrect username or password." (cognito-local: UserNotFoundException, and another message);
  * - a wrong password at sign-in or password change is NotAuthorizedException, as on AWS;
  * - the custom auth flow (InitiateAuth CUSTOM_AUTH, RespondToAuthChallenge CUSTOM_CHALLENGE), which
  *   cognito-local refuses, runs our challenge triggers (cognitoCustomAuth.ts);
@@ -271,13 +303,12 @@ function awsLikeRouter(
   const resendConfirmationCode: Route = async (ctx, req: CodeRequest) => {
     const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
     const user = await userPool.getUserByUsername(ctx, req.Username);
-    if (!user) throw new UserNotFoundError();
+    // PreventUserExistenceErrors: an unknown name gets a simulated delivery, never UserNotFound.
+    if (!user) return { CodeDeliveryDetails: codeDelivery(req.Username) };
     if (user.UserStatus !== 'UNCONFIRMED') throw new InvalidParameterError('User is already confirmed.');
-    const details = {
-      AttributeName: 'email',
-      DeliveryMedium: 'EMAIL',
-      Destination: attributeValue('email', user.Attributes),
-    };
+    const address = attributeValue('email', user.Attributes) ?? '';
+    // The mail goes to the address; the answer names it masked, as Cognito's does.
+    const details = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: address };
     const code = newCode();
     await messages.deliver(
       ctx,
@@ -290,19 +321,22 @@ function awsLikeRouter(
       details as never,
     );
     await userPool.saveUser(ctx, { ...user, UserLastModifiedDate: clock.get(), ConfirmationCode: code });
-    return { CodeDeliveryDetails: details };
+    return { CodeDeliveryDetails: codeDelivery(address) };
   };
   const forgotPassword =
     (route: Route): Route =>
     async (ctx, req: CodeRequest) => {
       const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await userPool.getUserByUsername(ctx, req.Username);
-      if (user && user.UserStatus === 'UNCONFIRMED') {
+      // PreventUserExistenceErrors: an unknown name gets a simulated delivery, never UserNotFound.
+      if (!user) return { CodeDeliveryDetails: codeDelivery(req.Username) };
+      if (user.UserStatus === 'UNCONFIRMED') {
         throw new InvalidParameterError(
           'Cannot reset password for the user as there is no registered/verified email or phone_number',
         );
       }
-      return (await route(ctx, req)) as unknown;
+      await route(ctx, req);
+      return { CodeDeliveryDetails: codeDelivery(attributeValue('email', user.Attributes) ?? '') };
     };
   // cognito-local lacks AdminUserGlobalSignOut (account deletion signs the user out everywhere
   // first). As in Cognito, it revokes the user's refresh tokens: no new access token can be had.
@@ -319,7 +353,7 @@ function awsLikeRouter(
     if (target === 'ResendConfirmationCode') return resendConfirmationCode;
     if (target === 'ForgotPassword') return forgotPassword(router(target));
     if (target === 'InitiateAuth') {
-      const initiate = wrongPassword(router(target));
+      const initiate = unknownUserAsWrongPassword(wrongPassword(router(target)));
       return (ctx, req: { AuthFlow?: string }) =>
         req.AuthFlow === 'CUSTOM_AUTH' ? customAuth.initiate(ctx, req) : initiate(ctx, req);
     }

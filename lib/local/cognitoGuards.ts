@@ -177,7 +177,8 @@ export function cognitoGuards(services: Services, key: LocalTokenKey) {
     },
     ConfirmSignUp: (route) => async (ctx, req: { ClientId?: unknown; Username?: unknown }) => {
       const user = await findUser(ctx, req.ClientId, req.Username);
-      if (!user) return (await route(ctx, req)) as unknown;
+      // PreventUserExistenceErrors: an unknown name's code is wrong, as a known name's wrong code is.
+      if (!user) throw new CodeMismatchError();
       return codeChecked(user, () => route(ctx, req));
     },
     ResendConfirmationCode: (route) => async (ctx, req: { ClientId?: unknown; Username?: unknown }) => {

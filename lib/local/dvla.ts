@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { guardHost } from './ownHost.ts';
 
 export const LOCAL_DVLA_KEY = 'local-dvla-key';
 
@@ -104,6 +105,8 @@ export async function startDvlaStandIn(port = 0): Promise<DvlaStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  // Like every local server: this machine's names only, against DNS rebinding (ownHost.ts).
+  guardHost(server);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

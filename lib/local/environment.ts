@@ -27,10 +27,14 @@ export interface LocalEndpoints {
   sqsEndpoint?: string;
   sendQueueUrl?: string;
   senders?: number;
-  /** The seed of the local VAPID keys (lib/local/pushSeed.ts). */
+  /** The seed of the local VAPID keys (lib/local/secretFile.ts). */
   pushSeed?: string;
+  /** The local stage's signing key, made at its first start (lib/local/secretFile.ts). */
+  signingSecret?: string;
   /** The DVLA stand-in (lib/local/dvla.ts). */
   dvlaUrl?: string;
+  /** The stack's fake push service (lib/local/fakePush.ts): the one plain-http push endpoint taken. */
+  pushOrigin?: string;
 }
 
 /**
@@ -69,8 +73,12 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     ...(stack.sendQueueUrl ? { SEND_QUEUE_URL: stack.sendQueueUrl } : {}),
     ...(stack.senders ? { SENDER_CONCURRENCY: String(stack.senders) } : {}),
     ...(stack.pushSeed ? { PUSH_SEED: stack.pushSeed } : {}),
+    ...(stack.signingSecret ? { UNSUBSCRIBE_SECRET: stack.signingSecret } : {}),
     ...(stack.dvlaUrl ? { DVLA_API_URL: stack.dvlaUrl, DVLA_API_KEY: LOCAL_DVLA_KEY } : {}),
   });
+  // Not carried over from an earlier stack in this process: without a service, no http endpoint.
+  if (stack.pushOrigin) process.env.LOCAL_PUSH_ORIGIN = stack.pushOrigin;
+  else delete process.env.LOCAL_PUSH_ORIGIN;
   resetEnvCache();
   resetClients();
 }

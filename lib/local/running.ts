@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadOrCreatePushSeed } from './pushSeed.ts';
+import { loadOrCreatePushSeed, loadOrCreateSigningSecret } from './secretFile.ts';
 import './quiet.ts';
 import { applyLambdaEnvironment, ROOT } from './environment.ts';
 
@@ -59,8 +59,9 @@ export function attachToRunningStack(dataDir = path.join(ROOT, '.local')): Runni
     sqsEndpoint: stack.sqsEndpoint,
     sendQueueUrl: stack.sendQueueUrl,
     senders: stack.senders,
-    // The job's pushes are signed with the running stack's keys (read, never made, here).
+    // The job's pushes and links are signed with the running stack's keys (read, never made, here).
     pushSeed: loadOrCreatePushSeed(dataDir),
+    signingSecret: loadOrCreateSigningSecret(dataDir),
   });
   return stack;
 }

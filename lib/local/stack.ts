@@ -11,7 +11,8 @@ import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
 import { startDvlaStandIn } from './dvla.ts';
-import { loadOrCreatePushSeed } from './pushSeed.ts';
+import { startFakePushService, type FakePushService } from './fakePush.ts';
+import { loadOrCreatePushSeed, loadOrCreateSigningSecret } from './secretFile.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
 import { scheduleHourly } from './scheduler.ts';
 import { startLocalSes } from './ses.ts';
@@ -41,6 +42,11 @@ export interface LocalStackOptions {
   senderThreads?: boolean;
   /** Seconds before a send message that failed comes back (6 minutes on AWS; shorter here). */
   sendQueueVisibilitySeconds?: number;
+  /**
+   * A fake push service of the stack's own (the tests'): the only plain-http push endpoint the local
+   * stage then takes. Without it (npm start) only the browsers' real push services are taken.
+   */
+  fakePushService?: boolean;
   log?: (line: string) => void;
 }
 
@@ -52,6 +58,10 @@ export interface LocalStack extends StackEndpoints {
   requestCounts(): { dynamodb: number; ses: number };
   /** The registration numbers the DVLA stand-in has been asked for, oldest first. */
   dvlaRequests: readonly string[];
+  /** The DVLA stand-in's address. */
+  dvlaUrl: string;
+  /** The stack's fake push service, when asked for (LocalStackOptions.fakePushService). */
+  pushService?: FakePushService;
   stop(): Promise<void>;
 }
 
@@ -78,6 +88,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const senders = options.senders ?? 2;
   // The DVLA's Vehicle Enquiry Service, answering from fixtures.
   const dvla = await startDvlaStandIn();
+  const pushService = options.fakePushService ? await startFakePushService() : undefined;
 
   // The port the app will have must be known before the handlers read SITE_URL; pick it first.
   const appPort = options.appPort || (await freePort());
@@ -92,7 +103,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sendQueueUrl: sqs.queueUrl,
     senders,
     pushSeed: loadOrCreatePushSeed(options.dataDir),
+    signingSecret: loadOrCreateSigningSecret(options.dataDir),
     dvlaUrl: dvla.url,
+    pushOrigin: pushService?.origin,
   } as const;
   applyLambdaEnvironment(environment);
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, every hour on the hour';
@@ -183,11 +196,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     sendPoller,
     requestCounts: () => ({ dynamodb: dynamo.requests(), ses: sesRequests }),
     dvlaRequests: dvla.requests,
+    dvlaUrl: dvla.url,
+    pushService,
     async stop() {
       stopScheduler();
       await sendPoller.stop();
       await sqs.stop();
       await dvla.close();
+      await pushService?.stop();
       removeRunningStack(options.dataDir);
       await adapter.stop();
       await cognito.stop();

@@ -40,6 +40,8 @@ export function benchProfile(userId: string, label = 'bench'): Record<string, un
     push_devices: 0,
     calendar_version: 0,
     calendar_feed_hash: null,
+    sessions_valid_after: 0,
+    password_reset_at: null,
     created_at: '2030-01-01T00:00:00.000Z',
   };
 }

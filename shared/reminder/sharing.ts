@@ -93,4 +93,33 @@ export interface SharedAtOnce {
 export const SHARING_MESSAGES = {
   dealsWithNotShared: 'Only a shared reminder has someone who deals with it',
   dealsWithNotMember: 'Choose who deals with it from your household',
+  onlyItsSharerTakesBack:
+    'Only the member who shared this reminder can take it back. To stop seeing it, leave it instead.',
+  notShared: 'Only a shared reminder can be left.',
 } as const;
+
+/** A shared reminder's 'Leave this reminder': the member stops seeing it; the others keep it. */
+export const LEAVE_SHARED_LABEL = 'Leave this reminder';
+
+/**
+ * Who may take a shared reminder back into their own list: the member who shared it, and nobody
+ * else. The others may leave it (stop seeing it), which changes nothing for anyone else.
+ */
+export const mayTakeBack = (reminder: { shared: boolean; created_by: string | null }, membershipId: string) =>
+  reminder.shared && reminder.created_by === membershipId;
+
+/**
+ * The dialog's words where 'Shared with household' would be, for a member who did not share the
+ * reminder: who can take it back, and what they can do instead.
+ */
+export function takeBackHint(sharerName: string | null): string {
+  const who =
+    sharerName && sharerName !== FORMER_MEMBER
+      ? `Only ${sharerName}, who shared it, can take it back.`
+      : 'Only the member who shared it can take it back.';
+  return `${who} To stop seeing it, use '${LEAVE_SHARED_LABEL}' on its page.`;
+}
+
+/** Whether a member who left these reminders (their membership's list) sees this one. */
+export const hasLeft = (left: readonly string[] | undefined, reminderId: string) =>
+  left?.includes(reminderId) ?? false;

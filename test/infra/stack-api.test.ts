@@ -121,6 +121,7 @@ describe('api', () => {
         ...(permissions.includes('cognito:deleteUser')
           ? ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser']
           : []),
+        ...(permissions.includes('cognito:signOut') ? ['cognito-idp:AdminUserGlobalSignOut'] : []),
         ...(permissions.includes('cognito:updateUser') ? ['cognito-idp:AdminUpdateUserAttributes'] : []),
         ...(permissions.includes('cognito:describePool') ? ['cognito-idp:DescribeUserPool'] : []),
         ...(permissions.includes('job:invoke') ? ['lambda:InvokeFunction'] : []),

@@ -2,17 +2,18 @@
  * The authorization matrix, generated from the route manifest: every route × anonymous, owner,
  * another user, admin. A route added to the manifest without a sample request fails this test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { pushDeviceId } from '../../shared/push.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
+import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 import { invite } from '../../lambdas/household/invite.ts';
 import { join, remove } from '../../lambdas/household/members.ts';
 import { householdView, membershipOf } from '../../lambdas/store/households.ts';
+import { householdNotes, tellTakenBack } from '../../lambdas/store/householdNotes.ts';
 import { latestToken } from '../support/household.ts';
 import { seedUser } from '../support/seed.ts';
 
@@ -99,6 +100,29 @@ async function freshToken(): Promise<{ token: string }> {
   return { token: await latestToken(stack, email) };
 }
 
+/** A new shared reminder of the owner's household (the owner shared it), for the owner to leave. */
+async function ownerSharedReminder(owner: TestUser): Promise<string> {
+  const created = await api(stack, owner.accessToken)('POST', '/api/reminders', {
+    ...reminderBody,
+    shared: true,
+  });
+  if (created.status !== 201) throw new Error(`POST /api/reminders: ${created.status} ${created.text}`);
+  return (created.json as { reminder: { id: string } }).reminder.id;
+}
+
+/** A note in the owner's Household card (another member took a reminder back), and its id. */
+async function ownerNote(owner: TestUser): Promise<string> {
+  const membership = (await membershipOf(owner.sub))!;
+  await tellTakenBack(
+    membership.household_id,
+    [{ ...membership, user_id: owner.sub }],
+    'another-member',
+    'Broadband',
+    new Date(),
+  );
+  return (await householdNotes(owner.sub)).notes[0]!.id;
+}
+
 /** Puts the caller in a household (someone's new one), so that they can leave it. */
 async function intoAHousehold(caller: TestUser): Promise<void> {
   const host = await seedUser('host');
@@ -167,6 +191,10 @@ const SAMPLES: Record<RouteName, Sample> = {
   joinHousehold: { body: freshToken, success: 200, consumesCaller: true },
   leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
   removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
+  leaveSharedReminder: { success: 204, id: ownerSharedReminder },
+  // Ends every session of the caller's account: a fresh caller each.
+  signOutEverywhere: { success: 204, consumesCaller: true },
+  dismissHouseholdNote: { success: 204, id: ownerNote },
   // In a household of their own first; an id of no one's is skipped, never an error.
   shareReminders: {
     body: () => ({ ids: [crypto.randomUUID()] }),
@@ -202,7 +230,7 @@ const stack = useTestStack();
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 
 beforeAll(async () => {
-  pushService = await startFakePushService();
+  pushService = stackPushService(stack);
   [users.owner, users.other, users.admin] = await Promise.all([
     createUser(stack, { label: 'owner' }),
     createUser(stack, { label: 'other' }),
@@ -212,8 +240,6 @@ beforeAll(async () => {
   await invite(users.owner.sub, { email: household.member.email });
   await join(household.member.userId, await latestToken(stack, household.member.email));
 });
-
-afterAll(() => pushService.close());
 
 describe('authorization matrix', () => {
   it('has a sample request for every route in the manifest', () => {
@@ -288,6 +314,7 @@ describe('authorization matrix', () => {
         ['DELETE', reminderPath, undefined],
         ['POST', `${reminderPath}/savings`, { outcome: 'no_saving', cancelled: true }],
         ['POST', `/api/reminders/${shared}/snooze`, undefined],
+        ['POST', `${reminderPath}/leave`, undefined],
         ['POST', `${reminderPath}/quotes`, quoteBody],
         ['DELETE', `${reminderPath}/quotes/${quote}`, undefined],
       ] as const)
@@ -298,6 +325,8 @@ describe('authorization matrix', () => {
     expect((kept.json as { quotes: unknown[] }).quotes).toHaveLength(1);
     expect((await api(stack, former.accessToken)('GET', '/api/household/me')).json).toEqual({
       household: null,
+      notes: [],
+      record: null,
     });
   });
 

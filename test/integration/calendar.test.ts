@@ -312,6 +312,18 @@ describe('Add to calendar, in a reminder mail', () => {
     expect((await open(await eventToken(user.sub))).status).toBe(200);
   });
 
+  it('is revoked by the first ‘Reset link’ of a feed never shown (generation 0 and 1 are one)', async () => {
+    const user = await createUser(stack, { label: 'first-reset' });
+    await addReminder(stack, user, reminder({ renewal_date: '2041-06-30' }));
+    const mailed = await eventToken(user.sub);
+    const open = (token: string) => fetch(`${stack.appUrl}/api/calendar/event/${token}.ics`);
+    expect((await getProfile(user.sub))!.calendar_version).toBe(0);
+    expect((await open(mailed)).status).toBe(200);
+    expect((await api(stack, user.accessToken)('POST', '/api/me/calendar')).status).toBe(200);
+    expect((await open(mailed)).status).toBe(404);
+    expect((await open(await eventToken(user.sub))).status).toBe(200);
+  });
+
   it(`expires ${EVENT_LINK_DAYS_AFTER} days after the date the mail counted down to`, async () => {
     const user = await createUser(stack, { label: 'expired' });
     const profile = (await getProfile(user.sub))!;

@@ -13,7 +13,7 @@ import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { rawBody, mutated, idParam, queryString, contentType } from '../support/hostile.ts';
-import { browserSubscription } from '../support/push.ts';
+import { browserSubscription, stackPushService } from '../support/push.ts';
 import { snapshotDifference, tableSnapshot } from '../support/table.ts';
 import { addReminder, createUser, type TestUser } from '../support/stack.ts';
 
@@ -36,8 +36,11 @@ const reminderBody = {
 };
 
 interface Fuzz {
-  /** A valid body, mutated one field at a time; absent for routes that take none. */
-  body?: Record<string, unknown>;
+  /**
+   * A valid body, mutated one field at a time; absent for routes that take none. A function when it
+   * needs the running stack.
+   */
+  body?: Record<string, unknown> | (() => Record<string, unknown>);
   /** A valid query string, given the owner's id (hostile ones are generated around it). */
   query?: (ownerId: string) => Promise<string>;
   /** Generated requests per run (slow or mail-sending routes get fewer). */
@@ -106,8 +109,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   // The DVLA stand-in's full record; past 20 a day the owner gets 429s, which is fine here.
   lookUpVehicle: { body: { registration: 'AB12CDE' }, runs: 20 },
   listPushDevices: { runs: 8 },
-  // A subscription on the discard port: nothing answers there, so a test push fails (and says so).
-  addPushDevice: { body: { ...browserSubscription('http://127.0.0.1:9').input }, runs: 30 },
+  // A subscription on the stack's fake push service, the only plain-http one the local stage takes.
+  addPushDevice: { body: () => browserSubscription(stackPushService(stack).origin).input, runs: 30 },
   removePushDevice: { runs: 20 },
   sendTestPush: { runs: 4 },
   updatePushSettings: { body: { push_reminders: false }, runs: 12 },
@@ -122,6 +125,11 @@ const FUZZ: Record<RouteName, Fuzz> = {
   leaveHousehold: { runs: 8 },
   shareReminders: { body: { ids: ['6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'] }, runs: 16 },
   removeHouseholdMember: { runs: 12 },
+  // The owner's reminder is their own: leaving it is refused (400); any other id is a 404.
+  leaveSharedReminder: { runs: 16 },
+  // Ends every session of the caller's account: each run a throwaway user of the caller's role.
+  signOutEverywhere: { runs: 6, consumesCaller: true },
+  dismissHouseholdNote: { runs: 12 },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },
@@ -142,6 +150,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   // Sends mail and reads every stand-in per success: few runs.
   adminSystemTest: { body: {}, runs: 8 },
 };
+
+const validBody = (fuzz: Fuzz) => (typeof fuzz.body === 'function' ? fuzz.body() : (fuzz.body ?? {}));
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -203,7 +213,7 @@ describe('fuzzing every route', () => {
     async (_name, route) => {
       const fuzz = FUZZ[route.name as RouteName];
       const body: fc.Arbitrary<string | undefined> = fuzz.body
-        ? fc.oneof({ weight: 6, arbitrary: mutated(fuzz.body) }, rawBody, fc.constant(undefined))
+        ? fc.oneof({ weight: 6, arbitrary: mutated(validBody(fuzz)) }, rawBody, fc.constant(undefined))
         : fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, rawBody);
       const query = fuzz.query
         ? fc.oneof({ weight: 2, arbitrary: fc.constant('VALID') }, queryString)
@@ -250,6 +260,49 @@ describe('fuzzing every route', () => {
         }),
         { numRuns: Math.round(fuzz.runs * RUN_SCALE) },
       );
+    },
+  );
+});
+
+/**
+ * The free-text fields of the routes that store text to show (names, titles, providers, notes, an
+ * invitee's name), each with the route's valid body: every hidden character the one rule covers
+ * (shared/visibleText.ts) is a 400 there, and nothing is written.
+ */
+const TEXT_FIELDS: readonly { route: RouteName; fields: readonly string[] }[] = [
+  { route: 'updateMe', fields: ['first_name', 'last_name'] },
+  { route: 'createReminder', fields: ['title', 'provider', 'notes'] },
+  { route: 'updateReminder', fields: ['title', 'provider', 'notes'] },
+  { route: 'addQuote', fields: ['provider', 'notes'] },
+  { route: 'inviteToHousehold', fields: ['name'] },
+];
+const HIDDEN_SAMPLES = [
+  `Sam${'\u{E0100}'.repeat(30)}`,
+  `Sam${'\uFE0F'.repeat(3)}`,
+  'Sam\u{E0053}\u{E0061}\u{E006D}',
+  'Sam\u2800',
+  'Sam\u{1D173}',
+  'Sam\u200D',
+];
+
+describe('hidden characters in every free-text field', () => {
+  it.each(TEXT_FIELDS.map((entry) => [entry.route, entry] as const))(
+    '%s: refused with a 400 that writes nothing',
+    async (_name, { route: name, fields }) => {
+      const route = ROUTES.find((r) => r.name === name)!;
+      const reminderId = await addReminder(stack, users.owner, reminderBody);
+      const path = route.path.replace('{id}', reminderId);
+      for (const field of fields) {
+        for (const hidden of HIDDEN_SAMPLES) {
+          const body = JSON.stringify({ ...validBody(FUZZ[name]), [field]: hidden });
+          const before = await snapshot();
+          const response = await send(route.method, path, users.owner.accessToken, body, 'application/json');
+          const what = `${name}.${field} = ${JSON.stringify(hidden)}: ${response.status} ${response.text}`;
+          expect(response.status, what).toBe(400);
+          expect(response.text, what).toContain('invisible');
+          expect(snapshotDifference(before, await snapshot()), what).toEqual({ added: [], removed: [] });
+        }
+      }
     },
   );
 });

@@ -8,9 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Reminder, SavingsSummary } from '../../shared/api.ts';
-import { formatLongUkDate } from '../../shared/dates.ts';
+import { formatLongUkDate, formatUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import type { SharedMailChoice } from '../../shared/reminder/sharing.ts';
+import { SHARING_MESSAGES, type SharedMailChoice } from '../../shared/reminder/sharing.ts';
+import { householdNoteText, type HouseholdNote } from '../../shared/householdNotes.ts';
 import { membershipOf } from '../../lambdas/store/households.ts';
 import { myData } from '../../lambdas/store/myData.ts';
 import { adminStatistics } from '../../lambdas/store/stats.ts';
@@ -379,23 +380,90 @@ describe('sharing and taking back', () => {
       quotes: unknown[];
     };
     expect([seenByKit.reminder.shared, seenByKit.quotes.length]).toEqual([true, 1]);
-    // Kit takes it back into their own list: it leaves the household, with its quote.
-    const taken = await api(stack, kit.accessToken)('PUT', `/api/reminders/${own.id}`, {
+    // Kit did not share it: Kit cannot take it back into their own list, and nothing moves.
+    const grabbed = await api(stack, kit.accessToken)('PUT', `/api/reminders/${own.id}`, {
       ...body,
       shared: false,
     });
-    expect(taken.status).toBe(200);
-    expect(await titlesOf(jo)).toEqual([]);
+    expect([grabbed.status, grabbed.json]).toMatchObject([
+      403,
+      { message: SHARING_MESSAGES.onlyItsSharerTakesBack },
+    ]);
+    expect(await titlesOf(jo)).toEqual(['Broadband']);
     expect(await titlesOf(kit)).toEqual(['Broadband']);
-    const kitsNow = (await api(stack, kit.accessToken)('GET', `/api/reminders/${own.id}`)).json as {
+    // Jo, who shared it, takes it back: it leaves the household, with its quote.
+    const taken = await call('PUT', `/api/reminders/${own.id}`, { ...body, shared: false });
+    expect(taken.status).toBe(200);
+    expect(await titlesOf(kit)).toEqual([]);
+    expect(await titlesOf(jo)).toEqual(['Broadband']);
+    const josNow = (await call('GET', `/api/reminders/${own.id}`)).json as {
       reminder: Reminder;
       quotes: unknown[];
     };
-    expect([kitsNow.reminder.shared, kitsNow.reminder.user_id, kitsNow.quotes.length]).toEqual([
+    expect([josNow.reminder.shared, josNow.reminder.user_id, josNow.quotes.length]).toEqual([
       false,
-      kit.sub,
+      jo.sub,
       1,
     ]);
+  });
+
+  it('tells the others, in their Household card, who took a reminder back and when', async () => {
+    const renewal = freshRenewal();
+    const mo = await person('Mo');
+    const ned = await person('Ned');
+    const oz = await person('Oz');
+    await household(mo, ned, oz);
+    const shared = await add(mo, 'Mortgage', renewal, { shared: true });
+    const before = Date.now();
+    const body = { title: 'Mortgage', category: 'insurance', provider: 'Aviva', renewal_date: renewal };
+    expect((await api(stack, mo.accessToken)('PUT', `/api/reminders/${shared.id}`, body)).status).toBe(200);
+    const notesOf = async (user: TestUser) =>
+      ((await api(stack, user.accessToken)('GET', '/api/household/me')).json as { notes: HouseholdNote[] })
+        .notes;
+    for (const other of [ned, oz]) {
+      const [note, ...more] = await notesOf(other);
+      expect(more).toEqual([]);
+      expect(note).toMatchObject({ kind: 'taken_back', who: 'Mo', title: 'Mortgage' });
+      expect(Date.parse(note!.at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(householdNoteText(note!)).toBe(
+        `Mo took back 'Mortgage' on ${formatUkDate(note!.at.slice(0, 10))}: it is no longer shared with you.`,
+      );
+    }
+    // Not the one who took it; and a note is dismissed by its reader only.
+    expect(await notesOf(mo)).toEqual([]);
+    const [nedsNote] = await notesOf(ned);
+    expect((await api(stack, oz.accessToken)('DELETE', `/api/household/notes/${nedsNote!.id}`)).status).toBe(
+      404,
+    );
+    expect((await api(stack, ned.accessToken)('DELETE', `/api/household/notes/${nedsNote!.id}`)).status).toBe(
+      204,
+    );
+    expect(await notesOf(ned)).toEqual([]);
+    expect(await notesOf(oz)).toHaveLength(1);
+  });
+
+  it('a member may leave a shared reminder: they stop seeing it and its mails; the others keep it', async () => {
+    const renewal = freshRenewal();
+    const pat = await person('Pat');
+    const quin = await person('Quin');
+    await household(pat, quin);
+    const energy = await add(pat, 'Energy', renewal, { shared: true });
+    const leave = (user: TestUser, id: string) =>
+      api(stack, user.accessToken)('POST', `/api/reminders/${id}/leave`);
+    expect((await leave(quin, energy.id)).status).toBe(204);
+    expect(await titlesOf(quin)).toEqual([]);
+    expect((await api(stack, quin.accessToken)('GET', `/api/reminders/${energy.id}`)).status).toBe(404);
+    expect((await leave(quin, energy.id)).status).toBe(404);
+    expect(await titlesOf(pat)).toEqual(['Energy']);
+    expect(JSON.stringify((await myData(quin.sub)).household_shared)).not.toContain(energy.id);
+    // An own reminder is not left: it is deleted, or kept.
+    const own = await add(quin, 'Phone', renewal);
+    expect((await leave(quin, own.id)).status).toBe(400);
+    // Its mails go to Pat only.
+    const result = await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    expect(result.errors).toEqual([]);
+    expect((await subjects(pat)).filter((s) => s.includes('Energy'))).toHaveLength(1);
+    expect((await subjects(quin)).filter((s) => s.includes('Energy'))).toEqual([]);
   });
 });
 

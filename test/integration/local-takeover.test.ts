@@ -25,6 +25,7 @@ import { ROOT } from '../../lib/local/environment.ts';
 import { startLocalSqs } from '../../lib/local/sqs.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { TOKEN_KEY_FILE } from '../../lib/local/tokenKey.ts';
+import { SIGNING_SECRET_FILE } from '../../lib/local/secretFile.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import {
   api,
@@ -93,7 +94,7 @@ function withHost(url: string, host: string, method = 'GET', body?: string) {
 }
 
 describe('DNS rebinding: only this machine’s names are answered', () => {
-  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox, cognito-local, DynamoDB and SQS', async () => {
+  it('refuses a foreign Host with 421 on the app, the API, /_cognito, the mailbox, cognito-local, DynamoDB, SQS, the DVLA stand-in and the fake push service', async () => {
     const app = new URL(stack.appUrl);
     const foreign = `rebind.attacker.example:${app.port}`;
     for (const [url, method] of [
@@ -105,6 +106,8 @@ describe('DNS rebinding: only this machine’s names are answered', () => {
       [stack.cognitoEndpoint, 'POST'],
       [stack.dynamoEndpoint, 'POST'],
       [stack.sqsEndpoint, 'POST'],
+      [`${stack.dvlaUrl}/vehicle-enquiry/v1/vehicles`, 'POST'],
+      [`${stack.pushService!.origin}/push/1`, 'POST'],
     ] as const) {
       expect(await withHost(url, foreign, method, '{}'), url).toBe(421);
       expect(await withHost(url, `rebind.attacker.example:${new URL(url).port}`, method, '{}'), url).toBe(
@@ -220,6 +223,63 @@ describe('tokens are signed with this stack’s own key', () => {
     // A real token works, and the key it is signed with is in the stack's data directory.
     expect((await api(stack, victim.accessToken)('GET', '/api/me')).status).toBe(200);
     expect(fs.existsSync(path.join(stack.dataDir, 'cognito', TOKEN_KEY_FILE))).toBe(true);
+  });
+});
+
+describe('nothing tells an unknown address from a known one (PreventUserExistenceErrors, as on AWS)', () => {
+  it('answers ForgotPassword, ResendConfirmationCode, a wrong password and a wrong code alike', async () => {
+    const known = await createUser(stack, { label: 'known' });
+    const unconfirmed = uniqueEmail('waiting');
+    await signUp(stack, unconfirmed, 'Secret-123');
+    // Addresses with the same first letters: a masked destination cannot tell them apart either.
+    const unknown = `${known.email.slice(0, 1)}nobody.${Date.now()}@example.com`;
+    const reset = (username: string) =>
+      viaProxy('ForgotPassword', { ClientId: stack.clientId, Username: username });
+    const [resetKnown, resetUnknown] = [await reset(known.email), await reset(unknown)];
+    expect(resetUnknown).toEqual(resetKnown);
+    expect(resetKnown).toEqual({
+      status: 200,
+      json: {
+        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'k***@e***' },
+      },
+    });
+    const resend = (username: string) =>
+      viaProxy('ResendConfirmationCode', { ClientId: stack.clientId, Username: username });
+    const [resendUnconfirmed, resendUnknown] = [
+      await resend(unconfirmed),
+      await resend(`w${unknown.slice(1)}`),
+    ];
+    expect(resendUnknown).toEqual(resendUnconfirmed);
+    expect(resendUnknown.status).toBe(200);
+    const wrong = (username: string) => passwordSignIn(username, 'Not-the-password-1');
+    const [wrongKnown, wrongUnknown] = [await wrong(known.email), await wrong(unknown)];
+    expect(wrongUnknown).toEqual(wrongKnown);
+    expect(wrongKnown.json).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    const confirm = (username: string) =>
+      viaProxy('ConfirmSignUp', { ClientId: stack.clientId, Username: username, ConfirmationCode: '000001' });
+    expect((await confirm(unknown)).json.__type).toBe('CodeMismatchException');
+    expect((await confirm(unconfirmed)).json.__type).toBe('CodeMismatchException');
+    // No mail went to the unknown address, of course.
+    expect(await mailsTo(stack, unknown)).toEqual([]);
+  });
+});
+
+describe('the links’ signing key is the stack’s own', () => {
+  it('is made at the first start in the data directory; the key once written in the code opens nothing', async () => {
+    const owner = await createUser(stack, { label: 'linkkey' });
+    const file = path.join(stack.dataDir, SIGNING_SECRET_FILE);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    expect(key.length).toBeGreaterThanOrEqual(64);
+    const signedWith = (key: string) =>
+      `v1.${owner.sub}.${crypto.createHmac('sha256', key).update(`unsubscribe:${owner.sub}`).digest('base64url')}`;
+    const unsubscribe = (token: string) =>
+      api(stack)('POST', `/api/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect((await unsubscribe(signedWith('local-unsubscribe-secret-not-for-production'))).status).toBe(400);
+    expect((await unsubscribe(signedWith(key))).status).toBe(200);
   });
 });
 

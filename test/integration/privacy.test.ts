@@ -3,7 +3,7 @@
  * and unsubscribing happens only on a press (a POST), with versioned keys that fail closed.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { scanTable } from '../support/table.ts';
@@ -16,7 +16,6 @@ import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { signOutEverywhere } from '../../lambdas/runtime/identity.ts';
 import {
   KEY_MISSING,
-  LOCAL_UNSUBSCRIBE_SECRET,
   resetKeyringCache,
   unsubscribeToken,
   unsubscribeUrls,
@@ -41,8 +40,14 @@ import { addReminder, api, createUser, mailsTo, type TestUser } from '../support
 
 const stack = useTestStack({ maxSendRate: 200 });
 
+/** The stack's own key, made in its data directory at its start: tests that change the key put it back. */
+let stackKey: string | undefined;
+beforeAll(() => {
+  stackKey = process.env.UNSUBSCRIBE_SECRET;
+});
+
 afterEach(() => {
-  delete process.env.UNSUBSCRIBE_SECRET;
+  if (stackKey) process.env.UNSUBSCRIBE_SECRET = stackKey;
   delete process.env.UNSUBSCRIBE_SECRET_ARN;
   process.env.STAGE = 'local';
   resetEnvCache();
@@ -377,7 +382,7 @@ describe('unsubscribe', () => {
 
     // Rotation: v2 signs, v1 still verifies; with v1 removed, its links are refused.
     process.env.UNSUBSCRIBE_SECRET = JSON.stringify({
-      v1: LOCAL_UNSUBSCRIBE_SECRET,
+      v1: stackKey,
       v2: 'a-new-key-after-a-leak-0123456789',
     });
     resetEnvCache();

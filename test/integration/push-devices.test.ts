@@ -5,22 +5,21 @@
  * decrypted with the subscription's keys, a 410 removing the device, a 500 retried then reported
  * failed, and account deletion removing every device.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PushDevices, TestPushResult } from '../../shared/push.ts';
 import { PUSH_DEVICE_LIMIT, PUSH_MESSAGES, pushDeviceId } from '../../shared/push.ts';
 import { keys } from '../../shared/table.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
+import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { api, createUser } from '../support/stack.ts';
 
 const stack = useTestStack();
 let pushService: FakePushService;
 
 beforeAll(async () => {
-  pushService = await startFakePushService();
+  pushService = stackPushService(stack);
 });
-afterAll(() => pushService.close());
 
 const devicesOf = async (token: string) => {
   const response = await api(stack, token)('GET', '/api/push/devices');
@@ -121,9 +120,14 @@ describe('push devices', () => {
       { ...input, endpoint: 'http://fcm.googleapis.com/fcm/send/1' },
       { ...input, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/1' },
       { ...input, endpoint: 'http://localhost:9/push' },
+      // Plain http on this machine is the stack's own fake push service only, not any port.
+      { ...input, endpoint: 'http://127.0.0.1:9/push/1' },
+      { ...input, endpoint: `http://127.0.0.1:${Number(new URL(pushService.origin).port) + 1}/push/1` },
       { ...input, endpoint: 'http://169.254.169.254/latest' },
       { ...input, keys: { ...input.keys, p256dh: input.keys.p256dh.slice(1) } },
       { ...input, keys: { ...input.keys, p256dh: `A${input.keys.p256dh.slice(1)}` } },
+      // The right length and prefix, but not a point on P-256 (its last byte changed).
+      { ...input, keys: { ...input.keys, p256dh: offTheCurve(input.keys.p256dh) } },
       { ...input, keys: { ...input.keys, auth: `${input.keys.auth}AA` } },
       { ...input, browser: 'Netscape' },
       { ...input, platform: '<script>' },
@@ -155,4 +159,11 @@ async function sendWithAnswers(
   } finally {
     pushService.answerFor = undefined;
   }
+}
+
+/** A P-256 public key with its y coordinate's last bit flipped: the same shape, off the curve. */
+function offTheCurve(key: string): string {
+  const bytes = Buffer.from(key, 'base64url');
+  bytes[64] = bytes[64]! ^ 1;
+  return bytes.toString('base64url');
 }

@@ -6,7 +6,7 @@
  * still goes; a 500 comes back with the message and fails for good on its third attempt, with its
  * metric; e-mail unsubscribed still pushes; a missed day is caught up once.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
@@ -17,7 +17,7 @@ import { addDays } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys, keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
-import { browserSubscription, startFakePushService, type FakePushService } from '../support/push.ts';
+import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { seedUser } from '../support/seed.ts';
 import { mailbox } from '../support/stack.ts';
 
@@ -27,9 +27,8 @@ const job = (options: JobOptions) => runJob(stack, options);
 let pushService: FakePushService;
 
 beforeAll(async () => {
-  pushService = await startFakePushService();
+  pushService = stackPushService(stack);
 });
-afterAll(() => pushService.close());
 afterEach(() => {
   pushService.answerFor = undefined;
   vi.restoreAllMocks();

@@ -21,6 +21,13 @@ export const hostileString = fc.oneof(
     '\uD800',
     'x\uDFFFy',
     '\uFEFF',
+    // Hidden characters of every kind the one rule refuses (shared/visibleText.ts): variation
+    // selectors hung on a name, tag characters, the braille blank, a joiner that joins nothing.
+    `Sam${'\u{E0100}'.repeat(30)}`,
+    `Sam${'\uFE0F'.repeat(30)}`,
+    'Sam\u{E0053}\u{E0061}\u{E006D}',
+    '\u2800',
+    'a\u200Db',
     '<script>alert(1)</script>',
     "' OR '1'='1",
     '${7*7}',

@@ -23,7 +23,13 @@ export interface TestStack extends LocalStack {
 
 export async function startTestStack(options: Partial<LocalStackOptions> = {}): Promise<TestStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-test-'));
-  const stack = await startLocalStack({ dataDir, appPort: 0, mailboxPort: 0, ...options });
+  const stack = await startLocalStack({
+    dataDir,
+    appPort: 0,
+    mailboxPort: 0,
+    fakePushService: true,
+    ...options,
+  });
   const cognito = new CognitoIdentityProviderClient({
     region: 'eu-west-2',
     endpoint: stack.cognitoEndpoint,

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { callerFrom, groupsFromClaims, route } from '../../lambdas/runtime/http.ts';
 import { returns, type Access } from '../../shared/contract.ts';
@@ -27,7 +27,18 @@ describe('groups claim', () => {
   });
 });
 
+/** One stub of the table for the file (a second mockClient would replace the first's). */
+const ddb = mockClient(DynamoDBDocumentClient);
+
 describe('route wrapper', () => {
+  // The caller's profile, read by route() for the session check: an account whose sessions never ended.
+  beforeEach(() => {
+    process.env.TABLE_NAME = 'unit';
+    resetEnvCache();
+    resetClients();
+    ddb.on(GetCommand).resolves({ Item: { sessions_valid_after: 0 } });
+  });
+  afterEach(() => ddb.reset());
   const probe = (access: Access) =>
     route(
       { name: 'probe', method: 'GET', path: '/api/x', access, response: returns<{ ok: boolean }>() },
@@ -66,7 +77,36 @@ describe('route wrapper', () => {
       userId: 'u1',
       username: 'u1',
       isAdmin: true,
+      issuedAt: undefined,
     });
+  });
+
+  it('refuses (401) a token issued before the account’s sessions ended, in API Gateway’s string claims too', async () => {
+    const ended = 1_767_225_601;
+    ddb.on(GetCommand).resolves({ Item: { sessions_valid_after: ended } });
+    const at = (iat: number | undefined) =>
+      event({ sub: 'u1', token_use: 'access', ...(iat === undefined ? {} : { iat: String(iat) }) });
+    for (const iat of [ended - 1, ended - 3600, undefined]) {
+      const result = await probe('user')(at(iat), context);
+      expect(result.statusCode, String(iat)).toBe(401);
+      expect(JSON.parse(result.body!)).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    }
+    for (const iat of [ended, ended + 1])
+      expect((await probe('user')(at(iat), context)).statusCode).toBe(200);
+    // The profile is read consistently, once.
+    expect(ddb.commandCalls(GetCommand).at(-1)?.args[0].input).toMatchObject({ ConsistentRead: true });
+    // Public routes read nothing of anyone.
+    ddb.resetHistory();
+    expect((await probe('public')(at(ended - 1), context)).statusCode).toBe(200);
+    expect(ddb.commandCalls(GetCommand)).toEqual([]);
+  });
+
+  it('hands the route’s read to the handler’s first read of the caller’s profile: no second read', async () => {
+    ddb.on(GetCommand).resolves({ Item: { sessions_valid_after: 0 } });
+    const { handler: getMe } = await import('../../lambdas/api/getMe.ts');
+    ddb.resetHistory();
+    await getMe(event({ sub: 'u1', token_use: 'access' }), context);
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
   });
 });
 
@@ -99,7 +139,6 @@ describe('requests that did not come through CloudFront', () => {
 });
 
 describe('store failure path', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
   beforeEach(() => {
     process.env.TABLE_NAME = 'unit';
     resetEnvCache();

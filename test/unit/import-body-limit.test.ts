@@ -1,7 +1,11 @@
 import type { Context } from 'aws-lambda';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
 import { route } from '../../lambdas/runtime/http.ts';
+import { resetClients } from '../../lambdas/runtime/clients.ts';
+import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { CATEGORY_VALUES } from '../../shared/categories.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { API } from '../../shared/routes.ts';
@@ -44,6 +48,13 @@ describe("the import's body limit", () => {
 
   it('is enforced by the route: a larger body is a 413 with a clear message, before it is parsed', async () => {
     const handler = route(API.importReminders, async () => ({ imported: 0, skipped: 0 }) as never);
+    // The caller's profile, which route() reads to check the token against ended sessions: none ended.
+    process.env.TABLE_NAME = 'unit';
+    resetEnvCache();
+    resetClients();
+    mockClient(DynamoDBDocumentClient)
+      .on(GetCommand)
+      .resolves({ Item: { sessions_valid_after: 0 } });
     const claims = { sub: 'u1', token_use: 'access' };
     const send = (body: string) =>
       handler(

@@ -30,6 +30,11 @@ vi.mock('../../lambdas/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () 
 vi.mock('../../lambdas/store/reminders.ts', () => ({
   createReminder: vi.fn(async (userId: string) => ({ id: 'r1', user_id: userId }) as Reminder),
 }));
+// The caller's profile that route() reads for the session check: none, as for a new account.
+vi.mock('../../lambdas/runtime/callerProfile.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  readProfileItem: vi.fn(async () => undefined),
+}));
 vi.mock('../../lambdas/store/imports.ts', () => ({
   importReminders: vi.fn(),
   IMPORT_BUDGET_MS: 7500,

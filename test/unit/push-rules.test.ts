@@ -4,8 +4,9 @@
  * its user agent, the iPhone hint, and VAPID keys derived from a seed (stable, valid P-256).
  */
 import { createECDH, createSign, createVerify, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPushServiceHost, pushDeviceId, pushSubscriptionSchema } from '../../shared/push.ts';
+import { isP256Point, isPushServiceHost, pushDeviceId, pushSubscriptionSchema } from '../../shared/push.ts';
 import { vapidKeysFromSeed } from '../../lambdas/push/vapid.ts';
 import { describeDevice, needsHomeScreen } from '../../web/src/features/notifications/device.ts';
 
@@ -58,6 +59,45 @@ describe('a push subscription', () => {
     expect(ok({ ...body, browser: 'Lynx' })).toBe(false);
     expect(ok({ ...body, platform: 'Amiga' })).toBe(false);
     expect(ok({ ...body, expirationTime: null })).toBe(true);
+  });
+
+  it('takes a key only if it is a point on P-256', () => {
+    const body = valid('https://fcm.googleapis.com/fcm/send/x');
+    const withKey = (bytes: Buffer) => ({
+      ...body,
+      keys: { ...body.keys, p256dh: bytes.toString('base64url') },
+    });
+    const point = Buffer.from(body.keys.p256dh, 'base64url');
+    // y moved by one: the right length and prefix, off the curve.
+    const offCurve = Buffer.from(point);
+    offCurve[64] = offCurve[64]! ^ 1;
+    // x = p (the field's prime), which reduces to a point's x but is no coordinate.
+    const prime = Buffer.from('ffffffff00000001000000000000000000000000ffffffffffffffffffffffff', 'hex');
+    for (const bytes of [
+      offCurve,
+      Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]),
+      Buffer.concat([Buffer.from([4]), prime, point.subarray(33)]),
+      Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xff)]),
+    ])
+      expect(ok(withKey(bytes)), bytes.toString('hex')).toBe(false);
+    expect(isP256Point(body.keys.p256dh)).toBe(true);
+  });
+
+  it('takes every key a browser makes, and almost no 65 random bytes', () => {
+    fc.assert(
+      fc.property(fc.integer(), () => {
+        const ecdh = createECDH('prime256v1');
+        ecdh.generateKeys();
+        expect(isP256Point(ecdh.getPublicKey().toString('base64url'))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 64, maxLength: 64 }), (xy) => {
+        // Half of all x have a y on the curve, but a random y is that one with chance 2^-255.
+        expect(isP256Point(Buffer.concat([Buffer.from([4]), xy]).toString('base64url'))).toBe(false);
+      }),
+    );
   });
 });
 

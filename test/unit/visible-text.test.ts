@@ -1,7 +1,8 @@
 /**
  * Invisible and direction-changing characters: refused in every free-text field (names, titles,
- * providers, notes), except the zero-width joiner inside an emoji sequence; a required field needs a
- * character that shows.
+ * providers, notes), by one rule (every default-ignorable code point, every format character, and
+ * the braille blank), except the joiner, the presentation selector and the UK flags' tags in their
+ * place inside an emoji; a required field needs a character that shows.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +105,78 @@ describe('hidden characters in free text', () => {
         },
       ),
     );
+  });
+
+  it('refuses, over the whole code-point range, exactly the default-ignorable and format characters and U+2800', () => {
+    // Unicode's properties are the definition; the rule must agree with them at every code point.
+    const unicodeHidden = /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u;
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const char = String.fromCodePoint(cp);
+      const expected = unicodeHidden.test(char) || cp === 0x2800;
+      if (hasHiddenCharacters(`Sam${char}x`) !== expected) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('finds any hidden code point wherever it is put, when it is not an emoji’s part in its place', () => {
+    const hiddenCodePoint = fc
+      .integer({ min: 0, max: 0x10ffff })
+      .filter(
+        (cp) =>
+          (cp < 0xd800 || cp > 0xdfff) &&
+          /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]/u.test(String.fromCodePoint(cp)),
+      );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        hiddenCodePoint,
+        fc.string({ unit: 'binary' }),
+        (a, cp, b) => {
+          // After a letter, no hidden character is an emoji's part, joiners and selectors included.
+          expect(hasHiddenCharacters(`${a}m${String.fromCodePoint(cp)}${b}`)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses selectors and tags hung on a name, repeated, or spelling anything but the UK flags', () => {
+    for (const text of [
+      `Sam${'\uFE0F'.repeat(30)}`,
+      `Sam${'\u{E0100}'.repeat(30)}`,
+      `Sam${'\uFE0E'}`,
+      `😀${'\uFE0F'.repeat(2)}`,
+      'Sam\u2800',
+      // 'Sam' spelt again in tag characters after a name (invisible prompt text).
+      'Sam\u{E0053}\u{E0061}\u{E006D}',
+      // A black flag with tags that are not one of the three, or not closed.
+      '🏴\u{E0067}\u{E0062}\u{E0078}\u{E0079}\u{E007A}\u{E007F}',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}',
+      '1\uFE0F',
+      '\u200D😀',
+    ]) {
+      expect(hasHiddenCharacters(text), JSON.stringify(text)).toBe(true);
+    }
+    expect(hasVisibleCharacters('\u{E0100}\u{E0041}\u2800\u115F')).toBe(false);
+  });
+
+  it('keeps real emoji: joined, presentation-selected, keycaps and the flags of England, Scotland and Wales', () => {
+    for (const text of [
+      '❤️',
+      '©️ 2027',
+      '1️⃣ #️⃣ *️⃣',
+      '❤️‍🔥',
+      '🧑🏽‍💻',
+      '🏴‍☠️',
+      '👁️‍🗨️',
+      '🏴󠁧󠁢󠁥󠁮󠁧󠁿 🏴󠁧󠁢󠁳󠁣󠁴󠁿 🏴󠁧󠁢󠁷󠁬󠁳󠁿',
+      'Scottish Widows 🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+    ]) {
+      expect(hasHiddenCharacters(text), text).toBe(false);
+      expect(reminderInputSchema.safeParse({ ...reminder, title: text }).success, text).toBe(true);
+    }
   });
 
   it('sees a visible character in any text that has a letter or digit', () => {

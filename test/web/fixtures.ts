@@ -52,10 +52,16 @@ const member = (id: string, first_name: string, is_you: boolean): HouseholdMembe
   is_you,
 });
 export const MEMBERS = [member(ME_ID, 'Alex', true), member(SAM_ID, 'Sam', false)];
-export const IN_HOUSEHOLD: { household: Household } = {
+export const IN_HOUSEHOLD: { household: Household; notes: []; record: null } = {
   household: { is_owner: true, members: MEMBERS, invitations: [] },
+  notes: [],
+  record: null,
 };
-export const NO_HOUSEHOLD: { household: null } = { household: null };
+export const NO_HOUSEHOLD: { household: null; notes: []; record: null } = {
+  household: null,
+  notes: [],
+  record: null,
+};
 
 export const aProfile = (over: Partial<Profile> = {}): Profile => ({
   id: 'p1',
@@ -75,6 +81,8 @@ export const aProfile = (over: Partial<Profile> = {}): Profile => ({
   shared_reminder_mails: 'all',
   calendar_version: 0,
   calendar_feed_hash: null,
+  sessions_valid_after: 0,
+  password_reset_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
   ...over,
 });

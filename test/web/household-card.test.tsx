@@ -3,10 +3,11 @@
  * removes others, everyone leaves), the limit in words with 'Invite someone' disabled at 6, and the
  * invitation dialog's field messages from the shared schema.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
+import type { HouseholdNote } from '#shared/householdNotes.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { HouseholdCard } from '../../web/src/features/household/index.ts';
 import { MemoryRouter } from 'react-router';
@@ -110,6 +111,81 @@ describe('the Household card', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Cancel invitation?' })).toHaveTextContent(
       'The link sent to bea.long-surname@example.com stops working.',
     );
+  });
+
+  it('shows who took a shared reminder back, and when, until its reader dismisses it', async () => {
+    const note: HouseholdNote = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      kind: 'taken_back',
+      at: '2027-03-04T10:00:00.000Z',
+      who: 'Sam',
+      title: 'Mortgage',
+    };
+    const fetchMock = stubFetch(200, {
+      ...household({ members: [member(1, { is_you: true })] }),
+      notes: [note],
+    });
+    renderWithClient(inRouter(<HouseholdCard />));
+    const news = await screen.findByRole('list', { name: 'Household news' });
+    expect(news).toHaveTextContent(
+      "Sam took back 'Mortgage' on 04/03/2027: it is no longer shared with you.",
+    );
+    fetchMock.mockClear();
+    await userEvent.setup().click(within(news).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')?.[0]).toBe(
+        `/api/household/notes/${note.id}`,
+      ),
+    );
+  });
+
+  it('after a password reset: what the reset did, and every household step since the account was made', async () => {
+    stubFetch(200, {
+      household: null,
+      notes: [
+        { id: '00000000-0000-4000-8000-0000000000c1', kind: 'left_at_reset', at: '2027-05-02T09:00:00Z' },
+      ],
+      record: {
+        reset_at: '2027-05-02T09:00:00Z',
+        activity: [
+          { id: 'a1', kind: 'joined', at: '2027-05-01T20:00:00Z', masked_email: null },
+          { id: 'a2', kind: 'started', at: '2027-05-03T08:00:00Z', masked_email: null },
+          { id: 'a3', kind: 'invited', at: '2027-05-03T08:00:00Z', masked_email: 'k•••@example.com' },
+        ],
+      },
+    });
+    renderWithClient(inRouter(<HouseholdCard />));
+    const news = await screen.findByRole('list', { name: 'Household news' });
+    expect(news).toHaveTextContent(
+      'When you reset your password on 02/05/2027, your account left the household it was in: anyone who used your account before the reset could have joined it. To share again, ask a member to invite you.',
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Since your account was created', level: 3 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You reset your password on 02/05/2027. These are the household joins and invitations made with your account since it was created. If one of them was not you, leave the household.',
+      ),
+    ).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Since your account was created' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toEqual([
+      'Joined a household on 01/05/2027',
+      'Started a household on 03/05/2027',
+      'Invited k•••@example.com on 03/05/2027',
+    ]);
+  });
+
+  it('shows no record before any reset, and offers Leave household beside the members', async () => {
+    stubFetch(200, {
+      ...household({ members: [member(1, { is_you: true }), member(2)] }),
+      notes: [],
+      record: null,
+    });
+    renderWithClient(inRouter(<HouseholdCard />));
+    await screen.findByRole('button', { name: 'Leave household' });
+    expect(screen.queryByRole('heading', { name: 'Since your account was created' })).toBeNull();
   });
 
   it('the dialog checks the address before sending anything', async () => {

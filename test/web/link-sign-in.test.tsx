@@ -153,6 +153,10 @@ describe('confirmAccount', () => {
     await signedUpHere('A@Example.com');
     expect(await confirmAccount('a@example.com', '123456')).toBe('signedIn');
     amplify.fetchAuthSession.mockReset().mockResolvedValueOnce({}).mockResolvedValue(signedInSession);
+    // Opened again: Cognito confirms once.
+    amplify.confirmSignUp.mockRejectedValueOnce(
+      cognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED'),
+    );
     expect(await confirmAccount('a@example.com', '123456')).toBe('confirmed');
     expect(amplify.signIn).toHaveBeenCalledTimes(1);
     expect(window.localStorage.length).toBe(0);

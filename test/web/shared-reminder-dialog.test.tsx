@@ -9,14 +9,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { CATEGORIES } from '#shared/categories.ts';
-import { DEALS_WITH_LABEL, SHARED_LABEL } from '#shared/reminder/sharing.ts';
+import { DEALS_WITH_LABEL, SHARED_LABEL, takeBackHint } from '#shared/reminder/sharing.ts';
 import { WHO_PAYS_LABEL } from '#shared/reminder/split.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { SHARED_HINT } from '../../web/src/features/reminders/components/SharedFields.tsx';
-import { aReminder, FORMER_ID, IN_HOUSEHOLD, NO_HOUSEHOLD, PUBLIC_CONFIG, SAM_ID } from './fixtures.ts';
+import {
+  aReminder,
+  FORMER_ID,
+  IN_HOUSEHOLD,
+  ME_ID,
+  NO_HOUSEHOLD,
+  PUBLIC_CONFIG,
+  SAM_ID,
+} from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
@@ -102,13 +110,42 @@ describe("the dialog's 'Shared with household'", () => {
     expect(box()).not.toBeChecked();
     view.unmount();
 
-    view = edit(aReminder({ category: 'subscriptions', shared: true, deals_with: SAM_ID }));
+    // The caller's own shared reminders (they shared them): the box is theirs to clear.
+    view = edit(
+      aReminder({ category: 'subscriptions', shared: true, deals_with: SAM_ID, created_by: ME_ID }),
+    );
     expect(box()).toBeChecked();
     expect(dealsWith()).toHaveValue(SAM_ID);
     view.unmount();
 
-    edit(aReminder({ shared: true, deals_with: FORMER_ID }));
+    edit(aReminder({ shared: true, deals_with: FORMER_ID, created_by: ME_ID }));
     expect(dealsWith()).toHaveValue('');
+  });
+
+  it('is no box for a member who did not share it: only its sharer takes it back, the others may leave it', async () => {
+    const fetchMock = stubFetch(200, { reminder: aReminder() });
+    const sharedBySam = aReminder({ shared: true, created_by: SAM_ID, deals_with: null });
+    const view = renderWithClient(<ReminderDialog open reminder={sharedBySam} onOpenChange={vi.fn()} />, [
+      [householdQueryKey, IN_HOUSEHOLD],
+    ]);
+    expect(screen.queryByRole('checkbox', { name: SHARED_LABEL })).toBeNull();
+    expect(screen.getByText(takeBackHint('Sam'))).toBeInTheDocument();
+    expect(takeBackHint('Sam')).toBe(
+      "Only Sam, who shared it, can take it back. To stop seeing it, use 'Leave this reminder' on its page.",
+    );
+    // Saved as it stands, it stays shared.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update Reminder' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(onlyRequest(fetchMock).body).toMatchObject({ shared: true });
+    view.unmount();
+
+    // Its sharer has the box; a sharer who has left is named by nobody.
+    renderWithClient(
+      <ReminderDialog open reminder={{ ...sharedBySam, created_by: ME_ID }} onOpenChange={vi.fn()} />,
+      [[householdQueryKey, IN_HOUSEHOLD]],
+    );
+    expect(box()).toBeChecked();
+    expect(takeBackHint('A former member')).toMatch(/^Only the member who shared it can take it back\./);
   });
 
   it('is not offered outside a household, and nothing is shared', () => {

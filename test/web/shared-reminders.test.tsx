@@ -174,6 +174,42 @@ describe("the reminder page's shared reminder", () => {
   });
 });
 
+describe("the reminder page's 'Leave this reminder'", () => {
+  function page(reminder: Reminder) {
+    const details: ReminderDetails = { reminder, next_mail: null, history: [], snoozes: [], quotes: [] };
+    renderWithClient(
+      <MemoryRouter initialEntries={[`/reminders/${reminder.id}`]}>
+        <Routes>
+          <Route path="/reminders/:reminderId" element={<ReminderPage />} />
+          <Route path="/dashboard" element={<p>The dashboard</p>} />
+        </Routes>
+      </MemoryRouter>,
+      known(IN_HOUSEHOLD, [[reminderQueryKey(reminder.id), details]]),
+    );
+    return userEvent.setup();
+  }
+
+  it('is offered to a member who did not share it, and after one confirmation leaves it', async () => {
+    const fetchMock = stubFetch(204, {});
+    const user = page({ ...MORTGAGE, created_by: SAM_ID });
+    await user.click(await screen.findByRole('button', { name: 'Leave this reminder' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this reminder?' });
+    expect(dialog).toHaveTextContent('The rest of your household keeps it as it is.');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave this reminder' }));
+    await screen.findByText('The dashboard');
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect([init?.method, String(input)]).toEqual(['POST', `/api/reminders/${MORTGAGE.id}/leave`]);
+    expect(await screen.findByText("You left 'Mortgage'")).toBeInTheDocument();
+  });
+
+  it('is not offered to the member who shared it (they take it back), nor on their own reminder', async () => {
+    stubFetch(200, {});
+    page({ ...MORTGAGE, created_by: ME_ID });
+    await screen.findByRole('heading', { name: 'Mortgage', level: 1 });
+    expect(screen.queryByRole('button', { name: 'Leave this reminder' })).toBeNull();
+  });
+});
+
 describe("the reminder page's history", () => {
   it('says a term rolled on with no answer is that, with no £0.00 saving', async () => {
     const rolled: RenewalOutcome = {

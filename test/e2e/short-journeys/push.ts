@@ -7,11 +7,11 @@
  * the device's keys, a push delivered with DevTools' ServiceWorker.deliverPushMessage is shown, its
  * click opens the reminder, 'Remove' and sign-out forget the device; axe clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import { PUSH_MESSAGES, pushDeviceId } from '../../../shared/push.ts';
 import { expectAccessibleAtWidths, toast, type E2e } from '../../support/e2e.ts';
-import { browserSubscription, startFakePushService, type FakePushService } from '../../support/push.ts';
+import { browserSubscription, stackPushService, type FakePushService } from '../../support/push.ts';
 import { addReminder, api, createUser, type TestUser } from '../../support/stack.ts';
 
 /**
@@ -45,7 +45,7 @@ export function pushJourney({ stack, signedInPage, url }: E2e): void {
     let user: TestUser;
     let reminderId: string;
     beforeAll(async () => {
-      pushService = await startFakePushService();
+      pushService = stackPushService(stack);
       user = await createUser(stack, { label: 'push' });
       reminderId = await addReminder(stack, user, {
         title: 'Car insurance',
@@ -56,7 +56,6 @@ export function pushJourney({ stack, signedInPage, url }: E2e): void {
         notes: null,
       });
     });
-    afterAll(() => pushService.close());
 
     it('turns on, tests, delivers, opens the reminder, removes and forgets the device on sign-out', async () => {
       const device = browserSubscription(pushService.origin);

@@ -17,10 +17,18 @@ export interface ApiAuth {
   accessToken(): Promise<string | null>;
   /** The API said the account is gone (deleted in another tab or device): forget this browser's session. */
   accountGone(): Promise<void>;
+  /**
+   * The API refused the token (401): the account's sessions were ended elsewhere (a password reset,
+   * 'Sign out everywhere'), so forget this browser's session.
+   */
+  sessionEnded?(): Promise<void>;
 }
 
 /** Until the auth feature connects, nobody is signed in. */
 let auth: ApiAuth = { accessToken: async () => null, accountGone: async () => undefined };
+
+/** The API's answer to a token it no longer takes. */
+export const SESSION_ENDED_STATUS = 401;
 
 export function setApiAuth(next: ApiAuth): void {
   auth = next;
@@ -42,6 +50,9 @@ export async function callApi<R extends RouteDef>(
   } catch (error) {
     // The account is gone (deleted in another tab or device): this browser's session must go too.
     if (error instanceof ApiRequestError && error.status === ACCOUNT_GONE_STATUS) await auth.accountGone();
+    // Its sessions were ended elsewhere: so is this one.
+    if (error instanceof ApiRequestError && error.status === SESSION_ENDED_STATUS)
+      await auth.sessionEnded?.();
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Household } from '#shared/household.ts';
+import type { HouseholdNote, HouseholdRecord } from '#shared/householdNotes.ts';
 import type { API } from '#shared/routes.ts';
 import { callApi } from './client.ts';
 
@@ -10,7 +11,11 @@ import { callApi } from './client.ts';
  */
 export const householdQueryKey = ['household'] as const;
 
-export function getHousehold(): Promise<{ household: Household | null }> {
+export function getHousehold(): Promise<{
+  household: Household | null;
+  notes: HouseholdNote[];
+  record: HouseholdRecord | null;
+}> {
   return callApi<typeof API.getHousehold>({ method: 'GET', path: '/api/household/me' });
 }
 

@@ -6,8 +6,11 @@ import { ROUTES } from '../../config/routes.ts';
 import { authPathFor, safeRedirect } from '../../utils/redirect.ts';
 import { useAuth } from './session.ts';
 
-/** Where a signed-out visitor of a guarded page goes: home after logout, /auth after deletion, else /auth and back. */
-function signedOutTarget(reason: 'logout' | 'deleted' | undefined, returnTo: string): string {
+/**
+ * Where a signed-out visitor of a guarded page goes: home after logout, /auth after deletion, else
+ * (sessions ended elsewhere included) /auth and back.
+ */
+function signedOutTarget(reason: 'logout' | 'deleted' | 'ended' | undefined, returnTo: string): string {
   if (reason === 'logout') return ROUTES.home.path;
   if (reason === 'deleted') return ROUTES.auth.path;
   return authPathFor(returnTo);

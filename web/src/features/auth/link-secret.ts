@@ -48,3 +48,22 @@ export function takeReturnTo(email: string): string | null {
   storage()?.removeItem(returnKeyOf(email));
   return path;
 }
+
+const confirmedHereKeyOf = (email: string) => `rr-confirmed-here:${email.trim().toLowerCase()}`;
+
+/**
+ * This browser confirmed `email` without having signed it up (the link only confirmed): whoever
+ * started the sign-up chose the password and may have signed in already. The first password sign-in
+ * here ends every session before it (decision 0050).
+ */
+export function markConfirmedHere(email: string): void {
+  storage()?.setItem(confirmedHereKeyOf(email), '1');
+}
+
+export function confirmedHere(email: string): boolean {
+  return storage()?.getItem(confirmedHereKeyOf(email)) === '1';
+}
+
+export function forgetConfirmedHere(email: string): void {
+  storage()?.removeItem(confirmedHereKeyOf(email));
+}

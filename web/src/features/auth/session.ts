@@ -7,9 +7,17 @@ import type { SignUpOutput } from 'aws-amplify/auth';
 import type { z } from 'zod';
 import type { signUpSchema } from '#shared/schemas.ts';
 import { LINK_SIGN_IN_METADATA_KEY, linkVerifier } from '#shared/linkSignIn.ts';
-import { forgetLinkSecret, keepLinkSecret, linkSecretFor } from './link-secret.ts';
+import type { API } from '#shared/routes.ts';
+import {
+  confirmedHere,
+  forgetConfirmedHere,
+  forgetLinkSecret,
+  keepLinkSecret,
+  linkSecretFor,
+  markConfirmedHere,
+} from './link-secret.ts';
 import { NOT_CONFIRMED } from './not-confirmed.ts';
-import { setApiAuth } from '../../api/client.ts';
+import { callApi, setApiAuth } from '../../api/client.ts';
 import { clearAdminHint } from './admin-cache.ts';
 import { clearStoredAuth } from './storage.ts';
 import { keepSessionFresh } from './session-refresh.ts';
@@ -30,7 +38,7 @@ export type SignUpValues = z.output<typeof signUpSchema>;
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signedOut'; reason?: 'logout' | 'deleted' }
+  | { status: 'signedOut'; reason?: 'logout' | 'deleted' | 'ended' }
   | { status: 'signedIn'; userId: string; email: string | undefined }
   /**
    * This browser holds `userId`'s session, not yet read by Amplify: the signed-in pages show (with
@@ -105,11 +113,15 @@ export async function refreshSession(): Promise<AuthState> {
   return state;
 }
 
-/** Gives the API client this browser's access token, and the sign-out for an account deleted elsewhere. */
+/**
+ * Gives the API client this browser's access token, and the sign-outs for an account deleted
+ * elsewhere and for sessions ended elsewhere.
+ */
 export function connectApi(): void {
   setApiAuth({
     accessToken: () => import('./amplify.ts').then((m) => m.getAccessToken()),
     accountGone: forgetDeletedAccount,
+    sessionEnded: forgetEndedSession,
   });
 }
 
@@ -140,13 +152,9 @@ async function signOutEverywhere(): Promise<void> {
   }
 }
 
-/** Sign-in: clear stored auth data, sign any previous session out globally, sign in. The caller waits 100 ms. */
-export async function signInWithPassword(email: string, password: string): Promise<void> {
-  const { fetchAuthSession, signIn } = await amplifyAuth();
-  clearAdminHint();
-  const existing = await fetchAuthSession().catch(() => null);
-  if (existing?.tokens) await signOutEverywhere();
-  clearStoredAuth();
+/** Amplify's sign-in with the password; an address not yet confirmed is NOT_CONFIRMED. */
+async function passwordSignIn(email: string, password: string): Promise<void> {
+  const { signIn } = await amplifyAuth();
   const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   if (!result.isSignedIn) {
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
@@ -156,6 +164,35 @@ export async function signInWithPassword(email: string, password: string): Promi
       throw error;
     }
     throw new Error('Sign in could not be completed');
+  }
+}
+
+/**
+ * Ends every session of the account, this browser's included (POST /api/me/sign-out-everywhere:
+ * Cognito's refresh tokens and the API's access tokens alike, decision 0050), then, with the password
+ * the user just typed, signs this browser in again: the route answers once a new token is taken.
+ */
+async function endEverySessionThenSignIn(email: string, password: string): Promise<void> {
+  await callApi<typeof API.signOutEverywhere>({ method: 'POST', path: '/api/me/sign-out-everywhere' });
+  await forgetThisBrowsersTokens();
+  await passwordSignIn(email, password);
+}
+
+/**
+ * Sign-in: clear stored auth data, sign any previous session out globally, sign in. The caller waits
+ * 100 ms. In the browser that confirmed a sign-up it did not start, the first sign-in also ends every
+ * session before it: whoever started the sign-up chose the password, and may have used it.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  const { fetchAuthSession } = await amplifyAuth();
+  clearAdminHint();
+  const existing = await fetchAuthSession().catch(() => null);
+  if (existing?.tokens) await signOutEverywhere();
+  clearStoredAuth();
+  await passwordSignIn(email, password);
+  if (confirmedHere(email)) {
+    await endEverySessionThenSignIn(email, password);
+    forgetConfirmedHere(email);
   }
 }
 
@@ -170,12 +207,8 @@ export async function logout(): Promise<void> {
   }
 }
 
-/**
- * After DELETE /api/me: the Cognito user is gone, so a global sign-out cannot succeed. Forget this
- * browser's tokens (Amplify's local sign-out, then the stored keys) and publish the signed-out state.
- */
-export async function forgetDeletedAccount(): Promise<void> {
-  clearAdminHint();
+/** Amplify's local sign-out and the stored keys: this browser's tokens go, nothing is asked of Cognito. */
+async function forgetThisBrowsersTokens(): Promise<void> {
   try {
     const { signOut } = await amplifyAuth();
     signingOut = true;
@@ -185,7 +218,37 @@ export async function forgetDeletedAccount(): Promise<void> {
   } finally {
     signingOut = false;
     clearStoredAuth();
-    setState({ status: 'signedOut', reason: 'deleted' });
+  }
+}
+
+/**
+ * After DELETE /api/me: the Cognito user is gone, so a global sign-out cannot succeed. Forget this
+ * browser's tokens and publish the signed-out state.
+ */
+export async function forgetDeletedAccount(): Promise<void> {
+  clearAdminHint();
+  await forgetThisBrowsersTokens();
+  setState({ status: 'signedOut', reason: 'deleted' });
+}
+
+/**
+ * The API refused this browser's token (401): the account's sessions were ended elsewhere (a password
+ * reset, 'Sign out everywhere'). Forget its tokens; the guards send the user to sign in.
+ */
+export async function forgetEndedSession(): Promise<void> {
+  clearAdminHint();
+  await forgetThisBrowsersTokens();
+  setState({ status: 'signedOut', reason: 'ended' });
+}
+
+/** 'Sign out everywhere': every session of the account ends, this browser's included. */
+export async function signOutOfEverySession(): Promise<void> {
+  clearAdminHint();
+  try {
+    await callApi<typeof API.signOutEverywhere>({ method: 'POST', path: '/api/me/sign-out-everywhere' });
+  } finally {
+    await forgetThisBrowsersTokens();
+    setState({ status: 'signedOut', reason: 'logout' });
   }
 }
 
@@ -263,7 +326,11 @@ export async function confirmAccount(email: string, code: string): Promise<'sign
     return 'confirmed';
   }
   forgetLinkSecret(email);
-  if (!secret || !verifier) return 'confirmed';
+  if (!secret || !verifier) {
+    // Confirmed here, signed up elsewhere: this browser's first sign-in ends every session before it.
+    markConfirmedHere(email);
+    return 'confirmed';
+  }
   try {
     return (await signInWithLinkSecret(email, secret)) ? 'signedIn' : 'confirmed';
   } catch {
@@ -284,10 +351,22 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
-/** Settings' 'Update Password', for the signed-in user; Cognito checks the current password. */
+/**
+ * Settings' 'Update Password', for the signed-in user; Cognito checks the current password. Then every
+ * session ends, the other devices' and this one's (Cognito's ChangePassword revokes nothing on AWS),
+ * and this browser signs in again with the new password.
+ */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const { updatePassword } = await amplifyAuth();
+  const { fetchAuthSession, updatePassword } = await amplifyAuth();
+  const email = (await fetchAuthSession()).tokens?.idToken?.payload.email;
   await updatePassword({ oldPassword: currentPassword, newPassword });
+  if (typeof email !== 'string') {
+    // No address to sign in again with: end the sessions and let the user sign in.
+    await signOutOfEverySession();
+    return;
+  }
+  await endEverySessionThenSignIn(email, newPassword);
+  await refreshSession();
 }
 
 /** 'Resend confirmation e-mail': a fresh code, mailed as a new confirmation link. */

@@ -30,6 +30,10 @@ export const useInvite = () =>
 export const useCancelInvitation = () =>
   useChangingHousehold((id: string) => callApi(API.cancelInvitation, { params: { id } }));
 
+/** 'Dismiss' beside a note of the Household card. */
+export const useDismissNote = () =>
+  useChangingHousehold((id: string) => callApi(API.dismissHouseholdNote, { params: { id } }));
+
 export const useRemoveMember = () =>
   useChangingHousehold((id: string) => callApi(API.removeHouseholdMember, { params: { id } }));
 

@@ -3,13 +3,27 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Household, HouseholdMember, PendingInvitation } from '#shared/household.ts';
 import { ROLE_LABELS } from '#shared/household.ts';
+import {
+  HOUSEHOLD_RECORD_HEADING,
+  householdActivityText,
+  householdNoteText,
+  householdRecordIntro,
+  type HouseholdNote,
+  type HouseholdRecord,
+} from '#shared/householdNotes.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '#shared/messages.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
-import { useCancelInvitation, useHousehold, useLeaveHousehold, useRemoveMember } from '../api/household.ts';
+import {
+  useCancelInvitation,
+  useDismissNote,
+  useHousehold,
+  useLeaveHousehold,
+  useRemoveMember,
+} from '../api/household.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { shareable, ShareRemindersDialog } from './ShareRemindersDialog.tsx';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -35,9 +49,67 @@ export function HouseholdCard() {
       ) : household.isError ? (
         <ErrorPanel message="Your household could not be loaded." onRetry={() => void household.refetch()} />
       ) : (
-        <HouseholdBody household={household.data.household} />
+        <>
+          <HouseholdNotes notes={household.data.notes ?? []} />
+          {household.data.record && <HouseholdRecordList record={household.data.record} />}
+          <HouseholdBody household={household.data.household} />
+        </>
       )}
     </section>
+  );
+}
+
+/**
+ * After a password reset: the household joins and invitations made with the account since it was
+ * created, so that one made by whoever used it before the reset is seen ('Leave household' is below).
+ */
+function HouseholdRecordList({ record }: { record: HouseholdRecord }) {
+  return (
+    <div className="household-record">
+      <h3 className="household-subheading">{HOUSEHOLD_RECORD_HEADING}</h3>
+      <p className="muted">{householdRecordIntro(record.reset_at)}</p>
+      {record.activity.length === 0 ? (
+        <p className="muted">No household was joined, started or invited to with your account.</p>
+      ) : (
+        <ul className="household-list" aria-label={HOUSEHOLD_RECORD_HEADING}>
+          {record.activity.map((entry) => (
+            <li key={entry.id} className="household-row">
+              {householdActivityText(entry)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** What others did that took something from the caller (a reminder taken back), each dismissable. */
+function HouseholdNotes({ notes }: { notes: readonly HouseholdNote[] }) {
+  const dismiss = useDismissNote();
+  if (notes.length === 0) return null;
+  const onDismiss = async (id: string) => {
+    try {
+      await dismiss.mutateAsync(id);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error) });
+    }
+  };
+  return (
+    <ul className="household-list household-notes" aria-label="Household news">
+      {notes.map((note) => (
+        <li key={note.id} className="household-row">
+          <span>{householdNoteText(note)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={dismiss.isPending}
+            onClick={() => void onDismiss(note.id)}
+          >
+            Dismiss
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -23,7 +23,7 @@ import {
 } from '#shared/reminder/contract.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
-import { sharedByDefault } from '#shared/reminder/sharing.ts';
+import { mayTakeBack, memberName, sharedByDefault } from '#shared/reminder/sharing.ts';
 import { vehicleDateOf, WHAT_IS_DUE_OPTIONS, type VehicleDate } from '#shared/vehicles.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
@@ -172,8 +172,13 @@ export function ReminderDialog({
   // The category and date kind the form was last filled for: only the user's own change refills the rest.
   const filledFor = useRef({ category: EMPTY.category, dateKind: EMPTY.date_kind });
   const vehicleDate = useWatch({ control, name: 'vehicle_date' });
-  const { members } = useHouseholdMembers();
+  const { members, myMembershipId } = useHouseholdMembers();
   const inHousehold = members !== null;
+  // A shared reminder someone else shared: only they take it back (the others may leave it).
+  const sharedBy =
+    reminder?.shared && members !== null && myMembershipId !== null && !mayTakeBack(reminder, myMembershipId)
+      ? memberName(reminder.created_by, members)
+      : undefined;
   // 'Shared with household' follows a new reminder's category until the user changes the box.
   const sharedTouched = useRef(false);
   // Read when the dialog opens, not followed: members loading later must not reset what was typed.
@@ -317,7 +322,11 @@ export function ReminderDialog({
               {!addBothOnly && <ContractFields category={category} />}
               {!addBothOnly && <Field name="notes" label="Notes" as="textarea" rows={3} />}
               {members !== null && !addBothOnly && (
-                <SharedFields members={members} onTouched={() => (sharedTouched.current = true)} />
+                <SharedFields
+                  members={members}
+                  sharedBy={sharedBy}
+                  onTouched={() => (sharedTouched.current = true)}
+                />
               )}
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import type { HouseholdMember } from '#shared/household.ts';
-import { DEALS_WITH_LABEL, SHARED_LABEL, memberName } from '#shared/reminder/sharing.ts';
+import { DEALS_WITH_LABEL, SHARED_LABEL, memberName, takeBackHint } from '#shared/reminder/sharing.ts';
 import { SPLIT_BY_AMOUNTS, SPLIT_EQUALLY, WHO_PAYS_LABEL } from '#shared/reminder/split.ts';
 import type { ReminderFormValues } from '#shared/schemas.ts';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -31,25 +31,36 @@ const shareLabel = (member: HouseholdMember, members: readonly HouseholdMember[]
  * The reminder dialog's 'Shared with household' box and, while it is ticked, 'Who deals with it?' and
  * 'Who pays?' (with 'Split by amounts', a share per member, which must add up to the amount).
  * The select unfolds rather than pops in (nothing below jumps), and is inert while folded.
- * `onTouched`: the user changed the box, so it no longer follows the category.
+ * `onTouched`: the user changed the box, so it no longer follows the category. `sharedBy`: the
+ * reminder is shared and the caller did not share it, so only its sharer (this name, or null when
+ * they are gone) can take it back: no box, but who can and what the caller can do instead.
  */
 export function SharedFields({
   members,
   onTouched,
+  sharedBy,
 }: {
   members: readonly HouseholdMember[];
   onTouched: () => void;
+  sharedBy?: string | null;
 }) {
   const { register, control } = useFormContext<ReminderFormValues>();
   const shared = useWatch({ control, name: 'shared' }) === true;
   const byAmounts = useWatch({ control, name: 'who_pays' }) === SPLIT_BY_AMOUNTS;
   return (
     <div className="shared-fields">
-      <Checkbox
-        label={SHARED_LABEL}
-        hint={SHARED_HINT}
-        input={{ type: 'checkbox', ...register('shared', { onChange: onTouched }) }}
-      />
+      {sharedBy !== undefined ? (
+        <div className="checkbox-field">
+          <p>{SHARED_LABEL}</p>
+          <p className="field-hint">{takeBackHint(sharedBy)}</p>
+        </div>
+      ) : (
+        <Checkbox
+          label={SHARED_LABEL}
+          hint={SHARED_HINT}
+          input={{ type: 'checkbox', ...register('shared', { onChange: onTouched }) }}
+        />
+      )}
       <div className="shared-reveal" data-open={shared} inert={!shared}>
         <div className="shared-reveal-inner">
           <Field name="deals_with" label={DEALS_WITH_LABEL} as="select" options={dealsWithOptions(members)} />

@@ -12,6 +12,7 @@ import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
+import { mayTakeBack } from '#shared/reminder/sharing.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../app/AppLayout.tsx';
@@ -28,6 +29,7 @@ import { QuoteNotebook } from '../components/QuoteNotebook.tsx';
 import { RightsKit } from '../components/RightsKit.tsx';
 import { byWhom, payFacts, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
+import { LeaveSharedReminder } from '../components/LeaveSharedReminder.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
@@ -84,7 +86,7 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
 export default function ReminderPage() {
   const { reminderId = '' } = useParams();
   const details = useReminder(reminderId);
-  const { members } = useHouseholdMembers();
+  const { members, myMembershipId } = useHouseholdMembers();
   const [editing, setEditing] = useState(false);
   useDocumentTitle(details.data?.reminder.title);
 
@@ -110,7 +112,12 @@ export default function ReminderPage() {
     const { reminder, next_mail: nextMail, history, snoozes, quotes } = details.data;
     body = (
       <>
-        <ReminderDetails reminder={reminder} members={members} onEdit={() => setEditing(true)} />
+        <ReminderDetails
+          reminder={reminder}
+          members={members}
+          mayLeave={myMembershipId !== null && reminder.shared && !mayTakeBack(reminder, myMembershipId)}
+          onEdit={() => setEditing(true)}
+        />
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
         {reminder.archived_at === null && <RightsKit reminder={reminder} quotes={quotes} />}
@@ -178,10 +185,13 @@ export default function ReminderPage() {
 function ReminderDetails({
   reminder,
   members,
+  mayLeave,
   onEdit,
 }: {
   reminder: Reminder;
   members: readonly HouseholdMember[] | null;
+  /** A shared reminder the caller did not share: they may leave it (its sharer takes it back). */
+  mayLeave: boolean;
   onEdit: () => void;
 }) {
   const archived = reminder.archived_at !== null;
@@ -256,6 +266,7 @@ function ReminderDetails({
               How did you do?
             </Link>
           )}
+          {mayLeave && <LeaveSharedReminder reminder={reminder} />}
         </div>
       )}
     </section>

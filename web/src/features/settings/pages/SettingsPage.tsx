@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useGoBack } from '../../../hooks/useGoBack.ts';
 import { CalendarCard } from '../components/CalendarCard.tsx';
 import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';
+import { SignOutEverywhereCard } from '../components/SignOutEverywhereCard.tsx';
 import { YourDataCard } from '../components/YourDataCard.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
@@ -47,6 +48,7 @@ export default function SettingsPage() {
       <CalendarCard />
       <YourDataCard />
       <ChangePasswordCard />
+      <SignOutEverywhereCard />
       <DangerZone />
     </AppLayout>
   );
