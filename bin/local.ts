@@ -14,13 +14,14 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-const { app: appPort, mailbox: mailboxPort } = ports;
+const { app: appPort, mailbox: mailboxPort, inbox: inboxPort } = ports;
 const verbose = process.argv.includes('--verbose');
 
 const stack = await startLocalStack({
   dataDir: path.join(ROOT, '.local'),
   appPort,
   mailboxPort,
+  inboxPort,
   emailProvider: process.env.EMAIL_PROVIDER === 'disabled' ? 'disabled' : 'ses',
   runScheduler: true,
   senderThreads: true,
@@ -28,7 +29,7 @@ const stack = await startLocalStack({
 }).catch((error: Error & { code?: string }) => {
   if (error.code === 'EADDRINUSE') {
     console.error(
-      `A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT.`,
+      `A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT / INBOX_PORT.`,
     );
   } else {
     console.error(error);
@@ -43,6 +44,7 @@ console.log(`
 
   App:      ${stack.appUrl}
   Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends lands here)
+  Inbox:    ${stack.inbox.url}   (forward renewal letters to your inbox address, from your account's address)
   Admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}   (local only${admin === 'created' ? ', created now' : ''})
 
   Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.

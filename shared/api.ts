@@ -11,6 +11,7 @@ import type { Snooze } from './reminder/snooze.ts';
 import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
 import type { RenewalOffer } from './reminder/priceMemory.ts';
+import type { InboxItem } from './inbox/items.ts';
 
 export interface Reminder {
   id: string;
@@ -345,6 +346,8 @@ export interface MyData {
    * outcomes and quotes (each reminder and outcome marked `shared`); null when in no household.
    */
   household_shared: { reminders: Reminder[]; outcomes: RenewalOutcome[]; quotes: Quote[] } | null;
+  /** The renewal inbox's items: what was read from each letter (never the letter itself). */
+  inbox: InboxItem[];
 }
 
 /** What an import did: reminders saved, and rows skipped as duplicates of reminders already there. */

@@ -1,12 +1,12 @@
 /**
  * The ports of the product on one machine: `npm start` listens on them (bin/local.ts) and the dev
  * server of `npm run dev` sends the API to the app's (web/vite.config.ts). PORT moves the app,
- * MAILBOX_PORT the mailbox; a value that is not a port is refused in words, never taken as "any
+ * MAILBOX_PORT the mailbox, INBOX_PORT the renewal inbox's SMTP stand-in; a value that is not a port is refused in words, never taken as "any
  * free port".
  */
 import * as z from 'zod';
 
-export const LOCAL_PORT_DEFAULTS = { app: 3000, mailbox: 8005 } as const;
+export const LOCAL_PORT_DEFAULTS = { app: 3000, mailbox: 8005, inbox: 2525 } as const;
 
 const portText = z
   .string()
@@ -23,13 +23,17 @@ function portOf(env: Readonly<Record<string, string | undefined>>, name: string,
   return parsed.data;
 }
 
-/** The app's and the mailbox's ports from an environment such as process.env. */
+/** The app's, the mailbox's and the inbox's ports from an environment such as process.env. */
 export function localPorts(env: Readonly<Record<string, string | undefined>>): {
   app: number;
   mailbox: number;
+  inbox: number;
 } {
   const app = portOf(env, 'PORT', LOCAL_PORT_DEFAULTS.app);
   const mailbox = portOf(env, 'MAILBOX_PORT', LOCAL_PORT_DEFAULTS.mailbox);
+  const inbox = portOf(env, 'INBOX_PORT', LOCAL_PORT_DEFAULTS.inbox);
   if (app === mailbox) throw new Error(`PORT and MAILBOX_PORT must differ (both ${app})`);
-  return { app, mailbox };
+  if (inbox === app || inbox === mailbox)
+    throw new Error(`INBOX_PORT must differ from PORT and MAILBOX_PORT (all ${inbox})`);
+  return { app, mailbox, inbox };
 }

@@ -66,6 +66,19 @@ export const keys = {
    */
   linkSignIn: () => 'LINK_SIGN_IN',
   /**
+   * The renewal inbox (shared/inbox/items.ts): an item read from a mail or an upload, in the user's
+   * partition, keyed by an id (a mail's derived from its delivery, so a redelivery finds it taken);
+   * the address's state (its generation and the hash of its local part); the day's count of items.
+   * The address's lookup, keyed by the SHA-256 of its local part (never the address), sits in a
+   * partition of its own so an inbound mail finds its owner in one read.
+   */
+  inboxItem: (itemId: string) => `INBOX#${itemId}`,
+  inboxItemPrefix: 'INBOX#',
+  inboxAddressState: () => 'INBOX_ADDRESS',
+  inboxDay: (day: string) => `INBOX_DAY#${day}`,
+  inboxLookup: (localPartHash: string) => `INBOX_ADDRESS#${localPartHash}`,
+  inboxLookupEntry: () => 'INBOX_ADDRESS',
+  /**
    * A device the user turned notifications on for: its push subscription, in the user's partition
    * (account deletion removes it with the rest), keyed by the id derived from its endpoint
    * (shared/push.ts), never by the endpoint itself.
@@ -245,6 +258,10 @@ export const ENTITY = {
   householdNote: 'household_note',
   invitation: 'invitation',
   noInvitations: 'no_invitations',
+  inboxItem: 'inbox_item',
+  inboxAddress: 'inbox_address',
+  inboxLookup: 'inbox_lookup',
+  inboxDay: 'inbox_day',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -31,6 +31,14 @@ const envSchema = z.object({
    * stage takes; unset everywhere else, and then no http endpoint is taken.
    */
   LOCAL_PUSH_ORIGIN: z.string().url().optional(),
+  /**
+   * The domain of the renewal inbox's addresses (`inbox.{domain}` on AWS, `inbox.localhost` on the
+   * local stack); unset where the stage receives no mail, and then the inbox has no address.
+   */
+  INBOX_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/)
+    .optional(),
   /** The HTTP API's own URL, shown on the admin self-check. */
   API_URL: z.string().optional(),
   /** The reminder job's function: the admin 'Real Function' run invokes it (unset locally: in-process). */

@@ -15,6 +15,7 @@ import {
   parseOutcome,
 } from './items.ts';
 import { deleteCalendarLookup } from './calendar.ts';
+import { deleteInboxLookup } from './inbox.ts';
 import { leaveHousehold } from './membership.ts';
 import { afterDeparture } from './householdData.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
@@ -85,6 +86,8 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   if (departure) await afterDeparture(departure);
   // The calendar feed's lookup sits outside the partition: its address stops with the account.
   if (profile) await deleteCalendarLookup(profile);
+  // So does the inbox address's: mail to it finds no one once the account is gone.
+  await deleteInboxLookup(userId);
   // (Access tokens carry no address: on a retry after the profile went, there is none to scrub.)
   const address = profile?.email;
 

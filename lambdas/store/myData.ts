@@ -4,6 +4,7 @@ import { queryAll } from './db.ts';
 import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
+import { listInboxItems } from './inbox.ts';
 import { parseQuote } from './quotes.ts';
 import { householdHome, reminderAt } from './reminderHome.ts';
 import { savingsTotalPence } from '../../shared/reminder/money.ts';
@@ -43,6 +44,7 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
       .sort((a, b) => a.created_at.localeCompare(b.created_at)),
     mails,
     household_shared: await householdShared(userId),
+    inbox: await listInboxItems(userId, now),
   };
 }
 

@@ -41,6 +41,9 @@ export interface LocalEndpoints {
  * The local stage's origin secret, new on each start: the adapter adds it to every API request as
  * CloudFront does, so the API's check runs locally too.
  */
+/** The local stack's inbox addresses are at this domain (no DNS needed: the stand-in takes them). */
+export const LOCAL_INBOX_DOMAIN = 'inbox.localhost';
+
 const LOCAL_ORIGIN_SECRET = randomBytes(24).toString('base64url');
 
 export function applyLambdaEnvironment(stack: LocalEndpoints): void {
@@ -62,6 +65,8 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
     // outside Lambda anyway, having no AWS_EXECUTION_ENV, and read the environment when it loaded.)
     POWERTOOLS_TRACE_ENABLED: 'false',
     API_URL: `${stack.siteUrl}/api`,
+    // The renewal inbox's addresses: mail to them reaches the SMTP stand-in (lib/local/inboxSmtp.ts).
+    INBOX_DOMAIN: LOCAL_INBOX_DOMAIN,
     ORIGIN_VERIFY: process.env.ORIGIN_VERIFY ?? LOCAL_ORIGIN_SECRET,
     // The local stage shows both flags' effects; FEATURE_FLAGS in the environment overrides.
     FEATURE_FLAGS:

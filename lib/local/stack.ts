@@ -11,6 +11,7 @@ import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
 import { freePort } from './ports.ts';
 import { startDvlaStandIn } from './dvla.ts';
+import { startInboxSmtp, type InboxSmtp } from './inboxSmtp.ts';
 import { startFakePushService, type FakePushService } from './fakePush.ts';
 import { loadOrCreatePushSeed, loadOrCreateSigningSecret } from './secretFile.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   /** 0 picks a free port (tests); npm start uses 3000 and 8005. */
   appPort: number;
   mailboxPort: number;
+  /** The renewal inbox's SMTP stand-in (INBOX_PORT, 2525 for npm start); 0 or absent picks a free port. */
+  inboxPort?: number;
   dynamoPort?: number;
   cognitoPort?: number;
   webDir?: string;
@@ -60,6 +63,8 @@ export interface LocalStack extends StackEndpoints {
   dvlaRequests: readonly string[];
   /** The DVLA stand-in's address. */
   dvlaUrl: string;
+  /** The renewal inbox's SMTP stand-in: smtp://localhost:{port}, and what it took. */
+  inbox: InboxSmtp;
   /** The stack's fake push service, when asked for (LocalStackOptions.fakePushService). */
   pushService?: FakePushService;
   stop(): Promise<void>;
@@ -108,6 +113,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     pushOrigin: pushService?.origin,
   } as const;
   applyLambdaEnvironment(environment);
+  // Mail to a user's inbox address, read by the same use case as on AWS.
+  const inbox = await startInboxSmtp(options.inboxPort ?? 0, async (address) => {
+    const { inboxOwner } = await import('../../lambdas/store/inbox.ts');
+    const { getProfile } = await import('../../lambdas/store/profiles.ts');
+    const userId = await inboxOwner(address);
+    const profile = userId ? await getProfile(userId) : undefined;
+    return profile ? { userId: profile.user_id, email: profile.email } : undefined;
+  });
   if (options.runScheduler) process.env.SCHEDULE_NAME = 'local timer, every hour on the hour';
   else delete process.env.SCHEDULE_NAME;
 
@@ -197,12 +210,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     requestCounts: () => ({ dynamodb: dynamo.requests(), ses: sesRequests }),
     dvlaRequests: dvla.requests,
     dvlaUrl: dvla.url,
+    inbox,
     pushService,
     async stop() {
       stopScheduler();
       await sendPoller.stop();
       await sqs.stop();
       await dvla.close();
+      await inbox.close();
       await pushService?.stop();
       removeRunningStack(options.dataDir);
       await adapter.stop();

@@ -123,6 +123,21 @@ async function ownerNote(owner: TestUser): Promise<string> {
   return (await householdNotes(owner.sub)).notes[0]!.id;
 }
 
+/** An inbox item of the owner's, read from an upload about their Sky reminder (which it matches), and its id. */
+let matchedReminder = '';
+async function ownerInboxItem(owner: TestUser): Promise<string> {
+  const call = api(stack, owner.accessToken);
+  const list = await call('GET', '/api/reminders');
+  matchedReminder = (list.json as { reminders: { id: string; provider: string }[] }).reminders.find(
+    (r) => r.provider === reminderBody.provider,
+  )!.id;
+  const text = `${reminderBody.provider}: your contract renews on 1 March 2031 at £30.00 a month.`;
+  const response = await call('POST', '/api/inbox-uploads', { kind: 'text', text });
+  if (response.status !== 201)
+    throw new Error(`POST /api/inbox-uploads: ${response.status} ${response.text}`);
+  return (response.json as { item: { id: string } }).item.id;
+}
+
 /** Puts the caller in a household (someone's new one), so that they can leave it. */
 async function intoAHousehold(caller: TestUser): Promise<void> {
   const host = await seedUser('host');
@@ -195,6 +210,21 @@ const SAMPLES: Record<RouteName, Sample> = {
   // Ends every session of the caller's account: a fresh caller each.
   signOutEverywhere: { success: 204, consumesCaller: true },
   dismissHouseholdNote: { success: 204, id: ownerNote },
+  getInbox: { success: 200 },
+  resetInboxAddress: { success: 200 },
+  uploadToInbox: { body: { kind: 'text', text: 'Your plan renews on 1 March 2031.' }, success: 201 },
+  dismissInboxItem: { success: 204, id: ownerInboxItem },
+  // 'Update' names the reminder the item matched (the owner's, found as the item is made).
+  applyInboxItem: {
+    id: ownerInboxItem,
+    body: () => ({
+      reminder_id: matchedReminder,
+      renewal_date: '2031-03-01',
+      renewal_price: 30,
+      previous_amount: null,
+    }),
+    success: 200,
+  },
   // In a household of their own first; an id of no one's is skipped, never an error.
   shareReminders: {
     body: () => ({ ids: [crypto.randomUUID()] }),

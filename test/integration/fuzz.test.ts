@@ -130,6 +130,22 @@ const FUZZ: Record<RouteName, Fuzz> = {
   // Ends every session of the caller's account: each run a throwaway user of the caller's role.
   signOutEverywhere: { runs: 6, consumesCaller: true },
   dismissHouseholdNote: { runs: 12 },
+  getInbox: { runs: 8 },
+  resetInboxAddress: { runs: 8 },
+  uploadToInbox: {
+    body: { kind: 'text', text: 'Your plan renews on 1 March 2031 at £30.00 a month.' },
+    runs: 20,
+  },
+  dismissInboxItem: { runs: 12 },
+  applyInboxItem: {
+    body: {
+      reminder_id: '6a1f7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      renewal_date: '2031-03-01',
+      renewal_price: 30,
+      previous_amount: null,
+    },
+    runs: 16,
+  },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

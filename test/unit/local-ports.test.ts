@@ -7,11 +7,16 @@ import { localPorts } from '../../shared/localPorts.ts';
 
 describe('localPorts', () => {
   it('defaults to 3000 for the app and 8005 for the mailbox', () => {
-    expect(localPorts({})).toEqual({ app: 3000, mailbox: 8005 });
+    expect(localPorts({})).toEqual({ app: 3000, mailbox: 8005, inbox: 2525 });
   });
 
   it('takes PORT and MAILBOX_PORT', () => {
-    expect(localPorts({ PORT: '3100', MAILBOX_PORT: '8105' })).toEqual({ app: 3100, mailbox: 8105 });
+    expect(localPorts({ PORT: '3100', MAILBOX_PORT: '8105', INBOX_PORT: '2600' })).toEqual({
+      app: 3100,
+      mailbox: 8105,
+      inbox: 2600,
+    });
+    expect(() => localPorts({ INBOX_PORT: '3000' })).toThrow('INBOX_PORT must differ');
   });
 
   it.each([
