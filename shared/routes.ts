@@ -38,6 +38,7 @@ import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
 import { ADMIN_ROUTES } from './adminRoutes.ts';
 import { invitationTokenSchema, type InvitationInviter } from './household.ts';
 import { HOUSEHOLD_ROUTES } from './householdRoutes.ts';
+import { INBOX_ROUTES } from './inboxRoutes.ts';
 import { vehicleLookupSchema, type VehicleDates } from './vehicles.ts';
 import {
   pushDeviceParamSchema,
@@ -342,6 +343,7 @@ export const API = defineRoutes({
     response: returns<NoContent>(),
   },
   ...HOUSEHOLD_ROUTES,
+  ...INBOX_ROUTES,
   ...ADMIN_ROUTES,
 });
 
