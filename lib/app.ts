@@ -2,6 +2,8 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readStageConfig, type StageConfig } from './config.ts';
 import { EDGE_REGION, EdgeStack } from './edge.ts';
+import { InboxStack } from './inbox.ts';
+import { enforceStageLogRetention } from './logs.ts';
 import { RenewalRemindersStack, type RenewalRemindersStackProps } from './stack.ts';
 
 export interface BuildAppOptions {
@@ -75,6 +77,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
         ...common,
       })
     : undefined;
+  const inboxElsewhere = config.inbox !== undefined && config.inbox.region !== config.region;
   const stack = new RenewalRemindersStack(app, `RenewalReminders-${config.stage}`, {
     config,
     routes: options.routes,
@@ -84,11 +87,25 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
     webDist: options.webDist,
     edge,
     env: { account, region: config.region },
-    // The web ACL's ARN comes from the edge stack in us-east-1.
-    crossRegionReferences: edge !== undefined,
+    // The web ACL's ARN comes from the edge stack in us-east-1; the inbox's stack in another region
+    // reads the table's name and ARN.
+    crossRegionReferences: edge !== undefined || inboxElsewhere,
     description: `Renewal reminders (${config.stage})`,
     ...common,
   });
+  if (config.inbox && inboxElsewhere) {
+    const inbox = new InboxStack(app, `RenewalReminders-${config.stage}-inbox`, {
+      config,
+      inbox: config.inbox,
+      data: stack.data,
+      environment: stack.functionEnvironment,
+      env: { account, region: config.inbox.region },
+      crossRegionReferences: true,
+      description: `Renewal reminders (${config.stage}): the renewal inbox's mail receiving`,
+      ...common,
+    });
+    enforceStageLogRetention(inbox, config);
+  }
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
 }

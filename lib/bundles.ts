@@ -12,9 +12,9 @@
  * a stack trace still names our file and line (NODE_OPTIONS=--enable-source-maps), a frame inside a
  * dependency keeps its bundle position, and the map is a tenth of what it was. See docs/bundles.md.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
@@ -28,6 +28,62 @@ export const ENTRY_FOLDERS = ['lambdas/api', 'lambdas/jobs', 'lambdas/triggers',
 
 /** A function's bundle may not grow past this (test/infra/bundles.test.ts). */
 export const MAX_BUNDLE_BYTES = 320 * 1024;
+
+/**
+ * The functions that read letters (lambdas/inbox: PDFs by PDF.js, photos by tesseract.js): their
+ * bundle leaves READER_PACKAGES out, and their asset ships those packages (and what they depend
+ * on) beside it under node_modules. tesseract.js starts its worker thread from its own files and
+ * loads its WebAssembly core and the English model from disk at run time, which no bundle can hold;
+ * PDF.js is 1.7 MB loaded only when a PDF arrives. See docs/bundles.md.
+ */
+export const READER_ENTRIES = ['lambdas/api/uploadToInbox.ts', 'lambdas/events/inboxMail.ts'] as const;
+export const READER_PACKAGES = ['unpdf', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng'] as const;
+/** The reader functions' own budget: their shipped packages, unzipped (Lambda allows 250 MB). */
+export const MAX_READER_PACKAGES_BYTES = 24 * 1024 * 1024;
+
+export const isReaderEntry = (entry: string) => (READER_ENTRIES as readonly string[]).includes(entry);
+
+/**
+ * Files of the shipped packages a function never loads: tesseract.js-core's builds for the legacy
+ * engine and its browser builds (the node worker loads one `*-lstm.js` and its `.wasm`, by the
+ * WebAssembly features it finds), the model the reader does not use (`4.0.0`, it reads
+ * `4.0.0_best_int`), types, maps and docs.
+ */
+export function shipsFile(relativePath: string): boolean {
+  const parts = relativePath.split(sep).join('/');
+  if (/\.(d\.[cm]?ts|map|md|markdown)$/i.test(parts)) return false;
+  if (parts.startsWith('tesseract.js-core/tesseract-core'))
+    return /^tesseract\.js-core\/tesseract-core(-simd|-relaxedsimd)?-lstm\.(js|wasm)$/.test(parts);
+  if (parts.startsWith('@tesseract.js-data/eng/4.0.0/')) return false;
+  return true;
+}
+
+/** The packages of `names` and every package they depend on, by name, as installed under `root`. */
+export function packageClosure(names: readonly string[], root = ROOT): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
+  };
+  names.forEach(visit);
+  return [...seen].sort();
+}
+
+/** Copies the reader packages (packageClosure, shipsFile) into `dir`/node_modules. */
+export function copyReaderPackages(dir: string, root = ROOT): void {
+  for (const name of packageClosure(READER_PACKAGES, root)) {
+    const from = join(root, 'node_modules', name);
+    cpSync(from, join(dir, 'node_modules', name), {
+      recursive: true,
+      dereference: true,
+      filter: (source) => source === from || shipsFile(join(name, relative(from, source))),
+    });
+  }
+}
 
 /**
  * How every function is bundled: a minified ES module for Node.js 22 with a linked source map.
@@ -104,14 +160,25 @@ export function bundleFunctions(
   outdir: string,
   root = ROOT,
 ): Map<string, FunctionBundle> {
-  const result = buildSync({
-    ...ESBUILD_OPTIONS,
-    absWorkingDir: root,
-    entryPoints: Object.fromEntries(entries.map((e) => [`${bundleName(e)}/index`, join(root, e)])),
-    outdir,
-    metafile: true,
-  });
-  const outputs = result.metafile.outputs;
+  // Two builds: the reader functions leave their packages out as well (READER_PACKAGES).
+  const build = (group: readonly string[], external: readonly string[]) =>
+    group.length === 0
+      ? {}
+      : buildSync({
+          ...ESBUILD_OPTIONS,
+          external: [...ESBUILD_OPTIONS.external, ...external],
+          absWorkingDir: root,
+          entryPoints: Object.fromEntries(group.map((e) => [`${bundleName(e)}/index`, join(root, e)])),
+          outdir,
+          metafile: true,
+        }).metafile.outputs;
+  const outputs = {
+    ...build(
+      entries.filter((e) => !isReaderEntry(e)),
+      [],
+    ),
+    ...build(entries.filter(isReaderEntry), READER_PACKAGES),
+  };
   const bundles = new Map<string, FunctionBundle>();
   for (const entry of entries) {
     const dir = join(outdir, bundleName(entry));
@@ -314,6 +381,7 @@ export function bundledCode(entry: string): Code {
           const { dir } = bundleOf(entry);
           for (const file of ['index.mjs', 'index.mjs.map'])
             copyFileSync(join(dir, file), join(outputDir, file));
+          if (isReaderEntry(entry)) copyReaderPackages(outputDir);
           return true;
         },
       },

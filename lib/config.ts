@@ -93,7 +93,39 @@ export interface StageConfig {
    * (docs/operations.md, "Runtime").
    */
   lambdaRuntime: LambdaRuntime;
+  /**
+   * The renewal inbox's mail receiving (lib/inbox.ts): on every stage with a domain, at
+   * `inbox.{domain}`, received in `inboxRegion` (default DEFAULT_INBOX_REGION, decision 0053). A stage
+   * without a domain receives no mail: undefined, and the inbox's address is null.
+   */
+  inbox?: InboxSettings;
 }
+
+/** Where a stage's renewal inbox receives mail. */
+export interface InboxSettings {
+  /** The mail domain of the users' inbox addresses: `inbox.{domain}` (its own MX record). */
+  domain: string;
+  /** The region whose SES receives it (SES receives mail in some regions only: INBOX_REGIONS). */
+  region: string;
+}
+
+/** The regions whose SES receives mail, from AWS's table of receiving endpoints (decision 0053). */
+export const INBOX_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-2',
+  'ca-central-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-central-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-southeast-3',
+  'ap-northeast-1',
+] as const;
+
+/** Where the inbox receives unless the stage says otherwise: London, beside the stage (decision 0053). */
+export const DEFAULT_INBOX_REGION = 'eu-west-2';
 
 /**
  * The Node.js runtimes our functions may run on. Node.js 22 reaches its end of life on 30 April 2027;
@@ -161,6 +193,7 @@ export const STAGE_SETTINGS = [
   'dvlaKeySecret',
   'dvlaApiUrl',
   'lambdaRuntime',
+  'inboxRegion',
 ] as const;
 export type StageSetting = (typeof STAGE_SETTINGS)[number];
 
@@ -298,6 +331,21 @@ function readLambdaRuntime(node: Node): LambdaRuntime {
   return runtime as LambdaRuntime;
 }
 
+/** The inbox of a stage with a domain; `inboxRegion` without a domain, or a region SES cannot receive in, stops the synth. */
+function readInbox(node: Node, domain: string | undefined): InboxSettings | undefined {
+  const region = optionalString(node, 'inboxRegion');
+  if (!domain) {
+    if (region !== undefined)
+      throw new Error("Context 'inboxRegion' needs the mail domain: add -c domain=<your domain>");
+    return undefined;
+  }
+  if (region !== undefined && !(INBOX_REGIONS as readonly string[]).includes(region))
+    throw new Error(
+      `Context 'inboxRegion' must be a region where SES receives mail (${INBOX_REGIONS.join(', ')}), not '${region}'`,
+    );
+  return { domain: `inbox.${domain}`, region: region ?? DEFAULT_INBOX_REGION };
+}
+
 function readWebAcl(node: Node, stage: string): boolean {
   const webAcl = optionalBoolean(node, 'webAcl') ?? true;
   if (!webAcl && stage === 'prod')
@@ -399,5 +447,6 @@ export function readStageConfig(node: Node): StageConfig {
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
     dvla: readDvla(node),
     lambdaRuntime: readLambdaRuntime(node),
+    inbox: readInbox(node, domain),
   };
 }

@@ -138,6 +138,17 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
  */
 export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
   adminRunCron: 1769,
+  // Reads an uploaded PDF (PDF.js) or photo (OCR in WebAssembly) within the reading's 20 s deadline.
+  uploadToInbox: 2048,
+};
+
+/**
+ * Timeouts (seconds) of the route functions that need more than API_FUNCTION_TIMEOUT (10 s). API
+ * Gateway answers 503 after 30 s, so none goes past 28.
+ */
+export const ROUTE_TIMEOUT_SECONDS: Partial<Record<RouteName, number>> = {
+  // The reading's own deadline is 20 s (lambdas/inbox/document.ts), a cold start of OCR about 2 s more.
+  uploadToInbox: 28,
 };
 
 /** A route function's description: its routes (one, or a group's) and their access. */
@@ -161,7 +172,7 @@ export const routesSharingFunction = (route: RouteDef, routes: readonly RouteDef
   route.group ? routes.filter((other) => other.group === route.group) : [route];
 
 /** Environment a route's handler reads beyond the common one (lambdas/runtime/env.ts), by route name. */
-export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME' | 'DVLA_API_URL';
+export type RouteEnvironment = 'API_URL' | 'SCHEDULE_NAME' | 'DVLA_API_URL' | 'INBOX_DOMAIN';
 export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironment[]>> = {
   adminConfig: ['API_URL'],
   // The DVLA's address where the stage has a key: the look-up asks it, the SPA's config says the button shows.
@@ -169,4 +180,8 @@ export const ROUTE_ENVIRONMENT: Partial<Record<RouteName, readonly RouteEnvironm
   getConfig: ['DVLA_API_URL'],
   adminHealth: ['SCHEDULE_NAME'],
   adminSystemTest: ['SCHEDULE_NAME'],
+  // The users' inbox addresses are {token}@INBOX_DOMAIN; without it (no domain) the address is null.
+  getInbox: ['INBOX_DOMAIN'],
+  resetInboxAddress: ['INBOX_DOMAIN'],
+  uploadToInbox: ['INBOX_DOMAIN'],
 };

@@ -1,4 +1,4 @@
-import { NestedStack, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import {
   type HttpApi,
   HttpMethod,
@@ -27,10 +27,13 @@ import {
   ROUTE_ENVIRONMENT,
   ROUTE_MEMORY_MB,
   ROUTE_PERMISSIONS,
+  ROUTE_TIMEOUT_SECONDS,
   ROUTE_TABLE_ACCESS,
   type RouteEnvironment,
   type RoutePermission,
 } from './routeRights.ts';
+
+const seconds = (value: number | undefined) => (value === undefined ? undefined : Duration.seconds(value));
 
 /** The entry of a table keyed by route name, for a route the table may not list. */
 const lookupOne = <T>(table: Partial<Record<string, T>>, name: string): T | undefined => table[name];
@@ -142,6 +145,7 @@ export class RouteStack extends NestedStack {
       description: functionDescription(routes),
       environment: props.environment,
       memorySize: (ROUTE_MEMORY_MB as Partial<Record<string, number>>)[name],
+      timeout: seconds((ROUTE_TIMEOUT_SECONDS as Partial<Record<string, number>>)[name]),
       logGroup,
     });
     const lookup = <T>(table: Partial<Record<string, readonly T[]>>) => [
@@ -171,6 +175,8 @@ export class RouteStack extends NestedStack {
         return this.props.apiUrl;
       case 'SCHEDULE_NAME':
         return this.props.scheduleName;
+      case 'INBOX_DOMAIN':
+        return this.props.config.inbox?.domain;
       default: {
         const unknown: never = name;
         throw new Error(`Unknown route environment ${String(unknown)}`);

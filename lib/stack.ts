@@ -11,6 +11,7 @@ import { SERVICE_NAME, type StageConfig } from './config.ts';
 import { Data } from './data.ts';
 import type { EdgeStack } from './edge.ts';
 import { enforceStageLogRetention } from './logs.ts';
+import { InboxReceiving } from './inbox.ts';
 import { Mail, MailEvents } from './mail.ts';
 import { ReminderJob } from './schedule.ts';
 import { Web, webBuild } from './web.ts';
@@ -40,6 +41,10 @@ export class RenewalRemindersStack extends Stack {
   readonly web: Web;
   readonly edge?: EdgeStack;
   readonly alarms: Alarms;
+  /** The inbox's mail receiving, where the stage has a domain and receives in its own region. */
+  readonly inbox?: InboxReceiving;
+  /** The environment every function of the stage gets (the inbox's stack gives it to its function). */
+  readonly functionEnvironment: Record<string, string>;
   /** Only where the stage has one (StageConfig.dashboard). */
   readonly dashboard?: OperationsDashboard;
 
@@ -69,6 +74,7 @@ export class RenewalRemindersStack extends Stack {
       FEATURE_FLAGS: JSON.stringify(config.featureFlags),
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     };
+    this.functionEnvironment = environment;
 
     this.auth = new Auth(this, 'Auth', {
       config,
@@ -89,6 +95,16 @@ export class RenewalRemindersStack extends Stack {
       mail: this.mail,
       environment,
     });
+    // In another region, the inbox's receiving is a stack of its own (lib/app.ts, decision 0053).
+    if (config.inbox && config.inbox.region === config.region)
+      this.inbox = new InboxReceiving(this, 'Inbox', {
+        config,
+        inbox: config.inbox,
+        data: this.data,
+        environment,
+        // The stage's domain identity (its own or the shared one) covers the inbox subdomain.
+        ownIdentity: false,
+      });
     this.api = new Api(this, 'Api', {
       config,
       data: this.data,

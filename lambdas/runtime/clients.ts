@@ -35,7 +35,10 @@ export function dynamo(): DynamoDBDocumentClient {
   // Captured before the document client wraps it: the two share one middleware stack.
   ddb ??= DynamoDBDocumentClient.from(
     tracer.captureAWSv3Client(
-      new DynamoDBClient({ region: env().AWS_REGION, ...localOptions(env().DYNAMODB_ENDPOINT) }),
+      new DynamoDBClient({
+        region: env().TABLE_REGION ?? env().AWS_REGION,
+        ...localOptions(env().DYNAMODB_ENDPOINT),
+      }),
     ),
     { marshallOptions: { removeUndefinedValues: true } },
   );

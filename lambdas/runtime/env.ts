@@ -56,6 +56,11 @@ const envSchema = z.object({
   DVLA_API_KEY_SECRET_ID: z.string().min(1).optional(),
   FEATURE_FLAGS: z.string().default(JSON.stringify(DEFAULT_FEATURE_FLAGS)),
   AWS_REGION: z.string().default('eu-west-2'),
+  /**
+   * The table's region where it is not the function's own: the inbox's mail function runs in the
+   * region whose SES receives the mail (lib/inbox.ts), which may not be the stage's.
+   */
+  TABLE_REGION: z.string().optional(),
   DYNAMODB_ENDPOINT: z.string().optional(),
   SES_ENDPOINT: z.string().optional(),
   /**

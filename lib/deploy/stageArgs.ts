@@ -57,6 +57,12 @@ export function stageTarget(context: Record<string, unknown>): StageTarget {
         ? []
         : [{ name: `RenewalReminders-${stage}-edge`, region: EDGE_REGION }]),
       { name: `RenewalReminders-${stage}`, region },
+      // The inbox's receiving in another region reads the stage's table: it deploys last.
+      ...(typeof context.domain === 'string' &&
+      typeof context.inboxRegion === 'string' &&
+      context.inboxRegion !== region
+        ? [{ name: `RenewalReminders-${stage}-inbox`, region: context.inboxRegion }]
+        : []),
     ],
   };
 }
