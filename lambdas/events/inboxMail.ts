@@ -97,7 +97,10 @@ export const handler = traced(async (event: unknown): Promise<{ outcome: InboxMa
   });
   // Only once the use case has decided: a failure above leaves the mail for the retry.
   await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  logger.info('Inbox mail handled', { outcome: result.outcome, reason: result.reason });
+  logger.info('Inbox mail handled', {
+    outcome: result.outcome,
+    ...('reason' in result ? { reason: result.reason } : {}),
+  });
   return { outcome: result.outcome };
 });
 

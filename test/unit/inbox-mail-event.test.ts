@@ -15,7 +15,6 @@ vi.stubEnv('INBOX_PREFIX', 'mail/');
 
 const { handler } = await import('../../lambdas/events/inboxMail.ts');
 const s3 = mockClient(S3Client);
-const context = {} as never;
 
 const sesEvent = (overrides: { messageId?: string; recipients?: unknown } = {}) => ({
   Records: [
@@ -55,7 +54,7 @@ describe('a mail SES received', () => {
   it('is read from the bucket, handed over with the verdicts and its id, then deleted', async () => {
     s3.on(GetObjectCommand).resolves({ Body: body('From: jo@example.org\r\n\r\nhello') });
     receiveMail.mockResolvedValue({ outcome: 'stored' });
-    await expect(handler(sesEvent(), context)).resolves.toEqual({ outcome: 'stored' });
+    await expect(handler(sesEvent())).resolves.toEqual({ outcome: 'stored' });
     const key = 'mail/o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1';
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'inbox-bucket', Key: key });
     const [mail] = receiveMail.mock.calls[0]!;
@@ -72,20 +71,20 @@ describe('a mail SES received', () => {
   it('is deleted when the use case refuses it too', async () => {
     s3.on(GetObjectCommand).resolves({ Body: body('x') });
     receiveMail.mockResolvedValue({ outcome: 'refused', reason: 'unknown address' });
-    await expect(handler(sesEvent(), context)).resolves.toEqual({ outcome: 'refused' });
+    await expect(handler(sesEvent())).resolves.toEqual({ outcome: 'refused' });
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(1);
   });
 
   it('stays in the bucket and the invocation fails when the use case fails, so Lambda retries it', async () => {
     s3.on(GetObjectCommand).resolves({ Body: body('x') });
     receiveMail.mockRejectedValue(new Error('table unreachable'));
-    await expect(handler(sesEvent(), context)).rejects.toThrow('table unreachable');
+    await expect(handler(sesEvent())).rejects.toThrow('table unreachable');
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
 
   it('is dropped without a throw when it is no longer in the bucket (a retry after the delete)', async () => {
     s3.on(GetObjectCommand).rejects(Object.assign(new Error('gone'), { name: 'NoSuchKey' }));
-    await expect(handler(sesEvent(), context)).resolves.toEqual({ outcome: 'ignored' });
+    await expect(handler(sesEvent())).resolves.toEqual({ outcome: 'ignored' });
     expect(receiveMail).not.toHaveBeenCalled();
   });
 });
@@ -100,7 +99,7 @@ describe('an event that is not one SES receipt', () => {
     ['a message id that would name another key', sesEvent({ messageId: '../other/key' })],
     ['no recipients', sesEvent({ recipients: [] })],
   ])('is logged and dropped: %s', async (_, event) => {
-    await expect(handler(event, context)).resolves.toEqual({ outcome: 'ignored' });
+    await expect(handler(event)).resolves.toEqual({ outcome: 'ignored' });
     expect(s3.calls()).toHaveLength(0);
     expect(receiveMail).not.toHaveBeenCalled();
   });
