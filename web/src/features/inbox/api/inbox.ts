@@ -4,11 +4,9 @@
  * route's schemas (docs/architecture.md). Every change reads the inbox again.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Inbox, InboxApply, InboxUpload } from '#shared/inbox/items.ts';
+import type { Inbox, InboxUpload } from '#shared/inbox/items.ts';
 import type { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
-import { reminderQueryKey } from '../../../api/get-reminder.ts';
-import { remindersQueryKey } from '../../../api/get-reminders.ts';
 
 export const inboxQueryKey = ['inbox'] as const;
 
@@ -40,7 +38,7 @@ export function useResetInboxAddress() {
 }
 
 /** Takes an item out of the kept inbox at once: it has gone on the server. */
-const withoutItem = (client: QueryClient, id: string) =>
+export const withoutItem = (client: QueryClient, id: string) =>
   client.setQueryData<Inbox>(
     inboxQueryKey,
     (inbox) => inbox && { ...inbox, items: inbox.items.filter((item) => item.id !== id) },
@@ -58,26 +56,6 @@ export function useDismissInboxItem() {
     onSuccess: (_answer, id) => {
       withoutItem(client, id);
       return readInboxAgain(client);
-    },
-  });
-}
-
-/** 'Update {reminder}', as confirmed: the reminder changes too, in the list and on its own page. */
-export function useApplyInboxItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: InboxApply }) =>
-      callApi<typeof API.applyInboxItem>(
-        { method: 'POST', path: '/api/inbox/items/{id}/apply' },
-        { params: { id }, body },
-      ),
-    onSuccess: (_answer, { id, body }) => {
-      withoutItem(client, id);
-      return Promise.all(
-        [inboxQueryKey, remindersQueryKey, reminderQueryKey(body.reminder_id)].map((queryKey) =>
-          client.invalidateQueries({ queryKey }),
-        ),
-      );
     },
   });
 }

@@ -12,7 +12,7 @@ import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
-import { useApplyInboxItem } from '../api/inbox.ts';
+import { useApplyInboxItem } from '../api/apply-inbox-item.ts';
 import '../../../components/Dialog.css';
 
 /** The three figures as typed: each checked as the reminder dialog checks its own. */
