@@ -127,6 +127,25 @@ function toFormValues(
   };
 }
 
+/**
+ * A new reminder's values with some already known (read from a letter): the category's own way to
+ * pay, date kind, term and lead days, then what is known over them.
+ */
+function newFormValues(initial: Partial<ReminderFormValues> | undefined): ReminderFormValues {
+  if (!initial) return EMPTY;
+  const category = initial.category ?? EMPTY.category;
+  const contract = DEFAULT_CONTRACT[category];
+  const kind = initial.date_kind ?? contract.date_kind;
+  return {
+    ...EMPTY,
+    billing: contract.billing,
+    date_kind: kind,
+    repeats: renewalTermOf(category),
+    lead_days: defaultLeadDays(category, kind),
+    ...initial,
+  };
+}
+
 /** Whether the dialog asks the date again: a deal saved as a monthly payment, or a date long gone. */
 const asksForDate = (reminder: Reminder) => reminder.ask_deal_end || isLongPast(reminder, todayIn());
 
@@ -143,18 +162,23 @@ function usesMoreOptions(reminder: Reminder | null): boolean {
  * of the reminder arriving while it is open fills the fields the user has not changed. `refreshing`:
  * the reminder given is this browser's kept copy, being read again; it cannot be saved until the
  * fresh one is in, or a save would write back what changed meanwhile (a date the job moved on, an
- * edit from another device).
+ * edit from another device). `initial`: a new reminder's values already known (the renewal inbox's
+ * 'Add reminder'), read when it opens; `onSaved` runs after a save succeeds.
  */
 export function ReminderDialog({
   open,
   reminder,
   onOpenChange,
   refreshing = false,
+  initial,
+  onSaved,
 }: {
   open: boolean;
   reminder: Reminder | null;
   onOpenChange: (open: boolean) => void;
   refreshing?: boolean;
+  initial?: Partial<ReminderFormValues>;
+  onSaved?: (saved: Reminder) => void;
 }) {
   const isEdit = reminder !== null;
   const save = useSaveReminder();
@@ -184,6 +208,8 @@ export function ReminderDialog({
   // Read when the dialog opens, not followed: members loading later must not reset what was typed.
   const membersRef = useRef(members);
   membersRef.current = members;
+  const initialRef = useRef(initial);
+  initialRef.current = initial;
 
   const returnFocus = useReturnFocus(open);
   const wasOpen = useRef(false);
@@ -192,7 +218,7 @@ export function ReminderDialog({
       wasOpen.current = false;
       return;
     }
-    const values = toFormValues(reminder, membersRef.current);
+    const values = reminder ? toFormValues(reminder, membersRef.current) : newFormValues(initialRef.current);
     if (wasOpen.current) {
       // A newer copy while open: what the user changed stays, the rest takes the new values.
       reset(values, { keepDirtyValues: true });
@@ -235,7 +261,8 @@ export function ReminderDialog({
   const onSubmit = async (values: ReminderFormValues) => {
     if (refreshing) return;
     try {
-      await save.mutateAsync({ id: reminder?.id, input: reminderFormToInput(values) });
+      const saved = await save.mutateAsync({ id: reminder?.id, input: reminderFormToInput(values) });
+      onSaved?.(saved.reminder);
       toast.success('Success', {
         description: isEdit ? 'Reminder updated successfully' : 'Reminder created successfully',
       });

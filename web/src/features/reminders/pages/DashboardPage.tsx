@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useMediaQuery } from '../../../hooks/useMediaQuery.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { hasSavings, useSavings, YourSavings } from '../../savings/index.ts';
+import { FromYourInbox, InboxStrip } from '../../inbox/index.ts';
 import { AgendaFilters, matchesFilter, type AgendaFilter } from '../components/AgendaFilters.tsx';
 import { CountryCallToAction, countryTipApplies } from '../components/CountryCallToAction.tsx';
 import { DeleteReminderDialog, ImportDialog, ReminderDialog } from '../components/lazy-dialogs.tsx';
@@ -103,6 +104,8 @@ export default function DashboardPage() {
             <SummaryCard summary={summary} savings={savings.data} />
           )}
           <ThisWeek reminders={list} today={today} onAnswer={openDialog} />
+          <InboxStrip />
+          <FromYourInbox />
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head reminders-head">
               <h2 id="reminders-heading">Your Reminders</h2>

@@ -14,6 +14,7 @@ import { DangerZone } from '../components/DangerZone.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { NotificationsCard } from '../../notifications/index.ts';
 import { HouseholdCard } from '../../household/index.ts';
+import { InboxCard } from '../../inbox/index.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import './SettingsPage.css';
 
@@ -43,6 +44,7 @@ export default function SettingsPage() {
           inHousehold={members !== null}
         />
       )}
+      <InboxCard />
       <HouseholdCard />
       <NotificationsCard />
       <CalendarCard />

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { useInbox } from '../api/inbox.ts';
+import { ResetAddressDialog, UploadDialog } from './lazy-dialogs.tsx';
+import './Inbox.css';
+
+export const INBOX_HEADING = 'Your renewal inbox';
+const FORWARD_HOW =
+  'In Gmail or Outlook, open the renewal e-mail, choose Forward, and send it to this address.';
+const NOT_HERE = 'The renewal inbox does not receive e-mail here. You can still upload a letter.';
+
+async function copy(address: string) {
+  try {
+    await navigator.clipboard.writeText(address);
+    toast.success('Copied');
+  } catch {
+    toast.error('Error', { description: 'Could not copy the address: select it and copy it yourself.' });
+  }
+}
+
+/** 'Copy': the address to the clipboard; named with what it copies. */
+function CopyButton({ address, className }: { address: string; className: string }) {
+  return (
+    <button type="button" className={className} onClick={() => void copy(address)}>
+      Copy<span className="visually-hidden"> inbox address</span>
+    </button>
+  );
+}
+
+/** 'Upload a letter' and its dialog. */
+function UploadButton({ className }: { className: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        Upload a letter
+      </button>
+      <UploadDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/**
+ * Settings → 'Your renewal inbox': the user's own address to forward renewal e-mails to, how to
+ * forward one, 'Copy', 'Reset address' (for an address that got around) and 'Upload a letter'.
+ */
+export function InboxCard() {
+  const inbox = useInbox();
+  const inputId = useId();
+  const [resetting, setResetting] = useState(false);
+  return (
+    <section className="card settings-card" aria-labelledby="inbox-heading">
+      <h2 id="inbox-heading" className="card-title">
+        {INBOX_HEADING}
+      </h2>
+      <p className="muted">
+        Forward a renewal e-mail, or upload the letter, and we read its date and prices for you to check.
+        Nothing changes in your reminders until you confirm it.
+      </p>
+      {inbox.isPending ? (
+        <LoadingPanel label="Loading your renewal inbox" className="inbox-loading" />
+      ) : inbox.isError ? (
+        <ErrorPanel message="Your renewal inbox could not be loaded." onRetry={() => void inbox.refetch()} />
+      ) : (
+        <div className="inbox-card">
+          {inbox.data.address === null ? (
+            <p>{NOT_HERE}</p>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor={inputId}>Your inbox address</label>
+                <input
+                  id={inputId}
+                  type="text"
+                  readOnly
+                  value={inbox.data.address}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </div>
+              <p className="muted">{FORWARD_HOW}</p>
+            </>
+          )}
+          <div className="inbox-actions">
+            {inbox.data.address !== null && (
+              <CopyButton address={inbox.data.address} className="btn btn-primary" />
+            )}
+            <UploadButton className="btn btn-outline" />
+            {inbox.data.address !== null && (
+              <button type="button" className="btn btn-ghost" onClick={() => setResetting(true)}>
+                Reset address
+              </button>
+            )}
+          </div>
+          <ResetAddressDialog open={resetting} onOpenChange={setResetting} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The dashboard's one line of 'Your renewal inbox': the address, 'Copy' and 'Upload a letter' (the
+ * rest is in Settings). It keeps its height while loading, so the list below does not move.
+ */
+export function InboxStrip() {
+  const inbox = useInbox();
+  return (
+    <section className="card inbox-strip" aria-labelledby="inbox-strip-heading">
+      <h2 id="inbox-strip-heading" className="inbox-strip-title">
+        {INBOX_HEADING}
+      </h2>
+      {inbox.isPending ? (
+        <span className="inbox-strip-body muted" aria-busy="true">
+          Loading…
+        </span>
+      ) : inbox.isError ? (
+        <span className="inbox-strip-body">
+          <span className="muted">It could not be loaded. </span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void inbox.refetch()}>
+            Try again
+          </button>
+        </span>
+      ) : (
+        <span className="inbox-strip-body">
+          {inbox.data.address === null ? (
+            <span className="muted">Not available here.</span>
+          ) : (
+            <>
+              <code className="inbox-address" title={FORWARD_HOW}>
+                {inbox.data.address}
+              </code>
+              <CopyButton address={inbox.data.address} className="btn btn-ghost btn-sm" />
+            </>
+          )}
+          <UploadButton className="btn btn-outline btn-sm" />
+        </span>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { toast } from 'sonner';
+import { INBOX_MESSAGES, INBOX_TEXT_MAX, type InboxUpload } from '#shared/inbox/items.ts';
+import { FieldFrame } from '../../../components/form/Field.tsx';
+import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
+import { errorMessage } from '../../../utils/errorMessage.ts';
+import { useUploadToInbox } from '../api/inbox.ts';
+import { fileUpload, UPLOAD_ACCEPT, uploadProblem } from '../upload-file.ts';
+import '../../../components/Dialog.css';
+
+type Kind = 'file' | 'text';
+
+/** The text checked as the API checks it, so the message comes before anything is sent. */
+function textProblem(text: string): string | null {
+  if (text.trim() === '') return INBOX_MESSAGES.textRequired;
+  if (text.length > INBOX_TEXT_MAX) return INBOX_MESSAGES.textTooLong;
+  return null;
+}
+
+/**
+ * 'Upload a letter': a PDF, a photo, an .eml or text file, or the letter's text pasted. The file is
+ * checked (type, size) when chosen and read in the browser; reading a photo on the server can take a
+ * few seconds, so the dialog says 'Reading…' until the answer, which lands in 'From your inbox'.
+ */
+export function UploadDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const upload = useUploadToInbox();
+  const [kind, setKind] = useState<Kind>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // The API's refusal (the day's limit, a network failure): said apart from the field's own message.
+  const [failure, setFailure] = useState<string | null>(null);
+  const returnFocus = useReturnFocus(open);
+  const busy = upload.isPending;
+
+  // Each opening starts afresh.
+  useEffect(() => {
+    if (!open) return;
+    setKind('file');
+    setFile(null);
+    setText('');
+    setProblem(null);
+    setFailure(null);
+  }, [open]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    let body: InboxUpload;
+    if (kind === 'text') {
+      const refused = textProblem(text);
+      if (refused) return setProblem(refused);
+      body = { kind: 'text', text };
+    } else {
+      if (!file) return setProblem('Choose the file of the letter');
+      const read = await fileUpload(file);
+      if ('error' in read) return setProblem(read.error);
+      body = read;
+    }
+    setProblem(null);
+    setFailure(null);
+    try {
+      const { item } = await upload.mutateAsync(body);
+      onOpenChange(false);
+      if (item.status === 'ready')
+        toast.success('Letter read', { description: 'Check what we found under From your inbox.' });
+      else toast.info(item.message ?? INBOX_MESSAGES.noDateUpload);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content" onCloseAutoFocus={returnFocus}>
+          <Dialog.Title className="dialog-title">Upload a letter</Dialog.Title>
+          <Dialog.Description className="muted">
+            A renewal letter as a PDF, a photo (PNG or JPEG), a saved e-mail (.eml) or text file, or its text
+            pasted. We read the dates and prices; nothing changes until you confirm them.
+          </Dialog.Description>
+          <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+            <fieldset className="radio-group" disabled={busy}>
+              <legend>What do you have?</legend>
+              <div className="choices">
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="upload-kind"
+                    checked={kind === 'file'}
+                    onChange={() => setKind('file')}
+                  />
+                  <span>A file</span>
+                </label>
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="upload-kind"
+                    checked={kind === 'text'}
+                    onChange={() => setKind('text')}
+                  />
+                  <span>Text to paste</span>
+                </label>
+              </div>
+            </fieldset>
+            {kind === 'file' ? (
+              <FieldFrame
+                label="Letter file"
+                hint="PDF, PNG or JPEG photo, .eml e-mail or .txt"
+                error={problem ?? undefined}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="file"
+                    accept={UPLOAD_ACCEPT}
+                    disabled={busy}
+                    onChange={(event) => {
+                      const picked = event.currentTarget.files?.[0] ?? null;
+                      setFile(picked);
+                      setProblem(picked ? uploadProblem(picked) : null);
+                    }}
+                  />
+                )}
+              </FieldFrame>
+            ) : (
+              <FieldFrame label="Text of the letter" error={problem ?? undefined}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={8}
+                    value={text}
+                    disabled={busy}
+                    onChange={(event) => setText(event.currentTarget.value)}
+                  />
+                )}
+              </FieldFrame>
+            )}
+            {failure && (
+              <p className="field-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-outline" disabled={busy}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? 'Reading…' : 'Read the letter'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
