@@ -94,7 +94,7 @@ export interface StageConfig {
    */
   lambdaRuntime: LambdaRuntime;
   /**
-   * The renewal inbox's mail receiving (lib/inbox.ts): on every stage with a domain, at
+   * The renewal inbox's mail receiving (lib/inbox.ts): on every stage with a domain (and its own mail identity), at
    * `inbox.{domain}`, received in `inboxRegion` (default DEFAULT_INBOX_REGION, decision 0053). A stage
    * without a domain receives no mail: undefined, and the inbox's address is null.
    */
@@ -331,9 +331,14 @@ function readLambdaRuntime(node: Node): LambdaRuntime {
   return runtime as LambdaRuntime;
 }
 
-/** The inbox of a stage with a domain; `inboxRegion` without a domain, or a region SES cannot receive in, stops the synth. */
+/**
+ * The inbox of a stage with a domain of its own; `inboxRegion` without a domain, or a region SES
+ * cannot receive in, stops the synth. A stage that shares another's mail identity receives no mail:
+ * `inbox.{domain}` and its MX record are the owning stage's (two stages cannot both publish them).
+ */
 function readInbox(node: Node, domain: string | undefined): InboxSettings | undefined {
   const region = optionalString(node, 'inboxRegion');
+  if (optionalString(node, 'mailIdentity') === 'shared') return undefined;
   if (!domain) {
     if (region !== undefined)
       throw new Error("Context 'inboxRegion' needs the mail domain: add -c domain=<your domain>");

@@ -135,10 +135,15 @@ function expectDeployedAs(s: Synthesized, context: Context): void {
     });
     expect(context.hostedZoneId).toBeDefined();
     expect(recordSets(s, 'CNAME')).toHaveLength(3);
+    // MAIL FROM's bounces, and the renewal inbox's receiving (in its region: the stage's by default).
     expect(recordSets(s, 'MX')).toEqual([
       expect.objectContaining({
         Name: `${mailFrom}.`,
         ResourceRecords: [`10 feedback-smtp.${s.stack.region}.amazonses.com`],
+      }),
+      expect.objectContaining({
+        Name: `inbox.${domain}.`,
+        ResourceRecords: [`10 inbound-smtp.${context.inboxRegion ?? s.stack.region}.amazonaws.com`],
       }),
     ]);
     const txt = recordSets(s, 'TXT').map((r) => [r.Name, r.ResourceRecords]);

@@ -22,7 +22,12 @@ const ZONE = 'Z0123456789ABCDEFGHIJ';
 const withZone = synth({ stage: 'prod', domain: 'example.com', hostedZoneId: ZONE });
 const withoutZone = synth({ stage: 'prod', domain: 'example.com' });
 const dev = synth({ stage: 'dev' });
-const elsewhere = synth({ stage: 'prod', domain: 'example.com', hostedZoneId: ZONE, inboxRegion: 'eu-west-1' });
+const elsewhere = synth({
+  stage: 'prod',
+  domain: 'example.com',
+  hostedZoneId: ZONE,
+  inboxRegion: 'eu-west-1',
+});
 
 const only = <T>(items: Record<string, T>): T => {
   const values = Object.values(items);
@@ -75,7 +80,9 @@ describe('the receipt rule', () => {
 
 describe('the mail bucket', () => {
   const bucketOf = (s: Synthesized) =>
-    Object.entries(resourcesOfType(s.template, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('InboxMail'))!;
+    Object.entries(resourcesOfType(s.template, 'AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('InboxMail'),
+    )!;
   const [bucketId, bucket] = bucketOf(withZone);
   const bucketProps = bucket.Properties as Props;
 
@@ -236,24 +243,32 @@ describe('receiving in another region', () => {
     });
     // SES verifies the inbox domain in that region on its own.
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'inbox.example.com' });
-    expect(Object.keys(template.findResources('AWS::Route53::RecordSet', { Properties: { Type: 'CNAME' } }))).toHaveLength(3);
+    expect(
+      Object.keys(template.findResources('AWS::Route53::RecordSet', { Properties: { Type: 'CNAME' } })),
+    ).toHaveLength(3);
   });
 
   it('reads and writes the stage’s table in the stage’s region', () => {
-    const [fn] = Object.values(template.findResources('AWS::Lambda::Function', {
-      Properties: { Description: Match.stringLikeRegexp('^Renewal inbox') },
-    })) as { Properties: Props }[];
+    const [fn] = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^Renewal inbox') },
+      }),
+    ) as { Properties: Props }[];
     const variables = (fn!.Properties.Environment as { Variables: Props }).Variables;
     expect(variables.TABLE_REGION).toBe('eu-west-2');
     const id = inbox.getLogicalId(inbox.receiving.handler.fn.node.defaultChild as CfnFunction);
     expect(actionsOfFunction(template, id)).toEqual(expect.objectContaining({ size: expect.any(Number) }));
-    expect([...actionsOfFunction(template, id)]).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    expect([...actionsOfFunction(template, id)]).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']),
+    );
     expect(Stack.of(elsewhere.stack.data.table).region).toBe('eu-west-2');
   });
 
   it('deploys after the stage’s stack', () => {
     expect(inbox.dependencies.map((d) => d.stackName)).toContain('RenewalReminders-prod');
-    expect(stageTarget({ stage: 'prod', domain: 'example.com', inboxRegion: 'eu-west-1' }).stacks.at(-1)).toEqual({
+    expect(
+      stageTarget({ stage: 'prod', domain: 'example.com', inboxRegion: 'eu-west-1' }).stacks.at(-1),
+    ).toEqual({
       name: 'RenewalReminders-prod-inbox',
       region: 'eu-west-1',
     });
@@ -265,7 +280,9 @@ describe('receiving in another region', () => {
 
 describe('the reader functions’ packages', () => {
   it('ship the four packages and what they need, without the engines and the model they never load', () => {
-    expect(packageClosure(READER_PACKAGES)).toEqual(expect.arrayContaining([...READER_PACKAGES, 'wasm-feature-detect']));
+    expect(packageClosure(READER_PACKAGES)).toEqual(
+      expect.arrayContaining([...READER_PACKAGES, 'wasm-feature-detect']),
+    );
     expect(shipsFile('tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm')).toBe(true);
     expect(shipsFile('tesseract.js-core/tesseract-core-lstm.js')).toBe(true);
     expect(shipsFile('tesseract.js-core/tesseract-core-simd.wasm')).toBe(false);

@@ -149,6 +149,7 @@ describe('acknowledgements are where they belong', () => {
     ).toEqual([
       'RenewalReminders-prod/DailyReminders/Failures/Queue',
       'RenewalReminders-prod/DailyReminders/SendFailures/Queue',
+      'RenewalReminders-prod/Inbox/Failures/Queue',
       'RenewalReminders-prod/MailEvents/Failures/Queue',
     ]);
   });

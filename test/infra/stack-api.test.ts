@@ -5,6 +5,7 @@ import { API, ROUTES } from '../../shared/routes.ts';
 import { API_THROTTLE } from '../../lib/api.ts';
 import {
   ROUTE_MEMORY_MB,
+  ROUTE_TIMEOUT_SECONDS,
   ROUTE_PERMISSIONS,
   ROUTE_TABLE_ACCESS,
   type TableAccess,
@@ -46,7 +47,8 @@ describe('api', () => {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        Timeout: 10,
+        // 10 s, but for the routes that need longer (reading an uploaded letter).
+        Timeout: ROUTE_TIMEOUT_SECONDS[route.name] ?? 10,
         LoggingConfig: { LogGroup: Match.anyValue() },
       });
     }
@@ -57,8 +59,9 @@ describe('api', () => {
     expect(routeFunctions).toHaveLength(ROUTE_DEFS.filter((r) => !r.group).length + GROUPS.length);
   });
 
-  it('gives 256 MB to every route function but those in ROUTE_MEMORY_MB (the admin Simulate: one vCPU)', () => {
-    expect(ROUTE_MEMORY_MB).toEqual({ adminRunCron: 1769 });
+  it('gives 256 MB to every route function but those in ROUTE_MEMORY_MB (the admin Simulate: one vCPU; reading a letter)', () => {
+    expect(ROUTE_MEMORY_MB).toEqual({ adminRunCron: 1769, uploadToInbox: 2048 });
+    expect(ROUTE_TIMEOUT_SECONDS).toEqual({ uploadToInbox: 28 });
     for (const route of ROUTES) {
       dev.template.hasResourceProperties('AWS::Lambda::Function', {
         Description: routeDescription(route),
