@@ -13,6 +13,7 @@ import { actionWindowsJourney } from './short-journeys/action-windows.ts';
 import { appShellJourney } from './short-journeys/app-shell.ts';
 import { contractsJourney } from './short-journeys/contracts.ts';
 import { dealEndJourney } from './short-journeys/deal-end.ts';
+import { inboxJourney } from './short-journeys/inbox.ts';
 import { linkSignInJourney } from './short-journeys/link-sign-in.ts';
 import { phoneJourney } from './short-journeys/phone.ts';
 import { prerenderJourney } from './short-journeys/prerender.ts';
@@ -36,6 +37,7 @@ actionWindowsJourney(e2e);
 quotesAndDvlaJourney(e2e);
 contractsJourney(e2e);
 priceMemoryJourney(e2e);
+inboxJourney(e2e);
 prerenderJourney(e2e);
 phoneJourney(e2e);
 // Last: its reminder job runs for a date months ahead, which sends what every journey left due.
