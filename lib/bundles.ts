@@ -39,7 +39,12 @@ export const MAX_READER_BUNDLE_BYTES = 512 * 1024;
  * PDF.js is 1.7 MB loaded only when a PDF arrives. See docs/bundles.md.
  */
 export const READER_ENTRIES = ['lambdas/api/uploadToInbox.ts', 'lambdas/events/inboxMail.ts'] as const;
-export const READER_PACKAGES = ['unpdf', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng'] as const;
+export const READER_PACKAGES = [
+  'unpdf',
+  'tesseract.js',
+  'tesseract.js-core',
+  '@tesseract.js-data/eng',
+] as const;
 /** The reader functions' own budget: their shipped packages, unzipped (Lambda allows 250 MB). */
 export const MAX_READER_PACKAGES_BYTES = 24 * 1024 * 1024;
 

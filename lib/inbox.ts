@@ -1,7 +1,13 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CnameRecord, MxRecord, PublicHostedZone } from 'aws-cdk-lib/aws-route53';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import {
   EmailIdentity,
   Identity,
@@ -198,7 +204,11 @@ export class InboxReceiving extends Construct {
 
     const host = inboundSmtpHost(stack.region);
     if (zone)
-      new MxRecord(this, 'Mx', { zone, recordName: inbox.domain, values: [{ priority: 10, hostName: host }] });
+      new MxRecord(this, 'Mx', {
+        zone,
+        recordName: inbox.domain,
+        values: [{ priority: 10, hostName: host }],
+      });
     else
       new CfnOutput(stack, 'InboxMxRecord', {
         description: `MX record of the renewal inbox to publish for ${domain}`,

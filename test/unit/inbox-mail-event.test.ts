@@ -65,7 +65,10 @@ describe('a mail SES received', () => {
       verdicts: { spf: 'PASS', dkim: 'PASS', spam: 'PASS', virus: 'PASS', dmarc: 'GRAY' },
       deliveryId: 'o3vrnil0e2ic28trm7dfhrc2v0clambda4nbp0g1',
     });
-    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'inbox-bucket', Key: key });
+    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'inbox-bucket',
+      Key: key,
+    });
   });
 
   it('is deleted when the use case refuses it too', async () => {
