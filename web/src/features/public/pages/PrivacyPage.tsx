@@ -41,6 +41,13 @@ export default function PrivacyPage() {
           household and everything it shared are deleted.
         </li>
         <li>
+          <strong>Letters you forward or upload to your renewal inbox:</strong> only what we read from each
+          (the provider, category, date and prices, and the line of the letter each came from) and its
+          subject. The e-mail or file itself is deleted as soon as it has been read, and never later than a
+          day after it arrived. What was read is deleted when you dismiss it, after 30 days, or with your
+          account. We take mail only from your account&rsquo;s own address.
+        </li>
+        <li>
           <strong>Savings you report:</strong> whether you saved money at a renewal and the amount you enter.
         </li>
         <li>
