@@ -17,6 +17,7 @@ import {
   type InboxUpload,
 } from '../../shared/inbox/items.ts';
 import { UNREADABLE } from '../../shared/inbox/unreadable.ts';
+import { AccountGoneError } from '../store/liveAccount.ts';
 import { getProfile } from '../store/profiles.ts';
 import { listReminders } from '../store/reminders.ts';
 import { inboxOwner, storeInboxItem, type StoreOutcome } from '../store/inbox.ts';
@@ -37,8 +38,7 @@ export interface InboundMail {
 }
 
 export type ReceiveOutcome =
-  | { outcome: Exclude<StoreOutcome, 'stored'> | 'stored'; itemId: string }
-  | { outcome: 'refused'; reason: string };
+  { outcome: Exclude<StoreOutcome, 'gone'>; itemId: string } | { outcome: 'refused'; reason: string };
 
 const sameAddress = (a: string | null | undefined, b: string) =>
   typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -106,6 +106,7 @@ export async function receiveMail(mail: InboundMail, now = new Date()): Promise<
   const subject = result.ok ? cut(result.document.origin.subject ?? result.document.subject) : null;
   const item = await itemOf(userId, id, 'email', result, subject, now);
   const stored = await storeInboxItem(userId, item, todayIn(UK_ZONE, DateTime.fromJSDate(now)), now);
+  if (stored === 'gone') return { outcome: 'refused', reason: 'no inbox at that address' };
   return { outcome: stored, itemId: id };
 }
 
@@ -116,8 +117,9 @@ export async function uploadLetter(
   now = new Date(),
 ): Promise<{ item: InboxItem } | { limited: true }> {
   const profile = await getProfile(userId);
-  const today = todayIn(profile?.timezone || UK_ZONE, DateTime.fromJSDate(now));
-  const options = { today, ...(profile ? { accountAddress: profile.email } : {}) };
+  if (!profile) throw new AccountGoneError();
+  const today = todayIn(profile.timezone || UK_ZONE, DateTime.fromJSDate(now));
+  const options = { today, accountAddress: profile.email };
   const result =
     upload.kind === 'text'
       ? await readAndExtract({ kind: 'text', text: upload.text }, options)
@@ -134,5 +136,6 @@ export async function uploadLetter(
     upload.kind === 'file' ? cut(upload.name) : result.ok ? cut(result.document.origin.subject) : null;
   const item = await itemOf(userId, randomUUID(), 'upload', result, subject, now);
   const stored = await storeInboxItem(userId, item, todayIn(UK_ZONE, DateTime.fromJSDate(now)), now);
+  if (stored === 'gone') throw new AccountGoneError();
   return stored === 'limited' ? { limited: true } : { item };
 }

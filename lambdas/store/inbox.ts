@@ -22,7 +22,17 @@ import { ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { derivedToken } from '../runtime/signingKey.ts';
-import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from './db.ts';
+import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
+import { AccountGoneError } from './liveAccount.ts';
+
+/** Every inbox write is made only while the account lives: none lands in a deleted account's partition. */
+const accountLives = (userId: string) => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: itemKey(keys.user(userId), keys.profile()),
+    ConditionExpression: ITEM_EXISTS,
+  },
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,6 +95,7 @@ async function issue(userId: string, version: number, read: { version: number; h
               },
             ]
           : []),
+        accountLives(userId),
       ],
     }),
   );
@@ -97,13 +108,18 @@ async function readState(userId: string) {
   return parsed.success ? parsed.data : null;
 }
 
-/** Retries once on a lost race (another tab made or reset the address meanwhile): then reads theirs. */
-async function settled<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Retries once on a lost race (another tab made or reset the address meanwhile): then reads theirs.
+ * A write refused because the account is gone is the account's end (410), never a retry.
+ */
+async function settled<T>(userId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof TransactionCanceledException || error instanceof ConditionalCheckFailedException))
       throw error;
+    if (!(await getItem(keys.user(userId), keys.profile(), { consistent: true })))
+      throw new AccountGoneError();
     return work();
   }
 }
@@ -112,7 +128,7 @@ async function settled<T>(work: () => Promise<T>): Promise<T> {
 export async function inboxAddress(userId: string): Promise<string | null> {
   const domain = inboxDomain();
   if (!domain) return null;
-  const localPart = await settled(async () => {
+  const localPart = await settled(userId, async () => {
     const state = await readState(userId);
     if (!state) return issue(userId, 1, null);
     const current = await localPartFor(userId, state.version);
@@ -126,7 +142,7 @@ export async function inboxAddress(userId: string): Promise<string | null> {
 export async function resetInboxAddress(userId: string): Promise<string | null> {
   const domain = inboxDomain();
   if (!domain) return null;
-  const localPart = await settled(async () => {
+  const localPart = await settled(userId, async () => {
     const state = await readState(userId);
     return issue(userId, (state?.version ?? 0) + 1, state);
   });
@@ -207,11 +223,12 @@ export async function removeInboxItem(userId: string, id: string): Promise<boole
   }
 }
 
-export type StoreOutcome = 'stored' | 'duplicate' | 'limited';
+export type StoreOutcome = 'stored' | 'duplicate' | 'limited' | 'gone';
 
 /**
  * Writes a new item with the day's count, at once: 'duplicate' when the id is taken (the same mail
- * again), 'limited' when the day (London's date of `now`) has its INBOX_DAILY_LIMIT items already.
+ * again), 'limited' when the day (London's date of `now`) has its INBOX_DAILY_LIMIT items already,
+ * 'gone' when the account was deleted meanwhile.
  */
 export async function storeInboxItem(
   userId: string,
@@ -251,13 +268,17 @@ export async function storeInboxItem(
               },
             },
           },
+          accountLives(userId),
         ],
       }),
     );
     return 'stored';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const [taken, full] = (error.CancellationReasons ?? []).map((r) => r.Code === 'ConditionalCheckFailed');
+    const [taken, full, gone] = (error.CancellationReasons ?? []).map(
+      (r) => r.Code === 'ConditionalCheckFailed',
+    );
+    if (gone) return 'gone';
     if (taken) return 'duplicate';
     if (full) return 'limited';
     throw error;

@@ -104,7 +104,8 @@ export default function DashboardPage() {
             <SummaryCard summary={summary} savings={savings.data} />
           )}
           <ThisWeek reminders={list} today={today} onAnswer={openDialog} />
-          <InboxStrip />
+          {/* What the inbox read, to act on, before the list; its address and upload after the list,
+              so a phone still shows the first reminder in its first screen. */}
           <FromYourInbox />
           <section aria-labelledby="reminders-heading" className="reminders-section">
             <div className="section-head reminders-head">
@@ -167,6 +168,7 @@ export default function DashboardPage() {
               </>
             )}
           </section>
+          <InboxStrip />
           {showTip && <CountryCallToAction country={country} />}
           {me.data?.profile.lifetime_free === true && (
             <p className="founding-note">
