@@ -14,9 +14,6 @@ import { paymentsPerYear, type Repeats } from './terms.ts';
 
 export const WHO_PAYS_LABEL = 'Who pays?';
 
-export const SPLIT_KINDS = ['equal', 'member', 'amounts'] as const;
-export type SplitKind = (typeof SPLIT_KINDS)[number];
-
 export interface MemberShare {
   /** A membership id of the household. */
   member: string;
