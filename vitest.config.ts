@@ -14,12 +14,13 @@ const STATEFUL = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|process
 const statefulIn = (dir: string) =>
   fs
     .readdirSync(`${import.meta.dirname}/${dir}`, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file}`)
     .filter((file) => STATEFUL.test(fs.readFileSync(`${import.meta.dirname}/${file}`, 'utf8')))
     .sort();
 const STATEFUL_UNIT = statefulIn('test/unit');
 const STATEFUL_INTEGRATION = statefulIn('test/integration');
+const STATEFUL_WEB = statefulIn('test/web');
 
 /**
  * Projects: unit and unit-shared (pure code), web (the React components in happy-dom, the network
@@ -53,10 +54,22 @@ export default defineConfig({
         },
       },
       {
-        // Isolated, every file: the DOM, React's roots and the toasts' store are per process.
+        // The React components in happy-dom. The files that mock modules or stub globals run isolated;
+        // the others share their worker's DOM and modules (React, the app's code: about a second a
+        // file), each test leaving the DOM, storage and the toasts as it found them (test/web/setup.ts).
         test: {
           name: 'web',
+          include: STATEFUL_WEB,
+          environment: 'happy-dom',
+          setupFiles: ['test/web/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web-shared',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          exclude: STATEFUL_WEB,
+          isolate: false,
           environment: 'happy-dom',
           setupFiles: ['test/web/setup.ts'],
         },
