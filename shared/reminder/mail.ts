@@ -9,7 +9,7 @@ import type * as z from 'zod';
 import { dedupeKeys } from '../table.ts';
 import type { mailSchema } from './mail-schema.ts';
 
-export type { ReminderMailType } from '../api.ts';
+export type { ReminderMailType } from '../emailTypes.ts';
 
 export type Mail = z.infer<typeof mailSchema>;
 
