@@ -44,6 +44,35 @@ const zones = [
     message: 'The store is below the engine and mail: move what both need to lambdas/runtime or shared/.',
   },
   {
+    target: 'lambdas/mail',
+    from: ['lambdas/store', 'lambdas/engine'],
+    message:
+      "lambdas/mail composes, renders and hands mails to SES; what is due and what the table holds are the engine's and the store's, which hand it the facts: share types through shared/ or lambdas/runtime.",
+  },
+  {
+    target: 'lambdas/engine',
+    from: ['lambdas/api'],
+    message:
+      'The engine is below the API handlers: move what both need to the engine, lambdas/runtime or shared/.',
+  },
+  {
+    target: 'lambdas/store',
+    from: ['lambdas/vehicles'],
+    message: 'The store is below the vehicle look-up: move what both need to lambdas/runtime or shared/.',
+  },
+  {
+    target: 'lambdas',
+    from: ['web', 'lib/local'],
+    message:
+      'A Lambda runs on AWS alone: it never imports the web app or the local stand-ins (lib/local imports lambdas, not the other way).',
+  },
+  {
+    target: 'shared/reminder',
+    from: ['shared/table.ts'],
+    message:
+      "A reminder's rules know nothing of the table: a key they decide (a mail's dedupe key) is spelt in shared/reminder and shared/table.ts takes it from there.",
+  },
+  {
     target: 'lambdas/runtime',
     from: lambdaFeatures.map((name) => `lambdas/${name}`),
     message: 'lambdas/runtime is the base every Lambda builds on and imports no feature code.',

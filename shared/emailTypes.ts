@@ -1,6 +1,7 @@
 /**
  * The kinds of e-mail the product sends: closed lists the API returns and the stores parse (the API
- * contract, ./api.ts, re-exports them), and the mails a reminder schedules (./reminder/mail.ts).
+ * contract, ./api.ts, re-exports them), the mails a reminder schedules (./reminder/mail.ts), and
+ * what identifies one send of a mail.
  */
 
 /** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
@@ -21,3 +22,17 @@ export type EmailType = (typeof EMAIL_TYPES)[number];
  */
 export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const satisfies readonly EmailType[];
 export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
+
+/**
+ * What identifies one send of a mail: the claim of its send record is made under it
+ * (lambdas/store/sends.ts) and a composed mail carries it (lambdas/mail/compose.ts).
+ */
+export interface SendIdentity {
+  dedupeKey: string;
+  emailType: EmailType;
+  userId: string;
+  reminderId: string | null;
+  daysBefore: number | null;
+  toEmail: string;
+  subject: string;
+}
