@@ -77,6 +77,18 @@ const zones = [
     from: lambdaFeatures.map((name) => `lambdas/${name}`),
     message: 'lambdas/runtime is the base every Lambda builds on and imports no feature code.',
   },
+  {
+    target: 'web/src/features',
+    from: ['web/src/app'],
+    message:
+      'A feature never imports the app shell (web/src/app): what features share lives in web/src/components, api, hooks or utils.',
+  },
+  {
+    target: ['web/src/api', 'web/src/components', 'web/src/hooks', 'web/src/utils', 'web/src/config'],
+    from: ['web/src/app', 'web/src/features'],
+    message:
+      "The web app's shared code is below the features and the app shell: a feature's part is handed in (a context, a setter), never imported.",
+  },
   // A web feature imports another feature only through what that feature exports on purpose: its index.ts,
   // its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify),
   // or its islands.ts (what the static landing page's scripts may load: no React either).

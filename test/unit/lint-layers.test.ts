@@ -1,5 +1,5 @@
 /**
- * The layers inside lambdas/, shared/ and the web app fail lint when crossed the wrong way: each
+ * The layers inside lambdas/, shared/ and web/src fail lint when crossed the wrong way: each
  * case lints a few lines as if they were a file at `filePath` (the file need not exist; what it
  * imports does) with the repo's eslint.config.js, and reads the boundary rule's errors.
  */
@@ -92,6 +92,24 @@ describe('forbidden imports between layers fail lint', () => {
       importing('#shared/table.ts', 'dedupeKeys'),
       'know nothing of the table',
     ],
+    [
+      'a web feature → the app shell',
+      'web/src/features/settings/components/Example.tsx',
+      importing('../../../app/queryClient.ts', 'queryClient'),
+      'never imports the app shell',
+    ],
+    [
+      "the web app's shared components → a feature",
+      'web/src/components/Example.tsx',
+      importing('../features/auth/session.ts', 'logout'),
+      'below the features and the app shell',
+    ],
+    [
+      "the web app's shared api → the app shell",
+      'web/src/api/example.ts',
+      importing('../app/queryClient.ts', 'queryClient'),
+      'below the features and the app shell',
+    ],
   ])('%s', async (_name, filePath, code, why) => {
     expect(await boundaryErrors(filePath, code)).toEqual([expect.stringContaining(why)]);
   });
@@ -108,6 +126,12 @@ describe('the same layers the right way round pass', () => {
     ['lib/local/example.ts', importing('../../lambdas/vehicles/dvla.ts', 'DVLA_PATH')],
     ['shared/example.ts', importing('./table.ts', 'keys')],
     ['shared/table-example.ts', importing('./reminder/mailKeys.ts', 'reminderMailKeys')],
+    [
+      'web/src/features/settings/pages/Example.tsx',
+      importing('../../../components/AppLayout.tsx', 'AppLayout'),
+    ],
+    ['web/src/app/Example.tsx', importing('../features/auth/session.ts', 'logout')],
+    ['web/src/components/Example.tsx', importing('../api/persisted-queries.ts', 'forgetQueries')],
   ])('%s: %s', async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
   });
