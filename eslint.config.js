@@ -44,9 +44,50 @@ const zones = [
     message: 'The store is below the engine and mail: move what both need to lambdas/runtime or shared/.',
   },
   {
+    target: 'lambdas/mail',
+    from: ['lambdas/store', 'lambdas/engine'],
+    message:
+      "lambdas/mail composes, renders and hands mails to SES; what is due and what the table holds are the engine's and the store's, which hand it the facts: share types through shared/ or lambdas/runtime.",
+  },
+  {
+    target: 'lambdas/engine',
+    from: ['lambdas/api'],
+    message:
+      'The engine is below the API handlers: move what both need to the engine, lambdas/runtime or shared/.',
+  },
+  {
+    target: 'lambdas/store',
+    from: ['lambdas/vehicles'],
+    message: 'The store is below the vehicle look-up: move what both need to lambdas/runtime or shared/.',
+  },
+  {
+    target: 'lambdas',
+    from: ['web', 'lib/local'],
+    message:
+      'A Lambda runs on AWS alone: it never imports the web app or the local stand-ins (lib/local imports lambdas, not the other way).',
+  },
+  {
+    target: 'shared/reminder',
+    from: ['shared/table.ts'],
+    message:
+      "A reminder's rules know nothing of the table: a key they decide (a mail's dedupe key) is spelt in shared/reminder and shared/table.ts takes it from there.",
+  },
+  {
     target: 'lambdas/runtime',
     from: lambdaFeatures.map((name) => `lambdas/${name}`),
     message: 'lambdas/runtime is the base every Lambda builds on and imports no feature code.',
+  },
+  {
+    target: 'web/src/features',
+    from: ['web/src/app'],
+    message:
+      'A feature never imports the app shell (web/src/app): what features share lives in web/src/components, api, hooks or utils.',
+  },
+  {
+    target: ['web/src/api', 'web/src/components', 'web/src/hooks', 'web/src/utils', 'web/src/config'],
+    from: ['web/src/app', 'web/src/features'],
+    message:
+      "The web app's shared code is below the features and the app shell: a feature's part is handed in (a context, a setter), never imported.",
   },
   // A web feature imports another feature only through what that feature exports on purpose: its index.ts,
   // its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify),

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { compilePlans } from '../lambdas/mail/compile.ts';
-import { plansToData } from '../lambdas/mail/fill.ts';
+import { plansToData } from '../lambdas/mail/fill/planData.ts';
 import { TEMPLATES } from '../lambdas/mail/templates/index.tsx';
 
 export const PLANS_DIR = fileURLToPath(new URL('../lambdas/mail/plans/', import.meta.url));

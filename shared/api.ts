@@ -12,6 +12,7 @@ import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
 import type { RenewalOffer } from './reminder/priceMemory.ts';
 import type { InboxItem } from './inbox/items.ts';
+import type { EmailType, ReminderMailType } from './emailTypes.ts';
 
 export interface Reminder {
   id: string;
@@ -164,25 +165,11 @@ export interface WebConfig {
   siteUrl: string;
 }
 
-/** Closed lists the API returns and the stores parse: each written once, here. */
-/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
-export const EMAIL_TYPES = [
-  'reminder',
-  'window',
-  'welcome',
-  'savings',
-  'test',
-  'household_invitation',
-  'household_change',
-] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
- * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
- * 'window' tells the best day to act (an action window, shared/reminder/windows.ts); 'savings'
- * asks, after the renewal, how it went.
+ * Closed lists the API returns and the stores parse: each written once, here (the kinds of e-mail
+ * in ./emailTypes.ts, which the reminder's own modules import too).
  */
-export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const satisfies readonly EmailType[];
-export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
+export { EMAIL_TYPES, REMINDER_MAIL_TYPES, type EmailType, type ReminderMailType } from './emailTypes.ts';
 /**
  * A send record's status: claimed and in flight (pending), accepted by SES (sent), refused by SES
  * (failed; retried by later runs up to a limit), or settled without sending: an older lead covered by

@@ -1,5 +1,6 @@
 import { CATEGORY_VALUES, type Category } from './categories.ts';
 import { COUNTRY_CODES, type CountryCode } from './locales.ts';
+import { reminderMailKeys } from './reminder/mailKeys.ts';
 
 /**
  * The one DynamoDB table: its key schema (used by the CDK data construct and by the local stack's
@@ -193,27 +194,11 @@ export const keys = {
 
 /**
  * The dedupe keys of mails that must go at most once (the part after SEND# in the sort key): the
- * mail's identity, so a re-run or a retry finds the same key.
+ * mail's identity, so a re-run or a retry finds the same key. A reminder's own mails spell theirs in
+ * shared/reminder/mailKeys.ts, beside the mail they identify.
  */
 export const dedupeKeys = {
-  /** A lead mail; one that counted down to an act-by date names it, so moving that date mails afresh. */
-  reminder: (reminderId: string, renewalDate: string, daysBefore: number, actBy: string | null = null) =>
-    actBy === null
-      ? `reminder#${reminderId}#${renewalDate}#${daysBefore}`
-      : `reminder#${reminderId}#${renewalDate}#${daysBefore}#by#${actBy}`,
-  savings: (reminderId: string, renewalDate: string) => `savings#${reminderId}#${renewalDate}`,
-  /**
-   * An action window's mail: its kind and its distance from the renewal, so a window that moves (a
-   * mortgage's lender changed) mails afresh.
-   */
-  window: (reminderId: string, renewalDate: string, kind: string, daysBefore: number) =>
-    `window#${reminderId}#${renewalDate}#${kind}#${daysBefore}`,
-  /** The prefixes under which one renewal's mails are found: its leads, its windows, its follow-up. */
-  renewalPrefixes: (reminderId: string, renewalDate: string) => [
-    `reminder#${reminderId}#${renewalDate}#`,
-    `window#${reminderId}#${renewalDate}#`,
-    `savings#${reminderId}#${renewalDate}`,
-  ],
+  ...reminderMailKeys,
   /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */
   push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
   welcome: (userId: string) => `welcome#${userId}`,

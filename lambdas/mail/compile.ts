@@ -18,10 +18,9 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
+import { countFallback, fill } from './fill.ts';
 import {
-  countFallback,
   fail,
-  fill,
   frameShape,
   itemShape,
   PAD,
@@ -35,10 +34,11 @@ import {
   type MailView,
   type Occurrence,
   type Plan,
-} from './fill.ts';
+} from './fill/plan.ts';
 
-export { directFallbacks, escapeHtml } from './fill.ts';
-export type { Bodies, Fields, ItemView, MailView } from './fill.ts';
+export { directFallbacks } from './fill.ts';
+export { escapeHtml } from './fill/escape.ts';
+export type { Bodies, Fields, ItemView, MailView } from './fill/plan.ts';
 
 type ItemOf<V extends MailView> = NonNullable<V['items']>[number];
 
@@ -201,7 +201,7 @@ export async function compile<V extends MailView>(
     let html = bodies.html;
     if (previewToken !== undefined) {
       // Cut Preview's padding, with the <div> around it, out into a slot of its own: its length
-      // follows the preview's, and a preview of 150 characters or more has none (fill.ts PAD).
+      // follows the preview's, and a preview of 150 characters or more has none (fill/plan.ts PAD).
       const start = html.indexOf(`${previewToken}${PAD_OPEN}`) + previewToken.length;
       const end = html.indexOf(PAD_CLOSE, start) + PAD_CLOSE.length;
       if (start < previewToken.length || end < start + PAD_OPEN.length + PAD_CLOSE.length)

@@ -1,7 +1,6 @@
-import type { EmailType } from '../../shared/api.ts';
+import type { EmailType, SendIdentity } from '../../shared/emailTypes.ts';
 import { env } from '../runtime/env.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
-import type { SendIdentity } from '../store/sends.ts';
 import type { OutgoingMail } from './send.ts';
 
 /** An absolute link into the site, for the buttons of product mails. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmailSend, EmailType } from '../../shared/api.ts';
+import type { EmailSend } from '../../shared/api.ts';
+import type { SendIdentity } from '../../shared/emailTypes.ts';
 import { dedupeKeys, ENTITY, keys, TABLE_KEYS } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
@@ -65,15 +66,8 @@ export function isSettled(record: {
   return true;
 }
 
-export interface SendIdentity {
-  dedupeKey: string;
-  emailType: EmailType;
-  userId: string;
-  reminderId: string | null;
-  daysBefore: number | null;
-  toEmail: string;
-  subject: string;
-}
+/** Re-exported for the stores and the engine, which make claims under it. */
+export type { SendIdentity };
 
 /** A claim this sender holds: only its holder may record the mail's result. */
 export interface Claim {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import type { Finding } from './preflight.ts';
+import type { Finding } from './finding.ts';
 
 /** What preflight needs to know of an ACM certificate. */
 export interface CertificateDescription {

@@ -8,15 +8,10 @@ import { apiDomainName, type StageConfig } from '../config.ts';
 import { EDGE_REGION } from '../edge.ts';
 import { powertoolsLayerParameter } from '../powertools.ts';
 import { awsCliCertificateLookup, certificateFinding, type CertificateLookup } from './certificates.ts';
+import type { Finding } from './finding.ts';
 import { neverCreated } from './firstCreate.ts';
 
-/** What a check found: `fail` stops a first deploy, `warn` and `hint` are worth reading first. */
-export interface Finding {
-  check: string;
-  status: 'ok' | 'fail' | 'warn' | 'hint';
-  /** What was found, and what to do about it. */
-  message: string;
-}
+export type { Finding } from './finding.ts';
 
 /** The AWS clients the checks use; read-only calls only. Tests hand in mocked ones. */
 export interface PreflightClients {

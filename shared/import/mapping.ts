@@ -5,23 +5,9 @@
  */
 import { categoryNamed, guessCategory, readCycle, readDate, readPrice, repeatsNamed } from './values.ts';
 import type { Draft } from './row.ts';
+import type { ColumnMapping, MappedField } from './columns.ts';
 
-/** The fields a column can fill, in the order the preview asks for them; the first two are required. */
-export const MAPPED_FIELDS = [
-  { field: 'title', label: 'title' },
-  { field: 'renewal_date', label: 'renewal date' },
-  { field: 'provider', label: 'provider' },
-  { field: 'category', label: 'category' },
-  { field: 'amount', label: 'amount' },
-  { field: 'billing', label: 'how often you pay' },
-  { field: 'act_by', label: 'act-by date' },
-  { field: 'notes', label: 'notes' },
-] as const;
-
-export type MappedField = (typeof MAPPED_FIELDS)[number]['field'];
-
-/** Which heading each field is read from; a field left out is not in the file. */
-export type ColumnMapping = Partial<Record<MappedField, string>>;
+export { MAPPED_FIELDS, type ColumnMapping, type MappedField } from './columns.ts';
 
 /** What the preview needs to ask: the file's headings and the columns chosen so far. */
 export interface Mapping {

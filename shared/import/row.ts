@@ -16,7 +16,7 @@ import {
   reminderFormToInput,
   type ReminderInput,
 } from '../schemas.ts';
-import type { ColumnMapping } from './mapping.ts';
+import type { ColumnMapping } from './columns.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
 import { shownDate, type FileDate, type Price } from './values.ts';
 

@@ -6,18 +6,18 @@
  * `isStillScheduled` of the reminder as it is when the mail goes.
  */
 import type * as z from 'zod';
-import { dedupeKeys } from '../table.ts';
+import { reminderMailKeys } from './mailKeys.ts';
 import type { mailSchema } from './mail-schema.ts';
 
-export type { ReminderMailType } from '../api.ts';
+export type { ReminderMailType } from '../emailTypes.ts';
 
 export type Mail = z.infer<typeof mailSchema>;
 
 /** The mail's dedupe key: the part after SEND# of its send record, the same for every run. */
 export function dedupeKeyOf(mail: Mail): string {
   if (mail.type === 'reminder')
-    return dedupeKeys.reminder(mail.reminderId, mail.renewalDate, mail.daysBefore, mail.actBy);
+    return reminderMailKeys.reminder(mail.reminderId, mail.renewalDate, mail.daysBefore, mail.actBy);
   if (mail.type === 'window')
-    return dedupeKeys.window(mail.reminderId, mail.renewalDate, mail.window, mail.daysBefore);
-  return dedupeKeys.savings(mail.reminderId, mail.renewalDate);
+    return reminderMailKeys.window(mail.reminderId, mail.renewalDate, mail.window, mail.daysBefore);
+  return reminderMailKeys.savings(mail.reminderId, mail.renewalDate);
 }

@@ -8,7 +8,7 @@ import {
   forgetQueries,
   keepQueries,
   restoreQueries,
-} from '../../web/src/app/persisted-queries.ts';
+} from '../../web/src/api/persisted-queries.ts';
 import { clearStoredAuth } from '../../web/src/features/auth/storage.ts';
 import { storedSession } from '../../web/src/features/auth/stored-user.ts';
 

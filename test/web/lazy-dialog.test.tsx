@@ -1,7 +1,7 @@
 /** A lazily loaded dialog: nothing until the browser is idle or it opens; once opened, it stays mounted. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyDialog } from '../../web/src/app/lazy-dialog.tsx';
+import { lazyDialog } from '../../web/src/components/lazy-dialog.tsx';
 
 interface Props {
   open: boolean;

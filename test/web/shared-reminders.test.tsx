@@ -20,7 +20,7 @@ import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import DashboardPage from '../../web/src/features/reminders/pages/DashboardPage.tsx';
 import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { DeleteReminderDialog } from '../../web/src/features/reminders/components/DeleteReminderDialog.tsx';
-import { savingsQueryKey } from '../../web/src/features/savings/api/get-savings.ts';
+import { savingsQueryKey } from '../../web/src/api/get-savings.ts';
 import { ProfileForm } from '../../web/src/features/settings/components/ProfileForm.tsx';
 import {
   aProfile,

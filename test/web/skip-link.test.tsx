@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
-import { AppLayout } from '../../web/src/app/AppLayout.tsx';
+import { AppLayout } from '../../web/src/components/AppLayout.tsx';
 import { AppSkeleton } from '../../web/src/components/Skeleton.tsx';
 import { PublicLayout } from '../../web/src/features/public/components/PublicLayout.tsx';
 import { aProfile } from './fixtures.ts';

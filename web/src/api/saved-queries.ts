@@ -1,5 +1,5 @@
 /**
- * Where this browser keeps the last dashboard data a user saw (../app/persisted-queries.ts), on its
+ * Where this browser keeps the last dashboard data a user saw (./persisted-queries.ts), on its
  * own so that the session can forget it at every sign-in, sign-out and deletion. No React, no Query.
  */
 import { SAVED_QUERIES_KEY } from './saved-queries-key.ts';

@@ -2,14 +2,16 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
+import { EndSessionContext } from '../components/AppLayout.tsx';
 import { AppSkeleton } from '../components/Skeleton.tsx';
 import { FullPageSpinner } from '../components/Spinner.tsx';
 import { ROUTES } from '../config/routes.ts';
 import { useMediaQuery } from '../hooks/useMediaQuery.ts';
-import { getAuthState, startSession, useAuth } from '../features/auth/session.ts';
+import { getAuthState, logout, startSession, useAuth } from '../features/auth/session.ts';
+import { forgetThisDevice } from '../features/notifications/forget.ts';
 // Not the feature's index: that would bring the Settings card (and its code) onto this path.
 import { installAppShell } from '../features/notifications/this-device.ts';
-import { dropRestoredQueries, keepQueries, restoreQueries } from './persisted-queries.ts';
+import { dropRestoredQueries, keepQueries, restoreQueries } from '../api/persisted-queries.ts';
 import { queryClient } from './queryClient.ts';
 import './toasts.css';
 
@@ -27,6 +29,13 @@ const TOASTS = {
   phone: { position: 'top-center', mobileOffset: { top: 8, left: 8, right: 72 } },
 } as const;
 
+/** 'Sign out' in the app header: what of it belongs to the auth and notifications features. */
+async function endSession(): Promise<void> {
+  // This browser stops getting the account's pushes, while the session can still say so.
+  await forgetThisDevice();
+  await logout();
+}
+
 /**
  * Wraps every route that needs to know the session; shows a spinner while it loads. TanStack Query and
  * the toaster live here, in a lazily loaded chunk, so the public pages never download them.
@@ -35,7 +44,9 @@ export function AuthLayout() {
   const toasts = TOASTS[useMediaQuery(PHONE) ? 'phone' : 'wide'];
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionGate />
+      <EndSessionContext.Provider value={endSession}>
+        <SessionGate />
+      </EndSessionContext.Provider>
       <Toaster position={toasts.position} mobileOffset={toasts.mobileOffset} richColors closeButton />
     </QueryClientProvider>
   );
@@ -47,7 +58,7 @@ const isSignedInAs = (userId: string) => () => {
   return (now.status === 'signedIn' || now.status === 'restoring') && now.userId === userId;
 };
 
-/** The signed-in user's last dashboard data, shown at once and kept fresh (./persisted-queries.ts). */
+/** The signed-in user's last dashboard data, shown at once and kept fresh (api/persisted-queries.ts). */
 function useKeptQueries(userId: string | null) {
   // Restored during render, before any page's query mounts, so the first paint has the data.
   if (userId) restoreQueries(queryClient, userId);

@@ -6,7 +6,7 @@ import LandingPage from '../features/public/pages/LandingPage.tsx';
 import NotFoundPage from '../features/public/pages/NotFoundPage.tsx';
 import { hasSavedQueries } from '../api/saved-queries.ts';
 import { loadWebConfig } from '../features/auth/web-config.ts';
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../components/preloadable.tsx';
 import { preloadPageAt, type PublicRouteKey } from './session-pages.ts';
 
 // The landing page and the 404 are in the first bundle; the other public pages are small lazy chunks.

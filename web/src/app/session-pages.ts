@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { ROUTES, type RouteKey } from '../config/routes.ts';
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../components/preloadable.tsx';
 
 /** The routes anyone may open without the session. */
 export type PublicRouteKey = {

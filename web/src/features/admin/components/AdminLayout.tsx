@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { ArrowLeftIcon } from '../../../components/Icons.tsx';
 import { NavDisclosure, NavLinks } from '../../../components/NavDisclosure.tsx';
 import { ADMIN_SCREENS, ROUTES, type AdminScreen } from '../../../config/routes.ts';

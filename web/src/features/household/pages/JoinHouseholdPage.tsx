@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { INVITATION_TOKEN, invitationProblem, type InvitationPreview } from '#shared/household.ts';
 import { HOUSEHOLD_MESSAGES } from '#shared/messages.ts';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { ApiRequestError } from '../../../api/client.ts';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';

@@ -2,7 +2,7 @@
  * The inbox's dialogs, each loaded when the browser is idle or when first opened: the dashboard shows
  * the inbox on its first paint, and their forms, zod and file reading are not needed for that.
  */
-import { lazyDialog } from '../../../app/lazy-dialog.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 
 export const UploadDialog = lazyDialog(
   () => import('./UploadDialog.tsx').then((m) => m.UploadDialog),

@@ -2,7 +2,7 @@
  * The dashboard's dialogs, each loaded when the browser is idle after the list has shown (or when it is
  * first opened): their forms, zod schemas and file parsing are not on the way to the kept list.
  */
-import { lazyDialog } from '../../../app/lazy-dialog.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 
 export const ReminderDialog = lazyDialog(
   () => import('./ReminderDialog.tsx').then((m) => m.ReminderDialog),

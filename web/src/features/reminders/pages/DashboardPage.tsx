@@ -8,7 +8,7 @@ import { useMe } from '../../../api/get-me.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';
 import { showsKeptCopy } from '../../../api/saved-queries.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { PlusIcon, UploadIcon } from '../../../components/Icons.tsx';
 import { EmptyPanel, ErrorPanel } from '../../../components/Panels.tsx';

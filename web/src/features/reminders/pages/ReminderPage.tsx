@@ -15,7 +15,7 @@ import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { mayTakeBack } from '#shared/reminder/sharing.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';

@@ -4,7 +4,7 @@ import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { reminderQueryKey } from '../../../api/get-reminder.ts';
 import { remindersQueryKey } from '../../../api/get-reminders.ts';
-import { savingsQueryKey } from './get-savings.ts';
+import { savingsQueryKey } from '../../../api/get-savings.ts';
 
 export type RecordSavingsBody = InputOf<typeof API.recordSavings, 'body'>;
 

@@ -26,7 +26,7 @@ import { ApiRequestError } from '../../../api/client.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, SAVINGS_RENEWAL_PARAM } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';

@@ -6,7 +6,7 @@ import type { Household } from '#shared/household.ts';
 import { useHousehold } from '../../../api/get-household.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ROUTES } from '../../../config/routes.ts';
-import { forgetQueries } from '../../../app/persisted-queries.ts';
+import { forgetQueries } from '../../../api/persisted-queries.ts';
 import { forgetDeletedAccount } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 

@@ -1,6 +1,6 @@
 import { useMe } from '../../../api/get-me.ts';
 import { showsKeptCopy } from '../../../api/saved-queries.ts';
-import { AppLayout } from '../../../app/AppLayout.tsx';
+import { AppLayout } from '../../../components/AppLayout.tsx';
 import { ArrowLeftIcon } from '../../../components/Icons.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES } from '../../../config/routes.ts';

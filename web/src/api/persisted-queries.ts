@@ -6,11 +6,11 @@
  * who saw them: another user's sign-in, a sign-out or a deletion forgets them (features/auth/storage.ts).
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../api/get-me.ts';
-import { remindersQueryKey } from '../api/get-reminders.ts';
-import { forgetSavedQueries, readSavedQueries, writeSavedQueries } from '../api/saved-queries.ts';
-import { savingsQueryKey } from '../features/savings/api/get-savings.ts';
-import { householdQueryKey } from '../api/get-household.ts';
+import { meQueryKey } from './get-me.ts';
+import { remindersQueryKey } from './get-reminders.ts';
+import { forgetSavedQueries, readSavedQueries, writeSavedQueries } from './saved-queries.ts';
+import { savingsQueryKey } from './get-savings.ts';
+import { householdQueryKey } from './get-household.ts';
 
 /** Raised when what is kept changes shape: older copies are then ignored. */
 const VERSION = 1;

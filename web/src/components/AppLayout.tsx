@@ -1,22 +1,35 @@
-import { useEffect, type ReactNode } from 'react';
+/**
+ * The frame of every signed-in page: the skip link, the header (the brand, the Admin button for
+ * admins, the account menu) and the page's main content. Features wrap their pages in it; ending
+ * the session is the app shell's to say (EndSessionContext, provided by app/AuthLayout.tsx), so
+ * this frame imports no feature.
+ */
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { meQueryKey, useMe } from '../api/get-me.ts';
-import { AccountMenu } from '../components/AccountMenu.tsx';
-import { Brand } from '../components/Brand.tsx';
-import { ShieldIcon } from '../components/Icons.tsx';
-import { SkipLink } from '../components/SkipLink.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
+import { Brand } from './Brand.tsx';
+import { ShieldIcon } from './Icons.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import { ADMIN_SCREENS, ROUTES } from '../config/routes.ts';
-import { forgetQueries } from './persisted-queries.ts';
-import { logout } from '../features/auth/session.ts';
-import { forgetThisDevice } from '../features/notifications/forget.ts';
+import { forgetQueries } from '../api/persisted-queries.ts';
 import './AppLayout.css';
+
+/**
+ * Ends this browser's session for 'Sign out': the app shell provides it around every signed-in page.
+ * Without it, 'Sign out' fails loudly rather than leaving a session behind.
+ */
+export const EndSessionContext = createContext<() => Promise<void>>(() =>
+  Promise.reject(new Error('Sign out needs the session: render signed-in pages inside app/AuthLayout.tsx')),
+);
 
 /** The signed-in pages' header: the brand, the Admin button for admins, and the account menu. */
 export function AppHeader() {
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const endSession = useContext(EndSessionContext);
 
   useEffect(() => {
     if (me.isError) console.error('Failed to load profile', me.error);
@@ -27,9 +40,7 @@ export function AppHeader() {
   const signOut = async () => {
     // Sign-out order: the cached profile (and its admin flag), then the session everywhere, then home.
     queryClient.removeQueries({ queryKey: meQueryKey });
-    // This browser stops getting the account's pushes, while the session can still say so.
-    await forgetThisDevice();
-    await logout();
+    await endSession();
     forgetQueries(queryClient);
     navigate(ROUTES.home.path, { replace: true });
   };

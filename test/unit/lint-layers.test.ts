@@ -1,0 +1,138 @@
+/**
+ * The layers inside lambdas/, shared/ and web/src fail lint when crossed the wrong way: each
+ * case lints a few lines as if they were a file at `filePath` (the file need not exist; what it
+ * imports does) with the repo's eslint.config.js, and reads the boundary rule's errors.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BOUNDARY = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+// Loading the config, its plugins and the TypeScript parser is most of the time: once, before the cases.
+// The cycle rule is off here (test/unit/lint-boundaries.test.ts has its cases): it would parse every
+// module an import reaches, and the boundary rule only resolves where an import lands.
+beforeAll(async () => {
+  eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: `${ROOT}eslint.config.js`,
+    overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
+  });
+  await eslint.lintText('export {};\n', { filePath: `${ROOT}shared/example.ts` });
+}, 30_000);
+
+/** The boundary rule's messages for `code` linted as the file at `filePath` (relative to the repo root). */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
+  return result!.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => m.message);
+}
+
+/** A module that imports `name` from `specifier` and uses it. */
+const importing = (specifier: string, name: string) =>
+  `import { ${name} } from '${specifier}';\nexport const used = ${name};\n`;
+/** A module that imports only a type. */
+const importingType = (specifier: string, name: string) =>
+  `import type { ${name} } from '${specifier}';\nexport type Used = ${name};\n`;
+
+describe('forbidden imports between layers fail lint', () => {
+  it.each([
+    [
+      'lambdas/mail → lambdas/store',
+      'lambdas/mail/example.ts',
+      importing('../store/sends.ts', 'isSettled'),
+      'composes',
+    ],
+    [
+      'lambdas/mail → lambdas/store, a type only',
+      'lambdas/mail/example.ts',
+      importingType('../store/sends.ts', 'Claim'),
+      'composes',
+    ],
+    [
+      'lambdas/mail → lambdas/engine',
+      'lambdas/mail/templates/example.tsx',
+      importing('../../engine/queue.ts', 'MAILS_PER_MESSAGE'),
+      'composes',
+    ],
+    [
+      'lambdas/engine → an API handler',
+      'lambdas/engine/example.ts',
+      importing('../api/addQuote.ts', 'handler'),
+      'below the API handlers',
+    ],
+    [
+      'lambdas/** → web/src',
+      'lambdas/api/example.ts',
+      importing('../../web/src/utils/once.ts', 'onceUntilFailed'),
+      'never imports the web app',
+    ],
+    [
+      'lambdas/** → lib/local',
+      'lambdas/engine/example.ts',
+      importing('../../lib/local/adminAccount.ts', 'LOCAL_ADMIN'),
+      'the local stand-ins',
+    ],
+    [
+      'lambdas/store → lambdas/vehicles',
+      'lambdas/store/example.ts',
+      importing('../vehicles/dvla.ts', 'DVLA_PATH'),
+      'below the vehicle look-up',
+    ],
+    [
+      'shared/reminder/** → shared/table.ts',
+      'shared/reminder/example.ts',
+      importing('../table.ts', 'keys'),
+      'know nothing of the table',
+    ],
+    [
+      'shared/reminder/** → shared/table.ts, through the #shared subpath import',
+      'shared/reminder/deeper/example.ts',
+      importing('#shared/table.ts', 'dedupeKeys'),
+      'know nothing of the table',
+    ],
+    [
+      'a web feature → the app shell',
+      'web/src/features/settings/components/Example.tsx',
+      importing('../../../app/queryClient.ts', 'queryClient'),
+      'never imports the app shell',
+    ],
+    [
+      "the web app's shared components → a feature",
+      'web/src/components/Example.tsx',
+      importing('../features/auth/session.ts', 'logout'),
+      'below the features and the app shell',
+    ],
+    [
+      "the web app's shared api → the app shell",
+      'web/src/api/example.ts',
+      importing('../app/queryClient.ts', 'queryClient'),
+      'below the features and the app shell',
+    ],
+  ])('%s', async (_name, filePath, code, why) => {
+    expect(await boundaryErrors(filePath, code)).toEqual([expect.stringContaining(why)]);
+  });
+});
+
+describe('the same layers the right way round pass', () => {
+  it.each([
+    ['lambdas/mail/example.ts', importing('../runtime/env.ts', 'env')],
+    ['lambdas/mail/example.ts', importingType('../../shared/emailTypes.ts', 'SendIdentity')],
+    ['lambdas/engine/example.ts', importing('../store/sends.ts', 'isSettled')],
+    ['lambdas/engine/example.ts', importing('../mail/greeting.ts', 'greetingName')],
+    ['lambdas/api/example.ts', importing('../engine/queue.ts', 'MAILS_PER_MESSAGE')],
+    ['lambdas/vehicles/example.ts', importing('../store/sends.ts', 'isSettled')],
+    ['lib/local/example.ts', importing('../../lambdas/vehicles/dvla.ts', 'DVLA_PATH')],
+    ['shared/example.ts', importing('./table.ts', 'keys')],
+    ['shared/table-example.ts', importing('./reminder/mailKeys.ts', 'reminderMailKeys')],
+    [
+      'web/src/features/settings/pages/Example.tsx',
+      importing('../../../components/AppLayout.tsx', 'AppLayout'),
+    ],
+    ['web/src/app/Example.tsx', importing('../features/auth/session.ts', 'logout')],
+    ['web/src/components/Example.tsx', importing('../api/persisted-queries.ts', 'forgetQueries')],
+  ])('%s: %s', async (filePath, code) => {
+    expect(await boundaryErrors(filePath, code)).toEqual([]);
+  });
+});
