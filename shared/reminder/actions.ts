@@ -11,6 +11,7 @@ import type { Repeats } from './terms.ts';
 import { addDays, countsDownTo } from './schedule.ts';
 import type { Lender } from './lenders.ts';
 import { actionWindows, WINDOW_KINDS, type WindowKind } from './windows.ts';
+import { currentNoticeAnswer, type NoticeAnswer } from './noticeWatch.ts';
 import type { Category } from '../categories.ts';
 
 /** Days ahead an action shows from, and days it stays after its day. */
@@ -32,7 +33,12 @@ export interface ActionableReminder {
   archived_at: string | null;
   /** The windows marked done, as `actionDoneKey` writes them. */
   actions_done: readonly string[];
+  /** 'Did {provider} send your end-of-contract notice?' answered: its window's check is done. */
+  notice_answer?: NoticeAnswer | null;
 }
+
+/** The windows that ask the user to check a notice came: answering the notice question does them. */
+const NOTICE_WINDOWS: readonly WindowKind[] = ['end_of_fix_notice', 'end_of_contract_notice'];
 
 export type ActionKind = WindowKind | 'deal_end' | 'outcome' | 'date_passed';
 
@@ -110,7 +116,9 @@ export function actionsDue(reminders: readonly ActionableReminder[], today: stri
     for (const window of actionWindows(reminder)) {
       const showing = window.date <= addDays(today, ACTIONS_AHEAD_DAYS);
       const kept = window.date >= addDays(today, -ACTIONS_KEPT_DAYS);
-      const done = reminder.actions_done.includes(actionDoneKey(reminder.renewal_date, window.kind));
+      const done =
+        reminder.actions_done.includes(actionDoneKey(reminder.renewal_date, window.kind)) ||
+        (NOTICE_WINDOWS.includes(window.kind) && currentNoticeAnswer(reminder) !== null);
       if (!showing || !kept || done) continue;
       actions.push({
         reminderId: reminder.id,
