@@ -39,19 +39,22 @@ export async function answerNotice(
       // A household's items name people only by membership id.
       answered_by: home.household?.membershipId ?? null,
     };
+    // A shared reminder was last changed by the member who answered, as after any other change.
+    const by = answer.answered_by === null ? '' : ', updated_by = :by';
     // Through the home's guards: the owner's account still there, a household's member still one.
     await writeAt(home, [
       {
         Update: {
           Key: itemKey(home.pk, keys.reminder(id)),
           ConditionExpression: '#version = :version AND renewal_date = :term',
-          UpdateExpression: 'SET notice_answer = :answer, #version = :now',
+          UpdateExpression: `SET notice_answer = :answer, #version = :now${by}`,
           ExpressionAttributeNames: { '#version': 'updated_at' },
           ExpressionAttributeValues: {
             ':version': reminder.updated_at,
             ':term': reminder.renewal_date,
             ':answer': answer,
             ':now': now.toISOString(),
+            ...(answer.answered_by === null ? {} : { ':by': answer.answered_by }),
           },
         },
       },

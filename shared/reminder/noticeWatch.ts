@@ -107,10 +107,12 @@ export const noticeProvider = (reminder: Named): string => reminder.provider.tri
 export const noticeQuestion = (reminder: Named): string =>
   `Did ${noticeProvider(reminder)} send your end-of-contract notice?`;
 
-/** What the reminder page says of an answer given. */
-export function noticeAnswerLine(reminder: Named, answer: NoticeAnswerValue): string {
-  const who = noticeProvider(reminder);
-  return answer === 'no' ? `You told us ${who} didn’t send the notice` : `You told us ${who} sent the notice`;
+/** What the reminder page says of an answer given: by `who` ('You', or a household member's name). */
+export function noticeAnswerLine(reminder: Named, answer: NoticeAnswerValue, who = 'You'): string {
+  const provider = noticeProvider(reminder);
+  return answer === 'no'
+    ? `${who} told us ${provider} didn’t send the notice`
+    : `${who} told us ${provider} sent the notice`;
 }
 
 /** An answer as a finished term's history says it. */

@@ -11,6 +11,7 @@ import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
+import { NOTICE_HISTORY_WORDS } from '#shared/reminder/noticeWatch.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { mayTakeBack } from '#shared/reminder/sharing.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -30,6 +31,7 @@ import { RightsKit } from '../components/RightsKit.tsx';
 import { byWhom, payFacts, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { LeaveSharedReminder } from '../components/LeaveSharedReminder.tsx';
+import { NoticeSection } from '../components/NoticeSection.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
@@ -67,7 +69,10 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
   { header: 'Prices', className: 'nowrap', cell: (r) => <TermPrices term={r} /> },
   {
     header: 'What happened',
-    cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}`,
+    // Whether the notice came, as the user told us, stays with its term.
+    cell: (r) =>
+      `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}` +
+      (r.notice_answer ? `; ${NOTICE_HISTORY_WORDS[r.notice_answer]}` : ''),
   },
   {
     header: 'Saved',
@@ -118,6 +123,7 @@ export default function ReminderPage() {
           mayLeave={myMembershipId !== null && reminder.shared && !mayTakeBack(reminder, myMembershipId)}
           onEdit={() => setEditing(true)}
         />
+        {reminder.archived_at === null && <NoticeSection reminder={reminder} members={members} />}
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
         {reminder.archived_at === null && <RightsKit reminder={reminder} quotes={quotes} />}
