@@ -11,7 +11,7 @@ import type { Repeats } from './terms.ts';
 import { addDays, countsDownTo } from './schedule.ts';
 import type { Lender } from './lenders.ts';
 import { actionWindows, WINDOW_KINDS, type WindowKind } from './windows.ts';
-import { currentNoticeAnswer, type NoticeAnswer } from './noticeWatch.ts';
+import { currentNoticeAnswer, noticeQuestionDue, type NoticeAnswer } from './noticeWatch.ts';
 import type { Category } from '../categories.ts';
 
 /** Days ahead an action shows from, and days it stays after its day. */
@@ -37,7 +37,10 @@ export interface ActionableReminder {
   notice_answer?: NoticeAnswer | null;
 }
 
-/** The windows that ask the user to check a notice came: answering the notice question does them. */
+/**
+ * The windows that ask the user to check a notice came: from their day 'Needs your answer' asks the
+ * notice question instead (noticeWatch.ts), and an answer does them.
+ */
 const NOTICE_WINDOWS: readonly WindowKind[] = ['end_of_fix_notice', 'end_of_contract_notice'];
 
 export type ActionKind = WindowKind | 'deal_end' | 'outcome' | 'date_passed';
@@ -118,7 +121,8 @@ export function actionsDue(reminders: readonly ActionableReminder[], today: stri
       const kept = window.date >= addDays(today, -ACTIONS_KEPT_DAYS);
       const done =
         reminder.actions_done.includes(actionDoneKey(reminder.renewal_date, window.kind)) ||
-        (NOTICE_WINDOWS.includes(window.kind) && currentNoticeAnswer(reminder) !== null);
+        (NOTICE_WINDOWS.includes(window.kind) &&
+          (currentNoticeAnswer(reminder) !== null || noticeQuestionDue(reminder, today)));
       if (!showing || !kept || done) continue;
       actions.push({
         reminderId: reminder.id,

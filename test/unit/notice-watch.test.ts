@@ -125,13 +125,15 @@ describe('the dashboard', () => {
     expect(agendaGroupOf(reminder({ notice_answer: answered(END) }), due)).toBe('next_month');
   });
 
-  it('takes the notice check off This week once the question is answered', () => {
+  it('takes the notice check off This week once the question is asked, or answered', () => {
     const due = addDays(END, -10);
-    const kinds = (r: Reminder) => actionsDue([r], due).map((a) => a.kind);
-    expect(kinds(reminder())).toEqual(['end_of_contract_notice']);
-    expect(kinds(reminder({ notice_answer: answered(END, 'no') }))).toEqual([]);
-    const energy = reminder({ category: 'utilities_energy', notice_answer: answered(END) });
-    expect(actionsDue([energy], addDays(END, -42)).map((a) => a.kind)).toEqual(['no_exit_fees']);
+    const kinds = (r: Reminder, on: string) => actionsDue([r], on).map((a) => a.kind);
+    expect(kinds(reminder(), addDays(due, -1))).toEqual(['end_of_contract_notice']);
+    expect(kinds(reminder(), due)).toEqual([]);
+    expect(kinds(reminder({ notice_answer: answered(END, 'no') }), addDays(due, -1))).toEqual([]);
+    const energy = reminder({ category: 'utilities_energy' });
+    expect(kinds(energy, addDays(END, -43))).toEqual(['no_exit_fees', 'end_of_fix_notice']);
+    expect(kinds(energy, addDays(END, -42))).toEqual(['no_exit_fees']);
   });
 });
 
