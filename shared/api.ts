@@ -12,6 +12,7 @@ import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
 import type { RenewalOffer } from './reminder/priceMemory.ts';
 import type { NoticeAnswer, NoticeAnswerValue } from './reminder/noticeWatch.ts';
+import type { PriceRise } from './reminder/priceRise.ts';
 import type { InboxItem } from './inbox/items.ts';
 
 export interface Reminder {
@@ -61,6 +62,11 @@ export interface Reminder {
    * (shared/reminder/noticeWatch.ts); it counts for its own renewal only, as the offer does.
    */
   notice_answer: NoticeAnswer | null;
+  /**
+   * 'Price rises in April': a phone, broadband or pay TV contract's yearly rise as its terms state it
+   * (shared/reminder/priceRise.ts); null when none is known.
+   */
+  price_rise: PriceRise | null;
   /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
   archived_at: string | null;
   /** 'This week' actions marked done, for the current renewal only (shared/reminder/actions.ts). */

@@ -62,6 +62,7 @@ export const oneOffContract = (renewalDate: string) =>
     who_pays: null,
     renewal_offer: null,
     notice_answer: null,
+    price_rise: null,
     created_by: null,
     updated_by: null,
   }) satisfies Partial<Reminder>;

@@ -5,6 +5,7 @@
  */
 import { currentOffer } from './priceMemory.ts';
 import { currentNoticeAnswer } from './noticeWatch.ts';
+import { riseAfterRoll } from './priceRise.ts';
 import { rescaled } from './split.ts';
 import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
 import type { SavingsInput } from '../savingsSchemas.ts';
@@ -101,6 +102,8 @@ export function rolled(
     renewal_offer: null,
     // So was the notice answer: the next renewal's notice is asked afresh.
     notice_answer: null,
+    // April's rise recurs while the contract goes on; a new deal has its own.
+    price_rise: riseAfterRoll(reminder, next),
     // What was done for the renewal that ended is not done for the next one.
     actions_done: [],
     updated_at: now.toISOString(),

@@ -3,7 +3,9 @@
  * {provider} send your end-of-contract notice?' on the day the notice was due (not the day before),
  * once, and no more once answered; the answer is kept on the reminder for its renewal, read again
  * the same, changed by any member of a household and seen by all, kept with the term in the history
- * when the reminder moves on, and never lands on the next term. Bad answers are 4xx.
+ * when the reminder moves on, and never lands on the next term. Bad answers are 4xx. And April's
+ * price rise, on the same stack: kept on the reminder and in 'Download my data', recurring when the
+ * same contract goes on, refused for a category without it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Reminder, ReminderDetails } from '../../shared/api.ts';
@@ -173,5 +175,33 @@ describe('the notice watchdog', () => {
     const stranger = await createUser(stack, { label: 'watchstranger' });
     expect((await client(stranger).answer(id, 'yes', renewal)).status).toBe(404);
     expect((await details(id)).reminder.notice_answer).toBeNull();
+  });
+});
+
+describe("April's price rise", () => {
+  it('is kept on the reminder and in my data, recurs with the contract, and only for telecoms', async () => {
+    const user = await createUser(stack, { label: 'aprilrise' });
+    const { call, details } = client(user);
+    const rise = { kind: 'pounds', pence_a_month: 300 };
+    const id = await addReminder(stack, user, broadband('2041-09-30', { price_rise: rise }));
+    expect((await details(id)).reminder.price_rise).toEqual(rise);
+    const mine = (await call('GET', '/api/me/data')).json as { reminders: Reminder[] };
+    expect(mine.reminders.find((r) => r.id === id)?.price_rise).toEqual(rise);
+
+    const insurance = await call('PUT', `/api/reminders/${id}`, {
+      ...broadband('2041-09-30', { price_rise: rise }),
+      category: 'insurance',
+    });
+    expect(insurance.status).toBe(400);
+    expect(insurance.json?.fieldErrors).toMatchObject({
+      price_rise: ['A price rise in April goes only with Broadband & Mobile'],
+    });
+    // 'I renewed as is': the same contract goes on, and so does its rise.
+    const renewed = await call('POST', `/api/reminders/${id}/savings`, {
+      outcome: 'no_saving',
+      next_renewal_date: '2042-09-30',
+    });
+    expect(renewed.status, renewed.text).toBe(201);
+    expect((await details(id)).reminder.price_rise).toEqual(rise);
   });
 });

@@ -49,6 +49,7 @@ const EXISTING: Reminder = {
   who_pays: null,
   renewal_offer: null,
   notice_answer: null,
+  price_rise: null,
   created_by: null,
   updated_by: null,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -339,6 +340,7 @@ describe('ImportDialog', () => {
               shared: false,
               deals_with: null,
               who_pays: null,
+              price_rise: null,
             },
             {
               title: 'Home insurance',
@@ -361,6 +363,7 @@ describe('ImportDialog', () => {
               shared: false,
               deals_with: null,
               who_pays: null,
+              price_rise: null,
             },
           ],
         },

@@ -8,6 +8,7 @@ import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts'
 import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
 import { noticeQuestionDue } from '#shared/reminder/noticeWatch.ts';
+import { priceRiseLine } from '#shared/reminder/priceRise.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
@@ -60,6 +61,12 @@ function ActBy({ reminder }: { reminder: Reminder }) {
 /** The renewal offer and its rise, when one is noted for this renewal: 'Renewal offer £612.34/yr, up 23% on …'. */
 function Offer({ reminder }: { reminder: Reminder }) {
   const line = offerLine(reminder);
+  return line ? <p className="reminder-offer">{line}</p> : null;
+}
+
+/** April's price rise, when its contract states one: 'From April: £31.49 a month (CPI + 3.9%)'. */
+function Rise({ reminder }: { reminder: Reminder }) {
+  const line = priceRiseLine(reminder, todayIn());
   return line ? <p className="reminder-offer">{line}</p> : null;
 }
 
@@ -171,6 +178,7 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, member
           <SharedMark reminder={r} members={members} />
           <ActBy reminder={r} />
           <Offer reminder={r} />
+          <Rise reminder={r} />
           {needsAnswer && <Answers reminder={r} onEdit={onEdit} />}
         </>
       ),
@@ -210,6 +218,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
               <SharedMark reminder={r} members={members} />
               <ActBy reminder={r} />
               <Offer reminder={r} />
+              <Rise reminder={r} />
             </div>
             <DaysLeftBadge renewalDate={r.renewal_date} longPast={isLongPast(r, todayIn())} />
           </div>

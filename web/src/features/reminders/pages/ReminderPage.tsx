@@ -5,13 +5,14 @@ import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcom
 import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { dateLabel, leadDaysOf } from '#shared/reminder/contract.ts';
-import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
 import { NOTICE_HISTORY_WORDS } from '#shared/reminder/noticeWatch.ts';
+import { priceRiseLine, priceRiseText, projectedPrice } from '#shared/reminder/priceRise.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { mayTakeBack } from '#shared/reminder/sharing.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -188,6 +189,21 @@ export default function ReminderPage() {
   );
 }
 
+/** Where an index rise's figure comes from: the ONS release, linked. */
+function RiseFigure({ reminder }: { reminder: Reminder }) {
+  const rate = projectedPrice(reminder, todayIn())?.rate;
+  if (!rate) return null;
+  return (
+    <p className="muted reminder-rise-source">
+      {`April's rise counted at ${rate.percent}%, from `}
+      <a href={rate.source.url} target="_blank" rel="noopener noreferrer">
+        {rate.source.name}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
+
 function ReminderDetails({
   reminder,
   members,
@@ -225,6 +241,12 @@ function ReminderDetails({
       : []),
     ['Amount', amountShown(reminder.amount, reminder.billing)],
     ...(offerLine(reminder) ? ([['Renewal offer', offerLine(reminder)!]] as [string, string][]) : []),
+    // April's rise, as the price from then when it can be said, else as the contract states it.
+    ...(reminder.price_rise
+      ? ([
+          ['Price rises in April', priceRiseLine(reminder, todayIn()) ?? priceRiseText(reminder.price_rise)],
+        ] as [string, string][])
+      : []),
     [
       'How often you pay',
       PAYMENT_FREQUENCIES.find((r) => r.value === reminder.billing)?.label ?? reminder.billing,
@@ -261,6 +283,7 @@ function ReminderDetails({
           </div>
         ))}
       </dl>
+      <RiseFigure reminder={reminder} />
       {reminder.notes && <p className="reminder-notes">{reminder.notes}</p>}
       {!archived && (
         <div className="reminder-page-actions">
