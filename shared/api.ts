@@ -11,6 +11,8 @@ import type { Snooze } from './reminder/snooze.ts';
 import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
 import type { RenewalOffer } from './reminder/priceMemory.ts';
+import type { NoticeAnswer, NoticeAnswerValue } from './reminder/noticeWatch.ts';
+import type { PriceRise } from './reminder/priceRise.ts';
 import type { InboxItem } from './inbox/items.ts';
 import type { EmailType, ReminderMailType } from './emailTypes.ts';
 
@@ -56,6 +58,16 @@ export interface Reminder {
   last_term_amount: number | null;
   /** The renewal offer noted for a renewal (shared/reminder/priceMemory.ts); it counts for its own renewal only. */
   renewal_offer: RenewalOffer | null;
+  /**
+   * 'Did {provider} send your end-of-contract notice?', answered for a renewal
+   * (shared/reminder/noticeWatch.ts); it counts for its own renewal only, as the offer does.
+   */
+  notice_answer: NoticeAnswer | null;
+  /**
+   * 'Price rises in April': a phone, broadband or pay TV contract's yearly rise as its terms state it
+   * (shared/reminder/priceRise.ts); null when none is known.
+   */
+  price_rise: PriceRise | null;
   /** Set when the user cancelled it: it leaves the list and its mails stop; its history stays. */
   archived_at: string | null;
   /** 'This week' actions marked done, for the current renewal only (shared/reminder/actions.ts). */
@@ -287,6 +299,8 @@ export interface RenewalOutcome {
   new_price: number | null;
   /** The provider's renewal offer for the term, when one was noted (null on older records). */
   offer_price: number | null;
+  /** Whether the provider sent the notice before the term ended, as the user told us; null when not asked or not answered. */
+  notice_answer: NoticeAnswerValue | null;
   result: RenewalResult;
   /** Pounds, 2 decimals, per term; 0 unless money was saved. */
   saved_amount: number;

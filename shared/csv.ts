@@ -5,12 +5,14 @@
  * 'How often you pay' says, with what each comes to in a year beside them (the import reads only the
  * first); 'Date is' says what the renewal date is ('Deal ends', 'Renews on', 'Next payment').
  * 'Who pays' is a shared reminder's split, members by first name (empty for one's own); the import
- * does not read it, as a file names people, not memberships.
+ * does not read it, as a file names people, not memberships. 'Price rises in April' is a phone,
+ * broadband or pay TV contract's rise ('CPI + 3.9%', '£3.00 a month'), empty when none is known.
  */
 import Papa from 'papaparse';
 import type { Reminder } from './api.ts';
 import { dateLabel, leadDaysOf } from './reminder/contract.ts';
 import { lenderOf } from './reminder/lenders.ts';
+import { priceRiseText } from './reminder/priceRise.ts';
 import { yearlyAmount } from './reminder/money.ts';
 import { FORMER_MEMBER } from './reminder/sharing.ts';
 import { whoPaysText } from './reminder/split.ts';
@@ -34,6 +36,7 @@ export const CSV_COLUMNS = [
   'Best day to act',
   'Lender',
   'Who pays',
+  'Price rises in April',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -76,6 +79,7 @@ export function reminderRow(reminder: Reminder, nameOf: MemberNames = NO_NAMES):
     'Best day to act': reminder.action_windows ? 'yes' : 'no',
     Lender: reminder.lender === null ? '' : lenderOf(reminder.lender).label,
     'Who pays': reminder.shared ? whoPaysText(reminder.who_pays, nameOf) : '',
+    'Price rises in April': reminder.price_rise === null ? '' : priceRiseText(reminder.price_rise),
   };
   return Object.fromEntries(CSV_COLUMNS.map((column) => [column, safeCell(row[column])])) as Record<
     CsvColumn,

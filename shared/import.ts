@@ -16,6 +16,7 @@ import {
 } from './import/mapping.ts';
 import { IMPORT_MESSAGES } from './import/messages.ts';
 import { lenderNamed } from './reminder/lenders.ts';
+import { PRICE_RISE_MESSAGES, priceRiseNamed } from './reminder/priceRiseSchema.ts';
 import { checkRow, refusedRow, type Draft, type ImportRow, type ReadOptions } from './import/row.ts';
 import { SUBTRACKR_HEADINGS, subtrackrRow } from './import/subtrackr.ts';
 import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesNo } from './import/values.ts';
@@ -188,6 +189,9 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
   const lenderText = cell('Lender').trim();
   const lender = lenderText === '' ? null : lenderNamed(lenderText);
   if (lenderText !== '' && lender === null) errors.push(MESSAGES.lenderInvalid);
+  const riseText = cell('Price rises in April').trim();
+  const priceRise = riseText === '' ? null : priceRiseNamed(riseText);
+  if (riseText !== '' && priceRise === null) errors.push(PRICE_RISE_MESSAGES.kindInvalid);
   const price = readPrice(cell('Amount'));
   return {
     title: cell('Title'),
@@ -210,6 +214,7 @@ function ourRow(cell: (name: CsvColumn) => string): Draft {
     lead_days: cell('Remind me'),
     action_windows: actionWindows,
     lender,
+    price_rise: priceRise,
     errors,
     warnings: [],
   };

@@ -54,6 +54,10 @@ export const savingsPath = (reminderId: string, renewalDate?: string) =>
   }`;
 export const reminderPath = (reminderId: string) => `/reminders/${encodeURIComponent(reminderId)}`;
 
+/** Settings with 'Upload a letter' of 'Your renewal inbox' open: where 'Yes, and here it is' leads. */
+export const INBOX_UPLOAD_PARAM = 'upload';
+export const inboxUploadPath = `${ROUTES.settings.path}?${INBOX_UPLOAD_PARAM}=letter`;
+
 /** An admin screen: every one needs an admin, so its access is not repeated. */
 export interface AdminScreen {
   path: string;

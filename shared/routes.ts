@@ -34,6 +34,8 @@ import { IMPORT_BODY_MAX_BYTES, importRemindersSchema } from './importRequest.ts
 import { savingsInputSchema } from './savingsSchemas.ts';
 import type { Snooze } from './reminder/snooze.ts';
 import { actionDoneSchema } from './reminder/actions.ts';
+import { noticeAnswerInputSchema } from './reminder/noticeSchemas.ts';
+import type { NoticeAnswer } from './reminder/noticeWatch.ts';
 import { quoteInputSchema, quoteParamSchema } from './quotes.ts';
 import { ADMIN_ROUTES } from './adminRoutes.ts';
 import { invitationTokenSchema, type InvitationInviter } from './household.ts';
@@ -286,6 +288,20 @@ export const API = defineRoutes({
     ...reminderById,
     body: actionDoneSchema,
     response: returns<{ actions_done: string[] }>(),
+  },
+  /**
+   * 'Did {provider} send your end-of-contract notice?': the answer for the renewal named, kept on the
+   * reminder for that renewal (any member of a household may give or change it). In the reminders
+   * group, as the snooze is.
+   */
+  answerNotice: {
+    group: 'reminders',
+    method: 'POST',
+    path: '/api/reminders/{id}/notice',
+    access: 'user',
+    ...reminderById,
+    body: noticeAnswerInputSchema,
+    response: returns<{ notice_answer: NoticeAnswer }>(),
   },
   /**
    * 'Leave this reminder' on a shared reminder: the caller stops seeing it (list, page, mails, feed);

@@ -20,6 +20,14 @@ import {
 import { SHARED_MAIL_CHOICES, SHARING_MESSAGES } from './reminder/sharing.ts';
 import { SPLIT_MESSAGES, splitProblem, whoPaysFromForm, whoPaysSchema } from './reminder/split.ts';
 import { hasHiddenCharacters, hasVisibleCharacters, VISIBLE_TEXT_MESSAGES } from './visibleText.ts';
+import { hasPriceRise } from './reminder/priceRise.ts';
+import {
+  PRICE_RISE_MESSAGES,
+  priceRiseFromForm,
+  priceRiseKindField,
+  priceRiseSchema,
+  riseAmountProblem,
+} from './reminder/priceRiseSchema.ts';
 
 export { isRealDate };
 
@@ -352,8 +360,14 @@ export const reminderInputSchema = z
     shared: z.boolean().default(false),
     deals_with: z.string().uuid(SHARING_MESSAGES.dealsWithNotMember).nullable().default(null),
     who_pays: whoPaysSchema.nullable().default(null),
+    // 'Price rises in April' (reminder/priceRise.ts): a phone, broadband or pay TV contract's.
+    price_rise: priceRiseSchema.nullable().default(null),
   })
   .refine(actByNotAfterRenewal.check, actByNotAfterRenewal.issue)
+  .refine((v) => v.price_rise === null || hasPriceRise(v.category), {
+    message: PRICE_RISE_MESSAGES.notTelecoms,
+    path: ['price_rise'],
+  })
   .refine((v) => v.deals_with === null || v.shared, {
     message: SHARING_MESSAGES.dealsWithNotShared,
     path: ['deals_with'],
@@ -406,6 +420,14 @@ export const reminderFormSchema = z
     // 'Who pays?': 'equal', 'amounts' or a membership id; with 'amounts', each member's share as typed.
     who_pays: z.string().optional(),
     pay_shares: z.record(z.string(), z.string()).optional(),
+    // 'Price rises in April', for Broadband & Mobile; with '£ amount', the rise a month as typed.
+    price_rise: priceRiseKindField.optional(),
+    price_rise_amount: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price_rise !== 'pounds' || !hasPriceRise(v.category)) return;
+    const problem = riseAmountProblem(v.price_rise_amount ?? '');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['price_rise_amount'] });
   })
   .superRefine((v, ctx) => {
     if (!v.shared) return;
@@ -440,6 +462,10 @@ export function reminderFormToInput(values: ReminderFormValues): ReminderInput {
     shared: values.shared ?? false,
     deals_with: values.shared && values.deals_with ? values.deals_with : null,
     who_pays: values.shared ? whoPaysFromForm(values.who_pays, values.pay_shares, moneyTextPounds) : null,
+    // Only a phone, broadband or pay TV contract has one: a choice left from another category is dropped.
+    price_rise: hasPriceRise(values.category)
+      ? priceRiseFromForm(values.price_rise, values.price_rise_amount)
+      : null,
   });
 }
 

@@ -3,6 +3,9 @@
  * build time (templates/reminder.tsx is the React Email source, plans/reminder.ts its plans).
  */
 import { offerLine } from '../../shared/reminder/priceMemory.ts';
+import { inRiseMonth, priceRiseLine } from '../../shared/reminder/priceRise.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
+import { isRealDate } from '../../shared/realDate.ts';
 import { categoryLabel, type Category } from '../../shared/categories.ts';
 import { dateVerb } from '../../shared/reminder/contract.ts';
 import { formatLongUkDate, formatPounds } from '../../shared/dates.ts';
@@ -49,7 +52,10 @@ export function daysLeftPhrase(daysLeft: number): string {
  */
 export type MailedReminder = Pick<Reminder, 'title' | 'provider' | 'category' | 'renewal_date' | 'amount'> &
   Partial<
-    Pick<Reminder, 'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind' | 'renewal_offer'>
+    Pick<
+      Reminder,
+      'act_by' | 'auto_renew' | 'last_term_amount' | 'billing' | 'date_kind' | 'renewal_offer' | 'price_rise'
+    >
   > &
   PeopleOf;
 
@@ -106,17 +112,35 @@ function offerSentence(reminder: MailedReminder): string | null {
 }
 
 /**
- * The contract's terms in words, or null when it has none to state: the last day to act, what the
- * last term cost, the provider's renewal offer against the price now, and what doing nothing means
- * for a contract that renews by itself.
+ * In the month before April's price rise (shared/reminder/priceRise.ts), a phone, broadband or pay TV
+ * contract's price from then: 'Your price rises on 1 April. From April: £31.49 a month (CPI + 3.9%).'
+ * The day the mail goes is the one its days left count from (to the act-by date, else the renewal).
  */
-function termsSentence(reminder: MailedReminder): string | null {
+function riseSentence(reminder: MailedReminder, daysLeft: number): string | null {
+  const countsTo = reminder.act_by ?? reminder.renewal_date;
+  if (!reminder.price_rise || !isRealDate(countsTo)) return null;
+  const today = addDays(countsTo, -daysLeft);
+  if (!inRiseMonth(today)) return null;
+  const line = priceRiseLine(
+    { amount: reminder.amount, billing: reminder.billing ?? 'none', price_rise: reminder.price_rise },
+    today,
+  );
+  return line && `Your price rises on 1 April. ${line}.`;
+}
+
+/**
+ * The contract's terms in words, or null when it has none to state: the last day to act, what the
+ * last term cost, the provider's renewal offer against the price now, April's price rise in the
+ * month before it, and what doing nothing means for a contract that renews by itself.
+ */
+function termsSentence(reminder: MailedReminder, daysLeft: number): string | null {
   return sentences(
     reminder.act_by ? `The last day to act is ${formatLongUkDate(reminder.act_by)}.` : null,
     reminder.last_term_amount != null
       ? `Last term you paid ${formatPounds(reminder.last_term_amount)}.`
       : null,
     offerSentence(reminder),
+    riseSentence(reminder, daysLeft),
     reminder.auto_renew
       ? 'It renews automatically: if you do nothing, you will pay the renewal price.'
       : null,
@@ -174,7 +198,7 @@ export function reminderText(
     facts: sentences(
       peopleSentence(reminder, member),
       costSentence(reminder, member),
-      termsSentence(reminder),
+      termsSentence(reminder, daysLeft),
     ),
     quote: quote ? quoteSentence(quote, reminder.amount, reminder.billing) : null,
     callToAction: [CALL_TO_ACTION[reminder.category], rightsLine(reminder, 'reminder')]

@@ -28,6 +28,9 @@ import { ACTIONS_DONE_MAX } from '../../shared/reminder/actions.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { keptVehicleSchema, VEHICLE_DATES } from '../../shared/vehicles.ts';
 import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
+import { NOTICE_ANSWER_VALUES } from '../../shared/reminder/noticeWatch.ts';
+import { storedNoticeAnswerSchema } from '../../shared/reminder/noticeSchemas.ts';
+import { priceRiseSchema } from '../../shared/reminder/priceRiseSchema.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -90,6 +93,9 @@ const reminderItem = z
       .nullable()
       .default(null)
       .catch(null),
+    notice_answer: storedNoticeAnswerSchema,
+    // A rise that no longer reads (a hand-edited item) is none known, never an unreadable item.
+    price_rise: priceRiseSchema.nullable().default(null).catch(null),
     archived_at: nullableString,
     // Keys of a closed list (the window kinds) per renewal; anything else reads as none marked.
     actions_done: z.array(z.string().max(40)).max(ACTIONS_DONE_MAX).default([]).catch([]),
@@ -129,6 +135,7 @@ const outcomeItem = z
     price: nullableNumber,
     new_price: nullableNumber,
     offer_price: nullableNumber,
+    notice_answer: z.enum(NOTICE_ANSWER_VALUES).nullable().default(null).catch(null),
     result: z.enum(RENEWAL_RESULTS).optional(),
     outcome: z.enum(['saved', 'no_saving']).optional(),
     saved_amount: z.number().default(0),

@@ -19,6 +19,7 @@ export function newReminder(userId: string, input: ReminderInput, now: Date): Re
     term_started: null,
     last_term_amount: null,
     renewal_offer: null,
+    notice_answer: null,
     archived_at: null,
     actions_done: [],
     created_by: null,

@@ -61,6 +61,8 @@ export const oneOffContract = (renewalDate: string) =>
     deals_with: null,
     who_pays: null,
     renewal_offer: null,
+    notice_answer: null,
+    price_rise: null,
     created_by: null,
     updated_by: null,
   }) satisfies Partial<Reminder>;

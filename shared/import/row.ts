@@ -14,6 +14,7 @@ import {
   MESSAGES,
   reminderFormSchema,
   reminderFormToInput,
+  type ReminderFormValues,
   type ReminderInput,
 } from '../schemas.ts';
 import type { ColumnMapping } from './columns.ts';
@@ -37,9 +38,11 @@ export interface Draft {
   auto_renew: boolean | null;
   act_by: FileDate;
   lead_days: string;
-  /** Only our own file has these two: other formats leave a new reminder's defaults. */
+  /** Only our own file has these: other formats leave a new reminder's defaults. */
   action_windows?: boolean | null;
   lender?: Lender | null;
+  /** 'Price rises in April' as the dialog's two fields hold it (reminder/priceRiseSchema.ts). */
+  price_rise?: { kind: string; amount: string } | null;
   /** Refusals found while mapping (an inactive subscription, a weekly cycle). */
   errors: string[];
   /** Said on the row, but it imports (a term rounded, a date kept in the notes). */
@@ -128,6 +131,8 @@ export function checkRow(row: number, draft: Draft, options: ReadOptions = {}): 
     act_by: draft.act_by.iso,
     action_windows: draft.action_windows ?? true,
     lender: draft.lender ?? '',
+    price_rise: (draft.price_rise?.kind ?? '') as ReminderFormValues['price_rise'],
+    price_rise_amount: draft.price_rise?.amount ?? '',
     // A rolling charge's own lead days (one mail 3 days before), as the dialog prefills them.
     lead_days:
       draft.lead_days.trim() === ''

@@ -11,6 +11,8 @@ import type { Repeats } from './terms.ts';
 import { addDays, countsDownTo } from './schedule.ts';
 import type { Lender } from './lenders.ts';
 import { actionWindows, WINDOW_KINDS, type WindowKind } from './windows.ts';
+import { currentNoticeAnswer, noticeQuestionDue, type NoticeAnswer } from './noticeWatch.ts';
+import { nextRiseDay, priceRiseLine, RISE_REMINDER_DAY, type PriceRise } from './priceRise.ts';
 import type { Category } from '../categories.ts';
 
 /** Days ahead an action shows from, and days it stays after its day. */
@@ -32,9 +34,21 @@ export interface ActionableReminder {
   archived_at: string | null;
   /** The windows marked done, as `actionDoneKey` writes them. */
   actions_done: readonly string[];
+  /** 'Did {provider} send your end-of-contract notice?' answered: its window's check is done. */
+  notice_answer?: NoticeAnswer | null;
+  /** 'Price rises in April', with what is paid: said on 1 March (priceRise.ts). */
+  price_rise?: PriceRise | null;
+  amount?: number | null;
+  billing?: Repeats;
 }
 
-export type ActionKind = WindowKind | 'deal_end' | 'outcome' | 'date_passed';
+/**
+ * The windows that ask the user to check a notice came: from their day 'Needs your answer' asks the
+ * notice question instead (noticeWatch.ts), and an answer does them.
+ */
+const NOTICE_WINDOWS: readonly WindowKind[] = ['end_of_fix_notice', 'end_of_contract_notice'];
+
+export type ActionKind = WindowKind | 'deal_end' | 'outcome' | 'date_passed' | 'april_rise';
 
 export interface DueAction {
   reminderId: string;
@@ -79,6 +93,31 @@ export const doneFor = (done: readonly string[], renewalDate: string) =>
 export const isWindowKind = (kind: string): kind is WindowKind =>
   (WINDOW_KINDS as readonly string[]).includes(kind);
 
+/**
+ * 'Your price rises on 1 April. From April: …' from 1 March, a month before, for a week as a
+ * window's action stays: nothing to mark done, the reminder's page has the figures.
+ */
+function aprilRise(reminder: ActionableReminder, today: string): DueAction | null {
+  const line = priceRiseLine(
+    {
+      amount: reminder.amount ?? null,
+      billing: reminder.billing ?? 'none',
+      price_rise: reminder.price_rise ?? null,
+    },
+    today,
+  );
+  const day = `${nextRiseDay(today).slice(0, 4)}-${RISE_REMINDER_DAY}`;
+  if (line === null || today < day || today > addDays(day, ACTIONS_KEPT_DAYS)) return null;
+  return {
+    reminderId: reminder.id,
+    title: reminder.title,
+    kind: 'april_rise',
+    date: day,
+    what: `Your price rises on 1 April. ${line}`,
+    canMarkDone: false,
+  };
+}
+
 /** Every action due on `today` across the reminders, soonest first. */
 export function actionsDue(reminders: readonly ActionableReminder[], today: string): DueAction[] {
   const actions: DueAction[] = [];
@@ -106,11 +145,16 @@ export function actionsDue(reminders: readonly ActionableReminder[], today: stri
         canMarkDone: false,
       });
     }
+    const rise = aprilRise(reminder, today);
+    if (rise) actions.push(rise);
     if (!reminder.action_windows || countsDownTo(reminder) < today) continue;
     for (const window of actionWindows(reminder)) {
       const showing = window.date <= addDays(today, ACTIONS_AHEAD_DAYS);
       const kept = window.date >= addDays(today, -ACTIONS_KEPT_DAYS);
-      const done = reminder.actions_done.includes(actionDoneKey(reminder.renewal_date, window.kind));
+      const done =
+        reminder.actions_done.includes(actionDoneKey(reminder.renewal_date, window.kind)) ||
+        (NOTICE_WINDOWS.includes(window.kind) &&
+          (currentNoticeAnswer(reminder) !== null || noticeQuestionDue(reminder, today)));
       if (!showing || !kept || done) continue;
       actions.push({
         reminderId: reminder.id,

@@ -4,6 +4,8 @@
  * The groups are rolling windows from today ('Next 7 days', 'Next 30 days'), not calendar weeks or
  * months, and their headings say so. Pure, on the owner's local date.
  */
+import type { DateKind } from './contract.ts';
+import { noticeQuestionDue, type NoticeAnswer } from './noticeWatch.ts';
 import { nextRenewalAfter, type Repeats } from './terms.ts';
 import { yearlyAmount } from './money.ts';
 import { countsDownTo, daysBetween } from './schedule.ts';
@@ -19,6 +21,10 @@ export interface AgendaReminder {
   billing: Repeats;
   /** Saved before the date's kind was asked: it needs the user's answer (contract.ts). */
   ask_deal_end?: boolean;
+  /** What the date is, and the notice answer of its renewal: the notice watchdog's question (noticeWatch.ts). */
+  date_kind?: DateKind;
+  notice_answer?: NoticeAnswer | null;
+  archived_at?: string | null;
   /** A household's, split by 'Who pays?' (split.ts): the reader's yearly figure counts their part. */
   shared?: boolean;
   who_pays?: WhoPays | null;
@@ -56,10 +62,12 @@ export const deadlineOn = (reminder: AgendaReminder, today: string): string =>
 /**
  * Where a reminder belongs on `today`: a renewal due today or passed with no outcome yet needs an
  * answer (an outcome moves it on, a cancellation archives it), and so does one that must say when
- * its deal ends; otherwise by days to its deadline.
+ * its deal ends, or whose provider's notice should have come by now; otherwise by days to its
+ * deadline.
  */
 export function agendaGroupOf(reminder: AgendaReminder, today: string): AgendaGroup {
-  if (reminder.renewal_date <= today || reminder.ask_deal_end) return 'needs_answer';
+  if (reminder.renewal_date <= today || reminder.ask_deal_end || noticeQuestionDue(reminder, today))
+    return 'needs_answer';
   const days = daysBetween(today, deadlineOn(reminder, today));
   if (days <= WEEK_AHEAD_DAYS) return 'next_week';
   if (days <= MONTH_AHEAD_DAYS) return 'next_month';

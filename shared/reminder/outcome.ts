@@ -4,6 +4,8 @@
  * renewal. The store writes what these decide, in one transaction over the version read.
  */
 import { currentOffer } from './priceMemory.ts';
+import { currentNoticeAnswer } from './noticeWatch.ts';
+import { riseAfterRoll } from './priceRise.ts';
 import { rescaled } from './split.ts';
 import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
 import type { SavingsInput } from '../savingsSchemas.ts';
@@ -61,6 +63,8 @@ export function endedTerm(
     price: reminder.amount,
     // The provider's renewal offer for this term, kept with it once the reminder moves on.
     offer_price: currentOffer(reminder)?.price ?? null,
+    // Whether its notice came, as the user told us: kept with the term it was about.
+    notice_answer: currentNoticeAnswer(reminder)?.answer ?? null,
     billing: reminder.billing,
     shared: reminder.shared,
     // A shared reminder's store names the member who answered; an own outcome names no one.
@@ -96,6 +100,10 @@ export function rolled(
     last_term_amount: reminder.amount,
     // An offer was for the renewal that ended; the next one has none yet.
     renewal_offer: null,
+    // So was the notice answer: the next renewal's notice is asked afresh.
+    notice_answer: null,
+    // April's rise recurs while the contract goes on; a new deal has its own.
+    price_rise: riseAfterRoll(reminder, next),
     // What was done for the renewal that ended is not done for the next one.
     actions_done: [],
     updated_at: now.toISOString(),

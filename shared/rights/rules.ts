@@ -54,10 +54,10 @@ const INSURANCE_AUTO_RENEWAL: RightsRule = {
 
 const INSURANCE_RENEWAL_NOTICE: RightsRule = {
   id: 'insurance-renewal-notice',
-  says: 'Your renewal notice must show last year’s premium next to this year’s, so you can see the rise.',
+  says: 'Your insurer must send your renewal notice in good time before the renewal, showing last year’s premium next to this year’s, so you can see the rise.',
   by: 'FCA',
   source: {
-    name: 'FCA Handbook: ICOBS 6.5, renewal notices (since April 2017)',
+    name: 'FCA Handbook: ICOBS 6.5.1R, renewals',
     url: 'https://www.handbook.fca.org.uk/handbook/ICOBS/6/5.html',
   },
   reviewed: REVIEWED,

@@ -187,6 +187,8 @@ const SAMPLES: Record<RouteName, Sample> = {
   deleteReminder: { success: 204 },
   snoozeReminder: { success: 200 },
   markActionDone: { body: { kind: 'best_quotes' }, success: 200 },
+  // For the reminder's own renewal: a broadband contract has an end-of-contract notice to ask about.
+  answerNotice: { body: { answer: 'no', renewal_date: reminderBody.renewal_date }, success: 200 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
   addQuote: { body: quoteBody, success: 201 },
   removeQuote: { success: 204, quoteId: ownerQuote },

@@ -103,6 +103,8 @@ const FUZZ: Record<RouteName, Fuzz> = {
   deleteReminder: { runs: 30 },
   snoozeReminder: { runs: 20 },
   markActionDone: { body: { kind: 'best_quotes' }, runs: 20 },
+  // The owner's insurance renewal has a renewal notice to ask about.
+  answerNotice: { body: { answer: 'yes', renewal_date: reminderBody.renewal_date }, runs: 20 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, runs: 40 },
   addQuote: {
     body: { provider: 'Sky', price: 25.5, quoted_on: '2028-05-01', notes: 'Online price' },

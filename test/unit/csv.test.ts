@@ -66,6 +66,7 @@ describe('remindersCsv', () => {
         'Best day to act': 'yes',
         Lender: '',
         'Who pays': '',
+        'Price rises in April': '',
       },
       expect.objectContaining({ Title: 'Gym', Amount: '', 'Remind me': '14, 7, 1, 0', Repeats: 'none' }),
     ]);

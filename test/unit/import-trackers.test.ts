@@ -32,6 +32,7 @@ const saved = (fields: Record<string, unknown>) => ({
   shared: false,
   deals_with: null,
   who_pays: null,
+  price_rise: null,
   ...fields,
   // A tracker's cycle is how it is paid, with no end date: a rolling payment.
   ...(fields.repeats ? { billing: fields.repeats, date_kind: 'next_payment', ask_deal_end: false } : {}),

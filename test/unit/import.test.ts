@@ -87,6 +87,16 @@ describe('our CSV', () => {
       lead_days: fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 365 }), { minLength: 1, maxLength: 8 }), {
         nil: null,
       }),
+      price_rise: fc.option(
+        fc.oneof(
+          fc.constantFrom({ kind: 'cpi_3_9' as const }, { kind: 'rpi_3_9' as const }),
+          fc.record({
+            kind: fc.constant('pounds' as const),
+            pence_a_month: fc.integer({ min: 1, max: 100_000 }),
+          }),
+        ),
+        { nil: null },
+      ),
     })
     .map(({ pence, act_by_days, billing, date_kind, term, ...r }): Reminder => {
       const actBy =
@@ -143,6 +153,8 @@ describe('our CSV', () => {
             shared: false,
             deals_with: null,
             who_pays: null,
+            // Only a phone, broadband or pay TV contract has one, as the dialog keeps it.
+            price_rise: r.category === 'broadband_mobile' ? r.price_rise : null,
           })),
         );
       }),
@@ -349,6 +361,7 @@ describe('a spreadsheet with headings of its own', () => {
       shared: false,
       deals_with: null,
       who_pays: null,
+      price_rise: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

@@ -81,7 +81,8 @@ let n = 0;
 const reminder = (fields: Partial<AgendaReminder>): AgendaReminder => ({
   id: `r${++n}`,
   title: `Reminder ${n}`,
-  category: 'insurance',
+  // A category with no notice to ask about: these group by their days alone.
+  category: 'credit_cards',
   renewal_date: '2027-06-01',
   act_by: null,
   amount: null,

@@ -41,6 +41,7 @@ const input = (changes: Partial<ReminderInput> = {}): ReminderInput => ({
   shared: false,
   deals_with: null,
   who_pays: null,
+  price_rise: null,
   ...changes,
 });
 const now = new Date('2026-11-25T10:00:00.000Z');

@@ -78,6 +78,8 @@ describe('reminder rules', () => {
       shared: false,
       deals_with: null,
       who_pays: null,
+      // Only a phone, broadband or pay TV contract has one.
+      price_rise: null,
       // Answered in the dialog: nothing left to ask.
       ask_deal_end: false,
     });

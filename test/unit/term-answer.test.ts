@@ -31,6 +31,7 @@ const outcome = (over: Partial<RenewalOutcome> = {}): RenewalOutcome => ({
   price: 400,
   new_price: 335.8,
   offer_price: null,
+  notice_answer: null,
   result: 'switched',
   saved_amount: 64.2,
   billing: 'yearly',

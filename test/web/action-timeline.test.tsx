@@ -39,6 +39,8 @@ const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   deals_with: null,
   who_pays: null,
   renewal_offer: null,
+  notice_answer: null,
+  price_rise: null,
   created_by: null,
   updated_by: null,
   created_at: '2026-01-01T00:00:00.000Z',

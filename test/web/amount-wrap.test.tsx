@@ -114,6 +114,7 @@ describe('amounts with their period stay on one line', () => {
       price: 10.99,
       new_price: 7.99,
       offer_price: null,
+      notice_answer: null,
       result: 'switched',
       saved_amount: 3,
       billing: 'monthly',

@@ -160,6 +160,7 @@ describe('ReminderDialog', () => {
         shared: false,
         deals_with: null,
         who_pays: null,
+        price_rise: null,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -25,6 +25,7 @@ const outcome = (over: Partial<RenewalOutcome>): RenewalOutcome => ({
   price: 480,
   new_price: 400,
   offer_price: null,
+  notice_answer: null,
   result: 'switched',
   saved_amount: 80,
   billing: 'yearly',

@@ -72,7 +72,7 @@ export function yourDataJourney({ stack, signedInPage }: E2e): void {
       expect(csvDownload.suggestedFilename()).toMatch(/^renewal-reminders-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await csvDownload.path())!, 'utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        '\uFEFFTitle,Category,Provider,Renewal date,Amount,How often you pay,Amount per year,Date is,Notes,Repeats,Renews automatically,Act by,Remind me,Best day to act,Lender,Who pays',
+        '\uFEFFTitle,Category,Provider,Renewal date,Amount,How often you pay,Amount per year,Date is,Notes,Repeats,Renews automatically,Act by,Remind me,Best day to act,Lender,Who pays,Price rises in April',
       );
       expect(csv).toContain(
         '"Broadband, fibre",broadband_mobile,BT,2031-05-01,35.00,none,,Deal ends,"Line one\nLine ""two""",none,no,,',

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { useInbox } from '../api/inbox.ts';
 import { ResetAddressDialog, UploadDialog } from './lazy-dialogs.tsx';
@@ -28,15 +29,29 @@ function CopyButton({ address, className }: { address: string; className: string
   );
 }
 
-/** 'Upload a letter' and its dialog. */
-function UploadButton({ className }: { className: string }) {
-  const [open, setOpen] = useState(false);
+/** 'Upload a letter' and its dialog; `startOpen`: opened as the page opens (and `onClosed` when done). */
+function UploadButton({
+  className,
+  startOpen = false,
+  onClosed,
+}: {
+  className: string;
+  startOpen?: boolean;
+  onClosed?: () => void;
+}) {
+  const [open, setOpen] = useState(startOpen);
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)}>
         Upload a letter
       </button>
-      <UploadDialog open={open} onOpenChange={setOpen} />
+      <UploadDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) onClosed?.();
+        }}
+      />
     </>
   );
 }
@@ -44,8 +59,13 @@ function UploadButton({ className }: { className: string }) {
 /**
  * Settings → 'Your renewal inbox': the user's own address to forward renewal e-mails to, how to
  * forward one, 'Copy', 'Reset address' (for an address that got around) and 'Upload a letter'.
+ * `startUpload`: 'Upload a letter' is open from the start (Settings opened for it: the notice
+ * question's 'Yes, and here it is'); `onUploadClosed` runs when it closes.
  */
-export function InboxCard() {
+export function InboxCard({
+  startUpload = false,
+  onUploadClosed,
+}: { startUpload?: boolean; onUploadClosed?: () => void } = {}) {
   const inbox = useInbox();
   const inputId = useId();
   const [resetting, setResetting] = useState(false);
@@ -85,7 +105,7 @@ export function InboxCard() {
             {inbox.data.address !== null && (
               <CopyButton address={inbox.data.address} className="btn btn-primary" />
             )}
-            <UploadButton className="btn btn-outline" />
+            <UploadButton className="btn btn-outline" startOpen={startUpload} onClosed={onUploadClosed} />
             {inbox.data.address !== null && (
               <button type="button" className="btn btn-ghost" onClick={() => setResetting(true)}>
                 Reset address

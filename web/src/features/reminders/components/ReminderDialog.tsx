@@ -35,6 +35,8 @@ import { useHouseholdMembers } from '../../../api/get-household.ts';
 import { useSaveReminder } from '../api/save-reminder.ts';
 import { UK_TIPS } from '../content/uk-tips.ts';
 import { ContractFields } from './ContractFields.tsx';
+import { PriceRiseFields } from './PriceRiseFields.tsx';
+import { hasPriceRise } from '#shared/reminder/priceRise.ts';
 import { useLenderFillsProvider } from '../hooks/use-lender-provider.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
 import { errorInMoreOptions, openMoreOptionsOnError } from './more-options.ts';
@@ -71,6 +73,8 @@ const EMPTY: ReminderFormValues = {
   deals_with: '',
   who_pays: SPLIT_EQUALLY,
   pay_shares: {},
+  price_rise: '',
+  price_rise_amount: '',
 };
 
 /** What 'Also tell me the best day to act' adds for a category (a car's MOT or tax), or null when none. */
@@ -124,6 +128,9 @@ function toFormValues(
     shared: reminder.shared,
     deals_with: stillMember ? dealsWith : '',
     ...whoPaysToForm(reminder.who_pays, members?.map((m) => m.membership_id) ?? null),
+    price_rise: reminder.price_rise?.kind ?? '',
+    price_rise_amount:
+      reminder.price_rise?.kind === 'pounds' ? (reminder.price_rise.pence_a_month / 100).toFixed(2) : '',
   };
 }
 
@@ -347,6 +354,7 @@ export function ReminderDialog({
                 />
               ) : null}
               {!addBothOnly && <ContractFields category={category} />}
+              {hasPriceRise(category) && <PriceRiseFields />}
               {!addBothOnly && <Field name="notes" label="Notes" as="textarea" rows={3} />}
               {members !== null && !addBothOnly && (
                 <SharedFields

@@ -1,5 +1,5 @@
 import { offerLine } from '#shared/reminder/priceMemory.ts';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
 import { DEAL_END_QUESTION } from '#shared/reminder/contract.ts';
 import type { HouseholdMember } from '#shared/household.ts';
@@ -7,19 +7,22 @@ import { categoryLabel } from '#shared/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';
+import { noticeQuestionDue } from '#shared/reminder/noticeWatch.ts';
+import { priceRiseLine } from '#shared/reminder/priceRise.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { reminderPath, savingsPath } from '../../../config/routes.ts';
 import { PencilIcon, TrashIcon } from '../../../components/Icons.tsx';
 import { DaysLeftBadge } from './DaysLeftBadge.tsx';
+import { NOTICE_SECTION_ID, NoticeQuestion } from './NoticeQuestion.tsx';
 import { SharedMark } from './SharedMark.tsx';
 
 interface ListProps {
   reminders: Reminder[];
   onEdit: (reminder: Reminder) => void;
   onDelete: (reminder: Reminder) => void;
-  /** Renewals due or passed with no outcome: each offers 'How did it go?'. */
+  /** 'Needs your answer': each asks its question ('How did it go?', the notice watchdog's). */
   needsAnswer?: boolean;
   /** The household's members, who shared reminders name (null outside a household). */
   members: readonly HouseholdMember[] | null;
@@ -61,6 +64,12 @@ function Offer({ reminder }: { reminder: Reminder }) {
   return line ? <p className="reminder-offer">{line}</p> : null;
 }
 
+/** April's price rise, when its contract states one: 'From April: £31.49 a month (CPI + 3.9%)'. */
+function Rise({ reminder }: { reminder: Reminder }) {
+  const line = priceRiseLine(reminder, todayIn());
+  return line ? <p className="reminder-offer">{line}</p> : null;
+}
+
 /**
  * The question a reminder needs answered: when its deal ends (one saved before the date's kind was
  * asked, which opens the dialog on that question), else the outcome, once a renewal has come and
@@ -89,6 +98,30 @@ function HowDidItGo({ reminder, onEdit }: { reminder: Reminder; onEdit: ListProp
       How did it go?
       <span className="visually-hidden"> ({reminder.title})</span>
     </Link>
+  );
+}
+
+/**
+ * What a reminder under 'Needs your answer' asks: its renewal's question (when the renewal has come,
+ * or it must say when its deal ends), and the notice watchdog's once the provider's notice was due.
+ * A 'No' opens the reminder's page at its notice card, which says what to do.
+ */
+function Answers({ reminder, onEdit }: { reminder: Reminder; onEdit: ListProps['onEdit'] }) {
+  const navigate = useNavigate();
+  const today = todayIn();
+  return (
+    <>
+      {(reminder.renewal_date <= today || reminder.ask_deal_end) && (
+        <HowDidItGo reminder={reminder} onEdit={onEdit} />
+      )}
+      {noticeQuestionDue(reminder, today) && (
+        <NoticeQuestion
+          reminder={reminder}
+          small
+          onNo={() => void navigate(`${reminderPath(reminder.id)}#${NOTICE_SECTION_ID}`)}
+        />
+      )}
+    </>
   );
 }
 
@@ -145,7 +178,8 @@ export function ReminderTable({ reminders, onEdit, onDelete, needsAnswer, member
           <SharedMark reminder={r} members={members} />
           <ActBy reminder={r} />
           <Offer reminder={r} />
-          {needsAnswer && <HowDidItGo reminder={r} onEdit={onEdit} />}
+          <Rise reminder={r} />
+          {needsAnswer && <Answers reminder={r} onEdit={onEdit} />}
         </>
       ),
     },
@@ -184,6 +218,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
               <SharedMark reminder={r} members={members} />
               <ActBy reminder={r} />
               <Offer reminder={r} />
+              <Rise reminder={r} />
             </div>
             <DaysLeftBadge renewalDate={r.renewal_date} longPast={isLongPast(r, todayIn())} />
           </div>
@@ -202,7 +237,7 @@ export function ReminderCards({ reminders, onEdit, onDelete, needsAnswer, member
             </dl>
             <RowActions reminder={r} onEdit={onEdit} onDelete={onDelete} />
           </div>
-          {needsAnswer && <HowDidItGo reminder={r} onEdit={onEdit} />}
+          {needsAnswer && <Answers reminder={r} onEdit={onEdit} />}
           {r.notes && <p className="reminder-notes">{r.notes}</p>}
         </li>
       ))}

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import { actionsDue, isWindowKind, type DueAction } from '#shared/reminder/actions.ts';
 import { addDays } from '#shared/reminder/schedule.ts';
-import { savingsPath } from '../../../config/routes.ts';
+import { reminderPath, savingsPath } from '../../../config/routes.ts';
 import { useMarkActionDone } from '../api/mark-action-done.ts';
 import './ThisWeek.css';
 
@@ -20,7 +20,8 @@ function dayOf(date: string, today: string): string {
  * 'What to do this week', at the top of the dashboard: the actions due now and in the next 7 days,
  * from the reminders' action windows (the best day for quotes, a lock-in window opening, a notice
  * due) and the answers they need, each with its day and one tap to do it: 'Done' for a window,
- * the answer's own page or question otherwise. Nothing due: the card is not shown.
+ * the answer's own page or question otherwise; on 1 March, April's price rise with the reminder's
+ * page. Nothing due: the card is not shown.
  */
 export function ThisWeek({
   reminders,
@@ -70,6 +71,10 @@ export function ThisWeek({
             ) : action.kind === 'outcome' ? (
               <Link to={savingsPath(action.reminderId)} className="btn btn-primary btn-sm">
                 Tell us<span className="visually-hidden"> how {action.title} went</span>
+              </Link>
+            ) : action.kind === 'april_rise' ? (
+              <Link to={reminderPath(action.reminderId)} className="btn btn-outline btn-sm">
+                View<span className="visually-hidden"> {action.title}</span>
               </Link>
             ) : (
               <button

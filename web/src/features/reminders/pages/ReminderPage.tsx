@@ -5,12 +5,14 @@ import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcom
 import type { HouseholdMember } from '#shared/household.ts';
 import { categoryLabel } from '#shared/categories.ts';
 import { dateLabel, leadDaysOf } from '#shared/reminder/contract.ts';
-import { daysLeft, formatPounds, formatUkDate } from '#shared/dates.ts';
+import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
 import { leadDaysToText } from '#shared/schemas.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
+import { NOTICE_HISTORY_WORDS } from '#shared/reminder/noticeWatch.ts';
+import { priceRiseLine, priceRiseText, projectedPrice } from '#shared/reminder/priceRise.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { mayTakeBack } from '#shared/reminder/sharing.ts';
 import { ApiRequestError } from '../../../api/client.ts';
@@ -30,6 +32,7 @@ import { RightsKit } from '../components/RightsKit.tsx';
 import { byWhom, payFacts, SharedAuthors, SharedMark } from '../components/SharedMark.tsx';
 import { ReminderDialog } from '../components/ReminderDialog.tsx';
 import { LeaveSharedReminder } from '../components/LeaveSharedReminder.tsx';
+import { NoticeSection } from '../components/NoticeSection.tsx';
 import { SnoozeButton } from '../components/SnoozeButton.tsx';
 import './ReminderPage.css';
 
@@ -67,7 +70,10 @@ const historyColumns = (members: readonly HouseholdMember[] | null): Column<Rene
   { header: 'Prices', className: 'nowrap', cell: (r) => <TermPrices term={r} /> },
   {
     header: 'What happened',
-    cell: (r) => `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}`,
+    // Whether the notice came, as the user told us, stays with its term.
+    cell: (r) =>
+      `${RENEWAL_RESULT_LABELS[r.result]}${byWhom(r.recorded_by, members, 'logged by')}` +
+      (r.notice_answer ? `; ${NOTICE_HISTORY_WORDS[r.notice_answer]}` : ''),
   },
   {
     header: 'Saved',
@@ -118,6 +124,7 @@ export default function ReminderPage() {
           mayLeave={myMembershipId !== null && reminder.shared && !mayTakeBack(reminder, myMembershipId)}
           onEdit={() => setEditing(true)}
         />
+        {reminder.archived_at === null && <NoticeSection reminder={reminder} members={members} />}
         {reminder.archived_at === null && <ActionTimeline reminder={reminder} />}
         {reminder.archived_at === null && <QuoteNotebook reminder={reminder} quotes={quotes} />}
         {reminder.archived_at === null && <RightsKit reminder={reminder} quotes={quotes} />}
@@ -182,6 +189,21 @@ export default function ReminderPage() {
   );
 }
 
+/** Where an index rise's figure comes from: the ONS release, linked. */
+function RiseFigure({ reminder }: { reminder: Reminder }) {
+  const rate = projectedPrice(reminder, todayIn())?.rate;
+  if (!rate) return null;
+  return (
+    <p className="muted reminder-rise-source">
+      {`April's rise counted at ${rate.percent}%, from `}
+      <a href={rate.source.url} target="_blank" rel="noopener noreferrer">
+        {rate.source.name}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
+
 function ReminderDetails({
   reminder,
   members,
@@ -219,6 +241,12 @@ function ReminderDetails({
       : []),
     ['Amount', amountShown(reminder.amount, reminder.billing)],
     ...(offerLine(reminder) ? ([['Renewal offer', offerLine(reminder)!]] as [string, string][]) : []),
+    // April's rise, as the price from then when it can be said, else as the contract states it.
+    ...(reminder.price_rise
+      ? ([
+          ['Price rises in April', priceRiseLine(reminder, todayIn()) ?? priceRiseText(reminder.price_rise)],
+        ] as [string, string][])
+      : []),
     [
       'How often you pay',
       PAYMENT_FREQUENCIES.find((r) => r.value === reminder.billing)?.label ?? reminder.billing,
@@ -255,6 +283,7 @@ function ReminderDetails({
           </div>
         ))}
       </dl>
+      <RiseFigure reminder={reminder} />
       {reminder.notes && <p className="reminder-notes">{reminder.notes}</p>}
       {!archived && (
         <div className="reminder-page-actions">

@@ -1,9 +1,10 @@
+import { useSearchParams } from 'react-router';
 import { useMe } from '../../../api/get-me.ts';
 import { showsKeptCopy } from '../../../api/saved-queries.ts';
 import { AppLayout } from '../../../components/AppLayout.tsx';
 import { ArrowLeftIcon } from '../../../components/Icons.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
-import { ROUTES } from '../../../config/routes.ts';
+import { INBOX_UPLOAD_PARAM, ROUTES } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useGoBack } from '../../../hooks/useGoBack.ts';
 import { CalendarCard } from '../components/CalendarCard.tsx';
@@ -24,6 +25,18 @@ export default function SettingsPage() {
   const me = useMe();
   // The form waits for the household too: its 'Remind me about shared renewals' must not pop in late.
   const { members, isPending: householdPending } = useHouseholdMembers();
+  // ?upload=letter (the notice question's 'Yes, and here it is'): 'Upload a letter' opens at once;
+  // closing it drops the parameter, so going back or reloading does not open it again.
+  const [params, setParams] = useSearchParams();
+  const uploadAsked = params.get(INBOX_UPLOAD_PARAM) === 'letter';
+  const uploadClosed = () =>
+    setParams(
+      (now) => {
+        now.delete(INBOX_UPLOAD_PARAM);
+        return now;
+      },
+      { replace: true },
+    );
 
   return (
     <AppLayout narrow>
@@ -44,7 +57,7 @@ export default function SettingsPage() {
           inHousehold={members !== null}
         />
       )}
-      <InboxCard />
+      <InboxCard startUpload={uploadAsked} onUploadClosed={uploadClosed} />
       <HouseholdCard />
       <NotificationsCard />
       <CalendarCard />
