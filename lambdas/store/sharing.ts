@@ -63,7 +63,6 @@ export function asKeptAt(home: Home, reminder: Reminder, before?: Reminder): Rem
       shared: false,
       deals_with: null,
       who_pays: null,
-      renewal_offer: null,
       // Kept, but naming no member: an own reminder's answers are its owner's.
       notice_answer: reminder.notice_answer && { ...reminder.notice_answer, answered_by: null },
       created_by: null,

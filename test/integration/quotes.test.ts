@@ -201,6 +201,23 @@ describe('the mails after quotes are noted', () => {
     ...extra,
   });
 
+  it('keeps the renewal offer when the reminder is edited', async () => {
+    const user = await createUser(stack, { label: 'offeredit' });
+    const call = api(stack, user.accessToken);
+    const reminderId = await addReminder(stack, user, reminderBody);
+    await call('POST', quotesPath(reminderId), {
+      ...quote,
+      provider: 'Admiral',
+      price: 612.34,
+      renewal_offer: true,
+    });
+    const edited = await call('PUT', `/api/reminders/${reminderId}`, { ...reminderBody, title: 'Car cover' });
+    expect(edited.status).toBe(200);
+    const after = await details(user, reminderId);
+    expect(after.reminder.title).toBe('Car cover');
+    expect(after.reminder.renewal_offer).toMatchObject({ price: 612.34 });
+  });
+
   it('the next lead mail names the cheapest quote of this renewal and what it saves', async () => {
     const user = await createUser(stack, { label: 'quoted' });
     const call = api(stack, user.accessToken);
