@@ -1,0 +1,120 @@
+/**
+ * Alert channels beside e-mail and Web Push: Telegram, ntfy and a signed webhook. Each takes the
+ * day's one message (the renewals the day's e-mail lists), at most once a day per channel, through
+ * the same plan and claims as the e-mail and the push. This module holds what the API shows of them
+ * and what both sides say about them; the settings each one takes are in ./inputs.ts, the webhook's
+ * body in ./webhook.ts and Telegram's connect link in ./telegram.ts.
+ */
+
+/** The channels, a closed list: one item of each at most in a user's partition. */
+export const CHANNEL_KINDS = ['telegram', 'ntfy', 'webhook'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** Each channel's name as the product writes it. */
+export const CHANNEL_NAMES: Record<ChannelKind, string> = {
+  telegram: 'Telegram',
+  ntfy: 'ntfy',
+  webhook: 'Webhook',
+};
+
+/**
+ * 'on': the day's message goes. 'off': the service said the channel is gone (a webhook or ntfy
+ * server's 410, Telegram's 'bot was blocked' or 'chat not found'), so nothing more is sent and the
+ * user was told by e-mail; saving it again (or connecting Telegram again) turns it back on.
+ */
+export const CHANNEL_STATUSES = ['on', 'off'] as const;
+export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
+
+interface ChannelCommon {
+  status: ChannelStatus;
+  /** Why it went off, in words ('Telegram says the bot was blocked'); null while on. */
+  off_reason: string | null;
+  /** When it was set up (connected, or last saved). */
+  created_at: string;
+}
+
+/** Telegram: a chat with the product's bot, bound to the account by its one-time link. */
+export interface TelegramChannel extends ChannelCommon {
+  kind: 'telegram';
+  /** The Telegram name of whoever pressed Start (first name, or @username), as Telegram gave it. */
+  chat_name: string | null;
+}
+
+/** ntfy: a topic on ntfy.sh or the user's own server. */
+export interface NtfyChannel extends ChannelCommon {
+  kind: 'ntfy';
+  topic_url: string;
+  /** An access token is kept (sent as Bearer); the token itself is never shown again. */
+  has_token: boolean;
+}
+
+/** What one delivery to a webhook did, newest first in WebhookChannel.deliveries. */
+export const DELIVERY_OUTCOMES = ['delivered', 'failed', 'gone'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/** The webhook's last deliveries kept: a capped list, never longer. */
+export const WEBHOOK_DELIVERIES_KEPT = 10;
+
+export interface WebhookDelivery {
+  /** The delivery's id: the body's `id` and the X-Renewals-Delivery header (the same on each retry). */
+  id: string;
+  /** When this attempt was made. */
+  at: string;
+  /** The body's `type`: the day's renewals or 'Send a test'. */
+  event: 'renewals.due' | 'webhook.test';
+  outcome: DeliveryOutcome;
+  /** The HTTP status the receiver answered; null when there was no answer (time-out, refused address). */
+  http_status: number | null;
+  /** What happened, in words ('Answered 200 OK', 'No answer within 5 seconds'). */
+  summary: string;
+  /** 1 for the first try; a retry of the same delivery counts up. */
+  attempt: number;
+}
+
+/** A webhook: an https address of the user's, to which each day's renewals are posted, signed. */
+export interface WebhookChannel extends ChannelCommon {
+  kind: 'webhook';
+  url: string;
+  /** The signing secret's first characters ('whsec_AbC1…'), so a user can tell which one they hold. */
+  secret_hint: string;
+  /** The last WEBHOOK_DELIVERIES_KEPT deliveries, newest first. */
+  deliveries: WebhookDelivery[];
+}
+
+export type Channel = TelegramChannel | NtfyChannel | WebhookChannel;
+
+/** GET /api/channels/me: each channel as set up, or null. */
+export interface Channels {
+  telegram: TelegramChannel | null;
+  ntfy: NtfyChannel | null;
+  webhook: WebhookChannel | null;
+  /** Whether this site offers Telegram at all (a bot is configured); when false, 'Connect Telegram' answers 404. */
+  telegram_available: boolean;
+}
+
+/** What 'Send a test' did: what the service answered, summarised. */
+export interface ChannelTestResult {
+  kind: ChannelKind;
+  outcome: DeliveryOutcome;
+  /** The HTTP status the service answered; null when there was no answer. */
+  http_status: number | null;
+  /** What came back, in words ('ntfy accepted it (message id abc123)', 'Refused: that address is on a private network'). */
+  summary: string;
+}
+
+/** The messages of the channels' answers and refusals. */
+export const CHANNEL_MESSAGES = {
+  notSetUp: 'That channel is not set up',
+  telegramUnavailable: 'Telegram alerts are not available on this site',
+  urlHttps: 'Use an https address',
+  urlInvalid: 'Enter a full address, like https://ntfy.sh/my-renewals',
+  urlPort: 'Use an address on the standard https port (no :port)',
+  urlUserinfo: 'Leave out any user name or password in the address',
+  urlPrivate: 'That address is on a private network: use one on the internet',
+  urlTooLong: 'That address is too long',
+  topicInvalid: 'The address must end with the topic: letters, digits, - and _ (at most 64)',
+  tokenInvalid: 'The access token is letters, digits and symbols without spaces (at most 256)',
+  testTitle: 'Renewal reminders are connected',
+  testBody: 'This is how your renewal reminders will arrive: one message on a day something is due.',
+  goneSubject: (name: string) => `${name} alerts are off`,
+} as const;
