@@ -12,6 +12,7 @@ import type { SharedMailChoice } from './reminder/sharing.ts';
 import type { WhoPays } from './reminder/split.ts';
 import type { RenewalOffer } from './reminder/priceMemory.ts';
 import type { InboxItem } from './inbox/items.ts';
+import type { ChannelKind } from './channels/kinds.ts';
 
 export interface Reminder {
   id: string;
@@ -120,6 +121,11 @@ export interface Profile {
   push_reminders: boolean;
   /** How many devices have notifications on (counted with each add and removal). */
   push_devices: number;
+  /**
+   * The alert channels that take the day's message (Telegram, ntfy, webhook), kept with each
+   * channel's own writes, so the reminder job knows without reading them (shared/channels/kinds.ts).
+   */
+  alert_channels: ChannelKind[];
   /** 'Remind me about shared renewals': which of the household's shared reminders mail this member. */
   shared_reminder_mails: SharedMailChoice;
   /** The calendar feed's generation (0: never made); 'Reset link' moves it on. */
@@ -165,7 +171,10 @@ export interface WebConfig {
 }
 
 /** Closed lists the API returns and the stores parse: each written once, here. */
-/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
+/**
+ * household_invitation: to an invitee (not a user); household_change: to members when one joins or
+ * leaves; channel_off: an alert channel was turned off because its service said it is gone.
+ */
 export const EMAIL_TYPES = [
   'reminder',
   'window',
@@ -174,6 +183,7 @@ export const EMAIL_TYPES = [
   'test',
   'household_invitation',
   'household_change',
+  'channel_off',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**

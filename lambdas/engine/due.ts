@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { todayIn } from '../../shared/dates.ts';
 import { pushesReminders } from '../../shared/push.ts';
+import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import type { Profile } from '../../shared/api.ts';
 import {
   dueNow,
@@ -324,5 +325,5 @@ async function planSend(
   result.skipped++;
   result.notes.push(noteOf(addressed, skip));
   // The push has its own switch: no e-mail still leaves the day's push.
-  if (pushesReminders(profile)) result.pushOnly.push(addressed);
+  if (pushesReminders(profile) || hasAlertChannels(profile)) result.pushOnly.push(addressed);
 }

@@ -14,6 +14,8 @@ import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
 import { pushDay, type DailyPushOptions } from '../push/daily.ts';
+import { channelsDay, type ChannelsDayOptions } from '../channels/daily.ts';
+import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
@@ -50,11 +52,25 @@ export interface SenderOptions {
   onAccepted?: (message: RecipientMessage) => void | Promise<void>;
   /** Test seam: after a device's push is claimed, before the push service is called. */
   onPushClaimed?: DailyPushOptions['onPushClaimed'];
+  /** Test seam: after a channel's message is claimed, before it is sent. */
+  onChannelClaimed?: ChannelsDayOptions['onChannelClaimed'];
+  /** Test seam: after a channel's service accepted the message, before its record says so. */
+  onChannelAccepted?: ChannelsDayOptions['onChannelAccepted'];
 }
 
 /** What tests may set on a sender: its clock, its lease, and the seams between its steps. */
 export type SenderSeams = Partial<
-  Pick<SenderOptions, 'now' | 'leaseMs' | 'beforeClaim' | 'onClaimed' | 'onAccepted' | 'onPushClaimed'>
+  Pick<
+    SenderOptions,
+    | 'now'
+    | 'leaseMs'
+    | 'beforeClaim'
+    | 'onClaimed'
+    | 'onAccepted'
+    | 'onPushClaimed'
+    | 'onChannelClaimed'
+    | 'onChannelAccepted'
+  >
 >;
 
 export interface SendBatchResult extends SQSBatchResponse {
@@ -160,8 +176,8 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       },
     });
   }
-  // Read only for what goes: a message for the push alone reads nothing for a member without one.
-  const wanted = !message.pushOnly || pushesReminders(profile);
+  // Read only for what goes: a message for the push and channels alone reads nothing for a member without them.
+  const wanted = !message.pushOnly || pushesReminders(profile) || hasAlertChannels(profile);
   const personal = await personalFor(
     wanted
       ? due.map(({ mail }) => ({
@@ -253,9 +269,11 @@ export async function sendRecipientMessage(
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
-  // The day's push, on claims of its own: it never stops or repeats the e-mail above.
+  // The day's push and channels, on claims of their own: they never stop or repeat the e-mail above.
   const items = due.map(({ mail }) => mail);
-  if ((await pushDay(profile, items, message.day, options)).again) throw new PushComesBack(result);
+  const pushed = await pushDay(profile, items, message.day, options);
+  const channels = await channelsDay(profile, items, message.day, options);
+  if (pushed.again || channels.again) throw new PushComesBack(result);
   result.done = message.pushOnly ? 0 : message.mails.length;
   return result;
 }
@@ -330,7 +348,8 @@ export class ClaimHeldElsewhere extends Error {
 export class PushComesBack extends ClaimHeldElsewhere {
   constructor(result: MessageResult) {
     super(0, result);
-    this.message = "A device's push failed or is held by another sender: retry after the visibility timeout";
+    this.message =
+      "A device's push or a channel's message failed or is held by another sender: retry after the visibility timeout";
   }
 }
 

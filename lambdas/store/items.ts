@@ -28,6 +28,7 @@ import { ACTIONS_DONE_MAX } from '../../shared/reminder/actions.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { keptVehicleSchema, VEHICLE_DATES } from '../../shared/vehicles.ts';
 import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
+import { CHANNEL_KINDS } from '../../shared/channels/kinds.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -48,6 +49,11 @@ const profileItem = z.object({
   email_per_renewal: z.boolean().default(false),
   push_reminders: z.boolean().default(true),
   push_devices: z.number().default(0),
+  // A string set in the table (ADD and DELETE keep it without a read); a profile without one has none.
+  alert_channels: z
+    .union([z.set(z.string()), z.array(z.string())])
+    .default([])
+    .transform((kinds) => CHANNEL_KINDS.filter((kind) => [...kinds].includes(kind))),
   shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).default('all').catch('all'),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,

@@ -10,6 +10,10 @@
 export const CHANNEL_KINDS = ['telegram', 'ntfy', 'webhook'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
+/** Whether the reminder job has a channel of these to send the day's message on. */
+export const hasAlertChannels = (profile: { alert_channels: readonly ChannelKind[] }) =>
+  profile.alert_channels.length > 0;
+
 /** Each channel's name as the product writes it. */
 export const CHANNEL_NAMES: Record<ChannelKind, string> = {
   telegram: 'Telegram',
@@ -102,9 +106,13 @@ export interface ChannelTestResult {
   summary: string;
 }
 
+/** 'Send a test' calls a service each time: this many a user a day. */
+export const CHANNEL_TESTS_PER_DAY = 30;
+
 /** The messages of the channels' answers and refusals. */
 export const CHANNEL_MESSAGES = {
   notSetUp: 'That channel is not set up',
+  tooManyTests: `That is ${CHANNEL_TESTS_PER_DAY} tests today: try again tomorrow`,
   telegramUnavailable: 'Telegram alerts are not available on this site',
   urlHttps: 'Use an https address',
   urlInvalid: 'Enter a full address, like https://ntfy.sh/my-renewals',
@@ -118,3 +126,10 @@ export const CHANNEL_MESSAGES = {
   testBody: 'This is how your renewal reminders will arrive: one message on a day something is due.',
   goneSubject: (name: string) => `${name} alerts are off`,
 } as const;
+
+/** Why a channel went off, as the card and the mail say it (after 'We have stopped sending … to X: '). */
+export const CHANNEL_OFF_REASONS: Record<ChannelKind, string> = {
+  telegram: 'Telegram says the bot was blocked or the chat is gone',
+  ntfy: 'the ntfy server says the topic is gone (410 Gone)',
+  webhook: 'your server answered 410 Gone',
+};

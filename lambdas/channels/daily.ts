@@ -1,0 +1,202 @@
+/**
+ * The reminder job's alert channels: the day's message on each channel a member has on (Telegram,
+ * ntfy, a webhook), at most once per channel and day, mirroring the mails the run has for them (the
+ * digest's items, in its order and words). Each channel's message is its own send record
+ * (lambdas/store/channelSends.ts), claimed before the service is called and marked just before the
+ * call, so a retry, a redelivered message or two runs at once never send twice, and a sender that
+ * died after calling does not send again. Nothing here stops or repeats the e-mail or the push.
+ */
+import { DateTime } from 'luxon';
+import type { Profile } from '../../shared/api.ts';
+import { CHANNEL_OFF_REASONS, type ChannelKind } from '../../shared/channels/kinds.ts';
+import { todayIn } from '../../shared/dates.ts';
+import type { ReminderMailInput } from '../mail/registry.ts';
+import { errorMessage, JobCrash } from '../runtime/errors.ts';
+import { logger } from '../runtime/logger.ts';
+import { publishJobCounts } from '../runtime/metrics.ts';
+import { retrying } from '../runtime/retry.ts';
+import {
+  claimChannelSend,
+  markSending,
+  recordChannelFailed,
+  recordChannelGone,
+  recordChannelSent,
+  type ChannelClaim,
+} from '../store/channelSends.ts';
+import { listChannels, recordWebhookDelivery, turnChannelOff, type StoredChannel } from '../store/channels.ts';
+import { releaseChat } from '../store/telegram.ts';
+import { dayMessage, chatText, type DayMessage } from './message.ts';
+import { publishToNtfy } from './ntfy.ts';
+import { mailChannelOff } from './offMail.ts';
+import type { ChannelOutcome } from './outcome.ts';
+import { sendTelegramMessage, telegramBotToken } from './telegram.ts';
+import { dayDeliveryId, postToWebhook, webhookBody } from './webhook.ts';
+
+export interface ChannelsDayOptions {
+  now: () => Date;
+  leaseMs?: number;
+  /** Test seam: after a channel's message is claimed, before it is marked and sent. */
+  onChannelClaimed?: (userId: string, kind: ChannelKind) => void | Promise<void>;
+  /** Test seam: after the service accepted the message, before its record says so. */
+  onChannelAccepted?: (userId: string, kind: ChannelKind) => void | Promise<void>;
+}
+
+/** What the day's channels did for one member. `again`: a channel is worth another try (a redelivery). */
+export interface ChannelsDayResult {
+  sent: number;
+  turnedOff: number;
+  failedForGood: number;
+  again: boolean;
+}
+
+const NOTHING: ChannelsDayResult = { sent: 0, turnedOff: 0, failedForGood: 0, again: false };
+
+type Outcome = 'sent' | 'gone' | 'failed for good' | 'again' | 'not ours';
+
+/**
+ * Sends the day's message on each of the member's channels that is on, once per channel and day. A
+ * member with none costs nothing (not even a read). Never throws but for a JobCrash (the test's
+ * dying sender): a failure it cannot settle is reported as `again`, and the message comes back.
+ */
+export async function channelsDay(
+  profile: Profile,
+  items: readonly ReminderMailInput[],
+  /** The member's date of the run (the message's); else today in their zone. */
+  runDay: string | undefined,
+  options: ChannelsDayOptions,
+): Promise<ChannelsDayResult> {
+  if (profile.alert_channels.length === 0 || items.length === 0) return NOTHING;
+  const day = runDay ?? todayIn(profile.timezone, DateTime.fromJSDate(options.now()));
+  try {
+    const channels = [...(await listChannels(profile.user_id)).values()].filter(
+      (channel) => channel.status === 'on' && profile.alert_channels.includes(channel.kind),
+    );
+    const message = dayMessage(items);
+    const outcomes = await Promise.all(
+      channels.map((channel) => deliverDay(profile, channel, day, message, options)),
+    );
+    const result = {
+      sent: outcomes.filter((o) => o === 'sent').length,
+      turnedOff: outcomes.filter((o) => o === 'gone').length,
+      failedForGood: outcomes.filter((o) => o === 'failed for good').length,
+      again: outcomes.includes('again'),
+    };
+    publishJobCounts({ channel_sent: result.sent, channel_failed: result.failedForGood });
+    return result;
+  } catch (error) {
+    if (error instanceof JobCrash) throw error;
+    logger.error("The day's channels could not be settled; the message comes back", {
+      user: profile.user_id.slice(0, 8),
+      error: errorMessage(error),
+    });
+    return { ...NOTHING, again: true };
+  }
+}
+
+/** One call to the channel's service with the message: no claim, no record (the day's and 'Send a test'). */
+export async function sendOn(
+  channel: StoredChannel,
+  message: DayMessage,
+  webhook: { id: string; day: string; event: 'renewals.due' | 'webhook.test' },
+  now: Date,
+): Promise<ChannelOutcome> {
+  switch (channel.kind) {
+    case 'telegram': {
+      const token = await telegramBotToken();
+      if (!token) return { outcome: 'failed', httpStatus: null, summary: 'Telegram is not set up on this site' };
+      return sendTelegramMessage(token, channel.chat_id, chatText(message));
+    }
+    case 'ntfy':
+      return publishToNtfy(channel, { title: message.title, body: message.lines.join('\n'), click: message.url });
+    case 'webhook':
+      return postToWebhook(
+        channel,
+        webhookBody(webhook.event, webhook.id, webhook.day, message.renewals, now),
+        now,
+      );
+  }
+}
+
+async function deliverDay(
+  profile: Profile,
+  channel: StoredChannel,
+  day: string,
+  message: DayMessage,
+  options: ChannelsDayOptions,
+): Promise<Outcome> {
+  const userId = profile.user_id;
+  const taken = await claimChannelSend({ userId, day, kind: channel.kind }, options.now(), options.leaseMs);
+  if (!('claim' in taken)) {
+    // Another sender holds it and has not finished: come back after the lease. Anything else is done.
+    return taken.status === 'already pending' ? 'again' : 'not ours';
+  }
+  await options.onChannelClaimed?.(userId, channel.kind);
+  await markSending(taken.claim, options.now());
+  const id = dayDeliveryId(userId, day);
+  const outcome = await sendOn(channel, message, { id, day, event: 'renewals.due' }, options.now());
+  if (outcome.outcome === 'delivered') await options.onChannelAccepted?.(userId, channel.kind);
+  if (channel.kind === 'webhook') await noteDelivery(userId, id, taken.claim, outcome, options.now());
+  return settle(taken.claim, profile, channel, outcome, options.now());
+}
+
+/** The webhook's list of deliveries gains this attempt; a failure to note it never fails the send. */
+async function noteDelivery(userId: string, id: string, claim: ChannelClaim, outcome: ChannelOutcome, now: Date) {
+  try {
+    await recordWebhookDelivery(userId, {
+      id,
+      at: now.toISOString(),
+      event: 'renewals.due',
+      outcome: outcome.outcome,
+      http_status: outcome.httpStatus,
+      summary: outcome.summary,
+      attempt: claim.attempt,
+    });
+  } catch (error) {
+    logger.warn('A webhook delivery was not noted in its list', { error: errorMessage(error) });
+  }
+}
+
+async function settle(
+  claim: ChannelClaim,
+  profile: Profile,
+  channel: StoredChannel,
+  outcome: ChannelOutcome,
+  now: Date,
+): Promise<Outcome> {
+  const userId = profile.user_id;
+  if (outcome.outcome === 'delivered') {
+    try {
+      await retrying(() => recordChannelSent(claim, now, outcome.summary), {
+        retries: 4,
+        baseMs: 100,
+        retryOn: () => true,
+      });
+    } catch (error) {
+      // Delivered, and marked sending: no one sends it again, whatever its record says.
+      logger.error('A channel message delivered but not recorded', {
+        user: userId.slice(0, 8),
+        channel: channel.kind,
+        error: errorMessage(error),
+      });
+    }
+    return 'sent';
+  }
+  if (outcome.outcome === 'gone') {
+    await recordChannelGone(claim, now, outcome.summary);
+    const reason = CHANNEL_OFF_REASONS[channel.kind];
+    if (await turnChannelOff(userId, channel, reason)) {
+      if (channel.kind === 'telegram') await releaseChat(userId, channel.chat_hash);
+      await mailChannelOff(profile, channel, reason, now);
+    }
+    logger.warn('A channel said it is gone: turned off', { user: userId.slice(0, 8), channel: channel.kind });
+    return 'gone';
+  }
+  const { forGood } = await recordChannelFailed(claim, outcome.summary, now);
+  logger.warn('A channel message failed', {
+    user: userId.slice(0, 8),
+    channel: channel.kind,
+    forGood,
+    error: outcome.summary,
+  });
+  return forGood ? 'failed for good' : 'again';
+}
