@@ -2,14 +2,19 @@
  * Telegram's binding of a chat to an account. 'Connect Telegram' keeps the link's token hashed: in
  * the user's partition (one link at a time: a new one replaces it) and in a lookup of its own,
  * keyed by the hash, which the bot's webhook reads when '/start {token}' arrives. The link works
- * once, within TELEGRAM_LINK_MINUTES: its redemption deletes both on condition that it has not
- * expired, in the same transaction that binds the chat. The chat's own lookup (by the hash of its
- * id) lets '/stop' find the account. Every write checks the profile exists.
+ * once, within TELEGRAM_LINK_MINUTES: its redemption marks both used on condition that it has not
+ * expired and was not used, in the same transaction that binds the chat (DynamoDB's TTL removes
+ * them later). The chat's own lookup (by the hash of its id) lets '/stop' find the account.
+ *
+ * What the bot's public webhook writes never deletes (the public routes may not: lib/routeRights.ts):
+ * a used link is marked, a chat's lookup forgets its account, and a chat that sends /stop (or moves
+ * to another account) turns the Telegram channel off with the reason, as a gone chat does.
  */
 import { createHash } from 'node:crypto';
 import { ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { getItem, ITEM_EXISTS, itemKey } from './db.ts';
-import { channelItem, deleteChannel, getChannel, profileChannels } from './channels.ts';
+import { TELEGRAM_OFF_REASONS } from '../../shared/channels/kinds.ts';
+import { channelItem, deleteChannel, getChannel, profileChannels, turnChannelOff } from './channels.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
@@ -72,7 +77,7 @@ export async function redeemTelegramLink(
 ): Promise<Redeemed> {
   const lookup = await getItem(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry(), { consistent: true });
   const userId = typeof lookup?.user_id === 'string' ? lookup.user_id : undefined;
-  if (!userId || Number(lookup?.[TTL_ATTRIBUTE]) <= epochSeconds(now)) return { connected: false };
+  if (!userId || lookup?.used_at || Number(lookup?.[TTL_ATTRIBUTE]) <= epochSeconds(now)) return { connected: false };
   const chatHash = chatHashOf(chat.id);
   const [previous, chatOwner] = await Promise.all([
     getChannel(userId, 'telegram'),
@@ -86,16 +91,19 @@ export async function redeemTelegramLink(
   const writes: LiveWrite[] = [
     profileChannels(userId, 'telegram', true),
     {
-      Delete: {
+      Update: {
         Key: linkLookupKey(tokenHash),
-        ConditionExpression: `${ITEM_EXISTS} AND user_id = :user AND ${TTL_ATTRIBUTE} > :now`,
-        ExpressionAttributeValues: { ':user': userId, ':now': epochSeconds(now) },
+        ConditionExpression: `${ITEM_EXISTS} AND user_id = :user AND ${TTL_ATTRIBUTE} > :now AND attribute_not_exists(used_at)`,
+        // Used: it names no one from now on (TTL removes it).
+        UpdateExpression: 'SET used_at = :used REMOVE user_id',
+        ExpressionAttributeValues: { ':user': userId, ':now': epochSeconds(now), ':used': now.toISOString() },
       },
     },
     {
-      Delete: {
+      Update: {
         Key: itemKey(keys.user(userId), keys.telegramLink()),
         ConditionExpression: 'token_hash = :hash',
+        UpdateExpression: 'REMOVE token_hash',
         ExpressionAttributeValues: { ':hash': tokenHash },
       },
     },
@@ -118,19 +126,24 @@ export async function redeemTelegramLink(
   const formerOwner = typeof chatOwner?.user_id === 'string' ? chatOwner.user_id : undefined;
   if (formerOwner && formerOwner !== userId) {
     // That account's Telegram channel was this chat: it is this account's now.
-    await deleteChannel(formerOwner, 'telegram').catch(() => undefined);
+    const former = await getChannel(formerOwner, 'telegram');
+    if (former?.chat_hash === chatHash) await turnChannelOff(formerOwner, former, TELEGRAM_OFF_REASONS.moved);
   }
   return { connected: true, userId };
 }
 
-/** The chat's lookup goes, only while it still names this account (a chat moved on stays). */
+/**
+ * The chat's lookup forgets the account, only while it still names it (a chat moved on stays). An
+ * update, not a delete: the bot's public webhook calls this too.
+ */
 export async function releaseChat(userId: string, chatHash: string): Promise<void> {
   try {
     await transact([
       {
-        Delete: {
+        Update: {
           Key: chatLookupKey(chatHash),
           ConditionExpression: 'user_id = :owner',
+          UpdateExpression: 'REMOVE user_id',
           ExpressionAttributeValues: { ':owner': userId },
         },
       },
@@ -153,13 +166,15 @@ export async function removeTelegram(userId: string): Promise<boolean> {
   return removed !== undefined;
 }
 
-/** '/stop' from a chat: the account it is bound to stops getting messages there. */
+/** '/stop' from a chat: the account it is bound to stops getting messages there (its channel off, with why). */
 export async function stopTelegramChat(chatId: number): Promise<boolean> {
   const userId = await chatOwner(chatId);
   if (!userId) return false;
   const channel = await getChannel(userId, 'telegram');
   if (!channel || channel.chat_id !== chatId) return false;
-  return removeTelegram(userId);
+  const stopped = await turnChannelOff(userId, channel, TELEGRAM_OFF_REASONS.stopped);
+  await releaseChat(userId, channel.chat_hash);
+  return stopped;
 }
 
 /**
@@ -172,5 +187,19 @@ export async function deleteTelegramLookups(userId: string): Promise<void> {
     getChannel(userId, 'telegram'),
   ]);
   if (typeof pending?.token_hash === 'string') await transact([{ Delete: { Key: linkLookupKey(pending.token_hash) } }]);
-  if (channel) await releaseChat(userId, channel.chat_hash);
+  if (!channel) return;
+  try {
+    await transact([
+      {
+        Delete: {
+          Key: chatLookupKey(channel.chat_hash),
+          ConditionExpression: 'user_id = :owner',
+          ExpressionAttributeValues: { ':owner': userId },
+        },
+      },
+    ]);
+  } catch (error) {
+    // The chat is another account's now, or forgot this one already.
+    if (!(error instanceof ConditionsFailed)) throw error;
+  }
 }

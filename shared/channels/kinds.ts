@@ -23,8 +23,9 @@ export const CHANNEL_NAMES: Record<ChannelKind, string> = {
 
 /**
  * 'on': the day's message goes. 'off': the service said the channel is gone (a webhook or ntfy
- * server's 410, Telegram's 'bot was blocked' or 'chat not found'), so nothing more is sent and the
- * user was told by e-mail; saving it again (or connecting Telegram again) turns it back on.
+ * server's 410, Telegram's 'bot was blocked' or 'chat not found': the user was told by e-mail), or
+ * the Telegram chat sent /stop or was connected to another account; nothing more is sent. Saving it
+ * again (or connecting Telegram again) turns it back on; 'Remove' takes it away.
  */
 export const CHANNEL_STATUSES = ['on', 'off'] as const;
 export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
@@ -125,6 +126,12 @@ export const CHANNEL_MESSAGES = {
   testTitle: 'Renewal reminders are connected',
   testBody: 'This is how your renewal reminders will arrive: one message on a day something is due.',
   goneSubject: (name: string) => `${name} alerts are off`,
+} as const;
+
+/** Why Telegram went off when the chat itself ended it, as the card says it. */
+export const TELEGRAM_OFF_REASONS = {
+  stopped: 'you sent /stop to the bot in Telegram',
+  moved: 'that Telegram chat was connected to another account',
 } as const;
 
 /** Why a channel went off, as the card and the mail say it (after 'We have stopped sending … to X: '). */

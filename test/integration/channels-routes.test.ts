@@ -14,7 +14,8 @@ import { webhookSecretOf } from '../../lambdas/channels/telegram.ts';
 import { LOCAL_TELEGRAM_BOT } from '../../lib/local/telegram.ts';
 import { LOCAL_NTFY_TOKEN } from '../../lib/local/ntfy.ts';
 import type { Channels, ChannelTestResult, WebhookChannel } from '../../shared/channels/kinds.ts';
-import { CHANNEL_MESSAGES, WEBHOOK_DELIVERIES_KEPT } from '../../shared/channels/kinds.ts';
+import { CHANNEL_MESSAGES, TELEGRAM_OFF_REASONS, WEBHOOK_DELIVERIES_KEPT } from '../../shared/channels/kinds.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
 import { TELEGRAM_REPLIES, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
 import { useTestStack } from '../support/fixtures.ts';
@@ -82,10 +83,24 @@ describe('Telegram', () => {
     expect(tested.json).toEqual({ kind: 'telegram', outcome: 'delivered', http_status: 200, summary: 'Telegram delivered it' });
     expect(stack.telegram.messages.at(-1)).toMatchObject({ chat_id: pressed.chat_id, text: expect.stringContaining(CHANNEL_MESSAGES.testTitle) });
 
-    // '/stop' from the chat ends it; 'Disconnect' then has nothing to end.
+    // '/stop' from the chat ends it (off, saying why); 'Remove' then takes it away.
     expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({ reply: TELEGRAM_REPLIES.stopped });
-    expect((await channels(user)).telegram).toBeNull();
+    expect((await channels(user)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.stopped });
+    expect((await getProfile(user.sub))?.alert_channels).toEqual([]);
+    expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(404);
+  });
+
+  it('a chat connected to a second account leaves the first one’s Telegram off, saying why', async () => {
+    const first = await createUser(stack, { label: 'tg-first' });
+    const second = await createUser(stack, { label: 'tg-second' });
+    const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(first)) });
+    await stack.telegram.pressStart({ token: tokenOf(await connectLink(second)), chatId: pressed.chat_id });
+    expect((await channels(first)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.moved });
+    expect((await channels(second)).telegram).toMatchObject({ status: 'on' });
+    // The chat's /stop now ends the second account's.
+    await stack.telegram.type(pressed.chat_id, '/stop');
+    expect((await channels(second)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.stopped });
   });
 
   it('a link pressed after 15 minutes is refused', async () => {
