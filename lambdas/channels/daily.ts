@@ -21,10 +21,10 @@ import {
   recordChannelFailed,
   recordChannelGone,
   recordChannelSent,
-  type ChannelClaim,
 } from '../store/channelSends.ts';
+import type { Claim } from '../store/sends.ts';
 import { listChannels, recordWebhookDelivery, turnChannelOff, type StoredChannel } from '../store/channels.ts';
-import { releaseChat } from '../store/telegram.ts';
+import { releaseChat } from '../store/telegramChat.ts';
 import { dayMessage, chatText, type DayMessage } from './message.ts';
 import { publishToNtfy } from './ntfy.ts';
 import { mailChannelOff } from './offMail.ts';
@@ -135,12 +135,16 @@ async function deliverDay(
   const id = dayDeliveryId(userId, day);
   const outcome = await sendOn(channel, message, { id, day, event: 'renewals.due' }, options.now());
   if (outcome.outcome === 'delivered') await options.onChannelAccepted?.(userId, channel.kind);
-  if (channel.kind === 'webhook') await noteDelivery(userId, id, taken.claim, outcome, options.now());
+  if (channel.kind === 'webhook') {
+    // Its attempt: one more than the day's delivery has in the list already (a retry comes back with it).
+    const attempt = channel.deliveries.filter((delivery) => delivery.id === id).length + 1;
+    await noteDelivery(userId, id, attempt, outcome, options.now());
+  }
   return settle(taken.claim, profile, channel, outcome, options.now());
 }
 
 /** The webhook's list of deliveries gains this attempt; a failure to note it never fails the send. */
-async function noteDelivery(userId: string, id: string, claim: ChannelClaim, outcome: ChannelOutcome, now: Date) {
+async function noteDelivery(userId: string, id: string, attempt: number, outcome: ChannelOutcome, now: Date) {
   try {
     await recordWebhookDelivery(userId, {
       id,
@@ -149,7 +153,7 @@ async function noteDelivery(userId: string, id: string, claim: ChannelClaim, out
       outcome: outcome.outcome,
       http_status: outcome.httpStatus,
       summary: outcome.summary,
-      attempt: claim.attempt,
+      attempt,
     });
   } catch (error) {
     logger.warn('A webhook delivery was not noted in its list', { error: errorMessage(error) });
@@ -157,7 +161,7 @@ async function noteDelivery(userId: string, id: string, claim: ChannelClaim, out
 }
 
 async function settle(
-  claim: ChannelClaim,
+  claim: Claim,
   profile: Profile,
   channel: StoredChannel,
   outcome: ChannelOutcome,

@@ -7,7 +7,6 @@
  */
 import type { Profile } from '../../shared/api.ts';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
-import { ROUTES } from '../../shared/pages.ts';
 import { dedupeKeys } from '../../shared/table.ts';
 import { deliverOnce } from '../engine/deliver.ts';
 import { renderChannelOff } from '../mail/channelOff.ts';
@@ -34,12 +33,13 @@ export async function mailChannelOff(
         reminderId: null,
         daysBefore: null,
       },
-      ({ unsubscribeUrl }) =>
+      async ({ unsubscribeUrl }) =>
         renderChannelOff({
           firstName: profile.first_name,
           kind: channel.kind,
           reason,
-          settingsUrl: siteLink(ROUTES.settings.path),
+          // The path as a string: the page map would add a kilobyte to the senders' bundle.
+          settingsUrl: siteLink('/settings'),
           unsubscribeUrl,
         }),
     );

@@ -15,8 +15,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { channelUrlProblem } from '../../shared/channels/inputs.ts';
-import { CHANNEL_MESSAGES } from '../../shared/channels/kinds.ts';
+import { CHANNEL_URL_MESSAGES as CHANNEL_MESSAGES, channelUrlProblem } from '../../shared/channels/urls.ts';
 import { isPublicAddress } from '../../shared/channels/addresses.ts';
 
 export const SAFE_FETCH_TIMEOUT_MS = 5000;
@@ -178,17 +177,8 @@ export async function safeFetch(target: string, options: SafeFetchOptions = {}):
 
 /** A connection failure in words, without the machine's own details. */
 function connectionProblem(error: Error & { code?: string }): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return 'The server refused the connection';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'The address does not resolve';
-    case 'ECONNRESET':
-      return 'The server closed the connection';
-    default:
-      return error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')
-        ? 'The server’s certificate is not valid'
-        : `The connection failed (${error.code ?? 'error'})`;
-  }
+  const code = error.code ?? 'error';
+  if (code === 'ECONNREFUSED') return 'The server refused the connection';
+  if (/CERT|TLS/.test(code)) return 'The server’s certificate is not valid';
+  return `The connection failed (${code})`;
 }

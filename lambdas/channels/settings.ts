@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { CHANNEL_MESSAGES, CHANNEL_OFF_REASONS, CHANNEL_TESTS_PER_DAY } from '../../shared/channels/kinds.ts';
 import type { ChannelKind, ChannelTestResult, Channels } from '../../shared/channels/kinds.ts';
-import { isLocalStandInUrl, type NtfySettings } from '../../shared/channels/inputs.ts';
+import type { NtfySettings } from '../../shared/channels/inputs.ts';
+import { channelUrlProblem, isLocalStandInUrl } from '../../shared/channels/urls.ts';
 import { TELEGRAM_LINK_MINUTES, telegramStartLink, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
 import { siteLink } from '../mail/compose.ts';
 import { env } from '../runtime/env.ts';
@@ -15,16 +16,14 @@ import { HttpError } from '../runtime/http.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
 import {
   channelItem,
-  deleteChannel,
   getChannel,
   listChannels,
   publicChannel,
-  putChannel,
   recordWebhookDelivery,
-  setWebhookSecret,
   turnChannelOff,
   type StoredOf,
 } from '../store/channels.ts';
+import { deleteChannel, putChannel, setWebhookSecret } from '../store/channelWrites.ts';
 import { keepTelegramLink, releaseChat, removeTelegram, sha256 } from '../store/telegram.ts';
 import { sendOn } from './daily.ts';
 import { newWebhookSecret } from './webhook.ts';
@@ -56,10 +55,13 @@ export async function connectTelegram(userId: string, now: Date): Promise<Telegr
 }
 
 /**
- * A plain-http address passed the schema only as a local stand-in's: the local stage takes it at a
- * stand-in's exact origin, and no other stage takes it at all.
+ * The address's host, which the schema did not look at: no private IP literal, no name of this
+ * machine. And a plain-http address passed the schema only as a local stand-in's: the local stage
+ * takes it at a stand-in's exact origin, and no other stage takes it at all.
  */
-function checkStandIn(address: string): void {
+function checkAddress(address: string): void {
+  const problem = channelUrlProblem(address);
+  if (problem) throw new DomainError('invalid', problem);
   const url = new URL(address);
   if (!isLocalStandInUrl(url)) return;
   const { STAGE, LOCAL_CHANNEL_ORIGINS } = env();
@@ -69,7 +71,7 @@ function checkStandIn(address: string): void {
 
 /** ntfy's topic and token: saved on (again); an absent token keeps the one kept. */
 export async function saveNtfy(userId: string, settings: NtfySettings, now: Date) {
-  checkStandIn(settings.topic_url);
+  checkAddress(settings.topic_url);
   const token =
     settings.token === undefined ? ((await getChannel(userId, 'ntfy'))?.token ?? null) : settings.token;
   const saved = await putChannel(
@@ -83,7 +85,7 @@ type WebhookView = Extract<ReturnType<typeof publicChannel>, { kind: 'webhook' }
 
 /** The webhook's address: saved on (again); a new webhook gets its secret, shown this once. */
 export async function saveWebhook(userId: string, url: string, now: Date) {
-  checkStandIn(url);
+  checkAddress(url);
   const existing = await getChannel(userId, 'webhook');
   const secret = existing?.secret ?? newWebhookSecret();
   const saved = await putChannel(

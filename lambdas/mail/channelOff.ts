@@ -1,43 +1,49 @@
 /**
  * The mail that says an alert channel was turned off: its service said it is gone (a webhook's or
  * ntfy server's 410, Telegram's 'bot was blocked' or 'chat not found'), so the day's messages
- * stopped there. Filled into the template compiled at build time (templates/channelOff.tsx is the
- * React Email source, plans/channelOff.ts its plans).
+ * stopped there. A short plain mail (three sentences and a link), written here rather than compiled
+ * from a template: the senders send it, and their bundle has no room for another template's plans.
  */
-import { CHANNEL_MESSAGES, CHANNEL_NAMES, type ChannelKind } from '../../shared/channels/kinds.ts';
-import { prebuiltTemplate } from './fill.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { CHANNEL_NAMES, type ChannelKind } from '../../shared/channels/kinds.ts';
+import { escapeHtml } from './fill.ts';
 import { greetingName } from './greeting.ts';
-import plans from './plans/channelOff.ts';
 
 export interface ChannelOffProps {
   firstName: string;
   kind: ChannelKind;
-  /** What the service said, in words. */
+  /** What the service said, in words ('Telegram says the bot was blocked or the chat is gone'). */
   reason: string;
   settingsUrl: string;
   unsubscribeUrl: string;
 }
 
-export const channelOffSubject = (kind: ChannelKind) => CHANNEL_MESSAGES.goneSubject(CHANNEL_NAMES[kind]);
+export const channelOffSubject = (kind: ChannelKind) => `${CHANNEL_NAMES[kind]} alerts are off`;
 
-export type ChannelOffView = {
-  preview: string;
-  fields: { firstName: string; channel: string; reason: string; settingsUrl: string; unsubscribeUrl: string };
-};
+/** The mail's paragraphs, shared by its text and its HTML. */
+export function channelOffParagraphs(props: ChannelOffProps): string[] {
+  return [
+    `Hi ${greetingName(props.firstName)},`,
+    `We have stopped sending your renewal alerts to ${CHANNEL_NAMES[props.kind]}: ${props.reason}.`,
+    'Your reminder e-mails are not affected. To get alerts there again, set it up once more in Settings.',
+  ];
+}
 
-export const channelOffView = (props: ChannelOffProps): ChannelOffView => ({
-  preview: channelOffSubject(props.kind),
-  fields: {
-    firstName: greetingName(props.firstName),
-    channel: CHANNEL_NAMES[props.kind],
-    reason: props.reason,
-    settingsUrl: props.settingsUrl,
-    unsubscribeUrl: props.unsubscribeUrl,
-  },
-});
-
-const template = prebuiltTemplate<ChannelOffView>(plans);
-
-export async function renderChannelOff(props: ChannelOffProps) {
-  return { subject: channelOffSubject(props.kind), ...(await template.render(channelOffView(props))) };
+export function renderChannelOff(props: ChannelOffProps): { subject: string; html: string; text: string } {
+  const paragraphs = channelOffParagraphs(props);
+  const footer = `You get this because you turned on renewal alerts there in ${PRODUCT_NAME}.`;
+  const text = [
+    ...paragraphs,
+    `Open Settings: ${props.settingsUrl}`,
+    footer,
+    `Unsubscribe from reminder e-mails: ${props.unsubscribeUrl}`,
+  ].join('\n\n');
+  // Plain markup: the mail client's own styles.
+  const html =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"></head><body>' +
+    paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    `<p><a href="${escapeHtml(props.settingsUrl)}">Open Settings</a></p>` +
+    `<p><small>${escapeHtml(footer)} <a href="${escapeHtml(props.unsubscribeUrl)}">Unsubscribe from reminder e-mails</a></small></p>` +
+    '</body></html>';
+  return { subject: channelOffSubject(props.kind), html, text };
 }

@@ -11,36 +11,19 @@
  * the moment between the mark and the call. A claim without the mark (the sender died before) is
  * taken over after the lease, and sends.
  */
-import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
-import { dedupeKeys, ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
+import { dedupeKeys, ENTITY } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, tableName } from './db.ts';
+import { tableName } from './db.ts';
+import { claimDaySend } from './dayClaims.ts';
 import { parseClaimState } from './items.ts';
-import {
-  ACCOUNT_DELETED,
-  CLAIM_LEASE_MS,
-  isSettled,
-  MAX_SEND_ATTEMPTS,
-  sendKey,
-  settleClaim,
-  type Claim,
-} from './sends.ts';
+import { ACCOUNT_DELETED, CLAIM_LEASE_MS, isSettled, sendKey, settleClaim, type Claim } from './sends.ts';
 
-/** A channel's record outlives any redelivery and its day by far, then DynamoDB's TTL removes it. */
-const CHANNEL_SEND_KEPT_DAYS = 14;
-
-/** OPEN_CONDITION of a mail, except that a claim marked `sending_at` is never taken over. */
+/** OPEN_CONDITION of a mail (lambdas/store/sends.ts), except that a claim marked `sending_at` is never taken over. */
 const CHANNEL_OPEN_CONDITION =
-  `${ITEM_ABSENT} OR (#status = :failed AND attempts < :maxAttempts) ` +
+  'attribute_not_exists(pk) OR (#status = :failed AND attempts < :maxAttempts) ' +
   'OR (#status = :pending AND claimed_at < :staleBefore AND attribute_not_exists(sending_at))';
-
-export interface ChannelClaim extends Claim {
-  /** 1 for the first claim of the day's message; a retry counts up. */
-  attempt: number;
-}
 
 /** Why a channel's message was not claimed: another send holds or settled it, or the account stopped it. */
 export type ChannelTaken = {
@@ -51,72 +34,29 @@ export async function claimChannelSend(
   send: { userId: string; day: string; kind: ChannelKind },
   now: Date,
   leaseMs = CLAIM_LEASE_MS,
-): Promise<{ claim: ChannelClaim } | ChannelTaken> {
-  const dedupeKey = dedupeKeys.channel(send.day, send.kind);
-  const token = randomUUID();
-  const iso = now.toISOString();
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: itemKey(keys.user(send.userId), keys.profile()),
-              ConditionExpression: `${ITEM_EXISTS} AND contains(alert_channels, :kind)`,
-              ExpressionAttributeValues: { ':kind': send.kind },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: sendKey(send.userId, dedupeKey),
-              ConditionExpression: CHANNEL_OPEN_CONDITION,
-              UpdateExpression:
-                'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, ' +
-                'created_at = if_not_exists(created_at, :now), entity = :entity, user_id = :user, ' +
-                'channel = :kind, channel_day = :day, #ttl = :ttl ADD attempts :one',
-              ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
-              ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':pending': 'pending',
-                ':maxAttempts': MAX_SEND_ATTEMPTS,
-                ':staleBefore': new Date(now.getTime() - leaseMs).toISOString(),
-                ':token': token,
-                ':now': iso,
-                ':entity': ENTITY.channelSend,
-                ':user': send.userId,
-                ':kind': send.kind,
-                ':day': send.day,
-                ':ttl': Math.floor(now.getTime() / 1000) + CHANNEL_SEND_KEPT_DAYS * 86_400,
-                ':one': 1,
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [account, record] = error.CancellationReasons ?? [];
-    if (account?.Code === 'ConditionalCheckFailed') {
-      const profile = await getItem(keys.user(send.userId), keys.profile());
-      return { status: profile ? 'channel off' : ACCOUNT_DELETED };
-    }
-    if (record?.Code !== 'ConditionalCheckFailed') throw error;
-    const item = await getItem(keys.user(send.userId), keys.send(dedupeKey), { consistent: true });
-    const state = parseClaimState(item);
-    if (state.status === 'pending' && item?.sending_at) {
-      // Its sender called the service and was not heard of again: it may have arrived.
-      const stale = String(item.claimed_at) < new Date(now.getTime() - leaseMs).toISOString();
-      return { status: stale ? 'maybe sent' : 'already pending' };
-    }
-    if (state.status === 'failed' && isSettled(state)) return { status: 'already failed' };
-    return { status: state.status === 'pending' ? 'already pending' : 'already sent' };
+): Promise<{ claim: Claim } | ChannelTaken> {
+  const taken = await claimDaySend(
+    {
+      userId: send.userId,
+      dedupeKey: dedupeKeys.channel(send.day, send.kind),
+      entity: ENTITY.channelSend,
+      profile: { condition: 'contains(alert_channels, :kind)', values: { ':kind': send.kind } },
+      openCondition: CHANNEL_OPEN_CONDITION,
+      fields: { channel: send.kind, channel_day: send.day },
+    },
+    now,
+    leaseMs,
+  );
+  if ('claim' in taken) return taken;
+  if (taken.refused === 'profile') return { status: taken.profileExists ? 'channel off' : ACCOUNT_DELETED };
+  const state = parseClaimState(taken.record);
+  if (state.status === 'pending' && taken.record?.sending_at) {
+    // Its sender called the service and was not heard of again: it may have arrived.
+    const stale = String(taken.record.claimed_at) < new Date(now.getTime() - leaseMs).toISOString();
+    return { status: stale ? 'maybe sent' : 'already pending' };
   }
-  const record = await getItem(keys.user(send.userId), keys.send(dedupeKey), { consistent: true });
-  const attempt = typeof record?.attempts === 'number' ? record.attempts : 1;
-  return { claim: { userId: send.userId, token, dedupeKey, attempt } };
+  if (state.status === 'failed' && isSettled(state)) return { status: 'already failed' };
+  return { status: state.status === 'pending' ? 'already pending' : 'already sent' };
 }
 
 /** Just before the service is called: from now on no one takes this claim over. */

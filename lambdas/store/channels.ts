@@ -1,13 +1,14 @@
 /**
  * The alert channels of a user: one item per kind (a closed list) in the user's partition, so
- * account deletion takes them with the rest. The profile's `alert_channels` names the kinds that
+ * account deletion takes them with the rest. This module reads them and makes the senders' writes
+ * (off, a webhook's delivery); the settings' writes are in ./channelWrites.ts. The profile's `alert_channels` names the kinds that
  * are on, changed in the same transaction as each channel's own write, so the reminder job knows
  * whom to read channels for without reading anyone else's; each write checks the profile exists.
  * An address is a value of its item, never part of a key.
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import {
   DELIVERY_OUTCOMES,
@@ -20,8 +21,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_SECRET_HINT_LENGTH } from '../../shared/channel
 import { ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { getItem, ITEM_EXISTS, itemKey, queryAll, tableName } from './db.ts';
-import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
-import { ConditionsFailed, transact } from './transact.ts';
+import type { LiveWrite } from './liveAccount.ts';
 
 const common = {
   user_id: z.string(),
@@ -138,54 +138,6 @@ export function channelItem<K extends ChannelKind>(
 }
 
 /**
- * Writes a channel (on) and names it on the profile, in one transaction; `more` adds writes of the
- * caller's (Telegram's lookups). AccountGoneError when the profile is gone.
- */
-export async function putChannel(
-  userId: string,
-  item: Record<string, unknown>,
-  more: LiveWrite[] = [],
-): Promise<StoredChannel> {
-  const kind = item.kind as ChannelKind;
-  try {
-    await transact([profileChannels(userId, kind, true), { Put: { Item: item } }, ...more]);
-  } catch (error) {
-    if (error instanceof ConditionsFailed && error.failed[0]) throw new AccountGoneError();
-    throw error;
-  }
-  return parseChannel(item);
-}
-
-/**
- * Removes a channel and takes it off the profile, in one write. Undefined when there is none (a
- * 404); else the channel removed (Telegram's chat lookup goes after it).
- */
-export async function deleteChannel(userId: string, kind: ChannelKind): Promise<StoredChannel | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await getChannel(userId, kind);
-    if (!existing) return undefined;
-    try {
-      await transact([
-        profileChannels(userId, kind, false),
-        {
-          Delete: {
-            Key: itemKey(keys.user(userId), keys.channel(kind)),
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': existing.version },
-          },
-        },
-      ]);
-      return existing;
-    } catch (error) {
-      if (!(error instanceof ConditionsFailed)) throw error;
-      if (error.failed[0]) throw new AccountGoneError();
-      // Saved again or removed meanwhile: once more with what is there now.
-    }
-  }
-  throw new Error('The channel kept changing while it was removed');
-}
-
-/**
  * The service said the channel is gone: it turns off (kept, with the reason, so the card can say
  * why) and leaves the profile's list, in one write, only if it is still the version the sender
  * read (a save since then stands). True when this call turned it off.
@@ -195,47 +147,35 @@ export async function turnChannelOff(
   channel: Pick<StoredChannel, 'kind' | 'version'>,
   reason: string,
 ): Promise<boolean> {
+  // One TransactWriteItems of its own (not store/transact.ts): the senders call this, and their
+  // bundle has no room for the account-write helpers that module brings.
+  const profile = profileChannels(userId, channel.kind, false) as { Update: Record<string, unknown> };
   try {
-    await transact([
-      profileChannels(userId, channel.kind, false),
-      {
-        Update: {
-          Key: itemKey(keys.user(userId), keys.channel(channel.kind)),
-          ConditionExpression: 'version = :version AND #status = :on',
-          UpdateExpression: 'SET #status = :off, off_reason = :reason',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':version': channel.version,
-            ':on': 'on',
-            ':off': 'off',
-            ':reason': reason,
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { ...profile.Update, TableName: tableName() } as never },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: itemKey(keys.user(userId), keys.channel(channel.kind)),
+              ConditionExpression: 'version = :version AND #status = :on',
+              UpdateExpression: 'SET #status = :off, off_reason = :reason',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':version': channel.version,
+                ':on': 'on',
+                ':off': 'off',
+                ':reason': reason,
+              },
+            },
           },
-        },
-      },
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionsFailed) return false;
-    throw error;
-  }
-}
-
-/** Another signing secret for the user's webhook (its deliveries and address kept). False: none. */
-export async function setWebhookSecret(userId: string, secret: string): Promise<StoredOf<'webhook'> | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: itemKey(keys.user(userId), keys.channel('webhook')),
-        ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'SET secret = :secret',
-        ExpressionAttributeValues: { ':secret': secret },
-        ReturnValues: 'ALL_NEW',
+        ],
       }),
     );
-    return Attributes ? (parseChannel(Attributes) as StoredOf<'webhook'>) : undefined;
+    return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
+    if (error instanceof TransactionCanceledException) return false;
     throw error;
   }
 }

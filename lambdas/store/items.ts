@@ -50,10 +50,10 @@ const profileItem = z.object({
   push_reminders: z.boolean().default(true),
   push_devices: z.number().default(0),
   // A string set in the table (ADD and DELETE keep it without a read); a profile without one has none.
-  alert_channels: z
-    .union([z.set(z.string()), z.array(z.string())])
-    .default([])
-    .transform((kinds) => CHANNEL_KINDS.filter((kind) => [...kinds].includes(kind))),
+  alert_channels: z.preprocess(
+    (value) => (value instanceof Set ? [...(value as Set<unknown>)] : (value ?? [])),
+    z.array(z.string()).transform((kinds) => CHANNEL_KINDS.filter((kind) => kinds.includes(kind))),
+  ),
   shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).default('all').catch('all'),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,

@@ -10,22 +10,20 @@
  * a used link is marked, a chat's lookup forgets its account, and a chat that sends /stop (or moves
  * to another account) turns the Telegram channel off with the reason, as a gone chat does.
  */
-import { createHash } from 'node:crypto';
 import { ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { getItem, ITEM_EXISTS, itemKey } from './db.ts';
+import { chatHashOf, chatLookupKey, releaseChat, sha256 } from './telegramChat.ts';
 import { TELEGRAM_OFF_REASONS } from '../../shared/channels/kinds.ts';
-import { channelItem, deleteChannel, getChannel, profileChannels, turnChannelOff } from './channels.ts';
+import { channelItem, getChannel, profileChannels, turnChannelOff } from './channels.ts';
+import { deleteChannel } from './channelWrites.ts';
 import { AccountGoneError, type LiveWrite } from './liveAccount.ts';
 import { ConditionsFailed, transact } from './transact.ts';
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The chat's key: the hash of its id, so no key is built from what arrived. */
-export const chatHashOf = (chatId: number) => sha256(`telegram-chat:${chatId}`);
+export { chatHashOf, releaseChat, sha256 } from './telegramChat.ts';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const linkLookupKey = (tokenHash: string) => itemKey(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry());
-const chatLookupKey = (chatHash: string) => itemKey(keys.telegramChat(chatHash), keys.telegramChatEntry());
 
 /** Keeps a new connect link's hash for the user until `expiresAt`; the user's earlier link stops working. */
 export async function keepTelegramLink(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
@@ -130,27 +128,6 @@ export async function redeemTelegramLink(
     if (former?.chat_hash === chatHash) await turnChannelOff(formerOwner, former, TELEGRAM_OFF_REASONS.moved);
   }
   return { connected: true, userId };
-}
-
-/**
- * The chat's lookup forgets the account, only while it still names it (a chat moved on stays). An
- * update, not a delete: the bot's public webhook calls this too.
- */
-export async function releaseChat(userId: string, chatHash: string): Promise<void> {
-  try {
-    await transact([
-      {
-        Update: {
-          Key: chatLookupKey(chatHash),
-          ConditionExpression: 'user_id = :owner',
-          UpdateExpression: 'REMOVE user_id',
-          ExpressionAttributeValues: { ':owner': userId },
-        },
-      },
-    ]);
-  } catch (error) {
-    if (!(error instanceof ConditionsFailed)) throw error;
-  }
 }
 
 /** The account a chat is bound to, if any. */

@@ -1,45 +1,21 @@
 /**
  * What the channels' routes take. Every field is hostile: the server later sends to these
- * addresses, so they are checked here as far as text can be (https on the standard port, no user
- * name or password, no private IP literal, no name of this machine), and again by the server's
- * fetch, which resolves the name and refuses private addresses (lambdas/channels/safeFetch.ts).
- * An address is stored as a value, never as part of a key.
+ * addresses, so their form is checked here (https on the standard port, no user name or password),
+ * their host by the handler that saves them (no private IP literal, no name of this machine:
+ * shared/channels/urls.ts), and every address the name resolves to by the server's fetch
+ * (lambdas/channels/safeFetch.ts). An address is stored as a value, never as part of a key.
  */
 import * as z from 'zod';
 import { CHANNEL_KINDS, CHANNEL_MESSAGES } from './kinds.ts';
-import { isIpLiteral, isLocalName, isPublicAddress } from './addresses.ts';
+import { channelUrlShapeProblem } from './urls.ts';
 
-/** The longest address kept. */
-export const CHANNEL_URL_MAX = 1000;
-
-/**
- * The local stack's stand-ins (its ntfy server and webhook receiver) are plain http on this
- * machine: the schema lets such an address through, and the handler takes it only on the local
- * stage and only at a stand-in's exact origin (the way the fake push service is taken).
- */
-export const isLocalStandInUrl = (url: URL) =>
-  url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.port !== '';
-
-/** Why an address cannot be a channel's, or null when its text is fine. */
-export function channelUrlProblem(value: string): string | null {
-  if (value.length > CHANNEL_URL_MAX) return CHANNEL_MESSAGES.urlTooLong;
-  if (!URL.canParse(value)) return CHANNEL_MESSAGES.urlInvalid;
-  const url = new URL(value);
-  if (url.username || url.password) return CHANNEL_MESSAGES.urlUserinfo;
-  if (isLocalStandInUrl(url)) return null;
-  if (url.protocol !== 'https:') return CHANNEL_MESSAGES.urlHttps;
-  if (url.port !== '') return CHANNEL_MESSAGES.urlPort;
-  const host = url.hostname.replace(/\.$/, '');
-  if (isIpLiteral(host)) return isPublicAddress(host) ? null : CHANNEL_MESSAGES.urlPrivate;
-  if (isLocalName(host)) return CHANNEL_MESSAGES.urlPrivate;
-  return null;
-}
+export { CHANNEL_URL_MAX, channelUrlProblem, channelUrlShapeProblem, isLocalStandInUrl } from './urls.ts';
 
 const channelUrl = z
   .string({ error: CHANNEL_MESSAGES.urlInvalid })
   .trim()
   .superRefine((value, context) => {
-    const problem = channelUrlProblem(value);
+    const problem = channelUrlShapeProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   // Kept as URL writes it (host lower case, IDN as punycode), without a fragment.

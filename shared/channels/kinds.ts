@@ -107,26 +107,8 @@ export interface ChannelTestResult {
   summary: string;
 }
 
-/** 'Send a test' calls a service each time: this many a user a day. */
-export const CHANNEL_TESTS_PER_DAY = 30;
-
-/** The messages of the channels' answers and refusals. */
-export const CHANNEL_MESSAGES = {
-  notSetUp: 'That channel is not set up',
-  tooManyTests: `That is ${CHANNEL_TESTS_PER_DAY} tests today: try again tomorrow`,
-  telegramUnavailable: 'Telegram alerts are not available on this site',
-  urlHttps: 'Use an https address',
-  urlInvalid: 'Enter a full address, like https://ntfy.sh/my-renewals',
-  urlPort: 'Use an address on the standard https port (no :port)',
-  urlUserinfo: 'Leave out any user name or password in the address',
-  urlPrivate: 'That address is on a private network: use one on the internet',
-  urlTooLong: 'That address is too long',
-  topicInvalid: 'The address must end with the topic: letters, digits, - and _ (at most 64)',
-  tokenInvalid: 'The access token is letters, digits and symbols without spaces (at most 256)',
-  testTitle: 'Renewal reminders are connected',
-  testBody: 'This is how your renewal reminders will arrive: one message on a day something is due.',
-  goneSubject: (name: string) => `${name} alerts are off`,
-} as const;
+// The messages live in a module of their own, which only what shows them loads (the senders do not).
+export { CHANNEL_MESSAGES, CHANNEL_TESTS_PER_DAY } from './messages.ts';
 
 /** Why Telegram went off when the chat itself ended it, as the card says it. */
 export const TELEGRAM_OFF_REASONS = {

@@ -23,8 +23,6 @@ import { WelcomeEmail } from './welcome.tsx';
 import { WindowEmail } from './window.tsx';
 import { changeView, invitationView } from '../household.ts';
 import { HouseholdChangeEmail, InvitationEmail } from './household.tsx';
-import { channelOffView } from '../channelOff.ts';
-import { ChannelOffEmail } from './channelOff.tsx';
 
 export interface TemplateSource {
   build: (view: MailView) => ReactElement;
@@ -148,18 +146,6 @@ export const TEMPLATES: Record<string, TemplateSource> = {
         unsubscribeUrl: site,
       }),
       { variants: ['joined', 'left', 'removed'] },
-    ),
-  ),
-  channelOff: source(
-    ChannelOffEmail,
-    frameShapes(
-      channelOffView({
-        firstName: 'Ann',
-        kind: 'telegram',
-        reason: 'Telegram says the bot was blocked',
-        settingsUrl: site,
-        unsubscribeUrl: site,
-      }),
     ),
   ),
   confirmSignUp: source(
