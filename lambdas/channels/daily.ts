@@ -2,9 +2,10 @@
  * The reminder job's alert channels: the day's message on each channel a member has on (Telegram,
  * ntfy, a webhook), at most once per channel and day, mirroring the mails the run has for them (the
  * digest's items, in its order and words). Each channel's message is its own send record
- * (lambdas/store/channelSends.ts), claimed before the service is called and marked just before the
- * call, so a retry, a redelivered message or two runs at once never send twice, and a sender that
- * died after calling does not send again. Nothing here stops or repeats the e-mail or the push.
+ * (lambdas/store/channelSends.ts), claimed (a member's channels in one write) and marked before the
+ * service is called, so a retry, a redelivered message or two runs at once never send twice, and a
+ * sender that died after calling does not send again. Nothing here stops or repeats the e-mail or
+ * the push.
  */
 import { DateTime } from 'luxon';
 import type { Profile } from '../../shared/api.ts';
@@ -16,14 +17,19 @@ import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
 import {
-  claimChannelSend,
-  markSending,
+  claimChannelSends,
   recordChannelFailed,
   recordChannelGone,
-  recordChannelSent,
+  recordChannelsSent,
 } from '../store/channelSends.ts';
 import type { Claim } from '../store/sends.ts';
-import { listChannels, recordWebhookDelivery, turnChannelOff, type StoredChannel } from '../store/channels.ts';
+import {
+  listChannels,
+  recordWebhookDelivery,
+  turnChannelOff,
+  type StoredChannel,
+  type StoredOf,
+} from '../store/channels.ts';
 import { releaseChat } from '../store/telegramChat.ts';
 import { dayMessage, chatText, type DayMessage } from './message.ts';
 import { publishToNtfy } from './ntfy.ts';
@@ -35,7 +41,7 @@ import { dayDeliveryId, postToWebhook, webhookBody } from './webhook.ts';
 export interface ChannelsDayOptions {
   now: () => Date;
   leaseMs?: number;
-  /** Test seam: after a channel's message is claimed, before it is marked and sent. */
+  /** Test seam: after a channel's message is claimed (and so marked), before it is sent. */
   onChannelClaimed?: (userId: string, kind: ChannelKind) => void | Promise<void>;
   /** Test seam: after the service accepted the message, before its record says so. */
   onChannelAccepted?: (userId: string, kind: ChannelKind) => void | Promise<void>;
@@ -71,10 +77,27 @@ export async function channelsDay(
     const channels = [...(await listChannels(profile.user_id)).values()].filter(
       (channel) => channel.status === 'on' && profile.alert_channels.includes(channel.kind),
     );
+    if (channels.length === 0) return NOTHING;
     const message = dayMessage(items);
-    const outcomes = await Promise.all(
-      channels.map((channel) => deliverDay(profile, channel, day, message, options)),
+    // One write claims them all (each alone only when one is taken); one more records those sent.
+    const claims = await claimChannelSends(
+      { userId: profile.user_id, day, kinds: channels.map((channel) => channel.kind) },
+      options.now(),
+      options.leaseMs,
     );
+    const accepted: { claim: Claim; note: string }[] = [];
+    const outcomes = await Promise.all(
+      channels.map(async (channel): Promise<Outcome> => {
+        const taken = claims.get(channel.kind)!;
+        // Another sender holds it and has not finished: come back after the lease. Anything else is done.
+        if (!('claim' in taken)) return taken.status === 'already pending' ? 'again' : 'not ours';
+        const outcome = await deliverDay(profile, channel, day, message, options);
+        if (outcome.outcome !== 'delivered') return settle(taken.claim, profile, channel, outcome, options.now());
+        accepted.push({ claim: taken.claim, note: outcome.summary });
+        return 'sent';
+      }),
+    );
+    await recordAccepted(profile.user_id, accepted, options.now());
     const result = {
       sent: outcomes.filter((o) => o === 'sent').length,
       turnedOff: outcomes.filter((o) => o === 'gone').length,
@@ -117,36 +140,47 @@ export async function sendOn(
   }
 }
 
+/** The claimed channel's call, between the test seams; a webhook notes the attempt in its list. */
 async function deliverDay(
   profile: Profile,
   channel: StoredChannel,
   day: string,
   message: DayMessage,
   options: ChannelsDayOptions,
-): Promise<Outcome> {
+): Promise<ChannelOutcome> {
   const userId = profile.user_id;
-  const taken = await claimChannelSend({ userId, day, kind: channel.kind }, options.now(), options.leaseMs);
-  if (!('claim' in taken)) {
-    // Another sender holds it and has not finished: come back after the lease. Anything else is done.
-    return taken.status === 'already pending' ? 'again' : 'not ours';
-  }
   await options.onChannelClaimed?.(userId, channel.kind);
-  await markSending(taken.claim, options.now());
   const id = dayDeliveryId(userId, day);
   const outcome = await sendOn(channel, message, { id, day, event: 'renewals.due' }, options.now());
   if (outcome.outcome === 'delivered') await options.onChannelAccepted?.(userId, channel.kind);
   if (channel.kind === 'webhook') {
     // Its attempt: one more than the day's delivery has in the list already (a retry comes back with it).
     const attempt = channel.deliveries.filter((delivery) => delivery.id === id).length + 1;
-    await noteDelivery(userId, id, attempt, outcome, options.now());
+    await noteDelivery(channel, id, attempt, outcome, options.now());
   }
-  return settle(taken.claim, profile, channel, outcome, options.now());
+  return outcome;
+}
+
+/** The accepted messages' records. Delivered: never a retry, whatever this write does. */
+async function recordAccepted(userId: string, accepted: { claim: Claim; note: string }[], now: Date) {
+  try {
+    await retrying(() => recordChannelsSent(accepted, now), { retries: 4, baseMs: 100, retryOn: () => true });
+  } catch (error) {
+    // Claimed and marked sending: no one sends them again, whatever their records say.
+    logger.error('Channel messages delivered but not recorded', { user: userId.slice(0, 8), error: errorMessage(error) });
+  }
 }
 
 /** The webhook's list of deliveries gains this attempt; a failure to note it never fails the send. */
-async function noteDelivery(userId: string, id: string, attempt: number, outcome: ChannelOutcome, now: Date) {
+async function noteDelivery(
+  channel: StoredOf<'webhook'>,
+  id: string,
+  attempt: number,
+  outcome: ChannelOutcome,
+  now: Date,
+) {
   try {
-    await recordWebhookDelivery(userId, {
+    await recordWebhookDelivery(channel.user_id, {
       id,
       at: now.toISOString(),
       event: 'renewals.due',
@@ -154,7 +188,7 @@ async function noteDelivery(userId: string, id: string, attempt: number, outcome
       http_status: outcome.httpStatus,
       summary: outcome.summary,
       attempt,
-    });
+    }, channel);
   } catch (error) {
     logger.warn('A webhook delivery was not noted in its list', { error: errorMessage(error) });
   }
@@ -168,29 +202,12 @@ async function settle(
   now: Date,
 ): Promise<Outcome> {
   const userId = profile.user_id;
-  if (outcome.outcome === 'delivered') {
-    try {
-      await retrying(() => recordChannelSent(claim, now, outcome.summary), {
-        retries: 4,
-        baseMs: 100,
-        retryOn: () => true,
-      });
-    } catch (error) {
-      // Delivered, and marked sending: no one sends it again, whatever its record says.
-      logger.error('A channel message delivered but not recorded', {
-        user: userId.slice(0, 8),
-        channel: channel.kind,
-        error: errorMessage(error),
-      });
-    }
-    return 'sent';
-  }
   if (outcome.outcome === 'gone') {
     await recordChannelGone(claim, now, outcome.summary);
     const reason = CHANNEL_OFF_REASONS[channel.kind];
     if (await turnChannelOff(userId, channel, reason)) {
       if (channel.kind === 'telegram') await releaseChat(userId, channel.chat_hash);
-      await mailChannelOff(profile, channel, reason, now);
+      await mailChannelOff(profile, channel, reason);
     }
     logger.warn('A channel said it is gone: turned off', { user: userId.slice(0, 8), channel: channel.kind });
     return 'gone';

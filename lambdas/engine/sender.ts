@@ -177,7 +177,9 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
     });
   }
   // Read only for what goes: a message for the push and channels alone reads nothing for a member without them.
-  const wanted = !message.pushOnly || pushesReminders(profile) || hasAlertChannels(profile);
+  const wanted = message.channelsOnly
+    ? hasAlertChannels(profile)
+    : !message.pushOnly || pushesReminders(profile);
   const personal = await personalFor(
     wanted
       ? due.map(({ mail }) => ({
@@ -212,24 +214,19 @@ export function mailGroups<T extends { mail: { reminderId: string } }>(
   return [...groups.values()];
 }
 
-/** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
-export async function sendRecipientMessage(
+/**
+ * The recipient's e-mails of the message, each group claimed and sent once; how many of its mails
+ * another sender holds (the message then comes back).
+ */
+async function mailDigests(
+  profile: Profile,
+  due: Sendable[],
   message: RecipientMessage,
   options: SenderOptions,
-): Promise<MessageResult> {
-  const result: MessageResult = { notes: [], sent: 0, done: 0, errors: [] };
-  const current = await readCurrent(message, result.notes);
-  if (!current) {
-    return {
-      ...result,
-      done: message.pushOnly ? 0 : message.mails.length,
-      notes: message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
-    };
-  }
-  const { profile, due } = current;
+  result: MessageResult,
+): Promise<number> {
   const groups = message.pushOnly ? [] : mailGroups(profile, due);
   let heldElsewhere = 0;
-  await options.beforeClaim?.(message);
   for (let group of groups) {
     // Mails another send holds or settled leave the group, which is claimed again without them.
     while (group.length > 0) {
@@ -266,14 +263,40 @@ export async function sendRecipientMessage(
       group = group.filter((s) => !claim.taken.has(s.record.dedupeKey));
     }
   }
+  return heldElsewhere;
+}
+
+/** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
+export async function sendRecipientMessage(
+  message: RecipientMessage,
+  options: SenderOptions,
+): Promise<MessageResult> {
+  const result: MessageResult = { notes: [], sent: 0, done: 0, errors: [] };
+  const current = await readCurrent(message, result.notes);
+  if (!current) {
+    return {
+      ...result,
+      done: message.pushOnly || message.channelsOnly ? 0 : message.mails.length,
+      // The channels' message says nothing of the mails: their own message does.
+      notes: message.channelsOnly ? [] : message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
+    };
+  }
+  const { profile, due } = current;
+  const items = due.map(({ mail }) => mail);
+  if (message.channelsOnly) {
+    // The day's messages on the alert channels, on claims of their own (the e-mail's message is
+    // another, whose notes say what became of the mails).
+    const channelsResult: MessageResult = { ...result, notes: [] };
+    if ((await channelsDay(profile, items, message.day, options)).again) throw new PushComesBack(channelsResult);
+    return channelsResult;
+  }
+  await options.beforeClaim?.(message);
+  const heldElsewhere = await mailDigests(profile, due, message, options, result);
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
-  // The day's push and channels, on claims of their own: they never stop or repeat the e-mail above.
-  const items = due.map(({ mail }) => mail);
-  const pushed = await pushDay(profile, items, message.day, options);
-  const channels = await channelsDay(profile, items, message.day, options);
-  if (pushed.again || channels.again) throw new PushComesBack(result);
+  // The day's push, on claims of its own: it never stops or repeats the e-mail above.
+  if ((await pushDay(profile, items, message.day, options)).again) throw new PushComesBack(result);
   result.done = message.pushOnly ? 0 : message.mails.length;
   return result;
 }

@@ -1,22 +1,23 @@
 /**
  * The day's message on one alert channel, at most once: a send record in the owner's partition
- * (`SEND#channel#{day}#{kind}`), claimed with one conditional write before the service is called,
- * under the rule of every send (absent, failed fewer than 3 times, or a claim past its lease), with
- * a check that the account exists and still has the channel on.
+ * (`SEND#channel#{day}#{kind}`), claimed with a conditional write before the service is called,
+ * under the rule of every send (absent, failed fewer than 3 times), with a check that the account
+ * exists and still has the channel on. A member's channels are claimed in one transaction, and the
+ * messages the services accepted recorded in one more (store/dayClaims.ts).
  *
- * One difference from a mail or a push: just before the service is called the claim is marked
- * `sending_at`, and a claim so marked is never taken over after its lease. A sender that died after
- * that mark may have delivered (Telegram, ntfy and a webhook give no event to tell), so the message
- * is not sent again: at most once, at the price of losing the day's message when the sender died in
- * the moment between the mark and the call. A claim without the mark (the sender died before) is
- * taken over after the lease, and sends.
+ * One difference from a mail or a push: the service is called at once after the claim, and a claim
+ * still pending after its lease is never taken over (`sending_at` marks it). A sender that died
+ * holding it may have delivered (Telegram, ntfy and a webhook give no event to tell), so the
+ * message is not sent again: at most once, at the price of the day's message when a sender dies
+ * between its claim and the service's answer. A failure the service answered releases the claim.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
 import { dedupeKeys, ENTITY } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
 import { tableName } from './db.ts';
-import { claimDaySend } from './dayClaims.ts';
+import { claimDaySends } from './dayClaims.ts';
 import { parseClaimState } from './items.ts';
 import { ACCOUNT_DELETED, CLAIM_LEASE_MS, isSettled, sendKey, settleClaim, type Claim } from './sends.ts';
 
@@ -30,44 +31,76 @@ export type ChannelTaken = {
   status: 'already sent' | 'already pending' | 'already failed' | 'maybe sent' | 'channel off' | typeof ACCOUNT_DELETED;
 };
 
-export async function claimChannelSend(
-  send: { userId: string; day: string; kind: ChannelKind },
+/** Claims the day's message on each of `kinds` for the member: a claim, or why not, by kind. */
+export async function claimChannelSends(
+  send: { userId: string; day: string; kinds: readonly ChannelKind[] },
   now: Date,
   leaseMs = CLAIM_LEASE_MS,
-): Promise<{ claim: Claim } | ChannelTaken> {
-  const taken = await claimDaySend(
+): Promise<Map<ChannelKind, { claim: Claim } | ChannelTaken>> {
+  const outcomes = await claimDaySends(
     {
       userId: send.userId,
-      dedupeKey: dedupeKeys.channel(send.day, send.kind),
       entity: ENTITY.channelSend,
-      profile: { condition: 'contains(alert_channels, :kind)', values: { ':kind': send.kind } },
+      profile: {
+        condition: send.kinds.map((_, i) => `contains(alert_channels, :kind${i})`).join(' AND '),
+        values: Object.fromEntries(send.kinds.map((kind, i) => [`:kind${i}`, kind])),
+      },
       openCondition: CHANNEL_OPEN_CONDITION,
-      fields: { channel: send.kind, channel_day: send.day },
+      records: send.kinds.map((kind) => ({
+        dedupeKey: dedupeKeys.channel(send.day, kind),
+        // Marked as it is claimed: the service is called next.
+        fields: { channel: kind, channel_day: send.day, sending_at: now.toISOString() },
+      })),
     },
     now,
     leaseMs,
   );
-  if ('claim' in taken) return taken;
-  if (taken.refused === 'profile') return { status: taken.profileExists ? 'channel off' : ACCOUNT_DELETED };
-  const state = parseClaimState(taken.record);
-  if (state.status === 'pending' && taken.record?.sending_at) {
+  return new Map(send.kinds.map((kind, i) => [kind, takenOf(outcomes[i]!, now, leaseMs)]));
+}
+
+function takenOf(
+  outcome: Awaited<ReturnType<typeof claimDaySends>>[number],
+  now: Date,
+  leaseMs: number,
+): { claim: Claim } | ChannelTaken {
+  if ('claim' in outcome) return outcome;
+  if (outcome.refused === 'profile') return { status: outcome.profileExists ? 'channel off' : ACCOUNT_DELETED };
+  const state = parseClaimState(outcome.record);
+  if (state.status === 'pending' && outcome.record?.sending_at) {
     // Its sender called the service and was not heard of again: it may have arrived.
-    const stale = String(taken.record.claimed_at) < new Date(now.getTime() - leaseMs).toISOString();
+    const stale = String(outcome.record.claimed_at) < new Date(now.getTime() - leaseMs).toISOString();
     return { status: stale ? 'maybe sent' : 'already pending' };
   }
   if (state.status === 'failed' && isSettled(state)) return { status: 'already failed' };
   return { status: state.status === 'pending' ? 'already pending' : 'already sent' };
 }
 
-/** Just before the service is called: from now on no one takes this claim over. */
-export async function markSending(claim: Claim, now: Date): Promise<void> {
-  await settleClaim(claim, { sending_at: now.toISOString() });
-}
-
-/** The service accepted it. */
-export async function recordChannelSent(claim: Claim, now: Date, note: string): Promise<void> {
+/** The services accepted these: recorded sent in one write (each only while its claim holds). */
+export async function recordChannelsSent(sent: readonly { claim: Claim; note: string }[], now: Date): Promise<void> {
   const iso = now.toISOString();
-  await settleClaim(claim, { status: 'sent', sent_at: iso, updated_at: iso, error_message: null, note });
+  const fields = (note: string) => ({ status: 'sent', sent_at: iso, updated_at: iso, error_message: null, note });
+  if (sent.length === 0) return;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: sent.map(({ claim, note }) => ({
+          Update: {
+            TableName: tableName(),
+            Key: sendKey(claim.userId, claim.dedupeKey),
+            ConditionExpression: 'claim_token = :token',
+            UpdateExpression:
+              'SET #status = :sent, sent_at = :now, updated_at = :now, error_message = :none, note = :note',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':token': claim.token, ':sent': 'sent', ':now': iso, ':none': null, ':note': note },
+          },
+        })),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    // One claim no longer this sender's: record the others one by one.
+    await Promise.all(sent.map(({ claim, note }) => settleClaim(claim, fields(note)).catch(() => undefined)));
+  }
 }
 
 /** The service said the channel is gone: settled, never tried again (the channel is off). */

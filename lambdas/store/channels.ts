@@ -185,9 +185,14 @@ export async function turnChannelOff(
  * list on the channel's own item. Each write names the count of writes it read, so two at once
  * (the day's and a test) both land, one after reading the other's. Nothing when the webhook went.
  */
-export async function recordWebhookDelivery(userId: string, delivery: WebhookDelivery): Promise<void> {
+export async function recordWebhookDelivery(
+  userId: string,
+  delivery: WebhookDelivery,
+  /** The webhook as the caller read it: the first write goes over it, with no read of its own. */
+  seen?: StoredOf<'webhook'>,
+): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const channel = await getChannel(userId, 'webhook');
+    const channel = attempt === 0 && seen ? seen : await getChannel(userId, 'webhook');
     if (!channel) return;
     const deliveries = [delivery, ...channel.deliveries].slice(0, WEBHOOK_DELIVERIES_KEPT);
     try {

@@ -1,8 +1,10 @@
 /**
  * The claim of a day's message on a channel beside e-mail (a device's push, an alert channel's
  * message): one transaction that checks the owner's profile (it exists, and still takes that
- * channel) and takes the send record under its open condition, so a re-run, a redelivery or two
- * runs at once find it taken. lambdas/store/pushSends.ts and channelSends.ts say what each takes.
+ * channel) and takes the send records under their open condition, so a re-run, a redelivery or two
+ * runs at once find them taken. Several records of one owner (their alert channels) are claimed in
+ * the one transaction; when it is refused, each is claimed alone to learn which one was taken.
+ * lambdas/store/pushSends.ts and channelSends.ts say what each takes.
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -15,25 +17,58 @@ import { openConditionValues, sendKey, type Claim } from './sends.ts';
 /** A day's record outlives any redelivery and its day by far, then DynamoDB's TTL removes it. */
 const DAY_SEND_KEPT_DAYS = 14;
 
-export interface DaySend {
+export interface DaySends {
   userId: string;
-  dedupeKey: string;
   entity: string;
   /** What the profile must satisfy besides existing (a condition on its attributes, with its values). */
   profile: { condition: string; values: Record<string, unknown> };
-  /** When the record may be claimed (the send's open condition: `#status`, `:failed`, `:pending`, …). */
+  /** When a record may be claimed (the send's open condition: `#status`, `:failed`, `:pending`, …). */
   openCondition: string;
-  /** The record's own attributes, SET with the claim. */
-  fields: Record<string, unknown>;
+  /** The records, by dedupe key, each with its own attributes SET with the claim. */
+  records: { dedupeKey: string; fields: Record<string, unknown> }[];
 }
 
-/** Why it was not claimed: the profile's check failed, or the record is taken (as it is now). */
-export type DayRefusal = { refused: 'profile'; profileExists: boolean } | { refused: 'record'; record: Record<string, unknown> | undefined };
+/** What became of one record: claimed, or not (the profile's check failed, or the record as it is now). */
+export type DayClaim =
+  | { claim: Claim }
+  | { refused: 'profile'; profileExists: boolean }
+  | { refused: 'record'; record: Record<string, unknown> | undefined };
 
-export async function claimDaySend(send: DaySend, now: Date, leaseMs: number): Promise<{ claim: Claim } | DayRefusal> {
+function recordUpdate(sends: DaySends, record: DaySends['records'][number], token: string, now: Date, leaseMs: number) {
+  const own = Object.entries(record.fields);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sendKey(sends.userId, record.dedupeKey),
+      ConditionExpression: sends.openCondition,
+      UpdateExpression:
+        'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, ' +
+        'created_at = if_not_exists(created_at, :now), entity = :entity, user_id = :user, #ttl = :ttl' +
+        own.map((_, i) => `, #f${i} = :f${i}`).join('') +
+        ' ADD attempts :one',
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#ttl': TTL_ATTRIBUTE,
+        ...Object.fromEntries(own.map(([name], i) => [`#f${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ...openConditionValues(now, leaseMs),
+        ':token': token,
+        ':now': now.toISOString(),
+        ':entity': sends.entity,
+        ':user': sends.userId,
+        ':ttl': Math.floor(now.getTime() / 1000) + DAY_SEND_KEPT_DAYS * 86_400,
+        ':one': 1,
+        ...Object.fromEntries(own.map(([, value], i) => [`:f${i}`, value])),
+      },
+    },
+  };
+}
+
+/** Claims the records (in their order); one transaction when all are open, else one each. */
+export async function claimDaySends(sends: DaySends, now: Date, leaseMs: number): Promise<DayClaim[]> {
+  if (sends.records.length === 0) return [];
   const token = randomUUID();
-  const iso = now.toISOString();
-  const own = Object.entries(send.fields);
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -41,51 +76,36 @@ export async function claimDaySend(send: DaySend, now: Date, leaseMs: number): P
           {
             ConditionCheck: {
               TableName: tableName(),
-              Key: itemKey(keys.user(send.userId), keys.profile()),
-              ConditionExpression: `attribute_exists(pk) AND (${send.profile.condition})`,
-              ...(Object.keys(send.profile.values).length ? { ExpressionAttributeValues: send.profile.values } : {}),
+              Key: itemKey(keys.user(sends.userId), keys.profile()),
+              ConditionExpression: `attribute_exists(pk) AND (${sends.profile.condition})`,
+              ...(Object.keys(sends.profile.values).length
+                ? { ExpressionAttributeValues: sends.profile.values }
+                : {}),
             },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: sendKey(send.userId, send.dedupeKey),
-              ConditionExpression: send.openCondition,
-              UpdateExpression:
-                'SET #status = :pending, claim_token = :token, claimed_at = :now, updated_at = :now, ' +
-                'created_at = if_not_exists(created_at, :now), entity = :entity, user_id = :user, #ttl = :ttl' +
-                own.map((_, i) => `, #f${i} = :f${i}`).join('') +
-                ' ADD attempts :one',
-              ExpressionAttributeNames: {
-                '#status': 'status',
-                '#ttl': TTL_ATTRIBUTE,
-                ...Object.fromEntries(own.map(([name], i) => [`#f${i}`, name])),
-              },
-              ExpressionAttributeValues: {
-                ...openConditionValues(now, leaseMs),
-                ':token': token,
-                ':now': iso,
-                ':entity': send.entity,
-                ':user': send.userId,
-                ':ttl': Math.floor(now.getTime() / 1000) + DAY_SEND_KEPT_DAYS * 86_400,
-                ':one': 1,
-                ...Object.fromEntries(own.map(([, value], i) => [`:f${i}`, value])),
-              },
-            },
-          },
+          ...sends.records.map((record) => recordUpdate(sends, record, token, now, leaseMs)),
         ],
       }),
     );
-    return { claim: { userId: send.userId, token, dedupeKey: send.dedupeKey } };
+    return sends.records.map(({ dedupeKey }) => ({ claim: { userId: sends.userId, token, dedupeKey } }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
+    if (sends.records.length > 1)
+      return (
+        await Promise.all(sends.records.map((record) => claimDaySends({ ...sends, records: [record] }, now, leaseMs)))
+      ).flat();
     const [profile, record] = error.CancellationReasons ?? [];
     if (profile?.Code === 'ConditionalCheckFailed')
-      return { refused: 'profile', profileExists: (await getItem(keys.user(send.userId), keys.profile())) !== undefined };
+      return [
+        { refused: 'profile', profileExists: (await getItem(keys.user(sends.userId), keys.profile())) !== undefined },
+      ];
     if (record?.Code !== 'ConditionalCheckFailed') throw error;
-    return {
-      refused: 'record',
-      record: await getItem(keys.user(send.userId), keys.send(send.dedupeKey), { consistent: true }),
-    };
+    const [only] = sends.records;
+    return [
+      {
+        refused: 'record',
+        record: await getItem(keys.user(sends.userId), keys.send(only!.dedupeKey), { consistent: true }),
+      },
+    ];
   }
 }

@@ -6,7 +6,7 @@
  * exists and still takes pushes, so a deletion or 'off' after the sender read the profile stops it.
  */
 import { dedupeKeys, ENTITY } from '../../shared/table.ts';
-import { claimDaySend } from './dayClaims.ts';
+import { claimDaySends } from './dayClaims.ts';
 import { parseClaimState } from './items.ts';
 import { ACCOUNT_DELETED, CLAIM_LEASE_MS, markFailed, OPEN_CONDITION, settleClaim, type Claim } from './sends.ts';
 
@@ -18,19 +18,20 @@ export async function claimPush(
   now: Date,
   leaseMs = CLAIM_LEASE_MS,
 ): Promise<{ claim: Claim } | PushTaken> {
-  const taken = await claimDaySend(
+  const [taken] = await claimDaySends(
     {
       userId: push.userId,
-      dedupeKey: dedupeKeys.push(push.day, push.deviceId),
       entity: ENTITY.pushSend,
       profile: { condition: 'attribute_not_exists(push_reminders) OR push_reminders = :on', values: { ':on': true } },
       openCondition: OPEN_CONDITION,
-      fields: { device_id: push.deviceId, push_day: push.day },
+      records: [
+        { dedupeKey: dedupeKeys.push(push.day, push.deviceId), fields: { device_id: push.deviceId, push_day: push.day } },
+      ],
     },
     now,
     leaseMs,
   );
-  if ('claim' in taken) return taken;
+  if (!taken || 'claim' in taken) return taken!;
   if (taken.refused === 'profile') return { status: taken.profileExists ? 'push off' : ACCOUNT_DELETED };
   return { status: `already ${parseClaimState(taken.record).status}` };
 }
