@@ -7,6 +7,7 @@
  * leaving nothing of them.
  */
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { redeemTelegramLink, sha256 } from '../../lambdas/store/telegram.ts';
@@ -277,6 +278,36 @@ describe('webhook', () => {
     expect(stack.webhooks.deliveries).toHaveLength(seen + 1);
     for (const url of ['https://10.0.0.8/hook', 'https://2130706433/hook', 'https://metadata.google.internal/hook'])
       expect((await call(user)('PUT', '/api/channels/webhook', { url })).status).toBe(400);
+  });
+});
+
+describe('the stand-ins on the local stack', () => {
+  /** A GET with the Host a page of another site would send after DNS rebinding. */
+  const foreignHost = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL(url);
+      http
+        .get({ host: '127.0.0.1', port: target.port, path: '/_stand-in/messages', headers: { host: 'evil.example' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+
+  it('each answers its own host only (421), and the mailbox shows what they received under their tabs', async () => {
+    for (const url of [stack.telegram.url, stack.ntfy.url, stack.webhooks.url]) expect(await foreignHost(url)).toBe(421);
+    const home = await (await fetch(`${stack.mailboxUrl}/`)).text();
+    for (const tab of ['E-mail', 'Telegram', 'ntfy', 'Webhooks']) expect(home).toContain(`>${tab}</a>`);
+    const user = await createUser(stack, { label: 'tabs' });
+    const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)), firstName: '<b>Sam</b>' });
+    const telegram = await (await fetch(`${stack.mailboxUrl}/telegram`)).text();
+    expect(telegram).toContain(`(chat ${pressed.chat_id})`);
+    expect(telegram).toContain('&lt;b&gt;Sam&lt;/b&gt;');
+    expect(telegram).not.toContain('<b>Sam</b>');
+    expect(telegram).toContain('Connected: your renewal reminders will arrive here');
+    // 'Press Start' from the tab takes JSON only (a form of another site cannot post it).
+    const form = await fetch(`${stack.mailboxUrl}/telegram/start`, { method: 'POST', body: 'link=x' });
+    expect(form.status).toBe(415);
   });
 });
 
