@@ -340,7 +340,9 @@ function readTelegram(node: Node): StageConfig['telegram'] {
     throw new Error("Context 'telegramBot' needs -c telegramBotSecret=<the secret holding the bot's token>");
   if (!username) throw new Error("Context 'telegramBotSecret' needs -c telegramBot=<the bot's username>");
   if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(tokenSecretName) || tokenSecretName.startsWith('arn:'))
-    throw new Error(`Context 'telegramBotSecret' must be a Secrets Manager secret name, not '${tokenSecretName}'`);
+    throw new Error(
+      `Context 'telegramBotSecret' must be a Secrets Manager secret name, not '${tokenSecretName}'`,
+    );
   if (!/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(username))
     throw new Error(`Context 'telegramBot' must be a Telegram bot username (without @), not '${username}'`);
   return { tokenSecretName, username };

@@ -9,7 +9,12 @@ import type { StageConfig } from './config.ts';
  * `telegramBot`); a stage without them gives nothing, and Telegram stays off. Only the channels'
  * routes (connect, test), the bot's webhook and the senders (the day's message) ask.
  */
-export function giveTelegramToken(scope: Construct, id: string, fn: LambdaFunction, config: StageConfig): void {
+export function giveTelegramToken(
+  scope: Construct,
+  id: string,
+  fn: LambdaFunction,
+  config: StageConfig,
+): void {
   if (!config.telegram) return;
   const token = Secret.fromSecretNameV2(scope, id, config.telegram.tokenSecretName);
   token.grantRead(fn);

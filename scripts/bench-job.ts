@@ -118,7 +118,7 @@ async function measure(label: string, seeded: Record<string, unknown>[]): Promis
     mailboxPort: 0,
     maxSendRate: RATE,
     senders: SENDERS,
-    senderThreads: process.env.BENCH_THREADS !== "0",
+    senderThreads: process.env.BENCH_THREADS !== '0',
     log: process.env.BENCH_VERBOSE ? (line) => console.log(`  ${line}`) : undefined,
   });
   try {

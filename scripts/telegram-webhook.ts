@@ -16,7 +16,9 @@ if (!values.secret || !values.site || !/^https:\/\/[a-z0-9.-]+$/.test(values.sit
   process.exit(2);
 }
 process.env.TABLE_NAME ??= 'unused';
-const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: values.secret }));
+const { SecretString } = await new SecretsManagerClient({}).send(
+  new GetSecretValueCommand({ SecretId: values.secret }),
+);
 const token = SecretString?.trim();
 if (!token) {
   console.error(`The secret ${values.secret} holds no token`);

@@ -171,10 +171,7 @@ export interface WebConfig {
 }
 
 /** Closed lists the API returns and the stores parse: each written once, here. */
-/**
- * household_invitation: to an invitee (not a user); household_change: to members when one joins or
- * leaves; channel_off: an alert channel was turned off because its service said it is gone.
- */
+/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
 export const EMAIL_TYPES = [
   'reminder',
   'window',
@@ -183,7 +180,6 @@ export const EMAIL_TYPES = [
   'test',
   'household_invitation',
   'household_change',
-  'channel_off',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 /**

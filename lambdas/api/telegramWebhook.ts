@@ -18,7 +18,8 @@ export const handler = route(API.telegramWebhook, async ({ event }) => {
   if (!bot) throw new HttpError(404, CHANNEL_MESSAGES.telegramUnavailable);
   if (!isTelegramSecret(event.headers?.[TELEGRAM_SECRET_HEADER], bot.token))
     throw new HttpError(401, 'Unauthorized');
-  const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text =
+    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (!text || Buffer.byteLength(text) > TELEGRAM_UPDATE_MAX_BYTES) return IGNORED;
   let update: unknown;
   try {

@@ -37,8 +37,8 @@ const IGNORED: TelegramWebhookAnswer = { ok: true };
 /** A name to show: '@username', else the first name, without control characters, at most 64. */
 function chatName(from: { first_name?: string; username?: string } | undefined): string | null {
   const name = from?.username ? `@${from.username}` : from?.first_name;
-  // eslint-disable-next-line no-control-regex
-  const clean = name?.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f]/g, '').trim();
+  // Control and format characters (bidi marks, zero-width joiners among them) go.
+  const clean = name?.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '').trim();
   return clean ? clean.slice(0, 64) : null;
 }
 
@@ -48,7 +48,11 @@ export async function handleTelegramUpdate(raw: unknown, now: Date): Promise<Tel
   if (!message || message.chat.type !== 'private' || message.text === undefined) return IGNORED;
   const command = COMMAND.exec(message.text.trim());
   if (!command) return IGNORED;
-  const reply = (text: string): TelegramWebhookAnswer => ({ method: 'sendMessage', chat_id: message.chat.id, text });
+  const reply = (text: string): TelegramWebhookAnswer => ({
+    method: 'sendMessage',
+    chat_id: message.chat.id,
+    text,
+  });
   const [, verb, argument] = command;
   if (verb === 'stop') {
     await stopTelegramChat(message.chat.id);

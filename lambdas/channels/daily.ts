@@ -92,7 +92,8 @@ export async function channelsDay(
         // Another sender holds it and has not finished: come back after the lease. Anything else is done.
         if (!('claim' in taken)) return taken.status === 'already pending' ? 'again' : 'not ours';
         const outcome = await deliverDay(profile, channel, day, message, options);
-        if (outcome.outcome !== 'delivered') return settle(taken.claim, profile, channel, outcome, options.now());
+        if (outcome.outcome !== 'delivered')
+          return settle(taken.claim, profile, channel, outcome, options.now());
         accepted.push({ claim: taken.claim, note: outcome.summary });
         return 'sent';
       }),
@@ -126,11 +127,16 @@ export async function sendOn(
   switch (channel.kind) {
     case 'telegram': {
       const token = await telegramBotToken();
-      if (!token) return { outcome: 'failed', httpStatus: null, summary: 'Telegram is not set up on this site' };
+      if (!token)
+        return { outcome: 'failed', httpStatus: null, summary: 'Telegram is not set up on this site' };
       return sendTelegramMessage(token, channel.chat_id, chatText(message));
     }
     case 'ntfy':
-      return publishToNtfy(channel, { title: message.title, body: message.lines.join('\n'), click: message.url });
+      return publishToNtfy(channel, {
+        title: message.title,
+        body: message.lines.join('\n'),
+        click: message.url,
+      });
     case 'webhook':
       return postToWebhook(
         channel,
@@ -167,7 +173,10 @@ async function recordAccepted(userId: string, accepted: { claim: Claim; note: st
     await retrying(() => recordChannelsSent(accepted, now), { retries: 4, baseMs: 100, retryOn: () => true });
   } catch (error) {
     // Claimed and marked sending: no one sends them again, whatever their records say.
-    logger.error('Channel messages delivered but not recorded', { user: userId.slice(0, 8), error: errorMessage(error) });
+    logger.error('Channel messages delivered but not recorded', {
+      user: userId.slice(0, 8),
+      error: errorMessage(error),
+    });
   }
 }
 
@@ -180,15 +189,19 @@ async function noteDelivery(
   now: Date,
 ) {
   try {
-    await recordWebhookDelivery(channel.user_id, {
-      id,
-      at: now.toISOString(),
-      event: 'renewals.due',
-      outcome: outcome.outcome,
-      http_status: outcome.httpStatus,
-      summary: outcome.summary,
-      attempt,
-    }, channel);
+    await recordWebhookDelivery(
+      channel.user_id,
+      {
+        id,
+        at: now.toISOString(),
+        event: 'renewals.due',
+        outcome: outcome.outcome,
+        http_status: outcome.httpStatus,
+        summary: outcome.summary,
+        attempt,
+      },
+      channel,
+    );
   } catch (error) {
     logger.warn('A webhook delivery was not noted in its list', { error: errorMessage(error) });
   }

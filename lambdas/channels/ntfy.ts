@@ -30,7 +30,8 @@ export async function publishToNtfy(
     body: message.body,
     allowOrigins: env().LOCAL_CHANNEL_ORIGINS,
   });
-  if (result.outcome === 'refused') return { outcome: 'failed', httpStatus: null, summary: `Not sent: ${result.reason}` };
+  if (result.outcome === 'refused')
+    return { outcome: 'failed', httpStatus: null, summary: `Not sent: ${result.reason}` };
   if (result.outcome === 'failed') return { outcome: 'failed', httpStatus: null, summary: result.reason };
   let id: string | undefined;
   try {
@@ -38,5 +39,8 @@ export async function publishToNtfy(
   } catch {
     id = undefined;
   }
-  return answerOutcome(result.status, id ? `ntfy accepted it (message ${id})` : `The server accepted it (${result.status})`);
+  return answerOutcome(
+    result.status,
+    id ? `ntfy accepted it (message ${id})` : `The server accepted it (${result.status})`,
+  );
 }

@@ -12,8 +12,7 @@ export interface ChannelOutcome {
 /** An HTTP answer of a user's server (ntfy, a webhook) as an outcome: 410 is gone, a 3xx is not followed. */
 export function answerOutcome(status: number, accepted: string): ChannelOutcome {
   if (status >= 200 && status < 300) return { outcome: 'delivered', httpStatus: status, summary: accepted };
-  if (status === 410)
-    return { outcome: 'gone', httpStatus: status, summary: 'The server answered 410 Gone' };
+  if (status === 410) return { outcome: 'gone', httpStatus: status, summary: 'The server answered 410 Gone' };
   if (status >= 300 && status < 400)
     return {
       outcome: 'failed',
@@ -21,6 +20,10 @@ export function answerOutcome(status: number, accepted: string): ChannelOutcome 
       summary: `The server answered ${status}, a redirect, which is not followed: give the final address`,
     };
   if (status === 401 || status === 403)
-    return { outcome: 'failed', httpStatus: status, summary: `The server refused it (${status}): check the access` };
+    return {
+      outcome: 'failed',
+      httpStatus: status,
+      summary: `The server refused it (${status}): check the access`,
+    };
   return { outcome: 'failed', httpStatus: status, summary: `The server answered ${status}` };
 }

@@ -45,7 +45,13 @@ export interface SafeFetchOptions {
 
 export type SafeFetchResult =
   /** The address answered (any status: a 3xx is not followed). */
-  | { outcome: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: string; truncated: boolean }
+  | {
+      outcome: 'answered';
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      body: string;
+      truncated: boolean;
+    }
   /** Not called: the address is not one the server may reach. */
   | { outcome: 'refused'; reason: string }
   /** Called, and no answer: a time-out, a refused connection, a TLS failure. */
@@ -99,7 +105,10 @@ const isAllowedStandIn = (url: URL, allowOrigins: readonly string[] | undefined)
 export async function safeFetch(target: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   if (!URL.canParse(target)) return { outcome: 'refused', reason: CHANNEL_MESSAGES.urlInvalid };
   const url = new URL(target);
-  let transport: (opts: https.RequestOptions, done: (res: http.IncomingMessage) => void) => http.ClientRequest;
+  let transport: (
+    opts: https.RequestOptions,
+    done: (res: http.IncomingMessage) => void,
+  ) => http.ClientRequest;
   if (isAllowedStandIn(url, options.allowOrigins)) {
     // The local stand-in, at the origin the local stage named: this machine, as it is.
     transport = (opts, done) => {

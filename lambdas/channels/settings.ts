@@ -8,7 +8,11 @@ import { CHANNEL_MESSAGES, CHANNEL_OFF_REASONS, CHANNEL_TESTS_PER_DAY } from '..
 import type { ChannelKind, ChannelTestResult, Channels } from '../../shared/channels/kinds.ts';
 import type { NtfySettings } from '../../shared/channels/inputs.ts';
 import { channelUrlProblem, isLocalStandInUrl } from '../../shared/channels/urls.ts';
-import { TELEGRAM_LINK_MINUTES, telegramStartLink, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
+import {
+  TELEGRAM_LINK_MINUTES,
+  telegramStartLink,
+  type TelegramConnectLink,
+} from '../../shared/channels/telegram.ts';
 import { siteLink } from '../mail/compose.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
@@ -34,7 +38,9 @@ export async function channelsOf(userId: string): Promise<Channels> {
   const [channels, bot] = await Promise.all([listChannels(userId), telegramBot()]);
   const shown = <K extends ChannelKind>(kind: K) => {
     const channel = channels.get(kind);
-    return channel ? (publicChannel(channel) as Extract<ReturnType<typeof publicChannel>, { kind: K }>) : null;
+    return channel
+      ? (publicChannel(channel) as Extract<ReturnType<typeof publicChannel>, { kind: K }>)
+      : null;
   };
   return {
     telegram: shown('telegram'),
@@ -51,7 +57,11 @@ export async function connectTelegram(userId: string, now: Date): Promise<Telegr
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + TELEGRAM_LINK_MINUTES * 60_000);
   await keepTelegramLink(userId, sha256(token), expires);
-  return { link: telegramStartLink(bot.username, token), bot: bot.username, expires_at: expires.toISOString() };
+  return {
+    link: telegramStartLink(bot.username, token),
+    bot: bot.username,
+    expires_at: expires.toISOString(),
+  };
 }
 
 /**
@@ -115,7 +125,8 @@ export async function rotateWebhookSecret(userId: string) {
 
 /** 'Disconnect' / 'Remove'. */
 export async function removeChannel(userId: string, kind: ChannelKind): Promise<void> {
-  const removed = kind === 'telegram' ? await removeTelegram(userId) : (await deleteChannel(userId, kind)) !== undefined;
+  const removed =
+    kind === 'telegram' ? await removeTelegram(userId) : (await deleteChannel(userId, kind)) !== undefined;
   if (!removed) throw new DomainError('not_found', CHANNEL_MESSAGES.notSetUp);
 }
 

@@ -94,10 +94,15 @@ async function callApi(
  * Telegram's words for a chat the bot can no longer write to: the user blocked the bot, deleted
  * their account, or the chat is not there.
  */
-const GONE = /bot was blocked by the user|user is deactivated|bot was kicked|chat not found|bot can't initiate conversation/i;
+const GONE =
+  /bot was blocked by the user|user is deactivated|bot was kicked|chat not found|bot can't initiate conversation/i;
 
 /** Sends `text` to a chat: delivered, gone (the chat is closed to the bot), or failed. */
-export async function sendTelegramMessage(token: string, chatId: number, text: string): Promise<ChannelOutcome> {
+export async function sendTelegramMessage(
+  token: string,
+  chatId: number,
+  text: string,
+): Promise<ChannelOutcome> {
   const { status, answer, error } = await callApi(token, 'sendMessage', {
     chat_id: chatId,
     text: text.slice(0, TELEGRAM_TEXT_MAX),
@@ -112,7 +117,10 @@ export async function sendTelegramMessage(token: string, chatId: number, text: s
 }
 
 /** setWebhook: Telegram posts the bot's updates to `url` with the derived secret header. */
-export async function setTelegramWebhook(token: string, url: string): Promise<{ ok: boolean; description: string }> {
+export async function setTelegramWebhook(
+  token: string,
+  url: string,
+): Promise<{ ok: boolean; description: string }> {
   const { answer, error } = await callApi(token, 'setWebhook', {
     url,
     secret_token: webhookSecretOf(token),

@@ -63,7 +63,8 @@ export async function postToWebhook(
     body: text,
     allowOrigins: env().LOCAL_CHANNEL_ORIGINS,
   });
-  if (result.outcome === 'refused') return { outcome: 'failed', httpStatus: null, summary: `Not sent: ${result.reason}` };
+  if (result.outcome === 'refused')
+    return { outcome: 'failed', httpStatus: null, summary: `Not sent: ${result.reason}` };
   if (result.outcome === 'failed') return { outcome: 'failed', httpStatus: null, summary: result.reason };
   return answerOutcome(result.status, `Answered ${result.status}`);
 }

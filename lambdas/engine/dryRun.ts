@@ -136,7 +136,8 @@ export function describeDryRun(plan: DryRunPlan): string[] {
     lines.push(`  to ${mail.to}: "${mail.subject}"${mail.push ? ' (and a push to their devices)' : ''}`);
     lines.push(...mail.items.map(itemLine));
   }
-  if (plan.pushOnly > 0) lines.push(`${plural(plan.pushOnly, 'recipient')} would get the day's push or alert channels alone.`);
+  if (plan.pushOnly > 0)
+    lines.push(`${plural(plan.pushOnly, 'recipient')} would get the day's push or alert channels alone.`);
   lines.push(
     `${plural(plan.rolls.length, 'reminder')} would roll forward${plan.rolls.length > 0 ? ':' : '.'}`,
   );

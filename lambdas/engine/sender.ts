@@ -287,7 +287,8 @@ export async function sendRecipientMessage(
     // The day's messages on the alert channels, on claims of their own (the e-mail's message is
     // another, whose notes say what became of the mails).
     const channelsResult: MessageResult = { ...result, notes: [] };
-    if ((await channelsDay(profile, items, message.day, options)).again) throw new PushComesBack(channelsResult);
+    if ((await channelsDay(profile, items, message.day, options)).again)
+      throw new PushComesBack(channelsResult);
     return channelsResult;
   }
   await options.beforeClaim?.(message);

@@ -28,7 +28,13 @@ const CHANNEL_OPEN_CONDITION =
 
 /** Why a channel's message was not claimed: another send holds or settled it, or the account stopped it. */
 export type ChannelTaken = {
-  status: 'already sent' | 'already pending' | 'already failed' | 'maybe sent' | 'channel off' | typeof ACCOUNT_DELETED;
+  status:
+    | 'already sent'
+    | 'already pending'
+    | 'already failed'
+    | 'maybe sent'
+    | 'channel off'
+    | typeof ACCOUNT_DELETED;
 };
 
 /** Claims the day's message on each of `kinds` for the member: a claim, or why not, by kind. */
@@ -64,7 +70,8 @@ function takenOf(
   leaseMs: number,
 ): { claim: Claim } | ChannelTaken {
   if ('claim' in outcome) return outcome;
-  if (outcome.refused === 'profile') return { status: outcome.profileExists ? 'channel off' : ACCOUNT_DELETED };
+  if (outcome.refused === 'profile')
+    return { status: outcome.profileExists ? 'channel off' : ACCOUNT_DELETED };
   const state = parseClaimState(outcome.record);
   if (state.status === 'pending' && outcome.record?.sending_at) {
     // Its sender called the service and was not heard of again: it may have arrived.
@@ -76,9 +83,18 @@ function takenOf(
 }
 
 /** The services accepted these: recorded sent in one write (each only while its claim holds). */
-export async function recordChannelsSent(sent: readonly { claim: Claim; note: string }[], now: Date): Promise<void> {
+export async function recordChannelsSent(
+  sent: readonly { claim: Claim; note: string }[],
+  now: Date,
+): Promise<void> {
   const iso = now.toISOString();
-  const fields = (note: string) => ({ status: 'sent', sent_at: iso, updated_at: iso, error_message: null, note });
+  const fields = (note: string) => ({
+    status: 'sent',
+    sent_at: iso,
+    updated_at: iso,
+    error_message: null,
+    note,
+  });
   if (sent.length === 0) return;
   try {
     await dynamo().send(
@@ -91,7 +107,13 @@ export async function recordChannelsSent(sent: readonly { claim: Claim; note: st
             UpdateExpression:
               'SET #status = :sent, sent_at = :now, updated_at = :now, error_message = :none, note = :note',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':token': claim.token, ':sent': 'sent', ':now': iso, ':none': null, ':note': note },
+            ExpressionAttributeValues: {
+              ':token': claim.token,
+              ':sent': 'sent',
+              ':now': iso,
+              ':none': null,
+              ':note': note,
+            },
           },
         })),
       }),

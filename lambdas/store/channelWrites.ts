@@ -61,7 +61,10 @@ export async function deleteChannel(userId: string, kind: ChannelKind): Promise<
 }
 
 /** Another signing secret for the user's webhook (its deliveries and address kept). False: none. */
-export async function setWebhookSecret(userId: string, secret: string): Promise<StoredOf<'webhook'> | undefined> {
+export async function setWebhookSecret(
+  userId: string,
+  secret: string,
+): Promise<StoredOf<'webhook'> | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -79,4 +82,3 @@ export async function setWebhookSecret(userId: string, secret: string): Promise<
     throw error;
   }
 }
-

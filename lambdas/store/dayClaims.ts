@@ -34,7 +34,13 @@ export type DayClaim =
   | { refused: 'profile'; profileExists: boolean }
   | { refused: 'record'; record: Record<string, unknown> | undefined };
 
-function recordUpdate(sends: DaySends, record: DaySends['records'][number], token: string, now: Date, leaseMs: number) {
+function recordUpdate(
+  sends: DaySends,
+  record: DaySends['records'][number],
+  token: string,
+  now: Date,
+  leaseMs: number,
+) {
   const own = Object.entries(record.fields);
   return {
     Update: {
@@ -92,12 +98,17 @@ export async function claimDaySends(sends: DaySends, now: Date, leaseMs: number)
     if (!(error instanceof TransactionCanceledException)) throw error;
     if (sends.records.length > 1)
       return (
-        await Promise.all(sends.records.map((record) => claimDaySends({ ...sends, records: [record] }, now, leaseMs)))
+        await Promise.all(
+          sends.records.map((record) => claimDaySends({ ...sends, records: [record] }, now, leaseMs)),
+        )
       ).flat();
     const [profile, record] = error.CancellationReasons ?? [];
     if (profile?.Code === 'ConditionalCheckFailed')
       return [
-        { refused: 'profile', profileExists: (await getItem(keys.user(sends.userId), keys.profile())) !== undefined },
+        {
+          refused: 'profile',
+          profileExists: (await getItem(keys.user(sends.userId), keys.profile())) !== undefined,
+        },
       ];
     if (record?.Code !== 'ConditionalCheckFailed') throw error;
     const [only] = sends.records;

@@ -8,7 +8,14 @@
 import { dedupeKeys, ENTITY } from '../../shared/table.ts';
 import { claimDaySends } from './dayClaims.ts';
 import { parseClaimState } from './items.ts';
-import { ACCOUNT_DELETED, CLAIM_LEASE_MS, markFailed, OPEN_CONDITION, settleClaim, type Claim } from './sends.ts';
+import {
+  ACCOUNT_DELETED,
+  CLAIM_LEASE_MS,
+  markFailed,
+  OPEN_CONDITION,
+  settleClaim,
+  type Claim,
+} from './sends.ts';
 
 /** Why a push was not claimed: another send holds or settled it, or the account stopped it. */
 export type PushTaken = { status: string };
@@ -22,10 +29,16 @@ export async function claimPush(
     {
       userId: push.userId,
       entity: ENTITY.pushSend,
-      profile: { condition: 'attribute_not_exists(push_reminders) OR push_reminders = :on', values: { ':on': true } },
+      profile: {
+        condition: 'attribute_not_exists(push_reminders) OR push_reminders = :on',
+        values: { ':on': true },
+      },
       openCondition: OPEN_CONDITION,
       records: [
-        { dedupeKey: dedupeKeys.push(push.day, push.deviceId), fields: { device_id: push.deviceId, push_day: push.day } },
+        {
+          dedupeKey: dedupeKeys.push(push.day, push.deviceId),
+          fields: { device_id: push.deviceId, push_day: push.day },
+        },
       ],
     },
     now,

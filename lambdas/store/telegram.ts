@@ -12,7 +12,7 @@
  */
 import { ENTITY, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { getItem, ITEM_EXISTS, itemKey } from './db.ts';
-import { chatHashOf, chatLookupKey, releaseChat, sha256 } from './telegramChat.ts';
+import { chatHashOf, chatLookupKey, releaseChat } from './telegramChat.ts';
 import { TELEGRAM_OFF_REASONS } from '../../shared/channels/kinds.ts';
 import { channelItem, getChannel, profileChannels, turnChannelOff } from './channels.ts';
 import { deleteChannel } from './channelWrites.ts';
@@ -23,7 +23,8 @@ export { chatHashOf, releaseChat, sha256 } from './telegramChat.ts';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-const linkLookupKey = (tokenHash: string) => itemKey(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry());
+const linkLookupKey = (tokenHash: string) =>
+  itemKey(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry());
 
 /** Keeps a new connect link's hash for the user until `expiresAt`; the user's earlier link stops working. */
 export async function keepTelegramLink(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
@@ -32,7 +33,9 @@ export async function keepTelegramLink(userId: string, tokenHash: string, expire
   const expires = epochSeconds(expiresAt);
   try {
     await transact([
-      { ConditionCheck: { Key: itemKey(keys.user(userId), keys.profile()), ConditionExpression: ITEM_EXISTS } },
+      {
+        ConditionCheck: { Key: itemKey(keys.user(userId), keys.profile()), ConditionExpression: ITEM_EXISTS },
+      },
       {
         Put: {
           Item: {
@@ -73,9 +76,12 @@ export async function redeemTelegramLink(
   chat: { id: number; name: string | null },
   now: Date,
 ): Promise<Redeemed> {
-  const lookup = await getItem(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry(), { consistent: true });
+  const lookup = await getItem(keys.telegramLinkLookup(tokenHash), keys.telegramLinkEntry(), {
+    consistent: true,
+  });
   const userId = typeof lookup?.user_id === 'string' ? lookup.user_id : undefined;
-  if (!userId || lookup?.used_at || Number(lookup?.[TTL_ATTRIBUTE]) <= epochSeconds(now)) return { connected: false };
+  if (!userId || lookup?.used_at || Number(lookup?.[TTL_ATTRIBUTE]) <= epochSeconds(now))
+    return { connected: false };
   const chatHash = chatHashOf(chat.id);
   const [previous, chatOwner] = await Promise.all([
     getChannel(userId, 'telegram'),
@@ -163,7 +169,8 @@ export async function deleteTelegramLookups(userId: string): Promise<void> {
     getItem(keys.user(userId), keys.telegramLink(), { consistent: true }),
     getChannel(userId, 'telegram'),
   ]);
-  if (typeof pending?.token_hash === 'string') await transact([{ Delete: { Key: linkLookupKey(pending.token_hash) } }]);
+  if (typeof pending?.token_hash === 'string')
+    await transact([{ Delete: { Key: linkLookupKey(pending.token_hash) } }]);
   if (!channel) return;
   try {
     await transact([

@@ -13,7 +13,8 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 /** The chat's key: the hash of its id, so no key is built from what arrived. */
 export const chatHashOf = (chatId: number) => sha256(`telegram-chat:${chatId}`);
 
-export const chatLookupKey = (chatHash: string) => itemKey(keys.telegramChat(chatHash), keys.telegramChatEntry());
+export const chatLookupKey = (chatHash: string) =>
+  itemKey(keys.telegramChat(chatHash), keys.telegramChatEntry());
 
 /**
  * The chat's lookup forgets the account, only while it still names it (a chat moved on stays). An
@@ -34,4 +35,3 @@ export async function releaseChat(userId: string, chatHash: string): Promise<voi
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }
-

@@ -26,7 +26,10 @@ export interface MailboxPages {
 }
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const TABS = [
   ['/', 'E-mail'],
@@ -125,7 +128,11 @@ export function mailboxPages(standIns: ChannelStandIns): MailboxPages {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(body);
   };
-  const action = (req: IncomingMessage, res: ServerResponse, run: (input: Record<string, unknown>) => Promise<unknown>) => {
+  const action = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    run: (input: Record<string, unknown>) => Promise<unknown>,
+  ) => {
     if (req.headers['content-type'] !== 'application/json') {
       req.resume();
       sendJson(res, 415, { error: 'Send JSON' });
@@ -153,7 +160,8 @@ export function mailboxPages(standIns: ChannelStandIns): MailboxPages {
       if (req.method !== 'POST') return false;
       if (path === '/telegram/start')
         action(req, res, async (input) => {
-          const link = typeof input.link === 'string' && URL.canParse(input.link) ? new URL(input.link) : undefined;
+          const link =
+            typeof input.link === 'string' && URL.canParse(input.link) ? new URL(input.link) : undefined;
           const token = link?.searchParams.get('start');
           if (!token) throw new Error('Paste the whole Connect Telegram link');
           return standIns.telegram.pressStart({ token });

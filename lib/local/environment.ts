@@ -100,7 +100,8 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
       TELEGRAM_BOT_USERNAME: LOCAL_TELEGRAM_BOT.username,
     });
   } else {
-    for (const name of ['TELEGRAM_API_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME']) delete process.env[name];
+    for (const name of ['TELEGRAM_API_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME'])
+      delete process.env[name];
   }
   if (stack.channelOrigins?.length) process.env.LOCAL_CHANNEL_ORIGINS = stack.channelOrigins.join(',');
   else delete process.env.LOCAL_CHANNEL_ORIGINS;

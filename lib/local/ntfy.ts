@@ -46,7 +46,8 @@ export async function startNtfyStandIn(port = 0): Promise<NtfyStandIn> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const body = await readBody(req, 64 * 1024);
-      if (req.method === 'GET' && url.pathname === '/_stand-in/messages') return sendJson(res, 200, { messages });
+      if (req.method === 'GET' && url.pathname === '/_stand-in/messages')
+        return sendJson(res, 200, { messages });
       const segments = url.pathname.split('/').filter(Boolean);
       if (req.method === 'GET' && segments.at(-1) === 'json' && url.searchParams.has('poll')) {
         const topic = segments.at(-2) ?? '';
@@ -54,7 +55,10 @@ export async function startNtfyStandIn(port = 0): Promise<NtfyStandIn> {
         return res.end(
           messages
             .filter((m) => m.topic === topic && m.status === 200)
-            .map((m) => `${JSON.stringify({ id: m.id, time: m.time, event: 'message', topic, message: m.message, title: m.title })}\n`)
+            .map(
+              (m) =>
+                `${JSON.stringify({ id: m.id, time: m.time, event: 'message', topic, message: m.message, title: m.title })}\n`,
+            )
             .join(''),
         );
       }
@@ -83,7 +87,8 @@ export async function startNtfyStandIn(port = 0): Promise<NtfyStandIn> {
       };
       messages.push(message);
       if (status === 410) return sendJson(res, 410, { code: 41001, http: 410, error: 'topic gone' });
-      if (status === 500) return sendJson(res, 500, { code: 50001, http: 500, error: 'internal server error' });
+      if (status === 500)
+        return sendJson(res, 500, { code: 50001, http: 500, error: 'internal server error' });
       if (status === 403) return sendJson(res, 403, { code: 40301, http: 403, error: 'forbidden' });
       return sendJson(res, 200, {
         id: message.id,

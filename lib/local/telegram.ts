@@ -81,7 +81,8 @@ export async function startTelegramStandIn(port = 0): Promise<TelegramStandIn> {
   /** Posts a user's text to the bot's webhook and carries out the reply the bot answers with. */
   const deliverUpdate = async (chat: StandInChat, text: string): Promise<PressResult> => {
     const hook = standIn.webhook;
-    if (!hook) return { chat_id: chat.chat_id, status: 0, reply: 'No webhook is set: the bot is not listening' };
+    if (!hook)
+      return { chat_id: chat.chat_id, status: 0, reply: 'No webhook is set: the bot is not listening' };
     const update = {
       update_id: nextUpdate++,
       message: {
@@ -127,13 +128,21 @@ export async function startTelegramStandIn(port = 0): Promise<TelegramStandIn> {
           status: 200,
           body: {
             ok: true,
-            result: { id: 1000001, is_bot: true, first_name: 'Renewal Reminders (local)', username: LOCAL_TELEGRAM_BOT.username },
+            result: {
+              id: 1000001,
+              is_bot: true,
+              first_name: 'Renewal Reminders (local)',
+              username: LOCAL_TELEGRAM_BOT.username,
+            },
           },
         };
       case 'setWebhook': {
         const url = typeof params.url === 'string' ? params.url : '';
         standIn.webhook = url ? { url, secret: String(params.secret_token ?? '') } : undefined;
-        return { status: 200, body: { ok: true, result: true, description: url ? 'Webhook was set' : 'Webhook was deleted' } };
+        return {
+          status: 200,
+          body: { ok: true, result: true, description: url ? 'Webhook was set' : 'Webhook was deleted' },
+        };
       }
       case 'sendMessage': {
         const chatId = Number(params.chat_id);
@@ -144,18 +153,29 @@ export async function startTelegramStandIn(port = 0): Promise<TelegramStandIn> {
             body: { ok: false, error_code: injected.status, description: injected.description },
           };
         const chat = chats.get(chatId);
-        if (!chat) return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' } };
+        if (!chat)
+          return {
+            status: 400,
+            body: { ok: false, error_code: 400, description: 'Bad Request: chat not found' },
+          };
         if (chat.blocked)
           return {
             status: 403,
             body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
           };
         const text = typeof params.text === 'string' ? params.text : '';
-        if (!text) return { status: 400, body: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' } };
+        if (!text)
+          return {
+            status: 400,
+            body: { ok: false, error_code: 400, description: 'Bad Request: message text is empty' },
+          };
         const sent = record(chatId, text);
         return {
           status: 200,
-          body: { ok: true, result: { message_id: sent.message_id, chat: { id: chatId, type: 'private' }, date: 0, text } },
+          body: {
+            ok: true,
+            result: { message_id: sent.message_id, chat: { id: chatId, type: 'private' }, date: 0, text },
+          },
         };
       }
       default:

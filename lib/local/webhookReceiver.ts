@@ -36,7 +36,8 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const body = await readBody(req, 256 * 1024);
-      if (req.method === 'GET' && url.pathname === '/_stand-in/deliveries') return sendJson(res, 200, { deliveries });
+      if (req.method === 'GET' && url.pathname === '/_stand-in/deliveries')
+        return sendJson(res, 200, { deliveries });
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST a webhook here' });
       const asked = /^\/status\/([1-5][0-9][0-9])$/.exec(url.pathname)?.[1];
       const status = asked ? Number(asked) : 200;

@@ -26,8 +26,16 @@ export function withBenchChannels(
     stack.telegram.chats.set(chat, { chat_id: chat, first_name: 'Bench', blocked: false });
     out.push(
       { ...item, alert_channels: new Set(['telegram', 'ntfy', 'webhook']) },
-      channelItem<'telegram'>(userId, { kind: 'telegram', chat_id: chat, chat_hash: chatHashOf(chat), chat_name: 'Bench' }, NOW),
-      channelItem<'ntfy'>(userId, { kind: 'ntfy', topic_url: `${stack.ntfy.url}/bench-${userId}`, token: null }, NOW),
+      channelItem<'telegram'>(
+        userId,
+        { kind: 'telegram', chat_id: chat, chat_hash: chatHashOf(chat), chat_name: 'Bench' },
+        NOW,
+      ),
+      channelItem<'ntfy'>(
+        userId,
+        { kind: 'ntfy', topic_url: `${stack.ntfy.url}/bench-${userId}`, token: null },
+        NOW,
+      ),
       channelItem<'webhook'>(
         userId,
         {

@@ -36,9 +36,7 @@ const isTopicUrl = (value: string) => {
 };
 
 /** An ntfy access token (sent as `Authorization: Bearer …`): visible ASCII, no spaces. */
-const ntfyToken = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,256}$/, CHANNEL_MESSAGES.tokenInvalid);
+const ntfyToken = z.string().regex(/^[\x21-\x7e]{1,256}$/, CHANNEL_MESSAGES.tokenInvalid);
 
 /**
  * PUT /api/channels/ntfy: the topic's address and its access token. `token` absent keeps the one

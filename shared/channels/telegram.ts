@@ -29,13 +29,12 @@ export const telegramStartLink = (bot: string, token: string) =>
  * it does not handle is ignored, so Telegram does not send it again), with the bot's reply to the
  * chat as a Bot API method in the answer's body where it has one.
  */
-export type TelegramWebhookAnswer =
-  | { ok: true }
-  | { method: 'sendMessage'; chat_id: number; text: string };
+export type TelegramWebhookAnswer = { ok: true } | { method: 'sendMessage'; chat_id: number; text: string };
 
 /** What the bot says in the chat. */
 export const TELEGRAM_REPLIES = {
-  connected: 'Connected: your renewal reminders will arrive here, one message on a day something is due. Send /stop to turn them off.',
+  connected:
+    'Connected: your renewal reminders will arrive here, one message on a day something is due. Send /stop to turn them off.',
   linkUsed:
     'That link has expired or was used already. Open Settings, Notifications, and press Connect Telegram again.',
   stopped: 'Stopped: no more renewal reminders here. Connect again from Settings whenever you like.',

@@ -26,7 +26,9 @@ export const CHANNEL_URL_MAX = 1000;
  * stage and only at a stand-in's exact origin (the way the fake push service is taken).
  */
 export const isLocalStandInUrl = (url: URL) =>
-  url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.port !== '';
+  url.protocol === 'http:' &&
+  (url.hostname === '127.0.0.1' || url.hostname === 'localhost') &&
+  url.port !== '';
 
 /** Why an address's form cannot be a channel's (scheme, port, user name), or null when it can. */
 export function channelUrlShapeProblem(value: string): string | null {

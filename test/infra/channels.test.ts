@@ -57,7 +57,10 @@ describe('Telegram on AWS', () => {
     const holders = functions(s).filter((fn) => 'TELEGRAM_BOT_TOKEN_SECRET_ID' in environmentOf(s, fn));
     expect(holders.sort()).toEqual([channels, webhook, sender].sort());
     for (const fn of holders) {
-      expect(environmentOf(s, fn)).toMatchObject({ TELEGRAM_BOT_TOKEN_SECRET_ID: SECRET, TELEGRAM_BOT_USERNAME: BOT });
+      expect(environmentOf(s, fn)).toMatchObject({
+        TELEGRAM_BOT_TOKEN_SECRET_ID: SECRET,
+        TELEGRAM_BOT_USERNAME: BOT,
+      });
       expect(actionsOfFunction(s.template, fn).has('secretsmanager:GetSecretValue')).toBe(true);
     }
     expect(JSON.stringify(s.template.toJSON())).toContain(`:secret:${SECRET}-??????`);
@@ -76,11 +79,13 @@ describe('Telegram on AWS', () => {
     const config = (context: Record<string, string>) => () => readStageConfig(newApp({ context }).node);
     expect(config({ telegramBotSecret: SECRET })).toThrow(/needs -c telegramBot=/);
     expect(config({ telegramBot: BOT })).toThrow(/needs -c telegramBotSecret=/);
-    expect(config({ telegramBotSecret: 'arn:aws:secretsmanager:eu-west-2:1:secret:x', telegramBot: BOT })).toThrow(
-      /secret name/,
-    );
+    expect(
+      config({ telegramBotSecret: 'arn:aws:secretsmanager:eu-west-2:1:secret:x', telegramBot: BOT }),
+    ).toThrow(/secret name/);
     expect(config({ telegramBotSecret: SECRET, telegramBot: '@bot' })).toThrow(/bot username/);
-    expect(readStageConfig(newApp({ context: { telegramBotSecret: SECRET, telegramBot: BOT } }).node).telegram).toEqual({
+    expect(
+      readStageConfig(newApp({ context: { telegramBotSecret: SECRET, telegramBot: BOT } }).node).telegram,
+    ).toEqual({
       tokenSecretName: SECRET,
       username: BOT,
     });
@@ -93,8 +98,14 @@ describe('the lost-mail alarm', () => {
     const alarm = Object.values(resourcesOfType(s.template, 'AWS::CloudWatch::Alarm')).find((a) =>
       /missed or failed for good/.test(String(a.Properties?.AlarmDescription)),
     )!;
-    const metrics = alarm.Properties!.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[];
+    const metrics = alarm.Properties!.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string } };
+    }[];
     expect(metrics.find((m) => m.Expression)?.Expression).toContain('FILL(channel_failed, 0)');
-    expect(metrics.find((m) => m.Id === 'channel_failed')?.MetricStat?.Metric.MetricName).toBe('channel_failed');
+    expect(metrics.find((m) => m.Id === 'channel_failed')?.MetricStat?.Metric.MetricName).toBe(
+      'channel_failed',
+    );
   });
 });

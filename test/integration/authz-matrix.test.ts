@@ -152,7 +152,8 @@ async function withWebhook(caller: TestUser): Promise<void> {
   const response = await api(stack, caller.accessToken)('PUT', '/api/channels/webhook', {
     url: `${stack.webhooks.url}/hooks/authz`,
   });
-  if (response.status !== 200) throw new Error(`PUT /api/channels/webhook: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`PUT /api/channels/webhook: ${response.status} ${response.text}`);
 }
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
@@ -313,8 +314,7 @@ describe('authorization matrix', () => {
           .replace('{id}', id)
           .replace('{quoteId}', (await sample.quoteId?.(users.owner, id)) ?? '')
           .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '')
-          .replace('{kind}', sample.kind ?? '') +
-        ((await sample.query?.(users.owner.sub)) ?? '');
+          .replace('{kind}', sample.kind ?? '') + ((await sample.query?.(users.owner.sub)) ?? '');
       let caller = who === 'anonymous' ? undefined : users[who];
       if (sample.consumesCaller && who !== 'anonymous') {
         caller = await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' });

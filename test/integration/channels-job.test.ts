@@ -54,7 +54,8 @@ async function member(label: string, kind: ChannelKind, answer: 'ok' | 'gone' | 
   return { ...user, channel: await setUpChannel(stack, user.userId, kind, answer) };
 }
 
-const mailsTo = async (email: string) => (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
+const mailsTo = async (email: string) =>
+  (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
 const channelRecords = (userId: string) =>
   queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.send('channel#') } });
 
@@ -93,7 +94,9 @@ describe.each(CHANNEL_KINDS.map((kind) => [kind]))('%s', (kind) => {
       expect(createHmac('sha256', sam.channel.secret!).update(`${t}.${message}`).digest('hex')).toBe(v1);
       expect(delivery).toMatchObject({ event: 'renewals.due', delivery: body.id });
       const stored = await getChannel(sam.userId, 'webhook');
-      expect(stored?.deliveries).toMatchObject([{ id: body.id, outcome: 'delivered', http_status: 200, attempt: 1 }]);
+      expect(stored?.deliveries).toMatchObject([
+        { id: body.id, outcome: 'delivered', http_status: 200, attempt: 1 },
+      ]);
     } else {
       expect(message).toContain('2 renewals need you today');
       expect(message).toContain('Car insurance renews in 7 days');
@@ -145,7 +148,14 @@ describe.each(CHANNEL_KINDS.map((kind) => [kind]))('%s', (kind) => {
       channelsOnly: true,
       mails: [
         {
-          mail: { type: 'reminder', userId: ray.userId, reminderId: reminder.id, renewalDate: renewal, daysBefore: 7, actBy: null },
+          mail: {
+            type: 'reminder',
+            userId: ray.userId,
+            reminderId: reminder.id,
+            renewalDate: renewal,
+            daysBefore: 7,
+            actBy: null,
+          },
           daysLeft: 7,
           late: false,
         },
@@ -181,7 +191,10 @@ describe.each(CHANNEL_KINDS.map((kind) => [kind]))('%s', (kind) => {
     expect((await getProfile(gus.userId))?.alert_channels).toEqual([]);
     const mails = await mailsTo(gus.email);
     expect(mails.map((m) => m.subject)).toEqual(
-      expect.arrayContaining([`${CHANNEL_NAMES[kind]} alerts are off`, expect.stringMatching(/renews in 7 days/)]),
+      expect.arrayContaining([
+        `${CHANNEL_NAMES[kind]} alerts are off`,
+        expect.stringMatching(/renews in 7 days/),
+      ]),
     );
     expect(mails).toHaveLength(2);
     const off = mails.find((m) => m.subject.endsWith('alerts are off'))!;
@@ -219,7 +232,9 @@ describe('failures and switches', () => {
     expect(received).toHaveLength(3);
     expect(new Set(received).size).toBe(1);
     expect(await channelRecords(max.userId)).toMatchObject([{ status: 'failed', attempts: 3 }]);
-    expect((await getChannel(max.userId, 'webhook'))?.deliveries.map((d) => [d.attempt, d.outcome, d.http_status])).toEqual([
+    expect(
+      (await getChannel(max.userId, 'webhook'))?.deliveries.map((d) => [d.attempt, d.outcome, d.http_status]),
+    ).toEqual([
       [3, 'failed', 500],
       [2, 'failed', 500],
       [1, 'failed', 500],

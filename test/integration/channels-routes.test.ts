@@ -15,7 +15,11 @@ import { webhookSecretOf } from '../../lambdas/channels/telegram.ts';
 import { LOCAL_TELEGRAM_BOT } from '../../lib/local/telegram.ts';
 import { LOCAL_NTFY_TOKEN } from '../../lib/local/ntfy.ts';
 import type { Channels, ChannelTestResult, WebhookChannel } from '../../shared/channels/kinds.ts';
-import { CHANNEL_MESSAGES, TELEGRAM_OFF_REASONS, WEBHOOK_DELIVERIES_KEPT } from '../../shared/channels/kinds.ts';
+import {
+  CHANNEL_MESSAGES,
+  TELEGRAM_OFF_REASONS,
+  WEBHOOK_DELIVERIES_KEPT,
+} from '../../shared/channels/kinds.ts';
 import { getProfile } from '../../lambdas/store/profiles.ts';
 import { TELEGRAM_REPLIES, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
@@ -32,7 +36,8 @@ afterEach(() => {
 });
 
 const call = (user: TestUser) => api(stack, user.accessToken);
-const channels = async (user: TestUser) => (await call(user)('GET', '/api/channels/me')).json as unknown as Channels;
+const channels = async (user: TestUser) =>
+  (await call(user)('GET', '/api/channels/me')).json as unknown as Channels;
 
 async function connectLink(user: TestUser): Promise<TelegramConnectLink> {
   const response = await call(user)('POST', '/api/channels/telegram/connect');
@@ -45,7 +50,10 @@ const tokenOf = (link: TelegramConnectLink) => new URL(link.link).searchParams.g
 async function postUpdate(body: string, secret: string | null = webhookSecretOf(LOCAL_TELEGRAM_BOT.token)) {
   const response = await fetch(`${stack.appUrl}/api/telegram/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+    },
     body,
   });
   return { status: response.status, json: (await response.json().catch(() => undefined)) as unknown };
@@ -72,7 +80,11 @@ describe('Telegram', () => {
 
     const pressed = await stack.telegram.pressStart({ token: tokenOf(second), firstName: 'Sam' });
     expect(pressed).toMatchObject({ status: 200, reply: TELEGRAM_REPLIES.connected });
-    expect((await channels(user)).telegram).toMatchObject({ kind: 'telegram', status: 'on', chat_name: 'Sam' });
+    expect((await channels(user)).telegram).toMatchObject({
+      kind: 'telegram',
+      status: 'on',
+      chat_name: 'Sam',
+    });
     // Valid once: another chat with the same link is refused, and the first chat keeps it.
     expect(await stack.telegram.pressStart({ token: tokenOf(second), firstName: 'Thief' })).toMatchObject({
       reply: TELEGRAM_REPLIES.linkUsed,
@@ -81,12 +93,25 @@ describe('Telegram', () => {
 
     // 'Send a test' arrives in the chat.
     const tested = await call(user)('POST', '/api/channels/telegram/test');
-    expect(tested.json).toEqual({ kind: 'telegram', outcome: 'delivered', http_status: 200, summary: 'Telegram delivered it' });
-    expect(stack.telegram.messages.at(-1)).toMatchObject({ chat_id: pressed.chat_id, text: expect.stringContaining(CHANNEL_MESSAGES.testTitle) });
+    expect(tested.json).toEqual({
+      kind: 'telegram',
+      outcome: 'delivered',
+      http_status: 200,
+      summary: 'Telegram delivered it',
+    });
+    expect(stack.telegram.messages.at(-1)).toMatchObject({
+      chat_id: pressed.chat_id,
+      text: expect.stringContaining(CHANNEL_MESSAGES.testTitle),
+    });
 
     // '/stop' from the chat ends it (off, saying why); 'Remove' then takes it away.
-    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({ reply: TELEGRAM_REPLIES.stopped });
-    expect((await channels(user)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.stopped });
+    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({
+      reply: TELEGRAM_REPLIES.stopped,
+    });
+    expect((await channels(user)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.stopped,
+    });
     expect((await getProfile(user.sub))?.alert_channels).toEqual([]);
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(404);
@@ -97,18 +122,26 @@ describe('Telegram', () => {
     const second = await createUser(stack, { label: 'tg-second' });
     const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(first)) });
     await stack.telegram.pressStart({ token: tokenOf(await connectLink(second)), chatId: pressed.chat_id });
-    expect((await channels(first)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.moved });
+    expect((await channels(first)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.moved,
+    });
     expect((await channels(second)).telegram).toMatchObject({ status: 'on' });
     // The chat's /stop now ends the second account's.
     await stack.telegram.type(pressed.chat_id, '/stop');
-    expect((await channels(second)).telegram).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.stopped });
+    expect((await channels(second)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.stopped,
+    });
   });
 
   it('a link pressed after 15 minutes is refused', async () => {
     const user = await createUser(stack, { label: 'tg-late' });
     const link = await connectLink(user);
     const later = new Date(Date.parse(link.expires_at) + 1000);
-    expect(await redeemTelegramLink(sha256(tokenOf(link)), { id: 42, name: 'Late' }, later)).toEqual({ connected: false });
+    expect(await redeemTelegramLink(sha256(tokenOf(link)), { id: 42, name: 'Late' }, later)).toEqual({
+      connected: false,
+    });
     expect((await channels(user)).telegram).toBeNull();
   });
 
@@ -117,12 +150,18 @@ describe('Telegram', () => {
     const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)) });
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
     expect((await channels(user)).telegram).toBeNull();
-    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({ status: 200, reply: TELEGRAM_REPLIES.stopped });
+    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({
+      status: 200,
+      reply: TELEGRAM_REPLIES.stopped,
+    });
   });
 
   it('the webhook answers 401 without the secret header, and 200 to any update it does not handle, writing nothing', async () => {
     const before = await tableSnapshot();
-    const start = JSON.stringify({ update_id: 1, message: { chat: { id: 5, type: 'private' }, text: '/start x' } });
+    const start = JSON.stringify({
+      update_id: 1,
+      message: { chat: { id: 5, type: 'private' }, text: '/start x' },
+    });
     expect((await postUpdate(start, null)).status).toBe(401);
     expect((await postUpdate(start, 'wrong')).status).toBe(401);
     expect((await postUpdate(start, `${webhookSecretOf(LOCAL_TELEGRAM_BOT.token)}x`)).status).toBe(401);
@@ -133,13 +172,26 @@ describe('Telegram', () => {
       '{}',
       JSON.stringify({ update_id: 'x' }),
       JSON.stringify({ update_id: 2, edited_message: { text: '/start abc' } }),
-      JSON.stringify({ update_id: 3, message: { chat: { id: 9, type: 'group' }, text: `/start ${'A'.repeat(43)}` } }),
+      JSON.stringify({
+        update_id: 3,
+        message: { chat: { id: 9, type: 'group' }, text: `/start ${'A'.repeat(43)}` },
+      }),
       JSON.stringify({ update_id: 4, message: { chat: { id: 1e300, type: 'private' }, text: '/stop' } }),
       JSON.stringify({ update_id: 5, message: { chat: { id: 6, type: 'private' }, text: 'hello' } }),
       JSON.stringify({ update_id: 6, message: { chat: { id: 6, type: 'private' }, text: 'x'.repeat(5000) } }),
-      JSON.stringify({ update_id: 7, message: { chat: { id: 6, type: 'private' }, text: '/start ../../etc' } }),
-      JSON.stringify({ update_id: 8, message: { chat: { id: 6, type: 'private' }, text: `/start ${'B'.repeat(43)}` } }),
-      JSON.stringify({ update_id: 9, message: { chat: { id: 6, type: 'private' } }, __proto__: { polluted: 1 } }),
+      JSON.stringify({
+        update_id: 7,
+        message: { chat: { id: 6, type: 'private' }, text: '/start ../../etc' },
+      }),
+      JSON.stringify({
+        update_id: 8,
+        message: { chat: { id: 6, type: 'private' }, text: `/start ${'B'.repeat(43)}` },
+      }),
+      JSON.stringify({
+        update_id: 9,
+        message: { chat: { id: 6, type: 'private' } },
+        __proto__: { polluted: 1 },
+      }),
     ]) {
       const answer = await postUpdate(hostile);
       expect([hostile.slice(0, 40), answer.status]).toEqual([hostile.slice(0, 40), 200]);
@@ -154,7 +206,10 @@ describe('Telegram', () => {
     resetEnvCache();
     try {
       const response = await call(user)('POST', '/api/channels/telegram/connect');
-      expect(response).toMatchObject({ status: 404, json: { message: CHANNEL_MESSAGES.telegramUnavailable } });
+      expect(response).toMatchObject({
+        status: 404,
+        json: { message: CHANNEL_MESSAGES.telegramUnavailable },
+      });
       expect((await channels(user)).telegram_available).toBe(false);
     } finally {
       process.env.TELEGRAM_BOT_USERNAME = saved;
@@ -207,7 +262,9 @@ describe('ntfy', () => {
     });
 
     // Null removes it: the private topic now refuses, and the test says so.
-    expect((await put({ topic_url: topic, token: null })).json).toMatchObject({ channel: { has_token: false } });
+    expect((await put({ topic_url: topic, token: null })).json).toMatchObject({
+      channel: { has_token: false },
+    });
     expect((await call(user)('POST', '/api/channels/ntfy/test')).json).toMatchObject({
       outcome: 'failed',
       http_status: 403,
@@ -218,11 +275,21 @@ describe('ntfy', () => {
 
   it('a test that finds the topic gone turns the channel off', async () => {
     const user = await createUser(stack, { label: 'ntfy-gone' });
-    await call(user)('PUT', '/api/channels/ntfy', { topic_url: `${stack.ntfy.url}/gone-${user.sub.slice(0, 8)}` });
-    expect((await call(user)('POST', '/api/channels/ntfy/test')).json).toMatchObject({ outcome: 'gone', http_status: 410 });
-    expect((await channels(user)).ntfy).toMatchObject({ status: 'off', off_reason: expect.stringContaining('410') });
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/gone-${user.sub.slice(0, 8)}`,
+    });
+    expect((await call(user)('POST', '/api/channels/ntfy/test')).json).toMatchObject({
+      outcome: 'gone',
+      http_status: 410,
+    });
+    expect((await channels(user)).ntfy).toMatchObject({
+      status: 'off',
+      off_reason: expect.stringContaining('410'),
+    });
     // Saving again turns it back on.
-    await call(user)('PUT', '/api/channels/ntfy', { topic_url: `${stack.ntfy.url}/back-${user.sub.slice(0, 8)}` });
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/back-${user.sub.slice(0, 8)}`,
+    });
     expect((await channels(user)).ntfy).toMatchObject({ status: 'on', off_reason: null });
   });
 });
@@ -234,17 +301,29 @@ describe('webhook', () => {
     const created = await call(user)('PUT', '/api/channels/webhook', { url });
     const { channel, secret } = created.json as unknown as { channel: WebhookChannel; secret: string };
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(channel).toMatchObject({ kind: 'webhook', url, secret_hint: `${secret.slice(0, 10)}…`, deliveries: [] });
+    expect(channel).toMatchObject({
+      kind: 'webhook',
+      url,
+      secret_hint: `${secret.slice(0, 10)}…`,
+      deliveries: [],
+    });
     expect(JSON.stringify(await channels(user))).not.toContain(secret);
 
     const moved = await call(user)('PUT', '/api/channels/webhook', { url: `${url}/v2` });
     expect(moved.json).toMatchObject({ secret: null, channel: { secret_hint: channel.secret_hint } });
 
-    const rotated = (await call(user)('POST', '/api/channels/webhook/secret')).json as unknown as { secret: string };
+    const rotated = (await call(user)('POST', '/api/channels/webhook/secret')).json as unknown as {
+      secret: string;
+    };
     expect(rotated.secret).not.toBe(secret);
 
     const tested = await call(user)('POST', '/api/channels/webhook/test');
-    expect(tested.json).toEqual({ kind: 'webhook', outcome: 'delivered', http_status: 200, summary: 'Answered 200' });
+    expect(tested.json).toEqual({
+      kind: 'webhook',
+      outcome: 'delivered',
+      http_status: 200,
+      summary: 'Answered 200',
+    });
     const delivery = stack.webhooks.deliveries.at(-1)!;
     const body = JSON.parse(delivery.body) as WebhookBody;
     expect(body).toMatchObject({ version: 1, type: 'webhook.test', renewals: [] });
@@ -263,7 +342,12 @@ describe('webhook', () => {
     }
     const listed = (await channels(user)).webhook!.deliveries;
     expect(listed.map((d) => d.id)).toEqual(ids.slice(-WEBHOOK_DELIVERIES_KEPT).reverse());
-    expect(listed[0]).toMatchObject({ event: 'webhook.test', outcome: 'delivered', http_status: 200, attempt: 1 });
+    expect(listed[0]).toMatchObject({
+      event: 'webhook.test',
+      outcome: 'delivered',
+      http_status: 200,
+      attempt: 1,
+    });
   });
 
   it('a redirect is a failure and is not followed; an address inside is refused when saved', async () => {
@@ -276,7 +360,11 @@ describe('webhook', () => {
       summary: expect.stringContaining('redirect'),
     });
     expect(stack.webhooks.deliveries).toHaveLength(seen + 1);
-    for (const url of ['https://10.0.0.8/hook', 'https://2130706433/hook', 'https://metadata.google.internal/hook'])
+    for (const url of [
+      'https://10.0.0.8/hook',
+      'https://2130706433/hook',
+      'https://metadata.google.internal/hook',
+    ])
       expect((await call(user)('PUT', '/api/channels/webhook', { url })).status).toBe(400);
   });
 });
@@ -287,19 +375,31 @@ describe('the stand-ins on the local stack', () => {
     new Promise<number>((resolve, reject) => {
       const target = new URL(url);
       http
-        .get({ host: '127.0.0.1', port: target.port, path: '/_stand-in/messages', headers: { host: 'evil.example' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        })
+        .get(
+          {
+            host: '127.0.0.1',
+            port: target.port,
+            path: '/_stand-in/messages',
+            headers: { host: 'evil.example' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        )
         .on('error', reject);
     });
 
   it('each answers its own host only (421), and the mailbox shows what they received under their tabs', async () => {
-    for (const url of [stack.telegram.url, stack.ntfy.url, stack.webhooks.url]) expect(await foreignHost(url)).toBe(421);
+    for (const url of [stack.telegram.url, stack.ntfy.url, stack.webhooks.url])
+      expect(await foreignHost(url)).toBe(421);
     const home = await (await fetch(`${stack.mailboxUrl}/`)).text();
     for (const tab of ['E-mail', 'Telegram', 'ntfy', 'Webhooks']) expect(home).toContain(`>${tab}</a>`);
     const user = await createUser(stack, { label: 'tabs' });
-    const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)), firstName: '<b>Sam</b>' });
+    const pressed = await stack.telegram.pressStart({
+      token: tokenOf(await connectLink(user)),
+      firstName: '<b>Sam</b>',
+    });
     const telegram = await (await fetch(`${stack.mailboxUrl}/telegram`)).text();
     expect(telegram).toContain(`(chat ${pressed.chat_id})`);
     expect(telegram).toContain('&lt;b&gt;Sam&lt;/b&gt;');
@@ -316,19 +416,31 @@ describe('account deletion', () => {
     const user = await createUser(stack, { label: 'erase-channels' });
     const topic = `erase-${user.sub.slice(0, 8)}`;
     const hook = `${stack.webhooks.url}/hooks/erase-${user.sub}`;
-    await call(user)('PUT', '/api/channels/ntfy', { topic_url: `${stack.ntfy.url}/${topic}`, token: 'tk_erase' });
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/${topic}`,
+      token: 'tk_erase',
+    });
     await call(user)('PUT', '/api/channels/webhook', { url: hook });
     await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)) });
     // A link still waiting, and the day's messages sent (their send records).
     const pending = tokenOf(await connectLink(user));
     const renewal = addDays('2071-01-01', Math.floor(Math.random() * 3000));
-    await addReminder(stack, user, { title: 'Erase me', category: 'insurance', provider: 'Aviva', renewal_date: renewal, amount: 1, notes: null });
+    await addReminder(stack, user, {
+      title: 'Erase me',
+      category: 'insurance',
+      provider: 'Aviva',
+      renewal_date: renewal,
+      amount: 1,
+      notes: null,
+    });
     await runChannelJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
     const needles = [user.sub, topic, hook, 'tk_erase', sha256(pending)];
     const naming = (items: Record<string, unknown>[]) =>
       items.filter((item) => needles.some((needle) => JSON.stringify(item).includes(needle)));
     expect(naming(await scanTable()).length).toBeGreaterThan(5);
-    const chatKeys = (await scanTable()).filter((item) => String(item.pk).startsWith('TELEGRAM_CHAT#') && item.user_id === user.sub);
+    const chatKeys = (await scanTable()).filter(
+      (item) => String(item.pk).startsWith('TELEGRAM_CHAT#') && item.user_id === user.sub,
+    );
     expect(chatKeys).toHaveLength(1);
 
     expect((await call(user)('DELETE', '/api/me')).status).toBe(204);

@@ -160,7 +160,10 @@ const FUZZ: Record<RouteName, Fuzz> = {
   testChannel: { runs: 12 },
   removeChannel: { runs: 12 },
   // Public; without Telegram's secret header every generated update is a 401 that writes nothing.
-  telegramWebhook: { body: { update_id: 1, message: { chat: { id: 1, type: 'private' }, text: '/stop' } }, runs: 20 },
+  telegramWebhook: {
+    body: { update_id: 1, message: { chat: { id: 1, type: 'private' }, text: '/stop' } },
+    runs: 20,
+  },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },

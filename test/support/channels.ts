@@ -18,9 +18,14 @@ export type ChannelJobOptions = JobOptions & Pick<SenderSeams, 'onChannelClaimed
 export async function runChannelJob(stack: LocalStack, options: ChannelJobOptions): Promise<RunResult> {
   const { leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted, ...run } = options;
   stack.sendPoller.overrides = Object.fromEntries(
-    Object.entries({ now: run.now, leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      now: run.now,
+      leaseMs,
+      onClaimed,
+      onPushClaimed,
+      onChannelClaimed,
+      onChannelAccepted,
+    }).filter(([, value]) => value !== undefined),
   );
   stack.sendPoller.takeNotes();
   try {

@@ -29,9 +29,13 @@ const firstError = (result: { success: boolean; error?: { issues: { message: str
 
 describe('what the channels’ routes take', () => {
   it('an ntfy topic: https, then the topic (under any path the server is served at), no query', () => {
-    for (const topic_url of ['https://ntfy.sh/my-renewals', 'https://push.example.org/ntfy/Family_2', 'https://ntfy.sh/a'])
+    for (const topic_url of [
+      'https://ntfy.sh/my-renewals',
+      'https://push.example.org/ntfy/Family_2',
+      'https://ntfy.sh/a',
+    ])
       expect(ntfySettingsSchema.safeParse({ topic_url }).success, topic_url).toBe(true);
-    for (const [topic_url, message] of [
+    for (const [topic_url, message] of <[string, string][]>[
       ['https://ntfy.sh/', CHANNEL_MESSAGES.topicInvalid],
       ['https://ntfy.sh/my renewals', CHANNEL_MESSAGES.topicInvalid],
       ['https://ntfy.sh/topic?x=1', CHANNEL_MESSAGES.topicInvalid],
@@ -55,7 +59,9 @@ describe('what the channels’ routes take', () => {
     expect(ntfySettingsSchema.parse({ topic_url }).token).toBeUndefined();
     expect(ntfySettingsSchema.parse({ topic_url, token: null }).token).toBeNull();
     for (const token of ['has space', 'tab\t', 'é', '', 'x'.repeat(257)])
-      expect(firstError(ntfySettingsSchema.safeParse({ topic_url, token }))).toBe(CHANNEL_MESSAGES.tokenInvalid);
+      expect(firstError(ntfySettingsSchema.safeParse({ topic_url, token }))).toBe(
+        CHANNEL_MESSAGES.tokenInvalid,
+      );
     expect(ntfySettingsSchema.safeParse({ topic_url, extra: 1 }).success).toBe(false);
   });
 
@@ -63,11 +69,18 @@ describe('what the channels’ routes take', () => {
     expect(webhookSettingsSchema.parse({ url: ' https://Hooks.Example.COM/in#frag ' }).url).toBe(
       'https://hooks.example.com/in',
     );
-    expect(webhookSettingsSchema.parse({ url: 'https://exämple.com/hook' }).url).toBe('https://xn--exmple-cua.com/hook');
+    expect(webhookSettingsSchema.parse({ url: 'https://exämple.com/hook' }).url).toBe(
+      'https://xn--exmple-cua.com/hook',
+    );
   });
 
   it('the form is the schema’s; the host (private IPs, local names) the saving handler’s', () => {
-    for (const url of ['https://10.0.0.1/x', 'https://[::1]/x', 'https://localhost/x', 'https://intranet/x']) {
+    for (const url of [
+      'https://10.0.0.1/x',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://intranet/x',
+    ]) {
       expect(webhookSettingsSchema.safeParse({ url }).success, url).toBe(true);
       expect(channelUrlProblem(url), url).toBe(CHANNEL_MESSAGES.urlPrivate);
     }
@@ -82,12 +95,29 @@ describe('what the channels’ routes take', () => {
 });
 
 const reminder = (id: string, title: string, extra: Partial<Reminder> = {}) =>
-  ({ id, user_id: 'u', title, category: 'insurance', provider: 'Aviva', renewal_date: '2031-03-01', amount: 19.99, act_by: null, ...extra }) as Reminder;
-const lead = (r: Reminder, daysLeft: number): ReminderMailInput => ({ type: 'reminder', reminder: r, daysLeft });
+  ({
+    id,
+    user_id: 'u',
+    title,
+    category: 'insurance',
+    provider: 'Aviva',
+    renewal_date: '2031-03-01',
+    amount: 19.99,
+    act_by: null,
+    ...extra,
+  }) as Reminder;
+const lead = (r: Reminder, daysLeft: number): ReminderMailInput => ({
+  type: 'reminder',
+  reminder: r,
+  daysLeft,
+});
 
 describe('the day’s message', () => {
   it('lists the renewals soonest first in their mails’ words, under the push’s title, with the dashboard for several', () => {
-    const message = dayMessage([lead(reminder('r2', 'Home insurance'), 14), lead(reminder('r1', 'Car insurance'), 7)]);
+    const message = dayMessage([
+      lead(reminder('r2', 'Home insurance'), 14),
+      lead(reminder('r1', 'Car insurance'), 7),
+    ]);
     expect(message).toMatchObject({
       title: '2 renewals need you today',
       lines: ['Car insurance renews in 7 days', 'Home insurance renews in 14 days'],
@@ -104,7 +134,9 @@ describe('the day’s message', () => {
 
   it('one renewal opens its own page; past twenty lines, the rest is counted', () => {
     expect(dayMessage([lead(reminder('r1', 'Car insurance'), 7)]).url).toMatch(/\/reminders\/r1$/);
-    const many = Array.from({ length: MAX_LINES + 5 }, (_, i) => lead(reminder(`r${i}`, `Cover ${i}`), i + 1));
+    const many = Array.from({ length: MAX_LINES + 5 }, (_, i) =>
+      lead(reminder(`r${i}`, `Cover ${i}`), i + 1),
+    );
     const { lines } = dayMessage(many);
     expect(lines).toHaveLength(MAX_LINES + 1);
     expect(lines.at(-1)).toBe('and 5 more');
@@ -118,7 +150,12 @@ describe('the webhook’s signature', () => {
     const code = /```js\n([\s\S]*?verifyRenewalsWebhook[\s\S]*?)```/.exec(doc)?.[1];
     if (!code) throw new Error('docs/api.md has no verifyRenewalsWebhook example');
     const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
-      verifyRenewalsWebhook: (secret: string, header: string | undefined, body: string, now?: number) => boolean;
+      verifyRenewalsWebhook: (
+        secret: string,
+        header: string | undefined,
+        body: string,
+        now?: number,
+      ) => boolean;
     };
     return module.verifyRenewalsWebhook;
   }
@@ -143,18 +180,36 @@ describe('the webhook’s signature', () => {
     expect(dayDeliveryId('u1', '2031-01-01')).toBe(dayDeliveryId('u1', '2031-01-01'));
     expect(dayDeliveryId('u1', '2031-01-01')).not.toBe(dayDeliveryId('u1', '2031-01-02'));
     expect(dayDeliveryId('u1', '2031-01-01')).not.toBe(dayDeliveryId('u2', '2031-01-01'));
-    expect(dayDeliveryId('u1', '2031-01-01')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(dayDeliveryId('u1', '2031-01-01')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
   });
 });
 
 describe('the bot’s updates it does not act on', () => {
   const now = new Date('2031-01-01T08:00:00Z');
-  const message = (text: string, type = 'private') => ({ update_id: 1, message: { chat: { id: 42, type }, text } });
+  const message = (text: string, type = 'private') => ({
+    update_id: 1,
+    message: { chat: { id: 42, type }, text },
+  });
 
   it('ignores what is not a private chat’s command, and answers /start alone and a malformed token in words', async () => {
-    for (const update of [null, 'text', [], {}, { update_id: 'x' }, message('hello'), message('/start abc', 'group'), { update_id: 2, edited_message: {} }])
+    for (const update of [
+      null,
+      'text',
+      [],
+      {},
+      { update_id: 'x' },
+      message('hello'),
+      message('/start abc', 'group'),
+      { update_id: 2, edited_message: {} },
+    ])
       expect(await handleTelegramUpdate(update, now)).toEqual({ ok: true });
-    expect(await handleTelegramUpdate(message('/start'), now)).toEqual({ method: 'sendMessage', chat_id: 42, text: TELEGRAM_REPLIES.help });
+    expect(await handleTelegramUpdate(message('/start'), now)).toEqual({
+      method: 'sendMessage',
+      chat_id: 42,
+      text: TELEGRAM_REPLIES.help,
+    });
     expect(await handleTelegramUpdate(message('/start@RenewalRemindersBot'), now)).toEqual({
       method: 'sendMessage',
       chat_id: 42,
