@@ -5,11 +5,13 @@
 import path from 'node:path';
 import { ROOT, startLocalStack } from '../lib/local/stack.ts';
 import { ensureLocalAdmin, LOCAL_ADMIN } from '../lib/local/adminAccount.ts';
-import { localPorts } from '../shared/localPorts.ts';
+import { localChannelPorts, localPorts } from '../shared/localPorts.ts';
 
 let ports: ReturnType<typeof localPorts>;
+let channelPorts: ReturnType<typeof localChannelPorts>;
 try {
   ports = localPorts(process.env);
+  channelPorts = localChannelPorts(process.env, [ports.app, ports.mailbox, ports.inbox]);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
@@ -22,6 +24,7 @@ const stack = await startLocalStack({
   appPort,
   mailboxPort,
   inboxPort,
+  channelPorts,
   emailProvider: process.env.EMAIL_PROVIDER === 'disabled' ? 'disabled' : 'ses',
   runScheduler: true,
   senderThreads: true,
@@ -29,7 +32,7 @@ const stack = await startLocalStack({
 }).catch((error: Error & { code?: string }) => {
   if (error.code === 'EADDRINUSE') {
     console.error(
-      `A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT / INBOX_PORT.`,
+      `A port is already in use (${error.message}). Is another copy running? Stop it, or set PORT / MAILBOX_PORT / INBOX_PORT / TELEGRAM_PORT / NTFY_PORT / WEBHOOK_PORT.`,
     );
   } else {
     console.error(error);
@@ -45,6 +48,8 @@ console.log(`
   App:      ${stack.appUrl}
   Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends lands here)
   Inbox:    ${stack.inbox.url}   (forward renewal letters to your inbox address, from your account's address)
+  Alerts:   Telegram bot API ${stack.telegram.url}, ntfy ${stack.ntfy.url.replace('127.0.0.1', 'localhost')}, webhook receiver ${stack.webhooks.url.replace('127.0.0.1', 'localhost')}
+            (what they receive shows in the mailbox's Telegram, ntfy and Webhooks tabs)
   Admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}   (local only${admin === 'created' ? ', created now' : ''})
 
   Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.

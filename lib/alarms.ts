@@ -182,16 +182,18 @@ export class Alarms extends Construct {
       datapointsToAlarm: NO_RUN_HOURS,
       treatMissingData: TreatMissingData.BREACHING,
     });
-    // The planner publishes `missed` and the senders `failed` and `push_failed`, each in its own
-    // hours: FILL gives the others a 0, so any alone raises the sum. Hours with none stay quiet.
+    // The planner publishes `missed` and the senders `failed`, `push_failed` and `channel_failed`,
+    // each in its own hours: FILL gives the others a 0, so any alone raises the sum. Hours with none
+    // stay quiet.
     this.mailLost = new Alarm(this, 'MailMissedOrFailed', {
-      alarmDescription: `${stageName(config)}: mails were missed or failed for good in the last hour, or a day's push failed for good (metrics missed + failed + push_failed); see the cron log and the e-mail log`,
+      alarmDescription: `${stageName(config)}: mails were missed or failed for good in the last hour, or a day's push or alert-channel message failed for good (metrics missed + failed + push_failed + channel_failed); see the cron log and the e-mail log`,
       metric: new MathExpression({
-        expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0)',
+        expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0) + FILL(channel_failed, 0)',
         usingMetrics: {
           missed: jobMetric('missed'),
           failed: jobMetric('failed'),
           push_failed: jobMetric('push_failed'),
+          channel_failed: jobMetric('channel_failed'),
         },
         label: 'Mails missed and run failures',
         period: Duration.hours(1),

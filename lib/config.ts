@@ -88,6 +88,12 @@ export interface StageConfig {
    */
   dvla?: { keySecretName: string; apiUrl: string };
   /**
+   * Telegram alerts: context `telegramBotSecret`, the name of a Secrets Manager secret (in the stage's
+   * region) holding the bot's token from BotFather, made by hand; and `telegramBot`, the bot's
+   * username (its t.me link). Without them Telegram is off and 'Connect Telegram' says so.
+   */
+  telegram?: { tokenSecretName: string; username: string };
+  /**
    * The Lambda runtime of every function of ours (context `lambdaRuntime`, one of LAMBDA_RUNTIMES;
    * default DEFAULT_LAMBDA_RUNTIME): a stage can move to the next Node.js before the others
    * (docs/operations.md, "Runtime").
@@ -192,6 +198,8 @@ export const STAGE_SETTINGS = [
   'webAcl',
   'dvlaKeySecret',
   'dvlaApiUrl',
+  'telegramBotSecret',
+  'telegramBot',
   'lambdaRuntime',
   'inboxRegion',
 ] as const;
@@ -324,6 +332,22 @@ function readDvla(node: Node): StageConfig['dvla'] {
   return { keySecretName, apiUrl: apiUrl ?? DVLA_API_URL };
 }
 
+function readTelegram(node: Node): StageConfig['telegram'] {
+  const tokenSecretName = optionalString(node, 'telegramBotSecret');
+  const username = optionalString(node, 'telegramBot');
+  if (!tokenSecretName && !username) return undefined;
+  if (!tokenSecretName)
+    throw new Error("Context 'telegramBot' needs -c telegramBotSecret=<the secret holding the bot's token>");
+  if (!username) throw new Error("Context 'telegramBotSecret' needs -c telegramBot=<the bot's username>");
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(tokenSecretName) || tokenSecretName.startsWith('arn:'))
+    throw new Error(
+      `Context 'telegramBotSecret' must be a Secrets Manager secret name, not '${tokenSecretName}'`,
+    );
+  if (!/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(username))
+    throw new Error(`Context 'telegramBot' must be a Telegram bot username (without @), not '${username}'`);
+  return { tokenSecretName, username };
+}
+
 function readLambdaRuntime(node: Node): LambdaRuntime {
   const runtime = optionalString(node, 'lambdaRuntime') ?? DEFAULT_LAMBDA_RUNTIME;
   if (!(LAMBDA_RUNTIMES as readonly string[]).includes(runtime))
@@ -451,6 +475,7 @@ export function readStageConfig(node: Node): StageConfig {
     webAcl: readWebAcl(node, stage),
     webPlaceholder: optionalBoolean(node, 'webPlaceholder') ?? false,
     dvla: readDvla(node),
+    telegram: readTelegram(node),
     lambdaRuntime: readLambdaRuntime(node),
     inbox: readInbox(node, domain),
   };

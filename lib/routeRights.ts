@@ -30,7 +30,9 @@ export type RoutePermission =
   /** secretsmanager:GetSecretValue on the seed of the stage's VAPID keys, and its ARN in the environment. */
   | 'push:key'
   /** secretsmanager:GetSecretValue on the DVLA's API key (when the stage has one), and its ARN in the environment. */
-  | 'dvla:key';
+  | 'dvla:key'
+  /** secretsmanager:GetSecretValue on the Telegram bot's token (when the stage has a bot), its name and the bot's. */
+  | 'telegram:token';
 
 /**
  * Extra rights per route, by route name. Least privilege: a route gets table reads (GET) or reads and
@@ -74,6 +76,12 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   sendTestPush: ['push:key'],
   // 'Look up MOT and tax dates' asks the DVLA with the stage's key.
   lookUpVehicle: ['dvla:key'],
+  // The channels group (one function): whether the site has a bot, its connect link, a test in the
+  // chat. The bot's webhook checks Telegram's secret header, derived from the token.
+  getChannels: ['telegram:token'],
+  connectTelegram: ['telegram:token'],
+  testChannel: ['telegram:token'],
+  telegramWebhook: ['telegram:token'],
 };
 
 /** A table write action (lib/data.ts TABLE_ACTIONS.write). */
@@ -127,6 +135,16 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
   // rate-limit items (lambdas/runtime/rateLimit.ts): a read-only role would answer AccessDenied.
   getCalendarFeed: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarFeed) },
   getReminderEvent: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarEvent) },
+  // The bot's webhook (Telegram's secret header is its credential): binds a chat (puts the channel
+  // and the chat's lookup, marks the link used, names the channel on the profile) and ends one
+  // (/stop: updates). It never deletes (lambdas/store/telegram.ts).
+  telegramWebhook: {
+    reads: true,
+    writes: {
+      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      partitions: [keys.user('*'), keys.telegramLinkLookup('*'), keys.telegramChat('*')],
+    },
+  },
 };
 
 /**

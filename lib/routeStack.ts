@@ -19,6 +19,7 @@ import type { RouteDef } from '../shared/routes.ts';
 import type { StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { giveDvlaKey } from './dvla.ts';
+import { giveTelegramToken } from './telegram.ts';
 import { AppFunction } from './function.ts';
 import { nagReference } from './nagReference.ts';
 import type { Mail } from './mail.ts';
@@ -222,6 +223,9 @@ export class RouteStack extends NestedStack {
         return;
       case 'dvla:key':
         giveDvlaKey(this, `${fn.node.id}DvlaApiKey`, fn.fn, props.config);
+        return;
+      case 'telegram:token':
+        giveTelegramToken(this, `${fn.node.id}TelegramBotToken`, fn.fn, props.config);
         return;
       case 'table:write':
         // Granted with the table's reads, above.

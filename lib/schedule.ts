@@ -11,6 +11,7 @@ import { SENDER_SETTINGS } from '../shared/senders.ts';
 import { removalPolicy, stageName, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { giveDvlaKey } from './dvla.ts';
+import { giveTelegramToken } from './telegram.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import type { Mail } from './mail.ts';
 
@@ -115,6 +116,8 @@ export class ReminderJob extends Construct {
     mail.grantUnsubscribeKey(this.sender.fn);
     // The day's push is signed with the stage's VAPID keys (lambdas/push/daily.ts).
     mail.grantPushKey(this.sender.fn);
+    // The day's Telegram message is sent with the stage's bot (lambdas/channels/daily.ts).
+    giveTelegramToken(this, 'TelegramBotToken', this.sender.fn, config);
 
     // Our own role (not the stack-wide one LambdaInvoke would create), so its acknowledgement is local.
     const schedulerRole = new Role(this, 'SchedulerRole', {

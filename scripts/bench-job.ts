@@ -10,6 +10,9 @@
  * Each prints mails sent, seconds (plan to queue drained), the planning time, the sending rate, the
  * busiest one-second window at the mailbox, process CPU per mail and recipients mailed twice.
  * Sizes and scenarios: BENCH_ONLY=ratio,catchup BENCH_DUE=200 BENCH_NOT_DUE=20000 npm run bench:job
+ * Alert channels: BENCH_CHANNELS=1 gives every owner Telegram, ntfy and a webhook, each on the local
+ * stand-ins, so each recipient's message also sends three channel messages (counted, and checked
+ * for doubles) while the mails keep their pace.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,7 @@ import { ENTITY, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchHousehold, benchProfile, benchReminder, placed } from './bench/seed.ts';
+import { withBenchChannels } from './bench/channels.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SENDERS = 2;
@@ -31,6 +35,7 @@ const RUN_DATE = '2030-06-12';
 const DIGEST_OWNERS = Number(process.env.BENCH_DIGEST_OWNERS ?? 500);
 const DIGEST_SIZE = Number(process.env.BENCH_DIGEST_SIZE ?? 5);
 const HOUSEHOLDS = Number(process.env.BENCH_HOUSEHOLDS ?? 1000);
+const CHANNELS = process.env.BENCH_CHANNELS === '1';
 
 /** `count` households of two, each with one shared reminder whose 7-day lead is due on the run's date. */
 function householdItems(count: number): Record<string, unknown>[] {
@@ -100,9 +105,12 @@ interface Measured {
   messages: number;
   /** Our SDK calls (DynamoDB, SES, the planner's SQS sends; not the event source's polling) per mail sent. */
   callsPerMail: number;
+  /** With BENCH_CHANNELS: channel messages the stand-ins received, and channels that got two. */
+  channels?: { received: number; doubled: number };
 }
 
-async function measure(label: string, items: Record<string, unknown>[]): Promise<Measured> {
+async function measure(label: string, seeded: Record<string, unknown>[]): Promise<Measured> {
+  let items = seeded;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-bench-'));
   const stack = await startLocalStack({
     dataDir,
@@ -110,10 +118,12 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
     mailboxPort: 0,
     maxSendRate: RATE,
     senders: SENDERS,
-    senderThreads: true,
+    senderThreads: process.env.BENCH_THREADS !== '0',
     log: process.env.BENCH_VERBOSE ? (line) => console.log(`  ${line}`) : undefined,
   });
   try {
+    const channels = CHANNELS ? withBenchChannels(stack, items) : undefined;
+    if (channels) items = channels.items;
     process.stdout.write(`  ${label}: seeding ${items.length.toLocaleString('en-GB')} items… `);
     const seedStart = performance.now();
     await batchWrite(items);
@@ -187,6 +197,7 @@ async function measure(label: string, items: Record<string, unknown>[]): Promise
       doubled: [...perRecipient.values()].filter((count) => count > 1).length,
       messages: emails.length,
       callsPerMail: run.items_processed ? calls / run.items_processed : 0,
+      ...(channels ? { channels: channels.count() } : {}),
     };
   } finally {
     await stack.stop();
@@ -201,12 +212,16 @@ function print(label: string, m: Measured) {
       `(${((m.sendPhasePerSecond / RATE) * 100).toFixed(1)}% of ${RATE}/s; the mailbox's whole seconds: ${m.mailboxPerSecond.toFixed(2)}), busiest 1 s window ${m.busiestWindow}; ` +
       `process CPU ${m.cpuMsPerMail.toFixed(2)} ms per mail (the sender threads ${m.senderMsPerMail.toFixed(2)} ms); ` +
       `main thread busy ${(m.mainThreadBusy * 100).toFixed(0)}% of the run; ` +
-      `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}`,
+      `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}` +
+      (m.channels
+        ? `; channel messages ${m.channels.received.toLocaleString('en-GB')} (channels that got two: ${m.channels.doubled})`
+        : ''),
   );
 }
 
 console.log(
-  `Reminder job benchmark through the send queue (SES maximum ${RATE}/s, ${SENDERS} senders, run date ${RUN_DATE})`,
+  `Reminder job benchmark through the send queue (SES maximum ${RATE}/s, ${SENDERS} senders, run date ${RUN_DATE}` +
+    `${CHANNELS ? '; every owner with Telegram, ntfy and a webhook' : ''})`,
 );
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !only || only.includes(name);

@@ -15,6 +15,7 @@ import type { NoticeAnswer, NoticeAnswerValue } from './reminder/noticeWatch.ts'
 import type { PriceRise } from './reminder/priceRise.ts';
 import type { InboxItem } from './inbox/items.ts';
 import type { EmailType, ReminderMailType } from './emailTypes.ts';
+import type { ChannelKind } from './channels/kinds.ts';
 
 export interface Reminder {
   id: string;
@@ -133,6 +134,11 @@ export interface Profile {
   push_reminders: boolean;
   /** How many devices have notifications on (counted with each add and removal). */
   push_devices: number;
+  /**
+   * The alert channels that take the day's message (Telegram, ntfy, webhook), kept with each
+   * channel's own writes, so the reminder job knows without reading them (shared/channels/kinds.ts).
+   */
+  alert_channels: ChannelKind[];
   /** 'Remind me about shared renewals': which of the household's shared reminders mail this member. */
   shared_reminder_mails: SharedMailChoice;
   /** The calendar feed's generation (0: never made); 'Reset link' moves it on. */

@@ -54,7 +54,7 @@ export interface RouteSpec {
    * own: a few light routes of one feature then cost the stack 8 resources, not 8 each
    * (docs/decisions/0036).
    */
-  group?: 'push' | 'reminders' | 'household' | 'inbox';
+  group?: 'push' | 'reminders' | 'household' | 'inbox' | 'channels';
   /** The largest body the route takes, in bytes; a larger one is refused with 413 before it is parsed. */
   maxBodyBytes?: number;
   response: { readonly __response?: (body: never) => unknown };

@@ -8,6 +8,12 @@ import * as z from 'zod';
 
 export const LOCAL_PORT_DEFAULTS = { app: 3000, mailbox: 8005, inbox: 2525 } as const;
 
+/**
+ * The alert channels' stand-ins (lib/local/telegram.ts, ntfy.ts, webhookReceiver.ts): TELEGRAM_PORT,
+ * NTFY_PORT and WEBHOOK_PORT move them.
+ */
+export const CHANNEL_PORT_DEFAULTS = { telegram: 8006, ntfy: 8007, webhooks: 8008 } as const;
+
 const portText = z
   .string()
   .regex(/^\d{1,5}$/)
@@ -36,4 +42,25 @@ export function localPorts(env: Readonly<Record<string, string | undefined>>): {
   if (inbox === app || inbox === mailbox)
     throw new Error(`INBOX_PORT must differ from PORT and MAILBOX_PORT (all ${inbox})`);
   return { app, mailbox, inbox };
+}
+
+/**
+ * The channel stand-ins' ports from an environment such as process.env: each its own, and none of
+ * the app's, the mailbox's or the inbox's (`taken`).
+ */
+export function localChannelPorts(
+  env: Readonly<Record<string, string | undefined>>,
+  taken: readonly number[] = [],
+): { telegram: number; ntfy: number; webhooks: number } {
+  const ports = {
+    telegram: portOf(env, 'TELEGRAM_PORT', CHANNEL_PORT_DEFAULTS.telegram),
+    ntfy: portOf(env, 'NTFY_PORT', CHANNEL_PORT_DEFAULTS.ntfy),
+    webhooks: portOf(env, 'WEBHOOK_PORT', CHANNEL_PORT_DEFAULTS.webhooks),
+  };
+  const all = [...taken, ...Object.values(ports)];
+  if (new Set(all).size !== all.length)
+    throw new Error(
+      `TELEGRAM_PORT, NTFY_PORT and WEBHOOK_PORT must differ from each other and from PORT, MAILBOX_PORT and INBOX_PORT (${all.join(', ')})`,
+    );
+  return ports;
 }

@@ -8,7 +8,8 @@ export const METRICS_NAMESPACE = 'RenewalReminders';
 /**
  * The reminder job's counts, one data point each per run: runs (1), mails planned, sent, sent late,
  * superseded, missed, failed (the run's errors), left for a later run (out of time), repeating
- * reminders rolled forward, and the day's pushes: delivered to a device (pushed), or failed for good.
+ * reminders rolled forward, the day's pushes: delivered to a device (pushed), or failed for good,
+ * and the day's messages on the alert channels (Telegram, ntfy, webhook): accepted, or failed for good.
  */
 export const JOB_METRICS = [
   'runs',
@@ -22,6 +23,8 @@ export const JOB_METRICS = [
   'rolled',
   'pushed',
   'push_failed',
+  'channel_sent',
+  'channel_failed',
 ] as const;
 export type JobMetric = (typeof JOB_METRICS)[number];
 

@@ -41,6 +41,7 @@ import { ADMIN_ROUTES } from './adminRoutes.ts';
 import { invitationTokenSchema, type InvitationInviter } from './household.ts';
 import { HOUSEHOLD_ROUTES } from './householdRoutes.ts';
 import { INBOX_ROUTES } from './inboxRoutes.ts';
+import { CHANNEL_ROUTES } from './channelRoutes.ts';
 import { vehicleLookupSchema, type VehicleDates } from './vehicles.ts';
 import {
   pushDeviceParamSchema,
@@ -360,6 +361,7 @@ export const API = defineRoutes({
   },
   ...HOUSEHOLD_ROUTES,
   ...INBOX_ROUTES,
+  ...CHANNEL_ROUTES,
   ...ADMIN_ROUTES,
 });
 

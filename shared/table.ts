@@ -1,6 +1,7 @@
 import { CATEGORY_VALUES, type Category } from './categories.ts';
 import { COUNTRY_CODES, type CountryCode } from './locales.ts';
 import { reminderMailKeys } from './reminder/mailKeys.ts';
+import type { ChannelKind } from './channels/kinds.ts';
 
 /**
  * The one DynamoDB table: its key schema (used by the CDK data construct and by the local stack's
@@ -86,6 +87,23 @@ export const keys = {
    */
   pushDevice: (deviceId: string) => `PUSH#${deviceId}`,
   pushDevicePrefix: 'PUSH#',
+  /**
+   * An alert channel of the user's (shared/channels/kinds.ts): one item per kind, a closed list, in
+   * the user's partition; its address is a value of the item, never part of a key.
+   */
+  channel: (kind: ChannelKind) => `CHANNEL#${kind}`,
+  channelPrefix: 'CHANNEL#',
+  /**
+   * Telegram's connect link waiting to be used, in the user's partition (one at a time: a new link
+   * replaces it), and its lookup, keyed by the SHA-256 of the link's token (never the token), in a
+   * partition of its own so the bot's webhook finds the account with one read.
+   */
+  telegramLink: () => 'TELEGRAM_LINK',
+  telegramLinkLookup: (tokenHash: string) => `TELEGRAM_LINK#${tokenHash}`,
+  telegramLinkEntry: () => 'TELEGRAM_LINK',
+  /** Which account a Telegram chat is bound to, keyed by the SHA-256 of the chat's id ('/stop' finds it). */
+  telegramChat: (chatHash: string) => `TELEGRAM_CHAT#${chatHash}`,
+  telegramChatEntry: () => 'TELEGRAM_CHAT',
   /**
    * A quote in a renewal's quote notebook, in the user's partition: keyed by the reminder's id, the
    * renewal date and a slot number (0 to QUOTE_LIMIT - 1), never by what the user typed. Taking a
@@ -201,6 +219,8 @@ export const dedupeKeys = {
   ...reminderMailKeys,
   /** The day's push to one device (the owner's date of the run): one a day, whatever the mails. */
   push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
+  /** The day's message on one alert channel (the owner's date of the run): one a day per channel. */
+  channel: (day: string, kind: ChannelKind) => `channel#${day}#${kind}`,
   welcome: (userId: string) => `welcome#${userId}`,
   /**
    * An invitation mail, in the inviter's partition: the household, a keyed hash of the address (never
@@ -211,6 +231,8 @@ export const dedupeKeys = {
   /** A member told that someone joined or left: the change names the membership and what happened. */
   householdChange: (membershipId: string, change: 'joined' | 'left' | 'removed') =>
     `household_change#${membershipId}#${change}`,
+  /** The mail saying an alert channel went off: once per channel as it was saved (its version). */
+  channelOff: (kind: ChannelKind, version: string) => `channel_off#${kind}#${version}`,
   test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
   unclaimed: (random: string) => `unclaimed#${random}`,
@@ -224,6 +246,12 @@ export const ENTITY = {
   emailSend: 'email_send',
   /** The send record of a day's push to one device (SEND#push#…). */
   pushSend: 'push_send',
+  /** The send record of a day's message on one alert channel (SEND#channel#…). */
+  channelSend: 'channel_send',
+  channel: 'channel',
+  telegramLink: 'telegram_link',
+  telegramLinkLookup: 'telegram_link_lookup',
+  telegramChat: 'telegram_chat',
   digest: 'digest',
   emailLog: 'email_log',
   suppression: 'suppression',

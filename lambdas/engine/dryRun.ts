@@ -43,7 +43,7 @@ export interface DryRunPlan {
   rolls: RollNote[];
   /** Planned mails left out: the owner takes no reminder e-mails, or the address is suppressed. */
   skipped: MailNote[];
-  /** Recipients who would get the day's push alone (they take no e-mail). */
+  /** Recipients who would get the day's push or channel messages alone (they take no e-mail). */
   pushOnly: number;
   late: number;
   /** Mails a real run would record as not sent: covered by a later one, or past their use. */
@@ -136,7 +136,8 @@ export function describeDryRun(plan: DryRunPlan): string[] {
     lines.push(`  to ${mail.to}: "${mail.subject}"${mail.push ? ' (and a push to their devices)' : ''}`);
     lines.push(...mail.items.map(itemLine));
   }
-  if (plan.pushOnly > 0) lines.push(`${plural(plan.pushOnly, 'recipient')} would get the day's push alone.`);
+  if (plan.pushOnly > 0)
+    lines.push(`${plural(plan.pushOnly, 'recipient')} would get the day's push or alert channels alone.`);
   lines.push(
     `${plural(plan.rolls.length, 'reminder')} would roll forward${plan.rolls.length > 0 ? ':' : '.'}`,
   );

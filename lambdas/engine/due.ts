@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { todayIn } from '../../shared/dates.ts';
 import { pushesReminders } from '../../shared/push.ts';
+import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import type { Profile } from '../../shared/api.ts';
 import {
   dueNow,
@@ -102,6 +103,11 @@ export interface DueMails {
   skipped: number;
   /** Of those left out, the mails whose owner takes the day's push: queued for it alone. */
   pushOnly: Addressed[];
+  /**
+   * The mails whose owner has an alert channel on (deliverable or left out): queued again in
+   * messages for the channels alone, behind the run's e-mails (lambdas/channels/daily.ts).
+   */
+  channels: Addressed[];
   late: number;
   superseded: number;
   missed: number;
@@ -164,6 +170,7 @@ export async function findDueMails(
     deliverable: [],
     skipped: 0,
     pushOnly: [],
+    channels: [],
     late: 0,
     superseded: 0,
     missed: 0,
@@ -314,6 +321,7 @@ async function planSend(
   };
   result.planned++;
   if (send.late) result.late++;
+  if (hasAlertChannels(profile)) result.channels.push(addressed);
   const skip = !profile.reminder_emails ? 'unsubscribed' : suppressed ? 'suppressed' : undefined;
   if (!skip) {
     result.deliverable.push(addressed);

@@ -54,7 +54,7 @@ export async function planRun(options: RunOptions): Promise<RunResult> {
   const sending = !simulate && env().EMAIL_PROVIDER !== 'disabled';
   const empty: PhaseResult = { notes: [], sent: 0, skipped: 0, errors: [] };
   const record = (
-    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched' | 'pushOnly' | 'rolls'>,
+    due: Omit<DueMails, 'deliverable' | 'notes' | 'touched' | 'pushOnly' | 'channels' | 'rolls'>,
     phase: PhaseResult,
     queued: number,
     planning = false,
@@ -122,6 +122,7 @@ async function queueMails(
   const queued = await enqueue(recipientMessages(due.deliverable, run, dayIn));
   if (queued.notQueued > 0) await noteQueueShortfall(run, queued);
   await queuePushOnly(due, run, dayIn);
+  await queueChannels(due, run, dayIn);
   const withQueue = new Set(due.deliverable.map(({ mail }) => mail.reminder.id));
   await forEachConcurrent(
     due.touched.filter(({ reminderId }) => !withQueue.has(reminderId)),
@@ -136,6 +137,19 @@ async function queueMails(
     result: { ...planned, queued: queued.queued, errors: [...planned.errors, ...queued.errors] },
     notes: due.deliverable.map((addressed) => noteOf(addressed, status)),
   };
+}
+
+/**
+ * The day's messages on the members' alert channels: messages of their own, queued behind the run's
+ * e-mails, so the channels' calls and writes never hold the e-mails back from their pace (the
+ * channels have none to keep). Not counted in the run's queued and done. One SQS refuses is logged;
+ * its channels' messages are lost for the day.
+ */
+async function queueChannels(due: DueMails, run: RunRef, dayIn: (zone: string) => string): Promise<void> {
+  if (due.channels.length === 0) return;
+  const queued = await enqueue(recipientMessages(due.channels, run, dayIn, { channelsOnly: true }));
+  if (queued.notQueued > 0)
+    logger.error('Channel messages not queued', { run: run.id, errors: queued.errors });
 }
 
 /**

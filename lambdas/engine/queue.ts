@@ -47,6 +47,8 @@ export const recipientMessageSchema = z
     day: isoDate.optional(),
     /** No e-mail (the recipient takes none, or the address is suppressed): the day's push only. */
     pushOnly: z.literal(true).optional(),
+    /** The day's messages on the recipient's alert channels only (no e-mail, no push). */
+    channelsOnly: z.literal(true).optional(),
     /**
      * The recipient's household, when a mail is of a shared reminder: only where the sender looks
      * first. It reads the household their own membership item names, whatever this says.
@@ -56,6 +58,9 @@ export const recipientMessageSchema = z
   .strict()
   .refine((message) => message.mails.every(({ mail }) => mail.userId === message.userId), {
     message: 'Every mail of a message goes to its recipient',
+  })
+  .refine((message) => !(message.pushOnly && message.channelsOnly), {
+    message: 'A message is for the push alone or for the channels alone, not both',
   });
 export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
 
@@ -82,7 +87,7 @@ export function recipientMessages(
   deliverable: readonly Addressed[],
   run: RunRef,
   dayIn?: (zone: string) => string,
-  extra: Pick<RecipientMessage, 'pushOnly'> = {},
+  extra: Pick<RecipientMessage, 'pushOnly' | 'channelsOnly'> = {},
 ): RecipientMessage[] {
   const byUser = new Map<
     string,

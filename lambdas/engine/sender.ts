@@ -14,6 +14,8 @@ import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.
 import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
 import { pushDay, type DailyPushOptions } from '../push/daily.ts';
+import { channelsDay, type ChannelsDayOptions } from '../channels/daily.ts';
+import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
@@ -50,11 +52,25 @@ export interface SenderOptions {
   onAccepted?: (message: RecipientMessage) => void | Promise<void>;
   /** Test seam: after a device's push is claimed, before the push service is called. */
   onPushClaimed?: DailyPushOptions['onPushClaimed'];
+  /** Test seam: after a channel's message is claimed, before it is sent. */
+  onChannelClaimed?: ChannelsDayOptions['onChannelClaimed'];
+  /** Test seam: after a channel's service accepted the message, before its record says so. */
+  onChannelAccepted?: ChannelsDayOptions['onChannelAccepted'];
 }
 
 /** What tests may set on a sender: its clock, its lease, and the seams between its steps. */
 export type SenderSeams = Partial<
-  Pick<SenderOptions, 'now' | 'leaseMs' | 'beforeClaim' | 'onClaimed' | 'onAccepted' | 'onPushClaimed'>
+  Pick<
+    SenderOptions,
+    | 'now'
+    | 'leaseMs'
+    | 'beforeClaim'
+    | 'onClaimed'
+    | 'onAccepted'
+    | 'onPushClaimed'
+    | 'onChannelClaimed'
+    | 'onChannelAccepted'
+  >
 >;
 
 export interface SendBatchResult extends SQSBatchResponse {
@@ -160,8 +176,10 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       },
     });
   }
-  // Read only for what goes: a message for the push alone reads nothing for a member without one.
-  const wanted = !message.pushOnly || pushesReminders(profile);
+  // Read only for what goes: a message for the push and channels alone reads nothing for a member without them.
+  const wanted = message.channelsOnly
+    ? hasAlertChannels(profile)
+    : !message.pushOnly || pushesReminders(profile);
   const personal = await personalFor(
     wanted
       ? due.map(({ mail }) => ({
@@ -196,24 +214,19 @@ export function mailGroups<T extends { mail: { reminderId: string } }>(
   return [...groups.values()];
 }
 
-/** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
-export async function sendRecipientMessage(
+/**
+ * The recipient's e-mails of the message, each group claimed and sent once; how many of its mails
+ * another sender holds (the message then comes back).
+ */
+async function mailDigests(
+  profile: Profile,
+  due: Sendable[],
   message: RecipientMessage,
   options: SenderOptions,
-): Promise<MessageResult> {
-  const result: MessageResult = { notes: [], sent: 0, done: 0, errors: [] };
-  const current = await readCurrent(message, result.notes);
-  if (!current) {
-    return {
-      ...result,
-      done: message.pushOnly ? 0 : message.mails.length,
-      notes: message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
-    };
-  }
-  const { profile, due } = current;
+  result: MessageResult,
+): Promise<number> {
   const groups = message.pushOnly ? [] : mailGroups(profile, due);
   let heldElsewhere = 0;
-  await options.beforeClaim?.(message);
   for (let group of groups) {
     // Mails another send holds or settled leave the group, which is claimed again without them.
     while (group.length > 0) {
@@ -250,11 +263,40 @@ export async function sendRecipientMessage(
       group = group.filter((s) => !claim.taken.has(s.record.dedupeKey));
     }
   }
+  return heldElsewhere;
+}
+
+/** Mails one recipient's message. Throws only on a failure worth a redelivery (not an SES refusal). */
+export async function sendRecipientMessage(
+  message: RecipientMessage,
+  options: SenderOptions,
+): Promise<MessageResult> {
+  const result: MessageResult = { notes: [], sent: 0, done: 0, errors: [] };
+  const current = await readCurrent(message, result.notes);
+  if (!current) {
+    return {
+      ...result,
+      done: message.pushOnly || message.channelsOnly ? 0 : message.mails.length,
+      // The channels' message says nothing of the mails: their own message does.
+      notes: message.channelsOnly ? [] : message.mails.map(({ mail }) => noteFor(mail, ACCOUNT_DELETED)),
+    };
+  }
+  const { profile, due } = current;
+  const items = due.map(({ mail }) => mail);
+  if (message.channelsOnly) {
+    // The day's messages on the alert channels, on claims of their own (the e-mail's message is
+    // another, whose notes say what became of the mails).
+    const channelsResult: MessageResult = { ...result, notes: [] };
+    if ((await channelsDay(profile, items, message.day, options)).again)
+      throw new PushComesBack(channelsResult);
+    return channelsResult;
+  }
+  await options.beforeClaim?.(message);
+  const heldElsewhere = await mailDigests(profile, due, message, options, result);
   // Another sender holds a claim and has not finished (or died holding it): the message comes back
   // after the queue's visibility timeout, longer than the claim's lease, and takes over a dead claim.
   if (heldElsewhere > 0) throw new ClaimHeldElsewhere(heldElsewhere, result);
   // The day's push, on claims of its own: it never stops or repeats the e-mail above.
-  const items = due.map(({ mail }) => mail);
   if ((await pushDay(profile, items, message.day, options)).again) throw new PushComesBack(result);
   result.done = message.pushOnly ? 0 : message.mails.length;
   return result;
@@ -330,7 +372,8 @@ export class ClaimHeldElsewhere extends Error {
 export class PushComesBack extends ClaimHeldElsewhere {
   constructor(result: MessageResult) {
     super(0, result);
-    this.message = "A device's push failed or is held by another sender: retry after the visibility timeout";
+    this.message =
+      "A device's push or a channel's message failed or is held by another sender: retry after the visibility timeout";
   }
 }
 

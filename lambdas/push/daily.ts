@@ -30,19 +30,22 @@ const sitePathOf = (link: string) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** What the day's push says of `items` (the mails a run has for one member): pure. */
-export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPayload {
-  // The digest's order: soonest first, a reminder's window before its lead of the same day.
-  const soonestFirst = [...items].sort(
+/** The digest's order: soonest first, a reminder's window before its lead of the same day. */
+export const soonestFirst = <T extends Pick<ReminderMailInput, 'daysLeft' | 'type'>>(items: readonly T[]) =>
+  [...items].sort(
     (a, b) =>
       (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
       Number(b.type === 'window') - Number(a.type === 'window'),
   );
-  const lines = soonestFirst.map((item) => REMINDER_MAILS[item.type].pushLine(item));
+
+/** What the day's push says of `items` (the mails a run has for one member): pure. */
+export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPayload {
+  const ordered = soonestFirst(items);
+  const lines = ordered.map((item) => REMINDER_MAILS[item.type].pushLine(item));
   const shown = lines.length > MAX_LINES + 1 ? lines.slice(0, MAX_LINES) : lines;
   const more = lines.length - shown.length;
   const renewals = new Set(items.map((item) => item.reminder.id));
-  const [only] = soonestFirst;
+  const [only] = ordered;
   return {
     title: dailyPushTitle(renewals.size),
     body: [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join(' · '),

@@ -54,6 +54,28 @@ const envSchema = z.object({
   DVLA_API_KEY: z.string().min(1).optional(),
   /** On AWS, the Secrets Manager secret holding the key instead (read on the look-up's first request). */
   DVLA_API_KEY_SECRET_ID: z.string().min(1).optional(),
+  /**
+   * Telegram alerts (lambdas/channels/telegram.ts): the bot's username (for its t.me link), and its
+   * token, on AWS in the Secrets Manager secret named by context `telegramBotSecret`, locally the
+   * stand-in's. Without both, Telegram is off: 'Connect Telegram' answers 404 in words.
+   */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/)
+    .optional(),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_BOT_TOKEN_SECRET_ID: z.string().min(1).optional(),
+  /** The Bot API's origin: Telegram's, or the local stand-in's (lib/local/telegram.ts). */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /**
+   * The local stack's channel stand-ins (its ntfy server and webhook receiver), comma-separated exact
+   * origins: the only plain-http addresses a channel may have, on the local stage only; unset
+   * everywhere else (lambdas/channels/safeFetch.ts).
+   */
+  LOCAL_CHANNEL_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : [])),
   FEATURE_FLAGS: z.string().default(JSON.stringify(DEFAULT_FEATURE_FLAGS)),
   AWS_REGION: z.string().default('eu-west-2'),
   /**

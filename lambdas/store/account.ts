@@ -16,6 +16,7 @@ import {
 } from './items.ts';
 import { deleteCalendarLookup } from './calendar.ts';
 import { deleteInboxLookup } from './inbox.ts';
+import { deleteTelegramLookups } from './telegram.ts';
 import { leaveHousehold } from './membership.ts';
 import { afterDeparture } from './householdData.ts';
 import { ANONYMISED_EMAIL, ANONYMISED_USER } from './liveAccount.ts';
@@ -88,6 +89,8 @@ export async function deleteAccount(userId: string, username: string): Promise<{
   if (profile) await deleteCalendarLookup(profile);
   // So does the inbox address's: mail to it finds no one once the account is gone.
   await deleteInboxLookup(userId);
+  // And Telegram's: a pending connect link finds no one, a bound chat's '/stop' finds no one.
+  await deleteTelegramLookups(userId);
   // (Access tokens carry no address: on a retry after the profile went, there is none to scrub.)
   const address = profile?.email;
 

@@ -31,6 +31,7 @@ import { SHARED_MAIL_CHOICES } from '../../shared/reminder/sharing.ts';
 import { NOTICE_ANSWER_VALUES } from '../../shared/reminder/noticeWatch.ts';
 import { storedNoticeAnswerSchema } from '../../shared/reminder/noticeSchemas.ts';
 import { priceRiseSchema } from '../../shared/reminder/priceRiseSchema.ts';
+import { CHANNEL_KINDS } from '../../shared/channels/kinds.ts';
 
 const nullableString = z.string().nullable().default(null);
 const nullableNumber = z.number().nullable().default(null);
@@ -51,6 +52,11 @@ const profileItem = z.object({
   email_per_renewal: z.boolean().default(false),
   push_reminders: z.boolean().default(true),
   push_devices: z.number().default(0),
+  // A string set in the table (ADD and DELETE keep it without a read); a profile without one has none.
+  alert_channels: z.preprocess(
+    (value) => (value instanceof Set ? [...(value as Set<unknown>)] : (value ?? [])),
+    z.array(z.string()).transform((kinds) => CHANNEL_KINDS.filter((kind) => kinds.includes(kind))),
+  ),
   shared_reminder_mails: z.enum(SHARED_MAIL_CHOICES).default('all').catch('all'),
   calendar_version: z.number().default(0),
   calendar_feed_hash: nullableString,

@@ -57,6 +57,7 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     email_per_renewal: false,
     push_reminders: true,
     push_devices: 0,
+    alert_channels: [],
     shared_reminder_mails: 'all',
     calendar_version: 0,
     calendar_feed_hash: null,
@@ -64,8 +65,10 @@ export async function ensureProfile(input: NewProfile, now = new Date()): Promis
     password_reset_at: null,
     created_at: now.toISOString(),
   };
+  // No alert channel yet: the attribute is a string set once one is on (a set cannot be empty).
+  const { alert_channels: _none, ...stored } = profile;
   try {
-    await putItem({ ...profileKey(input.userId), entity: ENTITY.profile, ...profile }, ITEM_ABSENT);
+    await putItem({ ...profileKey(input.userId), entity: ENTITY.profile, ...stored }, ITEM_ABSENT);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) {
       return (await getProfile(input.userId))!;

@@ -9,6 +9,7 @@ import { DEFAULT_FEATURE_FLAGS } from '../../shared/flags.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { LOCAL_DVLA_KEY } from './dvla.ts';
+import { LOCAL_TELEGRAM_BOT } from './telegram.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +36,13 @@ export interface LocalEndpoints {
   dvlaUrl?: string;
   /** The stack's fake push service (lib/local/fakePush.ts): the one plain-http push endpoint taken. */
   pushOrigin?: string;
+  /** The Telegram Bot API stand-in (lib/local/telegram.ts): the local bot lives there. */
+  telegramApiUrl?: string;
+  /**
+   * The channel stand-ins' exact origins (the ntfy server and the webhook receiver): the only
+   * plain-http addresses a channel may have.
+   */
+  channelOrigins?: readonly string[];
 }
 
 /**
@@ -84,6 +92,19 @@ export function applyLambdaEnvironment(stack: LocalEndpoints): void {
   // Not carried over from an earlier stack in this process: without a service, no http endpoint.
   if (stack.pushOrigin) process.env.LOCAL_PUSH_ORIGIN = stack.pushOrigin;
   else delete process.env.LOCAL_PUSH_ORIGIN;
+  // The local bot on its stand-in, and the channel stand-ins' origins (the same rule: only these).
+  if (stack.telegramApiUrl) {
+    Object.assign(process.env, {
+      TELEGRAM_API_URL: stack.telegramApiUrl,
+      TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT.token,
+      TELEGRAM_BOT_USERNAME: LOCAL_TELEGRAM_BOT.username,
+    });
+  } else {
+    for (const name of ['TELEGRAM_API_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME'])
+      delete process.env[name];
+  }
+  if (stack.channelOrigins?.length) process.env.LOCAL_CHANNEL_ORIGINS = stack.channelOrigins.join(',');
+  else delete process.env.LOCAL_CHANNEL_ORIGINS;
   resetEnvCache();
   resetClients();
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as sesModule from 'aws-ses-v2-local';
 import { guardHost } from './ownHost.ts';
+import type { MailboxPages } from './channelsMailbox.ts';
 import { startSesEventProxy, type PublishSesEvent } from './sesEvents.ts';
 
 // A CommonJS module with an ES default export: unwrap whichever shape the loader hands us.
@@ -23,6 +24,7 @@ export async function startLocalSes(
   maxSendRate: number,
   publish: PublishSesEvent,
   log: (line: string) => void = () => undefined,
+  pages?: MailboxPages,
 ): Promise<LocalSes> {
   // GetAccount answers from this variable; without it the emulator returns 400.
   process.env.AWS_SES_ACCOUNT ??= JSON.stringify({
@@ -43,7 +45,7 @@ export async function startLocalSes(
   });
   const emulator = await sesServer({ host: '127.0.0.1', port: 0 });
   guardHost(emulator);
-  const proxy = await startSesEventProxy(port, (emulator.address() as AddressInfo).port, publish, log);
+  const proxy = await startSesEventProxy(port, (emulator.address() as AddressInfo).port, publish, log, pages);
   const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
     endpoint: `http://127.0.0.1:${proxy.port}`,

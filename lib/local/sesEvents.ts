@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MailboxPages } from './channelsMailbox.ts';
 import { guardHost } from './ownHost.ts';
 
 /** EventBridge delivers within seconds on AWS; here, soon after the sender's own record. */
@@ -46,14 +47,19 @@ async function deliver(event: unknown, publish: PublishSesEvent, log: (line: str
   }
 }
 
-/** Starts the proxy on `port` (0: any free port) in front of the emulator on `upstreamPort`. */
+/**
+ * Starts the proxy on `port` (0: any free port) in front of the emulator on `upstreamPort`; `pages`
+ * adds the mailbox's channel tabs (lib/local/channelsMailbox.ts).
+ */
 export async function startSesEventProxy(
   port: number,
   upstreamPort: number,
   publish: PublishSesEvent,
   log: (line: string) => void,
+  pages?: MailboxPages,
 ): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer((req, res) => {
+    if (pages?.handle(req, res)) return;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -72,8 +78,17 @@ export async function startSesEventProxy(
           const parts: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => parts.push(chunk));
           answer.on('end', () => {
-            const reply = Buffer.concat(parts);
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            let reply = Buffer.concat(parts);
+            const home = pages && req.method === 'GET' && req.url === '/' && answer.statusCode === 200;
+            const headers = { ...answer.headers };
+            if (home) {
+              // The mailbox's own page, with the channel tabs above it.
+              reply = Buffer.from(pages.decorate(reply.toString('utf8')));
+              headers['content-length'] = String(reply.length);
+              delete headers['transfer-encoding'];
+              delete headers.etag;
+            }
+            res.writeHead(answer.statusCode ?? 502, headers);
             res.end(reply);
             const accepted = req.method === 'POST' && req.url?.startsWith('/v2/email/outbound-emails');
             const event = accepted && answer.statusCode === 200 ? sendEventOf(body, reply) : undefined;

@@ -13,6 +13,10 @@ import { freePort } from './ports.ts';
 import { startDvlaStandIn } from './dvla.ts';
 import { startInboxSmtp, type InboxSmtp } from './inboxSmtp.ts';
 import { startFakePushService, type FakePushService } from './fakePush.ts';
+import { mailboxPages } from './channelsMailbox.ts';
+import { startNtfyStandIn, type NtfyStandIn } from './ntfy.ts';
+import { LOCAL_TELEGRAM_BOT, startTelegramStandIn, type TelegramStandIn } from './telegram.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver.ts';
 import { loadOrCreatePushSeed, loadOrCreateSigningSecret } from './secretFile.ts';
 import { removeRunningStack, writeRunningStack, type StackEndpoints } from './running.ts';
 import { scheduleHourly } from './scheduler.ts';
@@ -50,6 +54,8 @@ export interface LocalStackOptions {
    * stage then takes. Without it (npm start) only the browsers' real push services are taken.
    */
   fakePushService?: boolean;
+  /** The alert channels' stand-ins' ports (TELEGRAM_PORT, NTFY_PORT, WEBHOOK_PORT for npm start); 0 or absent: free ports. */
+  channelPorts?: { telegram: number; ntfy: number; webhooks: number };
   log?: (line: string) => void;
 }
 
@@ -67,6 +73,12 @@ export interface LocalStack extends StackEndpoints {
   inbox: InboxSmtp;
   /** The stack's fake push service, when asked for (LocalStackOptions.fakePushService). */
   pushService?: FakePushService;
+  /** The Telegram Bot API stand-in, with the local bot's chats and messages. */
+  telegram: TelegramStandIn;
+  /** The ntfy server stand-in and what it received. */
+  ntfy: NtfyStandIn;
+  /** The webhook receiver and what it received. */
+  webhooks: WebhookReceiver;
   stop(): Promise<void>;
 }
 
@@ -82,7 +94,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { handler } = await import('../../lambdas/events/sesEvents.ts');
     await handler(event);
   };
-  const ses = await startLocalSes(options.mailboxPort, options.maxSendRate ?? 20, publishSesEvent, log);
+  // The alert channels' stand-ins, whose messages the mailbox shows under their own tabs.
+  const telegram = await startTelegramStandIn(options.channelPorts?.telegram ?? 0);
+  const ntfy = await startNtfyStandIn(options.channelPorts?.ntfy ?? 0);
+  const webhooks = await startWebhookReceiver(options.channelPorts?.webhooks ?? 0);
+  const ses = await startLocalSes(
+    options.mailboxPort,
+    options.maxSendRate ?? 20,
+    publishSesEvent,
+    log,
+    mailboxPages({ telegram, ntfy, webhooks }),
+  );
   // Sender threads start on the queue's first send (startSendPoller).
   let wakeSenders: () => void = () => undefined;
   const sqs = await startLocalSqs({
@@ -111,6 +133,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     signingSecret: loadOrCreateSigningSecret(options.dataDir),
     dvlaUrl: dvla.url,
     pushOrigin: pushService?.origin,
+    telegramApiUrl: telegram.url,
+    // Both spellings of each stand-in's origin: a newcomer types localhost, the tests 127.0.0.1.
+    channelOrigins: [ntfy.url, webhooks.url].flatMap((url) => [url, url.replace('127.0.0.1', 'localhost')]),
   } as const;
   applyLambdaEnvironment(environment);
   // Mail to a user's inbox address, read by the same use case as on AWS.
@@ -174,6 +199,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log,
   });
 
+  // The local bot listens where Telegram would post its updates: the site's webhook route.
+  {
+    const { setTelegramWebhook } = await import('../../lambdas/channels/telegram.ts');
+    await setTelegramWebhook(LOCAL_TELEGRAM_BOT.token, `${siteUrl}/api/telegram/webhook`);
+  }
+
   let sesRequests = 0;
   ses.server.on('request', () => sesRequests++);
   const sendPoller = startSendPoller(sqs.queueUrl, senders, log, { threads: options.senderThreads });
@@ -212,6 +243,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dvlaUrl: dvla.url,
     inbox,
     pushService,
+    telegram,
+    ntfy,
+    webhooks,
     async stop() {
       stopScheduler();
       await sendPoller.stop();
@@ -219,6 +253,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await dvla.close();
       await inbox.close();
       await pushService?.stop();
+      await telegram.stop();
+      await ntfy.stop();
+      await webhooks.stop();
       removeRunningStack(options.dataDir);
       await adapter.stop();
       await cognito.stop();

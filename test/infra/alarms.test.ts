@@ -122,10 +122,10 @@ describe('alarms on the job metrics', () => {
       AlarmDescription: Match.stringLikeRegexp('missed or failed for good'),
       Metrics: Match.arrayWith([
         Match.objectLike({
-          Expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0)',
+          Expression: 'FILL(missed, 0) + FILL(failed, 0) + FILL(push_failed, 0) + FILL(channel_failed, 0)',
           ReturnData: true,
         }),
-        ...['missed', 'failed', 'push_failed'].map((name) =>
+        ...['missed', 'failed', 'push_failed', 'channel_failed'].map((name) =>
           Match.objectLike({
             Id: name,
             ReturnData: false,

@@ -42,6 +42,8 @@ interface Sample {
   id?: (owner: TestUser) => Promise<string>;
   /** The {quoteId} of the path, given the owner and the reminder of the {id}. */
   quoteId?: (owner: TestUser, reminderId: string) => Promise<string>;
+  /** The {kind} of the path (an alert channel). */
+  kind?: string;
 }
 
 let pushService: FakePushService;
@@ -145,6 +147,15 @@ async function intoAHousehold(caller: TestUser): Promise<void> {
   await join(caller.sub, await latestToken(stack, caller.email));
 }
 
+/** The caller's own webhook, on the stack's receiver. */
+async function withWebhook(caller: TestUser): Promise<void> {
+  const response = await api(stack, caller.accessToken)('PUT', '/api/channels/webhook', {
+    url: `${stack.webhooks.url}/hooks/authz`,
+  });
+  if (response.status !== 200)
+    throw new Error(`PUT /api/channels/webhook: ${response.status} ${response.text}`);
+}
+
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
 const SAMPLES: Record<RouteName, Sample> = {
   getConfig: { success: 200 },
@@ -234,6 +245,17 @@ const SAMPLES: Record<RouteName, Sample> = {
     consumesCaller: true,
     prepare: intoAHousehold,
   },
+  getChannels: { success: 200 },
+  connectTelegram: { success: 200 },
+  // The stack's ntfy stand-in: the one plain-http topic server the local stage takes.
+  saveNtfyChannel: { body: () => ({ topic_url: `${stack.ntfy.url}/authz` }), success: 200 },
+  saveWebhookChannel: { body: () => ({ url: `${stack.webhooks.url}/hooks/authz` }), success: 200 },
+  // Each caller's own channel: set up first, then tested or removed (another user's is never named).
+  rotateWebhookSecret: { success: 200, prepare: withWebhook },
+  testChannel: { kind: 'webhook', success: 200, prepare: withWebhook },
+  removeChannel: { kind: 'webhook', success: 204, prepare: withWebhook },
+  // Public: the secret header Telegram sends is the credential, and no caller here has it.
+  telegramWebhook: { body: { update_id: 1 }, success: 401 },
   adminStats: { success: 200 },
   adminConfig: { success: 200 },
   adminHandshake: { success: 200 },
@@ -293,8 +315,8 @@ describe('authorization matrix', () => {
         route.path
           .replace('{id}', id)
           .replace('{quoteId}', (await sample.quoteId?.(users.owner, id)) ?? '')
-          .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '') +
-        ((await sample.query?.(users.owner.sub)) ?? '');
+          .replace('{token}', (await sample.token?.(users.owner.sub)) ?? '')
+          .replace('{kind}', sample.kind ?? '') + ((await sample.query?.(users.owner.sub)) ?? '');
       let caller = who === 'anonymous' ? undefined : users[who];
       if (sample.consumesCaller && who !== 'anonymous') {
         caller = await createUser(stack, { label: `fresh-${who}`, admin: who === 'admin' });

@@ -152,6 +152,20 @@ const FUZZ: Record<RouteName, Fuzz> = {
     },
     runs: 16,
   },
+  getChannels: { runs: 8 },
+  connectTelegram: { runs: 8 },
+  // The stack's own stand-ins: the only plain-http channel addresses the local stage takes.
+  saveNtfyChannel: { body: () => ({ topic_url: `${stack.ntfy.url}/fuzz`, token: 'tk_fuzz' }), runs: 24 },
+  saveWebhookChannel: { body: () => ({ url: `${stack.webhooks.url}/hooks/fuzz` }), runs: 24 },
+  rotateWebhookSecret: { runs: 8 },
+  // Calls the channel's service per success: few runs ({kind} is one of the list, or hostile).
+  testChannel: { runs: 12 },
+  removeChannel: { runs: 12 },
+  // Public; without Telegram's secret header every generated update is a 401 that writes nothing.
+  telegramWebhook: {
+    body: { update_id: 1, message: { chat: { id: 1, type: 'private' }, text: '/stop' } },
+    runs: 20,
+  },
   adminStats: { runs: 12 },
   adminConfig: { runs: 12 },
   adminHandshake: { runs: 8 },
@@ -243,7 +257,10 @@ describe('fuzzing every route', () => {
       const shared: { reminder?: string } = {};
       const request = fc.record({
         who: fc.constantFrom(...WHO),
-        id: route.path.includes('{id}') || route.path.includes('{token}') ? idParam : fc.constant(''),
+        id:
+          route.path.includes('{id}') || route.path.includes('{token}') || route.path.includes('{kind}')
+            ? idParam
+            : fc.constant(''),
         query,
         body,
         type: contentType,
@@ -263,7 +280,9 @@ describe('fuzzing every route', () => {
           const path = route.path
             .replace('{id}', reminderId)
             .replace('{quoteId}', id === 'OWNER_REMINDER' ? crypto.randomUUID() : id)
-            .replace('{token}', token);
+            .replace('{token}', token)
+            // A channel's kind: one of the list for the owner's 'valid' draw, else the hostile segment.
+            .replace('{kind}', id === 'OWNER_REMINDER' ? 'ntfy' : id);
           const search = query === 'VALID' ? await fuzz.query!(users.owner.sub) : query;
           const bounded = fuzz.bound && body !== undefined ? bound(body, fuzz.bound) : body;
 

@@ -111,6 +111,8 @@ describe('publishJobCounts', () => {
       rolled: 1,
       pushed: 12,
       push_failed: 1,
+      channel_sent: 7,
+      channel_failed: 1,
     };
     publishJobCounts(counts);
     expect(lines).toHaveLength(1);

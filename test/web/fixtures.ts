@@ -80,6 +80,7 @@ export const aProfile = (over: Partial<Profile> = {}): Profile => ({
   email_per_renewal: false,
   push_reminders: true,
   push_devices: 0,
+  alert_channels: [],
   shared_reminder_mails: 'all',
   calendar_version: 0,
   calendar_feed_hash: null,

@@ -1,0 +1,451 @@
+/**
+ * The alert channels' routes over HTTP on the local stack and its stand-ins: Telegram's one-time
+ * connect link and the bot's webhook (its secret header, hostile updates ignored, '/start' once
+ * within 15 minutes, '/stop'), ntfy and the webhook's settings (no address inside, the stand-ins
+ * only at their exact origins, the token kept or removed, the secret shown once and rotated),
+ * 'Send a test' with what arrived, the webhook's deliveries capped at 10, and account deletion
+ * leaving nothing of them.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetEnvCache } from '../../lambdas/runtime/env.ts';
+import { redeemTelegramLink, sha256 } from '../../lambdas/store/telegram.ts';
+import { webhookSecretOf } from '../../lambdas/channels/telegram.ts';
+import { LOCAL_TELEGRAM_BOT } from '../../lib/local/telegram.ts';
+import { LOCAL_NTFY_TOKEN } from '../../lib/local/ntfy.ts';
+import type { Channels, ChannelTestResult, WebhookChannel } from '../../shared/channels/kinds.ts';
+import {
+  CHANNEL_MESSAGES,
+  TELEGRAM_OFF_REASONS,
+  WEBHOOK_DELIVERIES_KEPT,
+} from '../../shared/channels/kinds.ts';
+import { getProfile } from '../../lambdas/store/profiles.ts';
+import { TELEGRAM_REPLIES, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
+import type { WebhookBody } from '../../shared/channels/webhook.ts';
+import { useTestStack } from '../support/fixtures.ts';
+import { runChannelJob } from '../support/channels.ts';
+import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+import { scanTable, tableSnapshot } from '../support/table.ts';
+import { addDays } from '../../shared/reminder/schedule.ts';
+
+const stack = useTestStack();
+
+afterEach(() => {
+  stack.telegram.answerFor = undefined;
+});
+
+const call = (user: TestUser) => api(stack, user.accessToken);
+const channels = async (user: TestUser) =>
+  (await call(user)('GET', '/api/channels/me')).json as unknown as Channels;
+
+async function connectLink(user: TestUser): Promise<TelegramConnectLink> {
+  const response = await call(user)('POST', '/api/channels/telegram/connect');
+  expect(response.status).toBe(200);
+  return response.json as unknown as TelegramConnectLink;
+}
+const tokenOf = (link: TelegramConnectLink) => new URL(link.link).searchParams.get('start')!;
+
+/** Posts an update to the bot's webhook as Telegram would (with the secret header, unless told otherwise). */
+async function postUpdate(body: string, secret: string | null = webhookSecretOf(LOCAL_TELEGRAM_BOT.token)) {
+  const response = await fetch(`${stack.appUrl}/api/telegram/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+    },
+    body,
+  });
+  return { status: response.status, json: (await response.json().catch(() => undefined)) as unknown };
+}
+
+describe('Telegram', () => {
+  it('a one-time link to the bot binds the chat that presses Start, once; a new link replaces the old', async () => {
+    const user = await createUser(stack, { label: 'tg' });
+    expect(await channels(user)).toMatchObject({ telegram: null, telegram_available: true });
+    const now = Date.now();
+    const first = await connectLink(user);
+    expect(first.link).toMatch(/^https:\/\/t\.me\/RenewalRemindersLocalBot\?start=[A-Za-z0-9_-]{43}$/);
+    expect(first.bot).toBe(LOCAL_TELEGRAM_BOT.username);
+    expect(Date.parse(first.expires_at) - now).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(first.expires_at) - now).toBeLessThanOrEqual(15 * 60_000 + 1000);
+
+    // A second link: the first stops working.
+    const second = await connectLink(user);
+    expect(await stack.telegram.pressStart({ token: tokenOf(first), firstName: 'Early' })).toMatchObject({
+      status: 200,
+      reply: TELEGRAM_REPLIES.linkUsed,
+    });
+    expect((await channels(user)).telegram).toBeNull();
+
+    const pressed = await stack.telegram.pressStart({ token: tokenOf(second), firstName: 'Sam' });
+    expect(pressed).toMatchObject({ status: 200, reply: TELEGRAM_REPLIES.connected });
+    expect((await channels(user)).telegram).toMatchObject({
+      kind: 'telegram',
+      status: 'on',
+      chat_name: 'Sam',
+    });
+    // Valid once: another chat with the same link is refused, and the first chat keeps it.
+    expect(await stack.telegram.pressStart({ token: tokenOf(second), firstName: 'Thief' })).toMatchObject({
+      reply: TELEGRAM_REPLIES.linkUsed,
+    });
+    expect((await channels(user)).telegram?.chat_name).toBe('Sam');
+
+    // 'Send a test' arrives in the chat.
+    const tested = await call(user)('POST', '/api/channels/telegram/test');
+    expect(tested.json).toEqual({
+      kind: 'telegram',
+      outcome: 'delivered',
+      http_status: 200,
+      summary: 'Telegram delivered it',
+    });
+    expect(stack.telegram.messages.at(-1)).toMatchObject({
+      chat_id: pressed.chat_id,
+      text: expect.stringContaining(CHANNEL_MESSAGES.testTitle),
+    });
+
+    // '/stop' from the chat ends it (off, saying why); 'Remove' then takes it away.
+    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({
+      reply: TELEGRAM_REPLIES.stopped,
+    });
+    expect((await channels(user)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.stopped,
+    });
+    expect((await getProfile(user.sub))?.alert_channels).toEqual([]);
+    expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
+    expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(404);
+  });
+
+  it('a chat connected to a second account leaves the first one’s Telegram off, saying why', async () => {
+    const first = await createUser(stack, { label: 'tg-first' });
+    const second = await createUser(stack, { label: 'tg-second' });
+    const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(first)) });
+    await stack.telegram.pressStart({ token: tokenOf(await connectLink(second)), chatId: pressed.chat_id });
+    expect((await channels(first)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.moved,
+    });
+    expect((await channels(second)).telegram).toMatchObject({ status: 'on' });
+    // The chat's /stop now ends the second account's.
+    await stack.telegram.type(pressed.chat_id, '/stop');
+    expect((await channels(second)).telegram).toMatchObject({
+      status: 'off',
+      off_reason: TELEGRAM_OFF_REASONS.stopped,
+    });
+  });
+
+  it('a link pressed after 15 minutes is refused', async () => {
+    const user = await createUser(stack, { label: 'tg-late' });
+    const link = await connectLink(user);
+    const later = new Date(Date.parse(link.expires_at) + 1000);
+    expect(await redeemTelegramLink(sha256(tokenOf(link)), { id: 42, name: 'Late' }, later)).toEqual({
+      connected: false,
+    });
+    expect((await channels(user)).telegram).toBeNull();
+  });
+
+  it('Disconnect ends it, and the chat’s /stop then finds nothing', async () => {
+    const user = await createUser(stack, { label: 'tg-off' });
+    const pressed = await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)) });
+    expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
+    expect((await channels(user)).telegram).toBeNull();
+    expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({
+      status: 200,
+      reply: TELEGRAM_REPLIES.stopped,
+    });
+  });
+
+  it('the webhook answers 401 without the secret header, and 200 to any update it does not handle, writing nothing', async () => {
+    const before = await tableSnapshot();
+    const start = JSON.stringify({
+      update_id: 1,
+      message: { chat: { id: 5, type: 'private' }, text: '/start x' },
+    });
+    expect((await postUpdate(start, null)).status).toBe(401);
+    expect((await postUpdate(start, 'wrong')).status).toBe(401);
+    expect((await postUpdate(start, `${webhookSecretOf(LOCAL_TELEGRAM_BOT.token)}x`)).status).toBe(401);
+    for (const hostile of [
+      'not json',
+      '[]',
+      'null',
+      '{}',
+      JSON.stringify({ update_id: 'x' }),
+      JSON.stringify({ update_id: 2, edited_message: { text: '/start abc' } }),
+      JSON.stringify({
+        update_id: 3,
+        message: { chat: { id: 9, type: 'group' }, text: `/start ${'A'.repeat(43)}` },
+      }),
+      JSON.stringify({ update_id: 4, message: { chat: { id: 1e300, type: 'private' }, text: '/stop' } }),
+      JSON.stringify({ update_id: 5, message: { chat: { id: 6, type: 'private' }, text: 'hello' } }),
+      JSON.stringify({ update_id: 6, message: { chat: { id: 6, type: 'private' }, text: 'x'.repeat(5000) } }),
+      JSON.stringify({
+        update_id: 7,
+        message: { chat: { id: 6, type: 'private' }, text: '/start ../../etc' },
+      }),
+      JSON.stringify({
+        update_id: 8,
+        message: { chat: { id: 6, type: 'private' }, text: `/start ${'B'.repeat(43)}` },
+      }),
+      JSON.stringify({
+        update_id: 9,
+        message: { chat: { id: 6, type: 'private' } },
+        __proto__: { polluted: 1 },
+      }),
+    ]) {
+      const answer = await postUpdate(hostile);
+      expect([hostile.slice(0, 40), answer.status]).toEqual([hostile.slice(0, 40), 200]);
+    }
+    expect(await tableSnapshot()).toEqual(before);
+  });
+
+  it('without a bot on the site, Connect answers 404 in words and the card says Telegram is not offered', async () => {
+    const user = await createUser(stack, { label: 'tg-none' });
+    const saved = process.env.TELEGRAM_BOT_USERNAME;
+    delete process.env.TELEGRAM_BOT_USERNAME;
+    resetEnvCache();
+    try {
+      const response = await call(user)('POST', '/api/channels/telegram/connect');
+      expect(response).toMatchObject({
+        status: 404,
+        json: { message: CHANNEL_MESSAGES.telegramUnavailable },
+      });
+      expect((await channels(user)).telegram_available).toBe(false);
+    } finally {
+      process.env.TELEGRAM_BOT_USERNAME = saved;
+      resetEnvCache();
+    }
+  });
+});
+
+describe('ntfy', () => {
+  it('takes an https topic or the stand-in’s, never an address inside; keeps, replaces and removes the token', async () => {
+    const user = await createUser(stack, { label: 'ntfy' });
+    const put = (body: unknown) => call(user)('PUT', '/api/channels/ntfy', body);
+    const port = Number(new URL(stack.ntfy.url).port);
+    for (const [topic_url, message] of [
+      ['https://169.254.169.254/latest', CHANNEL_MESSAGES.urlPrivate],
+      ['https://localhost/alerts', CHANNEL_MESSAGES.urlPrivate],
+      ['https://[::1]/alerts', CHANNEL_MESSAGES.urlPrivate],
+      ['https://ntfy.sh:8443/alerts', CHANNEL_MESSAGES.urlPort],
+      ['https://user:pw@ntfy.sh/alerts', CHANNEL_MESSAGES.urlUserinfo],
+      ['http://ntfy.sh/alerts', CHANNEL_MESSAGES.urlHttps],
+      [`http://127.0.0.1:${port + 1}/alerts`, CHANNEL_MESSAGES.urlHttps],
+      ['https://ntfy.sh/bad topic!', CHANNEL_MESSAGES.topicInvalid],
+      ['https://ntfy.sh/', CHANNEL_MESSAGES.topicInvalid],
+    ]) {
+      const response = await put({ topic_url });
+      expect([topic_url, response.status, String(response.json?.message)]).toEqual([
+        topic_url,
+        400,
+        expect.stringContaining(message!),
+      ]);
+    }
+    expect((await channels(user)).ntfy).toBeNull();
+
+    const topic = `http://localhost:${port}/private-${user.sub.slice(0, 8)}`;
+    expect((await put({ topic_url: topic, token: LOCAL_NTFY_TOKEN })).json).toMatchObject({
+      channel: { kind: 'ntfy', status: 'on', topic_url: topic, has_token: true },
+    });
+    // Absent: kept. The token is never shown.
+    expect((await put({ topic_url: topic })).json).toMatchObject({ channel: { has_token: true } });
+    expect(JSON.stringify(await channels(user))).not.toContain(LOCAL_NTFY_TOKEN);
+
+    const tested = (await call(user)('POST', '/api/channels/ntfy/test')).json as unknown as ChannelTestResult;
+    expect(tested).toMatchObject({ kind: 'ntfy', outcome: 'delivered', http_status: 200 });
+    expect(tested.summary).toMatch(/^ntfy accepted it \(message [A-Za-z0-9_-]+\)$/);
+    expect(stack.ntfy.messages.at(-1)).toMatchObject({
+      title: CHANNEL_MESSAGES.testTitle,
+      message: CHANNEL_MESSAGES.testBody,
+      with_token: true,
+      status: 200,
+    });
+
+    // Null removes it: the private topic now refuses, and the test says so.
+    expect((await put({ topic_url: topic, token: null })).json).toMatchObject({
+      channel: { has_token: false },
+    });
+    expect((await call(user)('POST', '/api/channels/ntfy/test')).json).toMatchObject({
+      outcome: 'failed',
+      http_status: 403,
+    });
+    expect((await call(user)('DELETE', '/api/channels/ntfy')).status).toBe(204);
+    expect((await call(user)('POST', '/api/channels/ntfy/test')).status).toBe(404);
+  });
+
+  it('a test that finds the topic gone turns the channel off', async () => {
+    const user = await createUser(stack, { label: 'ntfy-gone' });
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/gone-${user.sub.slice(0, 8)}`,
+    });
+    expect((await call(user)('POST', '/api/channels/ntfy/test')).json).toMatchObject({
+      outcome: 'gone',
+      http_status: 410,
+    });
+    expect((await channels(user)).ntfy).toMatchObject({
+      status: 'off',
+      off_reason: expect.stringContaining('410'),
+    });
+    // Saving again turns it back on.
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/back-${user.sub.slice(0, 8)}`,
+    });
+    expect((await channels(user)).ntfy).toMatchObject({ status: 'on', off_reason: null });
+  });
+});
+
+describe('webhook', () => {
+  it('shows its secret once, keeps it when the address changes, rotates it; tests are signed with it', async () => {
+    const user = await createUser(stack, { label: 'hook' });
+    const url = `${stack.webhooks.url}/hooks/${user.sub}`;
+    const created = await call(user)('PUT', '/api/channels/webhook', { url });
+    const { channel, secret } = created.json as unknown as { channel: WebhookChannel; secret: string };
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(channel).toMatchObject({
+      kind: 'webhook',
+      url,
+      secret_hint: `${secret.slice(0, 10)}…`,
+      deliveries: [],
+    });
+    expect(JSON.stringify(await channels(user))).not.toContain(secret);
+
+    const moved = await call(user)('PUT', '/api/channels/webhook', { url: `${url}/v2` });
+    expect(moved.json).toMatchObject({ secret: null, channel: { secret_hint: channel.secret_hint } });
+
+    const rotated = (await call(user)('POST', '/api/channels/webhook/secret')).json as unknown as {
+      secret: string;
+    };
+    expect(rotated.secret).not.toBe(secret);
+
+    const tested = await call(user)('POST', '/api/channels/webhook/test');
+    expect(tested.json).toEqual({
+      kind: 'webhook',
+      outcome: 'delivered',
+      http_status: 200,
+      summary: 'Answered 200',
+    });
+    const delivery = stack.webhooks.deliveries.at(-1)!;
+    const body = JSON.parse(delivery.body) as WebhookBody;
+    expect(body).toMatchObject({ version: 1, type: 'webhook.test', renewals: [] });
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery.signature!)!;
+    expect(createHmac('sha256', rotated.secret).update(`${t}.${delivery.body}`).digest('hex')).toBe(v1);
+    expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('keeps the last 10 deliveries, newest first', async () => {
+    const user = await createUser(stack, { label: 'hook-list' });
+    await call(user)('PUT', '/api/channels/webhook', { url: `${stack.webhooks.url}/hooks/${user.sub}` });
+    const ids: string[] = [];
+    for (let i = 0; i < WEBHOOK_DELIVERIES_KEPT + 2; i++) {
+      await call(user)('POST', '/api/channels/webhook/test');
+      ids.push((JSON.parse(stack.webhooks.deliveries.at(-1)!.body) as WebhookBody).id);
+    }
+    const listed = (await channels(user)).webhook!.deliveries;
+    expect(listed.map((d) => d.id)).toEqual(ids.slice(-WEBHOOK_DELIVERIES_KEPT).reverse());
+    expect(listed[0]).toMatchObject({
+      event: 'webhook.test',
+      outcome: 'delivered',
+      http_status: 200,
+      attempt: 1,
+    });
+  });
+
+  it('a redirect is a failure and is not followed; an address inside is refused when saved', async () => {
+    const user = await createUser(stack, { label: 'hook-302' });
+    await call(user)('PUT', '/api/channels/webhook', { url: `${stack.webhooks.url}/status/302` });
+    const seen = stack.webhooks.deliveries.length;
+    expect((await call(user)('POST', '/api/channels/webhook/test')).json).toMatchObject({
+      outcome: 'failed',
+      http_status: 302,
+      summary: expect.stringContaining('redirect'),
+    });
+    expect(stack.webhooks.deliveries).toHaveLength(seen + 1);
+    for (const url of [
+      'https://10.0.0.8/hook',
+      'https://2130706433/hook',
+      'https://metadata.google.internal/hook',
+    ])
+      expect((await call(user)('PUT', '/api/channels/webhook', { url })).status).toBe(400);
+  });
+});
+
+describe('the stand-ins on the local stack', () => {
+  /** A GET with the Host a page of another site would send after DNS rebinding. */
+  const foreignHost = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL(url);
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port: target.port,
+            path: '/_stand-in/messages',
+            headers: { host: 'evil.example' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        )
+        .on('error', reject);
+    });
+
+  it('each answers its own host only (421), and the mailbox shows what they received under their tabs', async () => {
+    for (const url of [stack.telegram.url, stack.ntfy.url, stack.webhooks.url])
+      expect(await foreignHost(url)).toBe(421);
+    const home = await (await fetch(`${stack.mailboxUrl}/`)).text();
+    for (const tab of ['E-mail', 'Telegram', 'ntfy', 'Webhooks']) expect(home).toContain(`>${tab}</a>`);
+    const user = await createUser(stack, { label: 'tabs' });
+    const pressed = await stack.telegram.pressStart({
+      token: tokenOf(await connectLink(user)),
+      firstName: '<b>Sam</b>',
+    });
+    const telegram = await (await fetch(`${stack.mailboxUrl}/telegram`)).text();
+    expect(telegram).toContain(`(chat ${pressed.chat_id})`);
+    expect(telegram).toContain('&lt;b&gt;Sam&lt;/b&gt;');
+    expect(telegram).not.toContain('<b>Sam</b>');
+    expect(telegram).toContain('Connected: your renewal reminders will arrive here');
+    // 'Press Start' from the tab takes JSON only (a form of another site cannot post it).
+    const form = await fetch(`${stack.mailboxUrl}/telegram/start`, { method: 'POST', body: 'link=x' });
+    expect(form.status).toBe(415);
+  });
+});
+
+describe('account deletion', () => {
+  it('leaves nothing of the channels: items, send records, the chat’s and the link’s lookups', async () => {
+    const user = await createUser(stack, { label: 'erase-channels' });
+    const topic = `erase-${user.sub.slice(0, 8)}`;
+    const hook = `${stack.webhooks.url}/hooks/erase-${user.sub}`;
+    await call(user)('PUT', '/api/channels/ntfy', {
+      topic_url: `${stack.ntfy.url}/${topic}`,
+      token: 'tk_erase',
+    });
+    await call(user)('PUT', '/api/channels/webhook', { url: hook });
+    await stack.telegram.pressStart({ token: tokenOf(await connectLink(user)) });
+    // A link still waiting, and the day's messages sent (their send records).
+    const pending = tokenOf(await connectLink(user));
+    const renewal = addDays('2071-01-01', Math.floor(Math.random() * 3000));
+    await addReminder(stack, user, {
+      title: 'Erase me',
+      category: 'insurance',
+      provider: 'Aviva',
+      renewal_date: renewal,
+      amount: 1,
+      notes: null,
+    });
+    await runChannelJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    const needles = [user.sub, topic, hook, 'tk_erase', sha256(pending)];
+    const naming = (items: Record<string, unknown>[]) =>
+      items.filter((item) => needles.some((needle) => JSON.stringify(item).includes(needle)));
+    expect(naming(await scanTable()).length).toBeGreaterThan(5);
+    const chatKeys = (await scanTable()).filter(
+      (item) => String(item.pk).startsWith('TELEGRAM_CHAT#') && item.user_id === user.sub,
+    );
+    expect(chatKeys).toHaveLength(1);
+
+    expect((await call(user)('DELETE', '/api/me')).status).toBe(204);
+
+    expect(naming(await scanTable())).toEqual([]);
+    expect((await scanTable()).filter((item) => item.pk === chatKeys[0]!.pk)).toEqual([]);
+  });
+});

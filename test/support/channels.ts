@@ -1,0 +1,102 @@
+/**
+ * The alert channels on the test stack: a member's channel set up the way the card does it (the
+ * same use cases), each pointed at the stack's own stand-in, and what each stand-in received for
+ * them; and the reminder job with the channels' fault seams too.
+ */
+import { planRun } from '../../lambdas/engine/planner.ts';
+import type { SenderSeams } from '../../lambdas/engine/sender.ts';
+import { connectTelegram, saveNtfy, saveWebhook } from '../../lambdas/channels/settings.ts';
+import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
+import type { LocalStack } from '../../lib/local/stack.ts';
+import type { ChannelKind } from '../../shared/channels/kinds.ts';
+import type { RunResult } from '../../lambdas/engine/planner.ts';
+import type { JobOptions } from './job.ts';
+
+export type ChannelJobOptions = JobOptions & Pick<SenderSeams, 'onChannelClaimed' | 'onChannelAccepted'>;
+
+/** runJob (test/support/job.ts) with the channels' seams as well. */
+export async function runChannelJob(stack: LocalStack, options: ChannelJobOptions): Promise<RunResult> {
+  const { leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted, ...run } = options;
+  stack.sendPoller.overrides = Object.fromEntries(
+    Object.entries({
+      now: run.now,
+      leaseMs,
+      onClaimed,
+      onPushClaimed,
+      onChannelClaimed,
+      onChannelAccepted,
+    }).filter(([, value]) => value !== undefined),
+  );
+  stack.sendPoller.takeNotes();
+  try {
+    const planned = await planRun(run);
+    await stack.sendPoller.idle();
+    const record = (await latestCronRuns(50)).find((r) => r.id === planned.id);
+    if (!record) throw new Error(`The run ${planned.id} left no record`);
+    return { ...planned, items_processed: record.items_processed, errors: record.errors };
+  } finally {
+    stack.sendPoller.overrides = {};
+  }
+}
+
+/** A member's channel of `kind`, on the stack's stand-in; `name` picks the topic, path or chat. */
+export interface SetUpChannel {
+  kind: ChannelKind;
+  /** What the stand-in received for this channel, oldest first, as text. */
+  received(): string[];
+  /** The webhook's signing secret (webhook only). */
+  secret?: string;
+  /** The Telegram chat (Telegram only). */
+  chatId?: number;
+}
+
+/**
+ * Sets up a channel for `userId`. `answer` makes its service answer so: 'gone' (410, or Telegram's
+ * blocked bot), 'fail' (500) or 'ok'.
+ */
+export async function setUpChannel(
+  stack: LocalStack,
+  userId: string,
+  kind: ChannelKind,
+  answer: 'ok' | 'gone' | 'fail' = 'ok',
+): Promise<SetUpChannel> {
+  const name = `${answer === 'ok' ? 'topic' : answer}-${userId.slice(0, 8)}`;
+  if (kind === 'ntfy') {
+    const topicUrl = `${stack.ntfy.url}/${name}`;
+    await saveNtfy(userId, { topic_url: topicUrl }, new Date());
+    return {
+      kind,
+      received: () =>
+        stack.ntfy.messages.filter((m) => m.topic === name).map((m) => `${m.title}\n${m.message}`),
+    };
+  }
+  if (kind === 'webhook') {
+    // The receiver answers /status/{code} with that code; the query tells members apart.
+    const path = `${answer === 'ok' ? '/hooks' : `/status/${answer === 'gone' ? 410 : 500}`}?for=${name}`;
+    const { secret } = await saveWebhook(userId, `${stack.webhooks.url}${path}`, new Date());
+    return {
+      kind,
+      secret: secret ?? undefined,
+      received: () => stack.webhooks.deliveries.filter((d) => d.path === path).map((d) => d.body),
+    };
+  }
+  const { link } = await connectTelegram(userId, new Date());
+  const token = new URL(link).searchParams.get('start')!;
+  const pressed = await stack.telegram.pressStart({ token, firstName: name });
+  if (pressed.status !== 200) throw new Error(`Start answered ${pressed.status}`);
+  const chatId = pressed.chat_id;
+  if (answer === 'gone') stack.telegram.chats.get(chatId)!.blocked = true;
+  if (answer === 'fail')
+    stack.telegram.answerFor = (id) =>
+      id === chatId ? { status: 500, description: 'Internal Server Error' } : undefined;
+  const connectedReply = stack.telegram.messages.filter((m) => m.chat_id === chatId).length;
+  return {
+    kind,
+    chatId,
+    received: () =>
+      stack.telegram.messages
+        .filter((m) => m.chat_id === chatId)
+        .slice(connectedReply)
+        .map((m) => m.text),
+  };
+}
