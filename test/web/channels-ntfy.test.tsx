@@ -122,6 +122,21 @@ describe("ntfy's form", () => {
     );
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText('Invalid input')).toBeInTheDocument();
+    // Said on its field, so not again on the form.
+    expect(within(await ntfy().then((n) => n.section)).queryByRole('alert')).toBeNull();
+  });
+
+  it('says on the form why the server refused an address it had no field message for', async () => {
+    stubApi({
+      'GET /api/channels/me': { status: 200, body: noChannels() },
+      'PUT /api/channels/ntfy': { status: 400, body: { message: CHANNEL_MESSAGES.urlPrivate } },
+    });
+    renderWithClient(<AlertChannels />);
+    const user = userEvent.setup();
+    const { section, address, save } = await ntfy();
+    await user.type(address, 'https://ntfy.example.com/renewals');
+    await user.click(save);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(CHANNEL_MESSAGES.urlPrivate);
   });
 });
 

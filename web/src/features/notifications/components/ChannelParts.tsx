@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Channel, ChannelKind, ChannelTestResult } from '#shared/channels/kinds.ts';
+import { ApiRequestError } from '../../../api/client.ts';
 import { Badge, type BadgeVariant } from '../../../components/Badge.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
@@ -46,6 +47,13 @@ export function ChannelOffNotice({ channel, again }: { channel: Channel; again: 
     </div>
   );
 }
+
+/**
+ * Whether a failed save should also say why on the form: a refusal with field messages already
+ * says it on its fields; any other (the server's own check of an address, say) would otherwise
+ * only be a toast.
+ */
+export const sayOnForm = (error: unknown) => !(error instanceof ApiRequestError && error.fieldErrors);
 
 /** Puts `text` on the clipboard, saying so (or how to copy it by hand). */
 export async function copyText(text: string, what: string) {

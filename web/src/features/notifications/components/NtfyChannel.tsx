@@ -11,7 +11,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useSaveNtfy } from '../api/channels.ts';
 import { channelState } from '../channels.ts';
-import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel } from './ChannelParts.tsx';
+import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
 
 interface NtfyInput {
   topic_url: string;
@@ -52,7 +52,7 @@ export function NtfyChannel({ channel }: { channel: Ntfy | null }) {
       reset({ topic_url: answer.channel.topic_url, token: '' });
       toast.success('ntfy saved', { description: 'Your renewal reminders will go to this topic.' });
     } catch (error) {
-      reportSubmitError(form, error, 'Error');
+      reportSubmitError(form, error, 'Error', { inline: sayOnForm(error) });
     }
   };
 

@@ -12,7 +12,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useRotateWebhookSecret, useSaveWebhook } from '../api/channels.ts';
 import { channelState } from '../channels.ts';
-import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel } from './ChannelParts.tsx';
+import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookSecret, WebhookSigningHelp } from './WebhookSecret.tsx';
 
@@ -86,7 +86,7 @@ export function WebhookChannel({ channel }: { channel: Webhook | null }) {
           : 'Your renewal reminders will be posted to this address.',
       });
     } catch (error) {
-      reportSubmitError(form, error, 'Error');
+      reportSubmitError(form, error, 'Error', { inline: sayOnForm(error) });
     }
   };
 
