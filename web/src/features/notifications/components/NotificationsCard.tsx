@@ -1,155 +1,50 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
-import { describeDevice, deviceLabel, needsHomeScreen } from '../device.ts';
-import { useInstallPrompt } from '../install-prompt.ts';
-import {
-  useAddPushDevice,
-  usePushDevices,
-  useRemovePushDevice,
-  useSendTestPush,
-} from '../api/push-devices.ts';
-import {
-  PermissionRefusedError,
-  permission,
-  pushSupported,
-  registration,
-  subscribe,
-  unsubscribe,
-} from '../this-device.ts';
-import { DeviceList } from './DeviceList.tsx';
-import { PushRemindersToggle } from './PushRemindersToggle.tsx';
+import { useChannels } from '../api/channels.ts';
+import { EmailChannel } from './EmailChannel.tsx';
+import { NtfyChannel } from './NtfyChannel.tsx';
+import { TelegramChannel } from './TelegramChannel.tsx';
+import { WebhookChannel } from './WebhookChannel.tsx';
+import { WebPushChannel } from './WebPushChannel.tsx';
 import './NotificationsCard.css';
+import './Channels.css';
 
-export const IPHONE_HINT =
-  "On iPhone: tap Share, then 'Add to Home Screen', then open Renewal Reminders from there.";
-export const BLOCKED_HINT =
-  'Notifications are blocked for this site. To allow them later, open the site settings from the icon beside the address bar (on a phone, the browser’s settings for this site), allow notifications, then press the button again.';
+/** Telegram, ntfy and the webhook, read together: one loading state and one error for the three. */
+export function AlertChannels() {
+  const channels = useChannels();
+  if (channels.isPending) return <LoadingPanel label="Loading your channels" className="channels-loading" />;
+  if (channels.isError)
+    return (
+      <ErrorPanel
+        message="Your Telegram, ntfy and webhook settings could not be loaded."
+        onRetry={() => void channels.refetch()}
+      />
+    );
+  return (
+    <>
+      <TelegramChannel channel={channels.data.telegram} available={channels.data.telegram_available} />
+      <NtfyChannel channel={channels.data.ntfy} />
+      <WebhookChannel channel={channels.data.webhook} />
+    </>
+  );
+}
 
 /**
- * Settings, 'Notifications': 'Install app' where the browser offers it, the iPhone hint, turning
- * notifications on and off for this device, a test notification, and the account's devices.
+ * Settings, 'Notifications': every way the day's reminders can arrive, each with its state: e-mail
+ * (switched in Profile Settings), this device's notifications, Telegram, ntfy and a webhook.
  */
 export function NotificationsCard() {
-  const devices = usePushDevices();
-  const add = useAddPushDevice();
-  const remove = useRemovePushDevice();
-  const test = useSendTestPush();
-  const install = useInstallPrompt();
-  const [blocked, setBlocked] = useState(() => permission() === 'denied' && pushSupported());
-  const here = describeDevice(navigator.userAgent);
-  const standalone = window.matchMedia('(display-mode: standalone)').matches;
-  const homeScreenFirst = needsHomeScreen(navigator.userAgent, standalone, navigator.maxTouchPoints);
-
-  // Keeps the service worker current on each visit to this card (a deploy's new one takes over).
-  useEffect(() => {
-    if (pushSupported() && permission() === 'granted') void registration().catch(() => undefined);
-  }, []);
-
-  const turnOn = async (publicKey: string) => {
-    try {
-      await add.mutateAsync(await subscribe(publicKey));
-      setBlocked(false);
-      toast.success('Notifications on', { description: `On for this device (${deviceLabel(here)})` });
-    } catch (error) {
-      if (error instanceof PermissionRefusedError) setBlocked(true);
-      else toast.error('Error', { description: 'Could not turn on notifications on this device' });
-    }
-  };
-
-  const turnOff = async (id: string) => {
-    try {
-      await unsubscribe();
-      await remove.mutateAsync(id);
-    } catch {
-      toast.error('Error', { description: 'Could not turn off notifications on this device' });
-    }
-  };
-
-  const sendTest = async () => {
-    try {
-      const result = await test.mutateAsync(undefined);
-      if (result.sent > 0) toast.success('Test notification sent');
-      else toast.error('Error', { description: 'The test notification could not be delivered' });
-    } catch {
-      toast.error('Error', { description: 'Failed to send a test notification' });
-    }
-  };
-
   return (
     <section className="card settings-card notifications-card" aria-labelledby="notifications-heading">
       <h2 id="notifications-heading" className="card-title">
         Notifications
       </h2>
       <p className="muted">
-        Get each morning’s reminders on this device as well as by e-mail. The e-mail setting is under Profile
-        Settings above.
+        On a day something is due, your reminders arrive wherever you choose: by e-mail, on this device, in
+        Telegram, through ntfy, or at your own webhook.
       </p>
-      {install.available && (
-        <button type="button" className="btn btn-outline" onClick={() => void install.install()}>
-          Install app
-        </button>
-      )}
-      {homeScreenFirst && <p className="notifications-hint">{IPHONE_HINT}</p>}
-      {devices.isPending ? (
-        <LoadingPanel label="Loading your devices" />
-      ) : devices.isError ? (
-        <ErrorPanel message="Your devices could not be loaded." onRetry={() => void devices.refetch()} />
-      ) : (
-        <>
-          {!pushSupported() ? (
-            !homeScreenFirst && <p className="muted">This browser cannot show notifications.</p>
-          ) : devices.data.thisDevice &&
-            devices.data.devices.some((d) => d.id === devices.data.thisDevice) ? (
-            <div className="notifications-row">
-              <p className="notifications-status">On for this device ({deviceLabel(here)})</p>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={remove.isPending}
-                onClick={() => void turnOff(devices.data.thisDevice!)}
-              >
-                Turn off
-              </button>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={add.isPending}
-              onClick={() => void turnOn(devices.data.public_key)}
-            >
-              {add.isPending ? 'Turning on...' : 'Turn on notifications on this device'}
-            </button>
-          )}
-          {blocked && (
-            <p className="notifications-hint" role="status">
-              {BLOCKED_HINT}
-            </p>
-          )}
-          {devices.data.devices.length > 0 && (
-            <>
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled={test.isPending}
-                onClick={() => void sendTest()}
-              >
-                {test.isPending ? 'Sending...' : 'Send a test notification'}
-              </button>
-              <PushRemindersToggle on={devices.data.push_reminders} />
-              <DeviceList
-                devices={devices.data.devices}
-                thisDevice={devices.data.thisDevice}
-                removing={remove.isPending}
-                onRemove={(id) =>
-                  void (id === devices.data.thisDevice ? turnOff(id) : remove.mutateAsync(id))
-                }
-              />
-            </>
-          )}
-        </>
-      )}
+      <EmailChannel />
+      <WebPushChannel />
+      <AlertChannels />
     </section>
   );
 }
