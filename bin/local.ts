@@ -41,6 +41,8 @@ const stack = await startLocalStack({
 });
 
 const admin = await ensureLocalAdmin(stack.cognitoEndpoint, stack.userPoolId);
+/** A stand-in's address as a newcomer types it. */
+const named = (url: string) => url.replace('127.0.0.1', 'localhost');
 
 console.log(`
   Renewal Reminders is running locally.
@@ -48,8 +50,8 @@ console.log(`
   App:      ${stack.appUrl}
   Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends lands here)
   Inbox:    ${stack.inbox.url}   (forward renewal letters to your inbox address, from your account's address)
-  Alerts:   Telegram bot API ${stack.telegram.url}, ntfy ${stack.ntfy.url.replace('127.0.0.1', 'localhost')}, webhook receiver ${stack.webhooks.url.replace('127.0.0.1', 'localhost')}
-            (what they receive shows in the mailbox's Telegram, ntfy and Webhooks tabs)
+  Alerts:   Telegram ${named(stack.telegram.url)}, ntfy ${named(stack.ntfy.url)}, webhooks ${named(stack.webhooks.url)}
+            (stand-ins: what they receive shows in the mailbox's Telegram, ntfy and Webhooks tabs)
   Admin:    ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}   (local only${admin === 'created' ? ', created now' : ''})
 
   Data is kept in .local/ between starts; \`npm run reset\` wipes it. Press Ctrl-C to stop.

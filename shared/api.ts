@@ -15,7 +15,7 @@ import type { NoticeAnswer, NoticeAnswerValue } from './reminder/noticeWatch.ts'
 import type { PriceRise } from './reminder/priceRise.ts';
 import type { InboxItem } from './inbox/items.ts';
 import type { EmailType, ReminderMailType } from './emailTypes.ts';
-import type { ChannelKind } from './channels/kinds.ts';
+import type { Channel, ChannelKind } from './channels/kinds.ts';
 
 export interface Reminder {
   id: string;
@@ -355,6 +355,8 @@ export interface MyData {
   household_shared: { reminders: Reminder[]; outcomes: RenewalOutcome[]; quotes: Quote[] } | null;
   /** The renewal inbox's items: what was read from each letter (never the letter itself). */
   inbox: InboxItem[];
+  /** The alert channels as the settings show them (addresses, not their tokens or secrets). */
+  channels: Channel[];
 }
 
 /** What an import did: reminders saved, and rows skipped as duplicates of reminders already there. */

@@ -3,7 +3,7 @@
  * saving ntfy and the webhook, the webhook's secret, 'Send a test' and removing. The routes stay
  * thin; the stores persist.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CHANNEL_MESSAGES, CHANNEL_OFF_REASONS, CHANNEL_TESTS_PER_DAY } from '../../shared/channels/kinds.ts';
 import type { ChannelKind, ChannelTestResult, Channels } from '../../shared/channels/kinds.ts';
 import type { NtfySettings } from '../../shared/channels/inputs.ts';
@@ -139,7 +139,7 @@ export async function testChannel(userId: string, kind: ChannelKind, now: Date):
   if (!channel) throw new DomainError('not_found', CHANNEL_MESSAGES.notSetUp);
   if (!(await withinRateLimit(`channel-tests#${userId}`, CHANNEL_TESTS_PER_DAY, now, 'day')))
     throw new HttpError(429, CHANNEL_MESSAGES.tooManyTests);
-  const id = crypto.randomUUID();
+  const id = randomUUID();
   const day = now.toISOString().slice(0, 10);
   const outcome = await sendOn(
     channel,

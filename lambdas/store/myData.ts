@@ -5,6 +5,7 @@ import { uncommittedIn } from './imports.ts';
 import { parseEmailSend, parseOutcome, parseProfile, parseReminder } from './items.ts';
 import { AccountGoneError } from './liveAccount.ts';
 import { listInboxItems } from './inbox.ts';
+import { parseChannel, publicChannel } from './channels.ts';
 import { parseQuote } from './quotes.ts';
 import { householdHome, reminderAt } from './reminderHome.ts';
 import { savingsTotalPence } from '../../shared/reminder/money.ts';
@@ -45,6 +46,7 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
     mails,
     household_shared: await householdShared(userId),
     inbox: await listInboxItems(userId, now),
+    channels: of(ENTITY.channel).map((item) => publicChannel(parseChannel(item))),
   };
 }
 

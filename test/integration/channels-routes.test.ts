@@ -309,6 +309,10 @@ describe('webhook', () => {
     });
     expect(JSON.stringify(await channels(user))).not.toContain(secret);
 
+    // 'Download my data' has the channel, not its secret.
+    const data = JSON.stringify((await call(user)('GET', '/api/me/data')).json);
+    expect(data).toContain(url);
+    expect(data).not.toContain(secret);
     const moved = await call(user)('PUT', '/api/channels/webhook', { url: `${url}/v2` });
     expect(moved.json).toMatchObject({ secret: null, channel: { secret_hint: channel.secret_hint } });
 
