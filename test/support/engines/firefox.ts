@@ -22,6 +22,8 @@ export async function launchFirefox(): Promise<EnginePage> {
   // A tab of its own: in the tab headless Firefox starts with, typing quickly into a date field's
   // parts loses all but the last key.
   const page = await browser.newPage();
+  // The tab in front, as a person's would be: focused, so :focus and :focus-visible match.
+  await page.bringToFront();
   page.setDefaultTimeout(15_000);
 
   const backend: Backend<ElementHandle> = {

@@ -35,7 +35,7 @@ const SMALL_TOOLBAR_CSS = `headerbar *, toolbar *, window > box > box:first-chil
   -gtk-icon-transform: scale(0.01);
 }`;
 
-/** The display: room for a laptop's width, and a page's whole height for a screenshot. */
+/** The display: room for a laptop's width, and a page's whole height for a screenshot (at most). */
 const SCREEN = { width: 1600, height: 4800 };
 
 /**
@@ -167,22 +167,35 @@ export async function launchWebKit(): Promise<EnginePage> {
   }
 
   async function setViewport(width: number, height: number) {
-    // The window's size is the page's plus MiniBrowser's own (its toolbar), measured first.
+    // The window's size is the page's plus MiniBrowser's own (its toolbar), measured first. With no
+    // window manager, X gives the keyboard focus to the window under the pointer, which stays at the
+    // display's middle: the window is centred on it, or the page would lose focus (no :focus styles,
+    // document.hasFocus() false) at the first resize.
     const [outerWidth, innerWidth, outerHeight, innerHeight] = await driver.executeScript<number[]>(
       'return [outerWidth, innerWidth, outerHeight, innerHeight]',
     );
+    const windowWidth = width + outerWidth! - innerWidth!;
+    const windowHeight = height + outerHeight! - innerHeight!;
     await driver
       .manage()
       .window()
-      .setRect({ width: width + outerWidth! - innerWidth!, height: height + outerHeight! - innerHeight! });
-    // The page hears of its new size a moment after the window has it.
+      .setRect({
+        x: Math.round((SCREEN.width - windowWidth) / 2),
+        y: Math.round((SCREEN.height - windowHeight) / 2),
+        width: windowWidth,
+        height: windowHeight,
+      });
+    // The page hears of its new size (and has the focus back) a moment after the window has it.
     const deadline = Date.now() + 5_000;
     for (;;) {
-      const size = await driver.executeScript<number[]>('return [innerWidth, innerHeight]');
-      if (size[0] === width && size[1] === height) return;
+      const [pageWidth, pageHeight, focused] = await driver.executeScript<[number, number, boolean]>(
+        'return [innerWidth, innerHeight, document.hasFocus()]',
+      );
+      if (pageWidth === width && pageHeight === height && focused) return;
       if (Date.now() > deadline) {
         throw new Error(
-          `webkit: asked for a ${width}×${height} viewport, MiniBrowser gives ${size.join('×')}`,
+          `webkit: asked for a focused ${width}×${height} viewport, MiniBrowser gives ` +
+            `${pageWidth}×${pageHeight}${focused ? '' : ', unfocused'}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
