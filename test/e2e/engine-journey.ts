@@ -21,6 +21,17 @@ const DIALOG: Query = { role: 'dialog' };
 /** The reminder's date field, under whichever label its kind gives it. */
 const DATE_FIELD: Query = { label: /^(Deal ends|Renews on|Next payment) \*$/, within: DIALOG };
 
+/**
+ * Whether the focused element shows the product's focus ring: 'ring', 'no ring', or that the page
+ * itself has no focus (then no engine draws one). WebKit never counts a date field as
+ * :focus-visible, not even reached by Tab, so a ring drawn on :focus-visible alone never shows there.
+ */
+const FOCUS_RING = `(() => {
+  if (!document.hasFocus()) return 'the page has no focus';
+  const style = getComputedStyle(document.activeElement);
+  return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? 'ring' : 'no ring';
+})()`;
+
 /** A UK date as the product shows it. */
 const uk = (date: DateTime) => date.toFormat('dd/MM/yyyy');
 
@@ -121,7 +132,9 @@ export function engineJourney(launch: () => Promise<EnginePage>, notifications: 
       await page.fill({ label: /^Provider/, within: DIALOG }, 'Aviva');
       await page.fill({ label: /^Amount/, within: DIALOG }, '412.35');
       await page.fill(DATE_FIELD, renews.toISODate()!);
+      expect(await page.evaluate(FOCUS_RING), 'the date field, focused').toBe('ring');
       await expectAccessible('the reminder dialog');
+      await screenshot('reminder-dialog-390');
       await page.click({ role: 'button', name: 'Create Reminder', within: DIALOG });
       await page.waitForText('Reminder created successfully');
       await page.waitGone(DIALOG);
