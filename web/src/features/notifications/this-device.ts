@@ -52,16 +52,30 @@ export class PermissionRefusedError extends Error {
   }
 }
 
+/**
+ * The browser's push service did not answer its subscribe (an AbortError): the browser is offline,
+ * its network blocks the service, or, as headless Firefox, it has the Push API and no service.
+ */
+export class PushServiceUnreachableError extends Error {
+  constructor() {
+    super('The push service did not answer');
+    this.name = 'PushServiceUnreachableError';
+  }
+}
+
 /** Asks for permission (after the press), subscribes with the stage's key, and returns what to send. */
 export async function subscribe(publicKey: string): Promise<PushSubscriptionInput> {
   if ((await Notification.requestPermission()) !== 'granted') throw new PermissionRefusedError();
   const reg = await registration();
   const subscription =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: fromBase64url(publicKey),
-    }));
+    (await reg.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(publicKey) })
+      .catch((error: unknown) => {
+        throw error instanceof Error && error.name === 'AbortError'
+          ? new PushServiceUnreachableError()
+          : error;
+      }));
   const json = subscription.toJSON();
   return {
     endpoint: subscription.endpoint,

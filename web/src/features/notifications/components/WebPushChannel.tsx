@@ -11,6 +11,7 @@ import {
 } from '../api/push-devices.ts';
 import {
   PermissionRefusedError,
+  PushServiceUnreachableError,
   permission,
   pushSupported,
   registration,
@@ -26,6 +27,10 @@ export const IPHONE_HINT =
 export const BLOCKED_HINT =
   'Notifications are blocked for this site. To allow them later, open the site settings from the icon beside the address bar (on a phone, the browser’s settings for this site), allow notifications, then press the button again.';
 
+/** Said where the button is: a passing toast read like the product's own failure. */
+export const UNREACHABLE_HINT =
+  'This browser’s notification service did not answer, so notifications cannot be turned on here for now. Your reminders still come by e-mail.';
+
 /**
  * This device's notifications (Web Push): 'Install app' where the browser offers it, the iPhone
  * hint, turning notifications on and off for this device, a test notification, and the account's
@@ -38,6 +43,7 @@ export function WebPushChannel() {
   const test = useSendTestPush();
   const install = useInstallPrompt();
   const [blocked, setBlocked] = useState(() => permission() === 'denied' && pushSupported());
+  const [unreachable, setUnreachable] = useState(false);
   const here = describeDevice(navigator.userAgent);
   const standalone = window.matchMedia('(display-mode: standalone)').matches;
   const homeScreenFirst = needsHomeScreen(navigator.userAgent, standalone, navigator.maxTouchPoints);
@@ -51,9 +57,11 @@ export function WebPushChannel() {
     try {
       await add.mutateAsync(await subscribe(publicKey));
       setBlocked(false);
+      setUnreachable(false);
       toast.success('Notifications on', { description: `On for this device (${deviceLabel(here)})` });
     } catch (error) {
       if (error instanceof PermissionRefusedError) setBlocked(true);
+      else if (error instanceof PushServiceUnreachableError) setUnreachable(true);
       else toast.error('Error', { description: 'Could not turn on notifications on this device' });
     }
   };
@@ -131,6 +139,11 @@ export function WebPushChannel() {
           {blocked && (
             <p className="notifications-hint" role="status">
               {BLOCKED_HINT}
+            </p>
+          )}
+          {unreachable && (
+            <p className="notifications-hint" role="status">
+              {UNREACHABLE_HINT}
             </p>
           )}
           {devices.data.devices.length > 0 && (
