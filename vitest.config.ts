@@ -25,13 +25,14 @@ const STATEFUL_WEB = statefulIn('test/web');
 /**
  * Projects: unit and unit-shared (pure code), web (the React components in happy-dom, the network
  * stubbed), infra (CDK assertions + cdk-nag), integration and integration-shared (handlers against
- * the local stand-ins), e2e (Chromium against the whole local stack). `npm test` runs them all.
+ * the local stand-ins), e2e (Chromium, and the core journeys in Firefox and WebKit, against the whole
+ * local stack). `npm test` runs them all.
  */
 export default defineConfig({
   test: {
-    // Two test files at a time across all projects (each integration and e2e file runs in its own
-    // process with its own stack on free ports): on two cores the browser files overlap their waits, and the short unit,
-    // infra and integration files fill in beside them.
+    // Two test files at a time (each integration file runs with its own stack on free ports): the
+    // unit, web, infra and integration files are mostly CPU, and two cores run two of them. The
+    // browser files run after them, in a group of their own (see e2e below).
     maxWorkers: 2,
     // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
     env: {
@@ -44,13 +45,17 @@ export default defineConfig({
     },
     projects: [
       // `npm run test:unit` runs both unit projects (--project 'unit*').
-      { test: { name: 'unit', include: STATEFUL_UNIT } },
+      // Pure code, but some files check a rule over thousands of inputs (the code-point range, the
+      // mail plans, OCR of a photo): seconds each, which two busy cores can stretch past Vitest's
+      // 5 s default. A unit test that hangs still fails, after 30 s.
+      { test: { name: 'unit', include: STATEFUL_UNIT, testTimeout: 30_000 } },
       {
         test: {
           name: 'unit-shared',
           include: ['test/unit/**/*.test.ts'],
           exclude: STATEFUL_UNIT,
           isolate: false,
+          testTimeout: 30_000,
         },
       },
       {
@@ -108,6 +113,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // A browser file spends about half its time waiting on the browser and the stack, so the
+          // browser files run on their own after the rest, four at a time, which keeps both cores busy.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 4,
           // None touches process-wide state (each starts its own stack and browser): the stack's and
           // Playwright's modules load once per worker.
           isolate: false,

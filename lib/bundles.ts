@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ENTRY_FOLDERS = ['lambdas/api', 'lambdas/jobs', 'lambdas/triggers', 'lambdas/events'] as const;
 
 /** A function's bundle may not grow past this (test/infra/bundles.test.ts). */
-export const MAX_BUNDLE_BYTES = 330 * 1024;
+export const MAX_BUNDLE_BYTES = 340 * 1024;
 /** The reader functions' own JavaScript (MIME, the extraction rules and dictionaries): their own budget. */
 export const MAX_READER_BUNDLE_BYTES = 512 * 1024;
 

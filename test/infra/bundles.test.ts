@@ -1,6 +1,6 @@
 /**
  * Lean bundles (docs/bundles.md): every function of the stack, bundled as the stack bundles it (one
- * esbuild build, lib/bundles.ts), is at most 330 KB (a letter reader, 512 KB), carries no React Email, react-dom or prettier
+ * esbuild build, lib/bundles.ts), is at most 340 KB (a letter reader, 512 KB), carries no React Email, react-dom or prettier
  * (the mails are filled from build-time plans) and no Powertools (its layer, which every function
  * that imports it has, provides it), and imports as it loads only DynamoDB's SDK packages and
  * Powertools: the other clients load on first use, and only in functions whose role may call them. The source maps
