@@ -105,8 +105,11 @@ interface Measured {
   messages: number;
   /** Our SDK calls (DynamoDB, SES, the planner's SQS sends; not the event source's polling) per mail sent. */
   callsPerMail: number;
-  /** With BENCH_CHANNELS: channel messages the stand-ins received, and channels that got two. */
-  channels?: { received: number; doubled: number };
+  /**
+   * With BENCH_CHANNELS: channel messages the stand-ins received, channels that got two, and when
+   * the first and the last went, in seconds after the first mail (the last mail's: `lastMail`).
+   */
+  channels?: { received: number; doubled: number; from: number; to: number; lastMail: number };
 }
 
 async function measure(label: string, seeded: Record<string, unknown>[]): Promise<Measured> {
@@ -197,7 +200,21 @@ async function measure(label: string, seeded: Record<string, unknown>[]): Promis
       doubled: [...perRecipient.values()].filter((count) => count > 1).length,
       messages: emails.length,
       callsPerMail: run.items_processed ? calls / run.items_processed : 0,
-      ...(channels ? { channels: channels.count() } : {}),
+      ...(channels
+        ? (() => {
+            const counted = channels.count();
+            const at = (ms: number) => (ms - (logged[0] ?? ms)) / 1000;
+            return {
+              channels: {
+                received: counted.received,
+                doubled: counted.doubled,
+                from: at(counted.first),
+                to: at(counted.last),
+                lastMail: at(logged.at(-1) ?? 0),
+              },
+            };
+          })()
+        : {}),
     };
   } finally {
     await stack.stop();
@@ -214,7 +231,7 @@ function print(label: string, m: Measured) {
       `main thread busy ${(m.mainThreadBusy * 100).toFixed(0)}% of the run; ` +
       `SDK calls per mail ${m.callsPerMail.toFixed(2)}; recipients mailed twice: ${m.doubled}` +
       (m.channels
-        ? `; channel messages ${m.channels.received.toLocaleString('en-GB')} (channels that got two: ${m.channels.doubled})`
+        ? `; channel messages ${m.channels.received.toLocaleString('en-GB')} from ${m.channels.from.toFixed(1)} s to ${m.channels.to.toFixed(1)} s after the first mail (the last mail ${m.channels.lastMail.toFixed(1)} s; channels that got two: ${m.channels.doubled})`
         : ''),
   );
 }

@@ -13,7 +13,10 @@ const NOW = new Date('2030-01-01T00:00:00.000Z');
 export function withBenchChannels(
   stack: LocalStack,
   items: Record<string, unknown>[],
-): { items: Record<string, unknown>[]; count(): { received: number; doubled: number } } {
+): {
+  items: Record<string, unknown>[];
+  count(): { received: number; doubled: number; first: number; last: number };
+} {
   let chatId = 9_000_000;
   const out: Record<string, unknown>[] = [];
   for (const item of items) {
@@ -59,7 +62,17 @@ export function withBenchChannels(
       ];
       const seen = new Map<string, number>();
       for (const target of targets) seen.set(target, (seen.get(target) ?? 0) + 1);
-      return { received: targets.length, doubled: [...seen.values()].filter((n) => n > 1).length };
+      // When the stand-ins took the first and the last message (ms).
+      const times = [
+        ...stack.telegram.messages.map((m) => Date.parse(m.at)),
+        ...stack.webhooks.deliveries.map((d) => Date.parse(d.at)),
+      ].sort((a, b) => a - b);
+      return {
+        received: targets.length,
+        doubled: [...seen.values()].filter((n) => n > 1).length,
+        first: times[0] ?? 0,
+        last: times.at(-1) ?? 0,
+      };
     },
   };
 }
