@@ -3,4 +3,4 @@ import { channelsOf } from '../channels/settings.ts';
 import { route } from '../runtime/http.ts';
 
 /** The Notifications card's alert channels. */
-export const handler = route(API.getChannels, ({ caller }) => channelsOf(caller.userId));
+export const handler = route(API.getChannels, ({ caller }) => channelsOf(caller.userId, new Date()));

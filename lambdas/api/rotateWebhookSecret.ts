@@ -3,4 +3,6 @@ import { rotateWebhookSecret } from '../channels/settings.ts';
 import { route } from '../runtime/http.ts';
 
 /** 'Rotate secret'. */
-export const handler = route(API.rotateWebhookSecret, ({ caller }) => rotateWebhookSecret(caller.userId));
+export const handler = route(API.rotateWebhookSecret, ({ caller }) =>
+  rotateWebhookSecret(caller.userId, new Date()),
+);

@@ -55,7 +55,7 @@ export async function handleTelegramUpdate(raw: unknown, now: Date): Promise<Tel
   });
   const [, verb, argument] = command;
   if (verb === 'stop') {
-    await stopTelegramChat(message.chat.id);
+    await stopTelegramChat(message.chat.id, now);
     return reply(TELEGRAM_REPLIES.stopped);
   }
   if (argument === undefined) return reply(TELEGRAM_REPLIES.help);

@@ -91,11 +91,14 @@ export async function channelsDay(
         const taken = claims.get(channel.kind)!;
         // Another sender holds it and has not finished: come back after the lease. Anything else is done.
         if (!('claim' in taken)) return taken.status === 'already pending' ? 'again' : 'not ours';
-        const outcome = await deliverDay(profile, channel, day, message, options);
-        if (outcome.outcome !== 'delivered')
-          return settle(taken.claim, profile, channel, outcome, options.now());
-        accepted.push({ claim: taken.claim, note: outcome.summary });
-        return 'sent';
+        const outcome = await deliverDay(profile, channel, message, { ...options, day });
+        const settled =
+          outcome.outcome === 'delivered'
+            ? 'sent'
+            : await settle(taken.claim, profile, channel, outcome, options.now());
+        if (settled === 'sent') accepted.push({ claim: taken.claim, note: outcome.summary });
+        if (channel.kind === 'webhook') await noteDelivery(channel, day, outcome, settled, options.now());
+        return settled;
       }),
     );
     await recordAccepted(profile.user_id, accepted, options.now());
@@ -146,24 +149,22 @@ export async function sendOn(
   }
 }
 
-/** The claimed channel's call, between the test seams; a webhook notes the attempt in its list. */
+/** The claimed channel's call, between the test seams. */
 async function deliverDay(
   profile: Profile,
   channel: StoredChannel,
-  day: string,
   message: DayMessage,
-  options: ChannelsDayOptions,
+  options: ChannelsDayOptions & { day: string },
 ): Promise<ChannelOutcome> {
   const userId = profile.user_id;
   await options.onChannelClaimed?.(userId, channel.kind);
-  const id = dayDeliveryId(userId, day);
-  const outcome = await sendOn(channel, message, { id, day, event: 'renewals.due' }, options.now());
+  const webhook = {
+    id: dayDeliveryId(userId, options.day),
+    day: options.day,
+    event: 'renewals.due',
+  } as const;
+  const outcome = await sendOn(channel, message, webhook, options.now());
   if (outcome.outcome === 'delivered') await options.onChannelAccepted?.(userId, channel.kind);
-  if (channel.kind === 'webhook') {
-    // Its attempt: one more than the day's delivery has in the list already (a retry comes back with it).
-    const attempt = channel.deliveries.filter((delivery) => delivery.id === id).length + 1;
-    await noteDelivery(channel, id, attempt, outcome, options.now());
-  }
   return outcome;
 }
 
@@ -180,14 +181,20 @@ async function recordAccepted(userId: string, accepted: { claim: Claim; note: st
   }
 }
 
-/** The webhook's list of deliveries gains this attempt; a failure to note it never fails the send. */
+/**
+ * The webhook's list of deliveries gains this attempt of the day's delivery: 'retrying' when it
+ * failed and comes back. A failure to note it never fails the send.
+ */
 async function noteDelivery(
   channel: StoredOf<'webhook'>,
-  id: string,
-  attempt: number,
+  day: string,
   outcome: ChannelOutcome,
+  settled: Outcome,
   now: Date,
 ) {
+  const id = dayDeliveryId(channel.user_id, day);
+  // One more than the day's delivery has in the list already (a retry comes back with them).
+  const attempt = channel.deliveries.filter((delivery) => delivery.id === id).length + 1;
   try {
     await recordWebhookDelivery(
       channel.user_id,
@@ -195,7 +202,7 @@ async function noteDelivery(
         id,
         at: now.toISOString(),
         event: 'renewals.due',
-        outcome: outcome.outcome,
+        outcome: settled === 'again' ? 'retrying' : outcome.outcome,
         http_status: outcome.httpStatus,
         summary: outcome.summary,
         attempt,
@@ -218,7 +225,7 @@ async function settle(
   if (outcome.outcome === 'gone') {
     await recordChannelGone(claim, now, outcome.summary);
     const reason = CHANNEL_OFF_REASONS[channel.kind];
-    if (await turnChannelOff(userId, channel, reason)) {
+    if (await turnChannelOff(userId, channel, reason, now)) {
       if (channel.kind === 'telegram') await releaseChat(userId, channel.chat_hash);
       await mailChannelOff(profile, channel, reason);
     }

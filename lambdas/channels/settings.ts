@@ -30,16 +30,17 @@ import {
 import { deleteChannel, putChannel, setWebhookSecret } from '../store/channelWrites.ts';
 import { keepTelegramLink, releaseChat, removeTelegram, sha256 } from '../store/telegram.ts';
 import { sendOn } from './daily.ts';
+import { WEBHOOK_PREVIOUS_SECRET_HOURS } from '../../shared/channels/webhook.ts';
 import { newWebhookSecret } from './webhook.ts';
 import { telegramBot } from './telegram.ts';
 
 /** The card's list: each channel (or null), and whether the site has a bot. */
-export async function channelsOf(userId: string): Promise<Channels> {
+export async function channelsOf(userId: string, now: Date): Promise<Channels> {
   const [channels, bot] = await Promise.all([listChannels(userId), telegramBot()]);
   const shown = <K extends ChannelKind>(kind: K) => {
     const channel = channels.get(kind);
     return channel
-      ? (publicChannel(channel) as Extract<ReturnType<typeof publicChannel>, { kind: K }>)
+      ? (publicChannel(channel, now) as Extract<ReturnType<typeof publicChannel>, { kind: K }>)
       : null;
   };
   return {
@@ -88,7 +89,9 @@ export async function saveNtfy(userId: string, settings: NtfySettings, now: Date
     userId,
     channelItem<'ntfy'>(userId, { kind: 'ntfy', topic_url: settings.topic_url, token }, now),
   );
-  return { channel: publicChannel(saved) as Extract<ReturnType<typeof publicChannel>, { kind: 'ntfy' }> };
+  return {
+    channel: publicChannel(saved, now) as Extract<ReturnType<typeof publicChannel>, { kind: 'ntfy' }>,
+  };
 }
 
 type WebhookView = Extract<ReturnType<typeof publicChannel>, { kind: 'webhook' }>;
@@ -106,21 +109,28 @@ export async function saveWebhook(userId: string, url: string, now: Date) {
         kind: 'webhook',
         url,
         secret,
+        // A new address keeps the secrets, the one before a rotation with its time left.
+        previous_secret: existing?.previous_secret ?? null,
+        previous_secret_until: existing?.previous_secret_until ?? null,
         deliveries: existing?.deliveries ?? [],
         delivery_writes: existing?.delivery_writes ?? 0,
       },
       now,
     ),
   );
-  return { channel: publicChannel(saved) as WebhookView, secret: existing ? null : secret };
+  return { channel: publicChannel(saved, now) as WebhookView, secret: existing ? null : secret };
 }
 
-/** 'Rotate secret': the new one, shown this once. */
-export async function rotateWebhookSecret(userId: string) {
+/**
+ * 'Rotate secret': the new one, shown this once. The one it replaces signs beside it for
+ * WEBHOOK_PREVIOUS_SECRET_HOURS, so the receiver can be switched over without refusing a delivery.
+ */
+export async function rotateWebhookSecret(userId: string, now: Date) {
   const secret = newWebhookSecret();
-  const saved = await setWebhookSecret(userId, secret);
+  const until = new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000);
+  const saved = await setWebhookSecret(userId, secret, until);
   if (!saved) throw new DomainError('not_found', CHANNEL_MESSAGES.notSetUp);
-  return { channel: publicChannel(saved) as WebhookView, secret };
+  return { channel: publicChannel(saved, now) as WebhookView, secret };
 }
 
 /** 'Disconnect' / 'Remove'. */
@@ -163,7 +173,7 @@ export async function testChannel(userId: string, kind: ChannelKind, now: Date):
       attempt: 1,
     });
   }
-  if (outcome.outcome === 'gone' && (await turnChannelOff(userId, channel, CHANNEL_OFF_REASONS[kind]))) {
+  if (outcome.outcome === 'gone' && (await turnChannelOff(userId, channel, CHANNEL_OFF_REASONS[kind], now))) {
     if (channel.kind === 'telegram') await releaseChat(userId, (channel as StoredOf<'telegram'>).chat_hash);
   }
   return { kind, outcome: outcome.outcome, http_status: outcome.httpStatus, summary: outcome.summary };

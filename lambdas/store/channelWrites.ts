@@ -60,10 +60,14 @@ export async function deleteChannel(userId: string, kind: ChannelKind): Promise<
   throw new Error('The channel kept changing while it was removed');
 }
 
-/** Another signing secret for the user's webhook (its deliveries and address kept). False: none. */
+/**
+ * Another signing secret for the user's webhook (its deliveries and address kept); the one it
+ * replaces is kept as the previous secret, which signs too until `previousUntil`. Undefined: none.
+ */
 export async function setWebhookSecret(
   userId: string,
   secret: string,
+  previousUntil: Date,
 ): Promise<StoredOf<'webhook'> | undefined> {
   try {
     const { Attributes } = await dynamo().send(
@@ -71,8 +75,8 @@ export async function setWebhookSecret(
         TableName: tableName(),
         Key: itemKey(keys.user(userId), keys.channel('webhook')),
         ConditionExpression: ITEM_EXISTS,
-        UpdateExpression: 'SET secret = :secret',
-        ExpressionAttributeValues: { ':secret': secret },
+        UpdateExpression: 'SET previous_secret = secret, previous_secret_until = :until, secret = :secret',
+        ExpressionAttributeValues: { ':secret': secret, ':until': previousUntil.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
     );

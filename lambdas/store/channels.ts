@@ -11,7 +11,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import {
-  DELIVERY_OUTCOMES,
+  DELIVERY_STATES,
   WEBHOOK_DELIVERIES_KEPT,
   type Channel,
   type ChannelKind,
@@ -27,6 +27,7 @@ const common = {
   user_id: z.string(),
   status: z.enum(['on', 'off']),
   off_reason: z.string().nullable().default(null),
+  off_at: z.string().nullable().default(null),
   created_at: z.string(),
   /** A new value with each save: turning a channel off names the version it saw, so a save since stands. */
   version: z.string(),
@@ -36,7 +37,7 @@ const deliverySchema = z.object({
   id: z.string(),
   at: z.string(),
   event: z.enum(WEBHOOK_EVENTS),
-  outcome: z.enum(DELIVERY_OUTCOMES),
+  outcome: z.enum(DELIVERY_STATES),
   http_status: z.number().nullable(),
   summary: z.string(),
   attempt: z.number(),
@@ -61,6 +62,9 @@ const storedChannel = z.discriminatedUnion('kind', [
     ...common,
     url: z.string(),
     secret: z.string(),
+    /** The secret before the last rotation, which signs too until `previous_secret_until`. */
+    previous_secret: z.string().nullable().default(null),
+    previous_secret_until: z.string().nullable().default(null),
     deliveries: z.array(deliverySchema).default([]),
     /** Counts the writes of `deliveries`: each write names the count it read (no lost entry, no growth). */
     delivery_writes: z.number().default(0),
@@ -73,8 +77,13 @@ export type StoredOf<K extends ChannelKind> = Extract<StoredChannel, { kind: K }
 export const parseChannel = (item: Record<string, unknown>) => storedChannel.parse(item);
 
 /** What the API shows of a channel: never the token, the secret or the chat's id. */
-export function publicChannel(channel: StoredChannel): Channel {
-  const base = { status: channel.status, off_reason: channel.off_reason, created_at: channel.created_at };
+export function publicChannel(channel: StoredChannel, now: Date): Channel {
+  const base = {
+    status: channel.status,
+    off_reason: channel.off_reason,
+    off_at: channel.off_at,
+    created_at: channel.created_at,
+  };
   switch (channel.kind) {
     case 'telegram':
       return { kind: 'telegram', ...base, chat_name: channel.chat_name };
@@ -86,9 +95,19 @@ export function publicChannel(channel: StoredChannel): Channel {
         ...base,
         url: channel.url,
         secret_hint: `${channel.secret.slice(0, WEBHOOK_SECRET_HINT_LENGTH)}…`,
+        previous_secret_until: previousSecret(channel, now) ? channel.previous_secret_until : null,
         deliveries: channel.deliveries,
       };
   }
+}
+
+/** The secret before the last rotation while it still signs (beside the current one), else null. */
+export function previousSecret(
+  webhook: Pick<StoredOf<'webhook'>, 'previous_secret' | 'previous_secret_until'>,
+  now: Date,
+): string | null {
+  const until = webhook.previous_secret_until;
+  return webhook.previous_secret && until && now.toISOString() < until ? webhook.previous_secret : null;
 }
 
 /** The user's channels, by kind (one Query of a handful of small items). */
@@ -122,7 +141,7 @@ export function profileChannels(userId: string, kind: ChannelKind, on: boolean):
 /** The item of a channel turned on now, with its kind's own fields. */
 export function channelItem<K extends ChannelKind>(
   userId: string,
-  fields: Omit<StoredOf<K>, 'user_id' | 'status' | 'off_reason' | 'created_at' | 'version'>,
+  fields: Omit<StoredOf<K>, 'user_id' | 'status' | 'off_reason' | 'off_at' | 'created_at' | 'version'>,
   now: Date,
 ): Record<string, unknown> {
   return {
@@ -132,6 +151,7 @@ export function channelItem<K extends ChannelKind>(
     user_id: userId,
     status: 'on',
     off_reason: null,
+    off_at: null,
     created_at: now.toISOString(),
     version: randomUUID(),
   };
@@ -146,6 +166,7 @@ export async function turnChannelOff(
   userId: string,
   channel: Pick<StoredChannel, 'kind' | 'version'>,
   reason: string,
+  now: Date,
 ): Promise<boolean> {
   // One TransactWriteItems of its own (not store/transact.ts): the senders call this, and their
   // bundle has no room for the account-write helpers that module brings.
@@ -160,13 +181,14 @@ export async function turnChannelOff(
               TableName: tableName(),
               Key: itemKey(keys.user(userId), keys.channel(channel.kind)),
               ConditionExpression: 'version = :version AND #status = :on',
-              UpdateExpression: 'SET #status = :off, off_reason = :reason',
+              UpdateExpression: 'SET #status = :off, off_reason = :reason, off_at = :at',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':version': channel.version,
                 ':on': 'on',
                 ':off': 'off',
                 ':reason': reason,
+                ':at': now.toISOString(),
               },
             },
           },

@@ -46,7 +46,7 @@ export async function myData(userId: string, now = new Date()): Promise<MyData> 
     mails,
     household_shared: await householdShared(userId),
     inbox: await listInboxItems(userId, now),
-    channels: of(ENTITY.channel).map((item) => publicChannel(parseChannel(item))),
+    channels: of(ENTITY.channel).map((item) => publicChannel(parseChannel(item), now)),
   };
 }
 

@@ -131,7 +131,8 @@ export async function redeemTelegramLink(
   if (formerOwner && formerOwner !== userId) {
     // That account's Telegram channel was this chat: it is this account's now.
     const former = await getChannel(formerOwner, 'telegram');
-    if (former?.chat_hash === chatHash) await turnChannelOff(formerOwner, former, TELEGRAM_OFF_REASONS.moved);
+    if (former?.chat_hash === chatHash)
+      await turnChannelOff(formerOwner, former, TELEGRAM_OFF_REASONS.moved, now);
   }
   return { connected: true, userId };
 }
@@ -150,12 +151,12 @@ export async function removeTelegram(userId: string): Promise<boolean> {
 }
 
 /** '/stop' from a chat: the account it is bound to stops getting messages there (its channel off, with why). */
-export async function stopTelegramChat(chatId: number): Promise<boolean> {
+export async function stopTelegramChat(chatId: number, now: Date): Promise<boolean> {
   const userId = await chatOwner(chatId);
   if (!userId) return false;
   const channel = await getChannel(userId, 'telegram');
   if (!channel || channel.chat_id !== chatId) return false;
-  const stopped = await turnChannelOff(userId, channel, TELEGRAM_OFF_REASONS.stopped);
+  const stopped = await turnChannelOff(userId, channel, TELEGRAM_OFF_REASONS.stopped, now);
   await releaseChat(userId, channel.chat_hash);
   return stopped;
 }

@@ -45,6 +45,8 @@ export function withBenchChannels(
           kind: 'webhook',
           url: `${stack.webhooks.url}/hooks/${userId}`,
           secret: `whsec_bench${userId.replaceAll('-', '')}`,
+          previous_secret: null,
+          previous_secret_until: null,
           deliveries: [],
           delivery_writes: 0,
         },

@@ -34,6 +34,8 @@ interface ChannelCommon {
   status: ChannelStatus;
   /** Why it went off, in words ('Telegram says the bot was blocked'); null while on. */
   off_reason: string | null;
+  /** When it went off; null while on (and for a channel turned off before this was kept). */
+  off_at: string | null;
   /** When it was set up (connected, or last saved). */
   created_at: string;
 }
@@ -53,9 +55,17 @@ export interface NtfyChannel extends ChannelCommon {
   has_token: boolean;
 }
 
-/** What one delivery to a webhook did, newest first in WebhookChannel.deliveries. */
+/** What one call to a channel's service did (the day's message, or 'Send a test'). */
 export const DELIVERY_OUTCOMES = ['delivered', 'failed', 'gone'] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/**
+ * A webhook delivery's state in its list: what the call did, or 'retrying' for a day's delivery
+ * that failed and will be tried again (with the same id) when the job's message comes back. A
+ * failure that is not retried (a test, or the last attempt) stays 'failed'.
+ */
+export const DELIVERY_STATES = [...DELIVERY_OUTCOMES, 'retrying'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** The webhook's last deliveries kept: a capped list, never longer. */
 export const WEBHOOK_DELIVERIES_KEPT = 10;
@@ -67,7 +77,7 @@ export interface WebhookDelivery {
   at: string;
   /** The body's `type`: the day's renewals or 'Send a test'. */
   event: 'renewals.due' | 'webhook.test';
-  outcome: DeliveryOutcome;
+  outcome: DeliveryState;
   /** The HTTP status the receiver answered; null when there was no answer (time-out, refused address). */
   http_status: number | null;
   /** What happened, in words ('Answered 200 OK', 'No answer within 5 seconds'). */
@@ -82,6 +92,12 @@ export interface WebhookChannel extends ChannelCommon {
   url: string;
   /** The signing secret's first characters ('whsec_AbC1…'), so a user can tell which one they hold. */
   secret_hint: string;
+  /**
+   * After 'Rotate secret': until when the secret before it still signs too (each request then
+   * carries both signatures), so a receiver can switch over without refusing a delivery; null
+   * when only the current secret signs.
+   */
+  previous_secret_until: string | null;
   /** The last WEBHOOK_DELIVERIES_KEPT deliveries, newest first. */
   deliveries: WebhookDelivery[];
 }

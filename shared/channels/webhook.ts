@@ -24,6 +24,9 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** How much of the secret the settings show, to tell one from another. */
 export const WEBHOOK_SECRET_HINT_LENGTH = WEBHOOK_SECRET_PREFIX.length + 4;
 
+/** After 'Rotate secret', how long the secret before it signs too (beside the new one). */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+
 /** How old a signed timestamp a receiver should still take (docs/api.md advises it). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -108,10 +108,9 @@ describe('Telegram', () => {
     expect(await stack.telegram.type(pressed.chat_id, '/stop')).toMatchObject({
       reply: TELEGRAM_REPLIES.stopped,
     });
-    expect((await channels(user)).telegram).toMatchObject({
-      status: 'off',
-      off_reason: TELEGRAM_OFF_REASONS.stopped,
-    });
+    const stopped = (await channels(user)).telegram;
+    expect(stopped).toMatchObject({ status: 'off', off_reason: TELEGRAM_OFF_REASONS.stopped });
+    expect(Math.abs(Date.parse(stopped!.off_at!) - Date.now())).toBeLessThan(60_000);
     expect((await getProfile(user.sub))?.alert_channels).toEqual([]);
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(204);
     expect((await call(user)('DELETE', '/api/channels/telegram')).status).toBe(404);
@@ -316,10 +315,15 @@ describe('webhook', () => {
     const moved = await call(user)('PUT', '/api/channels/webhook', { url: `${url}/v2` });
     expect(moved.json).toMatchObject({ secret: null, channel: { secret_hint: channel.secret_hint } });
 
+    expect(moved.json).toMatchObject({ channel: { previous_secret_until: null } });
     const rotated = (await call(user)('POST', '/api/channels/webhook/secret')).json as unknown as {
       secret: string;
+      channel: WebhookChannel;
     };
     expect(rotated.secret).not.toBe(secret);
+    // The secret it replaced signs beside it for 24 hours.
+    const until = Date.parse(rotated.channel.previous_secret_until!);
+    expect(Math.abs(until - Date.now() - 24 * 3_600_000)).toBeLessThan(60_000);
 
     const tested = await call(user)('POST', '/api/channels/webhook/test');
     expect(tested.json).toEqual({
@@ -331,8 +335,10 @@ describe('webhook', () => {
     const delivery = stack.webhooks.deliveries.at(-1)!;
     const body = JSON.parse(delivery.body) as WebhookBody;
     expect(body).toMatchObject({ version: 1, type: 'webhook.test', renewals: [] });
-    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery.signature!)!;
-    expect(createHmac('sha256', rotated.secret).update(`${t}.${delivery.body}`).digest('hex')).toBe(v1);
+    const [, t, v1, previous] = /^t=(\d+),v1=([0-9a-f]{64}),v1=([0-9a-f]{64})$/.exec(delivery.signature!)!;
+    const signed = (key: string) => createHmac('sha256', key).update(`${t}.${delivery.body}`).digest('hex');
+    expect(signed(rotated.secret)).toBe(v1);
+    expect(signed(secret)).toBe(previous);
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
   });
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handleTelegramUpdate } from '../../lambdas/channels/bot.ts';
 import { dayMessage, chatText, MAX_LINES } from '../../lambdas/channels/message.ts';
 import { dayDeliveryId, newWebhookSecret, webhookSignature } from '../../lambdas/channels/webhook.ts';
+import { parseChannel, previousSecret, publicChannel, type StoredOf } from '../../lambdas/store/channels.ts';
 import type { ReminderMailInput } from '../../lambdas/mail/registry.ts';
 import type { Reminder } from '../../shared/api.ts';
 import {
@@ -166,7 +167,7 @@ describe('the webhook’s signature', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const body = JSON.stringify({ version: 1, id: 'x', type: 'webhook.test', renewals: [], note: 'café £1' });
     const now = Date.UTC(2031, 0, 1, 8);
-    const header = webhookSignature(secret, now / 1000, body);
+    const header = webhookSignature([secret], now / 1000, body);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verify(secret, header, body, now)).toBe(true);
     expect(verify(secret, header, `${body} `, now)).toBe(false);
@@ -174,6 +175,42 @@ describe('the webhook’s signature', () => {
     expect(verify(secret, header, body, now + 301_000)).toBe(false);
     expect(verify(secret, undefined, body, now)).toBe(false);
     expect(verify(secret, header.replace('v1=', 'v1=0'), body, now)).toBe(false);
+  });
+
+  it('after a rotation carries a v1 for each secret that signs, and the documented example takes either', async () => {
+    const verify = await documentedVerifier();
+    const [current, previous, stranger] = [newWebhookSecret(), newWebhookSecret(), newWebhookSecret()];
+    const body = JSON.stringify({ version: 1, id: 'y', type: 'renewals.due', renewals: [] });
+    const now = Date.UTC(2031, 0, 1, 8);
+    const header = webhookSignature([current, previous], now / 1000, body);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(verify(current, header, body, now)).toBe(true);
+    expect(verify(previous, header, body, now)).toBe(true);
+    expect(verify(stranger, header, body, now)).toBe(false);
+    expect(verify(previous, header, `${body} `, now)).toBe(false);
+  });
+
+  it('the previous secret signs only until its time is up, and the card stops naming it then', () => {
+    const now = new Date('2031-01-01T08:00:00.000Z');
+    const stored = {
+      ...parseChannel({
+        kind: 'webhook',
+        user_id: 'u1',
+        status: 'on',
+        created_at: '2030-12-01T00:00:00.000Z',
+        version: 'v',
+        url: 'https://hooks.example.com/r',
+        secret: 'whsec_new',
+        previous_secret: 'whsec_old',
+        previous_secret_until: '2031-01-01T09:00:00.000Z',
+      }),
+    } as StoredOf<'webhook'>;
+    expect(previousSecret(stored, now)).toBe('whsec_old');
+    expect(publicChannel(stored, now)).toMatchObject({ previous_secret_until: '2031-01-01T09:00:00.000Z' });
+    const later = new Date('2031-01-01T09:00:00.000Z');
+    expect(previousSecret(stored, later)).toBeNull();
+    expect(publicChannel(stored, later)).toMatchObject({ previous_secret_until: null });
+    expect(previousSecret({ ...stored, previous_secret: null }, now)).toBeNull();
   });
 
   it('a day’s delivery id is the same for every attempt of that day, and another for another day or user', () => {

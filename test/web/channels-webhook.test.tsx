@@ -41,7 +41,11 @@ function channelsApi(start: Channels = noChannels()) {
   return stubApi({
     'GET /api/channels/me': () => ({ status: 200, body: channels }),
     'POST /api/channels/webhook/secret': () => {
-      const hook = aWebhook({ url: channels.webhook!.url, secret_hint: 'whsec_Zz9y' });
+      const hook = aWebhook({
+        url: channels.webhook!.url,
+        secret_hint: 'whsec_Zz9y',
+        previous_secret_until: '2026-11-30T09:15:00.000Z',
+      });
       channels = { ...channels, webhook: hook };
       return { status: 200, body: { channel: hook, secret: ROTATED } };
     },
@@ -105,10 +109,17 @@ describe("the webhook's signing secret", () => {
     });
     expect(within(section).queryByLabelText('Signing secret')).toBeNull();
 
-    // 'Rotate secret' asks, then shows the new one once; 'Done' hides it for good.
+    // 'Rotate secret' asks (saying the current one signs for a day more), then shows the new one
+    // once; 'Done' hides it for good.
+    expect(section).not.toHaveTextContent('Your previous secret also signs');
     await user.click(within(section).getByRole('button', { name: 'Rotate secret' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Rotate the signing secret?' });
+    expect(dialog).toHaveTextContent('The current one keeps signing beside it for 24 hours, then stops');
     await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    // UK time: 09:15 GMT on 30 November.
+    expect(
+      await within(section).findByText(/Your previous secret also signs requests until 30\/11\/2026, 09:15/),
+    ).toBeInTheDocument();
     expect(await within(section).findByLabelText('Signing secret')).toHaveValue(ROTATED);
     await user.click(within(section).getByRole('button', { name: 'Done' }));
     expect(within(section).queryByLabelText('Signing secret')).toBeNull();
@@ -136,7 +147,7 @@ const DELIVERIES = [
   aDelivery({
     id: 'dlv_3',
     at: '2026-11-29T07:55:05.000Z',
-    outcome: 'failed',
+    outcome: 'retrying',
     http_status: 503,
     summary: 'Answered 503 Service Unavailable',
   }),
@@ -163,7 +174,7 @@ describe("the webhook's recent deliveries", () => {
     expect(rows).toEqual([
       ['Time', 'Event', 'Status', 'What happened'],
       ['29/11/2026, 08:00', 'Renewals due', 'Delivered, attempt 2', 'Answered 200 OK'],
-      ['29/11/2026, 07:55', 'Renewals due', 'Failed (HTTP 503)', 'Answered 503 Service Unavailable'],
+      ['29/11/2026, 07:55', 'Renewals due', 'Failed (HTTP 503), retried', 'Answered 503 Service Unavailable'],
       ['28/11/2026, 14:12', 'Test', 'Failed', 'No answer within 5 seconds'],
     ]);
   });
@@ -179,8 +190,28 @@ describe("the webhook's recent deliveries", () => {
     );
     expect(items.map((item) => item.textContent)).toEqual([
       'Delivered, attempt 229/11/2026, 08:00 · Renewals dueAnswered 200 OK',
-      'Failed (HTTP 503)29/11/2026, 07:55 · Renewals dueAnswered 503 Service Unavailable',
+      'Failed (HTTP 503), retried29/11/2026, 07:55 · Renewals dueAnswered 503 Service Unavailable',
       'Failed28/11/2026, 14:12 · TestNo answer within 5 seconds',
+    ]);
+  });
+
+  it("say 'will retry' of a failed day's delivery until its next attempt is in the list", async () => {
+    screenWide(true);
+    const waiting = aDelivery({
+      id: 'dlv_4',
+      outcome: 'retrying',
+      http_status: 500,
+      summary: 'Answered 500',
+    });
+    channelsApi(noChannels({ webhook: aWebhook({ deliveries: [waiting, ...DELIVERIES] }) }));
+    renderWithClient(<AlertChannels />);
+    const table = within(await webhook()).getByRole('table', { name: 'Recent deliveries' });
+    const statuses = [...table.querySelectorAll('.delivery-status')].map((cell) => cell.textContent);
+    expect(statuses).toEqual([
+      'Failed (HTTP 500), will retry',
+      'Delivered, attempt 2',
+      'Failed (HTTP 503), retried',
+      'Failed',
     ]);
   });
 
@@ -209,6 +240,21 @@ describe("the webhook's recent deliveries", () => {
 });
 
 describe('a webhook the server turned off', () => {
+  it('says the day it went off from off_at, in UK time', async () => {
+    channelsApi(
+      noChannels({
+        webhook: aWebhook({
+          status: 'off',
+          off_reason: 'your server answered 410 Gone',
+          // 23:30 UTC on 31 July is 00:30 on 1 August in the UK (BST).
+          off_at: '2026-07-31T23:30:00.000Z',
+        }),
+      }),
+    );
+    renderWithClient(<AlertChannels />);
+    expect(await webhook()).toHaveTextContent('Turned off on 01/08/2026: your server answered 410 Gone');
+  });
+
   it('says when and why, and offers to save it again', async () => {
     const gone = aDelivery({
       at: '2026-11-29T08:00:05.000Z',

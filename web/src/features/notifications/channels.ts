@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import { UK_ZONE } from '#shared/dates.ts';
-import type { Channel, DeliveryOutcome, WebhookDelivery } from '#shared/channels/kinds.ts';
+import type { Channel, DeliveryState, WebhookDelivery } from '#shared/channels/kinds.ts';
 import type { BadgeVariant } from '../../components/Badge.tsx';
 
 const inUk = (iso: string) => DateTime.fromISO(iso, { zone: UK_ZONE });
@@ -29,10 +29,11 @@ export function channelState(
 }
 
 /**
- * When a channel was turned off, where the API says: a webhook's delivery that was told 'gone' is
- * the one that turned it off. The others carry no date of it.
+ * When a channel was turned off: the API says so (`off_at`). A webhook turned off before that was
+ * kept still shows the day of the delivery that was told 'gone'.
  */
 export function offDate(channel: Channel): string | null {
+  if (channel.off_at) return channel.off_at;
   if (channel.kind !== 'webhook') return null;
   const gone = channel.deliveries.find((delivery) => delivery.outcome === 'gone');
   return gone ? gone.at : null;
@@ -45,22 +46,33 @@ export function offNotice(channel: Channel): string {
   return when ? `Turned off on ${inUk(when).toFormat('dd/MM/yyyy')}: ${reason}` : `Turned off: ${reason}`;
 }
 
-const OUTCOME_WORDS: Record<DeliveryOutcome, string> = {
+/** After 'Rotate secret': 'Your previous secret also signs requests until 30/11/2026, 09:00: …'. */
+export const previousSecretNotice = (until: string) =>
+  `Your previous secret also signs requests until ${formatWhen(until)}, so your receiver keeps taking them while you put the new one in.`;
+
+const STATE_WORDS: Record<DeliveryState, string> = {
   delivered: 'Delivered',
   failed: 'Failed',
   gone: 'Gone',
+  retrying: 'Failed',
 };
 
 /** 'Delivered', 'Failed (HTTP 500)', 'Failed' (no answer), 'Gone (HTTP 410)'. */
-export function outcomeText(outcome: DeliveryOutcome, httpStatus: number | null): string {
-  const words = OUTCOME_WORDS[outcome];
+export function outcomeText(outcome: DeliveryState, httpStatus: number | null): string {
+  const words = STATE_WORDS[outcome];
   return outcome === 'delivered' || httpStatus === null ? words : `${words} (HTTP ${httpStatus})`;
 }
 
-/** A delivery's status, with its attempt when it was a retry. */
-export function deliveryStatus(delivery: WebhookDelivery): string {
-  const status = outcomeText(delivery.outcome, delivery.http_status);
-  return delivery.attempt > 1 ? `${status}, attempt ${delivery.attempt}` : status;
+/**
+ * A delivery's status, with its attempt when it was a retry; a failure that is tried again says
+ * 'will retry' until the list holds the next attempt, then 'retried'.
+ */
+export function deliveryStatus(delivery: WebhookDelivery, all: readonly WebhookDelivery[] = []): string {
+  let status = outcomeText(delivery.outcome, delivery.http_status);
+  if (delivery.attempt > 1) status = `${status}, attempt ${delivery.attempt}`;
+  if (delivery.outcome !== 'retrying') return status;
+  const retried = all.some((other) => other.id === delivery.id && other.attempt > delivery.attempt);
+  return `${status}, ${retried ? 'retried' : 'will retry'}`;
 }
 
 /** What a delivery carried: the day's renewals or 'Send a test'. */

@@ -5,13 +5,14 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { WebhookChannel as Webhook } from '#shared/channels/kinds.ts';
 import { webhookSettingsSchema, type WebhookSettings } from '#shared/channels/inputs.ts';
+import { WEBHOOK_PREVIOUS_SECRET_HOURS } from '#shared/channels/webhook.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useRotateWebhookSecret, useSaveWebhook } from '../api/channels.ts';
-import { channelState } from '../channels.ts';
+import { channelState, previousSecretNotice } from '../channels.ts';
 import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookSecret, WebhookSigningHelp } from './WebhookSecret.tsx';
@@ -21,7 +22,7 @@ type WebhookInput = z.input<typeof webhookSettingsSchema>;
 /** The secret's first characters as the API gives them, with one ellipsis after. */
 const hinted = (hint: string) => `${hint.replace(/…$/, '')}…`;
 
-/** 'Rotate secret', asked first: the old secret stops signing at once. */
+/** 'Rotate secret', asked first: the old secret signs beside the new one for a day, then stops. */
 function RotateSecret({ onRotated }: { onRotated: (secret: string) => void }) {
   const rotate = useRotateWebhookSecret();
   const [open, setOpen] = useState(false);
@@ -40,7 +41,7 @@ function RotateSecret({ onRotated }: { onRotated: (secret: string) => void }) {
       open={open}
       onOpenChange={setOpen}
       title="Rotate the signing secret?"
-      description="Requests are signed with a new secret from now on, and the current one stops working at once: put the new one in your receiver."
+      description={`Requests are signed with a new secret from now on. The current one keeps signing beside it for ${WEBHOOK_PREVIOUS_SECRET_HOURS} hours, then stops: put the new one in your receiver before then.`}
       confirmLabel="Rotate secret"
       busy={rotate.isPending}
       tone="primary"
@@ -120,6 +121,9 @@ export function WebhookChannel({ channel }: { channel: Webhook | null }) {
             <p className="channel-secret-hint">
               Signing secret: <code>{hinted(channel.secret_hint)}</code>
             </p>
+          )}
+          {channel.previous_secret_until && (
+            <p className="channel-notice">{previousSecretNotice(channel.previous_secret_until)}</p>
           )}
           <WebhookSigningHelp />
           <ChannelTest kind="webhook" name="your webhook" />

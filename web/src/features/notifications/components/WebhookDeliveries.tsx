@@ -9,14 +9,14 @@ const Time = ({ delivery }: { delivery: WebhookDelivery }) => (
   <time dateTime={delivery.at}>{formatWhen(delivery.at)}</time>
 );
 
-const Status = ({ delivery }: { delivery: WebhookDelivery }) => (
-  <span className={`delivery-status delivery-${delivery.outcome}`}>{deliveryStatus(delivery)}</span>
+const Status = ({ delivery, all }: { delivery: WebhookDelivery; all: readonly WebhookDelivery[] }) => (
+  <span className={`delivery-status delivery-${delivery.outcome}`}>{deliveryStatus(delivery, all)}</span>
 );
 
-const COLUMNS: readonly Column<WebhookDelivery>[] = [
+const columns = (all: readonly WebhookDelivery[]): readonly Column<WebhookDelivery>[] => [
   { header: 'Time', cell: (d) => <Time delivery={d} />, className: 'nowrap' },
   { header: 'Event', cell: deliveryEvent },
-  { header: 'Status', cell: (d) => <Status delivery={d} /> },
+  { header: 'Status', cell: (d) => <Status delivery={d} all={all} /> },
   { header: 'What happened', cell: (d) => d.summary, className: 'delivery-summary' },
 ];
 
@@ -26,7 +26,7 @@ export function DeliveriesTable({ deliveries }: { deliveries: readonly WebhookDe
     <DataTable
       rows={deliveries}
       rowKey={(d) => `${d.id}-${d.attempt}`}
-      columns={COLUMNS}
+      columns={columns(deliveries)}
       caption={CAPTION}
       className="delivery-table"
     />
@@ -40,7 +40,7 @@ export function DeliveriesList({ deliveries }: { deliveries: readonly WebhookDel
       {deliveries.map((delivery) => (
         <li key={`${delivery.id}-${delivery.attempt}`} className="delivery-row">
           <span className="delivery-row-head">
-            <Status delivery={delivery} />
+            <Status delivery={delivery} all={deliveries} />
             <span className="muted">
               <Time delivery={delivery} /> · {deliveryEvent(delivery)}
             </span>

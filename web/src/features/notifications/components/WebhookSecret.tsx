@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '#shared/channels/webhook.ts';
+import {
+  WEBHOOK_HEADERS,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '#shared/channels/webhook.ts';
 import { copyText } from './ChannelParts.tsx';
 
 /**
@@ -52,8 +56,10 @@ export function WebhookSigningHelp() {
         <code>{WEBHOOK_HEADERS.signature}</code> header reads <code>{'t={unix seconds},v1={signature}'}</code>
         : the signature is the HMAC-SHA256, in hex, of <code>{'{t}.{body}'}</code> with your signing secret.
         Take a request only when the signature matches and <code>t</code> is within{' '}
-        {WEBHOOK_TOLERANCE_SECONDS / 60} minutes of now. <code>{WEBHOOK_HEADERS.delivery}</code> stays the
-        same on each retry: use it to skip a repeat.
+        {WEBHOOK_TOLERANCE_SECONDS / 60} minutes of now. For {WEBHOOK_PREVIOUS_SECRET_HOURS} hours after you
+        rotate the secret, the header carries a second <code>v1</code> signed with the previous one: take the
+        request when either matches. <code>{WEBHOOK_HEADERS.delivery}</code> stays the same on each retry: use
+        it to skip a repeat.
       </p>
     </details>
   );
