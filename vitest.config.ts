@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/sequencer.ts';
 
 /**
  * The unit and integration test files that touch process-wide state (module mocks, stubbed globals or
@@ -34,6 +35,9 @@ export default defineConfig({
     // unit, web, infra and integration files are mostly CPU, and two cores run two of them. The
     // browser files run after them, in a group of their own (see e2e below).
     maxWorkers: 2,
+    // Each project's files longest first, by the last full run's seconds (test/durations.json), so
+    // no long file starts last and runs on alone.
+    sequence: { sequencer: LongestFirstSequencer },
     // Quiet stand-ins and handlers: failures still print, routine INFO lines do not.
     env: {
       POWERTOOLS_LOG_LEVEL: 'WARN',
