@@ -29,11 +29,6 @@ export {
   DVLA_API_URL,
   INBOX_REGIONS,
   LAMBDA_RUNTIMES,
-  type DvlaSettings,
-  type InboxSettings,
-  type LambdaRuntime,
-  type MailSettings,
-  type TelegramSettings,
 } from './stageSettings.ts';
 
 /** Everything a stage can vary, read once from CDK context (`cdk synth -c stage=prod -c domain=…`). */
