@@ -35,6 +35,7 @@ import {
 } from './reminder-form-values.ts';
 import { SharedFields } from './SharedFields.tsx';
 import { VehicleLookup } from './VehicleLookup.tsx';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 /** The lender select: not chosen yet, then the dated table's lenders ('Another lender' last). */
@@ -248,11 +249,7 @@ export function ReminderDialog({
               <FormError />
             </div>
             <div className="dialog-actions reminder-form-footer">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
+              <CancelButton />
               {!addBothOnly && (
                 <SubmitButton disabled={refreshing}>
                   {isEdit ? 'Update Reminder' : 'Create Reminder'}
