@@ -75,8 +75,13 @@ export interface FunctionLength {
   lines: number;
 }
 
-/** What a function is called: its own name, or the variable, property or JSX attribute it is given to. */
+/**
+ * What a function is called: its own name (a constructor, its class's), or the variable, property or
+ * JSX attribute it is given to.
+ */
 function functionName(node: ts.SignatureDeclaration, source: ts.SourceFile): string {
+  if (ts.isConstructorDeclaration(node))
+    return `${node.parent.name?.getText(source) ?? '(class)'} constructor`;
   if (node.name) return node.name.getText(source);
   const parent = node.parent;
   if (

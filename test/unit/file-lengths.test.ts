@@ -91,6 +91,11 @@ describe('measuring functions', () => {
     '  it.each([1])(String, () => {});', //   13
     '});', //                                 14
     'declare function bodiless(): void;', //  15
+    'class Site {', //                        16
+    '  constructor() {', //                   17
+    '    void 0;', //                         18
+    '  }', //                                 19
+    '}', //                                   20
   ].join('\n');
 
   it('measures each function with a body from its first line to its last, by its name', () => {
@@ -100,6 +105,7 @@ describe('measuring functions', () => {
       { name: 'area', file: 'f.ts', line: 8, lines: 3 },
       { name: "describe('a rule')", file: 'f.ts', line: 12, lines: 3 },
       { name: 'it.each([1])(…)', file: 'f.ts', line: 13, lines: 1 },
+      { name: 'Site constructor', file: 'f.ts', line: 17, lines: 3 },
     ]);
   });
 
