@@ -5,10 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import { CATEGORIES } from '#shared/categories.ts';
-import { todayIn } from '#shared/dates.ts';
-import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { reminderFormSchema, reminderFormToInput, type ReminderFormValues } from '#shared/schemas.ts';
-import { DEAL_END_QUESTION, DEFAULT_CONTRACT, rollingChoice } from '#shared/reminder/contract.ts';
+import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { mayTakeBack, memberName, sharedByDefault } from '#shared/reminder/sharing.ts';
 import { WHAT_IS_DUE_OPTIONS } from '#shared/vehicles.ts';
@@ -25,6 +23,7 @@ import { hasPriceRise } from '#shared/reminder/priceRise.ts';
 import { useLenderFillsProvider } from '../hooks/use-lender-provider.ts';
 import { KeptRegistration } from './KeptRegistration.tsx';
 import { errorInMoreOptions, openMoreOptionsOnError, usesMoreOptions } from './more-options.ts';
+import { DateQuestion } from './DateQuestion.tsx';
 import { MoreOptions } from './MoreOptions.tsx';
 import {
   defaultLeadDays,
@@ -207,19 +206,7 @@ export function ReminderDialog({
               {category === 'car_tax_mot' && reminder?.kept_vehicle ? (
                 <KeptRegistration kept={reminder.kept_vehicle} />
               ) : null}
-              {reminder?.ask_deal_end ? (
-                <p className="dialog-callout" role="note">
-                  <strong>{DEAL_END_QUESTION}</strong> We had this date as a monthly payment, so we sent one
-                  e-mail before each. Give the date your deal ends and we remind you 90 days ahead and more;
-                  or choose '{rollingChoice('monthly')}'.
-                </p>
-              ) : null}
-              {reminder && !reminder.ask_deal_end && isLongPast(reminder, todayIn()) ? (
-                <p className="dialog-callout" role="note">
-                  <strong>{DATE_PASSED_QUESTION}</strong> Give the next date it renews or ends, and we remind
-                  you before it.
-                </p>
-              ) : null}
+              {reminder && <DateQuestion reminder={reminder} />}
               {category === 'car_tax_mot' && !addBothOnly ? (
                 <Field
                   name="vehicle_date"
