@@ -15,7 +15,8 @@ import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionErrorsAlarm } from './alarms.ts';
 import { bundledCode } from './bundles.ts';
-import { type LambdaRuntime, removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
+import { removalPolicy, stageLogGroup, stageName, type StageConfig } from './config.ts';
+import type { LambdaRuntime } from './stageSettings.ts';
 import { powertoolsLayer } from './powertools.ts';
 
 /** The repository root: Lambda entries are resolved from it, whatever the working directory. */

@@ -18,7 +18,8 @@ import {
 } from 'aws-cdk-lib/aws-ses';
 import { LambdaInvocationType } from 'aws-cdk-lib/aws-ses-actions';
 import { Construct } from 'constructs';
-import { stageName, type InboxSettings, type StageConfig } from './config.ts';
+import { stageName, type StageConfig } from './config.ts';
+import type { InboxSettings } from './stageSettings.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
 import { nagReference } from './nagReference.ts';

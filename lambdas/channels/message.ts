@@ -1,14 +1,13 @@
 /**
  * What the day's message says on a channel, from the mails a run has for one member: the digest's
- * items in the digest's order (lambdas/push/daily.ts `soonestFirst`), each in its mail's own words
- * (the registry's `pushLine`), under the push's title, with a link to the reminder (one renewal) or
- * the dashboard (several). A webhook gets the same as data (shared/channels/webhook.ts).
+ * items in the digest's order, each in its mail's own words, under the push's title (the day's
+ * summary, lambdas/mail/daySummary.ts), with a link to the reminder (one renewal) or the dashboard
+ * (several). A webhook gets the same as data (shared/channels/webhook.ts).
  */
-import { dailyPushTitle } from '../../shared/push.ts';
 import type { WebhookRenewal } from '../../shared/channels/webhook.ts';
+import { daySummary } from '../mail/daySummary.ts';
 import { REMINDER_MAILS, type ReminderMailInput } from '../mail/registry.ts';
 import { siteLink } from '../mail/compose.ts';
-import { soonestFirst } from '../push/daily.ts';
 
 /** Lines a chat message lists before 'and N more' (Telegram and ntfy show long messages whole). */
 export const MAX_LINES = 20;
@@ -24,16 +23,11 @@ export interface DayMessage {
 
 /** The day's message for `items` (pure, but for the site's address). */
 export function dayMessage(items: readonly ReminderMailInput[]): DayMessage {
-  const ordered = soonestFirst(items);
-  const lines = ordered.map((item) => REMINDER_MAILS[item.type].pushLine(item));
-  const shown = lines.length > MAX_LINES + 1 ? lines.slice(0, MAX_LINES) : lines;
-  const more = lines.length - shown.length;
-  const renewals = new Set(items.map((item) => item.reminder.id));
-  const [only] = ordered;
+  const { title, ordered, lines, shown, link } = daySummary(items, MAX_LINES);
   return {
-    title: dailyPushTitle(renewals.size),
-    lines: [...shown, ...(more > 0 ? [`and ${more} more`] : [])],
-    url: renewals.size === 1 && only ? REMINDER_MAILS[only.type].link(only) : siteLink('/dashboard'),
+    title,
+    lines: shown,
+    url: link ?? siteLink('/dashboard'),
     renewals: ordered.map((item, i) => ({
       reminder_id: item.reminder.id,
       name: item.reminder.title,

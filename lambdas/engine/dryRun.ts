@@ -15,7 +15,7 @@ import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { asOfDate, asOfNow, findDueMails, type Addressed, type MailNote, type RollNote } from './due.ts';
 import { MAILS_PER_MESSAGE } from './queue.ts';
-import { mailGroups } from './sender.ts';
+import { mailGroups } from './messageMails.ts';
 
 /** One e-mail the run would send. */
 export interface DryRunMail {

@@ -1,21 +1,18 @@
 /**
  * The senders: each takes one recipient's message from the send queue and mails it exactly once, as
  * one digest (or one mail per renewal when the owner asked for that). The profile and the reminders
- * are read fresh when the message is taken; each Mail goes only if its reminder still schedules it.
- * Just before SES, one write claims every mail of the digest and checks that the account exists,
- * still takes reminder mail at that address, and that the address is not suppressed; once SES
- * accepts, one write records them all sent (lambdas/store/digests.ts says how a crash between the
- * two is closed).
+ * are read fresh when the message is taken; each Mail goes only if its reminder still schedules it
+ * (messageMails.ts). Just before SES, one write claims every mail of the digest and checks that the
+ * account exists, still takes reminder mail at that address, and that the address is not suppressed;
+ * once SES accepts, one write records them all sent (lambdas/store/digests.ts says how a crash
+ * between the two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Profile } from '../../shared/api.ts';
-import { pushesReminders } from '../../shared/push.ts';
-import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
-import { reminderMailSubject, composeReminderMail } from '../mail/registry.ts';
+import { composeReminderMail } from '../mail/registry.ts';
 import { sendMail } from '../mail/send.ts';
 import { pushDay, type DailyPushOptions } from '../push/daily.ts';
 import { channelsDay, type ChannelsDayOptions } from '../channels/daily.ts';
-import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { env } from '../runtime/env.ts';
@@ -24,14 +21,11 @@ import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
 import { addRunResults } from '../store/cronRuns.ts';
 import { claimDigest } from '../store/digestClaims.ts';
-import { afterDigestSent, recordDigestSent, type DigestClaim, type DigestMail } from '../store/digests.ts';
-import { parseProfile } from '../store/items.ts';
-import { parseIndexedReminder } from '../store/nextMail.ts';
+import { afterDigestSent, recordDigestSent, type DigestClaim } from '../store/digests.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
-import type { Addressed, MailNote } from './due.ts';
+import type { MailNote } from './due.ts';
 import { noteOf } from './due.ts';
-import { currentReminders, memberMove } from './currentReminders.ts';
-import { personalFor } from './mailContext.ts';
+import { mailGroups, noteFor, readCurrent, type Sendable } from './messageMails.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
 
@@ -93,14 +87,6 @@ export async function senderPacer(): Promise<Pacer> {
 
 const short = (id: string) => id.slice(0, 8);
 
-const noteFor = (mail: RecipientMessage['mails'][number]['mail'], status: string): MailNote => ({
-  type: mail.type,
-  reminderId: mail.reminderId,
-  userId: mail.userId,
-  daysBefore: mail.daysBefore,
-  status,
-});
-
 /** What one message's delivery did: each mail's fate, and what the run's record gains. */
 export interface MessageResult {
   notes: MailNote[];
@@ -108,110 +94,6 @@ export interface MessageResult {
   /** Mails this delivery finished with, whatever their fate (sent, skipped, failed, changed). */
   done: number;
   errors: string[];
-}
-
-/** A due mail as the sender holds it: addressed, with its send record's fields. */
-type Sendable = Addressed & { record: DigestMail };
-
-/**
- * The recipient's profile and the message's reminders as they are now: one BatchGet, then what the
- * mails say to this recipient in particular (mailContext.ts). A mail whose reminder no longer
- * schedules it (deleted, edited, rolled forward) is left out, and so is a mail the message holds
- * twice, so no digest shows an item twice.
- */
-async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
-  const current = await currentReminders(
-    message.userId,
-    message.mails.map(({ mail }) => mail.reminderId),
-    (item) => parseProfile(item).shared_reminder_mails,
-    message.household,
-  );
-  if (!current.profileItem) return undefined;
-  const profile = parseProfile(current.profileItem);
-  const itemOf = (id: string) => current.reminders.get(id)?.item;
-  const due: Sendable[] = [];
-  // A reminder's mails of one message (a lead and a window on one day) go together, so its next
-  // place is after the latest of them.
-  const latestOf = new Map<string, string>();
-  for (const { mail } of message.mails) {
-    const item = itemOf(mail.reminderId);
-    const scheduled = item && stillScheduled(parseIndexedReminder(item, profile.timezone), mail);
-    if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
-      latestOf.set(mail.reminderId, scheduled.date);
-  }
-  const taken = new Set<string>();
-  for (const queued of message.mails) {
-    const item = itemOf(queued.mail.reminderId);
-    const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
-    const scheduled = reminder && stillScheduled(reminder, queued.mail);
-    if (!reminder || !scheduled) {
-      const unwanted = current.unwanted.has(queued.mail.reminderId);
-      notes.push(noteFor(queued.mail, unwanted ? 'not wanted' : 'reminder changed'));
-      continue;
-    }
-    if (taken.has(scheduled.dedupeKey)) {
-      notes.push(noteFor(queued.mail, DUPLICATE));
-      continue;
-    }
-    taken.add(scheduled.dedupeKey);
-    const household = current.reminders.get(reminder.id)?.household ?? null;
-    const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
-    const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
-      date: latestOf.get(reminder.id) ?? scheduled.date,
-    });
-    const nextAt = next ? next.toUTC().toISO()! : null;
-    due.push({
-      profile,
-      mail,
-      record: {
-        dedupeKey: scheduled.dedupeKey,
-        emailType: scheduled.type,
-        reminderId: reminder.id,
-        daysBefore: scheduled.daysBefore,
-        subject: reminderMailSubject(mail),
-        version: reminder.updated_at,
-        nextAt,
-        // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
-        ...(household && item ? { household: memberMove(item, household, nextAt) } : {}),
-      },
-    });
-  }
-  // Read only for what goes: a message for the push and channels alone reads nothing for a member without them.
-  const wanted = message.channelsOnly
-    ? hasAlertChannels(profile)
-    : !message.pushOnly || pushesReminders(profile);
-  const personal = await personalFor(
-    wanted
-      ? due.map(({ mail }) => ({
-          reminder: mail.reminder,
-          namesQuote: mail.type !== 'savings',
-          household: current.reminders.get(mail.reminder.id)?.household ?? null,
-        }))
-      : [],
-  );
-  const withPersonal = due.map((one) => ({
-    ...one,
-    mail: { ...one.mail, ...personal.get(one.mail.reminder.id) },
-  }));
-  return { profile, due: withPersonal };
-}
-
-/** A mail the message holds twice (a reminder the index listed twice, say): sent once. */
-const DUPLICATE = 'already in this message';
-
-/**
- * The e-mails one recipient's mails go as: two or more as one digest, unless the owner asked for one
- * e-mail per renewal: then one per reminder (its lead and window of one day still in one mail: never
- * two mails a day).
- */
-export function mailGroups<T extends { mail: { reminderId: string } }>(
-  profile: Pick<Profile, 'email_per_renewal'>,
-  due: readonly T[],
-): T[][] {
-  if (!profile.email_per_renewal) return due.length > 0 ? [[...due]] : [];
-  const groups = new Map<string, T[]>();
-  for (const one of due) groups.set(one.mail.reminderId, [...(groups.get(one.mail.reminderId) ?? []), one]);
-  return [...groups.values()];
 }
 
 /**

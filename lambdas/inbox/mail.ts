@@ -11,18 +11,18 @@ import PostalMime, { type Attachment, type Email } from 'postal-mime';
 import { plainSubject, toLines } from './lines.ts';
 import { headerDay, unwrapForwarded } from './forwarded.ts';
 import { htmlToText } from './html.ts';
-import { EMPTY_ORIGIN, Unreadable, type Origin, type PartNote, type ReadLimits } from './document.ts';
+import {
+  EMPTY_ORIGIN,
+  Unreadable,
+  type InboxDocument,
+  type Origin,
+  type PartNote,
+  type ReadLimits,
+} from './document.ts';
 import { sniff } from './sniff.ts';
 
 /** A mail as read: the outer sender and subject, the letter's origin, its lines and parts. */
-export interface MailRead {
-  sender: string | null;
-  envelopeSender: string | null;
-  subject: string | null;
-  origin: Origin;
-  lines: string[];
-  parts: PartNote[];
-}
+export type MailRead = Omit<InboxDocument, 'kind'>;
 
 /** How the caller reads an attached file (a PDF or a photo): its lines, or Unreadable. */
 export type ReadAttachment = (file: {

@@ -8,8 +8,9 @@
 import { DateTime } from 'luxon';
 import type { Profile } from '../../shared/api.ts';
 import { todayIn } from '../../shared/dates.ts';
-import { dailyPushTitle, pushesReminders, type PushPayload } from '../../shared/push.ts';
-import { REMINDER_MAILS, type ReminderMailInput } from '../mail/registry.ts';
+import { pushesReminders, type PushPayload } from '../../shared/push.ts';
+import { daySummary } from '../mail/daySummary.ts';
+import type { ReminderMailInput } from '../mail/registry.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
@@ -30,27 +31,14 @@ const sitePathOf = (link: string) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** The digest's order: soonest first, a reminder's window before its lead of the same day. */
-export const soonestFirst = <T extends Pick<ReminderMailInput, 'daysLeft' | 'type'>>(items: readonly T[]) =>
-  [...items].sort(
-    (a, b) =>
-      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
-      Number(b.type === 'window') - Number(a.type === 'window'),
-  );
-
 /** What the day's push says of `items` (the mails a run has for one member): pure. */
 export function dailyPushPayload(items: readonly ReminderMailInput[]): PushPayload {
-  const ordered = soonestFirst(items);
-  const lines = ordered.map((item) => REMINDER_MAILS[item.type].pushLine(item));
-  const shown = lines.length > MAX_LINES + 1 ? lines.slice(0, MAX_LINES) : lines;
-  const more = lines.length - shown.length;
-  const renewals = new Set(items.map((item) => item.reminder.id));
-  const [only] = ordered;
+  const day = daySummary(items, MAX_LINES);
   return {
-    title: dailyPushTitle(renewals.size),
-    body: [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join(' · '),
+    title: day.title,
+    body: day.shown.join(' · '),
     // One renewal opens its own page (the mail's button's); several, the dashboard.
-    url: renewals.size === 1 && only ? sitePathOf(REMINDER_MAILS[only.type].link(only)) : '/dashboard',
+    url: day.link ? sitePathOf(day.link) : '/dashboard',
     tag: DAILY_TAG,
   };
 }

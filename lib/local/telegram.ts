@@ -12,10 +12,7 @@
  * - POST /_stand-in/block `{chat_id}`: block the bot in that chat;
  * - GET /_stand-in/messages: every message the bot sent, oldest first, and the chats.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { guardHost } from './ownHost.ts';
-import { jsonObject, readBody, sendJson } from './standInHttp.ts';
+import { jsonObject, readBody, sendJson, serveStandIn } from './standInHttp.ts';
 
 /** The local bot: its token (the local stage's TELEGRAM_BOT_TOKEN) and username. */
 export const LOCAL_TELEGRAM_BOT = { token: '1000001:local-bot-token', username: 'RenewalRemindersLocalBot' };
@@ -183,54 +180,42 @@ export async function startTelegramStandIn(port = 0): Promise<TelegramStandIn> {
     }
   };
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const input = jsonObject(await readBody(req));
-      const api = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
-      if (api) {
-        if (api[1] !== LOCAL_TELEGRAM_BOT.token)
-          return sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
-        const params = { ...Object.fromEntries(url.searchParams), ...input };
-        const { status, body } = botApi(api[2]!, params);
-        return sendJson(res, status, body);
+  const server = await serveStandIn(port, async (req, res, url) => {
+    const input = jsonObject(await readBody(req));
+    const api = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    if (api) {
+      if (api[1] !== LOCAL_TELEGRAM_BOT.token)
+        return sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      const params = { ...Object.fromEntries(url.searchParams), ...input };
+      const { status, body } = botApi(api[2]!, params);
+      return sendJson(res, status, body);
+    }
+    if (req.method === 'GET' && url.pathname === '/_stand-in/messages')
+      return sendJson(res, 200, { messages, chats: [...chats.values()] });
+    if (req.method !== 'POST') return sendJson(res, 404, { error: 'Not found' });
+    const chatId = typeof input.chat_id === 'number' ? input.chat_id : undefined;
+    switch (url.pathname) {
+      case '/_stand-in/start': {
+        const token = tokenOf(input);
+        if (!token) return sendJson(res, 400, { error: 'Give the Connect Telegram link (or its token)' });
+        const firstName = typeof input.first_name === 'string' ? input.first_name : undefined;
+        return sendJson(res, 200, await standIn.pressStart({ token, chatId, firstName }));
       }
-      if (req.method === 'GET' && url.pathname === '/_stand-in/messages')
-        return sendJson(res, 200, { messages, chats: [...chats.values()] });
-      if (req.method !== 'POST') return sendJson(res, 404, { error: 'Not found' });
-      const chatId = typeof input.chat_id === 'number' ? input.chat_id : undefined;
-      switch (url.pathname) {
-        case '/_stand-in/start': {
-          const token = tokenOf(input);
-          if (!token) return sendJson(res, 400, { error: 'Give the Connect Telegram link (or its token)' });
-          const firstName = typeof input.first_name === 'string' ? input.first_name : undefined;
-          return sendJson(res, 200, await standIn.pressStart({ token, chatId, firstName }));
-        }
-        case '/_stand-in/send':
-          if (chatId === undefined || typeof input.text !== 'string')
-            return sendJson(res, 400, { error: 'Give chat_id and text' });
-          return sendJson(res, 200, await standIn.type(chatId, input.text));
-        case '/_stand-in/block': {
-          const chat = chatId === undefined ? undefined : chats.get(chatId);
-          if (!chat) return sendJson(res, 404, { error: 'No such chat' });
-          chat.blocked = true;
-          return sendJson(res, 200, chat);
-        }
-        default:
-          return sendJson(res, 404, { error: 'Not found' });
+      case '/_stand-in/send':
+        if (chatId === undefined || typeof input.text !== 'string')
+          return sendJson(res, 400, { error: 'Give chat_id and text' });
+        return sendJson(res, 200, await standIn.type(chatId, input.text));
+      case '/_stand-in/block': {
+        const chat = chatId === undefined ? undefined : chats.get(chatId);
+        if (!chat) return sendJson(res, 404, { error: 'No such chat' });
+        chat.blocked = true;
+        return sendJson(res, 200, chat);
       }
-    })().catch((error: Error) => sendJson(res, 500, { error: error.message }));
+      default:
+        return sendJson(res, 404, { error: 'Not found' });
+    }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  guardHost(server);
-  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  standIn.stop = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  standIn.url = server.url;
+  standIn.stop = server.stop;
   return standIn;
 }

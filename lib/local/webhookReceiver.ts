@@ -5,11 +5,8 @@
  * a Location inside the machine to see a redirect not followed). GET /_stand-in/deliveries lists
  * them (the mailbox's Webhooks tab, tests, the e2e journey).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WEBHOOK_HEADERS } from '../../shared/channels/webhook.ts';
-import { guardHost } from './ownHost.ts';
-import { readBody, sendJson } from './standInHttp.ts';
+import { header, readBody, sendJson, serveStandIn } from './standInHttp.ts';
 
 export interface ReceivedDelivery {
   /** The path and query it was posted to. */
@@ -28,47 +25,29 @@ export interface WebhookReceiver {
   stop(): Promise<void>;
 }
 
-const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : null);
-
 export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const deliveries: ReceivedDelivery[] = [];
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const body = await readBody(req, 256 * 1024);
-      if (req.method === 'GET' && url.pathname === '/_stand-in/deliveries')
-        return sendJson(res, 200, { deliveries });
-      if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST a webhook here' });
-      const asked = /^\/status\/([1-5][0-9][0-9])$/.exec(url.pathname)?.[1];
-      const status = asked ? Number(asked) : 200;
-      deliveries.push({
-        path: `${url.pathname}${url.search}`,
-        signature: header(req.headers[WEBHOOK_HEADERS.signature.toLowerCase()]),
-        event: header(req.headers[WEBHOOK_HEADERS.event.toLowerCase()]),
-        delivery: header(req.headers[WEBHOOK_HEADERS.delivery.toLowerCase()]),
-        body,
-        status,
-        at: new Date().toISOString(),
-      });
-      if (status >= 300 && status < 400) {
-        res.writeHead(status, { location: 'http://169.254.169.254/latest/meta-data/' });
-        return res.end();
-      }
-      return sendJson(res, status, { received: status < 300 });
-    })().catch((error: Error) => sendJson(res, 500, { error: error.message }));
+  const server = await serveStandIn(port, async (req, res, url) => {
+    const body = await readBody(req, 256 * 1024);
+    if (req.method === 'GET' && url.pathname === '/_stand-in/deliveries')
+      return sendJson(res, 200, { deliveries });
+    if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST a webhook here' });
+    const asked = /^\/status\/([1-5][0-9][0-9])$/.exec(url.pathname)?.[1];
+    const status = asked ? Number(asked) : 200;
+    deliveries.push({
+      path: `${url.pathname}${url.search}`,
+      signature: header(req.headers[WEBHOOK_HEADERS.signature.toLowerCase()]),
+      event: header(req.headers[WEBHOOK_HEADERS.event.toLowerCase()]),
+      delivery: header(req.headers[WEBHOOK_HEADERS.delivery.toLowerCase()]),
+      body,
+      status,
+      at: new Date().toISOString(),
+    });
+    if (status >= 300 && status < 400) {
+      res.writeHead(status, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
+    }
+    return sendJson(res, status, { received: status < 300 });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  guardHost(server);
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    deliveries,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...server, deliveries };
 }

@@ -9,6 +9,7 @@ import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useInvite } from '../api/household.ts';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 const EMPTY = { email: '', name: '' };
@@ -66,11 +67,7 @@ export function InviteDialog({ disabled, onSent }: { disabled: boolean; onSent?:
             />
             <FormError />
             <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
+              <CancelButton />
               <SubmitButton pendingLabel="Sending…">Send invitation</SubmitButton>
             </div>
           </Form>

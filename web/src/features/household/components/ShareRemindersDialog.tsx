@@ -8,6 +8,7 @@ import { sharedByDefault } from '#shared/reminder/sharing.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useShareReminders } from '../api/household.ts';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 import './ShareRemindersDialog.css';
 
@@ -93,11 +94,7 @@ export function ShareRemindersDialog({
             </fieldset>
           )}
           <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-outline">
-                Not now
-              </button>
-            </Dialog.Close>
+            <CancelButton>Not now</CancelButton>
             <button
               type="button"
               className="btn btn-primary"

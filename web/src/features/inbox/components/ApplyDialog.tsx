@@ -13,6 +13,7 @@ import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
 import { useApplyInboxItem } from '../api/apply-inbox-item.ts';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 /** The three figures as typed: each checked as the reminder dialog checks its own. */
@@ -95,11 +96,7 @@ export function ApplyDialog({
             <Field name="previous_amount" label="Last year's price (£)" {...MONEY_INPUT} />
             <FormError />
             <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
+              <CancelButton />
               <SubmitButton pendingLabel="Updating…">{update}</SubmitButton>
             </div>
           </Form>

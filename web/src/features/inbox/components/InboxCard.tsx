@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
+import { ReadOnlyField } from '../../../components/form/ReadOnlyField.tsx';
 import { useInbox } from '../api/inbox.ts';
 import { ResetAddressDialog, UploadDialog } from './lazy-dialogs.tsx';
 import './Inbox.css';
@@ -67,7 +68,6 @@ export function InboxCard({
   onUploadClosed,
 }: { startUpload?: boolean; onUploadClosed?: () => void } = {}) {
   const inbox = useInbox();
-  const inputId = useId();
   const [resetting, setResetting] = useState(false);
   return (
     <section className="card settings-card" aria-labelledby="inbox-heading">
@@ -88,16 +88,7 @@ export function InboxCard({
             <p>{NOT_HERE}</p>
           ) : (
             <>
-              <div className="field">
-                <label htmlFor={inputId}>Your inbox address</label>
-                <input
-                  id={inputId}
-                  type="text"
-                  readOnly
-                  value={inbox.data.address}
-                  onFocus={(event) => event.currentTarget.select()}
-                />
-              </div>
+              <ReadOnlyField label="Your inbox address" value={inbox.data.address} />
               <p className="muted">{FORWARD_HOW}</p>
             </>
           )}

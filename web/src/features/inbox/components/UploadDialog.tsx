@@ -7,6 +7,7 @@ import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useUploadToInbox } from '../api/inbox.ts';
 import { fileUpload, UPLOAD_ACCEPT, uploadProblem } from '../upload-file.ts';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 type Kind = 'file' | 'text';
@@ -150,11 +151,7 @@ export function UploadDialog({
               </p>
             )}
             <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
+              <CancelButton disabled={busy} />
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 {busy ? 'Reading…' : 'Read the letter'}
               </button>

@@ -16,6 +16,7 @@ import { useReminders } from '../../../api/get-reminders.ts';
 import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';
 import { downloadFile } from '../../../utils/download.ts';
 import { useImportReminders } from '../api/import-reminders.ts';
+import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 import '../../../components/form/form.css';
 import { ImportColumns } from './ImportColumns.tsx';
@@ -200,11 +201,7 @@ function ImportForm({
       )}
       {nothingNew && <p className="import-nothing">{IMPORT_MESSAGES.nothingNew}</p>}
       <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <button type="button" className="btn btn-outline" disabled={importing}>
-            {nothingNew ? 'Close' : 'Cancel'}
-          </button>
-        </Dialog.Close>
+        <CancelButton disabled={importing}>{nothingNew ? 'Close' : 'Cancel'}</CancelButton>
         {!nothingNew && (
           <button
             type="button"

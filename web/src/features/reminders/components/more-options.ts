@@ -1,5 +1,6 @@
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
+import type { Reminder } from '#shared/api.ts';
 import type { ReminderFormValues } from '#shared/schemas.ts';
 
 /** The fields under the dialog's 'More options' that can show a message (the rest are check boxes). */
@@ -19,3 +20,11 @@ export const openMoreOptionsOnError =
   (errors: FieldErrors<ReminderFormValues>): void => {
     if (errorInMoreOptions(errors)) flushSync(open);
   };
+
+/** Whether a reminder uses any of 'More options' beyond its defaults. */
+export function usesMoreOptions(reminder: Reminder | null): boolean {
+  if (!reminder) return false;
+  return (
+    reminder.auto_renew || reminder.act_by !== null || reminder.lead_days !== null || !reminder.action_windows
+  );
+}

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ReadOnlyField } from '../../../components/form/ReadOnlyField.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { useCalendarLink, useResetCalendarLink } from '../api/calendar-link.ts';
 
@@ -12,7 +13,6 @@ export function CalendarCard() {
   const link = useCalendarLink();
   const reset = useResetCalendarLink();
   const [confirming, setConfirming] = useState(false);
-  const inputId = useId();
 
   const copy = async (url: string) => {
     try {
@@ -48,16 +48,7 @@ export function CalendarCard() {
         <ErrorPanel message="Your calendar link could not be loaded." onRetry={() => void link.refetch()} />
       ) : (
         <div className="calendar-link">
-          <div className="field">
-            <label htmlFor={inputId}>Calendar address</label>
-            <input
-              id={inputId}
-              type="text"
-              readOnly
-              value={link.data.https_url}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-          </div>
+          <ReadOnlyField label="Calendar address" value={link.data.https_url} />
           <div className="calendar-actions">
             <button type="button" className="btn btn-primary" onClick={() => void copy(link.data.https_url)}>
               Copy link
