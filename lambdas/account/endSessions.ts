@@ -12,11 +12,11 @@ import { keys } from '../../shared/table.ts';
 import { leave } from '../household/members.ts';
 import { signOutEverywhere } from '../runtime/identity.ts';
 import { logger } from '../runtime/logger.ts';
-import { membershipOf } from '../store/households.ts';
-import { leftAtResetPut } from '../store/householdNotes.ts';
+import { membershipOf } from '../store/households/index.ts';
+import { leftAtResetPut } from '../store/households/index.ts';
 import { getItem } from '../store/db.ts';
 import { parseProfile } from '../store/items.ts';
-import { recordPasswordReset, recordResetEnd, recordSessionsEnded } from '../store/sessions.ts';
+import { recordPasswordReset, recordResetEnd, recordSessionsEnded } from '../store/account/index.ts';
 
 /** The clock and the wait, real by default; tests pass their own. */
 export interface Clock {

@@ -5,7 +5,7 @@ import { sesClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage as message } from '../runtime/errors.ts';
 import { describeUserPool } from '../runtime/identity.ts';
-import { latestCronRuns } from '../store/cronRuns.ts';
+import { latestCronRuns } from '../store/sending/index.ts';
 import { getItem } from '../store/db.ts';
 
 /** The sending domain of EMAIL_FROM ('Name <a@b.c>' or 'a@b.c'). */

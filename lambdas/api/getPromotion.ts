@@ -1,8 +1,8 @@
 import { API } from '../../shared/routes.ts';
 import { COUNTERS } from '../../shared/table.ts';
 import { route } from '../runtime/http.ts';
-import { LIFETIME_FREE_PLACES } from '../store/profiles.ts';
-import { readCounters } from '../store/stats.ts';
+import { LIFETIME_FREE_PLACES } from '../store/account/index.ts';
+import { readCounters } from '../store/counters.ts';
 
 /** How many founding-member places (free for life) are left: one counter read, no scan. */
 export const handler = route(API.getPromotion, async () => {

@@ -7,8 +7,8 @@
 import { hasLeft, remindsMember } from '../../shared/reminder/sharing.ts';
 import { keys, TABLE_KEYS } from '../../shared/table.ts';
 import { getItems } from '../store/db.ts';
-import { earliestOf } from '../store/householdNextMail.ts';
-import { parseMembership } from '../store/households.ts';
+import { earliestOf } from '../store/reminders/index.ts';
+import { parseMembership } from '../store/households/index.ts';
 
 type Item = Record<string, unknown>;
 

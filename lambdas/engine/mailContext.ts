@@ -12,8 +12,8 @@ import { keys } from '../../shared/table.ts';
 import type { MailQuote, Personal } from '../mail/personal.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
-import { memberNames } from '../store/households.ts';
-import { renewalQuotes } from '../store/quotes.ts';
+import { memberNames } from '../store/households/index.ts';
+import { renewalQuotes } from '../store/reminders/index.ts';
 import type { SharedBy } from './currentReminders.ts';
 
 /** A reminder of the message, with the household the sender found it in (null: the recipient's own). */

@@ -4,7 +4,7 @@
  * are read fresh when the message is taken; each Mail goes only if its reminder still schedules it.
  * Just before SES, one write claims every mail of the digest and checks that the account exists,
  * still takes reminder mail at that address, and that the address is not suppressed; once SES
- * accepts, one write records them all sent (lambdas/store/digests.ts says how a crash between the
+ * accepts, one write records them all sent (lambdas/store/sending/digests.ts says how a crash between the
  * two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -22,9 +22,14 @@ import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
-import { addRunResults } from '../store/cronRuns.ts';
-import { claimDigest } from '../store/digestClaims.ts';
-import { afterDigestSent, recordDigestSent, type DigestClaim, type DigestMail } from '../store/digests.ts';
+import { addRunResults } from '../store/sending/index.ts';
+import { claimDigest } from '../store/sending/index.ts';
+import {
+  afterDigestSent,
+  recordDigestSent,
+  type DigestClaim,
+  type DigestMail,
+} from '../store/sending/index.ts';
 import { parseProfile } from '../store/items.ts';
 import { parseIndexedReminder } from '../store/nextMail.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
@@ -171,7 +176,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
         subject: reminderMailSubject(mail),
         version: reminder.updated_at,
         nextAt,
-        // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
+        // A shared reminder's place is the earliest of every member's (store/reminders/householdNextMail.ts).
         ...(household && item ? { household: memberMove(item, household, nextAt) } : {}),
       },
     });
@@ -345,7 +350,7 @@ async function deliver(
       for (const problem of problems) logger.error('Digest sent; its log or index move failed', { problem });
     }
   } catch (error) {
-    // SES accepted it: the claims hold, and SES's Send event records it (see store/digests.ts).
+    // SES accepted it: the claims hold, and SES's Send event records it (see store/sending/digests.ts).
     logger.error('Digest accepted by SES but not recorded; its Send event will record it', {
       digest: digest.token,
       messageId,
