@@ -130,6 +130,13 @@ const zones = [
     message: `The store's rooms build on one another in one order (${storeRooms.join(', ')}): the ${room} room imports only rooms before it.`,
   })),
   {
+    // lambdas/runtime imports no feature code at all (its own zone).
+    target: lambdaFeatures.filter((name) => name !== 'store').map((name) => `lambdas/${name}`),
+    from: ['lambdas/store/db.ts'],
+    message:
+      'Only the store reads and writes the table: ask a store room (its index.ts) for typed values, not lambdas/store/db.ts for items.',
+  },
+  {
     target: 'lambdas/store/*.ts',
     from: storeRooms.map((room) => `lambdas/store/${room}`),
     message: "The store's base (lambdas/store/*.ts) is what its rooms build on: it imports none of them.",

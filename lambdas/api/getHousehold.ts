@@ -1,7 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { householdNotes } from '../store/households/index.ts';
-import { householdView } from '../store/households/index.ts';
+import { householdNotes, householdView } from '../store/households/index.ts';
 import { getProfile } from '../store/account/index.ts';
 
 /**

@@ -21,16 +21,14 @@ import {
   recordChannelFailed,
   recordChannelGone,
   recordChannelsSent,
-} from '../store/channels/index.ts';
-import type { Claim } from '../store/sends.ts';
-import {
   listChannels,
   recordWebhookDelivery,
   turnChannelOff,
   type StoredChannel,
   type StoredOf,
+  releaseChat,
 } from '../store/channels/index.ts';
-import { releaseChat } from '../store/channels/index.ts';
+import type { Claim } from '../store/sends.ts';
 import { dayMessage, chatText, type DayMessage } from './message.ts';
 import { publishToNtfy } from './ntfy.ts';
 import { mailChannelOff } from './offMail.ts';

@@ -26,9 +26,14 @@ import {
   recordWebhookDelivery,
   turnChannelOff,
   type StoredOf,
+  deleteChannel,
+  putChannel,
+  setWebhookSecret,
+  keepTelegramLink,
+  releaseChat,
+  removeTelegram,
+  sha256,
 } from '../store/channels/index.ts';
-import { deleteChannel, putChannel, setWebhookSecret } from '../store/channels/index.ts';
-import { keepTelegramLink, releaseChat, removeTelegram, sha256 } from '../store/channels/index.ts';
 import { sendOn } from './daily.ts';
 import { newWebhookSecret } from './webhook.ts';
 import { telegramBot } from './telegram.ts';

@@ -22,20 +22,18 @@ import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
-import { addRunResults } from '../store/sending/index.ts';
-import { claimDigest } from '../store/sending/index.ts';
 import {
+  addRunResults,
+  claimDigest,
   afterDigestSent,
   recordDigestSent,
   type DigestClaim,
   type DigestMail,
 } from '../store/sending/index.ts';
-import { parseProfile } from '../store/items.ts';
-import { parseIndexedReminder } from '../store/nextMail.ts';
+import { currentReminders, memberMove } from '../store/reminders/index.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { noteOf } from './due.ts';
-import { currentReminders, memberMove } from './currentReminders.ts';
 import { personalFor } from './mailContext.ts';
 import { maxSendRate, Pacer } from './pacer.ts';
 import { recipientMessageSchema, type RecipientMessage } from './queue.ts';
@@ -128,26 +126,25 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
   const current = await currentReminders(
     message.userId,
     message.mails.map(({ mail }) => mail.reminderId),
-    (item) => parseProfile(item).shared_reminder_mails,
     message.household,
   );
-  if (!current.profileItem) return undefined;
-  const profile = parseProfile(current.profileItem);
-  const itemOf = (id: string) => current.reminders.get(id)?.item;
+  const profile = current.profile;
+  if (!profile) return undefined;
+  const reminderOf = (id: string) => current.reminders.get(id)?.reminder;
   const due: Sendable[] = [];
   // A reminder's mails of one message (a lead and a window on one day) go together, so its next
   // place is after the latest of them.
   const latestOf = new Map<string, string>();
   for (const { mail } of message.mails) {
-    const item = itemOf(mail.reminderId);
-    const scheduled = item && stillScheduled(parseIndexedReminder(item, profile.timezone), mail);
+    const reminder = reminderOf(mail.reminderId);
+    const scheduled = reminder && stillScheduled(reminder, mail);
     if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
       latestOf.set(mail.reminderId, scheduled.date);
   }
   const taken = new Set<string>();
   for (const queued of message.mails) {
-    const item = itemOf(queued.mail.reminderId);
-    const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
+    const read = current.reminders.get(queued.mail.reminderId);
+    const reminder = read?.reminder;
     const scheduled = reminder && stillScheduled(reminder, queued.mail);
     if (!reminder || !scheduled) {
       const unwanted = current.unwanted.has(queued.mail.reminderId);
@@ -159,7 +156,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
       continue;
     }
     taken.add(scheduled.dedupeKey);
-    const household = current.reminders.get(reminder.id)?.household ?? null;
+    const household = read?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
       date: latestOf.get(reminder.id) ?? scheduled.date,
@@ -177,7 +174,7 @@ async function readCurrent(message: RecipientMessage, notes: MailNote[]) {
         version: reminder.updated_at,
         nextAt,
         // A shared reminder's place is the earliest of every member's (store/reminders/householdNextMail.ts).
-        ...(household && item ? { household: memberMove(item, household, nextAt) } : {}),
+        ...(household ? { household: memberMove(read?.memberNext, household, nextAt) } : {}),
       },
     });
   }

@@ -23,10 +23,14 @@ import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
 import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
-import { invitationsStopped } from '../store/households/index.ts';
-import { membersOf, membershipOf, type Membership } from '../store/households/index.ts';
+import {
+  invitationsStopped,
+  membersOf,
+  membershipOf,
+  type Membership,
+  createInvitation,
+} from '../store/households/index.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { createInvitation } from '../store/households/index.ts';
 import { getProfile, getProfiles } from '../store/account/index.ts';
 import { settleClaim } from '../store/sends.ts';
 import { isSuppressed } from '../store/sending/index.ts';

@@ -19,11 +19,12 @@ import { renderChange, type HouseholdChange } from '../mail/household.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
-import { memberOf, membersOf, membershipOf, type Member } from '../store/households/index.ts';
-import { afterDeparture } from '../store/reminders/index.ts';
-import { refreshHouseholdNextMails } from '../store/reminders/index.ts';
-import { invitationByToken } from '../store/households/index.ts';
 import {
+  memberOf,
+  membersOf,
+  membershipOf,
+  type Member,
+  invitationByToken,
   HouseholdFull,
   InvitationSpent,
   joinWith,
@@ -31,6 +32,7 @@ import {
   removeMember,
   type Departure,
 } from '../store/households/index.ts';
+import { afterDeparture, refreshHouseholdNextMails } from '../store/reminders/index.ts';
 import { getProfile, getProfiles } from '../store/account/index.ts';
 import { isSuppressed } from '../store/sending/index.ts';
 

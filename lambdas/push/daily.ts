@@ -14,8 +14,15 @@ import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
-import { listPushDevices, removePushDevice, type StoredPushDevice } from '../store/push/index.ts';
-import { claimPush, recordPushFailed, recordPushGone, recordPushSent } from '../store/push/index.ts';
+import {
+  listPushDevices,
+  removePushDevice,
+  type StoredPushDevice,
+  claimPush,
+  recordPushFailed,
+  recordPushGone,
+  recordPushSent,
+} from '../store/push/index.ts';
 import type { Claim } from '../store/sends.ts';
 import { pushTo } from './send.ts';
 

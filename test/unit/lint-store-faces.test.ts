@@ -77,6 +77,12 @@ describe("reaching past a store room's face fails lint", () => {
       'the households room imports only rooms before it',
     ],
     [
+      "the engine → the store's db.ts",
+      'lambdas/engine/example.ts',
+      importing('../store/db.ts', 'getItems'),
+      'Only the store reads and writes the table',
+    ],
+    [
       "the store's base → a room",
       'lambdas/store/example.ts',
       importing('./account/index.ts', 'getProfile'),

@@ -28,6 +28,7 @@ export { offerLinkSignIn, redeemLinkSignIn } from './linkSignIns.ts';
 export {
   ensureProfile,
   getProfile,
+  getProfileNow,
   getProfiles,
   LIFETIME_FREE_PLACES,
   setPushReminders,

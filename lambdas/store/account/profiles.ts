@@ -34,6 +34,12 @@ export async function getProfile(userId: string): Promise<Profile | undefined> {
   return item ? parseProfile(item) : undefined;
 }
 
+/** A user's profile as it is now: a consistent read, never the request's copy. */
+export async function getProfileNow(userId: string): Promise<Profile | undefined> {
+  const item = await getItem(keys.user(userId), keys.profile(), { consistent: true });
+  return item ? parseProfile(item) : undefined;
+}
+
 export interface NewProfile {
   userId: string;
   email: string;

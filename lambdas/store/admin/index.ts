@@ -7,4 +7,4 @@
 
 export { audit, latestAudit } from './audit.ts';
 export { type BulkWriteOptions, recordSimulatedMails } from './simulations.ts';
-export { adminStatistics } from './stats.ts';
+export { adminStatistics, readTableOnce } from './stats.ts';

@@ -17,7 +17,8 @@ export {
 } from './householdNextMail.ts';
 export { IMPORT_BUDGET_MS, IMPORT_MARGIN_MS, importReminders, uncommittedIn } from './imports.ts';
 export { answerNotice } from './noticeAnswers.ts';
-export { addQuote, parseQuote, removeQuote, removeQuotesOf, renewalQuotes } from './quotes.ts';
+export { currentReminders, memberMove, type CurrentReminders, type SharedBy } from './currentReminders.ts';
+export { addQuote, parseQuote, removeQuote, removeQuotesOf, currentRenewalQuotes } from './quotes.ts';
 export { getReminderDetails } from './reminderDetails.ts';
 export { householdHome, reminderAt } from './reminderHome.ts';
 export { freshPlacement, newReminder, toItem } from './reminderItem.ts';

@@ -54,6 +54,20 @@ export async function listQuotes(pk: string, reminderId: string, renewalDate: st
 }
 
 /**
+ * The quotes of a reminder's current renewal, in its owner's partition or, for a shared one, its
+ * household's (the reminder job's mails name the cheapest).
+ */
+export const currentRenewalQuotes = (
+  reminder: { id: string; user_id: string; renewal_date: string },
+  householdId: string | null,
+): Promise<Quote[]> =>
+  renewalQuotes(
+    householdId ? keys.household(householdId) : keys.user(reminder.user_id),
+    reminder.id,
+    reminder.renewal_date,
+  );
+
+/**
  * The quotes of one renewal in one Query (the reminder job's mails name the cheapest): a renewal holds
  * at most QUOTE_LIMIT small items, so one page holds them all.
  */

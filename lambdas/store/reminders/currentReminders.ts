@@ -4,11 +4,14 @@
  * their household's (decision 0044). The household is the one their own membership item names now:
  * the message names none, so a member who left meanwhile gets none of its mails.
  */
-import { hasLeft, remindsMember } from '../../shared/reminder/sharing.ts';
-import { keys, TABLE_KEYS } from '../../shared/table.ts';
-import { getItems } from '../store/db.ts';
-import { earliestOf } from '../store/reminders/index.ts';
-import { parseMembership } from '../store/households/index.ts';
+import type { Profile } from '../../../shared/api.ts';
+import { hasLeft, remindsMember } from '../../../shared/reminder/sharing.ts';
+import { keys, TABLE_KEYS } from '../../../shared/table.ts';
+import { getItems } from '../db.ts';
+import { parseProfile } from '../items.ts';
+import { parseIndexedReminder, type IndexedReminder } from '../nextMail.ts';
+import { parseMembership } from '../households/index.ts';
+import { earliestOf } from './householdNextMail.ts';
 
 type Item = Record<string, unknown>;
 
@@ -18,21 +21,31 @@ export interface SharedBy {
   membershipId: string;
 }
 
+/** A reminder as the sender reads it: in its owner's zone, and for a shared one the members' next moments. */
+export interface CurrentReminder {
+  reminder: IndexedReminder;
+  /** A shared reminder's parts: each member's next moment, by membership id (absent on an own reminder). */
+  memberNext: Record<string, string | null> | undefined;
+  /** For a shared one, the household and the recipient's membership in it. */
+  household: SharedBy | null;
+}
+
 export interface CurrentReminders {
-  profileItem: Item | undefined;
-  /**
-   * By reminder id: its item (a shared one with the recipient's id on it) and, for a shared one, the
-   * household and the recipient's membership in it.
-   */
-  reminders: Map<string, { item: Item; household: SharedBy | null }>;
+  profile: Profile | undefined;
+  /** By reminder id (a shared one with the recipient's id on it). */
+  reminders: Map<string, CurrentReminder>;
   /** Shared reminders the recipient's 'Remind me about shared renewals' now leaves out. */
   unwanted: Set<string>;
 }
 
+const memberNextOf = (item: Item) =>
+  item.member_next && typeof item.member_next === 'object'
+    ? (item.member_next as Record<string, string | null>)
+    : undefined;
+
 export async function currentReminders(
   userId: string,
   reminderIds: readonly string[],
-  sharedMails: (profileItem: Item) => Parameters<typeof remindsMember>[0],
   /** The household the planner saw: its items are read in the same call, and used only if it is still theirs. */
   householdHint?: string,
 ): Promise<CurrentReminders> {
@@ -56,18 +69,25 @@ export async function currentReminders(
       .map(([k, item]) => [k.slice(pk.length + 1), item]),
   );
   const profileItem = own.get(keys.profile());
-  const reminders = new Map<string, { item: Item; household: SharedBy | null }>();
+  const reminders = new Map<string, CurrentReminder>();
   const unwanted = new Set<string>();
+  if (!profileItem) return { profile: undefined, reminders, unwanted };
+  const profile = parseProfile(profileItem);
+  const current = (item: Item, household: SharedBy | null): CurrentReminder => ({
+    reminder: parseIndexedReminder(item, profile.timezone),
+    memberNext: memberNextOf(item),
+    household,
+  });
   for (const id of ids) {
     const item = own.get(keys.reminder(id));
-    if (item) reminders.set(id, { item, household: null });
+    if (item) reminders.set(id, current(item, null));
   }
   const membershipItem = own.get(keys.householdOfUser());
   const missing = ids.filter((id) => !reminders.has(id));
-  if (!profileItem || !membershipItem || missing.length === 0) return { profileItem, reminders, unwanted };
+  if (!membershipItem || missing.length === 0) return { profile, reminders, unwanted };
   const membership = parseMembership(membershipItem);
   const household = keys.household(membership.household_id);
-  const choice = sharedMails(profileItem);
+  const choice = profile.shared_reminder_mails;
   // Read with the recipient's own items when the hint names their household still; else now.
   const sharedItems =
     household === hinted
@@ -83,12 +103,15 @@ export async function currentReminders(
     if (hasLeft(membership.left_reminders, id) || !remindsMember(choice, dealsWith, membership.membership_id))
       unwanted.add(id);
     else
-      reminders.set(id, {
-        item: { ...item, user_id: userId },
-        household: { id: membership.household_id, membershipId: membership.membership_id },
-      });
+      reminders.set(
+        id,
+        current(
+          { ...item, user_id: userId },
+          { id: membership.household_id, membershipId: membership.membership_id },
+        ),
+      );
   }
-  return { profileItem, reminders, unwanted };
+  return { profile, reminders, unwanted };
 }
 
 /**
@@ -96,10 +119,13 @@ export async function currentReminders(
  * goes to the earliest part, from the parts on the item as read. Without a part for this member
  * (an item the job rolled in one zone), every member's records are read again after the send.
  */
-export function memberMove(item: Record<string, unknown>, household: SharedBy, nextAt: string | null) {
-  const parts = item.member_next;
-  if (!parts || typeof parts !== 'object' || !(household.membershipId in parts))
+export function memberMove(
+  memberNext: Record<string, string | null> | undefined,
+  household: SharedBy,
+  nextAt: string | null,
+) {
+  if (!memberNext || !(household.membershipId in memberNext))
     return { ...household, part: nextAt, placeAt: null, whole: true };
-  const memberNext = { ...(parts as Record<string, string | null>), [household.membershipId]: nextAt };
-  return { ...household, part: nextAt, placeAt: earliestOf(memberNext), whole: false };
+  const parts = { ...memberNext, [household.membershipId]: nextAt };
+  return { ...household, part: nextAt, placeAt: earliestOf(parts), whole: false };
 }
