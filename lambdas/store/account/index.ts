@@ -27,6 +27,7 @@ export {
 export { offerLinkSignIn, redeemLinkSignIn } from './linkSignIns.ts';
 export {
   ensureProfile,
+  foundingPlacesLeft,
   getProfile,
   getProfileNow,
   getProfiles,

@@ -15,12 +15,22 @@ import {
   applyCounters,
   countryCounters,
   globalShard,
+  readCounters,
   signupDayCounter,
   takeSignupOrdinal,
 } from '../counters.ts';
 
 /** The founding-member promotion: the first 1,000 confirmed sign-ups are free for life. */
 export const LIFETIME_FREE_PLACES = 1000;
+
+/**
+ * The founding-member places left: one counter read, no scan. Places taken are the confirmed
+ * sign-ups ever; account deletions do not hand a place back.
+ */
+export async function foundingPlacesLeft(): Promise<number> {
+  const taken = (await readCounters())[COUNTERS.signups] ?? 0;
+  return Math.max(0, LIFETIME_FREE_PLACES - taken);
+}
 
 const profileKey = (userId: string) => itemKey(keys.user(userId), keys.profile());
 
