@@ -17,6 +17,34 @@ const lambdaFeatures = dirsIn('lambdas').filter((name) => name !== 'runtime');
 const webFeatures = dirsIn('web/src/features');
 
 /**
+ * The store's rooms (the folders of lambdas/store/), one per aggregate, in the order they build on one
+ * another: a room imports only rooms before it here, each through its index.ts, and the store's base
+ * (lambdas/store/*.ts). docs/architecture.md, "The store's rooms", says what each keeps.
+ */
+const storeRooms = [
+  'account',
+  'households',
+  'reminders',
+  'sending',
+  'push',
+  'channels',
+  'wholeAccount',
+  'admin',
+];
+const unplaced = dirsIn('lambdas/store').filter((name) => !storeRooms.includes(name));
+if (unplaced.length > 0)
+  throw new Error(`Place the store's rooms ${unplaced.join(', ')} in storeRooms (eslint.config.js).`);
+// Every module not in `room`: the repo's other trees, the rest of lambdas/, the store's base, the other rooms.
+const outsideRoom = (room) => [
+  ...['bin', 'lib', 'scripts', 'shared', 'test', 'web'],
+  ...dirsIn('lambdas')
+    .filter((name) => name !== 'store')
+    .map((name) => `lambdas/${name}`),
+  'lambdas/store/*.ts',
+  ...storeRooms.filter((other) => other !== room).map((other) => `lambdas/store/${other}`),
+];
+
+/**
  * Import boundaries (import-x/no-restricted-paths). Paths are relative to the repo root; a zone forbids files
  * under `target` from importing anything under `from`. Imports are resolved first (relative paths, `.ts`/`.tsx`
  * and the `#shared/*` subpath import alike), so the rule sees where an import really lands.
@@ -88,6 +116,30 @@ const zones = [
     from: ['web/src/app', 'web/src/features'],
     message:
       "The web app's shared code is below the features and the app shell: a feature's part is handed in (a context, a setter), never imported.",
+  },
+  // A store room's files are its own: everything else imports the room through its index.ts (its face).
+  ...storeRooms.map((room) => ({
+    target: outsideRoom(room),
+    from: `lambdas/store/${room}/**`,
+    except: [path.join(root, `lambdas/store/${room}/index.{ts,tsx}`)],
+    message: `Import the store's ${room} room through its face, lambdas/store/${room}/index.ts, never its internal files.`,
+  })),
+  ...storeRooms.slice(0, -1).map((room, at) => ({
+    target: `lambdas/store/${room}`,
+    from: storeRooms.slice(at + 1).map((later) => `lambdas/store/${later}`),
+    message: `The store's rooms build on one another in one order (${storeRooms.join(', ')}): the ${room} room imports only rooms before it.`,
+  })),
+  {
+    // lambdas/runtime imports no feature code at all (its own zone).
+    target: lambdaFeatures.filter((name) => name !== 'store').map((name) => `lambdas/${name}`),
+    from: ['lambdas/store/db.ts'],
+    message:
+      'Only the store reads and writes the table: ask a store room (its index.ts) for typed values, not lambdas/store/db.ts for items.',
+  },
+  {
+    target: 'lambdas/store/*.ts',
+    from: storeRooms.map((room) => `lambdas/store/${room}`),
+    message: "The store's base (lambdas/store/*.ts) is what its rooms build on: it imports none of them.",
   },
   // A web feature imports another feature only through what that feature exports on purpose: its index.ts,
   // its landing.ts (the part the public pages' first bundle may load: nothing lazily loaded, no Amplify),

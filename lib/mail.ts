@@ -29,7 +29,7 @@ export interface MailProps {
 /**
  * The SES event types the configuration set publishes to EventBridge (lambdas/events/sesEvents.ts):
  * bounces and complaints suppress the address; a send records a digest whose sender died after SES
- * accepted it (lambdas/store/digests.ts).
+ * accepted it (lambdas/store/sending/digests.ts).
  */
 export const SES_EVENT_TYPES = [
   EmailSendingEvent.BOUNCE,

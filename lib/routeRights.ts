@@ -137,7 +137,7 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
   getReminderEvent: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarEvent) },
   // The bot's webhook (Telegram's secret header is its credential): binds a chat (puts the channel
   // and the chat's lookup, marks the link used, names the channel on the profile) and ends one
-  // (/stop: updates). It never deletes (lambdas/store/telegram.ts).
+  // (/stop: updates). It never deletes (lambdas/store/channels/telegram.ts).
   telegramWebhook: {
     reads: true,
     writes: {

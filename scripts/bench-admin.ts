@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { startTestStack, createUser, api } from '../test/support/stack.ts';
 import { batchWriteAll } from '../lambdas/runtime/batch.ts';
-import { oneOffContract, toItem } from '../lambdas/store/reminders.ts';
-import { addToCounters, globalShard } from '../lambdas/store/stats.ts';
+import { oneOffContract, toItem } from '../lambdas/store/reminders/index.ts';
+import { addToCounters, globalShard } from '../lambdas/store/counters.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';

@@ -14,7 +14,7 @@ import type { Reminder } from '../shared/api.ts';
 import { CATEGORIES } from '../shared/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { REPEATS_VALUES } from '../shared/reminder/terms.ts';
-import { oneOffContract } from '../lambdas/store/reminders.ts';
+import { oneOffContract } from '../lambdas/store/reminders/index.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { importedMessage } from '../shared/import.ts';

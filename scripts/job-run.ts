@@ -33,7 +33,7 @@ try {
   process.exit(1);
 }
 const { planRun } = await import('../lambdas/engine/planner.ts');
-const { latestCronRuns } = await import('../lambdas/store/cronRuns.ts');
+const { latestCronRuns } = await import('../lambdas/store/sending/index.ts');
 const { messagesLeft } = await import('../lib/local/sqs.ts');
 /** The stack went away under us (npm start stopped): say so in one line, not a stack trace. */
 function stackGone(error: unknown): never {

@@ -1,5 +1,5 @@
 /**
- * Notes in a person's Household card (lambdas/store/householdNotes.ts): what another member did that
+ * Notes in a person's Household card (lambdas/store/households/householdNotes.ts): what another member did that
  * took something from them, what a password reset did, and, after a reset, the household steps the
  * account took since it was created. Apart from shared/household.ts, whose rules the sign-in pages
  * load: only the Household card needs these, and the dates they show.

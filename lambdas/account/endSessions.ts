@@ -8,15 +8,16 @@
  * household it was in, and tells it so.
  */
 import { sessionsValidAfter, waitUntilValid } from '../../shared/sessions.ts';
-import { keys } from '../../shared/table.ts';
 import { leave } from '../household/members.ts';
 import { signOutEverywhere } from '../runtime/identity.ts';
 import { logger } from '../runtime/logger.ts';
-import { membershipOf } from '../store/households.ts';
-import { leftAtResetPut } from '../store/householdNotes.ts';
-import { getItem } from '../store/db.ts';
-import { parseProfile } from '../store/items.ts';
-import { recordPasswordReset, recordResetEnd, recordSessionsEnded } from '../store/sessions.ts';
+import { membershipOf, leftAtResetPut } from '../store/households/index.ts';
+import {
+  getProfileNow,
+  recordPasswordReset,
+  recordResetEnd,
+  recordSessionsEnded,
+} from '../store/account/index.ts';
 
 /** The clock and the wait, real by default; tests pass their own. */
 export interface Clock {
@@ -63,9 +64,9 @@ export async function endSessions(account: Account, clock: Clock = realClock): P
  */
 export async function afterPasswordReset(account: Account, clock: Clock = realClock): Promise<void> {
   const validAfter = await revokeThenMark(account, clock);
-  const item = await getItem(keys.user(account.userId), keys.profile(), { consistent: true });
-  if (!item) return;
-  const firstReset = parseProfile(item).password_reset_at === null;
+  const profile = await getProfileNow(account.userId);
+  if (!profile) return;
+  const firstReset = profile.password_reset_at === null;
   await recordResetEnd(account.userId, validAfter);
   const now = new Date(clock.now());
   const left =

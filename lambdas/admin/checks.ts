@@ -1,12 +1,11 @@
 import type { CheckResult, HandshakeResult } from '../../shared/admin.ts';
 import { NOTICES } from '../../shared/messages.ts';
-import { keys } from '../../shared/table.ts';
 import { sesClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage as message } from '../runtime/errors.ts';
 import { describeUserPool } from '../runtime/identity.ts';
-import { latestCronRuns } from '../store/cronRuns.ts';
-import { getItem } from '../store/db.ts';
+import { latestCronRuns } from '../store/sending/index.ts';
+import { readTableOnce } from '../store/admin/index.ts';
 
 /** The sending domain of EMAIL_FROM ('Name <a@b.c>' or 'a@b.c'). */
 export function senderDomain(from: string): string {
@@ -67,7 +66,7 @@ export const LAST_RUN_FRESHNESS_HOURS = 2;
 export async function healthChecks(now = new Date()): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   try {
-    await getItem(keys.stats(), keys.statsSignups());
+    await readTableOnce();
     results.push({
       name: 'Database',
       category: 'Infrastructure',

@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import { planRun } from '../engine/planner.ts';
 import { startJobAsync } from '../engine/startJob.ts';
 import { Reply, type Caller } from '../runtime/http.ts';
-import { audit } from '../store/audit.ts';
+import { audit } from '../store/admin/index.ts';
 
 /**
  * The admin 'Run Cron': a simulation for a chosen date (sandbox logs, nothing sent) or the real job

@@ -18,8 +18,8 @@ import { buildApiEvent, throughCloudFront } from '../runtime/apiEvent.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage as message } from '../runtime/errors.ts';
 import type { Caller } from '../runtime/http.ts';
-import { getProfile } from '../store/profiles.ts';
-import { createReminder, deleteReminder, getReminder } from '../store/reminders.ts';
+import { getProfile } from '../store/account/index.ts';
+import { createReminder, deleteReminder, getReminder } from '../store/reminders/index.ts';
 import { healthChecks, sesHandshake } from './checks.ts';
 
 type Outcome = Pick<CheckResult, 'status' | 'detail'>;

@@ -9,8 +9,8 @@ import { composeMail, siteLink } from '../mail/compose.ts';
 import { renderReminderMail } from '../mail/reminder.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, type Caller } from '../runtime/http.ts';
-import { audit } from '../store/audit.ts';
-import { getProfile } from '../store/profiles.ts';
+import { audit } from '../store/admin/index.ts';
+import { getProfile } from '../store/account/index.ts';
 
 /** The test mail renews this many days from today. */
 const TEST_DAYS_LEFT = 14;

@@ -3,7 +3,7 @@ import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { route } from '../runtime/http.ts';
-import { addPushDevice } from '../store/pushDevices.ts';
+import { addPushDevice } from '../store/push/index.ts';
 
 export const handler = route(API.addPushDevice, async ({ caller, body }) => {
   // The local stack's fake push service is plain http on this machine: the local stage takes that

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { latestCronRuns } from '../store/cronRuns.ts';
+import { latestCronRuns } from '../store/sending/index.ts';
 
 export const handler = route(API.adminCronRuns, async ({ query }) => ({
   runs: await latestCronRuns(query.limit),

@@ -1,7 +1,7 @@
 import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
 import { route } from '../runtime/http.ts';
-import { adminStatistics } from '../store/stats.ts';
+import { adminStatistics } from '../store/admin/index.ts';
 
 /** Admin statistics: counters and per-date counts, no scan. */
 export const handler = route(API.adminStats, async () => ({

@@ -1,7 +1,7 @@
 import { runSystemTest } from '../admin/systemTest.ts';
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { audit } from '../store/audit.ts';
+import { audit } from '../store/admin/index.ts';
 
 export const handler = route(API.adminSystemTest, async ({ caller, body, context }) => {
   await audit(caller, 'system_test', `email ${body.email ? 'given' : 'default'}`);

@@ -1,8 +1,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { membershipOf, pendingInvitations } from '../store/households.ts';
-import { cancelInvitation } from '../store/invitations.ts';
+import { membershipOf, pendingInvitations, cancelInvitation } from '../store/households/index.ts';
 
 /** 'Cancel invitation': only a pending one of the caller's own household; any other id is a 404. */
 export const handler = route(API.cancelInvitation, async ({ caller, params }) => {

@@ -2,7 +2,7 @@ import { API } from '../../shared/routes.ts';
 import { leave } from '../household/members.ts';
 import { route } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
-import { deleteAccount } from '../store/account.ts';
+import { deleteAccount } from '../store/wholeAccount/index.ts';
 
 /**
  * Deletes the caller's account: first leaves their household as 'Leave household' does (its members

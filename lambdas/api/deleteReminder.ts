@@ -1,8 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { removeQuotesOf } from '../store/quotes.ts';
-import { deleteReminder } from '../store/reminders.ts';
+import { removeQuotesOf, deleteReminder } from '../store/reminders/index.ts';
 
 export const handler = route(API.deleteReminder, async ({ caller, params }) => {
   const home = await deleteReminder(caller.userId, params.id);

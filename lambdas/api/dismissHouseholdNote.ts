@@ -1,7 +1,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { dismissNote } from '../store/householdNotes.ts';
+import { dismissNote } from '../store/households/index.ts';
 
 /** 'Dismiss' beside a note of the Household card: only the caller's own; any other id is a 404. */
 export const handler = route(API.dismissHouseholdNote, async ({ caller, params }) => {

@@ -1,7 +1,7 @@
 import { INBOX_MESSAGES } from '../../shared/inbox/items.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { removeInboxItem } from '../store/inbox.ts';
+import { removeInboxItem } from '../store/account/index.ts';
 
 /** 'Dismiss': the caller's own item goes; another user's answers 404. */
 export const handler = route(API.dismissInboxItem, async ({ caller, params }) => {

@@ -4,8 +4,8 @@ import { calendarText, FEED_CACHE_SECONDS } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, notFound, route } from '../runtime/http.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
-import { calendarOwner, tokenHash } from '../store/calendar.ts';
-import { listReminders } from '../store/reminders.ts';
+import { calendarOwner, tokenHash } from '../store/account/index.ts';
+import { listReminders } from '../store/reminders/index.ts';
 
 /** Calendar clients poll hourly or so; a token asked for more than this in a minute is refused. */
 const FEED_REQUESTS_PER_MINUTE = 30;

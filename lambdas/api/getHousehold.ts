@@ -1,8 +1,7 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { householdNotes } from '../store/householdNotes.ts';
-import { householdView } from '../store/households.ts';
-import { getProfile } from '../store/profiles.ts';
+import { householdNotes, householdView } from '../store/households/index.ts';
+import { getProfile } from '../store/account/index.ts';
 
 /**
  * The Settings card: the caller's household (members, pending invitations), or null; their notes;

@@ -1,7 +1,7 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { getProfile } from '../store/profiles.ts';
+import { getProfile } from '../store/account/index.ts';
 
 /** The caller's profile; is_admin mirrors the verified token's admin group, the source of truth. */
 export const handler = route(API.getMe, async ({ caller }) => {

@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { getReminderDetails } from '../store/reminderDetails.ts';
+import { getReminderDetails } from '../store/reminders/index.ts';
 
 /** The caller's own reminder (a cancelled one too), its next mail and its history. */
 export const handler = route(API.getReminder, async ({ caller, params }) => {

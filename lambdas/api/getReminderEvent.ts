@@ -6,8 +6,8 @@ import { reminderEventText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
 import { HttpError, notFound, route } from '../runtime/http.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
-import { getProfile } from '../store/profiles.ts';
-import { getReminder } from '../store/reminders.ts';
+import { getProfile } from '../store/account/index.ts';
+import { getReminder } from '../store/reminders/index.ts';
 
 /** As the feed: a link asked for more than this in a minute is refused. */
 const EVENT_REQUESTS_PER_MINUTE = 30;

@@ -1,8 +1,8 @@
 import { API } from '../../shared/routes.ts';
 import { vapidKeys } from '../push/vapid.ts';
 import { route } from '../runtime/http.ts';
-import { getProfile } from '../store/profiles.ts';
-import { listPushDevices, publicDevice } from '../store/pushDevices.ts';
+import { getProfile } from '../store/account/index.ts';
+import { listPushDevices, publicDevice } from '../store/push/index.ts';
 
 export const handler = route(API.listPushDevices, async ({ caller }) => {
   const [devices, keys, profile] = await Promise.all([

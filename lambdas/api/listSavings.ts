@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { listSavings } from '../store/savings.ts';
+import { listSavings } from '../store/reminders/index.ts';
 
 export const handler = route(API.listSavings, ({ caller }) => listSavings(caller.userId));

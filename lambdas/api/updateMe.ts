@@ -1,9 +1,9 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
-import { householdOf } from '../store/households.ts';
-import { refreshHouseholdNextMails } from '../store/householdNextMail.ts';
+import { householdOf } from '../store/households/index.ts';
+import { refreshHouseholdNextMails } from '../store/reminders/index.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { updateProfile } from '../store/profiles.ts';
+import { updateProfile } from '../store/account/index.ts';
 
 /** Saves the profile and mirrors it onto the Cognito user's attributes. */
 export const handler = route(API.updateMe, async ({ caller, body }) => {

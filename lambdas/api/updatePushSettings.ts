@@ -1,7 +1,7 @@
 import { API } from '../../shared/routes.ts';
 import { route } from '../runtime/http.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { setPushReminders } from '../store/profiles.ts';
+import { setPushReminders } from '../store/account/index.ts';
 
 /** 'Send my reminders as notifications': the daily push's switch, on the caller's profile. */
 export const handler = route(API.updatePushSettings, async ({ caller, body }) => {

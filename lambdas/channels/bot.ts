@@ -11,7 +11,7 @@ import {
   TELEGRAM_TOKEN_PATTERN,
   type TelegramWebhookAnswer,
 } from '../../shared/channels/telegram.ts';
-import { redeemTelegramLink, sha256, stopTelegramChat } from '../store/telegram.ts';
+import { redeemTelegramLink, sha256, stopTelegramChat } from '../store/channels/index.ts';
 
 const updateSchema = z.object({
   update_id: z.number().int(),

@@ -2,7 +2,7 @@
  * The reminder job's alert channels: the day's message on each channel a member has on (Telegram,
  * ntfy, a webhook), at most once per channel and day, mirroring the mails the run has for them (the
  * digest's items, in its order and words). Each channel's message is its own send record
- * (lambdas/store/channelSends.ts), claimed (a member's channels in one write) and marked before the
+ * (lambdas/store/channels/channelSends.ts), claimed (a member's channels in one write) and marked before the
  * service is called, so a retry, a redelivered message or two runs at once never send twice, and a
  * sender that died after calling does not send again. Nothing here stops or repeats the e-mail or
  * the push.
@@ -21,16 +21,14 @@ import {
   recordChannelFailed,
   recordChannelGone,
   recordChannelsSent,
-} from '../store/channelSends.ts';
-import type { Claim } from '../store/sends.ts';
-import {
   listChannels,
   recordWebhookDelivery,
   turnChannelOff,
   type StoredChannel,
   type StoredOf,
-} from '../store/channels.ts';
-import { releaseChat } from '../store/telegramChat.ts';
+  releaseChat,
+} from '../store/channels/index.ts';
+import type { Claim } from '../store/sends.ts';
 import { dayMessage, chatText, type DayMessage } from './message.ts';
 import { publishToNtfy } from './ntfy.ts';
 import { mailChannelOff } from './offMail.ts';

@@ -1,7 +1,7 @@
 /**
  * Tells the user by e-mail that an alert channel was turned off (its service said it is gone). Sent
  * by whoever turned the channel off, and only then: turning it off is one conditional write on the
- * channel as it was saved (store/channels.ts `turnChannelOff`), so the mail goes once per channel
+ * channel as it was saved (store/channels/channels.ts `turnChannelOff`), so the mail goes once per channel
  * as saved. It goes whatever the reminder e-mail switch says (it is about the account, and the
  * channel was perhaps how they took their reminders instead), but never to a suppressed address.
  * Straight to SES, with no send record of its own: the senders' bundle has no room for the
@@ -16,7 +16,7 @@ import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
-import { isSuppressed } from '../store/suppressions.ts';
+import { isSuppressed } from '../store/sending/index.ts';
 
 export async function mailChannelOff(
   profile: Pick<Profile, 'user_id' | 'email' | 'first_name'>,

@@ -26,9 +26,14 @@ import {
   recordWebhookDelivery,
   turnChannelOff,
   type StoredOf,
-} from '../store/channels.ts';
-import { deleteChannel, putChannel, setWebhookSecret } from '../store/channelWrites.ts';
-import { keepTelegramLink, releaseChat, removeTelegram, sha256 } from '../store/telegram.ts';
+  deleteChannel,
+  putChannel,
+  setWebhookSecret,
+  keepTelegramLink,
+  releaseChat,
+  removeTelegram,
+  sha256,
+} from '../store/channels/index.ts';
 import { sendOn } from './daily.ts';
 import { WEBHOOK_PREVIOUS_SECRET_HOURS } from '../../shared/channels/webhook.ts';
 import { newWebhookSecret } from './webhook.ts';

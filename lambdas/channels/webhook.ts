@@ -15,7 +15,7 @@ import {
   type WebhookRenewal,
 } from '../../shared/channels/webhook.ts';
 import { env } from '../runtime/env.ts';
-import { previousSecret, type StoredOf } from '../store/channels.ts';
+import { previousSecret, type StoredOf } from '../store/channels/index.ts';
 import { answerOutcome, type ChannelOutcome } from './outcome.ts';
 import { safeFetch } from './safeFetch.ts';
 

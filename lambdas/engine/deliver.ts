@@ -2,7 +2,7 @@ import { sendMail, type OutgoingMail } from '../mail/send.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { retrying } from '../runtime/retry.ts';
-import { writeEmailLog } from '../store/emailLogs.ts';
+import { writeEmailLog } from '../store/sending/index.ts';
 import {
   CLAIM_LEASE_MS,
   claimSend,

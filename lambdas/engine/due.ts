@@ -21,9 +21,9 @@ import { errorMessage } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { parseReminder } from '../store/items.ts';
-import { plannedRoll, rollForward } from '../store/savings.ts';
+import { plannedRoll, rollForward } from '../store/reminders/index.ts';
 import { recordSettlement, settledByUser, type SendIdentity } from '../store/sends.ts';
-import { suppressedAmong } from '../store/suppressions.ts';
+import { suppressedAmong } from '../store/sending/index.ts';
 import { recheckedVehicleDate } from './recheck.ts';
 import { dueEntries, type DueEntry } from './recipients.ts';
 

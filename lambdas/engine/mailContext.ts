@@ -8,13 +8,11 @@
  */
 import type { Reminder } from '../../shared/api.ts';
 import { cheapestQuote } from '../../shared/reminder/quotes.ts';
-import { keys } from '../../shared/table.ts';
 import type { MailQuote, Personal } from '../mail/personal.ts';
 import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
-import { memberNames } from '../store/households.ts';
-import { renewalQuotes } from '../store/quotes.ts';
-import type { SharedBy } from './currentReminders.ts';
+import { memberNames } from '../store/households/index.ts';
+import { currentRenewalQuotes, type SharedBy } from '../store/reminders/index.ts';
 
 /** A reminder of the message, with the household the sender found it in (null: the recipient's own). */
 export interface MailedItem {
@@ -56,8 +54,7 @@ async function readPersonal(items: readonly MailedItem[]): Promise<Map<string, P
     Promise.all(
       [...byId.values()].map(async ({ reminder, namesQuote, household: home }) => {
         if (!namesQuote) return [reminder.id, null] as const;
-        const pk = home ? keys.household(home.id) : keys.user(reminder.user_id);
-        const cheapest = cheapestQuote(await renewalQuotes(pk, reminder.id, reminder.renewal_date));
+        const cheapest = cheapestQuote(await currentRenewalQuotes(reminder, home?.id ?? null));
         const quote: MailQuote | null = cheapest
           ? { provider: cheapest.provider, price: cheapest.price }
           : null;

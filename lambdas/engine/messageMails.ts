@@ -8,10 +8,8 @@ import { hasAlertChannels } from '../../shared/channels/kinds.ts';
 import { pushesReminders } from '../../shared/push.ts';
 import { nextMomentAfter, stillScheduled } from '../../shared/reminder/schedule.ts';
 import { reminderMailSubject } from '../mail/registry.ts';
-import type { DigestMail } from '../store/digests.ts';
-import { parseProfile } from '../store/items.ts';
-import { parseIndexedReminder } from '../store/nextMail.ts';
-import { currentReminders, memberMove } from './currentReminders.ts';
+import { currentReminders, memberMove } from '../store/reminders/index.ts';
+import type { DigestMail } from '../store/sending/index.ts';
 import type { Addressed, MailNote } from './due.ts';
 import { personalFor } from './mailContext.ts';
 import type { RecipientMessage } from './queue.ts';
@@ -41,26 +39,25 @@ export async function readCurrent(message: RecipientMessage, notes: MailNote[]) 
   const current = await currentReminders(
     message.userId,
     message.mails.map(({ mail }) => mail.reminderId),
-    (item) => parseProfile(item).shared_reminder_mails,
     message.household,
   );
-  if (!current.profileItem) return undefined;
-  const profile = parseProfile(current.profileItem);
-  const itemOf = (id: string) => current.reminders.get(id)?.item;
+  const profile = current.profile;
+  if (!profile) return undefined;
+  const reminderOf = (id: string) => current.reminders.get(id)?.reminder;
   const due: Sendable[] = [];
   // A reminder's mails of one message (a lead and a window on one day) go together, so its next
   // place is after the latest of them.
   const latestOf = new Map<string, string>();
   for (const { mail } of message.mails) {
-    const item = itemOf(mail.reminderId);
-    const scheduled = item && stillScheduled(parseIndexedReminder(item, profile.timezone), mail);
+    const reminder = reminderOf(mail.reminderId);
+    const scheduled = reminder && stillScheduled(reminder, mail);
     if (scheduled && scheduled.date > (latestOf.get(mail.reminderId) ?? ''))
       latestOf.set(mail.reminderId, scheduled.date);
   }
   const taken = new Set<string>();
   for (const queued of message.mails) {
-    const item = itemOf(queued.mail.reminderId);
-    const reminder = item ? parseIndexedReminder(item, profile.timezone) : undefined;
+    const read = current.reminders.get(queued.mail.reminderId);
+    const reminder = read?.reminder;
     const scheduled = reminder && stillScheduled(reminder, queued.mail);
     if (!reminder || !scheduled) {
       const unwanted = current.unwanted.has(queued.mail.reminderId);
@@ -72,7 +69,7 @@ export async function readCurrent(message: RecipientMessage, notes: MailNote[]) 
       continue;
     }
     taken.add(scheduled.dedupeKey);
-    const household = current.reminders.get(reminder.id)?.household ?? null;
+    const household = read?.household ?? null;
     const mail = { ...scheduled, reminder, daysLeft: queued.daysLeft, late: queued.late };
     const next = nextMomentAfter(reminder, profile.timezone, reminder.not_before, {
       date: latestOf.get(reminder.id) ?? scheduled.date,
@@ -89,8 +86,8 @@ export async function readCurrent(message: RecipientMessage, notes: MailNote[]) 
         subject: reminderMailSubject(mail),
         version: reminder.updated_at,
         nextAt,
-        // A shared reminder's place is the earliest of every member's (store/householdNextMail.ts).
-        ...(household && item ? { household: memberMove(item, household, nextAt) } : {}),
+        // A shared reminder's place is the earliest of every member's (store/reminders/householdNextMail.ts).
+        ...(household ? { household: memberMove(read?.memberNext, household, nextAt) } : {}),
       },
     });
   }

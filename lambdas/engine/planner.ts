@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { CronRun } from '../../shared/api.ts';
-import type { CronRunRecord } from '../store/cronRuns.ts';
+import { type CronRunRecord, noteQueueShortfall, recordCronRun } from '../store/sending/index.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishRunCounts } from '../runtime/metrics.ts';
-import { noteQueueShortfall, recordCronRun } from '../store/cronRuns.ts';
-import { refreshHouseholdNextMail } from '../store/householdNextMail.ts';
+import { refreshHouseholdNextMail } from '../store/reminders/index.ts';
 import { refreshNextMail } from '../store/nextMail.ts';
 import { asOfDate, asOfNow, findDueMails, noteOf, type DueMails, type MailNote } from './due.ts';
 import { enqueue, recipientMessages, type RunRef } from './queue.ts';

@@ -8,10 +8,10 @@ import type { DateTime } from 'luxon';
 import type { Profile } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
-import { membersOf, type Member } from '../store/households.ts';
-import { asRecipient, recipientsOf } from '../store/householdNextMail.ts';
+import { membersOf, type Member } from '../store/households/index.ts';
+import { asRecipient, recipientsOf } from '../store/reminders/index.ts';
 import { parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
-import { getProfiles } from '../store/profiles.ts';
+import { getProfiles } from '../store/account/index.ts';
 
 /** Household partitions read at once while finding the members of the due shared reminders. */
 const HOUSEHOLD_READS = 8;

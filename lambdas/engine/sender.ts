@@ -4,7 +4,7 @@
  * are read fresh when the message is taken; each Mail goes only if its reminder still schedules it
  * (messageMails.ts). Just before SES, one write claims every mail of the digest and checks that the
  * account exists, still takes reminder mail at that address, and that the address is not suppressed;
- * once SES accepts, one write records them all sent (lambdas/store/digests.ts says how a crash
+ * once SES accepts, one write records them all sent (lambdas/store/sending/digests.ts says how a crash
  * between the two is closed).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -19,9 +19,13 @@ import { env } from '../runtime/env.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
-import { addRunResults } from '../store/cronRuns.ts';
-import { claimDigest } from '../store/digestClaims.ts';
-import { afterDigestSent, recordDigestSent, type DigestClaim } from '../store/digests.ts';
+import {
+  addRunResults,
+  claimDigest,
+  afterDigestSent,
+  recordDigestSent,
+  type DigestClaim,
+} from '../store/sending/index.ts';
 import { ACCOUNT_DELETED, markFailed } from '../store/sends.ts';
 import type { MailNote } from './due.ts';
 import { noteOf } from './due.ts';
@@ -227,7 +231,7 @@ async function deliver(
       for (const problem of problems) logger.error('Digest sent; its log or index move failed', { problem });
     }
   } catch (error) {
-    // SES accepted it: the claims hold, and SES's Send event records it (see store/digests.ts).
+    // SES accepted it: the claims hold, and SES's Send event records it (see store/sending/digests.ts).
     logger.error('Digest accepted by SES but not recorded; its Send event will record it', {
       digest: digest.token,
       messageId,

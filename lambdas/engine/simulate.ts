@@ -1,4 +1,4 @@
-import { recordSimulatedMails, type BulkWriteOptions } from '../store/simulations.ts';
+import { recordSimulatedMails, type BulkWriteOptions } from '../store/admin/index.ts';
 import { reminderMailSubject } from '../mail/registry.ts';
 import { noteOf, type Addressed } from './due.ts';
 import type { PhaseResult } from './hold.ts';

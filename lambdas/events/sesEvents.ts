@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { idSchema } from '../../shared/reminder/mail-schema.ts';
 import { logger } from '../runtime/logger.ts';
-import { afterDigestSent, findDigest, recordDigestSent } from '../store/digests.ts';
-import { suppress } from '../store/suppressions.ts';
+import { afterDigestSent, findDigest, recordDigestSent, suppress } from '../store/sending/index.ts';
 import { traced } from '../runtime/tracer.ts';
 
 /**

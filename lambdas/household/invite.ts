@@ -23,13 +23,17 @@ import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { withinRateLimit } from '../runtime/rateLimit.ts';
 import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
-import { invitationsStopped } from '../store/noInvitations.ts';
-import { membersOf, membershipOf, type Membership } from '../store/households.ts';
+import {
+  invitationsStopped,
+  membersOf,
+  membershipOf,
+  type Membership,
+  createInvitation,
+} from '../store/households/index.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { createInvitation } from '../store/invitations.ts';
-import { getProfile, getProfiles } from '../store/profiles.ts';
+import { getProfile, getProfiles } from '../store/account/index.ts';
 import { settleClaim } from '../store/sends.ts';
-import { isSuppressed } from '../store/suppressions.ts';
+import { isSuppressed } from '../store/sending/index.ts';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -19,20 +19,22 @@ import { renderChange, type HouseholdChange } from '../mail/household.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
-import { memberOf, membersOf, membershipOf, type Member } from '../store/households.ts';
-import { afterDeparture } from '../store/householdData.ts';
-import { refreshHouseholdNextMails } from '../store/householdNextMail.ts';
-import { invitationByToken } from '../store/invitations.ts';
 import {
+  memberOf,
+  membersOf,
+  membershipOf,
+  type Member,
+  invitationByToken,
   HouseholdFull,
   InvitationSpent,
   joinWith,
   leaveHousehold,
   removeMember,
   type Departure,
-} from '../store/membership.ts';
-import { getProfile, getProfiles } from '../store/profiles.ts';
-import { isSuppressed } from '../store/suppressions.ts';
+} from '../store/households/index.ts';
+import { afterDeparture, refreshHouseholdNextMails } from '../store/reminders/index.ts';
+import { getProfile, getProfiles } from '../store/account/index.ts';
+import { isSuppressed } from '../store/sending/index.ts';
 
 /** Whose household an invitation is to: the inviter's first name, or the owner's if they left. */
 async function hostName(householdId: string, invitedBy: string | null): Promise<string | null> {

@@ -10,10 +10,8 @@ import type { Reminder } from '../../shared/api.ts';
 import { todayIn, UK_ZONE } from '../../shared/dates.ts';
 import { INBOX_MESSAGES, type InboxApply } from '../../shared/inbox/items.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { getInboxItem, removeInboxItem } from '../store/inbox.ts';
-import { getProfile } from '../store/profiles.ts';
-import { addQuote } from '../store/quotes.ts';
-import { getReminder, updateReminder } from '../store/reminders.ts';
+import { getInboxItem, removeInboxItem, getProfile } from '../store/account/index.ts';
+import { addQuote, getReminder, updateReminder } from '../store/reminders/index.ts';
 
 /** Undefined when the user has no such item, or no such reminder. */
 export async function applyInboxItem(

@@ -18,9 +18,8 @@ import {
 } from '../../shared/inbox/items.ts';
 import { UNREADABLE } from '../../shared/inbox/unreadable.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
-import { getProfile } from '../store/profiles.ts';
-import { listReminders } from '../store/reminders.ts';
-import { inboxOwner, storeInboxItem, type StoreOutcome } from '../store/inbox.ts';
+import { getProfile, inboxOwner, storeInboxItem, type StoreOutcome } from '../store/account/index.ts';
+import { listReminders } from '../store/reminders/index.ts';
 import { readAndExtract, type ReadAndExtractResult } from './index.ts';
 import { matchingReminder } from './match.ts';
 

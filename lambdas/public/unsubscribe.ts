@@ -3,8 +3,8 @@ import { maskEmail } from '../../shared/identity.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
 import { parseInviteeSubject, verifyUnsubscribeToken } from '../runtime/signingKey.ts';
-import { stopInvitations } from '../store/noInvitations.ts';
-import { getProfile, setReminderEmails } from '../store/profiles.ts';
+import { stopInvitations } from '../store/households/index.ts';
+import { getProfile, setReminderEmails } from '../store/account/index.ts';
 
 export const INVALID_LINK = 'This unsubscribe link is not valid';
 

@@ -1,7 +1,7 @@
 /**
  * The reminder job's push channel: one push a day at most to each of a member's devices, mirroring
  * the mails the run has for them (the digest's items, in the digest's order, in the mails' own
- * words). Each device's push is its own send record (lambdas/store/pushSends.ts), claimed before the
+ * words). Each device's push is its own send record (lambdas/store/push/pushSends.ts), claimed before the
  * push service is called, so a retry, a redelivered message or two runs at once never push twice,
  * and nothing here stops or repeats the e-mail: the two channels share the plan, not the claims.
  */
@@ -15,8 +15,15 @@ import { errorMessage, JobCrash } from '../runtime/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishJobCounts } from '../runtime/metrics.ts';
 import { retrying } from '../runtime/retry.ts';
-import { listPushDevices, removePushDevice, type StoredPushDevice } from '../store/pushDevices.ts';
-import { claimPush, recordPushFailed, recordPushGone, recordPushSent } from '../store/pushSends.ts';
+import {
+  listPushDevices,
+  removePushDevice,
+  type StoredPushDevice,
+  claimPush,
+  recordPushFailed,
+  recordPushGone,
+  recordPushSent,
+} from '../store/push/index.ts';
 import type { Claim } from '../store/sends.ts';
 import { pushTo } from './send.ts';
 

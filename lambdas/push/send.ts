@@ -8,7 +8,7 @@ import type { PushPayload } from '../../shared/push.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/errors.ts';
 import { retrying } from '../runtime/retry.ts';
-import type { StoredPushDevice } from '../store/pushDevices.ts';
+import type { StoredPushDevice } from '../store/push/index.ts';
 import { pushRequest } from './request.ts';
 import { vapidKeys } from './vapid.ts';
 

@@ -5,7 +5,7 @@
 import type { TestPushResult } from '../../shared/push.ts';
 import { PUSH_MESSAGES, type PushPayload } from '../../shared/push.ts';
 import { logger } from '../runtime/logger.ts';
-import { listPushDevices, removePushDevice } from '../store/pushDevices.ts';
+import { listPushDevices, removePushDevice } from '../store/push/index.ts';
 import { pushTo } from './send.ts';
 
 export const TEST_PUSH: PushPayload = {

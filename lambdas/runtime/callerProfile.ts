@@ -1,7 +1,7 @@
 /**
  * The caller's profile, read once per request. route() reads it (consistently) to check the access
  * token against the account's ended sessions (shared/sessions.ts); the first read of that same
- * profile in the request (lambdas/store/profiles.ts getProfile) takes this copy instead of reading
+ * profile in the request (lambdas/store/account/profiles.ts getProfile) takes this copy instead of reading
  * again, so a route whose handler reads the profile costs no extra read. Only the first: anything
  * the request writes afterwards is read fresh. Nothing else is kept between requests.
  */

@@ -106,7 +106,7 @@ export async function placeInIndex(
   pk: string,
   reminder: { id: string; updated_at: string; not_before: string },
   nextAt: string | null,
-  /** A shared reminder's: each member's next moment, kept with it (store/householdNextMail.ts). */
+  /** A shared reminder's: each member's next moment, kept with it (store/reminders/householdNextMail.ts). */
   memberNext?: Record<string, string | null>,
 ): Promise<void> {
   const index = TABLE_KEYS.dueIndex;

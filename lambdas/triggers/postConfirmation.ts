@@ -7,8 +7,7 @@ import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '../../shared/link
 import { afterPasswordReset } from '../account/endSessions.ts';
 import { logger } from '../runtime/logger.ts';
 import { publishProductCount } from '../runtime/metrics.ts';
-import { ensureProfile } from '../store/profiles.ts';
-import { offerLinkSignIn } from '../store/linkSignIns.ts';
+import { ensureProfile, offerLinkSignIn } from '../store/account/index.ts';
 import { sendWelcome } from '../engine/welcome.ts';
 import { traced } from '../runtime/tracer.ts';
 

@@ -2,7 +2,7 @@ import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { LINK_SIGN_IN_CHALLENGE } from '../../shared/linkSignIn.ts';
 import { logger } from '../runtime/logger.ts';
-import { redeemLinkSignIn } from '../store/linkSignIns.ts';
+import { redeemLinkSignIn } from '../store/account/index.ts';
 import { traced } from '../runtime/tracer.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ensureProfile } from '../../lambdas/store/profiles.ts';
+import { ensureProfile } from '../../lambdas/store/account/index.ts';
 import { ADMIN_GROUP, userAttributeList } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
 

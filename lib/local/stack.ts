@@ -140,8 +140,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   applyLambdaEnvironment(environment);
   // Mail to a user's inbox address, read by the same use case as on AWS.
   const inbox = await startInboxSmtp(options.inboxPort ?? 0, async (address) => {
-    const { inboxOwner } = await import('../../lambdas/store/inbox.ts');
-    const { getProfile } = await import('../../lambdas/store/profiles.ts');
+    const { inboxOwner } = await import('../../lambdas/store/account/index.ts');
+    const { getProfile } = await import('../../lambdas/store/account/index.ts');
     const userId = await inboxOwner(address);
     const profile = userId ? await getProfile(userId) : undefined;
     return profile ? { userId: profile.user_id, email: profile.email } : undefined;

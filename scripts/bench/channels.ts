@@ -4,8 +4,7 @@
  * own), written straight into the table as the settings would write them.
  */
 import type { LocalStack } from '../../lib/local/stack.ts';
-import { channelItem } from '../../lambdas/store/channels.ts';
-import { chatHashOf } from '../../lambdas/store/telegramChat.ts';
+import { channelItem, chatHashOf } from '../../lambdas/store/channels/index.ts';
 import { ENTITY } from '../../shared/table.ts';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
 import { nextMailAt } from '../../lambdas/store/nextMail.ts';
-import { oneOffContract, toItem } from '../../lambdas/store/reminders.ts';
+import { oneOffContract, toItem } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';

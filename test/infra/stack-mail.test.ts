@@ -284,7 +284,7 @@ describe('SES events', () => {
       ConfigurationSetName: { Ref: configurationSetId },
       EventDestination: {
         Enabled: true,
-        // A send records a digest whose sender died after SES accepted it (lambdas/store/digests.ts).
+        // A send records a digest whose sender died after SES accepted it (lambdas/store/sending/digests.ts).
         MatchingEventTypes: ['bounce', 'complaint', 'send'],
         EventBridgeDestination: {
           EventBusArn: {

@@ -12,7 +12,7 @@ import { COUNTERS, keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
 import { getItem, itemKey, tableName } from '../../lambdas/store/db.ts';
-import { freshPlacement, newReminder, toItem } from '../../lambdas/store/reminderItem.ts';
+import { freshPlacement, newReminder, toItem } from '../../lambdas/store/reminders/index.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser } from '../support/stack.ts';
 

@@ -3,9 +3,9 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { keys } from '../../shared/table.ts';
-import { readCounters } from '../../lambdas/store/stats.ts';
+import { readCounters } from '../../lambdas/store/counters.ts';
 import { latestSends } from '../../lambdas/store/sends.ts';
-import { ANONYMISED_EMAIL } from '../../lambdas/store/account.ts';
+import { ANONYMISED_EMAIL } from '../../lambdas/store/wholeAccount/index.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, cognitoAttributes, createUser, signIn } from '../support/stack.ts';
 

@@ -12,8 +12,12 @@ import { browserSubscription, stackPushService, type FakePushService } from '../
 import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 import { invite } from '../../lambdas/household/invite.ts';
 import { join, remove } from '../../lambdas/household/members.ts';
-import { householdView, membershipOf } from '../../lambdas/store/households.ts';
-import { householdNotes, tellTakenBack } from '../../lambdas/store/householdNotes.ts';
+import {
+  householdView,
+  membershipOf,
+  householdNotes,
+  tellTakenBack,
+} from '../../lambdas/store/households/index.ts';
 import { latestToken } from '../support/household.ts';
 import { seedUser } from '../support/seed.ts';
 

@@ -20,7 +20,7 @@ import {
   openEventToken,
   reminderEventUrl,
 } from '../../lambdas/calendar/eventLink.ts';
-import { getProfile } from '../../lambdas/store/profiles.ts';
+import { getProfile } from '../../lambdas/store/account/index.ts';
 
 const stack = useTestStack();
 

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { redeemTelegramLink, sha256 } from '../../lambdas/store/telegram.ts';
+import { redeemTelegramLink, sha256 } from '../../lambdas/store/channels/index.ts';
 import { webhookSecretOf } from '../../lambdas/channels/telegram.ts';
 import { LOCAL_TELEGRAM_BOT } from '../../lib/local/telegram.ts';
 import { LOCAL_NTFY_TOKEN } from '../../lib/local/ntfy.ts';
@@ -20,7 +20,7 @@ import {
   TELEGRAM_OFF_REASONS,
   WEBHOOK_DELIVERIES_KEPT,
 } from '../../shared/channels/kinds.ts';
-import { getProfile } from '../../lambdas/store/profiles.ts';
+import { getProfile } from '../../lambdas/store/account/index.ts';
 import { TELEGRAM_REPLIES, type TelegramConnectLink } from '../../shared/channels/telegram.ts';
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
 import { useTestStack } from '../support/fixtures.ts';

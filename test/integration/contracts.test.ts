@@ -10,10 +10,10 @@ import type { ReminderDetails, OutcomeRecorded, Reminder, SavingsSummary } from 
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import { adminStatistics } from '../../lambdas/store/stats.ts';
+import { adminStatistics } from '../../lambdas/store/admin/index.ts';
 import { getItem, queryAll } from '../../lambdas/store/db.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
-import { rollForward } from '../../lambdas/store/savings.ts';
+import { rollForward } from '../../lambdas/store/reminders/index.ts';
 import { keys } from '../../shared/table.ts';
 import { runJob } from '../support/job.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';

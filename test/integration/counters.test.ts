@@ -13,12 +13,12 @@ import { logger } from '../../lambdas/runtime/logger.ts';
 import { getItem, queryAll, tableName } from '../../lambdas/store/db.ts';
 import {
   addToCounters,
-  adminStatistics,
   applyCounters,
   mergeCounterUpdates,
   readCounters,
   UnknownCounterError,
-} from '../../lambdas/store/stats.ts';
+} from '../../lambdas/store/counters.ts';
+import { adminStatistics } from '../../lambdas/store/admin/index.ts';
 import { COUNTRY_CODES } from '../../shared/locales.ts';
 import { COUNTERS, KNOWN_COUNTERS, keys, STATS_SHARDS, TABLE_KEYS } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';

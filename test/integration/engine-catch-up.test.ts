@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { renewalAfter } from '../../shared/reminder/terms.ts';
 import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
-import { createReminder, deleteReminder } from '../../lambdas/store/reminders.ts';
+import { createReminder, deleteReminder } from '../../lambdas/store/reminders/index.ts';
 import { keys } from '../../shared/table.ts';
 import { seedUser } from '../support/seed.ts';
 import { api, createUser } from '../support/stack.ts';

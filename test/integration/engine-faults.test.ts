@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
-import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
+import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import { seedUser } from '../support/seed.ts';
 import {
   dynamoMiddlewareName,

@@ -11,7 +11,7 @@ import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { getProfile } from '../../lambdas/store/profiles.ts';
+import { getProfile } from '../../lambdas/store/account/index.ts';
 import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { keys } from '../../shared/table.ts';

@@ -8,8 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { invite } from '../../lambdas/household/invite.ts';
 import { join, leave, preview, remove } from '../../lambdas/household/members.ts';
-import { householdView, membershipOf, pendingInvitations } from '../../lambdas/store/households.ts';
-import { cancelInvitation } from '../../lambdas/store/invitations.ts';
+import {
+  householdView,
+  membershipOf,
+  pendingInvitations,
+  cancelInvitation,
+} from '../../lambdas/store/households/index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { itemKey, tableName } from '../../lambdas/store/db.ts';

@@ -9,7 +9,7 @@ import { API_MESSAGES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { getItem } from '../../lambdas/store/db.ts';
-import { IMPORT_BUDGET_MS } from '../../lambdas/store/imports.ts';
+import { IMPORT_BUDGET_MS } from '../../lambdas/store/reminders/index.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { api, createUser } from '../support/stack.ts';
 

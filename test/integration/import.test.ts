@@ -16,7 +16,7 @@ import { addDays } from '../../shared/reminder/schedule.ts';
 import { IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { itemKey, queryAll, tableName } from '../../lambdas/store/db.ts';
-import { adminStatistics } from '../../lambdas/store/stats.ts';
+import { adminStatistics } from '../../lambdas/store/admin/index.ts';
 import { runJob } from '../support/job.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { api, createUser, mailsTo, type TestUser } from '../support/stack.ts';

@@ -15,7 +15,7 @@ import { noticeQuestion, noticeQuestionDue } from '../../shared/reminder/noticeW
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { getItem } from '../../lambdas/store/db.ts';
-import { rollForward } from '../../lambdas/store/savings.ts';
+import { rollForward } from '../../lambdas/store/reminders/index.ts';
 import { inviteAndJoin } from '../support/household.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';

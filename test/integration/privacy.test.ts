@@ -21,16 +21,13 @@ import {
   unsubscribeUrls,
   verifyUnsubscribeToken,
 } from '../../lambdas/runtime/signingKey.ts';
-import { ANONYMISED_EMAIL, ANONYMISED_USER } from '../../lambdas/store/account.ts';
-import { audit } from '../../lambdas/store/audit.ts';
-import { writeEmailLog } from '../../lambdas/store/emailLogs.ts';
+import { ANONYMISED_EMAIL, ANONYMISED_USER } from '../../lambdas/store/wholeAccount/index.ts';
+import { audit, recordSimulatedMails } from '../../lambdas/store/admin/index.ts';
+import { writeEmailLog, isSuppressed } from '../../lambdas/store/sending/index.ts';
 import { AccountGoneError } from '../../lambdas/store/liveAccount.ts';
-import { getProfile } from '../../lambdas/store/profiles.ts';
-import { createReminder } from '../../lambdas/store/reminders.ts';
-import { recordOutcome } from '../../lambdas/store/savings.ts';
+import { getProfile } from '../../lambdas/store/account/index.ts';
+import { createReminder, recordOutcome } from '../../lambdas/store/reminders/index.ts';
 import { ACCOUNT_DELETED, claimSend, recordUnclaimedSend } from '../../lambdas/store/sends.ts';
-import { recordSimulatedMails } from '../../lambdas/store/simulations.ts';
-import { isSuppressed } from '../../lambdas/store/suppressions.ts';
 import { maskEmail } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { keys } from '../../shared/table.ts';

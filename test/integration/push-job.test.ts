@@ -10,9 +10,9 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from '
 import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
-import { setPushReminders, setReminderEmails } from '../../lambdas/store/profiles.ts';
-import { addPushDevice, listPushDevices } from '../../lambdas/store/pushDevices.ts';
-import { createReminder } from '../../lambdas/store/reminders.ts';
+import { setPushReminders, setReminderEmails } from '../../lambdas/store/account/index.ts';
+import { addPushDevice, listPushDevices } from '../../lambdas/store/push/index.ts';
+import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys, keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { remindersWithMailDue } from '../../lambdas/store/nextMail.ts';
-import { readCounters } from '../../lambdas/store/stats.ts';
+import { readCounters } from '../../lambdas/store/counters.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { api, createUser, type TestUser } from '../support/stack.ts';
 

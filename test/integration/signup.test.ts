@@ -13,7 +13,7 @@ import {
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
-import { readCounters } from '../../lambdas/store/stats.ts';
+import { readCounters } from '../../lambdas/store/counters.ts';
 import { api, confirmationLink, createUser, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
 import { useTestStack } from '../support/fixtures.ts';
 

@@ -4,8 +4,7 @@
  * may snooze (the authorization matrix and the fuzz suite cover the route's other answers).
  */
 import { describe, expect, it } from 'vitest';
-import { createReminder } from '../../lambdas/store/reminders.ts';
-import { snoozeReminder } from '../../lambdas/store/snoozes.ts';
+import { createReminder, snoozeReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob } from '../support/job.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createReminder } from '../../lambdas/store/reminders.ts';
+import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';

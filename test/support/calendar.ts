@@ -1,7 +1,6 @@
 import { reminderEventUrl } from '../../lambdas/calendar/eventLink.ts';
-import { calendarLink } from '../../lambdas/store/calendar.ts';
-import { getProfile } from '../../lambdas/store/profiles.ts';
-import { createReminder, listReminders } from '../../lambdas/store/reminders.ts';
+import { calendarLink, getProfile } from '../../lambdas/store/account/index.ts';
+import { createReminder, listReminders } from '../../lambdas/store/reminders/index.ts';
 
 /** A user's live calendar feed token: the last segment of the feed's address, without '.ics'. */
 export const feedToken = async (userId: string) =>

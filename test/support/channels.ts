@@ -6,7 +6,7 @@
 import { planRun } from '../../lambdas/engine/planner.ts';
 import type { SenderSeams } from '../../lambdas/engine/sender.ts';
 import { connectTelegram, saveNtfy, saveWebhook } from '../../lambdas/channels/settings.ts';
-import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
+import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
 import type { RunResult } from '../../lambdas/engine/planner.ts';

@@ -7,7 +7,7 @@
 import { afterEach, expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, sesClient, sqsClient } from '../../lambdas/runtime/clients.ts';
-import { createReminder } from '../../lambdas/store/reminders.ts';
+import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/categories.ts';

@@ -1,7 +1,7 @@
 /** Runs the reminder job as the schedule does: the planner queues, the local senders send. */
 import { planRun, type RunOptions, type RunResult } from '../../lambdas/engine/planner.ts';
 import type { SenderSeams } from '../../lambdas/engine/sender.ts';
-import { latestCronRuns } from '../../lambdas/store/cronRuns.ts';
+import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 
 export type JobOptions = RunOptions & Pick<SenderSeams, 'leaseMs' | 'onClaimed' | 'onPushClaimed'>;

@@ -1,6 +1,6 @@
 /** Accounts seeded straight into the table, for tests of the reminder job (no sign-up, no login). */
 import { randomUUID } from 'node:crypto';
-import { ensureProfile } from '../../lambdas/store/profiles.ts';
+import { ensureProfile } from '../../lambdas/store/account/index.ts';
 
 /** A London profile that takes reminder e-mails, at a unique address starting with `label`. */
 export async function seedUser(label: string): Promise<{ userId: string; email: string }> {

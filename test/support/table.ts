@@ -8,8 +8,8 @@ import { keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { queryAll, tableName } from '../../lambdas/store/db.ts';
 import { parseNumbers } from '../../lambdas/store/items.ts';
-import { outcomeCounters } from '../../lambdas/store/savings.ts';
-import { mergeCounterUpdates, readCounters, reminderCounters } from '../../lambdas/store/stats.ts';
+import { outcomeCounters } from '../../lambdas/store/reminders/index.ts';
+import { mergeCounterUpdates, readCounters, reminderCounters } from '../../lambdas/store/counters.ts';
 import { api, type TestStack, type TestUser } from './stack.ts';
 
 /** Every item of the table, page by page: the whole table, as an auditor would read it. */

@@ -9,7 +9,7 @@ import {
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { editOf } from '../../shared/reminder/edit.ts';
 import { rolled } from '../../shared/reminder/outcome.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
 
 const TODAY = '2027-03-01';

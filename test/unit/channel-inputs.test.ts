@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handleTelegramUpdate } from '../../lambdas/channels/bot.ts';
 import { dayMessage, chatText, MAX_LINES } from '../../lambdas/channels/message.ts';
 import { dayDeliveryId, newWebhookSecret, webhookSignature } from '../../lambdas/channels/webhook.ts';
-import { parseChannel, previousSecret, publicChannel, type StoredOf } from '../../lambdas/store/channels.ts';
+import {
+  parseChannel,
+  previousSecret,
+  publicChannel,
+  type StoredOf,
+} from '../../lambdas/store/channels/index.ts';
 import type { ReminderMailInput } from '../../lambdas/mail/registry.ts';
 import type { Reminder } from '../../shared/api.ts';
 import {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { CSV_COLUMNS, remindersCsv } from '../../shared/csv.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 
 const reminder = (over: Partial<Reminder> = {}): Reminder => ({
   id: 'r1',

@@ -24,7 +24,7 @@ import { MESSAGES } from '../../shared/schemas.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (name: string, text: string) => readImportFile(name, bytes(text));

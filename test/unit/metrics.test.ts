@@ -17,17 +17,19 @@ import {
   publishProductCount,
   publishRunCounts,
 } from '../../lambdas/runtime/metrics.ts';
-import { ensureProfile } from '../../lambdas/store/profiles.ts';
-import { importReminders } from '../../lambdas/store/imports.ts';
+import { ensureProfile } from '../../lambdas/store/account/index.ts';
+import { importReminders } from '../../lambdas/store/reminders/index.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import type { CronRun, Profile, Reminder } from '../../shared/api.ts';
 import { METRIC_NAMES, PRODUCT_METRICS } from '../../shared/metrics.ts';
 
 // The handlers' stores and mail, so that each handler runs here without a table or SES.
-vi.mock('../../lambdas/store/profiles.ts', () => ({ ensureProfile: vi.fn() }));
-vi.mock('../../lambdas/store/linkSignIns.ts', () => ({ offerLinkSignIn: vi.fn(async () => undefined) }));
+vi.mock('../../lambdas/store/account/profiles.ts', () => ({ ensureProfile: vi.fn() }));
+vi.mock('../../lambdas/store/account/linkSignIns.ts', () => ({
+  offerLinkSignIn: vi.fn(async () => undefined),
+}));
 vi.mock('../../lambdas/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () => 'sent') }));
-vi.mock('../../lambdas/store/reminders.ts', () => ({
+vi.mock('../../lambdas/store/reminders/reminders.ts', () => ({
   createReminder: vi.fn(async (userId: string) => ({ id: 'r1', user_id: userId }) as Reminder),
 }));
 // The caller's profile that route() reads for the session check: none, as for a new account.
@@ -35,7 +37,7 @@ vi.mock('../../lambdas/runtime/callerProfile.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   readProfileItem: vi.fn(async () => undefined),
 }));
-vi.mock('../../lambdas/store/imports.ts', () => ({
+vi.mock('../../lambdas/store/reminders/imports.ts', () => ({
   importReminders: vi.fn(),
   IMPORT_BUDGET_MS: 7500,
   IMPORT_MARGIN_MS: 2500,

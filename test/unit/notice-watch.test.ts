@@ -20,7 +20,7 @@ import {
 import { addDays, ROLL_AFTER_DAYS } from '../../shared/reminder/schedule.ts';
 import { END_OF_CONTRACT_NOTICE_DAYS, END_OF_FIX_NOTICE_DAYS } from '../../shared/reminder/windows.ts';
 import { COMPLAINT_ROUTES, complaintRouteOf, providerStep } from '../../shared/rights/complaints.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 
 const END = '2031-06-30';
 

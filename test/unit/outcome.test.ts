@@ -1,7 +1,7 @@
 /** A renewal's outcome as plain values: what happened, the ended term, and the reminder after it. */
 import { describe, expect, it } from 'vitest';
 import { endedTerm, resultOf, rolled, switchNeedsProvider } from '../../shared/reminder/outcome.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { SavingsInput } from '../../shared/savingsSchemas.ts';
 

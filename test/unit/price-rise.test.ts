@@ -23,7 +23,7 @@ import {
 import { priceRiseSchema, PRICE_RISE_MESSAGES } from '../../shared/reminder/priceRiseSchema.ts';
 import { reminderFormSchema, reminderFormToInput, reminderInputSchema } from '../../shared/schemas.ts';
 import { reminderText } from '../../lambdas/mail/reminder.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 
 const CPI: PriceRise = { kind: 'cpi_3_9' };
 const RPI: PriceRise = { kind: 'rpi_3_9' };

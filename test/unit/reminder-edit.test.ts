@@ -1,7 +1,7 @@
 /** What an edit does to a reminder, on plain values: which edits reschedule, and the term's anchor. */
 import { describe, expect, it } from 'vitest';
 import { editOf } from '../../shared/reminder/edit.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { ReminderInput } from '../../shared/schemas.ts';
 

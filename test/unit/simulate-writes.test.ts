@@ -21,7 +21,7 @@ import { resetKeyringCache } from '../../lambdas/runtime/signingKey.ts';
 import { UnfinishedBatchError } from '../../lambdas/runtime/retry.ts';
 import type { Profile } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
-import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 
 const TABLE = 'unit';
 const ddb = mockClient(DynamoDBDocumentClient);

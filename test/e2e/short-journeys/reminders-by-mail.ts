@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { runJob } from '../../support/job.ts';
-import { getProfile } from '../../../lambdas/store/profiles.ts';
+import { getProfile } from '../../../lambdas/store/account/index.ts';
 import { maskEmail } from '../../../shared/identity.ts';
 import { expectAccessible, toast, type E2e } from '../../support/e2e.ts';
 import { addReminder, createUser, mailsTo, type TestUser } from '../../support/stack.ts';

@@ -1,0 +1,372 @@
+/**
+ * The history of a reminder's terms and the savings ledger: one outcome per renewal, in the owner's
+ * partition (keys.outcome). Recording an outcome, rolling a reminder forward and cancelling it each
+ * happen in one transaction with the reminder's own write, conditional on the version read, so a
+ * retry, a second tab or the reminder job can never record a renewal twice or roll a reminder twice.
+ */
+import { endedTerm, resultOf, rolled } from '../../../shared/reminder/outcome.ts';
+import {
+  isAnswer,
+  loggedLine,
+  movedOnLine,
+  NOT_RECORDED,
+  termState,
+  whoLogged,
+  type TermState,
+} from '../../../shared/reminder/termAnswer.ts';
+import { overVersionRead } from '../overVersion.ts';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DateTime } from 'luxon';
+import type { Reminder, RenewalOutcome, SavingsSummary } from '../../../shared/api.ts';
+import { savingsTotalPence, yearlySavingPence } from '../../../shared/reminder/money.ts';
+import { rollOf } from '../../../shared/reminder/roll.ts';
+import { todayIn } from '../../../shared/dates.ts';
+import { MESSAGES } from '../../../shared/schemas.ts';
+import { type SavingsInput } from '../../../shared/savingsSchemas.ts';
+import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { getItem, ITEM_ABSENT, itemKey, queryAll } from '../db.ts';
+import { memberOf } from '../households/index.ts';
+import { parseOutcome, parseReminder } from '../items.ts';
+import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from '../liveAccount.ts';
+import { nextMailAt, notBeforeOf } from '../nextMail.ts';
+import { getProfile } from '../account/index.ts';
+import { moveCounters, toItem } from './reminders.ts';
+import {
+  findReminder,
+  householdHome,
+  householdHomeOf,
+  ownHome,
+  reminderAt,
+  writeAt,
+  type Home,
+} from './reminderHome.ts';
+import { freshPlacementAt } from './sharing.ts';
+import { ConditionsFailed, transact } from '../transact.ts';
+import { applyCounters, globalShard, reminderCounters } from '../counters.ts';
+
+/**
+ * What an outcome adds to the global counters (`sign` -1 takes it away): a report, unless the job
+ * rolled the reminder forward with no word from the user, and the amount saved in a year, in pence
+ * so totals kept by atomic ADD never drift the way float pounds would.
+ */
+export function outcomeCounters(outcome: RenewalOutcome, sign: 1 | -1): Record<string, number> {
+  return {
+    [COUNTERS.savingsReports]: isAnswer(outcome) ? sign : 0,
+    [COUNTERS.savingsTotalPence]: sign * yearlySavingPence(outcome.saved_amount, outcome.billing),
+  };
+}
+
+/** An outcome's item in `pk`: a household's holds no user id (its members are membership ids). */
+function outcomeItem(outcome: RenewalOutcome, pk: string) {
+  const { user_id: userId, ...rest } = outcome;
+  return {
+    ...itemKey(pk, keys.outcome(outcome.reminder_id, outcome.term_to!)),
+    entity: ENTITY.saving,
+    ...(outcome.shared ? rest : { ...rest, user_id: userId }),
+  };
+}
+
+/** The home of an item the job read from the index: a household's partition, or its owner's. */
+function homeOfItem(item: Record<string, unknown>, reminder: Reminder): Home {
+  const pk = String(item.pk);
+  const householdId = pk.startsWith(keys.household('')) ? pk.slice(keys.household('').length) : null;
+  return householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
+}
+
+/**
+ * The condition of a write over the reminder as read: the same version, still on the same renewal,
+ * so whatever ends a term (an answer, the job's roll) ends only the term it was decided for.
+ */
+const overRead = (read: Reminder) => ({
+  ConditionExpression: 'updated_at = :read AND renewal_date = :term',
+  ExpressionAttributeValues: { ':read': read.updated_at, ':term': read.renewal_date },
+});
+
+/** The reminder's write in a transaction: only over the version read. */
+function reminderWrite(
+  home: Home,
+  reminder: Reminder,
+  read: Reminder,
+  placement: { notBefore: string; nextAt: string | null },
+) {
+  return { Put: { Item: toItem(reminder, placement, home), ...overRead(read) } } satisfies LiveWrite;
+}
+
+/** The outcome's write: new (no outcome for this renewal yet), or over the one read. */
+function outcomeWrite(pk: string, outcome: RenewalOutcome, existing: RenewalOutcome | undefined): LiveWrite {
+  return existing
+    ? {
+        Put: {
+          Item: outcomeItem(outcome, pk),
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': existing.updated_at },
+        },
+      }
+    : { Put: { Item: outcomeItem(outcome, pk), ConditionExpression: ITEM_ABSENT } };
+}
+
+export class NextRenewalNotAfterError extends DomainError {
+  constructor() {
+    super('invalid', MESSAGES.nextRenewalNotAfter, { next_renewal_date: [MESSAGES.nextRenewalNotAfter] });
+  }
+}
+
+/**
+ * The outcome recorded for the term ending at `term`, if any. The key is built from the reminder's
+ * own renewal date only; an earlier term the request names is found among the reminder's outcomes.
+ */
+async function outcomeOfTerm(home: Home, reminder: Reminder, term: string) {
+  const items =
+    term === reminder.renewal_date
+      ? [await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date))]
+      : await queryAll({ pk: home.pk, sk: { beginsWith: keys.outcome(reminder.id, '') } });
+  return items
+    .filter((item) => item !== undefined)
+    .map((item) => parseOutcome({ user_id: home.userId, ...item }))
+    .find((outcome) => outcome.term_to === term);
+}
+
+/** The term asked about is over, or someone else answered it: nothing is recorded (409). */
+export class TermAnsweredError extends DomainError {
+  constructor(line: string) {
+    super('conflict', `${line}. ${NOT_RECORDED}`);
+  }
+}
+
+/** The first name of the member who logged a shared outcome, read only for a refusal. */
+async function loggerNames(home: Home, outcome: RenewalOutcome) {
+  const membershipId = outcome.recorded_by;
+  if (!home.household || membershipId === null) return [];
+  if (membershipId === home.household.membershipId)
+    return [{ membership_id: membershipId, first_name: '', is_you: true }];
+  const member = await memberOf(home.household.id, membershipId);
+  const profile = member && (await getProfile(member.user_id));
+  return profile ? [{ membership_id: membershipId, first_name: profile.first_name }] : [];
+}
+
+/** Why an answer for a term cannot be taken, in the caller's zone: who logged it, or that it is over. */
+async function termRefusal(
+  home: Home,
+  state: Extract<TermState, { kind: 'logged' | 'over' }>,
+  current: string,
+  zone: string,
+): Promise<TermAnsweredError> {
+  if (state.kind === 'over') return new TermAnsweredError(movedOnLine(current));
+  const who = whoLogged(state.existing, await loggerNames(home, state.existing));
+  return new TermAnsweredError(loggedLine(state.existing, who, zone));
+}
+
+/**
+ * Records the outcome of the reminder's current renewal, then rolls it forward to the next renewal
+ * date given, or archives it when cancelled. The answer is for the renewal the caller was shown
+ * (`input.renewal_date`, else the one read first): when that term is over, or answered by someone
+ * else, nothing is written and the 409 says who answered; the caller's own answer for the current
+ * term may be corrected (replaced). Undefined when the caller cannot see the reminder.
+ */
+export async function recordOutcome(
+  userId: string,
+  reminderId: string,
+  input: SavingsInput,
+  now = new Date(),
+): Promise<{ savings: RenewalOutcome; reminder: Reminder } | undefined> {
+  const profile = await getProfile(userId);
+  // A deleted account's still-valid token: gone, not 'not found'.
+  if (!profile) throw new AccountGoneError();
+  const zone = profile.timezone;
+  // Pinned before the first read: a retry after another member's answer rolled the reminder on must
+  // find its term over, never answer the next one.
+  let term = input.renewal_date ?? null;
+  return overVersionRead('its outcome was recorded', async () => {
+    const found = await findReminder(userId, reminderId);
+    if (!found) return undefined;
+    const { home, item } = found;
+    const reminder = reminderAt(home, item);
+    term ??= reminder.renewal_date;
+    const existing = await outcomeOfTerm(home, reminder, term);
+    const mine = !home.household || existing?.recorded_by === home.household.membershipId;
+    const state = termState(reminder.renewal_date, term, existing, mine);
+    if (state.kind === 'logged' || state.kind === 'over')
+      throw await termRefusal(home, state, reminder.renewal_date, zone);
+
+    const archived = reminder.archived_at !== null;
+    const nextDate = archived || input.cancelled ? null : input.next_renewal_date;
+    if (nextDate !== null && nextDate <= reminder.renewal_date) throw new NextRenewalNotAfterError();
+    const ended = endedTerm(
+      reminder,
+      {
+        // A cancelled reminder's renewal stays cancelled: only the amount can be corrected.
+        result: archived ? 'cancelled' : resultOf(reminder, input),
+        saved_amount: input.saved_amount,
+        // A cancelled contract has no next price.
+        new_price: input.cancelled ? null : input.new_price,
+      },
+      existing,
+      now,
+    );
+    // A shared renewal's outcome is the household's, and says which member answered.
+    const outcome = home.household ? { ...ended, recorded_by: home.household.membershipId } : ended;
+
+    let after = reminder;
+    // A shared reminder changed by an answer was last changed by the member who gave it (its new
+    // price, say: a mail to another member must not say they told us it).
+    const by = home.household ? { updated_by: home.household.membershipId } : {};
+    const writes: LiveWrite[] = [outcomeWrite(home.pk, outcome, existing)];
+    if (!archived && input.cancelled) {
+      after = { ...reminder, ...by, archived_at: now.toISOString(), updated_at: now.toISOString() };
+      writes.push(reminderWrite(home, after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
+    } else if (nextDate !== null) {
+      after = {
+        ...rolled(
+          reminder,
+          { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
+          now,
+        ),
+        ...by,
+      };
+      writes.push(reminderWrite(home, after, reminder, await freshPlacementAt(home, after, zone, now)));
+    } else {
+      writes.push({
+        ConditionCheck: { Key: itemKey(home.pk, keys.reminder(reminderId)), ...overRead(reminder) },
+      });
+    }
+    // Changed meanwhile (an edit, the job's roll forward, another tab's answer): read again.
+    await writeAt(home, writes);
+    const shard = globalShard();
+    const deltas = outcomeCounters(outcome, 1);
+    if (existing) {
+      const before = outcomeCounters(existing, -1);
+      for (const [name, delta] of Object.entries(before)) deltas[name] = (deltas[name] ?? 0) + delta;
+    }
+    await applyCounters('outcome recorded', [{ key: shard, deltas }]);
+    if (after.archived_at !== null && !archived) {
+      await applyCounters('reminder cancelled', reminderCounters(reminder, -1, shard));
+    } else {
+      await moveCounters(reminder, after);
+    }
+    return { savings: outcome, reminder: after };
+  });
+}
+
+/**
+ * The reminder job's roll forward of a repeating reminder whose renewal passed rollAfterDays ago
+ * with no outcome, as `rollOf` decides it, with 'Rolled forward automatically' in its history. When
+ * the user had answered for that renewal without giving a next date, their answer stays and the
+ * reminder still moves on. Returns the rolled reminder's item, so the same run can plan its overdue
+ * mails; null when there was nothing to do (it does not repeat, was cancelled, or has moved on
+ * meanwhile: a re-run, a retry or a user's edit).
+ */
+export async function rollForward(
+  item: Record<string, unknown>,
+  zone: string,
+  now: Date,
+  moveTo: string | null = null,
+): Promise<Record<string, unknown> | null> {
+  const planned = plannedRoll(item, zone, now, moveTo);
+  if (!planned) return null;
+  const { reminder, after, placement, home } = planned;
+  const answered = await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date));
+  const writes: LiveWrite[] = [reminderWrite(home, after, reminder, placement)];
+  if (!answered) {
+    const outcome = endedTerm(
+      reminder,
+      { result: 'rolled_forward', saved_amount: 0, new_price: null },
+      undefined,
+      now,
+    );
+    writes.push(outcomeWrite(home.pk, outcome, undefined));
+  }
+  try {
+    // The job's roll of a shared reminder is the household's: no member's account is its condition.
+    if (home.household) await transact(writes);
+    else await writeWhileAccountExists(reminder.user_id, writes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || error instanceof ConditionsFailed) return null;
+    throw error;
+  }
+  await moveCounters(reminder, after);
+  return planned.item;
+}
+
+/**
+ * The roll forward `rollOf` decides for the item on the owner's date of `now`, as the reminder and
+ * the item it would become; null when it does not roll. Nothing is read or written: rollForward
+ * writes it, a dry run of the job only shows it.
+ */
+export function plannedRoll(
+  item: Record<string, unknown>,
+  zone: string,
+  now: Date,
+  moveTo: string | null = null,
+) {
+  const reminder = parseReminder(item);
+  const today = todayIn(zone, DateTime.fromJSDate(now));
+  const roll = rollOf(reminder, today);
+  if (!roll) return null;
+  // `moveTo`: the DVLA's newer date of a kept registration, still ahead, which the terms then count from.
+  const moved = moveTo !== null && moveTo > reminder.renewal_date && moveTo >= today;
+  const after = rolled(
+    reminder,
+    { renewal_date: moved ? moveTo : roll.renewalDate, provider: null, amount: null, reanchor: moved },
+    now,
+  );
+  const placement = {
+    notBefore: roll.notBefore,
+    nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
+  };
+  const home = homeOfItem(item, reminder);
+  const next = {
+    ...toItem(after, placement, home),
+    ...(home.household ? { user_id: reminder.user_id } : {}),
+  };
+  return { reminder, after, placement, home, item: next };
+}
+
+/**
+ * The ledger: every answer about the user's renewals and their household's shared ones, the latest
+ * renewal first, and the totals saved. A term the job rolled on with no answer is no outcome: it
+ * stays in its reminder's history, never in the savings.
+ */
+export async function listSavings(userId: string): Promise<SavingsSummary> {
+  const [outcomeItems, reminderItems, home] = await Promise.all([
+    queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.savingPrefix } }),
+    queryAll({ pk: keys.user(userId), sk: { beginsWith: keys.reminderPrefix } }),
+    householdHome(userId),
+  ]);
+  const reminders = new Map(reminderItems.map(parseReminder).map((r) => [r.id, r]));
+  const own = outcomeItems
+    .map(parseOutcome)
+    .filter(isAnswer)
+    .map((record) => {
+      // Older outcomes kept no title or category: the reminder's own, while it exists.
+      const reminder = reminders.get(record.reminder_id);
+      return record.title === '' && reminder
+        ? { ...record, title: reminder.title, category: reminder.category, provider: reminder.provider }
+        : record;
+    });
+  // The household's shared outcomes count once, for the household, apart from the caller's own.
+  const shared = home
+    ? (await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } }))
+        .map((item) => parseOutcome({ ...item, user_id: userId, shared: true }))
+        .filter(isAnswer)
+    : [];
+  return {
+    total: savingsTotalPence(own) / 100,
+    household_total: home ? savingsTotalPence(shared) / 100 : null,
+    records: [...own, ...shared].sort(latestFirst),
+  };
+}
+
+const termDate = (r: RenewalOutcome) => r.term_to ?? r.created_at.slice(0, 10);
+const latestFirst = (a: RenewalOutcome, b: RenewalOutcome) =>
+  termDate(b).localeCompare(termDate(a)) || b.created_at.localeCompare(a.created_at);
+
+/** One reminder's finished terms, the latest first. */
+export async function reminderHistory(home: Home, reminder: Reminder): Promise<RenewalOutcome[]> {
+  const items = await queryAll({ pk: home.pk, sk: { beginsWith: keys.savingPrefix } });
+  return items
+    .map((item) => parseOutcome({ user_id: home.userId, ...item }))
+    .filter((r) => r.reminder_id === reminder.id)
+    .map((r) => (r.title === '' ? { ...r, title: reminder.title, category: reminder.category } : r))
+    .sort(latestFirst);
+}

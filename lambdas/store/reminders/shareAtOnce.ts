@@ -1,0 +1,53 @@
+/**
+ * 'Share these with your household?': several of the caller's own reminders moved into their
+ * household in one request, each as ticking 'Shared with household' in its dialog would (the same
+ * move, over the version read, within the household's limit). One that is not the caller's own, is
+ * cancelled, or is shared already is skipped and counted, never an error for the rest.
+ */
+import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
+import type { Reminder } from '../../../shared/api.ts';
+import type { SharedAtOnce } from '../../../shared/reminder/sharing.ts';
+import type { ReminderDraft } from '../../../shared/schemas.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { getVisibleReminderItem } from './imports.ts';
+import { parseReminder } from '../items.ts';
+import { householdHome } from './reminderHome.ts';
+import { updateReminder } from './reminders.ts';
+
+/** A reminder as the dialog would send it back, shared with the household, nobody in particular dealing with it. */
+function sharedDraft(reminder: Reminder): ReminderDraft {
+  return {
+    title: reminder.title,
+    category: reminder.category,
+    provider: reminder.provider,
+    renewal_date: reminder.renewal_date,
+    amount: reminder.amount,
+    notes: reminder.notes,
+    billing: reminder.billing,
+    date_kind: reminder.date_kind,
+    repeats: reminder.repeats,
+    ask_deal_end: reminder.ask_deal_end,
+    auto_renew: reminder.auto_renew,
+    act_by: reminder.act_by,
+    lead_days: reminder.lead_days,
+    action_windows: reminder.action_windows,
+    lender: reminder.lender,
+    kept_vehicle: reminder.kept_vehicle,
+    shared: true,
+    deals_with: null,
+    who_pays: null,
+  };
+}
+
+export async function shareReminders(userId: string, ids: readonly string[]): Promise<SharedAtOnce> {
+  if (!(await householdHome(userId))) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.notInHousehold);
+  let shared = 0;
+  // One at a time: each move is its own transaction, and the household's limit is checked by each.
+  for (const id of ids) {
+    const item = await getVisibleReminderItem(userId, id);
+    const reminder = item && parseReminder({ ...item, user_id: userId });
+    if (!reminder || reminder.archived_at !== null) continue;
+    if (await updateReminder(userId, id, sharedDraft(reminder))) shared++;
+  }
+  return { shared, skipped: ids.length - shared };
+}
