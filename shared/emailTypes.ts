@@ -1,27 +1,25 @@
 /**
  * The kinds of e-mail the product sends: closed lists the API returns and the stores parse (the API
- * contract, ./api.ts, re-exports them), the mails a reminder schedules (./reminder/mail.ts), and
- * what identifies one send of a mail.
+ * contract, ./api.ts, re-exports them), the mails a reminder schedules (./reminder/mail.ts) among
+ * them, and what identifies one send of a mail.
  */
 
-/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
+import { REMINDER_MAIL_TYPES, type ReminderMailType } from './reminder/mail.ts';
+
+export { REMINDER_MAIL_TYPES, type ReminderMailType };
+
+/**
+ * The reminder's own mails, then the account's: household_invitation goes to an invitee (not a
+ * user); household_change to members when one joins or leaves.
+ */
 export const EMAIL_TYPES = [
-  'reminder',
-  'window',
+  ...REMINDER_MAIL_TYPES,
   'welcome',
-  'savings',
   'test',
   'household_invitation',
   'household_change',
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-/**
- * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
- * 'window' tells the best day to act (an action window, shared/reminder/windows.ts); 'savings'
- * asks, after the renewal, how it went.
- */
-export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const satisfies readonly EmailType[];
-export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
 
 /**
  * What identifies one send of a mail: the claim of its send record is made under it

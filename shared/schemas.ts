@@ -4,10 +4,10 @@
  */
 // Namespace import: lets esbuild tree-shake zod (the named `z` export pulls in all of it).
 import * as z from 'zod';
-import { CATEGORIES, CATEGORY_VALUES } from './categories.ts';
+import { CATEGORIES, CATEGORY_VALUES } from './reminder/categories.ts';
 import { COUNTRY_CODES, TIMEZONES } from './locales.ts';
-import { moneyTextPounds, readMoneyText } from './money-text.ts';
-import { isRealDate } from './realDate.ts';
+import { moneyTextPounds, readMoneyText } from './reminder/money-text.ts';
+import { dateSchema, isoDate, isRealDate, RENEWAL_DATE_INVALID } from './reminder/realDate.ts';
 import { LENDER_VALUES } from './reminder/lenders.ts';
 import { REPEATS, REPEATS_VALUES } from './reminder/terms.ts';
 import { contractOf, DATE_KINDS, DATE_KIND_VALUES, leadDaysOf, legacyContract } from './reminder/contract.ts';
@@ -29,7 +29,7 @@ import {
   riseAmountProblem,
 } from './reminder/priceRiseSchema.ts';
 
-export { isRealDate };
+export { dateSchema, isoDate, isRealDate };
 
 /** The largest amount a reminder holds, in pounds. */
 export const AMOUNT_MAX = 100_000_000;
@@ -62,7 +62,7 @@ export const MESSAGES = {
   renewalTermInvalid: 'A renewal’s term is a month or longer',
   providerRequired: 'Provider is required',
   renewalDateRequired: 'Renewal date is required',
-  renewalDateInvalid: 'Renewal date must be a valid date (YYYY-MM-DD)',
+  renewalDateInvalid: RENEWAL_DATE_INVALID,
   amountInvalid: 'Amount must be a number',
   amountNegative: 'Amount cannot be negative',
   amountTooLarge: `Amount must be at most £${AMOUNT_MAX.toLocaleString('en-GB')}`,
@@ -193,16 +193,6 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** A calendar date, YYYY-MM-DD, that really exists, refused with `message`. */
-export const dateSchema = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isRealDate, message);
-
-/** A calendar date, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
-export const isoDate = dateSchema(MESSAGES.renewalDateInvalid);
-
 /** A reminder's own lead days: whole days before, from 0 to LEAD_DAY_MAX, at most LEAD_DAYS_MAX. */
 export const leadDaysSchema = z
   .array(
@@ -266,7 +256,7 @@ export const moneyAmount = z
 
 /**
  * A sum of money as a form field holds it: blank, or an amount from 0 as people type it ('1,150',
- * '£1,150.00'; shared/money-text.ts). No rule on decimal places here: a field that wants whole pence
+ * '£1,150.00'; shared/reminder/money-text.ts). No rule on decimal places here: a field that wants whole pence
  * adds `inWholePence`.
  */
 export const moneyText = z

@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, type Category } from './categories.ts';
+import { CATEGORY_VALUES, type Category } from './reminder/categories.ts';
 import { COUNTRY_CODES, type CountryCode } from './locales.ts';
 import { reminderMailKeys } from './reminder/mailKeys.ts';
 import type { ChannelKind } from './channels/kinds.ts';

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { AdminStats } from '../../shared/admin.ts';
-import { CATEGORIES } from '../../shared/categories.ts';
+import { CATEGORIES } from '../../shared/reminder/categories.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
 import {
   COUNTERS,

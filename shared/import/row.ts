@@ -3,7 +3,7 @@
  * them (strings), what reading the file found (refusals, warnings, a price in another currency),
  * and the reminder to save when nothing refuses it.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import { formatPounds } from '../dates.ts';
 import type { Lender } from '../reminder/lenders.ts';
 import type { Repeats } from '../reminder/terms.ts';

@@ -3,7 +3,7 @@
  * the dashboard runs too, needs the dedupe key and not zod.
  */
 import * as z from 'zod';
-import { isoDate } from '../schemas.ts';
+import { isoDate } from './realDate.ts';
 import { WINDOW_KINDS } from './windows.ts';
 
 /** Ids in mails and queue messages: UUIDs, never free text. */

@@ -9,7 +9,13 @@ import type * as z from 'zod';
 import { reminderMailKeys } from './mailKeys.ts';
 import type { mailSchema } from './mail-schema.ts';
 
-export type { ReminderMailType } from '../emailTypes.ts';
+/**
+ * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
+ * 'window' tells the best day to act (an action window, ./windows.ts); 'savings' asks, after the
+ * renewal, how it went. Every kind of e-mail (shared/emailTypes.ts) begins with these.
+ */
+export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const;
+export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
 
 export type Mail = z.infer<typeof mailSchema>;
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES, leadDaysFor } from '../../shared/categories.ts';
+import { CATEGORY_VALUES, leadDaysFor } from '../../shared/reminder/categories.ts';
 import {
   contractOf,
   DEAL_CATEGORIES,

@@ -6,7 +6,7 @@ import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
 import { route } from '../../lambdas/runtime/http.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { API } from '../../shared/routes.ts';
 import { IMPORT_BODY_MAX_BYTES, IMPORT_MAX_ROWS, importRemindersSchema } from '../../shared/importRequest.ts';

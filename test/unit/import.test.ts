@@ -7,7 +7,7 @@ import { hasHiddenCharacters, hasVisibleCharacters } from '../../shared/visibleT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { remindersCsv } from '../../shared/csv.ts';
 import {
   duplicateKey,

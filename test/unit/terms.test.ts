@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/reminder/categories.ts';
 import { leadDaysText, leadDaysToText, MESSAGES } from '../../shared/schemas.ts';
 import { nextRenewalAfter, renewalAfter, REPEATS } from '../../shared/reminder/terms.ts';
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/reminder/categories.ts';
 import { addDays, dueNow, reminderSchedule, type DueInput } from '../../shared/reminder/schedule.ts';
 import { actionWindows } from '../../shared/reminder/windows.ts';
 import { reminderFormSchema, reminderInputSchema } from '../../shared/schemas.ts';

@@ -9,7 +9,7 @@
  * Comparison sites, regulators and notice services are listed as `notProvider`: their names and
  * domains are in many letters and must never be taken for the provider.
  */
-import type { Category } from '../../../shared/categories.ts';
+import type { Category } from '../../../shared/reminder/categories.ts';
 import { LENDERS, type Lender } from '../../../shared/reminder/lenders.ts';
 
 export interface Provider {

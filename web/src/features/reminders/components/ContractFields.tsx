@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Category } from '#shared/categories.ts';
+import type { Category } from '#shared/reminder/categories.ts';
 import {
   DATE_KINDS,
   DEAL_END_QUESTION,

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '#shared/categories.ts';
+import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '#shared/reminder/categories.ts';
 import { todayIn } from '#shared/dates.ts';
 import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import {

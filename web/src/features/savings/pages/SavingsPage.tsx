@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn, UK_ZONE } from '#shared/dates.ts';
-import { moneyTextPounds } from '#shared/money-text.ts';
+import { moneyTextPounds } from '#shared/reminder/money-text.ts';
 import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
