@@ -21,6 +21,7 @@ import { Construct } from 'constructs';
 import { stageName, type InboxSettings, type StageConfig } from './config.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
+import type { Mail } from './mail.ts';
 import { nagReference } from './nagReference.ts';
 
 /** Where SES puts each mail in the bucket: the prefix, then the mail's SES message id. */
@@ -47,6 +48,8 @@ export interface InboxReceivingProps {
   data: Data;
   /** The environment of the stage's functions. */
   environment: Record<string, string>;
+  /** The stage's sending (in the stage's region): the mail saying a letter was read goes through it. */
+  mail: Mail;
   /**
    * The inbox domain's SES identity: the stage's domain identity covers it in the stage's own region;
    * in another region this construct makes one for `inbox.{domain}`.
@@ -133,6 +136,10 @@ export class InboxReceiving extends Construct {
       failureQueue: this.failures.queue,
     });
     props.data.grantReadWrite(this.handler.fn);
+    // 'Your renewal inbox received a letter' (lambdas/inbox/receive.ts), with its signed unsubscribe
+    // link: sent through the stage's identity, in the stage's region (TABLE_REGION when elsewhere).
+    props.mail.grantSend(this.handler.fn);
+    props.mail.grantUnsubscribeKey(this.handler.fn);
     // The mails under the prefix only: read, then delete. Nothing lists the bucket.
     this.handler.fn.addToRolePolicy(
       new PolicyStatement({
@@ -226,6 +233,7 @@ export interface InboxStackProps extends StackProps {
   inbox: InboxSettings;
   data: Data;
   environment: Record<string, string>;
+  mail: Mail;
 }
 
 /**
@@ -244,6 +252,7 @@ export class InboxStack extends Stack {
       inbox: props.inbox,
       data: props.data,
       environment: props.environment,
+      mail: props.mail,
       ownIdentity: true,
     });
   }

@@ -45,6 +45,7 @@ describe('the kinds of e-mail', () => {
       'Test',
       'Invitation',
       'Household',
+      'Inbox',
     ]);
     expect(mailLabel('digest')).toBe('digest');
   });
@@ -80,7 +81,8 @@ describe('a reminder mail, from its kind', () => {
     });
     expect(new Set(scheduled.map((mail) => mail.type))).toEqual(new Set(REMINDER_MAIL_TYPES));
     for (const mail of scheduled) {
-      const carried = mailOf({ ...mail, late: true } as Mail);
+      const queued = { ...mail, late: true };
+      const carried = mailOf(queued);
       expect(mailSchema.parse(carried)).toEqual(carried);
       expect(carried).not.toHaveProperty('date');
       expect(dedupeKeyOf(carried)).toBe(mail.dedupeKey);

@@ -6,6 +6,7 @@
 import type { MailKind, MailOf, ReminderMailKind } from './kind.ts';
 import { householdChange } from './householdChange.ts';
 import { householdInvitation } from './householdInvitation.ts';
+import { inboxLetter } from './inboxLetter.ts';
 import { lead } from './lead.ts';
 import { savings } from './savings.ts';
 import { test } from './testMail.ts';
@@ -20,6 +21,7 @@ export const MAIL_KINDS = [
   test,
   householdInvitation,
   householdChange,
+  inboxLetter,
 ] as const;
 
 export type ReminderMailType = (typeof REMINDER_MAIL_KINDS)[number]['type'];
