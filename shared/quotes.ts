@@ -14,7 +14,7 @@ import {
   moneyTextToAmount,
   plainText,
   PROVIDER_MAX,
-} from './schemas.ts';
+} from './schemas/fields.ts';
 import type { Quote } from './reminder/quotes.ts';
 
 export type { Quote };

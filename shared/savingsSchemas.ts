@@ -14,7 +14,7 @@ import {
   moneyTextToAmount,
   plainText,
   PROVIDER_MAX,
-} from './schemas.ts';
+} from './schemas/fields.ts';
 
 /**
  * The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals;

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { mailOf } from '../../shared/reminder/mail.ts';
 import { reminderMailKindOf } from '../../shared/reminder/mails/index.ts';
 import { idSchema, mailSchema } from '../../shared/reminder/mail-schema.ts';
-import { isoDate } from '../../shared/schemas.ts';
+import { isoDate } from '../../shared/schemas/fields.ts';
 import { sqsClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { retrying } from '../runtime/retry.ts';

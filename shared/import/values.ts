@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CATEGORIES, type Category } from '../reminder/categories.ts';
 import { readMoneyText } from '../reminder/money-text.ts';
 import { REPEATS, type Repeats } from '../reminder/terms.ts';
-import { isRealDate } from '../schemas.ts';
+import { isRealDate } from '../schemas/fields.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
 
 /**

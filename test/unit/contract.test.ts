@@ -18,7 +18,7 @@ import { amountShown, yearlyAmount } from '../../shared/reminder/money.ts';
 import { reminderSchedule, rollDate } from '../../shared/reminder/schedule.ts';
 import { actionWindows } from '../../shared/reminder/windows.ts';
 import { nextRenewalAfter, REPEATS_VALUES } from '../../shared/reminder/terms.ts';
-import { reminderInputSchema } from '../../shared/schemas.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 
 const category = fc.constantFrom(...CATEGORY_VALUES);
 const billing = fc.constantFrom(...REPEATS_VALUES);

@@ -20,7 +20,7 @@ import {
   type ImportFile,
 } from '../../shared/import.ts';
 import { conversionRateSchema } from '../../shared/import/values.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';

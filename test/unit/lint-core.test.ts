@@ -43,7 +43,7 @@ describe('the core importing anything else of shared/ fails lint', () => {
       importing('#shared/table.ts', 'dedupeKeys'),
     ],
     ['the API contract, a type only', 'shared/reminder/example.ts', importingType('../api.ts', 'Profile')],
-    ['the API schemas', 'shared/reminder/example.ts', importing('../schemas.ts', 'emailSchema')],
+    ['the API schemas', 'shared/reminder/example.ts', importing('../schemas/account.ts', 'emailSchema')],
     ['the kinds of e-mail', 'shared/reminder/example.ts', importingType('../emailTypes.ts', 'EmailType')],
     ['the messages', 'shared/reminder/example.ts', importing('../messages.ts', 'NOTICES')],
     ['the vehicle look-up', 'shared/reminder/example.ts', importing('../vehicles.ts', 'registrationSchema')],

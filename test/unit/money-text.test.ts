@@ -14,7 +14,7 @@ import {
   SAVINGS_MESSAGES,
   savingsAmountSchema,
 } from '../../shared/savingsSchemas.ts';
-import { AMOUNT_MAX, MESSAGES, moneyText, moneyTextToAmount } from '../../shared/schemas.ts';
+import { AMOUNT_MAX, MESSAGES, moneyText, moneyTextToAmount } from '../../shared/schemas/fields.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];

@@ -10,7 +10,7 @@
 import type { Category } from '../../../shared/reminder/categories.ts';
 import { readMoneyText } from '../../../shared/reminder/money-text.ts';
 import type { Repeats } from '../../../shared/reminder/terms.ts';
-import { AMOUNT_MAX } from '../../../shared/schemas.ts';
+import { AMOUNT_MAX } from '../../../shared/schemas/fields.ts';
 import { clauseAfter, clauseBefore, hasWords, plain, type Span } from './context.ts';
 
 export type Period = Repeats | 'day' | 'unit';

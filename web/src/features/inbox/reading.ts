@@ -8,7 +8,7 @@ import { formatPounds } from '#shared/dates.ts';
 import type { InboxField, InboxFields } from '#shared/inbox/fields.ts';
 import type { InboxItem } from '#shared/inbox/items.ts';
 import { changePercent } from '#shared/reminder/priceMemory.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 
 /** What an item is called in its buttons' names ('Dismiss Aviva item'). */
 export function itemName(item: InboxItem): string {

@@ -13,7 +13,7 @@ import {
   reminderFormSchema,
   reminderFormToInput,
   type ReminderFormValues,
-} from '#shared/schemas.ts';
+} from '#shared/schemas/reminder.ts';
 import {
   DEAL_END_QUESTION,
   DEFAULT_CONTRACT,

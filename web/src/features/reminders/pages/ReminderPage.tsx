@@ -8,7 +8,7 @@ import { dateLabel, leadDaysOf } from '#shared/reminder/contract.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
-import { leadDaysToText } from '#shared/schemas.ts';
+import { leadDaysToText } from '#shared/schemas/reminder.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
 import { NOTICE_HISTORY_WORDS } from '#shared/reminder/noticeWatch.ts';

@@ -18,7 +18,7 @@ import {
   switchNeedsProvider,
   type OutcomeChoice,
 } from '#shared/reminder/outcome.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { renewalFromLink, termState, termToAsk } from '#shared/reminder/termAnswer.ts';
 import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
