@@ -99,6 +99,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): RenewalRemind
       inbox: config.inbox,
       data: stack.data,
       environment: stack.functionEnvironment,
+      mail: stack.mail,
       env: { account, region: config.inbox.region },
       crossRegionReferences: true,
       description: `Renewal reminders (${config.stage}): the renewal inbox's mail receiving`,

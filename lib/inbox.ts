@@ -22,6 +22,7 @@ import { stageName, type StageConfig } from './config.ts';
 import type { InboxSettings } from './stageSettings.ts';
 import type { Data } from './data.ts';
 import { AppFunction, FailureQueue } from './function.ts';
+import type { Mail } from './mail.ts';
 import { nagReference } from './nagReference.ts';
 
 /** Where SES puts each mail in the bucket: the prefix, then the mail's SES message id. */
@@ -48,6 +49,8 @@ export interface InboxReceivingProps {
   data: Data;
   /** The environment of the stage's functions. */
   environment: Record<string, string>;
+  /** The stage's sending (in the stage's region): the mail saying a letter was read goes through it. */
+  mail: Mail;
   /**
    * The inbox domain's SES identity: the stage's domain identity covers it in the stage's own region;
    * in another region this construct makes one for `inbox.{domain}`.
@@ -134,6 +137,10 @@ export class InboxReceiving extends Construct {
       failureQueue: this.failures.queue,
     });
     props.data.grantReadWrite(this.handler.fn);
+    // 'Your renewal inbox received a letter' (lambdas/inbox/receive.ts), with its signed unsubscribe
+    // link: sent through the stage's identity, in the stage's region (TABLE_REGION when elsewhere).
+    props.mail.grantSend(this.handler.fn);
+    props.mail.grantUnsubscribeKey(this.handler.fn);
     // The mails under the prefix only: read, then delete. Nothing lists the bucket.
     this.handler.fn.addToRolePolicy(
       new PolicyStatement({
@@ -227,6 +234,7 @@ export interface InboxStackProps extends StackProps {
   inbox: InboxSettings;
   data: Data;
   environment: Record<string, string>;
+  mail: Mail;
 }
 
 /**
@@ -245,6 +253,7 @@ export class InboxStack extends Stack {
       inbox: props.inbox,
       data: props.data,
       environment: props.environment,
+      mail: props.mail,
       ownIdentity: true,
     });
   }

@@ -102,6 +102,7 @@ export class RenewalRemindersStack extends Stack {
         inbox: config.inbox,
         data: this.data,
         environment,
+        mail: this.mail,
         // The stage's domain identity (its own or the shared one) covers the inbox subdomain.
         ownIdentity: false,
       });

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ADMIN_GROUP } from '../shared/identity.ts';
-import { signInSchema } from '../shared/schemas.ts';
+import { signInSchema } from '../shared/schemas/account.ts';
 import { attachToRunningStack } from '../lib/local/running.ts';
 
 const { values, positionals } = parseArgs({ options: { stage: { type: 'string' } }, allowPositionals: true });

@@ -10,7 +10,7 @@ import { batchWriteAll } from '../lambdas/runtime/batch.ts';
 import { oneOffContract, toItem } from '../lambdas/store/reminders/index.ts';
 import { addToCounters, globalShard } from '../lambdas/store/counters.ts';
 import { COUNTERS, keys } from '../shared/table.ts';
-import { CATEGORIES } from '../shared/categories.ts';
+import { CATEGORIES } from '../shared/reminder/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { todayIn } from '../shared/dates.ts';
 

@@ -11,7 +11,7 @@
 import { remindersCsv } from '../shared/csv.ts';
 import { readImportFile } from '../shared/import.ts';
 import type { Reminder } from '../shared/api.ts';
-import { CATEGORIES } from '../shared/categories.ts';
+import { CATEGORIES } from '../shared/reminder/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { REPEATS_VALUES } from '../shared/reminder/terms.ts';
 import { oneOffContract } from '../lambdas/store/reminders/index.ts';

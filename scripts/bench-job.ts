@@ -20,7 +20,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { ENTITY, keys } from '../shared/table.ts';
-import { CATEGORIES } from '../shared/categories.ts';
+import { CATEGORIES } from '../shared/reminder/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchHousehold, benchProfile, benchReminder, placed } from './bench/seed.ts';
 import { withBenchChannels } from './bench/channels.ts';

@@ -10,7 +10,7 @@
  * direct render. Sizes can be changed: BENCH_MAILS=500 BENCH_DIGESTS=100 npm run bench:mail
  */
 import type { Reminder } from '../shared/api.ts';
-import { CATEGORY_VALUES } from '../shared/categories.ts';
+import { CATEGORY_VALUES } from '../shared/reminder/categories.ts';
 import { directFallbacks } from '../lambdas/mail/compile.ts';
 import { renderDigestMail, type DigestItem } from '../lambdas/mail/digest.ts';
 import { renderReminderMail, type ReminderMailProps } from '../lambdas/mail/reminder.ts';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startLocalStack } from '../lib/local/stack.ts';
 import { API_FUNCTION_TIMEOUT } from '../lib/function.ts';
-import { CATEGORIES } from '../shared/categories.ts';
+import { CATEGORIES } from '../shared/reminder/categories.ts';
 import { addDays } from '../shared/reminder/schedule.ts';
 import { batchWrite, benchProfile, benchReminder, placed } from './bench/seed.ts';
 

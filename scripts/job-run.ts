@@ -5,7 +5,7 @@
  * `--dry-run` prints what the run would send and roll, and changes nothing (lambdas/engine/dryRun.ts).
  */
 import { parseArgs } from 'node:util';
-import { isoDate } from '../shared/schemas.ts';
+import { isoDate } from '../shared/schemas/fields.ts';
 import { attachToRunningStack } from '../lib/local/running.ts';
 
 const { values } = parseArgs({

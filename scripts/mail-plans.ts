@@ -1,5 +1,6 @@
 /**
- * `npm run mail:plans`: compiles every mail template (lambdas/mail/templates/index.tsx) into the
+ * `npm run mail:plans`: compiles every mail template (each file of lambdas/mail/templates/, found
+ * by lambdas/mail/templates/index.tsx: a new one needs no list) into the
  * plans the Lambdas fill without React (lambdas/mail/plans/<name>.ts, committed). Run it after
  * changing a template: test/unit/mail-compile.test.ts fails while a plans module is out of date.
  * `npm run mail:plans -- --check` only says which are.
@@ -9,14 +10,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { compilePlans } from '../lambdas/mail/compile.ts';
 import { plansToData } from '../lambdas/mail/fill/planData.ts';
-import { TEMPLATES } from '../lambdas/mail/templates/index.tsx';
+import { loadTemplates } from '../lambdas/mail/templates/index.tsx';
 
 export const PLANS_DIR = fileURLToPath(new URL('../lambdas/mail/plans/', import.meta.url));
 
 /** Every plans module as it should read, by file path. */
 export async function plansModules(): Promise<Map<string, string>> {
   const modules = new Map<string, string>();
-  for (const [name, { build, views, itemShapes }] of Object.entries(TEMPLATES)) {
+  for (const [name, { build, views, itemShapes }] of Object.entries(await loadTemplates())) {
     const data = plansToData(name, await compilePlans(build, views, itemShapes));
     const file = `${PLANS_DIR}${name}.ts`;
     const source = [
@@ -53,7 +54,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const file of stale) console.log(`out of date: ${file}`);
     process.exitCode = stale.length > 0 ? 1 : 0;
   } else {
-    for (const [file, source] of await plansModules()) writeFileSync(file, source);
-    console.log(`wrote ${Object.keys(TEMPLATES).length} plans modules to ${PLANS_DIR}`);
+    const modules = await plansModules();
+    for (const [file, source] of modules) writeFileSync(file, source);
+    console.log(`wrote ${modules.size} plans modules to ${PLANS_DIR}`);
   }
 }

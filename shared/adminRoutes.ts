@@ -11,7 +11,7 @@ import type {
   TestEmailResult,
 } from './admin.ts';
 import { returns, type RouteSpec } from './contract.ts';
-import { limitQuerySchema, runCronSchema, systemTestSchema } from './schemas.ts';
+import { limitQuerySchema, runCronSchema, systemTestSchema } from './schemas/params.ts';
 
 /** An admin log read newest first, ?limit= rows (`fallback` by default). */
 const adminList = (fallback: number) =>

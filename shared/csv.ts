@@ -16,7 +16,7 @@ import { priceRiseText } from './reminder/priceRise.ts';
 import { yearlyAmount } from './reminder/money.ts';
 import { FORMER_MEMBER } from './reminder/sharing.ts';
 import { whoPaysText } from './reminder/split.ts';
-import { leadDaysToText } from './schemas.ts';
+import { leadDaysToText } from './schemas/reminder.ts';
 
 /** The columns, in order: the header row names them. */
 export const CSV_COLUMNS = [

@@ -1,27 +1,20 @@
 /**
  * The kinds of e-mail the product sends: closed lists the API returns and the stores parse (the API
- * contract, ./api.ts, re-exports them), the mails a reminder schedules (./reminder/mail.ts), and
- * what identifies one send of a mail.
+ * contract, ./api.ts, re-exports them), the mails a reminder schedules among them (each kind
+ * described once in ./reminder/mails/), and what identifies one send of a mail.
  */
 
-/** household_invitation: to an invitee (not a user); household_change: to members when one joins or leaves. */
-export const EMAIL_TYPES = [
-  'reminder',
-  'window',
-  'welcome',
-  'savings',
-  'test',
-  'household_invitation',
-  'household_change',
-] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
 /**
- * The mails a reminder schedules: 'reminder' counts down to the renewal (or its act-by date);
- * 'window' tells the best day to act (an action window, shared/reminder/windows.ts); 'savings'
- * asks, after the renewal, how it went.
+ * The reminder's own mails, then the account's and the household's: each kind is one descriptor in
+ * ./reminder/mails/, whose list these closed lists are derived from.
  */
-export const REMINDER_MAIL_TYPES = ['reminder', 'window', 'savings'] as const satisfies readonly EmailType[];
-export type ReminderMailType = (typeof REMINDER_MAIL_TYPES)[number];
+export {
+  EMAIL_TYPES,
+  REMINDER_MAIL_TYPES,
+  type EmailType,
+  type ReminderMailType,
+} from './reminder/mails/index.ts';
+import type { EmailType } from './reminder/mails/index.ts';
 
 /**
  * What identifies one send of a mail: the claim of its send record is made under it

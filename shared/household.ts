@@ -5,7 +5,8 @@
 import * as z from 'zod';
 import { encodeLinkAddress, LINK_ADDRESS_PARAM } from './linkSignIn.ts';
 import { HOUSEHOLD_MESSAGES, INVITATION_DAYS } from './messages.ts';
-import { emailSchema, personName } from './schemas.ts';
+import { personName } from './schemas/fields.ts';
+import { emailSchema } from './schemas/account.ts';
 
 /** 'Their name (optional)': shown only to the household, never in the mail to the invitee. */
 export const INVITEE_NAME_MAX = 50;

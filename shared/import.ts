@@ -23,7 +23,7 @@ import { categoryNamed, readDate, readPrice, repeatsNamed, unescapeFormula, yesN
 import { dateKindNamed } from './reminder/contract.ts';
 import { isRecord, WALLOS_CSV_HEADINGS, wallosEntries, wallosRow } from './import/wallos.ts';
 import { IMPORT_MAX_ROWS } from './importRequest.ts';
-import { MESSAGES } from './schemas.ts';
+import { MESSAGES } from './schemas/fields.ts';
 
 export { duplicateKey, IMPORT_MAX_ROWS, IMPORT_MESSAGES };
 export { conversionRateSchema } from './import/values.ts';

@@ -1,6 +1,6 @@
 /** 'Import N reminders' as the API takes it: how many rows, how many bytes, and the rows themselves. */
 import * as z from 'zod';
-import { reminderInputSchema } from './schemas.ts';
+import { reminderInputSchema } from './schemas/reminder.ts';
 
 /** At most this many reminders in one import (one file). */
 export const IMPORT_MAX_ROWS = 500;

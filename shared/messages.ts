@@ -1,4 +1,6 @@
 /** Messages both sides show, written once (the SPA renders them; the Lambdas return or record them). */
+import { HOUSEHOLD_MEMBER_LIMIT } from './reminder/members.ts';
+
 export const NOTICES = {
   emailDisabled: 'Email sending disabled (EMAIL_PROVIDER=disabled)',
   noUserEmail: 'No user email available',
@@ -56,7 +58,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** The most members a household has (the owner included). */
-export const HOUSEHOLD_MEMBER_LIMIT = 6;
+export { HOUSEHOLD_MEMBER_LIMIT };
 /** Invitations one person may send a UTC day, and a household's pending ones at once (anti-spam). */
 export const HOUSEHOLD_INVITES_PER_DAY = 10;
 export const HOUSEHOLD_PENDING_LIMIT = 5;

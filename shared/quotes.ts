@@ -4,7 +4,7 @@
  * of the reminder, as the reminder's own amount is.
  */
 import * as z from 'zod';
-import { inWholePence } from './money-text.ts';
+import { inWholePence } from './reminder/money-text.ts';
 import {
   AMOUNT_MAX,
   dateSchema,
@@ -14,23 +14,10 @@ import {
   moneyTextToAmount,
   plainText,
   PROVIDER_MAX,
-} from './schemas.ts';
+} from './schemas/fields.ts';
+import type { Quote } from './reminder/quotes.ts';
 
-/** A quote noted for one renewal of a reminder (shared/quotes.ts); its price is per term, as the reminder's. */
-export interface Quote {
-  id: string;
-  reminder_id: string;
-  /** The renewal it was collected for: the reminder's renewal date when it was added. */
-  renewal_date: string;
-  provider: string;
-  price: number;
-  /** When the quote was given. */
-  quoted_on: string;
-  notes: string | null;
-  /** 'This is my renewal offer': the current provider's price to renew, which savings are measured against. */
-  renewal_offer: boolean;
-  created_at: string;
-}
+export type { Quote };
 
 /** How many quotes one renewal keeps: enough to shop around, and a small bounded read. */
 export const QUOTE_LIMIT = 20;

@@ -21,15 +21,15 @@ import type {
 } from './api.ts';
 import type { PushDevice, PushDevices, TestPushResult } from './push.ts';
 import { defineRoutes, returns, type FileBody, type NoContent } from './contract.ts';
+import { profileUpdateSchema } from './schemas/account.ts';
+import { reminderInputSchema } from './schemas/reminder.ts';
 import {
   calendarTokenParamSchema,
   eventTokenParamSchema,
   idParamSchema,
   notFoundReportSchema,
-  profileUpdateSchema,
-  reminderInputSchema,
   unsubscribeQuerySchema,
-} from './schemas.ts';
+} from './schemas/params.ts';
 import { IMPORT_BODY_MAX_BYTES, importRemindersSchema } from './importRequest.ts';
 import { savingsInputSchema } from './savingsSchemas.ts';
 import type { Snooze } from './reminder/snooze.ts';

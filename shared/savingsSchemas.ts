@@ -3,8 +3,8 @@
  * happened, and the next term's fields.
  */
 import * as z from 'zod';
-import { SAVINGS_OUTCOMES } from './api.ts';
-import { inWholePence, moneyTextPounds, readMoneyText } from './money-text.ts';
+import { SAVINGS_OUTCOMES } from './reminder/types.ts';
+import { inWholePence, moneyTextPounds, readMoneyText } from './reminder/money-text.ts';
 import {
   dateSchema,
   isRealDate,
@@ -14,11 +14,11 @@ import {
   moneyTextToAmount,
   plainText,
   PROVIDER_MAX,
-} from './schemas.ts';
+} from './schemas/fields.ts';
 
 /**
  * The savings outcome form's amount, as typed: at most 20 characters, no sign, at most 2 decimals;
- * '£1,150.00' and '1,150' read as money fields read them (shared/money-text.ts).
+ * '£1,150.00' and '1,150' read as money fields read them (shared/reminder/money-text.ts).
  */
 export const SAVINGS_MESSAGES = {
   negative: MESSAGES.amountNegative,

@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, type Category } from './categories.ts';
+import { CATEGORY_VALUES, type Category } from './reminder/categories.ts';
 import { COUNTRY_CODES, type CountryCode } from './locales.ts';
 import { reminderMailKeys } from './reminder/mailKeys.ts';
 import type { ChannelKind } from './channels/kinds.ts';
@@ -213,7 +213,8 @@ export const keys = {
 /**
  * The dedupe keys of mails that must go at most once (the part after SEND# in the sort key): the
  * mail's identity, so a re-run or a retry finds the same key. A reminder's own mails spell theirs in
- * shared/reminder/mailKeys.ts, beside the mail they identify.
+ * shared/reminder/mailKeys.ts, beside the mail they identify, and a kind of mail may spell its own
+ * with its descriptor (shared/reminder/mails/: the inbox's letter mail does).
  */
 export const dedupeKeys = {
   ...reminderMailKeys,

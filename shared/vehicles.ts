@@ -4,10 +4,13 @@
  * dialog offers from it. Pure: the look-up's handler and the dialog both use it.
  */
 import * as z from 'zod';
-import type { Category } from './categories.ts';
+import type { Category } from './reminder/categories.ts';
 import { formatUkDate } from './dates.ts';
-import { isRealDate } from './realDate.ts';
+import { isRealDate } from './reminder/realDate.ts';
 import { DEFAULT_CONTRACT } from './reminder/contract.ts';
+import { VEHICLE_DATES, vehicleDateOf, type KeptVehicle, type VehicleDate } from './reminder/vehicle.ts';
+
+export { VEHICLE_DATES, vehicleDateOf, type KeptVehicle, type VehicleDate };
 
 /** Look-ups one user may make in a UTC day: a few cars, a few typos. */
 export const VEHICLE_LOOKUPS_PER_DAY = 20;
@@ -97,10 +100,6 @@ export function vehicleDatesLine(dates: VehicleDates): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-/** The DVLA date a Car Tax / MOT reminder follows when its registration number is kept. */
-export const VEHICLE_DATES = ['mot', 'tax'] as const;
-export type VehicleDate = (typeof VEHICLE_DATES)[number];
-
 /**
  * 'Keep it to update the dates after each MOT': the registration number, kept on the reminder only
  * when ticked, and which of the vehicle's dates the reminder follows. The job asks the DVLA again when
@@ -108,8 +107,7 @@ export type VehicleDate = (typeof VEHICLE_DATES)[number];
  */
 export const keptVehicleSchema = z
   .object({ registration: registrationSchema, follows: z.enum(VEHICLE_DATES) })
-  .strict();
-export type KeptVehicle = z.output<typeof keptVehicleSchema>;
+  .strict() satisfies z.ZodType<KeptVehicle>;
 
 /**
  * The renewal the DVLA's answer moves a kept reminder to: the date it follows when that is later than
@@ -158,28 +156,6 @@ export const vehicleDateMatchesKept = {
     v.kept_vehicle.follows === v.vehicle_date,
   issue: { message: VEHICLE_MESSAGES.whatIsDueNotKept, path: ['vehicle_date'] },
 };
-
-/** What a reminder's title says it is: 'Ford MOT', 'Ford car tax'; a title naming both or neither tells nothing. */
-function vehicleDateInTitle(title: string): VehicleDate | null {
-  const mot = /\bMOT\b/i.test(title);
-  const tax = /\b(tax|VED)\b/i.test(title);
-  return mot === tax ? null : mot ? 'mot' : 'tax';
-}
-
-/**
- * Which of a car's renewals a Car Tax / MOT reminder is: its 'What is due?' when chosen; for one
- * stored before that was asked (or left unchosen), the date its kept registration follows, else what
- * its title says. Null when nothing tells (it then has no window of either), and for other categories.
- */
-export function vehicleDateOf(reminder: {
-  category: Category;
-  title?: string;
-  vehicle_date?: VehicleDate | null;
-  kept_vehicle?: Pick<KeptVehicle, 'follows'> | null;
-}): VehicleDate | null {
-  if (reminder.category !== 'car_tax_mot') return null;
-  return reminder.vehicle_date ?? reminder.kept_vehicle?.follows ?? vehicleDateInTitle(reminder.title ?? '');
-}
 
 /**
  * The two reminders 'Add both' makes, before the API's schema: titled by the make, never by the

@@ -1,6 +1,6 @@
 import { runStatus } from '../../shared/runs.ts';
 import type { RunCronResult } from '../../shared/admin.ts';
-import type { runCronSchema } from '../../shared/schemas.ts';
+import type { runCronSchema } from '../../shared/schemas/params.ts';
 import type * as z from 'zod';
 import { planRun } from '../engine/planner.ts';
 import { startJobAsync } from '../engine/startJob.ts';

@@ -5,9 +5,10 @@
  * reminder still schedules, so a message can only ever ask for a mail the owner's reminder holds.
  */
 import * as z from 'zod';
-import type { Mail } from '../../shared/reminder/mail.ts';
+import { mailOf } from '../../shared/reminder/mail.ts';
+import { reminderMailKindOf } from '../../shared/reminder/mails/index.ts';
 import { idSchema, mailSchema } from '../../shared/reminder/mail-schema.ts';
-import { isoDate } from '../../shared/schemas.ts';
+import { isoDate } from '../../shared/schemas/fields.ts';
 import { sqsClient } from '../runtime/clients.ts';
 import { env } from '../runtime/env.ts';
 import { retrying } from '../runtime/retry.ts';
@@ -31,8 +32,8 @@ export const queuedMailSchema = z
     late: z.boolean(),
   })
   .strict()
-  .refine((queued) => (queued.mail.type === 'savings') === (queued.daysLeft === null), {
-    message: 'A reminder mail has days left; a follow-up has none',
+  .refine((queued) => reminderMailKindOf(queued.mail.type).countsDown === (queued.daysLeft !== null), {
+    message: 'A mail that counts down has days left; a follow-up has none',
   });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
 
@@ -67,16 +68,6 @@ export type RecipientMessage = z.infer<typeof recipientMessageSchema>;
 export interface RunRef {
   id: string;
   ranAt: string;
-}
-
-/** The Mail of a due mail, without what the schedule adds (its date and dedupe key). */
-function mailOf(due: Addressed['mail']): Mail {
-  const identity = { userId: due.userId, reminderId: due.reminderId, renewalDate: due.renewalDate };
-  if (due.type === 'reminder')
-    return { type: 'reminder', ...identity, daysBefore: due.daysBefore, actBy: due.actBy };
-  if (due.type === 'window')
-    return { type: 'window', ...identity, window: due.window, daysBefore: due.daysBefore, actBy: due.actBy };
-  return { type: 'savings', ...identity, daysBefore: null, actBy: null };
 }
 
 /**

@@ -17,9 +17,14 @@ import {
   type InboxUpload,
 } from '../../shared/inbox/items.ts';
 import { UNREADABLE } from '../../shared/inbox/unreadable.ts';
+import type { Profile } from '../../shared/api.ts';
+import { inboxLetter } from '../../shared/reminder/mails/inboxLetter.ts';
+import { sendOnEvent } from '../engine/eventMail.ts';
+import { composeMail, siteLink } from '../mail/compose.ts';
+import { renderInboxLetter } from '../mail/inboxLetter.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
 import { getProfile, inboxOwner, storeInboxItem, type StoreOutcome } from '../store/account/index.ts';
-import { listReminders } from '../store/reminders/index.ts';
+import { getReminder, listReminders } from '../store/reminders/index.ts';
 import { readAndExtract, type ReadAndExtractResult } from './index.ts';
 import { matchingReminder } from './match.ts';
 
@@ -106,7 +111,44 @@ export async function receiveMail(mail: InboundMail, now = new Date()): Promise<
   const item = await itemOf(userId, id, 'email', result, subject, now);
   const stored = await storeInboxItem(userId, item, todayIn(UK_ZONE, DateTime.fromJSDate(now)), now);
   if (stored === 'gone') return { outcome: 'refused', reason: 'no inbox at that address' };
+  if (stored === 'stored' && item.status === 'ready' && profile.reminder_emails)
+    await mailLetterRead(profile, item, now);
   return { outcome: stored, itemId: id };
+}
+
+/**
+ * 'Your renewal inbox received a letter' for an item that filled in a renewal: once per item (a
+ * redelivery stores no second item, and the claim holds against a retried invocation), to an
+ * account that takes reminder e-mails (its unsubscribe link turns this mail off with them).
+ */
+async function mailLetterRead(profile: Profile, item: InboxItem, now: Date): Promise<void> {
+  const renewalDate = item.fields.renewal_date;
+  if (renewalDate === null) return;
+  await sendOnEvent(
+    'Inbox letter mail',
+    async () => {
+      const matched = item.match === null ? undefined : await getReminder(profile.user_id, item.match);
+      return composeMail(
+        { userId: profile.user_id, email: profile.email },
+        {
+          type: inboxLetter.type,
+          dedupeKey: inboxLetter.dedupeKey(item.id),
+          reminderId: matched?.id ?? null,
+          daysBefore: null,
+        },
+        ({ unsubscribeUrl }) =>
+          renderInboxLetter({
+            firstName: profile.first_name,
+            provider: item.fields.provider,
+            renewalDate,
+            reminderTitle: matched?.title ?? null,
+            dashboardUrl: siteLink('/dashboard'),
+            unsubscribeUrl,
+          }),
+      );
+    },
+    () => now,
+  );
 }
 
 /** 'Upload a letter': read now; the item says what was found. 'limited' when the day is full. */

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
-import { isoDate } from '../../shared/schemas.ts';
+import { isoDate } from '../../shared/schemas/fields.ts';
 import { logger } from '../runtime/logger.ts';
 import { planRun, type RunResult } from '../engine/planner.ts';
 import { traced } from '../runtime/tracer.ts';

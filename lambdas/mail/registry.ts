@@ -1,7 +1,8 @@
 /**
  * The reminder mails, one entry per type: its subject, where its button leads, its single mail and
- * its section of a digest. A new kind of reminder mail is a schedule rule (shared/reminder/schedule.ts), an
- * entry here and a template; the planner, the queue and the senders carry any of them unchanged.
+ * its section of a digest. A new kind of reminder mail is its descriptor (shared/reminder/mails/:
+ * its type, fields, dedupe key and labels), a schedule rule (shared/reminder/schedule.ts), an entry
+ * here and a template; the planner, the queue and the senders carry any of them unchanged.
  */
 import { offerLine } from '../../shared/reminder/priceMemory.ts';
 import type { Profile, Reminder } from '../../shared/api.ts';

@@ -5,8 +5,8 @@
 import { offerLine } from '../../shared/reminder/priceMemory.ts';
 import { inRiseMonth, priceRiseLine } from '../../shared/reminder/priceRise.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import { isRealDate } from '../../shared/realDate.ts';
-import { categoryLabel, type Category } from '../../shared/categories.ts';
+import { isRealDate } from '../../shared/reminder/realDate.ts';
+import { categoryLabel, type Category } from '../../shared/reminder/categories.ts';
 import { dateVerb } from '../../shared/reminder/contract.ts';
 import { formatLongUkDate, formatPounds } from '../../shared/dates.ts';
 import { rightsLine } from '../../shared/rights/mail.ts';

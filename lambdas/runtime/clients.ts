@@ -51,7 +51,9 @@ export async function sesClient(): Promise<SESv2Client> {
     const { SESv2Client } = await import('@aws-sdk/client-sesv2');
     ses ??= tracer.captureAWSv3Client(
       new SESv2Client({
-        region: env().AWS_REGION,
+        // The stage's region, where its sending identity is: a function in another region (the
+        // inbox's receiving) is told it as the table's.
+        region: env().TABLE_REGION ?? env().AWS_REGION,
         // Without throwOnRequestTimeout the handler only warns when the timeout passes, and waits on.
         requestHandler: {
           connectionTimeout: 3_000,

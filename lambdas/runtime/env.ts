@@ -80,7 +80,8 @@ const envSchema = z.object({
   AWS_REGION: z.string().default('eu-west-2'),
   /**
    * The table's region where it is not the function's own: the inbox's mail function runs in the
-   * region whose SES receives the mail (lib/inbox.ts), which may not be the stage's.
+   * region whose SES receives the mail (lib/inbox.ts), which may not be the stage's. It is the
+   * stage's region, so the mails that function sends go through the stage's SES there too.
    */
   TABLE_REGION: z.string().optional(),
   DYNAMODB_ENDPOINT: z.string().optional(),

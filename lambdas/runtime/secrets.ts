@@ -14,7 +14,8 @@ export function secretString(arn: string, maxAgeMs = Infinity): Promise<string> 
   const read = import('@aws-sdk/client-secrets-manager')
     .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
       tracer
-        .captureAWSv3Client(new SecretsManagerClient({ region: env().AWS_REGION }))
+        // The secret's own region, from its ARN: a function in another region (the inbox's) reads the stage's.
+        .captureAWSv3Client(new SecretsManagerClient({ region: arn.split(':')[3] || env().AWS_REGION }))
         .send(new GetSecretValueCommand({ SecretId: arn })),
     )
     .then((result) => {

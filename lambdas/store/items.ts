@@ -20,7 +20,7 @@ import {
   type RenewalOutcome,
 } from '../../shared/api.ts';
 import { type AuditEntry } from '../../shared/admin.ts';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { DATE_KIND_VALUES, legacyContract } from '../../shared/reminder/contract.ts';

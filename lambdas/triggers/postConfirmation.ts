@@ -2,7 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
 import { DEFAULT_COUNTRY } from '../../shared/locales.ts';
-import { countrySchema } from '../../shared/schemas.ts';
+import { countrySchema } from '../../shared/schemas/account.ts';
 import { LINK_SIGN_IN_METADATA_KEY, LINK_TOKEN_PATTERN } from '../../shared/linkSignIn.ts';
 import { afterPasswordReset } from '../account/endSessions.ts';
 import { logger } from '../runtime/logger.ts';

@@ -1,7 +1,12 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { USER_ATTRIBUTES } from '../../shared/identity.ts';
-import { countrySchema, firstNameSchema, lastNameSchema, timezoneSchema } from '../../shared/schemas.ts';
+import {
+  countrySchema,
+  firstNameSchema,
+  lastNameSchema,
+  timezoneSchema,
+} from '../../shared/schemas/account.ts';
 import { logger } from '../runtime/logger.ts';
 import { traced } from '../runtime/tracer.ts';
 
@@ -18,7 +23,7 @@ const eventSchema = z.object({
 });
 
 /**
- * The sign-up's profile attributes with the rules the SPA and the API use (shared/schemas.ts). A
+ * The sign-up's profile attributes with the rules the SPA and the API use (shared/schemas/account.ts). A
  * missing name or country is an empty string, so that it fails with the shared "required" message.
  */
 const attributesSchema = z.object({

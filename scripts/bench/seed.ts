@@ -4,7 +4,7 @@ import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
 import { nextMailAt } from '../../lambdas/store/nextMail.ts';
 import { oneOffContract, toItem } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
-import type { Category } from '../../shared/categories.ts';
+import type { Category } from '../../shared/reminder/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';
 import { ENTITY, keys } from '../../shared/table.ts';
 

@@ -4,7 +4,7 @@
  * with the webhook's own secret, in the X-Renewals-Signature header as `t={unix seconds},v1={hex}`.
  * The server signs (lambdas/channels/webhook.ts); this module only names the parts.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import type { ReminderMailType } from '../api.ts';
 
 /** The body's `version`: a change a receiver must know about gets a new one. */

@@ -3,20 +3,20 @@
  * them (strings), what reading the file found (refusals, warnings, a price in another currency),
  * and the reminder to save when nothing refuses it.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import { formatPounds } from '../dates.ts';
 import type { Lender } from '../reminder/lenders.ts';
 import type { Repeats } from '../reminder/terms.ts';
 import { contractOf, leadDaysOf, type DateKind } from '../reminder/contract.ts';
 import { isLongPast } from '../reminder/agenda.ts';
+import { MESSAGES } from '../schemas/fields.ts';
 import {
   leadDaysToText,
-  MESSAGES,
   reminderFormSchema,
   reminderFormToInput,
   type ReminderFormValues,
   type ReminderInput,
-} from '../schemas.ts';
+} from '../schemas/reminder.ts';
 import type { ColumnMapping } from './columns.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
 import { shownDate, type FileDate, type Price } from './values.ts';

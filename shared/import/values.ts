@@ -4,10 +4,10 @@
  */
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { CATEGORIES, type Category } from '../categories.ts';
-import { readMoneyText } from '../money-text.ts';
+import { CATEGORIES, type Category } from '../reminder/categories.ts';
+import { readMoneyText } from '../reminder/money-text.ts';
 import { REPEATS, type Repeats } from '../reminder/terms.ts';
-import { isRealDate } from '../schemas.ts';
+import { isRealDate } from '../schemas/fields.ts';
 import { IMPORT_MESSAGES } from './messages.ts';
 
 /**
@@ -112,7 +112,7 @@ const POUNDS = /^(?:£|gbp)$/i;
  * '£1,234.50', '1234.5', '€59,99' (a decimal comma), 'Kč249', '$0', 'CHF 29.90'. `currency` is
  * the ISO code from a column of its own (SubTrackr), when the file has one. Zero is no amount:
  * Wallos writes `$0` for a price never filled in. Pounds are left as the file writes them, for the
- * form's own rule to read as a typed amount is read (shared/money-text.ts): '£11,50' is refused
+ * form's own rule to read as a typed amount is read (shared/reminder/money-text.ts): '£11,50' is refused
  * there, not taken for £1,150 or £11.50. Another currency's decimal comma is read as one.
  */
 export function readPrice(text: string, currency = ''): Price {

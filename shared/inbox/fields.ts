@@ -5,11 +5,11 @@
  * the API and the web read it through this one schema.
  */
 import * as z from 'zod';
-import { CATEGORY_VALUES } from '../categories.ts';
-import { isRealDate } from '../realDate.ts';
+import { CATEGORY_VALUES } from '../reminder/categories.ts';
+import { isRealDate } from '../reminder/realDate.ts';
 import { DATE_KIND_VALUES } from '../reminder/contract.ts';
 import { REPEATS_VALUES } from '../reminder/terms.ts';
-import { AMOUNT_MAX, PROVIDER_MAX } from '../schemas.ts';
+import { AMOUNT_MAX, PROVIDER_MAX } from '../schemas/fields.ts';
 
 /** The fields, in the order the confirm page shows them. */
 export const INBOX_FIELDS = [

@@ -6,7 +6,7 @@
  * reminder until the user confirms it ('Update {reminder}' or 'Add reminder').
  */
 import * as z from 'zod';
-import { dateSchema, MESSAGES, moneyAmount } from '../schemas.ts';
+import { dateSchema, MESSAGES, moneyAmount } from '../schemas/fields.ts';
 import type { InboxFields } from './fields.ts';
 import { MAX_DOCUMENT_BYTES } from './unreadable.ts';
 

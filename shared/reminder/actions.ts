@@ -13,7 +13,7 @@ import type { Lender } from './lenders.ts';
 import { actionWindows, WINDOW_KINDS, type WindowKind } from './windows.ts';
 import { currentNoticeAnswer, noticeQuestionDue, type NoticeAnswer } from './noticeWatch.ts';
 import { nextRiseDay, priceRiseLine, RISE_REMINDER_DAY, type PriceRise } from './priceRise.ts';
-import type { Category } from '../categories.ts';
+import type { Category } from './categories.ts';
 
 /** Days ahead an action shows from, and days it stays after its day. */
 export const ACTIONS_AHEAD_DAYS = 7;

@@ -9,7 +9,7 @@
  * user's to choose), a rolling charge repeats as it is paid, and a renewal repeats by its own term
  * (an insurance policy renews yearly, paid monthly or not).
  */
-import { leadDaysFor, type Category } from '../categories.ts';
+import { leadDaysFor, type Category } from './categories.ts';
 import type { Repeats } from './terms.ts';
 
 /** What the date is, in the order the dialog offers them, with the date field's label for each. */

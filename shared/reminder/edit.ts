@@ -2,8 +2,7 @@
  * What an edit does to a reminder, as plain values: the reminder after it, and whether it
  * reschedules (its mails then start again from the owner's today, as for a new reminder).
  */
-import type { Reminder } from '../api.ts';
-import type { ReminderInput } from '../schemas.ts';
+import type { Reminder } from './types.ts';
 import { doneFor } from './actions.ts';
 
 export interface Edit {
@@ -16,7 +15,13 @@ export interface Edit {
   reschedules: boolean;
 }
 
-export function editOf(existing: Reminder, input: ReminderInput, now: Date): Edit {
+/**
+ * What an edit gives: the reminder's fields as the user set them (the API's reminderInputSchema reads
+ * them); the date and its term always, the rest as the form has them.
+ */
+export type ReminderChanges = Partial<Reminder> & Pick<Reminder, 'renewal_date' | 'repeats'>;
+
+export function editOf(existing: Reminder, input: ReminderChanges, now: Date): Edit {
   // A new date or term counts renewals from the new date.
   const reanchored = existing.renewal_date !== input.renewal_date || existing.repeats !== input.repeats;
   const updated: Reminder = {

@@ -1,34 +1,34 @@
 /**
  * The queue message's check of a Mail (./mail.ts), apart from the Mail's rules: the schedule, which
- * the dashboard runs too, needs the dedupe key and not zod.
+ * the dashboard runs too, needs the dedupe key and not zod. Each kind's check is made from its
+ * descriptor's fields (./mails/), strict: a message can carry no field its kind does not have.
  */
 import * as z from 'zod';
-import { isoDate } from '../schemas.ts';
-import { WINDOW_KINDS } from './windows.ts';
+import { isoDate } from './realDate.ts';
+import type { FieldSpec } from './mails/kind.ts';
+import { REMINDER_MAIL_KINDS, type Mail } from './mails/index.ts';
 
 /** Ids in mails and queue messages: UUIDs, never free text. */
 export const idSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');
 
 const identity = { userId: idSchema, reminderId: idSchema, renewalDate: isoDate };
-export const mailSchema = z.discriminatedUnion('type', [
+
+function fieldSchema(spec: FieldSpec): z.ZodType {
+  if (spec === 'null') return z.null();
+  if (spec === 'date|null') return isoDate.nullable();
+  if ('int' in spec) return z.number().int().min(spec.int[0]).max(spec.int[1]);
+  return z.enum(spec.oneOf);
+}
+
+const [first, ...rest] = REMINDER_MAIL_KINDS.map((kind) =>
   z
     .object({
-      type: z.literal('reminder'),
+      type: z.literal(kind.type),
       ...identity,
-      daysBefore: z.number().int().min(0).max(365),
-      actBy: isoDate.nullable(),
+      ...Object.fromEntries(Object.entries(kind.fields).map(([name, spec]) => [name, fieldSchema(spec)])),
     })
     .strict(),
-  z
-    .object({
-      type: z.literal('window'),
-      ...identity,
-      window: z.enum(WINDOW_KINDS),
-      /** Days from the window to the renewal (not the act-by date: every window counts from the renewal). */
-      daysBefore: z.number().int().min(1).max(366),
-      /** The act-by date it was planned with: the window is no use after it. Not part of its identity. */
-      actBy: isoDate.nullable(),
-    })
-    .strict(),
-  z.object({ type: z.literal('savings'), ...identity, daysBefore: z.null(), actBy: z.null() }).strict(),
-]);
+);
+
+/** A Mail as a queue message carries it: its kind's fields and no other (the cast: built from the same list as Mail). */
+export const mailSchema = z.discriminatedUnion('type', [first!, ...rest]) as unknown as z.ZodType<Mail>;

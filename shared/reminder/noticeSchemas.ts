@@ -5,7 +5,7 @@
  * runs without zod.
  */
 import * as z from 'zod';
-import { isoDate } from '../schemas.ts';
+import { isoDate } from './realDate.ts';
 import { NOTICE_ANSWER_VALUES } from './noticeWatch.ts';
 
 export const NOTICE_MESSAGES = {

@@ -7,7 +7,7 @@
  * renewal date, an outcome or the job's roll forward leaves it behind, and the ended term keeps it
  * in the history. docs/uk-renewal-rules.md names each rule's source. Pure.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from './categories.ts';
 import type { DateKind } from './contract.ts';
 import { addDays, ROLL_AFTER_DAYS } from './schedule.ts';
 import { END_OF_CONTRACT_NOTICE_DAYS, END_OF_FIX_NOTICE_DAYS } from './windows.ts';

@@ -7,8 +7,7 @@ import { currentOffer } from './priceMemory.ts';
 import { currentNoticeAnswer } from './noticeWatch.ts';
 import { riseAfterRoll } from './priceRise.ts';
 import { rescaled } from './split.ts';
-import type { Reminder, RenewalOutcome, RenewalResult } from '../api.ts';
-import type { SavingsInput } from '../savingsSchemas.ts';
+import type { Reminder, RenewalOutcome, RenewalResult } from './types.ts';
 import { addDays, daysBetween } from './schedule.ts';
 
 /**
@@ -36,8 +35,15 @@ export const OUTCOME_CHOICE_VALUES = OUTCOME_CHOICES.map((c) => c.value) as [
 export const switchNeedsProvider = (choice: OutcomeChoice | null, newProvider: string): boolean =>
   choice === 'switched' && newProvider.trim() === '';
 
+/** What `resultOf` reads of the outcome page's answers (savingsInputSchema in shared/savingsSchemas.ts). */
+export interface OutcomeAnswers {
+  cancelled: boolean;
+  new_provider: string | null;
+  saved_amount: number;
+}
+
 /** What happened, from the answers: cancelled, a new provider, money saved, or renewed as it was. */
-export function resultOf(reminder: Reminder, input: SavingsInput): RenewalResult {
+export function resultOf(reminder: Reminder, input: OutcomeAnswers): RenewalResult {
   if (input.cancelled) return 'cancelled';
   const provider = input.new_provider?.trim().toLowerCase();
   if (provider && provider !== reminder.provider.trim().toLowerCase()) return 'switched';

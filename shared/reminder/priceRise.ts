@@ -6,7 +6,7 @@
  * says the price from April: the dashboard, the reminder page, 'What to do this week' on 1 March and
  * the reminder mails of March. Money in pence, rounded to the nearest penny (a half penny up). Pure.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from './categories.ts';
 import { formatPounds } from '../dates.ts';
 import { figuresFor } from './inflationFigures.ts';
 import { paymentsPerYear, type Repeats } from './terms.ts';

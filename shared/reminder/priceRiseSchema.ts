@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { formatPounds } from '../dates.ts';
-import { inWholePence, readMoneyText } from '../money-text.ts';
+import { inWholePence, readMoneyText } from './money-text.ts';
 import { PRICE_RISE_KIND_VALUES, PRICE_RISE_MAX_PENCE } from './priceRise.ts';
 
 export const PRICE_RISE_MESSAGES = {

@@ -3,7 +3,22 @@
  * and price, and the saving as the renewal price minus the price taken. Both prices are per term of
  * the reminder, so the saving is too (a monthly bill's saving is per month). Pure.
  */
-import type { Quote } from '../api.ts';
+
+/** A quote noted for one renewal of a reminder (its form and API: shared/quotes.ts); its price is per term, as the reminder's. */
+export interface Quote {
+  id: string;
+  reminder_id: string;
+  /** The renewal it was collected for: the reminder's renewal date when it was added. */
+  renewal_date: string;
+  provider: string;
+  price: number;
+  /** When the quote was given. */
+  quoted_on: string;
+  notes: string | null;
+  /** 'This is my renewal offer': the current provider's price to renew, which savings are measured against. */
+  renewal_offer: boolean;
+  created_at: string;
+}
 
 type Comparable = Pick<Quote, 'price' | 'quoted_on' | 'created_at'>;
 

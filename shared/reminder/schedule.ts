@@ -17,7 +17,7 @@
  * so the reminder job finds it through the same index.
  */
 import { DateTime } from 'luxon';
-import type { Category } from '../categories.ts';
+import type { Category } from './categories.ts';
 import { todayIn } from '../dates.ts';
 import { leadDaysOf, type DateKind } from './contract.ts';
 import { dedupeKeyOf, type Mail } from './mail.ts';

@@ -4,7 +4,7 @@
  * member's id names no one ('A former member').
  */
 import * as z from 'zod';
-import type { Category } from '../categories.ts';
+import type { Category } from './categories.ts';
 
 export const SHARED_LABEL = 'Shared with household';
 export const DEALS_WITH_LABEL = 'Who deals with it?';

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 import { formatPounds } from '../dates.ts';
-import { HOUSEHOLD_MEMBER_LIMIT } from '../messages.ts';
+import { HOUSEHOLD_MEMBER_LIMIT } from './members.ts';
 import { paymentsPerYear, type Repeats } from './terms.ts';
 
 export const WHO_PAYS_LABEL = 'Who pays?';

@@ -5,9 +5,9 @@
  * else answered. Pure: the page, the store's refusal and the ledger say it the same way.
  */
 import { DateTime } from 'luxon';
-import type { RenewalOutcome, RenewalResult } from '../api.ts';
+import type { RenewalOutcome, RenewalResult } from './types.ts';
 import { formatPounds, formatUkDate } from '../dates.ts';
-import { isRealDate } from '../realDate.ts';
+import { isRealDate } from './realDate.ts';
 import { daysBetween } from './schedule.ts';
 import { FORMER_MEMBER, memberName } from './sharing.ts';
 

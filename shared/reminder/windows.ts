@@ -8,8 +8,8 @@
  * month-end rule keeps a date in its month (31 May minus 3 months is 28 or 29 February).
  */
 import { DateTime } from 'luxon';
-import type { Category } from '../categories.ts';
-import { vehicleDateOf, type KeptVehicle, type VehicleDate } from '../vehicles.ts';
+import type { Category } from './categories.ts';
+import { vehicleDateOf, type KeptVehicle, type VehicleDate } from './vehicle.ts';
 import { formatLongUkDate } from '../dates.ts';
 import { lenderOf, type Lender } from './lenders.ts';
 import type { DateKind } from './contract.ts';

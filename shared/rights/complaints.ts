@@ -5,7 +5,7 @@
  * scheme with its official address and the page the rule comes from; docs/uk-renewal-rules.md says
  * what was read for each and when. Pure data and words.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 
 export interface Scheme {
   name: string;

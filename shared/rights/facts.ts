@@ -4,7 +4,7 @@
  * from the quote notebook, each as words. A fact we do not know is a bracketed prompt for the user
  * to fill in ('[your account number]'), so no script ever says 'null', 'undefined' or '£NaN'. Pure.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import type { Quote, Reminder } from '../api.ts';
 import { formatLongUkDate } from '../dates.ts';
 import { dateVerb } from '../reminder/contract.ts';

@@ -5,7 +5,7 @@
  * subscription) its reminder mails. The line is a rule of rights/rules.ts said with who sets it, so
  * the page and the mail never say it two ways. Pure.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import type { WindowKind } from '../reminder/windows.ts';
 import {
   BROADBAND_ONE_TOUCH_SWITCH,

@@ -6,7 +6,7 @@
  * A rule changes here and in that page together. Pure data; each rule is its own constant, so a
  * bundle that needs one (a mail) carries only that one.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import { LENDERS } from '../reminder/lenders.ts';
 import {
   END_OF_CONTRACT_NOTICE_DAYS,

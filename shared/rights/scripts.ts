@@ -5,7 +5,7 @@
  * (rights/facts.ts); the rules they lean on are listed beside them (rights/rules.ts). Plain text:
  * nothing is sent for the user. Pure.
  */
-import type { Category } from '../categories.ts';
+import type { Category } from '../reminder/categories.ts';
 import { formatLongUkDate } from '../dates.ts';
 import { NO_EXIT_FEE_DAYS } from '../reminder/windows.ts';
 import { vehicleDateOf } from '../vehicles.ts';

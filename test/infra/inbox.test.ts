@@ -141,10 +141,14 @@ describe('the mail function', () => {
   const id = functionId(withZone, /^Renewal inbox: reads a mail/);
   const fn = resourcesOfType(withZone.template, 'AWS::Lambda::Function')[id]!.Properties as Props;
 
-  it('may read and delete the mails under the prefix, and use the table, and nothing else', () => {
+  it('may read and delete the mails under the prefix, use the table, send the letter mail, and nothing else', () => {
     const actions = [...actionsOfFunction(withZone.template, id)].sort();
     expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:DeleteObject', 's3:GetObject']);
-    expect(actions.filter((a) => !/^(s3|dynamodb|logs|sqs|xray):/.test(a))).toEqual([]);
+    // 'Your renewal inbox received a letter', with its signed unsubscribe link.
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(actions.filter((a) => a.startsWith('secretsmanager:'))).toContain('secretsmanager:GetSecretValue');
+    expect((fn.Environment as { Variables: Props }).Variables).toHaveProperty('UNSUBSCRIBE_SECRET_ARN');
+    expect(actions.filter((a) => !/^(s3|dynamodb|logs|sqs|xray|ses|secretsmanager):/.test(a))).toEqual([]);
     const s3 = Object.values(resourcesOfType(withZone.template, 'AWS::IAM::Policy'))
       .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: Props[] }).Statement)
       .filter((s) => [s.Action].flat().includes('s3:GetObject'));

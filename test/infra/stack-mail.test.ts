@@ -231,6 +231,12 @@ describe('unsubscribe key', () => {
         postConfirmationId(s),
         sesEventsId(s),
         ...routesWith(s, 'unsubscribe:key'),
+        // The inbox's mail function, where the stage receives in its own region: the letter mail's link.
+        ...functionIds(s.template).filter((id) =>
+          /^Renewal inbox: reads a mail/.test(
+            String(resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties?.Description),
+          ),
+        ),
       ].sort();
       expect(expected).toContain(functionId(s, 'POST /api/unsubscribe (public)'));
       const withEnv = functionIds(s.template).filter((id) => {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
-import { NOTES_MAX, PROVIDER_MAX, reminderInputSchema, TITLE_MAX } from '../../shared/schemas.ts';
+import { NOTES_MAX, PROVIDER_MAX, TITLE_MAX } from '../../shared/schemas/fields.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 import { COUNTERS, keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { batchWriteAll } from '../../lambdas/runtime/batch.ts';

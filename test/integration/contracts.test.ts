@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import type { ReminderDetails, OutcomeRecorded, Reminder, SavingsSummary } from '../../shared/api.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { adminStatistics } from '../../lambdas/store/admin/index.ts';
 import { getItem, queryAll } from '../../lambdas/store/db.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { IMPORT_MAX_ROWS } from '../../shared/import.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';

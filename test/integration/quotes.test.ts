@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MyData, Quote, ReminderDetails } from '../../shared/api.ts';
 import { QUOTE_LIMIT, QUOTE_MESSAGES } from '../../shared/quotes.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { keys } from '../../shared/table.ts';
 import { putItem, queryAll } from '../../lambdas/store/db.ts';
 import { QUOTE_SITES } from '../../shared/reminder/windows.ts';

@@ -11,7 +11,7 @@ import {
   ResendConfirmationCodeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/counters.ts';
 import { api, confirmationLink, createUser, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';

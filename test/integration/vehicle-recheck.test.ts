@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReminderDetails } from '../../shared/api.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { DVLA_FIXTURES } from '../../lib/local/dvla.ts';
 import { runJob } from '../support/job.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';

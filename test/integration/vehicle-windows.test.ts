@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarLink, ReminderDetails } from '../../shared/api.ts';
-import { reminderInputSchema } from '../../shared/schemas.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 import { keys } from '../../shared/table.ts';
 import { bothReminderDrafts, VEHICLE_MESSAGES, type VehicleDates } from '../../shared/vehicles.ts';
 import { DVLA_FIXTURES } from '../../lib/local/dvla.ts';

@@ -11,7 +11,7 @@ import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import type { ReminderDraft } from '../../shared/schemas.ts';
+import type { ReminderDraft } from '../../shared/schemas/reminder.ts';
 import type { CalendarLink } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';

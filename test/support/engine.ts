@@ -10,7 +10,7 @@ import { dynamo, sesClient, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
-import type { Category } from '../../shared/categories.ts';
+import type { Category } from '../../shared/reminder/categories.ts';
 import { useTestStack } from './fixtures.ts';
 import { runJob, type JobOptions } from './job.ts';
 import { seedUser } from './seed.ts';

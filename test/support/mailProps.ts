@@ -3,7 +3,7 @@
  * the pieces that stress escaping, html-to-text's whitespace and casing, UTF-16 and the fill's tokens.
  */
 import fc from 'fast-check';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { actionWindows } from '../../shared/reminder/windows.ts';
 import type { ConfirmSignUpProps } from '../../lambdas/mail/confirmSignUp.ts';
 import type { DigestItem } from '../../lambdas/mail/digest.ts';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES, leadDaysFor } from '../../shared/categories.ts';
+import { CATEGORY_VALUES, leadDaysFor } from '../../shared/reminder/categories.ts';
 import {
   contractOf,
   DEAL_CATEGORIES,
@@ -18,7 +18,7 @@ import { amountShown, yearlyAmount } from '../../shared/reminder/money.ts';
 import { reminderSchedule, rollDate } from '../../shared/reminder/schedule.ts';
 import { actionWindows } from '../../shared/reminder/windows.ts';
 import { nextRenewalAfter, REPEATS_VALUES } from '../../shared/reminder/terms.ts';
-import { reminderInputSchema } from '../../shared/schemas.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 
 const category = fc.constantFrom(...CATEGORY_VALUES);
 const billing = fc.constantFrom(...REPEATS_VALUES);

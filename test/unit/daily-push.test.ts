@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dailyPushPayload } from '../../lambdas/push/daily.ts';
 import type { ReminderMailInput } from '../../lambdas/mail/registry.ts';
 import type { Reminder } from '../../shared/api.ts';
-import type { Category } from '../../shared/categories.ts';
+import type { Category } from '../../shared/reminder/categories.ts';
 
 const reminder = (id: string, title: string, category: Category, extra: Partial<Reminder> = {}) =>
   ({

@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, TIMEZONES } from '../../shared/locales.ts';
-import { MESSAGES, profileUpdateSchema, reminderInputSchema, signUpSchema } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
+import { profileUpdateSchema, signUpSchema } from '../../shared/schemas/account.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

@@ -6,11 +6,17 @@ import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
 import { route } from '../../lambdas/runtime/http.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { API } from '../../shared/routes.ts';
 import { IMPORT_BODY_MAX_BYTES, IMPORT_MAX_ROWS, importRemindersSchema } from '../../shared/importRequest.ts';
-import { LEAD_DAY_MAX, LEAD_DAYS_MAX, NOTES_MAX, PROVIDER_MAX, TITLE_MAX } from '../../shared/schemas.ts';
+import {
+  LEAD_DAY_MAX,
+  LEAD_DAYS_MAX,
+  NOTES_MAX,
+  PROVIDER_MAX,
+  TITLE_MAX,
+} from '../../shared/schemas/fields.ts';
 
 const longest = (values: readonly string[]) => [...values].sort((a, b) => b.length - a.length)[0]!;
 /** A character of three UTF-8 bytes: the most bytes one UTF-16 unit (what `.max()` counts) can take. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, readImportFile, type ImportFile, type ReadOptions } from '../../shared/import.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 
 const sample = (name: string, options?: ReadOptions) =>
   readImportFile(name, readFileSync(new URL(`../support/import-samples/${name}`, import.meta.url)), options);

@@ -7,7 +7,7 @@ import { hasHiddenCharacters, hasVisibleCharacters } from '../../shared/visibleT
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { remindersCsv } from '../../shared/csv.ts';
 import {
   duplicateKey,
@@ -20,7 +20,7 @@ import {
   type ImportFile,
 } from '../../shared/import.ts';
 import { conversionRateSchema } from '../../shared/import/values.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';

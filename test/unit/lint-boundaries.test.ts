@@ -72,13 +72,13 @@ describe('forbidden imports fail lint', { timeout: 15_000 }, () => {
   });
 
   it('an import cycle, through relative paths and the #shared subpath import alike', async () => {
-    // batch.ts imports concurrency.ts; shared/schemas.ts imports categories.ts.
+    // batch.ts imports concurrency.ts; shared/schemas/account.ts imports locales.ts.
     const viaRelative = importing('./batch.ts', 'batchWriteAll');
     expect(await importErrors('lambdas/runtime/concurrency.ts', viaRelative)).toEqual([
       { ruleId: CYCLE, message: expect.stringContaining('cycle') },
     ]);
-    const viaSubpath = importing('#shared/schemas.ts', 'MESSAGES');
-    expect(await importErrors('shared/categories.ts', viaSubpath)).toEqual([
+    const viaSubpath = importing('#shared/schemas/account.ts', 'countrySchema');
+    expect(await importErrors('shared/locales.ts', viaSubpath)).toEqual([
       { ruleId: CYCLE, message: expect.stringContaining('cycle') },
     ]);
   });

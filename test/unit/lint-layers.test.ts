@@ -81,18 +81,6 @@ describe('forbidden imports between layers fail lint', () => {
       'below the vehicle look-up',
     ],
     [
-      'shared/reminder/** → shared/table.ts',
-      'shared/reminder/example.ts',
-      importing('../table.ts', 'keys'),
-      'know nothing of the table',
-    ],
-    [
-      'shared/reminder/** → shared/table.ts, through the #shared subpath import',
-      'shared/reminder/deeper/example.ts',
-      importing('#shared/table.ts', 'dedupeKeys'),
-      'know nothing of the table',
-    ],
-    [
       'a web feature → the app shell',
       'web/src/features/settings/components/Example.tsx',
       importing('../../../app/queryClient.ts', 'queryClient'),

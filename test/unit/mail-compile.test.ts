@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { createElement as h, Fragment } from 'react';
 import { Button, Heading, Hr, Section, Text } from '@react-email/components';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { compileTemplate, directFallbacks, escapeHtml } from '../../lambdas/mail/compile.ts';
 import { Layout } from '../../lambdas/mail/templates/layout.tsx';
 import { digestSubject, renderDigestMail, type DigestItem } from '../../lambdas/mail/digest.ts';

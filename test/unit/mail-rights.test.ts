@@ -11,7 +11,7 @@ import { renderReminderMail, type ReminderMailProps } from '../../lambdas/mail/r
 import { renderReminderMailDirect } from '../../lambdas/mail/templates/reminder.tsx';
 import { renderWindowMailDirect } from '../../lambdas/mail/templates/window.tsx';
 import { renderWindowMail, type WindowMailProps } from '../../lambdas/mail/window.ts';
-import { CATEGORY_VALUES, type Category } from '../../shared/categories.ts';
+import { CATEGORY_VALUES, type Category } from '../../shared/reminder/categories.ts';
 import { DEFAULT_CONTRACT } from '../../shared/reminder/contract.ts';
 import { actionWindows, WINDOW_KINDS } from '../../shared/reminder/windows.ts';
 import { rightsLine } from '../../shared/rights/mail.ts';

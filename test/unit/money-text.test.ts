@@ -1,12 +1,12 @@
 /**
- * Money as people type it: one reading (shared/money-text.ts) for the reminder's amount, the outcome
+ * Money as people type it: one reading (shared/reminder/money-text.ts) for the reminder's amount, the outcome
  * page's amounts, a quote's price and an imported price. Thousands commas only where thousands are;
  * a European decimal comma is refused rather than read a hundred times out.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPounds } from '../../shared/dates.ts';
-import { inWholePence, moneyTextPounds, readMoneyText } from '../../shared/money-text.ts';
+import { inWholePence, moneyTextPounds, readMoneyText } from '../../shared/reminder/money-text.ts';
 import { QUOTE_MESSAGES, quoteFormSchema, quoteFormToInput } from '../../shared/quotes.ts';
 import {
   nextRenewalFormSchema,
@@ -14,7 +14,7 @@ import {
   SAVINGS_MESSAGES,
   savingsAmountSchema,
 } from '../../shared/savingsSchemas.ts';
-import { AMOUNT_MAX, MESSAGES, moneyText, moneyTextToAmount } from '../../shared/schemas.ts';
+import { AMOUNT_MAX, MESSAGES, moneyText, moneyTextToAmount } from '../../shared/schemas/fields.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];

@@ -21,7 +21,11 @@ import {
   type PriceRise,
 } from '../../shared/reminder/priceRise.ts';
 import { priceRiseSchema, PRICE_RISE_MESSAGES } from '../../shared/reminder/priceRiseSchema.ts';
-import { reminderFormSchema, reminderFormToInput, reminderInputSchema } from '../../shared/schemas.ts';
+import {
+  reminderFormSchema,
+  reminderFormToInput,
+  reminderInputSchema,
+} from '../../shared/schemas/reminder.ts';
 import { reminderText } from '../../lambdas/mail/reminder.ts';
 import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { editOf } from '../../shared/reminder/edit.ts';
 import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
-import type { ReminderInput } from '../../shared/schemas.ts';
+import type { ReminderInput } from '../../shared/schemas/reminder.ts';
 
 const existing: Reminder = {
   id: 'r1',

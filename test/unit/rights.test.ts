@@ -4,11 +4,11 @@
  * bracketed prompt where a value is unknown, never 'null', 'undefined' or '£NaN'.
  */
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_VALUES, type Category } from '../../shared/categories.ts';
+import { CATEGORY_VALUES, type Category } from '../../shared/reminder/categories.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { DEFAULT_CONTRACT } from '../../shared/reminder/contract.ts';
 import { amountWithPeriod } from '../../shared/reminder/money.ts';
-import { isRealDate } from '../../shared/realDate.ts';
+import { isRealDate } from '../../shared/reminder/realDate.ts';
 import { nextPriceCapChange, type ScriptQuote, type ScriptReminder } from '../../shared/rights/facts.ts';
 import { RIGHTS, rulesFor, withWho } from '../../shared/rights/rules.ts';
 import { whatToSay, type MessageKind } from '../../shared/rights/scripts.ts';

@@ -19,7 +19,7 @@ import {
   type ScheduledMail,
 } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys } from '../../shared/table.ts';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/reminder/categories.ts';
 import { ROLLING_LEAD_DAYS, type DateKind } from '../../shared/reminder/contract.ts';
 import { nextRenewalAfter, REPEATS_VALUES, type Repeats } from '../../shared/reminder/terms.ts';
 

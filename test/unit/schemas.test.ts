@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
+import { profileUpdateSchema, signInSchema, signUpSchema } from '../../shared/schemas/account.ts';
 import {
-  MESSAGES,
-  profileUpdateSchema,
   reminderFormSchema,
   reminderFormToInput,
   reminderInputSchema,
-  signInSchema,
-  signUpSchema,
-} from '../../shared/schemas.ts';
+} from '../../shared/schemas/reminder.ts';
 import { nextRenewalFormToInput } from '../../shared/savingsSchemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { leadDaysFor } from '../../shared/categories.ts';
-import { leadDaysText, leadDaysToText, MESSAGES } from '../../shared/schemas.ts';
+import { leadDaysFor } from '../../shared/reminder/categories.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
+import { leadDaysText, leadDaysToText } from '../../shared/schemas/reminder.ts';
 import { nextRenewalAfter, renewalAfter, REPEATS } from '../../shared/reminder/terms.ts';
 
 const day = fc

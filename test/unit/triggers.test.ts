@@ -3,7 +3,7 @@ import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambd
 import { handler } from '../../lambdas/triggers/customMessage.ts';
 import { handler as preSignUp, INVALID_SIGN_UP } from '../../lambdas/triggers/preSignUp.ts';
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
-import { MESSAGES } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 
 describe('CustomMessage trigger', () => {
   it('links to /auth/callback with Cognito’s code placeholder intact, and the address encoded in the fragment only', async () => {

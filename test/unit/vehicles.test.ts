@@ -3,7 +3,11 @@
  * shown; which of a car's renewals a reminder is, and the two reminders 'Add both' makes.
  */
 import { describe, expect, it } from 'vitest';
-import { reminderFormSchema, reminderFormToInput, reminderInputSchema } from '../../shared/schemas.ts';
+import {
+  reminderFormSchema,
+  reminderFormToInput,
+  reminderInputSchema,
+} from '../../shared/schemas/reminder.ts';
 import {
   bothReminderDrafts,
   keptVehicleSchema,

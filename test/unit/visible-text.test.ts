@@ -6,7 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, profileUpdateSchema, reminderInputSchema, signUpSchema } from '../../shared/schemas.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
+import { profileUpdateSchema, signUpSchema } from '../../shared/schemas/account.ts';
+import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
 import {
   hasHiddenCharacters,
   hasVisibleCharacters,

@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { leadDaysFor } from '../../shared/categories.ts';
+import { leadDaysFor } from '../../shared/reminder/categories.ts';
 import { addDays, dueNow, reminderSchedule, type DueInput } from '../../shared/reminder/schedule.ts';
 import { actionWindows } from '../../shared/reminder/windows.ts';
-import { reminderFormSchema, reminderInputSchema } from '../../shared/schemas.ts';
+import { reminderFormSchema, reminderInputSchema } from '../../shared/schemas/reminder.ts';
 import { dedupeKeys } from '../../shared/table.ts';
 import { digestSubject, renderDigestMail, type DigestItem } from '../../lambdas/mail/digest.ts';
 import { renderDigestMailDirect } from '../../lambdas/mail/templates/digest.tsx';

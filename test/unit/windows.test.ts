@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CATEGORY_VALUES } from '../../shared/categories.ts';
+import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';
 import { LENDERS, LENDER_VALUES, lenderOf, providerForLender } from '../../shared/reminder/lenders.ts';
 import { actionWindows, windowOf, type WindowReminder } from '../../shared/reminder/windows.ts';
 import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';

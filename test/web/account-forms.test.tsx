@@ -11,7 +11,7 @@ import { Toaster, toast } from 'sonner';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 
 const session = vi.hoisted(() => ({
   signInWithPassword: vi.fn<(email: string, password: string) => Promise<void>>(),

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
 import { remindersCsv } from '#shared/csv.ts';
 import { IMPORT_MESSAGES, importedMessage } from '#shared/import.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';

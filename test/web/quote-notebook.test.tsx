@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { QuoteNotebook } from '../../web/src/features/reminders/components/QuoteNotebook.tsx';
 import { aReminder } from './fixtures.ts';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote, ReminderDetails } from '#shared/api.ts';
-import { CATEGORY_VALUES } from '#shared/categories.ts';
+import { CATEGORY_VALUES } from '#shared/reminder/categories.ts';
 import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { RIGHTS, rulesFor } from '#shared/rights/rules.ts';
 import { whatToSay } from '#shared/rights/scripts.ts';

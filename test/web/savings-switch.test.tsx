@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote, ReminderDetails } from '#shared/api.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';

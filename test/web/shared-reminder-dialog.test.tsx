@@ -8,7 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES } from '#shared/categories.ts';
+import { CATEGORIES } from '#shared/reminder/categories.ts';
 import { DEALS_WITH_LABEL, SHARED_LABEL, takeBackHint } from '#shared/reminder/sharing.ts';
 import { WHO_PAYS_LABEL } from '#shared/reminder/split.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';

@@ -7,10 +7,10 @@
  * a cover limit, an exit fee, a saving, a price per day or per kWh, an offer for something else, a
  * quote, a list of other deals). As with dates, when the strongest readings disagree nothing is given.
  */
-import type { Category } from '../../../shared/categories.ts';
-import { readMoneyText } from '../../../shared/money-text.ts';
+import type { Category } from '../../../shared/reminder/categories.ts';
+import { readMoneyText } from '../../../shared/reminder/money-text.ts';
 import type { Repeats } from '../../../shared/reminder/terms.ts';
-import { AMOUNT_MAX } from '../../../shared/schemas.ts';
+import { AMOUNT_MAX } from '../../../shared/schemas/fields.ts';
 import { clauseAfter, clauseBefore, hasWords, plain, type Span } from './context.ts';
 
 export type Period = Repeats | 'day' | 'unit';

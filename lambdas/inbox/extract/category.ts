@@ -4,7 +4,7 @@
  * word scores its category (strong words more, the subject line double), the provider's own category
  * adds to it when the provider sells in one only, and the top score wins when it is clear of the next.
  */
-import type { Category } from '../../../shared/categories.ts';
+import type { Category } from '../../../shared/reminder/categories.ts';
 import { plain } from './context.ts';
 
 /** [pattern, points]: 3 for words that name the category, 1 for words that lean towards it. */

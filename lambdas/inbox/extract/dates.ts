@@ -12,7 +12,7 @@
  */
 import * as chrono from 'chrono-node';
 import type { DateKind } from '../../../shared/reminder/contract.ts';
-import { isRealDate } from '../../../shared/realDate.ts';
+import { isRealDate } from '../../../shared/reminder/realDate.ts';
 import { clauseAfter, clauseBefore, hasWords, plain, type Span } from './context.ts';
 
 export interface DateMention extends Span {

@@ -5,7 +5,7 @@
  * know ('Bark Insurance'), when it is no generic 'Customer Services'. A comparison site, a regulator
  * or an underwriter ('underwritten by U K Insurance Limited') is never the provider.
  */
-import type { Category } from '../../../shared/categories.ts';
+import type { Category } from '../../../shared/reminder/categories.ts';
 import type { Origin } from '../document.ts';
 import { PERSONAL_DOMAINS, PROVIDERS, providerOfAddress, type Provider } from './providers.ts';
 

@@ -6,6 +6,7 @@ import {
   type ConfirmSignUpView,
 } from '../confirmSignUp.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, site, source } from './shapes.ts';
 
 export function ConfirmSignUpEmail({ fields: { firstName, confirmUrl } }: ConfirmSignUpView) {
   return (
@@ -38,3 +39,11 @@ export async function renderConfirmSignUpDirect(props: ConfirmSignUpProps) {
   );
   return { subject, html };
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  confirmSignUp: source(
+    ConfirmSignUpEmail,
+    frameShapes(confirmSignUpView({ firstName: 'Ann', confirmUrl: site })),
+  ),
+};

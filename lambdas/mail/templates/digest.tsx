@@ -9,6 +9,7 @@ import {
 } from '../digest.ts';
 import { savingsSubject } from '../savingsFollowUp.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, renewal, site, source } from './shapes.ts';
 import { ReminderBody, ReminderHeading } from './reminder.tsx';
 import { SavingsBody } from './savingsFollowUp.tsx';
 import { WindowBody, WindowHeading } from './window.tsx';
@@ -93,3 +94,21 @@ export function renderDigestMailDirect(props: DigestMailProps) {
   const view = digestView(props);
   return renderMail(view.preview, <DigestEmail {...view} />);
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  digest: source(
+    DigestEmail,
+    frameShapes(
+      digestView({
+        firstName: 'Ann',
+        items: [
+          { kind: 'savings', reminder: renewal, url: site },
+          { kind: 'savings', reminder: renewal, url: site },
+        ],
+        unsubscribeUrl: site,
+      }),
+    ),
+    DIGEST_ITEM_SHAPES,
+  ),
+};

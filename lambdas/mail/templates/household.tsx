@@ -11,6 +11,7 @@ import {
   type InvitationView,
 } from '../household.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, site, source } from './shapes.ts';
 
 export function InvitationEmail({
   preview,
@@ -70,3 +71,24 @@ export async function renderChangeDirect(props: ChangeProps) {
     <HouseholdChangeEmail {...changeView(props)} />,
   );
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  householdInvitation: source(
+    InvitationEmail,
+    frameShapes(invitationView({ inviterFirstName: 'Ann', joinUrl: site, unsubscribeUrl: site })),
+  ),
+  householdChange: source(
+    HouseholdChangeEmail,
+    frameShapes(
+      changeView({
+        firstName: 'Ann',
+        whoFirstName: 'Bo',
+        change: 'joined',
+        settingsUrl: site,
+        unsubscribeUrl: site,
+      }),
+      { variants: ['joined', 'left', 'removed'] },
+    ),
+  ),
+};

@@ -7,6 +7,7 @@ import {
   type ReminderView,
 } from '../reminder.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, renewal, site, source } from './shapes.ts';
 
 export function ReminderHeading({ text }: { text: ReminderText }) {
   return <Heading style={styles.heading}>{text.headline}</Heading>;
@@ -49,3 +50,21 @@ export function ReminderEmail({ preview, fields }: ReminderView) {
 export function renderReminderMailDirect(props: ReminderMailProps) {
   return renderMail(reminderSubject(props), <ReminderEmail {...reminderView(props)} />);
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  reminder: source(
+    ReminderEmail,
+    frameShapes(
+      reminderView({
+        firstName: 'Ann',
+        reminder: renewal,
+        daysLeft: 7,
+        dashboardUrl: site,
+        calendarUrl: site,
+        unsubscribeUrl: site,
+      }),
+      { nullable: ['facts', 'quote'] },
+    ),
+  ),
+};

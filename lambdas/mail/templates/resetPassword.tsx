@@ -6,6 +6,7 @@ import {
   type ResetPasswordView,
 } from '../resetPassword.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, site, source } from './shapes.ts';
 
 const codeStyle = {
   ...styles.heading,
@@ -42,3 +43,11 @@ export async function renderResetPasswordDirect(props: ResetPasswordProps) {
   );
   return { subject, html };
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  resetPassword: source(
+    ResetPasswordEmail,
+    frameShapes(resetPasswordView({ firstName: 'Ann', code: '{####}', signInUrl: site })),
+  ),
+};

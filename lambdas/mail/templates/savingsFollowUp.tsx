@@ -7,6 +7,7 @@ import {
   type SavingsView,
 } from '../savingsFollowUp.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, renewal, site, source } from './shapes.ts';
 
 /**
  * What renewed when, the ask, and the four answers, each a link to the outcome page with it
@@ -52,3 +53,16 @@ export function SavingsFollowUpEmail({ fields }: SavingsView) {
 export function renderSavingsFollowUpDirect(props: SavingsFollowUpProps) {
   return renderMail(savingsSubject(props.reminder.title), <SavingsFollowUpEmail {...savingsView(props)} />);
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  savingsFollowUp: source(
+    SavingsFollowUpEmail,
+    frameShapes(
+      savingsView({ firstName: 'Ann', reminder: renewal, savingsUrl: site, unsubscribeUrl: site }),
+      {
+        nullable: ['people'],
+      },
+    ),
+  ),
+};

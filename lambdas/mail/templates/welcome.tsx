@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
 import { welcomeSubject, welcomeView, type WelcomeProps, type WelcomeView } from '../welcome.ts';
 import { Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, site, source } from './shapes.ts';
 
 export function WelcomeEmail({ variant, fields }: WelcomeView) {
   return (
@@ -28,3 +29,16 @@ export function WelcomeEmail({ variant, fields }: WelcomeView) {
 export function renderWelcomeDirect(props: WelcomeProps) {
   return renderMail(welcomeSubject, <WelcomeEmail {...welcomeView(props)} />);
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  welcome: source(
+    WelcomeEmail,
+    frameShapes(
+      welcomeView({ firstName: 'Ann', lifetimeFree: true, dashboardUrl: site, unsubscribeUrl: site }),
+      {
+        variants: ['lifetime-free', 'standard'],
+      },
+    ),
+  ),
+};

@@ -7,8 +7,9 @@ import {
   type WindowText,
   type WindowView,
 } from '../window.ts';
-import { QUOTE_SITES } from '../../../shared/reminder/windows.ts';
+import { actionWindows, QUOTE_SITES } from '../../../shared/reminder/windows.ts';
 import { Greeting, Layout, renderMail, styles } from './layout.tsx';
+import { frameShapes, renewal, site, source } from './shapes.ts';
 
 export function WindowHeading({ text }: { text: WindowText }) {
   return <Heading style={styles.heading}>{text.headline}</Heading>;
@@ -71,3 +72,21 @@ export function WindowEmail({ preview, fields }: WindowView) {
 export function renderWindowMailDirect(props: WindowMailProps) {
   return renderMail(windowSubject(props), <WindowEmail {...windowView(props)} />);
 }
+
+/** Its plans' frame shapes, for `npm run mail:plans` (./shapes.ts). */
+export const templates = {
+  window: source(
+    WindowEmail,
+    frameShapes(
+      windowView({
+        firstName: 'Ann',
+        reminder: renewal,
+        window: actionWindows(renewal)[0]!,
+        late: true,
+        url: site,
+        unsubscribeUrl: site,
+      }),
+      { nullable: ['advice', 'quote', 'compare'] },
+    ),
+  ),
+};

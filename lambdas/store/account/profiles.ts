@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
 import type { Profile } from '../../../shared/api.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../../shared/locales.ts';
-import type { profileUpdateSchema } from '../../../shared/schemas.ts';
+import type { profileUpdateSchema } from '../../../shared/schemas/account.ts';
 import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
 import { dynamo } from '../../runtime/clients.ts';
 import { takeCallerProfile } from '../../runtime/callerProfile.ts';

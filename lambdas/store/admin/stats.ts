@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import type { AdminStats } from '../../../shared/admin.ts';
-import { CATEGORIES } from '../../../shared/categories.ts';
+import { CATEGORIES } from '../../../shared/reminder/categories.ts';
 import { UK_ZONE } from '../../../shared/dates.ts';
 import { COUNTERS, keys, TABLE_KEYS } from '../../../shared/table.ts';
 import { readCounters } from '../counters.ts';

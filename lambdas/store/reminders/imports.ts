@@ -17,7 +17,7 @@ import { duplicateKey } from '../../../shared/duplicates.ts';
 import { API_MESSAGES, REMINDER_LIMIT } from '../../../shared/messages.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/locales.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { reminderInputSchema, type ReminderDraft } from '../../../shared/schemas.ts';
+import { reminderInputSchema, type ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../../shared/table.ts';
 import { batchWriteAll } from '../../runtime/batch.ts';
 import { dynamo } from '../../runtime/clients.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../../shared/api.ts';
-import type { ReminderInput } from '../../../shared/schemas.ts';
+import type { ReminderInput } from '../../../shared/schemas/reminder.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { ENTITY, keys } from '../../../shared/table.ts';
 import { itemKey } from '../db.ts';

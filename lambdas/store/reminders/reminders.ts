@@ -1,7 +1,7 @@
 import { editOf } from '../../../shared/reminder/edit.ts';
 import { overVersionRead } from '../overVersion.ts';
 import type { Reminder } from '../../../shared/api.ts';
-import { reminderInputSchema, type ReminderDraft } from '../../../shared/schemas.ts';
+import { reminderInputSchema, type ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/locales.ts';
 import { keys } from '../../../shared/table.ts';
 import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll } from '../db.ts';

@@ -21,7 +21,7 @@ import type { Reminder, RenewalOutcome, SavingsSummary } from '../../../shared/a
 import { savingsTotalPence, yearlySavingPence } from '../../../shared/reminder/money.ts';
 import { rollOf } from '../../../shared/reminder/roll.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { MESSAGES } from '../../../shared/schemas.ts';
+import { MESSAGES } from '../../../shared/schemas/fields.ts';
 import { type SavingsInput } from '../../../shared/savingsSchemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
 import { DomainError } from '../../runtime/errors.ts';

@@ -7,7 +7,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
 import type { Reminder } from '../../../shared/api.ts';
 import type { SharedAtOnce } from '../../../shared/reminder/sharing.ts';
-import type { ReminderDraft } from '../../../shared/schemas.ts';
+import type { ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { getVisibleReminderItem } from './imports.ts';
 import { parseReminder } from '../items.ts';

@@ -10,7 +10,7 @@ import { todayIn } from '../../../shared/dates.ts';
 import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
 import { mayTakeBack, SHARING_MESSAGES } from '../../../shared/reminder/sharing.ts';
 import { membersNamed, SPLIT_MESSAGES } from '../../../shared/reminder/split.ts';
-import type { ReminderInput } from '../../../shared/schemas.ts';
+import type { ReminderInput } from '../../../shared/schemas/reminder.ts';
 import { keys } from '../../../shared/table.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { ITEM_ABSENT, itemKey } from '../db.ts';

@@ -1,5 +1,5 @@
 /** One provider the inbox knows (providers.ts lists them all), and the categories lists name often. */
-import type { Category } from '../../../../shared/categories.ts';
+import type { Category } from '../../../../shared/reminder/categories.ts';
 
 export interface Provider {
   name: string;

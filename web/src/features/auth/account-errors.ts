@@ -4,7 +4,7 @@
  * between AWS and the local stand-in, and between releases.
  */
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { errorMessage } from '../../utils/errorMessage.ts';
 import { NOT_CONFIRMED } from './not-confirmed.ts';
 

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SignUpOutput } from 'aws-amplify/auth';
 import type { z } from 'zod';
-import type { signUpSchema } from '#shared/schemas.ts';
+import type { signUpSchema } from '#shared/schemas/account.ts';
 import { LINK_SIGN_IN_METADATA_KEY, linkVerifier } from '#shared/linkSignIn.ts';
 import type { API } from '#shared/routes.ts';
 import {

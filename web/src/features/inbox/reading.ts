@@ -3,12 +3,12 @@
  * in the line it was read from, and the reminder it would make. Pure, and free of zod: the dashboard
  * shows the items on its first paint.
  */
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import type { InboxField, InboxFields } from '#shared/inbox/fields.ts';
 import type { InboxItem } from '#shared/inbox/items.ts';
 import { changePercent } from '#shared/reminder/priceMemory.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 
 /** What an item is called in its buttons' names ('Dismiss Aviva item'). */
 export function itemName(item: InboxItem): string {

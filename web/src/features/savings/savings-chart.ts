@@ -1,5 +1,5 @@
 import type { RenewalOutcome } from '#shared/api.ts';
-import { CATEGORIES, categoryLabel, type Category } from '#shared/categories.ts';
+import { CATEGORIES, categoryLabel, type Category } from '#shared/reminder/categories.ts';
 import { yearlySavingPence } from '#shared/reminder/money.ts';
 
 /** A series of the chart: a category, or 'other' for older outcomes that kept none. */

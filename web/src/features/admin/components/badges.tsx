@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { EmailType, SendStatus } from '#shared/api.ts';
 import type { CheckStatus } from '#shared/admin.ts';
+import { mailLabel } from '#shared/reminder/mails/index.ts';
 import { Badge, type BadgeVariant } from '../../../components/Badge.tsx';
 
 /** The first 8 characters of an id; the full id stays available as a tooltip. */
@@ -35,18 +36,8 @@ export function SendStatusBadge({ status }: { status: SendStatus | 'success' }) 
   return <Badge variant="secondary">Pending</Badge>;
 }
 
-const TYPE_LABELS: Record<EmailType, string> = {
-  reminder: 'Reminder',
-  window: 'Best day',
-  welcome: 'Welcome',
-  savings: 'Savings',
-  test: 'Test',
-  household_invitation: 'Invitation',
-  household_change: 'Household',
-};
-
 export function EmailTypeBadge({ type }: { type: EmailType }) {
-  return <Badge variant={type === 'reminder' ? 'default' : 'outline'}>{TYPE_LABELS[type] ?? type}</Badge>;
+  return <Badge variant={type === 'reminder' ? 'default' : 'outline'}>{mailLabel(type)}</Badge>;
 }
 
 /** How close a logged reminder was to its date: 1 day or less destructive, 7 or less default, else secondary. */

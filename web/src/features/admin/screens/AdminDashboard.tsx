@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminStats } from '#shared/admin.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { COUNTRIES } from '#shared/locales.ts';
 import { usePublicConfig } from '../../../api/get-public-config.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CheckResult } from '#shared/admin.ts';
-import { systemTestSchema } from '#shared/schemas.ts';
+import { systemTestSchema } from '#shared/schemas/params.ts';
 import { useMe } from '../../../api/get-me.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Field } from '../../../components/form/Field.tsx';

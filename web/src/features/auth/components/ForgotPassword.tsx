@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { forgotPasswordSchema, resetPasswordSchema } from '#shared/schemas.ts';
+import { forgotPasswordSchema, resetPasswordSchema } from '#shared/schemas/account.ts';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { resetConfirmError, resetRequestError } from '../account-errors.ts';

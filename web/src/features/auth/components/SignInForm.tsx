@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { signInSchema } from '#shared/schemas.ts';
+import { signInSchema } from '#shared/schemas/account.ts';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { CredentialFields } from './CredentialFields.tsx';
 import { sleep } from '../../../utils/sleep.ts';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { maskEmail } from '#shared/identity.ts';
 import { DEFAULT_COUNTRY } from '#shared/locales.ts';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { signUpSchema } from '#shared/schemas.ts';
+import { signUpSchema } from '#shared/schemas/account.ts';
 import { CountrySelect } from '../../../components/form/CountrySelect.tsx';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';

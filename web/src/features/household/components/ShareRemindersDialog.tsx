@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatUkDate } from '#shared/dates.ts';
 import { sharedByDefault } from '#shared/reminder/sharing.ts';
 import { useReminders } from '../../../api/get-reminders.ts';

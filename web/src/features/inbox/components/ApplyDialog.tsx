@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
 import type { InboxItem } from '#shared/inbox/items.ts';
 import { dateLabel } from '#shared/reminder/contract.ts';
-import { isoDate, MESSAGES, moneyText, moneyTextToAmount } from '#shared/schemas.ts';
+import { isoDate, MESSAGES, moneyText, moneyTextToAmount } from '#shared/schemas/fields.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';

@@ -1,5 +1,5 @@
 import type { Reminder } from '#shared/api.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatPounds, formatUkDate } from '#shared/dates.ts';
 import type { InboxField, InboxFields } from '#shared/inbox/fields.ts';
 import type { InboxItem } from '#shared/inbox/items.ts';

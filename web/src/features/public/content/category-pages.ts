@@ -3,7 +3,7 @@
  * whose lead times they show. The copy itself is data (category-pages.json); it loads lazily with
  * CategoryPage.
  */
-import type { Category } from '#shared/categories.ts';
+import type { Category } from '#shared/reminder/categories.ts';
 import type { CategorySlug } from './category-links.ts';
 import content from './category-pages.json';
 

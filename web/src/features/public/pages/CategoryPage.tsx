@@ -1,4 +1,4 @@
-import { leadDaysFor } from '#shared/categories.ts';
+import { leadDaysFor } from '#shared/reminder/categories.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { PublicLayout } from '../components/PublicLayout.tsx';
 import { CardList, Checklist, CtaBand, Section, SignUpLink, StatGrid } from '../components/sections.tsx';

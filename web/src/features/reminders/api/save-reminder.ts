@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reminder } from '#shared/api.ts';
-import type { ReminderInput } from '#shared/schemas.ts';
+import type { ReminderInput } from '#shared/schemas/reminder.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { reminderQueryKey } from '../../../api/get-reminder.ts';

@@ -1,5 +1,5 @@
 import type { Reminder } from '#shared/api.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatUkDate, todayIn } from '#shared/dates.ts';
 import { actionWindows, type WindowSource } from '#shared/reminder/windows.ts';
 import { vehicleDateOf } from '#shared/vehicles.ts';

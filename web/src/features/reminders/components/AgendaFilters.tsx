@@ -1,4 +1,4 @@
-import { CATEGORIES } from '#shared/categories.ts';
+import { CATEGORIES } from '#shared/reminder/categories.ts';
 import { SearchIcon } from '../../../components/Icons.tsx';
 import '../../../components/form/form.css';
 

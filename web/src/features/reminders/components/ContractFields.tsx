@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Category } from '#shared/categories.ts';
+import type { Category } from '#shared/reminder/categories.ts';
 import {
   DATE_KINDS,
   DEAL_END_QUESTION,
@@ -11,7 +11,7 @@ import {
 } from '#shared/reminder/contract.ts';
 import { amountLabel } from '#shared/reminder/money.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 
 /** The question over the date's kind, as the category's usual kind asks it. */

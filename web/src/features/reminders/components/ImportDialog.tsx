@@ -10,7 +10,7 @@ import {
   rowStatuses,
 } from '#shared/import.ts';
 import { PAYMENT_FREQUENCIES, REPEATS_VALUES } from '#shared/reminder/terms.ts';
-import type { ReminderInput } from '#shared/schemas.ts';
+import type { ReminderInput } from '#shared/schemas/reminder.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
 import { useReturnFocus } from '../../../hooks/useReturnFocus.ts';

@@ -1,4 +1,4 @@
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatPounds } from '#shared/dates.ts';
 import { IMPORT_MESSAGES, type ImportRow, type RowStatus } from '#shared/import.ts';
 import { PAYMENT_FREQUENCIES, type Repeats } from '#shared/reminder/terms.ts';

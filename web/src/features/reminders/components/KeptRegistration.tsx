@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 import type { KeptVehicle } from '#shared/vehicles.ts';
 import { Checkbox } from '../../../components/form/Field.tsx';
 

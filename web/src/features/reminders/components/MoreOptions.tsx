@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Category } from '#shared/categories.ts';
+import type { Category } from '#shared/reminder/categories.ts';
 import { actionWindows } from '#shared/reminder/windows.ts';
 import type { VehicleDate } from '#shared/vehicles.ts';
 import { Field } from '../../../components/form/Field.tsx';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { PRICE_RISE_KINDS } from '#shared/reminder/priceRise.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 import { Field, MONEY_INPUT } from '../../../components/form/Field.tsx';
 
 const OPTIONS = [

@@ -4,8 +4,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Reminder } from '#shared/api.ts';
-import { CATEGORIES } from '#shared/categories.ts';
-import { reminderFormSchema, reminderFormToInput, type ReminderFormValues } from '#shared/schemas.ts';
+import { CATEGORIES } from '#shared/reminder/categories.ts';
+import {
+  reminderFormSchema,
+  reminderFormToInput,
+  type ReminderFormValues,
+} from '#shared/schemas/reminder.ts';
 import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { LENDERS } from '#shared/reminder/lenders.ts';
 import { mayTakeBack, memberName, sharedByDefault } from '#shared/reminder/sharing.ts';

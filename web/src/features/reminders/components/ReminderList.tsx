@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Reminder } from '#shared/api.ts';
 import { DEAL_END_QUESTION } from '#shared/reminder/contract.ts';
 import type { HouseholdMember } from '#shared/household.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { DATE_PASSED_QUESTION, isLongPast } from '#shared/reminder/agenda.ts';
 import { amountWithPeriod, yearlyAmount } from '#shared/reminder/money.ts';

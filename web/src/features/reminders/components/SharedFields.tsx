@@ -1,7 +1,7 @@
 import type { HouseholdMember } from '#shared/household.ts';
 import { DEALS_WITH_LABEL, SHARED_LABEL, memberName, takeBackHint } from '#shared/reminder/sharing.ts';
 import { SPLIT_BY_AMOUNTS, SPLIT_EQUALLY, WHO_PAYS_LABEL } from '#shared/reminder/split.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Checkbox, Field, MONEY_INPUT, type Option } from '../../../components/form/Field.tsx';
 import './SharedFields.css';

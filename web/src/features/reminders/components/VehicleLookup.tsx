@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { reminderInputSchema } from '#shared/schemas.ts';
+import { reminderInputSchema } from '#shared/schemas/reminder.ts';
 import {
   bothReminderDrafts,
   registrationSchema,

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
 import type { Reminder } from '#shared/api.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 
 /** The fields under the dialog's 'More options' that can show a message (the rest are check boxes). */
 const MORE_OPTIONS_FIELDS = ['act_by', 'lead_days'] as const;

@@ -4,10 +4,10 @@
  */
 import { SPLIT_EQUALLY, whoPaysToForm } from '#shared/reminder/split.ts';
 import type { Reminder } from '#shared/api.ts';
-import { DEFAULT_CATEGORY, type Category } from '#shared/categories.ts';
+import { DEFAULT_CATEGORY, type Category } from '#shared/reminder/categories.ts';
 import { todayIn } from '#shared/dates.ts';
 import { isLongPast } from '#shared/reminder/agenda.ts';
-import { leadDaysToText, type ReminderFormValues } from '#shared/schemas.ts';
+import { leadDaysToText, type ReminderFormValues } from '#shared/schemas/reminder.ts';
 import { DEFAULT_CONTRACT, leadDaysOf, type DateKind } from '#shared/reminder/contract.ts';
 import { vehicleDateOf } from '#shared/vehicles.ts';
 import type { HouseholdMember } from '#shared/household.ts';

@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, type Category } from '#shared/categories.ts';
+import { CATEGORY_VALUES, type Category } from '#shared/reminder/categories.ts';
 import { RIGHTS, withWho } from '#shared/rights/rules.ts';
 
 /**

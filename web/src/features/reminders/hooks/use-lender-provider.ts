@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { providerForLender } from '#shared/reminder/lenders.ts';
-import type { ReminderFormValues } from '#shared/schemas.ts';
+import type { ReminderFormValues } from '#shared/schemas/reminder.ts';
 
 /**
  * Picking a mortgage lender fills 'Provider' with its name, while the field is empty or still holds

@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENEWAL_RESULT_LABELS, type NextMail, type Reminder, type RenewalOutcome } from '#shared/api.ts';
 import type { HouseholdMember } from '#shared/household.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { dateLabel, leadDaysOf } from '#shared/reminder/contract.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn } from '#shared/dates.ts';
 import { amountShown, savingShown } from '#shared/reminder/money.ts';
 import { lenderOf } from '#shared/reminder/lenders.ts';
-import { leadDaysToText } from '#shared/schemas.ts';
+import { leadDaysToText } from '#shared/schemas/reminder.ts';
 import { snoozedUntilText } from '#shared/reminder/snooze.ts';
 import { isAnswer } from '#shared/reminder/termAnswer.ts';
 import { NOTICE_HISTORY_WORDS } from '#shared/reminder/noticeWatch.ts';
 import { priceRiseLine, priceRiseText, projectedPrice } from '#shared/reminder/priceRise.ts';
 import { PAYMENT_FREQUENCIES, RENEWAL_TERMS } from '#shared/reminder/terms.ts';
 import { mayTakeBack } from '#shared/reminder/sharing.ts';
+import { reminderMailKindOf } from '#shared/reminder/mails/index.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../components/AppLayout.tsx';
@@ -43,10 +44,7 @@ function beforeWhat(mail: NextMail, kind: Reminder['date_kind']): string {
   const date =
     kind === 'deal_end' ? 'the deal’s end' : kind === 'next_payment' ? 'the payment' : 'the renewal date';
   const target = mail.counts_to === 'act_by' ? 'the act-by date' : date;
-  if (mail.days_before === null) return 'the day after the renewal: How did you do?';
-  if (mail.type === 'window') return `${mail.days_before} days before ${target}: the best day to act`;
-  if (mail.days_before === 0) return `on ${target}`;
-  return `${mail.days_before} ${mail.days_before === 1 ? 'day' : 'days'} before ${target}`;
+  return reminderMailKindOf(mail.type).nextMailText(mail, target);
 }
 
 /** A finished term's prices, one per line: 'Paid £498.10', 'Offered £612.34', 'Agreed £540.00' ('-' when not known). */

@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
-import { categoryLabel } from '#shared/categories.ts';
+import { categoryLabel } from '#shared/reminder/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn, UK_ZONE } from '#shared/dates.ts';
-import { moneyTextPounds } from '#shared/money-text.ts';
+import { moneyTextPounds } from '#shared/reminder/money-text.ts';
 import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
@@ -18,7 +18,7 @@ import {
   switchNeedsProvider,
   type OutcomeChoice,
 } from '#shared/reminder/outcome.ts';
-import { MESSAGES } from '#shared/schemas.ts';
+import { MESSAGES } from '#shared/schemas/fields.ts';
 import { renewalFromLink, termState, termToAsk } from '#shared/reminder/termAnswer.ts';
 import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';

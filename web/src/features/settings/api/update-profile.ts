@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '#shared/api.ts';
-import type { ProfileUpdateInput } from '#shared/schemas.ts';
+import type { ProfileUpdateInput } from '#shared/schemas/account.ts';
 import { API } from '#shared/routes.ts';
 import { callApi } from '../../../api/client.ts';
 import { meQueryKey } from '../../../api/get-me.ts';

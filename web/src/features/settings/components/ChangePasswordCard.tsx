@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '#shared/messages.ts';
-import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas.ts';
+import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/account.ts';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { changePassword, changePasswordError } from '../../auth/index.ts';

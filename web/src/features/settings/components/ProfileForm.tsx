@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { Profile } from '#shared/api.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE, TIMEZONES } from '#shared/locales.ts';
-import { profileUpdateSchema } from '#shared/schemas.ts';
+import { profileUpdateSchema } from '#shared/schemas/account.ts';
 import { CountrySelect } from '../../../components/form/CountrySelect.tsx';
 import { Field, withCurrent } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
