@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, readImportFile, type ImportFile, type ReadOptions } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
+import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 
 const sample = (name: string, options?: ReadOptions) =>
   readImportFile(name, readFileSync(new URL(`../support/import-samples/${name}`, import.meta.url)), options);
@@ -22,17 +23,7 @@ const saved = (fields: Record<string, unknown>) => ({
   category: 'subscriptions',
   amount: null,
   notes: null,
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  price_rise: null,
+  ...NEW_REMINDER_DEFAULTS,
   ...fields,
   // A tracker's cycle is how it is paid, with no end date: a rolling payment.
   ...(fields.repeats ? { billing: fields.repeats, date_kind: 'next_payment', ask_deal_end: false } : {}),

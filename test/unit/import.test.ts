@@ -25,6 +25,7 @@ import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
+import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (name: string, text: string) => readImportFile(name, bytes(text));
@@ -351,17 +352,8 @@ describe('a spreadsheet with headings of its own', () => {
       billing: 'yearly',
       date_kind: 'renewal',
       ask_deal_end: false,
-      auto_renew: false,
+      ...NEW_REMINDER_DEFAULTS,
       act_by: '2031-03-01',
-      lead_days: null,
-      action_windows: true,
-      lender: null,
-      kept_vehicle: null,
-      vehicle_date: null,
-      shared: false,
-      deals_with: null,
-      who_pays: null,
-      price_rise: null,
     });
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({

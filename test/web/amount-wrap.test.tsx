@@ -16,7 +16,8 @@ import { ReminderCards, ReminderTable } from '../../web/src/features/reminders/c
 import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { QuoteSuggestion } from '../../web/src/features/savings/components/QuoteSuggestion.tsx';
 import { SavingsLedger } from '../../web/src/features/savings/components/SavingsLedger.tsx';
-import { aProfile, aReminder, NO_HOUSEHOLD } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { aProfile, NO_HOUSEHOLD } from './fixtures.ts';
 import { renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

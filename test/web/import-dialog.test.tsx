@@ -14,47 +14,13 @@ import { MESSAGES } from '#shared/schemas.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
+import { aReminder, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
 
-const EXISTING: Reminder = {
-  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
-  user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2030-03-14',
-  amount: 420.5,
-  notes: null,
-  repeats: 'yearly',
-  billing: 'yearly',
-  date_kind: 'renewal',
-  ask_deal_end: false,
-  actions_done: [],
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  term_anchor: '2030-03-14',
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  renewal_offer: null,
-  notice_answer: null,
-  price_rise: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const EXISTING: Reminder = aReminder({ notes: null });
 
 const HEADER =
   'Title,Category,Provider,Renewal date,Amount,Notes,Repeats,Renews automatically,Act by,Remind me';
@@ -329,18 +295,11 @@ describe('ImportDialog', () => {
               billing: 'monthly',
               date_kind: 'next_payment',
               ask_deal_end: false,
+              // An import fills the importer's own list: nothing imported is shared.
+              ...NEW_REMINDER_DEFAULTS,
               auto_renew: true,
               act_by: '2030-01-15',
               lead_days: [10, 3],
-              action_windows: true,
-              lender: null,
-              kept_vehicle: null,
-              vehicle_date: null,
-              // An import fills the importer's own list: nothing imported is shared.
-              shared: false,
-              deals_with: null,
-              who_pays: null,
-              price_rise: null,
             },
             {
               title: 'Home insurance',
@@ -353,17 +312,7 @@ describe('ImportDialog', () => {
               billing: 'yearly',
               date_kind: 'renewal',
               ask_deal_end: false,
-              auto_renew: false,
-              act_by: null,
-              lead_days: null,
-              action_windows: true,
-              lender: null,
-              kept_vehicle: null,
-              vehicle_date: null,
-              shared: false,
-              deals_with: null,
-              who_pays: null,
-              price_rise: null,
+              ...NEW_REMINDER_DEFAULTS,
             },
           ],
         },

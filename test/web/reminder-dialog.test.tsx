@@ -12,7 +12,8 @@ import { setApiAuth } from '../../web/src/api/client.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
-import { aReminder, NO_HOUSEHOLD } from './fixtures.ts';
+import { aReminder, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { NO_HOUSEHOLD } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
@@ -149,18 +150,8 @@ describe('ReminderDialog', () => {
         billing: 'yearly',
         date_kind: 'renewal',
         ask_deal_end: false,
-        auto_renew: false,
-        act_by: null,
-        lead_days: null,
-        action_windows: true,
-        lender: null,
-        kept_vehicle: null,
-        vehicle_date: null,
-        // Outside a household nothing is shared.
-        shared: false,
-        deals_with: null,
-        who_pays: null,
-        price_rise: null,
+        // Outside a household nothing is shared: the defaults.
+        ...NEW_REMINDER_DEFAULTS,
       },
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -20,7 +20,8 @@ import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import { RightsKit } from '../../web/src/features/reminders/components/RightsKit.tsx';
 import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
-import { aProfile, aReminder, NO_HOUSEHOLD } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { aProfile, NO_HOUSEHOLD } from './fixtures.ts';
 import { renderWithClient, stubFetch } from './render.tsx';
 
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));

@@ -14,7 +14,8 @@ import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import SavingsPage from '../../web/src/features/savings/pages/SavingsPage.tsx';
-import { aProfile, aReminder, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, SAM_ID } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { aProfile, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, SAM_ID } from './fixtures.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
