@@ -5,7 +5,7 @@
  * Each builder takes overrides, so a test spells out only what it is about.
  */
 import type { Reminder } from '../../shared/api.ts';
-import type { ReminderDraft, ReminderFormValues } from '../../shared/schemas.ts';
+import type { ReminderDraft, ReminderFormValues, ReminderInput } from '../../shared/schemas.ts';
 
 /** What the API fills in for a new reminder's contract and sharing fields left out. */
 export const NEW_REMINDER_DEFAULTS = {
@@ -58,17 +58,33 @@ export const aReminder = (over: Partial<Reminder> = {}): Reminder => ({
   ...over,
 });
 
-/**
- * A new reminder as a caller hands it to POST /api/reminders or to the store: car insurance with
- * Admiral, renewing on 01/04/2099 at £480, no notes (the rest takes the API's defaults).
- */
-export const aDraft = (over: Partial<ReminderDraft> = {}): ReminderDraft => ({
+/** Car insurance with Admiral, renewing on 01/04/2099 at £480, no notes. */
+const CAR_INSURANCE = {
   title: 'Car insurance',
   category: 'insurance',
   provider: 'Admiral',
   renewal_date: '2099-04-01',
   amount: 480,
   notes: null,
+} as const;
+
+/**
+ * A new reminder as a caller hands it to POST /api/reminders or to the store: CAR_INSURANCE (the
+ * rest takes the API's defaults).
+ */
+export const aDraft = (over: Partial<ReminderDraft> = {}): ReminderDraft => ({ ...CAR_INSURANCE, ...over });
+
+/**
+ * CAR_INSURANCE as the API reads it (its schema's output): a yearly renewal, paid yearly, nothing left to
+ * ask, the new reminder's defaults.
+ */
+export const aReminderInput = (over: Partial<ReminderInput> = {}): ReminderInput => ({
+  ...CAR_INSURANCE,
+  repeats: 'yearly',
+  billing: 'yearly',
+  date_kind: 'renewal',
+  ask_deal_end: false,
+  ...NEW_REMINDER_DEFAULTS,
   ...over,
 });
 

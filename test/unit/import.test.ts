@@ -25,7 +25,7 @@ import { REPEATS_VALUES } from '../../shared/reminder/terms.ts';
 import { contractOf, DATE_KIND_VALUES } from '../../shared/reminder/contract.ts';
 import { LENDER_VALUES } from '../../shared/reminder/lenders.ts';
 import { oneOffContract } from '../../lambdas/store/reminders.ts';
-import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { aReminderInput } from '../support/builders.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (name: string, text: string) => readImportFile(name, bytes(text));
@@ -341,20 +341,15 @@ describe('a spreadsheet with headings of its own', () => {
         notes: 'Comments',
       },
     });
-    expect(file.rows[0]!.reminder).toEqual({
-      title: 'Car insurance',
-      category: 'insurance',
-      provider: 'Admiral',
-      renewal_date: '2031-03-31',
-      amount: 612.4,
-      notes: 'Renew online',
-      repeats: 'yearly',
-      billing: 'yearly',
-      date_kind: 'renewal',
-      ask_deal_end: false,
-      ...NEW_REMINDER_DEFAULTS,
-      act_by: '2031-03-01',
-    });
+    expect(file.rows[0]!.reminder).toEqual(
+      aReminderInput({
+        provider: 'Admiral',
+        renewal_date: '2031-03-31',
+        amount: 612.4,
+        notes: 'Renew online',
+        act_by: '2031-03-01',
+      }),
+    );
     // No provider column value: the title, as for other trackers; euros are not pounds.
     expect(file.rows[1]!.reminder).toMatchObject({
       provider: 'Home insurance',

@@ -14,7 +14,7 @@ import { MESSAGES } from '#shared/schemas.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
-import { aReminder, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { aReminder, aReminderInput, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
@@ -301,19 +301,12 @@ describe('ImportDialog', () => {
               act_by: '2030-01-15',
               lead_days: [10, 3],
             },
-            {
+            aReminderInput({
               title: 'Home insurance',
-              category: 'insurance',
               provider: 'Aviva',
               renewal_date: '2030-03-14',
               amount: null,
-              notes: null,
-              repeats: 'yearly',
-              billing: 'yearly',
-              date_kind: 'renewal',
-              ask_deal_end: false,
-              ...NEW_REMINDER_DEFAULTS,
-            },
+            }),
           ],
         },
       },
