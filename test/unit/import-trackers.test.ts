@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, readImportFile, type ImportFile, type ReadOptions } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { rowsOf } from '../support/import-files.ts';
 
 const sample = (name: string, options?: ReadOptions) =>
   readImportFile(name, readFileSync(new URL(`../support/import-samples/${name}`, import.meta.url)), options);
-
-function rowsOf(file: ImportFile) {
-  if (!file.ok) throw new Error(`refused: ${file.error}`);
-  return file.rows;
-}
 
 /** The reminder a row saves, with only what differs from a subscription's defaults spelt out. */
 const saved = (fields: Record<string, unknown>) => ({

@@ -16,14 +16,12 @@ import { ImportDialog } from '../../web/src/features/reminders/components/Import
 import { downloadFile } from '../../web/src/utils/download.ts';
 import { aReminder, aReminderInput, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 import { renderWithClient } from './render.tsx';
+import { HEADER } from '../support/import-files.ts';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
 
 const EXISTING: Reminder = aReminder({ notes: null });
-
-const HEADER =
-  'Title,Category,Provider,Renewal date,Amount,Notes,Repeats,Renews automatically,Act by,Remind me';
 
 interface Call {
   method: string;
