@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, readImportFile, type ImportFile, type ReadOptions } from '../../shared/import.ts';
+import { IMPORT_MESSAGES, readImportFile, type ReadOptions } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas.ts';
 import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 import { rowsOf } from '../support/import-files.ts';
