@@ -6,6 +6,7 @@ import {
   ROUTE_PERMISSIONS,
   routesSharingFunction,
 } from '../../lib/routeRights.ts';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { actionsOfFunction, logicalIdWhere, resourcesOfType, type Synthesized } from './harness.ts';
 
 export const COMMON_ENV = [
@@ -87,4 +88,15 @@ export const secretId = (s: Synthesized) =>
 export const pushSecretId = (s: Synthesized) =>
   logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', (props) =>
     String(props.Description).endsWith('seed of the VAPID keys that sign push notifications'),
+  );
+
+/** Functions that CloudFormation calls as a custom resource provider (CDK's deploy-time handlers). */
+export const customResourceHandlers = (template: Template) =>
+  new Set(
+    Object.values(
+      template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
+    )
+      .filter((r) => r.Type.startsWith('Custom::') || r.Type === 'AWS::CloudFormation::CustomResource')
+      .map((r) => (r.Properties?.ServiceToken as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0])
+      .filter((id): id is string => Boolean(id)),
   );
