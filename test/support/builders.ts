@@ -4,7 +4,7 @@
  * takes when left out, a reminder as a caller hands it to the API or the store, a profile update.
  * Each builder takes overrides, so a test spells out only what it is about.
  */
-import type { Reminder } from '../../shared/api.ts';
+import type { CronRun, Reminder, RenewalOutcome } from '../../shared/api.ts';
 import type { ReminderDraft, ReminderFormValues, ReminderInput } from '../../shared/schemas.ts';
 
 /** What the API fills in for a new reminder's contract and sharing fields left out. */
@@ -69,6 +69,33 @@ const CAR_INSURANCE = {
 } as const;
 
 /**
+ * A shared renewal's recorded outcome: the home insurance with Aviva switched at the term ending
+ * 01/12/2026, £400 down to £335.80 (£64.20 saved a year), answered on 2 December.
+ */
+export const anOutcome = (over: Partial<RenewalOutcome> = {}): RenewalOutcome => ({
+  id: 'o1',
+  reminder_id: 'r1',
+  user_id: 'u1',
+  title: 'Home insurance',
+  category: 'insurance',
+  provider: 'Aviva',
+  term_from: '2025-12-01',
+  term_to: '2026-12-01',
+  price: 400,
+  new_price: 335.8,
+  offer_price: null,
+  notice_answer: null,
+  result: 'switched',
+  saved_amount: 64.2,
+  billing: 'yearly',
+  shared: true,
+  recorded_by: null,
+  created_at: '2026-12-02T23:30:00.000Z',
+  updated_at: '2026-12-02T23:30:00.000Z',
+  ...over,
+});
+
+/**
  * A new reminder as a caller hands it to POST /api/reminders or to the store: CAR_INSURANCE (the
  * rest takes the API's defaults).
  */
@@ -115,5 +142,28 @@ export const aProfileUpdate = (over: Record<string, unknown> = {}) => ({
   country: 'GB',
   timezone: 'Europe/London',
   marketing_consent: false,
+  ...over,
+});
+
+/** A run of the reminder job that found nothing to do: the schedule's, on 08/01/2027, 40 ms. */
+export const aCronRun = (over: Partial<CronRun> = {}): CronRun => ({
+  id: 'r',
+  ran_at: '2027-01-08T09:00:00.000Z',
+  date: '2027-01-08',
+  trigger: 'schedule',
+  simulated: false,
+  items_processed: 0,
+  queued: 0,
+  planned: 0,
+  skipped: 0,
+  late: 0,
+  superseded: 0,
+  missed: 0,
+  rolled: 0,
+  errors: [],
+  duration_ms: 40,
+  planning: false,
+  done: 0,
+  status: 'success',
   ...over,
 });
