@@ -5,6 +5,7 @@
  * Each builder takes overrides, so a test spells out only what it is about.
  */
 import type { CronRun, Reminder, RenewalOutcome } from '../../shared/api.ts';
+import type { ReminderMailInput } from '../../lambdas/mail/registry.ts';
 import type { ReminderDraft, ReminderFormValues, ReminderInput } from '../../shared/schemas.ts';
 
 /** What the API fills in for a new reminder's contract and sharing fields left out. */
@@ -166,4 +167,11 @@ export const aCronRun = (over: Partial<CronRun> = {}): CronRun => ({
   done: 0,
   status: 'success',
   ...over,
+});
+
+/** A run's lead mail for `reminder`, `daysLeft` days before its date. */
+export const aLeadMail = (reminder: Reminder, daysLeft: number): ReminderMailInput => ({
+  type: 'reminder',
+  reminder,
+  daysLeft,
 });

@@ -75,6 +75,14 @@ const row = (n: number) =>
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());
 
+/** The dialog open on our CSV of `rows` under the header, the import to answer 200. */
+async function openWithRows(rows: string[]) {
+  const api = stubApi({ status: 200, body: {} });
+  const opened = open();
+  await opened.user.upload(fileInput(), csvFile('reminders.csv', [HEADER, ...rows]));
+  return { api, ...opened };
+}
+
 describe('ImportDialog', () => {
   it('opens on the file field, says what it takes, and offers nothing to import yet', () => {
     stubApi({ status: 200, body: {} });
@@ -124,18 +132,12 @@ describe('ImportDialog', () => {
   });
 
   it("previews each row: 'Ready', its errors by row number, or the note that the user has it already", async () => {
-    stubApi({ status: 200, body: {} });
-    const { user } = open();
-    await user.upload(
-      fileInput(),
-      csvFile('reminders.csv', [
-        HEADER,
-        'Gym,subscriptions,PureGym,2030-01-31,25.00,,monthly,yes,,',
-        ',insurance,Aviva,2027-02-30,,,,,,',
-        // The user's own reminder, in other case: a duplicate all the same.
-        'HOME INSURANCE,insurance,aviva,2030-03-14,,,,,,',
-      ]),
-    );
+    await openWithRows([
+      'Gym,subscriptions,PureGym,2030-01-31,25.00,,monthly,yes,,',
+      ',insurance,Aviva,2027-02-30,,,,,,',
+      // The user's own reminder, in other case: a duplicate all the same.
+      'HOME INSURANCE,insurance,aviva,2030-03-14,,,,,,',
+    ]);
 
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -166,16 +168,10 @@ describe('ImportDialog', () => {
   });
 
   it("counts every ready row on the button, and says 'Nothing new to import' with no button when none is new", async () => {
-    stubApi({ status: 200, body: {} });
-    const { user } = open();
-    await user.upload(
-      fileInput(),
-      csvFile('reminders.csv', [
-        HEADER,
-        'Gym,subscriptions,PureGym,2030-01-31,,,,,,',
-        'Phone,broadband_mobile,EE,31/12/2030,,,,,,',
-      ]),
-    );
+    const { user } = await openWithRows([
+      'Gym,subscriptions,PureGym,2030-01-31,,,,,,',
+      'Phone,broadband_mobile,EE,31/12/2030,,,,,,',
+    ]);
     await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
     expect(row(3)).toHaveTextContent('31/12/2030');
 

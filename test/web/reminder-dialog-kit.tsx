@@ -58,3 +58,11 @@ export function schemaMessage(values: Record<string, string>, path: string): str
   if (!issue) throw new Error(`no issue for ${path}`);
   return issue.message;
 }
+
+/** Fills the main fields with a PureGym subscription renewing on 31/01/2030. */
+export async function fillGym(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.type(field(/^Title/), 'Gym');
+  await user.selectOptions(field(/^Category/), 'subscriptions');
+  await user.type(field(/^Provider/), 'PureGym');
+  await user.type(field(DATE), '2030-01-31');
+}

@@ -16,7 +16,7 @@ import { UK_TIPS } from '../../web/src/features/reminders/content/uk-tips.ts';
 import { aReminder } from '../support/builders.ts';
 import { NO_HOUSEHOLD } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
-import { DATE, errorOf, field, open, REMINDER, setUpDialogTests } from './reminder-dialog-kit.tsx';
+import { DATE, errorOf, field, fillGym, open, REMINDER, setUpDialogTests } from './reminder-dialog-kit.tsx';
 
 setUpDialogTests();
 
@@ -76,10 +76,7 @@ describe('ReminderDialog', () => {
   it('sends every option, and refuses an act-by date after the renewal and bad lead days', async () => {
     const fetchMock = stubFetch(201, { reminder: REMINDER });
     const { user } = open();
-    await user.type(field(/^Title/), 'Gym');
-    await user.selectOptions(field(/^Category/), 'subscriptions');
-    await user.type(field(/^Provider/), 'PureGym');
-    await user.type(field(DATE), '2030-01-31');
+    await fillGym(user);
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.type(field(/^Act by/), '2030-02-01');
     await user.clear(field(/^Remind me/));
@@ -250,10 +247,7 @@ describe('ReminderDialog', () => {
   it("opens a collapsed 'More options' for a field refused there, focuses it, and keeps it open", async () => {
     const fetchMock = stubFetch(201, { reminder: REMINDER });
     const { user } = open();
-    await user.type(field(/^Title/), 'Gym');
-    await user.selectOptions(field(/^Category/), 'subscriptions');
-    await user.type(field(/^Provider/), 'PureGym');
-    await user.type(field(DATE), '2030-01-31');
+    await fillGym(user);
     const more = screen.getByRole('button', { name: 'More options' });
     await user.click(more);
     await user.clear(field(/^Remind me/));
