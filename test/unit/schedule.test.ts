@@ -58,27 +58,18 @@ describe('reminderSchedule', () => {
   });
 
   it('counts calendar days across month ends, leap days and clock changes', () => {
-    const march = reminderSchedule({
-      id: 'r2',
-      user_id: 'u1',
-      category: 'subscriptions',
-      renewal_date: '2028-03-01',
-    });
+    /** A subscription's mail days, renewing on `renewal_date`. */
+    const daysOf = (id: string, renewal_date: string) =>
+      reminderSchedule({ id, user_id: 'u1', category: 'subscriptions', renewal_date }).map((m) => m.date);
     // 2028 is a leap year; in 2026 the clocks change on 29 March.
-    expect(march.map((m) => m.date)).toEqual([
+    expect(daysOf('r2', '2028-03-01')).toEqual([
       '2028-02-16',
       '2028-02-23',
       '2028-02-29',
       '2028-03-01',
       '2028-03-02',
     ]);
-    const spring = reminderSchedule({
-      id: 'r3',
-      user_id: 'u1',
-      category: 'subscriptions',
-      renewal_date: '2026-03-30',
-    });
-    expect(spring.map((m) => m.date)).toEqual([
+    expect(daysOf('r3', '2026-03-30')).toEqual([
       '2026-03-16',
       '2026-03-23',
       '2026-03-29',
