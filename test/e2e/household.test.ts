@@ -10,28 +10,16 @@
  * shared home insurance; Alice logs a switch; Bob, his form still open, sends his own answer and is
  * told Alice logged it, with what and when; opened again, his page shows her answer and no form.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inviteAndJoin, tokenIn } from '../support/household.ts';
 import { todayIn } from '#shared/dates.ts';
 import { addDays } from '#shared/reminder/schedule.ts';
-import { expectAccessibleAtWidths, toast, useE2e, WIDTHS } from '../support/e2e.ts';
+import { expectAccessibleAtWidths, screenshots, toast, useE2e } from '../support/e2e.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '#shared/locales.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
 const { stack, url, signedInPage, newPage, signIn } = useE2e();
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  const own = page.viewportSize();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  if (own) await page.setViewportSize(own);
-}
 
 /** The reminder titled `title` in the dashboard's list: a table row wide, a card on a phone. */
 const reminderRow = (page: Page, title: string) =>

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { IMPORT_MESSAGES } from '../../shared/import.ts';
 import { expectAccessible, expectNoHorizontalOverflow, toast, useE2e } from '../support/e2e.ts';
-import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
+import { addReminder, api, createUser, type TestUser, userWithReminder } from '../support/stack.ts';
 
 const { stack, signedInPage } = useE2e();
 
@@ -54,10 +54,8 @@ const listedTitles = async (page: Page) =>
 
 describe('import', () => {
   it("imports another account's export as the same reminders, and skips them the second time", async () => {
-    const owner = await createUser(stack, { label: 'import-from' });
-    await addReminder(stack, owner, {
+    const { user: owner } = await userWithReminder(stack, 'import-from', {
       title: 'Home insurance',
-      category: 'insurance',
       provider: 'Aviva',
       renewal_date: '2031-03-31',
       amount: 420.5,

@@ -14,6 +14,7 @@ import { stageContext } from '../../lib/stages.ts';
 import type { CronRun } from '../../shared/api.ts';
 import { METRICS_NAMESPACE } from '../../shared/metrics.ts';
 import { cleanUp, resourcesOfType, synth, type Synthesized } from './harness.ts';
+import { aCronRun } from '../support/builders.ts';
 
 afterAll(cleanUp);
 
@@ -57,25 +58,7 @@ function costTable(): Map<string, Record<string, string>> {
 const amount = (cell: string) => (cell === 'none' ? 0 : Number(/([\d.]+)\**$/.exec(cell)?.[1]));
 
 /** An idle run: the hourly job found nothing due. */
-const IDLE_RUN: Omit<CronRun, 'status'> = {
-  id: 'r',
-  ran_at: '2027-01-08T09:00:00.000Z',
-  date: '2027-01-08',
-  trigger: 'schedule',
-  simulated: false,
-  items_processed: 0,
-  queued: 0,
-  planned: 0,
-  skipped: 0,
-  late: 0,
-  superseded: 0,
-  missed: 0,
-  rolled: 0,
-  errors: [],
-  duration_ms: 40,
-  planning: false,
-  done: 0,
-};
+const IDLE_RUN: Omit<CronRun, 'status'> = aCronRun();
 
 describe('the cost of a stage, as docs/operations.md gives it', () => {
   const table = costTable();

@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { DVLA_API_URL, readStageConfig } from '../../lib/config.ts';
-import { functionDescription, routesSharingFunction } from '../../lib/routeRights.ts';
 import { API, type RouteDef } from '../../shared/routes.ts';
 import {
   actionsOfFunction,
@@ -17,22 +16,13 @@ import {
   synth,
   type Synthesized,
 } from './harness.ts';
+import { envOf, functionId, routeDescription } from './stack-helpers.ts';
 
 afterAll(cleanUp);
 
 const SECRET = 'renewal-reminders/dev/dvla-api-key';
-const functionOf = (s: Synthesized, route: RouteDef) =>
-  logicalIdWhere(
-    s.template,
-    'AWS::Lambda::Function',
-    (p) => p.Description === functionDescription(routesSharingFunction(route)),
-  );
-const environmentOf = (s: Synthesized, id: string) =>
-  (
-    (resourcesOfType(s.template, 'AWS::Lambda::Function')[id]!.Properties!.Environment ?? {}) as {
-      Variables?: Record<string, unknown>;
-    }
-  ).Variables ?? {};
+const functionOf = (s: Synthesized, route: RouteDef) => functionId(s, routeDescription(route));
+const environmentOf = envOf;
 /** Whether a policy on the function's role names the secret. */
 const readsSecretNamed = (s: Synthesized, fn: string, name: string) => {
   const role = resourcesOfType(s.template, 'AWS::Lambda::Function')[fn]!.Properties!.Role as {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanUp, synth } from './harness.ts';
+import { PROD_WITH_CERTIFICATES } from './stack-helpers.ts';
 
 afterAll(cleanUp);
 
@@ -18,15 +19,7 @@ const FIXTURE = JSON.parse(
 ) as Record<string, Record<string, string>>;
 
 const CONTEXTS: Record<string, Record<string, unknown>> = {
-  'prod with certificates': {
-    stage: 'prod',
-    domain: 'example.com',
-    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
-    apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111',
-    hostedZoneId: 'Z0000000000000000000',
-    alarmEmail: 'ops@example.com',
-    dmarcReportEmail: 'dmarc@example.com',
-  },
+  'prod with certificates': PROD_WITH_CERTIFICATES,
   dev: {},
 };
 

@@ -27,7 +27,7 @@ import {
 import { returns } from '../../shared/contract.ts';
 import { API, ROUTES, type RouteDef } from '../../shared/routes.ts';
 import { cleanUp, synth, type Synthesized } from './harness.ts';
-import { GROUPS, ROUTE_DEFS } from './stack-helpers.ts';
+import { GROUPS, PROD_WITH_CERTIFICATES, ROUTE_DEFS } from './stack-helpers.ts';
 
 afterAll(cleanUp);
 
@@ -126,15 +126,7 @@ describe('the route stack of each route', () => {
 
 describe('moving a prod deployed before the route stacks', () => {
   /** The context of fixtures/prod-before-route-stacks.json (and of logical-ids.test.ts). */
-  const PROD = {
-    stage: 'prod',
-    domain: 'example.com',
-    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
-    apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111',
-    hostedZoneId: 'Z0000000000000000000',
-    alarmEmail: 'ops@example.com',
-    dmarcReportEmail: 'dmarc@example.com',
-  };
+  const PROD = PROD_WITH_CERTIFICATES;
   const before = fixture<{ resources: Record<string, string>; routeKeys: string[] }>(
     'prod-before-route-stacks.json',
   );

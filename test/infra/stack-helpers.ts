@@ -6,6 +6,7 @@ import {
   ROUTE_PERMISSIONS,
   routesSharingFunction,
 } from '../../lib/routeRights.ts';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { actionsOfFunction, logicalIdWhere, resourcesOfType, type Synthesized } from './harness.ts';
 
 export const COMMON_ENV = [
@@ -26,9 +27,10 @@ export function functionId(s: Synthesized, description: string | RegExp): string
   );
 }
 
+/** A function's environment variables (none when it has no environment). */
 export function envOf(s: Synthesized, logicalId: string): Record<string, unknown> {
   const fn = resourcesOfType(s.template, 'AWS::Lambda::Function')[logicalId]!;
-  return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+  return ((fn.Properties!.Environment ?? {}) as { Variables?: Record<string, unknown> }).Variables ?? {};
 }
 
 /** The description of the function that serves a route (its own, or its group's: decision 0036). */
@@ -88,3 +90,25 @@ export const pushSecretId = (s: Synthesized) =>
   logicalIdWhere(s.template, 'AWS::SecretsManager::Secret', (props) =>
     String(props.Description).endsWith('seed of the VAPID keys that sign push notifications'),
   );
+
+/** Functions that CloudFormation calls as a custom resource provider (CDK's deploy-time handlers). */
+export const customResourceHandlers = (template: Template) =>
+  new Set(
+    Object.values(
+      template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
+    )
+      .filter((r) => r.Type.startsWith('Custom::') || r.Type === 'AWS::CloudFormation::CustomResource')
+      .map((r) => (r.Properties?.ServiceToken as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0])
+      .filter((id): id is string => Boolean(id)),
+  );
+
+/** A prod stage with its certificates, zone and addresses: the context of fixtures/prod-before-route-stacks.json and stateful-logical-ids.json. */
+export const PROD_WITH_CERTIFICATES = {
+  stage: 'prod',
+  domain: 'example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111',
+  hostedZoneId: 'Z0000000000000000000',
+  alarmEmail: 'ops@example.com',
+  dmarcReportEmail: 'dmarc@example.com',
+};

@@ -21,16 +21,12 @@ import {
   reminderEventUrl,
 } from '../../lambdas/calendar/eventLink.ts';
 import { getProfile } from '../../lambdas/store/account/index.ts';
+import { aDraft } from '../support/builders.ts';
 
 const stack = useTestStack();
 
 const reminder = (extra: Record<string, unknown> = {}) => ({
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2031-03-31',
-  amount: 480,
-  notes: null,
+  ...aDraft({ title: 'Home insurance', provider: 'Aviva', renewal_date: '2031-03-31' }),
   ...extra,
 });
 

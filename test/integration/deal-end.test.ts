@@ -6,16 +6,14 @@
  * do you pay?' was taken as its term keeps its date and asks when the deal ends.
  */
 import { describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import type { ReminderDetails, Reminder } from '../../shared/api.ts';
 import { formatLongUkDate, todayIn } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import { keys } from '../../shared/table.ts';
-import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { runJob } from '../support/job.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, mailsTo } from '../support/stack.ts';
+import { storedWithout } from '../support/table.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -92,13 +90,7 @@ describe('a deal that ends, paid monthly', () => {
       date_kind: 'next_payment',
     });
     // As it was stored before the two facts were apart: only 'repeats', which meant the payments.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: keys.user(user.sub), sk: keys.reminder(id) },
-        UpdateExpression: 'REMOVE billing, date_kind, ask_deal_end',
-      }),
-    );
+    await storedWithout(user.sub, id, ['billing', 'date_kind', 'ask_deal_end']);
     const call = api(stack, user.accessToken);
     const read = async () =>
       ((await call('GET', `/api/reminders/${id}`)).json as unknown as ReminderDetails).reminder;

@@ -13,11 +13,10 @@ import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { seedUser } from '../support/seed.ts';
+import { farFutureDates, seedLeadsOnly, seedUser } from '../support/seed.ts';
 import { api, createUser, mailbox, type StoredMail } from '../support/stack.ts';
 import type { SenderProcessConfig, SenderProcessMessage } from '../support/senderProcess.ts';
 
@@ -25,8 +24,7 @@ import type { SenderProcessConfig, SenderProcessMessage } from '../support/sende
 const stack = useTestStack({ maxSendRate: 200, senders: 0, sendQueueVisibilitySeconds: 2 });
 const LEASE_PASSED_MS = 3 * 60 * 1000;
 
-let dateCounter = 0;
-const freshDate = () => addDays('2045-01-01', ++dateCounter * 200);
+const freshDate = farFutureDates('2045-01-01');
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -62,17 +60,9 @@ function startSender(config: Omit<SenderProcessConfig, 'queueUrl'> = {}) {
   };
 }
 
+// The lead mails' path; a window mail takes the same claims (window-mails.test.ts).
 const seedReminder = (userId: string, renewal: string, title: string) =>
-  createReminder(userId, {
-    title,
-    category: 'insurance',
-    provider: 'Aviva',
-    renewal_date: renewal,
-    amount: 250,
-    notes: null,
-    // The lead mails' path; a window mail takes the same claims (window-mails.test.ts).
-    action_windows: false,
-  });
+  seedLeadsOnly(userId, title, renewal);
 
 /** The reminder mails to `email` (an account made through sign-up also has its account mails). */
 async function mailsTo(email: string): Promise<StoredMail[]> {

@@ -14,9 +14,9 @@ import { queryAll } from '../../lambdas/store/db.ts';
 import { membershipOf } from '../../lambdas/store/households/index.ts';
 import { adminStatistics } from '../../lambdas/store/admin/index.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
-import { inviteAndJoin } from '../support/household.ts';
+import { sharedHousehold } from '../support/household.ts';
 import { runJob } from '../support/job.ts';
-import { api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
+import { api, mailsTo, type TestUser } from '../support/stack.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -24,39 +24,9 @@ const stack = useTestStack({ maxSendRate: 200 });
 let counter = 0;
 const freshRenewal = () => addDays('2061-03-05', ++counter * 400);
 
-async function person(label: string, timezone = 'Europe/London') {
-  const user = await createUser(stack, { label });
-  const response = await api(stack, user.accessToken)('PUT', '/api/me', {
-    first_name: label,
-    last_name: '',
-    country: 'GB',
-    timezone,
-    marketing_consent: false,
-    shared_reminder_mails: 'all',
-  });
-  if (response.status !== 200) throw new Error(`PUT /api/me: ${response.status} ${response.text}`);
-  return user;
-}
-
 /** Alice and Bob in one household, with a shared yearly reminder renewing on `renewal`. */
 async function sharedReminder(renewal: string, bobZone = 'Europe/London') {
-  const alice = await person('Alice');
-  const bob = await person('Bob', bobZone);
-  await inviteAndJoin(stack, { userId: alice.sub }, { userId: bob.sub, email: bob.email });
-  const response = await api(stack, alice.accessToken)('POST', '/api/reminders', {
-    title: 'Home insurance',
-    category: 'insurance',
-    provider: 'Aviva',
-    renewal_date: renewal,
-    amount: 400,
-    notes: null,
-    repeats: 'yearly',
-    lead_days: [7],
-    action_windows: false,
-    shared: true,
-  });
-  if (response.status !== 201) throw new Error(`POST /api/reminders: ${response.status} ${response.text}`);
-  const reminder = (response.json as { reminder: Reminder }).reminder;
+  const { alice, bob, reminder } = await sharedHousehold(stack, renewal, { bobZone });
   const householdPk = keys.household((await membershipOf(alice.sub))!.household_id);
   return { alice, bob, reminder, householdPk };
 }

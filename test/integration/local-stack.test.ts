@@ -15,6 +15,7 @@ import {
 import { securityHeaderValues } from '../../lib/securityHeaders.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { api, cognitoAttributes, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
+import { cognitoProxy } from '../support/cognito-proxy.ts';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-local-stack-web-'));
 fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>home</title>');
@@ -24,18 +25,8 @@ fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1);');
 
 const stack = useTestStack({ webDir });
 
-/** A raw call to /_cognito, as anyone on the page's origin could make it. */
-async function viaProxy(operation: string, body: Record<string, unknown>) {
-  const response = await fetch(`${stack.appUrl}/_cognito`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
+/** Raw calls to /_cognito, as anyone on the page's origin could make them. */
+const { viaProxy } = cognitoProxy(stack);
 
 /** A GET with headers fetch will not let us set (Host). */
 function rawGet(pathname: string, headers: Record<string, string>) {

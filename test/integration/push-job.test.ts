@@ -12,13 +12,12 @@ import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { setPushReminders, setReminderEmails } from '../../lambdas/store/account/index.ts';
 import { addPushDevice, listPushDevices } from '../../lambdas/store/push/index.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { dedupeKeys, keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob, type JobOptions } from '../support/job.ts';
 import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
-import { seedUser } from '../support/seed.ts';
+import { farFutureDates, seedLeadsOnly, seedUser } from '../support/seed.ts';
 import { mailbox } from '../support/stack.ts';
 
 // A message that comes back (a push to retry, a crashed batch) is redelivered after 1 s.
@@ -34,21 +33,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-let dateCounter = 0;
 /** Each test on its own far-future renewal date. */
-const freshDate = () => addDays('2050-01-01', ++dateCounter * 200);
+const freshDate = farFutureDates('2050-01-01');
 
-/** An insurance reminder with its lead days only (action windows off: they are mails of their own). */
 const seedReminder = (userId: string, title: string, renewal: string) =>
-  createReminder(userId, {
-    title,
-    category: 'insurance',
-    provider: 'Aviva',
-    renewal_date: renewal,
-    amount: 250,
-    notes: null,
-    action_windows: false,
-  });
+  seedLeadsOnly(userId, title, renewal);
 
 /** A member with `devices` devices on the fake service (0: notifications never turned on). */
 async function member(label: string, devices = 1) {

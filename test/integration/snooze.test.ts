@@ -4,12 +4,12 @@
  * may snooze (the authorization matrix and the fuzz suite cover the route's other answers).
  */
 import { describe, expect, it } from 'vitest';
-import { createReminder, snoozeReminder } from '../../lambdas/store/reminders/index.ts';
+import { snoozeReminder } from '../../lambdas/store/reminders/index.ts';
 import { addDays, reminderSchedule } from '../../shared/reminder/schedule.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob } from '../support/job.ts';
-import { seedUser } from '../support/seed.ts';
-import { addReminder, api, createUser, mailsTo } from '../support/stack.ts';
+import { seedReminder, seedUser } from '../support/seed.ts';
+import { api, createUser, mailsTo, userWithReminder } from '../support/stack.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -22,14 +22,7 @@ const morningOf = (date: string) => new Date(`${date}T07:00:00Z`);
 describe('snooze 3 days', () => {
   it("moves the reminder's mail due today three days on: it goes then, once", async () => {
     const user = await seedUser('snooze');
-    const reminder = await createReminder(user.userId, {
-      title: 'Car insurance',
-      category: 'insurance',
-      provider: 'Admiral',
-      amount: 480,
-      notes: null,
-      renewal_date: '2051-02-20',
-    });
+    const reminder = await seedReminder(user.userId, { renewal_date: '2051-02-20' });
     const due = reminderSchedule(reminder)[0]!.date;
 
     const snooze = await snoozeReminder(user.userId, reminder.id, morningOf(due));
@@ -48,16 +41,14 @@ describe('snooze 3 days', () => {
   });
 
   it("through the API: the owner's snooze is in the reminder's history; another user's is a 404", async () => {
-    const owner = await createUser(stack, { label: 'snoozer' });
-    const other = await createUser(stack, { label: 'snoopy' });
-    const id = await addReminder(stack, owner, {
+    const { user: owner, reminderId: id } = await userWithReminder(stack, 'snoozer', {
       title: 'Broadband',
       category: 'broadband_mobile',
       provider: 'BT',
       renewal_date: '2051-06-01',
       amount: 300,
-      notes: null,
     });
+    const other = await createUser(stack, { label: 'snoopy' });
     const path = `/api/reminders/${id}/snooze`;
     const first = await api(stack, owner.accessToken)('POST', path);
     expect(first.status).toBe(200);

@@ -8,16 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarLink, ReminderDetails } from '../../shared/api.ts';
 import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
-import { keys } from '../../shared/table.ts';
 import { bothReminderDrafts, VEHICLE_MESSAGES, type VehicleDates } from '../../shared/vehicles.ts';
 import { DVLA_FIXTURES } from '../../lib/local/dvla.ts';
-import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { runJob } from '../support/job.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
+import { storedWithout } from '../support/table.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -97,13 +95,7 @@ describe('a car’s MOT and its tax', () => {
         repeats: 'yearly',
       });
       // As an item written before the field: without the attribute at all.
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: stack.tableName,
-          Key: { pk: keys.user(user.sub), sk: keys.reminder(id) },
-          UpdateExpression: 'REMOVE vehicle_date',
-        }),
-      );
+      await storedWithout(user.sub, id, ['vehicle_date']);
       return id;
     };
     await old('Bike MOT');

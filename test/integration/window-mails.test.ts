@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
@@ -16,8 +15,8 @@ import type { CalendarLink } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { runJob } from '../support/job.ts';
-import { seedUser } from '../support/seed.ts';
-import { addReminder, api, createUser, mailsTo } from '../support/stack.ts';
+import { seedReminder, seedUser } from '../support/seed.ts';
+import { addReminder, api, mailsTo, userWithReminder } from '../support/stack.ts';
 
 const stack = useTestStack({ maxSendRate: 200 });
 
@@ -27,14 +26,8 @@ const freshRenewal = () => addDays('2050-01-01', ++counter * 300);
 
 async function seed(label: string, draft: Partial<ReminderDraft> & { renewal_date: string }) {
   const user = await seedUser(label);
-  const reminder = await createReminder(user.userId, {
-    title: 'Car insurance',
-    category: 'insurance',
-    provider: 'Admiral',
-    amount: 480,
-    notes: null,
-    ...draft,
-  });
+  // Car insurance with Admiral at £480 (aDraft), as `draft` changes it.
+  const reminder = await seedReminder(user.userId, draft);
   return { ...user, reminder };
 }
 
@@ -138,15 +131,8 @@ describe('the calendar feed', () => {
   }
 
   it('carries each window as an event on its day with one alarm, a mortgage’s from its lender', async () => {
-    const user = await createUser(stack, { label: 'windowfeed' });
-    await addReminder(stack, user, {
-      title: 'Energy',
-      category: 'utilities_energy',
-      provider: 'Octopus',
-      renewal_date: '2052-06-30',
-      amount: null,
-      notes: null,
-    });
+    const energy = { title: 'Energy', category: 'utilities_energy', provider: 'Octopus', amount: null };
+    const { user } = await userWithReminder(stack, 'windowfeed', { ...energy, renewal_date: '2052-06-30' });
     await addReminder(stack, user, {
       title: 'Home loan',
       category: 'mortgage',

@@ -5,7 +5,6 @@
  * to. A journey that needs notifications shown asks for full Chromium.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   chromium,
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { LocalStackOptions } from '../../lib/local/stack.ts';
 import { useTestStack } from './fixtures.ts';
 import type { TestStack, TestUser } from './stack.ts';
+import { AXE_SOURCE, type AxeViolation } from './axe.ts';
 
 /** Full Chromium, as people run it: for notifications, and for the benchmarks' figures. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -170,23 +170,6 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
 }
 
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-/**
- * axe-core's own source, the copy @axe-core/playwright injects (its dependency, so the versions
- * cannot drift apart).
- */
-const requireHere = createRequire(import.meta.url);
-const AXE_SOURCE = (
-  createRequire(requireHere.resolve('@axe-core/playwright'))('axe-core') as { source: string }
-).source;
-
-/** One violation as seriousViolations reports it. */
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
 
 /** axe-core's serious and critical violations on what the page shows now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {

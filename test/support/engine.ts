@@ -7,13 +7,11 @@
 import { afterEach, expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, sesClient, sqsClient } from '../../lambdas/runtime/clients.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
-import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
 import type { Category } from '../../shared/reminder/categories.ts';
 import { useTestStack } from './fixtures.ts';
 import { runJob, type JobOptions } from './job.ts';
-import { seedUser } from './seed.ts';
+import { farFutureDates, seedReminder as seedOne, seedUser } from './seed.ts';
 import { mailbox, type StoredMail, type TestStack } from './stack.ts';
 
 export const sesMiddlewareName = 'test-fault-injection';
@@ -91,11 +89,7 @@ export function useEngineStack() {
   });
 
   /** Each test works on its own far-future date, so tests never see each other's reminders. */
-  let dateCounter = 0;
-  function freshDate(): string {
-    dateCounter += 1;
-    return addDays('2040-01-01', dateCounter * 200);
-  }
+  const freshDate = farFutureDates('2040-01-01');
 
   /** `count` users named `{label}{i}`. */
   function seedUsers(label: string, count: number) {
@@ -115,18 +109,10 @@ export function useEngineStack() {
     title = 'Cover',
     createdOn?: string,
   ) {
-    return createReminder(
+    return seedOne(
       userId,
-      {
-        title,
-        category,
-        provider: 'Aviva',
-        renewal_date: renewalDate,
-        amount: 250,
-        notes: null,
-        action_windows: false,
-      },
-      createdOn ? new Date(`${createdOn}T12:00:00Z`) : undefined,
+      { title, category, provider: 'Aviva', renewal_date: renewalDate, amount: 250, action_windows: false },
+      createdOn,
     );
   }
 

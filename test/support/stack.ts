@@ -13,6 +13,7 @@ import {
 import { DateTime } from 'luxon';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack.ts';
 import { TIMEZONES } from '../../shared/locales.ts';
+import { aDraft, aProfileUpdate } from './builders.ts';
 
 type Timezone = (typeof TIMEZONES)[number];
 
@@ -176,26 +177,21 @@ export async function addReminder(
 }
 
 /**
- * A new user (`label` starts the address) with one car insurance reminder, Admiral, renewing on
- * 01/04/2099 at £480 (`extra` adds or overrides fields), and that reminder's id.
+ * A new user (`label` starts the address) with one reminder, and that reminder's id: by default
+ * aDraft's car insurance with Admiral, renewing on 01/04/2099 at £480 (`draft` adds or overrides fields).
  */
-export async function userWithCarInsurance(
+export async function userWithReminder(
   stack: TestStack,
   label: string,
-  extra: Record<string, unknown> = {},
+  draft: Record<string, unknown> = {},
 ): Promise<{ user: TestUser; reminderId: string }> {
   const user = await createUser(stack, { label });
-  const reminderId = await addReminder(stack, user, {
-    title: 'Car insurance',
-    category: 'insurance',
-    provider: 'Admiral',
-    renewal_date: '2099-04-01',
-    amount: 480,
-    notes: null,
-    ...extra,
-  });
+  const reminderId = await addReminder(stack, user, { ...aDraft(), ...draft });
   return { user, reminderId };
 }
+
+/** userWithReminder's car insurance, renewing on 01/04/2099 at £480 (`extra` adds or overrides fields). */
+export const userWithCarInsurance = userWithReminder;
 
 /** The Cognito user's attributes, by name. */
 export async function cognitoAttributes(stack: TestStack, email: string): Promise<Record<string, string>> {
@@ -225,14 +221,12 @@ export async function liveInDaytime(
   user: Pick<TestUser, 'accessToken'>,
 ): Promise<{ zone: Timezone; today: DateTime }> {
   const zone = daytimeZone();
-  const response = await api(stack, user.accessToken)('PUT', '/api/me', {
-    // The names signUp gives every test user.
-    first_name: 'Test',
-    last_name: '',
-    country: 'GB',
-    timezone: zone,
-    marketing_consent: false,
-  });
+  // The names signUp gives every test user.
+  const response = await api(stack, user.accessToken)(
+    'PUT',
+    '/api/me',
+    aProfileUpdate({ first_name: 'Test', timezone: zone }),
+  );
   if (response.status !== 200) throw new Error(`PUT /api/me: ${response.status} ${response.text}`);
   return { zone, today: DateTime.now().setZone(zone).startOf('day') };
 }

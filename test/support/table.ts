@@ -1,8 +1,9 @@
 /**
  * The test stack's table read whole, and the counters as a recount of what users see: what the
- * fuzz and privacy suites compare, so no write outside the caller's partition goes unseen.
+ * fuzz and privacy suites compare, so no write outside the caller's partition goes unseen; and a
+ * reminder made to look as an older version stored it.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Reminder, SavingsSummary } from '../../shared/api.ts';
 import { keys } from '../../shared/table.ts';
 import { dynamo } from '../../lambdas/runtime/clients.ts';
@@ -87,4 +88,18 @@ export async function countersAndRecount(stack: TestStack, users: readonly TestU
   const pick = (from: Record<string, number>) =>
     Object.fromEntries(names.map((n) => [n, from[n] ?? 0]).filter(([, v]) => v !== 0));
   return { counters: pick(counters), recount: pick(recount) };
+}
+
+/**
+ * Removes `attributes` from `userId`'s stored reminder `reminderId`: the item as a version written
+ * before those fields would have left it.
+ */
+export async function storedWithout(userId: string, reminderId: string, attributes: string[]): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: keys.user(userId), sk: keys.reminder(reminderId) },
+      UpdateExpression: `REMOVE ${attributes.join(', ')}`,
+    }),
+  );
 }

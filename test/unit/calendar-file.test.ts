@@ -9,46 +9,19 @@ import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { alarmTitle, calendarText, eventSequence, reminderEventText } from '../../lambdas/calendar/feed.ts';
+import { aReminder } from '../support/builders.ts';
 
 const SITE = 'https://renewals.example.com';
 
-const reminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
-  user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2031-03-31',
-  amount: 480,
-  notes: null,
-  repeats: 'yearly',
-  billing: 'yearly',
-  date_kind: 'renewal',
-  ask_deal_end: false,
-  actions_done: [],
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  term_anchor: '2031-03-31',
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  renewal_offer: null,
-  notice_answer: null,
-  price_rise: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-02-03T04:05:06.000Z',
-  ...over,
-});
+const reminder = (over: Partial<Reminder> = {}): Reminder =>
+  aReminder({
+    renewal_date: '2031-03-31',
+    amount: 480,
+    notes: null,
+    term_anchor: '2031-03-31',
+    updated_at: '2026-02-03T04:05:06.000Z',
+    ...over,
+  });
 
 /** RFC 5545 section 3.1: CRLF after every line, the last too; at most 75 octets a line; folds start with a space. */
 function expectContentLines(text: string) {

@@ -8,21 +8,20 @@ import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { CSV_COLUMNS, remindersCsv } from '../../shared/csv.ts';
 import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
+import { aReminder } from '../support/builders.ts';
 
-const reminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: 'r1',
-  user_id: 'u1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2027-03-31',
-  amount: 480,
-  notes: null,
-  ...oneOffContract('2027-03-31'),
-  created_at: '',
-  updated_at: '',
-  ...over,
-});
+const reminder = (over: Partial<Reminder> = {}): Reminder =>
+  aReminder({
+    id: 'r1',
+    user_id: 'u1',
+    renewal_date: '2027-03-31',
+    amount: 480,
+    notes: null,
+    ...oneOffContract('2027-03-31'),
+    created_at: '',
+    updated_at: '',
+    ...over,
+  });
 
 const parse = (csv: string) =>
   Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true });

@@ -1,9 +1,9 @@
 /** What the day's push says: pure, from the mails a run has for one member. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dailyPushPayload } from '../../lambdas/push/daily.ts';
-import type { ReminderMailInput } from '../../lambdas/mail/registry.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/reminder/categories.ts';
+import { aLeadMail } from '../support/builders.ts';
 
 const reminder = (id: string, title: string, category: Category, extra: Partial<Reminder> = {}) =>
   ({
@@ -22,11 +22,7 @@ const reminder = (id: string, title: string, category: Category, extra: Partial<
     ...extra,
   }) as Reminder;
 
-const lead = (r: Reminder, daysLeft: number): ReminderMailInput => ({
-  type: 'reminder',
-  reminder: r,
-  daysLeft,
-});
+const lead = aLeadMail;
 
 // A link is made on the stage's site: the environment needs a table name to be read at all.
 beforeAll(() => {

@@ -2,20 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, TIMEZONES } from '../../shared/locales.ts';
-import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { profileUpdateSchema, signUpSchema } from '../../shared/schemas/account.ts';
+import { MESSAGES } from '../../shared/schemas/fields.ts';
 import { reminderInputSchema } from '../../shared/schemas/reminder.ts';
+import { messages } from '../support/issues.ts';
+import { aProfileUpdate } from '../support/builders.ts';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : result.error!.issues.map((i) => i.message);
-
-const profile = {
-  first_name: 'Ann',
-  last_name: '',
-  country: 'GB',
-  timezone: 'Europe/London',
-  marketing_consent: false,
-};
+const profile = aProfileUpdate();
 const reminder = { title: 'Home', category: 'insurance', provider: 'Aviva', renewal_date: '2027-01-15' };
 
 describe('country and time zone', () => {

@@ -6,33 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, readImportFile, type ImportFile, type ReadOptions } from '../../shared/import.ts';
+import { IMPORT_MESSAGES, readImportFile, type ReadOptions } from '../../shared/import.ts';
 import { MESSAGES } from '../../shared/schemas/fields.ts';
+import { NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { rowsOf } from '../support/import-files.ts';
 
 const sample = (name: string, options?: ReadOptions) =>
   readImportFile(name, readFileSync(new URL(`../support/import-samples/${name}`, import.meta.url)), options);
-
-function rowsOf(file: ImportFile) {
-  if (!file.ok) throw new Error(`refused: ${file.error}`);
-  return file.rows;
-}
 
 /** The reminder a row saves, with only what differs from a subscription's defaults spelt out. */
 const saved = (fields: Record<string, unknown>) => ({
   category: 'subscriptions',
   amount: null,
   notes: null,
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  price_rise: null,
+  ...NEW_REMINDER_DEFAULTS,
   ...fields,
   // A tracker's cycle is how it is paid, with no end date: a rolling payment.
   ...(fields.repeats ? { billing: fields.repeats, date_kind: 'next_payment', ask_deal_end: false } : {}),

@@ -28,6 +28,7 @@ import {
 } from '../../shared/schemas/reminder.ts';
 import { reminderText } from '../../lambdas/mail/reminder.ts';
 import { oneOffContract } from '../../lambdas/store/reminders/index.ts';
+import { aReminderForm } from '../support/builders.ts';
 
 const CPI: PriceRise = { kind: 'cpi_3_9' };
 const RPI: PriceRise = { kind: 'rpi_3_9' };
@@ -148,21 +149,16 @@ describe('the schemas', () => {
   });
 
   it('reads the dialog’s fields: a £ amount in pounds and pence, dropped for another category', () => {
-    const form = {
+    const form = aReminderForm({
       title: 'Broadband',
-      category: 'broadband_mobile' as const,
+      category: 'broadband_mobile',
       provider: 'BT',
       renewal_date: '2027-09-30',
       amount: '29.35',
-      notes: '',
-      billing: 'monthly' as const,
-      date_kind: 'deal_end' as const,
-      repeats: 'yearly' as const,
-      auto_renew: false,
-      act_by: '',
-      lead_days: '30, 14, 7, 1, 0',
-      price_rise: 'pounds' as const,
-    };
+      billing: 'monthly',
+      date_kind: 'deal_end',
+      price_rise: 'pounds',
+    });
     const amountError = (text: string) =>
       reminderFormSchema
         .safeParse({ ...form, price_rise_amount: text })

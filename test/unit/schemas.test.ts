@@ -8,9 +8,8 @@ import {
   reminderInputSchema,
 } from '../../shared/schemas/reminder.ts';
 import { nextRenewalFormToInput } from '../../shared/savingsSchemas.ts';
-
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : result.error!.issues.map((i) => i.message);
+import { aReminderForm, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
+import { messages } from '../support/issues.ts';
 
 describe('sign-up and sign-in rules', () => {
   const valid = { email: 'a@example.com', password: 'secret', first_name: 'Ann', country: 'GB' };
@@ -42,20 +41,7 @@ describe('sign-up and sign-in rules', () => {
 });
 
 describe('reminder rules', () => {
-  const form = {
-    title: 'Car insurance',
-    category: 'insurance',
-    provider: 'Direct Line',
-    renewal_date: '2027-01-31',
-    amount: '',
-    notes: '',
-    repeats: 'yearly',
-    billing: 'yearly',
-    date_kind: 'renewal',
-    auto_renew: false,
-    act_by: '',
-    lead_days: '30, 14, 7, 1, 0',
-  } as const;
+  const form = aReminderForm();
   /** The same reminder as the API takes it. */
   const body = { ...form, amount: null, notes: null, act_by: null, lead_days: null };
 
@@ -64,20 +50,7 @@ describe('reminder rules', () => {
       ...form,
       amount: null,
       notes: null,
-      act_by: null,
-      // The category's own lead days are kept as null, so they follow the category.
-      lead_days: null,
-      // A new reminder's action windows are on; only a mortgage has a lender.
-      action_windows: true,
-      lender: null,
-      kept_vehicle: null,
-      vehicle_date: null,
-      // Not shared unless ticked; who deals with it goes only with a shared one.
-      shared: false,
-      deals_with: null,
-      who_pays: null,
-      // Only a phone, broadband or pay TV contract has one.
-      price_rise: null,
+      ...NEW_REMINDER_DEFAULTS,
       // Answered in the dialog: nothing left to ask.
       ask_deal_end: false,
     });

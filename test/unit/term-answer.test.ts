@@ -11,6 +11,7 @@ import {
   termToAsk,
   whoLogged,
 } from '../../shared/reminder/termAnswer.ts';
+import { anOutcome } from '../support/builders.ts';
 
 const ALICE = 'a1111111-1111-4111-8111-111111111111';
 const BOB = 'b2222222-2222-4222-8222-222222222222';
@@ -19,29 +20,9 @@ const members = [
   { membership_id: BOB, first_name: 'Bob', is_you: true },
 ];
 
-const outcome = (over: Partial<RenewalOutcome> = {}): RenewalOutcome => ({
-  id: 'o1',
-  reminder_id: 'r1',
-  user_id: 'u1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  term_from: '2025-12-01',
-  term_to: '2026-12-01',
-  price: 400,
-  new_price: 335.8,
-  offer_price: null,
-  notice_answer: null,
-  result: 'switched',
-  saved_amount: 64.2,
-  billing: 'yearly',
-  shared: true,
-  recorded_by: ALICE,
+const outcome = (over: Partial<RenewalOutcome> = {}): RenewalOutcome =>
   // 23:30 in London on 2 December is 10:30 on 3 December in Sydney.
-  created_at: '2026-12-02T23:30:00.000Z',
-  updated_at: '2026-12-02T23:30:00.000Z',
-  ...over,
-});
+  anOutcome({ recorded_by: ALICE, ...over });
 
 describe('termState', () => {
   const T = '2026-12-01';

@@ -5,15 +5,19 @@ import { handler as preSignUp, INVALID_SIGN_UP } from '../../lambdas/triggers/pr
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
 import { MESSAGES } from '../../shared/schemas/fields.ts';
 
+/** Cognito's CustomMessage event of `source` for Ann at `email`, with its code placeholder. */
+const customMessage = (source: string, email: string) =>
+  ({
+    triggerSource: source,
+    request: { codeParameter: '{####}', userAttributes: { email, given_name: 'Ann' } },
+    response: {},
+  }) as unknown as CustomMessageTriggerEvent;
+
 describe('CustomMessage trigger', () => {
   it('links to /auth/callback with Cognito’s code placeholder intact, and the address encoded in the fragment only', async () => {
     process.env.SITE_URL = 'https://app.example.com';
     process.env.TABLE_NAME ??= 'unit';
-    const event = {
-      triggerSource: 'CustomMessage_SignUp',
-      request: { codeParameter: '{####}', userAttributes: { email: 'a+b@example.com', given_name: 'Ann' } },
-      response: {},
-    } as unknown as CustomMessageTriggerEvent;
+    const event = customMessage('CustomMessage_SignUp', 'a+b@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Confirm your Renewal Reminders account');
     expect(result.response.emailMessage).toContain(
@@ -28,11 +32,7 @@ describe('CustomMessage trigger', () => {
 
   it('mails a resent confirmation code as the same confirmation link', async () => {
     process.env.SITE_URL = 'https://app.example.com';
-    const event = {
-      triggerSource: 'CustomMessage_ResendCode',
-      request: { codeParameter: '{####}', userAttributes: { email: 'ann@example.com', given_name: 'Ann' } },
-      response: {},
-    } as unknown as CustomMessageTriggerEvent;
+    const event = customMessage('CustomMessage_ResendCode', 'ann@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Confirm your Renewal Reminders account');
     expect(result.response.emailMessage).toContain(
@@ -42,11 +42,7 @@ describe('CustomMessage trigger', () => {
 
   it('mails a password reset code in our own template, the placeholder where Cognito puts the code', async () => {
     process.env.SITE_URL = 'https://app.example.com';
-    const event = {
-      triggerSource: 'CustomMessage_ForgotPassword',
-      request: { codeParameter: '{####}', userAttributes: { email: 'ann@example.com', given_name: 'Ann' } },
-      response: {},
-    } as unknown as CustomMessageTriggerEvent;
+    const event = customMessage('CustomMessage_ForgotPassword', 'ann@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Your Renewal Reminders password reset code');
     const html = result.response.emailMessage!;

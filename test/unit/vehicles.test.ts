@@ -20,6 +20,7 @@ import {
   vehicleDates,
   vehicleDatesLine,
 } from '../../shared/vehicles.ts';
+import { aReminderForm } from '../support/builders.ts';
 
 describe('registrationSchema', () => {
   it('drops spaces and upper-cases', () => {
@@ -175,17 +176,7 @@ describe('what is due, as the API and the dialog check it', () => {
   });
 
   it('the dialog: not chosen is null, a choice left from another category is dropped, a clash is shown', () => {
-    const form = {
-      ...body,
-      amount: '',
-      notes: '',
-      repeats: 'yearly',
-      billing: 'yearly',
-      date_kind: 'renewal',
-      auto_renew: false,
-      act_by: '',
-      lead_days: '30, 14, 7, 0',
-    } as const;
+    const form = aReminderForm({ ...body, lead_days: '30, 14, 7, 0' });
     expect(reminderFormToInput({ ...form, vehicle_date: '' }).vehicle_date).toBeNull();
     expect(reminderFormToInput({ ...form, vehicle_date: 'tax' }).vehicle_date).toBe('tax');
     expect(

@@ -14,17 +14,10 @@ import {
   hasVisibleCharacters,
   VISIBLE_TEXT_MESSAGES,
 } from '../../shared/visibleText.ts';
+import { messages } from '../support/issues.ts';
+import { aProfileUpdate } from '../support/builders.ts';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : result.error!.issues.map((i) => i.message);
-
-const profile = {
-  first_name: 'Ann',
-  last_name: '',
-  country: 'GB',
-  timezone: 'Europe/London',
-  marketing_consent: false,
-};
+const profile = aProfileUpdate();
 const reminder = { title: 'Home', category: 'insurance', provider: 'Aviva', renewal_date: '2027-01-15' };
 const signUp = { email: 'a@example.com', password: 'secret', first_name: 'Ann', country: 'GB' };
 

@@ -23,11 +23,13 @@ const mot = (renewal_date: string): WindowReminder => ({
 describe('actionWindows, per category', () => {
   it('insurance: the best day for quotes 26 days before, with the 18 to 28 day range', () => {
     const [best] = actionWindows({ category: 'insurance', renewal_date: '2027-04-01' });
+    expect(windows({ category: 'insurance', renewal_date: '2027-04-01' })[0]).toEqual([
+      'best_quotes',
+      '2027-03-06',
+      26,
+      'Best time to get quotes',
+    ]);
     expect(best).toMatchObject({
-      kind: 'best_quotes',
-      date: '2027-03-06',
-      daysBefore: 26,
-      label: 'Best time to get quotes',
       action: 'today is the best day to get quotes',
       range: { from: '2027-03-04', to: '2027-03-14' },
     });
@@ -58,12 +60,9 @@ describe('actionWindows, per category', () => {
 
   it('broadband and mobile: the end-of-contract notice due by 10 days, with the INFO to 85075 tip', () => {
     const [notice] = actionWindows({ category: 'broadband_mobile', renewal_date: '2027-03-05' });
-    expect(notice).toMatchObject({
-      kind: 'end_of_contract_notice',
-      date: '2027-02-23',
-      daysBefore: 10,
-      label: 'Your end-of-contract notice is due by now',
-    });
+    expect(windows({ category: 'broadband_mobile', renewal_date: '2027-03-05' })).toEqual([
+      ['end_of_contract_notice', '2027-02-23', 10, 'Your end-of-contract notice is due by now'],
+    ]);
     expect(notice!.tip).toContain('text INFO to 85075');
   });
 

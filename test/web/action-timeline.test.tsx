@@ -9,44 +9,21 @@ import type { Reminder } from '#shared/api.ts';
 import { todayIn } from '#shared/dates.ts';
 import { addDays } from '#shared/reminder/schedule.ts';
 import { ActionTimeline } from '../../web/src/features/reminders/components/ActionTimeline.tsx';
+import { aReminder } from '../support/builders.ts';
 
-const reminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: 'r1',
-  user_id: 'u1',
-  title: 'Energy',
-  category: 'utilities_energy',
-  provider: 'Octopus',
-  renewal_date: addDays(todayIn(), 45),
-  amount: null,
-  notes: null,
-  repeats: 'yearly',
-  billing: 'yearly',
-  date_kind: 'renewal',
-  ask_deal_end: false,
-  actions_done: [],
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  term_anchor: addDays(todayIn(), 45),
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  renewal_offer: null,
-  notice_answer: null,
-  price_rise: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const reminder = (over: Partial<Reminder> = {}): Reminder =>
+  aReminder({
+    id: 'r1',
+    user_id: 'u1',
+    title: 'Energy',
+    category: 'utilities_energy',
+    provider: 'Octopus',
+    renewal_date: addDays(todayIn(), 45),
+    amount: null,
+    notes: null,
+    term_anchor: addDays(todayIn(), 45),
+    ...over,
+  });
 
 const steps = () =>
   within(screen.getByRole('region', { name: 'Your action window' }))

@@ -4,20 +4,16 @@
  * line after the slash.
  */
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ReminderDetails, RenewalOutcome } from '#shared/api.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
-import { householdQueryKey } from '../../web/src/api/get-household.ts';
-import { meQueryKey } from '../../web/src/api/get-me.ts';
-import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import { AmountText } from '../../web/src/components/AmountText.tsx';
 import { ReminderCards, ReminderTable } from '../../web/src/features/reminders/components/ReminderList.tsx';
-import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { QuoteSuggestion } from '../../web/src/features/savings/components/QuoteSuggestion.tsx';
 import { SavingsLedger } from '../../web/src/features/savings/components/SavingsLedger.tsx';
-import { aProfile, aReminder, NO_HOUSEHOLD } from './fixtures.ts';
-import { renderWithClient, stubFetch } from './render.tsx';
+import { aReminder } from '../support/builders.ts';
+import { openReminderPage } from './reminder-page.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 
@@ -61,7 +57,6 @@ describe('amounts with their period stay on one line', () => {
   });
 
   it("on the reminder's page", async () => {
-    stubFetch(200, {});
     const details: ReminderDetails = {
       reminder: NETFLIX,
       next_mail: null,
@@ -69,18 +64,7 @@ describe('amounts with their period stay on one line', () => {
       snoozes: [],
       quotes: [],
     };
-    renderWithClient(
-      <MemoryRouter initialEntries={[`/reminders/${NETFLIX.id}`]}>
-        <Routes>
-          <Route path="/reminders/:reminderId" element={<ReminderPage />} />
-        </Routes>
-      </MemoryRouter>,
-      [
-        [householdQueryKey, NO_HOUSEHOLD],
-        [meQueryKey, { profile: aProfile(), isAdmin: false }],
-        [reminderQueryKey(NETFLIX.id), details],
-      ],
-    );
+    openReminderPage(details);
     await screen.findByRole('heading', { name: 'Netflix', level: 1 });
     keptTogether('£10.99/month');
     keptTogether('£131.88/yr');

@@ -15,7 +15,8 @@ import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { ActionTimeline } from '../../web/src/features/reminders/components/ActionTimeline.tsx';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
-import { aReminder, NO_HOUSEHOLD, PUBLIC_CONFIG } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { NO_HOUSEHOLD, PUBLIC_CONFIG } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

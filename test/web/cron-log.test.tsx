@@ -7,14 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CronRun } from '../../shared/api.ts';
 import { CronLogScreen } from '../../web/src/features/admin/screens/CronLogScreen.tsx';
 import { renderWithClient } from './render.tsx';
+import { aCronRun } from '../support/builders.ts';
 
 const RUNS: CronRun[] = [
-  {
+  aCronRun({
     id: 'run-1',
     ran_at: '2027-01-08T08:00:05.000Z',
-    date: '2027-01-08',
-    trigger: 'schedule',
-    simulated: false,
     items_processed: 40,
     queued: 41,
     planned: 43,
@@ -23,33 +21,21 @@ const RUNS: CronRun[] = [
     superseded: 7,
     missed: 2,
     rolled: 3,
-    errors: [],
     duration_ms: 5230,
-    planning: false,
     done: 41,
-    status: 'success',
-  },
+  }),
   // A run whose stack died part-way: 30 of its 41 queued mails never finished.
-  {
+  aCronRun({
     id: 'run-0',
     ran_at: '2027-01-07T08:00:05.000Z',
     date: '2027-01-07',
-    trigger: 'schedule',
-    simulated: false,
     items_processed: 11,
     queued: 41,
     planned: 41,
-    skipped: 0,
-    late: 0,
-    superseded: 0,
-    missed: 0,
-    rolled: 0,
-    errors: [],
     duration_ms: 900,
-    planning: false,
     done: 11,
     status: 'interrupted',
-  },
+  }),
 ];
 
 vi.mock('../../web/src/features/admin/api/get-cron-runs.ts', async () => {

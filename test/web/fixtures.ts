@@ -1,45 +1,7 @@
-/** Test data for the web tests: a reminder, a household's members, a profile. */
-import type { Profile, PublicConfig, Reminder } from '#shared/api.ts';
+/** Test data for the web tests: a household's members, a profile (a reminder: ../support/builders.ts). */
+import type { Profile, PublicConfig } from '#shared/api.ts';
 import { DEFAULT_FEATURE_FLAGS, EMAIL_PROVIDERS } from '#shared/flags.ts';
 import type { Household, HouseholdMember } from '#shared/household.ts';
-
-export const aReminder = (over: Partial<Reminder> = {}): Reminder => ({
-  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
-  user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2030-03-14',
-  amount: 420.5,
-  notes: 'Ask about the multi-car discount',
-  repeats: 'yearly',
-  billing: 'yearly',
-  date_kind: 'renewal',
-  ask_deal_end: false,
-  actions_done: [],
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  term_anchor: '2030-03-14',
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  renewal_offer: null,
-  notice_answer: null,
-  price_rise: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
 
 /** The caller (Alex) and Sam; a membership id that names neither is a former member's. */
 export const ME_ID = '00000000-0000-4000-8000-000000000001';

@@ -14,7 +14,7 @@ import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
 import type { Reminder } from '#shared/api.ts';
 import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
-import { aReminder } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
 import { renderWithClient, stubFetch } from './render.tsx';
 
 const inRouter = (ui: ReactElement, path = '/settings') => (

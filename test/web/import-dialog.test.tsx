@@ -14,50 +14,14 @@ import { MESSAGES } from '#shared/schemas/fields.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ImportDialog } from '../../web/src/features/reminders/components/ImportDialog.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
+import { aReminder, aReminderInput, NEW_REMINDER_DEFAULTS } from '../support/builders.ts';
 import { renderWithClient } from './render.tsx';
+import { HEADER } from '../support/import-files.ts';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
 
-const EXISTING: Reminder = {
-  id: '3f1c2b9e-6a4d-4c8e-9b1a-2d7e5f6a8b9c',
-  user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  renewal_date: '2030-03-14',
-  amount: 420.5,
-  notes: null,
-  repeats: 'yearly',
-  billing: 'yearly',
-  date_kind: 'renewal',
-  ask_deal_end: false,
-  actions_done: [],
-  auto_renew: false,
-  act_by: null,
-  lead_days: null,
-  action_windows: true,
-  lender: null,
-  kept_vehicle: null,
-  vehicle_date: null,
-  term_anchor: '2030-03-14',
-  term_started: null,
-  last_term_amount: null,
-  archived_at: null,
-  shared: false,
-  deals_with: null,
-  who_pays: null,
-  renewal_offer: null,
-  notice_answer: null,
-  price_rise: null,
-  created_by: null,
-  updated_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
-
-const HEADER =
-  'Title,Category,Provider,Renewal date,Amount,Notes,Repeats,Renews automatically,Act by,Remind me';
+const EXISTING: Reminder = aReminder({ notes: null });
 
 interface Call {
   method: string;
@@ -111,6 +75,14 @@ const row = (n: number) =>
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());
 
+/** The dialog open on our CSV of `rows` under the header, the import to answer 200. */
+async function openWithRows(rows: string[]) {
+  const api = stubApi({ status: 200, body: {} });
+  const opened = open();
+  await opened.user.upload(fileInput(), csvFile('reminders.csv', [HEADER, ...rows]));
+  return { api, ...opened };
+}
+
 describe('ImportDialog', () => {
   it('opens on the file field, says what it takes, and offers nothing to import yet', () => {
     stubApi({ status: 200, body: {} });
@@ -160,18 +132,12 @@ describe('ImportDialog', () => {
   });
 
   it("previews each row: 'Ready', its errors by row number, or the note that the user has it already", async () => {
-    stubApi({ status: 200, body: {} });
-    const { user } = open();
-    await user.upload(
-      fileInput(),
-      csvFile('reminders.csv', [
-        HEADER,
-        'Gym,subscriptions,PureGym,2030-01-31,25.00,,monthly,yes,,',
-        ',insurance,Aviva,2027-02-30,,,,,,',
-        // The user's own reminder, in other case: a duplicate all the same.
-        'HOME INSURANCE,insurance,aviva,2030-03-14,,,,,,',
-      ]),
-    );
+    await openWithRows([
+      'Gym,subscriptions,PureGym,2030-01-31,25.00,,monthly,yes,,',
+      ',insurance,Aviva,2027-02-30,,,,,,',
+      // The user's own reminder, in other case: a duplicate all the same.
+      'HOME INSURANCE,insurance,aviva,2030-03-14,,,,,,',
+    ]);
 
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -202,16 +168,10 @@ describe('ImportDialog', () => {
   });
 
   it("counts every ready row on the button, and says 'Nothing new to import' with no button when none is new", async () => {
-    stubApi({ status: 200, body: {} });
-    const { user } = open();
-    await user.upload(
-      fileInput(),
-      csvFile('reminders.csv', [
-        HEADER,
-        'Gym,subscriptions,PureGym,2030-01-31,,,,,,',
-        'Phone,broadband_mobile,EE,31/12/2030,,,,,,',
-      ]),
-    );
+    const { user } = await openWithRows([
+      'Gym,subscriptions,PureGym,2030-01-31,,,,,,',
+      'Phone,broadband_mobile,EE,31/12/2030,,,,,,',
+    ]);
     await waitFor(() => expect(importButton()).toHaveTextContent('Import 2 reminders'));
     expect(row(3)).toHaveTextContent('31/12/2030');
 
@@ -329,42 +289,18 @@ describe('ImportDialog', () => {
               billing: 'monthly',
               date_kind: 'next_payment',
               ask_deal_end: false,
+              // An import fills the importer's own list: nothing imported is shared.
+              ...NEW_REMINDER_DEFAULTS,
               auto_renew: true,
               act_by: '2030-01-15',
               lead_days: [10, 3],
-              action_windows: true,
-              lender: null,
-              kept_vehicle: null,
-              vehicle_date: null,
-              // An import fills the importer's own list: nothing imported is shared.
-              shared: false,
-              deals_with: null,
-              who_pays: null,
-              price_rise: null,
             },
-            {
+            aReminderInput({
               title: 'Home insurance',
-              category: 'insurance',
               provider: 'Aviva',
               renewal_date: '2030-03-14',
               amount: null,
-              notes: null,
-              repeats: 'yearly',
-              billing: 'yearly',
-              date_kind: 'renewal',
-              ask_deal_end: false,
-              auto_renew: false,
-              act_by: null,
-              lead_days: null,
-              action_windows: true,
-              lender: null,
-              kept_vehicle: null,
-              vehicle_date: null,
-              shared: false,
-              deals_with: null,
-              who_pays: null,
-              price_rise: null,
-            },
+            }),
           ],
         },
       },

@@ -14,7 +14,8 @@ import { setApiAuth } from '../../web/src/api/client.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { remindersQueryKey } from '../../web/src/api/get-reminders.ts';
 import { FromYourInbox } from '../../web/src/features/inbox/index.ts';
-import { aReminder, NO_HOUSEHOLD } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { NO_HOUSEHOLD } from './fixtures.ts';
 import { anInbox, anItem, ITEM_ID, stubApi } from './inbox-fixtures.ts';
 import { renderWithClient } from './render.tsx';
 

@@ -16,7 +16,7 @@ import { setApiAuth } from '../../web/src/api/client.ts';
 import { InboxCard } from '../../web/src/features/inbox/index.ts';
 import { NoticeSection } from '../../web/src/features/reminders/components/NoticeSection.tsx';
 import { ReminderCards } from '../../web/src/features/reminders/components/ReminderList.tsx';
-import { aReminder } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
 import { anInbox, stubApi } from './inbox-fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 

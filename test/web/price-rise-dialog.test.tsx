@@ -17,7 +17,8 @@ import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { ReminderCards } from '../../web/src/features/reminders/components/ReminderList.tsx';
 import { ThisWeek } from '../../web/src/features/reminders/components/ThisWeek.tsx';
-import { aReminder, NO_HOUSEHOLD } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { NO_HOUSEHOLD } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#shared/schemas/fields.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { QuoteNotebook } from '../../web/src/features/reminders/components/QuoteNotebook.tsx';
-import { aReminder } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

@@ -6,7 +6,6 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote, ReminderDetails } from '#shared/api.ts';
 import { CATEGORY_VALUES } from '#shared/reminder/categories.ts';
@@ -14,14 +13,11 @@ import { DEFAULT_CONTRACT } from '#shared/reminder/contract.ts';
 import { RIGHTS, rulesFor } from '#shared/rights/rules.ts';
 import { whatToSay } from '#shared/rights/scripts.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
-import { householdQueryKey } from '../../web/src/api/get-household.ts';
-import { meQueryKey } from '../../web/src/api/get-me.ts';
-import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import { RightsKit } from '../../web/src/features/reminders/components/RightsKit.tsx';
-import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.tsx';
 import { downloadFile } from '../../web/src/utils/download.ts';
-import { aProfile, aReminder, NO_HOUSEHOLD } from './fixtures.ts';
-import { renderWithClient, stubFetch } from './render.tsx';
+import { aReminder } from '../support/builders.ts';
+import { renderWithClient } from './render.tsx';
+import { openReminderPage } from './reminder-page.tsx';
 
 vi.mock('../../web/src/utils/download.ts', () => ({ downloadFile: vi.fn() }));
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
@@ -134,21 +130,7 @@ describe('the messages', () => {
 });
 
 describe("the reminder's page", () => {
-  const open = (details: ReminderDetails) => {
-    stubFetch(200, {});
-    renderWithClient(
-      <MemoryRouter initialEntries={[`/reminders/${details.reminder.id}`]}>
-        <Routes>
-          <Route path="/reminders/:reminderId" element={<ReminderPage />} />
-        </Routes>
-      </MemoryRouter>,
-      [
-        [householdQueryKey, NO_HOUSEHOLD],
-        [meQueryKey, { profile: aProfile(), isAdmin: false }],
-        [reminderQueryKey(details.reminder.id), details],
-      ],
-    );
-  };
+  const open = (details: ReminderDetails) => openReminderPage(details);
   const details = (over = {}): ReminderDetails => ({
     reminder: aReminder(over),
     next_mail: null,

@@ -14,7 +14,8 @@ import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import SavingsPage from '../../web/src/features/savings/pages/SavingsPage.tsx';
-import { aProfile, aReminder, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, SAM_ID } from './fixtures.ts';
+import { anOutcome, aReminder } from '../support/builders.ts';
+import { aProfile, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, SAM_ID } from './fixtures.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });
@@ -25,27 +26,15 @@ const NEXT = '2027-12-01';
 const HOME = aReminder({ title: 'Home insurance', renewal_date: TERM, term_anchor: TERM, shared: true });
 
 /** Sam's 'I switched' for the term ending on TERM: in Sydney, 3 December 2026. */
-const samsAnswer: RenewalOutcome = {
+const samsAnswer: RenewalOutcome = anOutcome({
   id: crypto.randomUUID(),
   reminder_id: HOME.id,
   user_id: 'user-1',
-  title: 'Home insurance',
-  category: 'insurance',
-  provider: 'Aviva',
-  term_from: '2025-12-01',
   term_to: TERM,
-  price: 400,
-  new_price: 335.8,
-  offer_price: null,
-  notice_answer: null,
-  result: 'switched',
-  saved_amount: 64.2,
-  billing: 'yearly',
-  shared: true,
   recorded_by: SAM_ID,
   created_at: '2026-12-02T14:00:00.000Z',
   updated_at: '2026-12-02T14:00:00.000Z',
-};
+});
 
 const details = (over: Partial<ReminderDetails> = {}): ReminderDetails => ({
   reminder: HOME,

@@ -12,7 +12,8 @@ import { setApiAuth } from '../../web/src/api/client.ts';
 import { meQueryKey } from '../../web/src/api/get-me.ts';
 import { reminderQueryKey } from '../../web/src/api/get-reminder.ts';
 import SavingsPage from '../../web/src/features/savings/pages/SavingsPage.tsx';
-import { aProfile, aReminder } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { aProfile } from './fixtures.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

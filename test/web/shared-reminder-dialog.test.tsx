@@ -16,15 +16,8 @@ import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
 import { SHARED_HINT } from '../../web/src/features/reminders/components/SharedFields.tsx';
-import {
-  aReminder,
-  FORMER_ID,
-  IN_HOUSEHOLD,
-  ME_ID,
-  NO_HOUSEHOLD,
-  PUBLIC_CONFIG,
-  SAM_ID,
-} from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { FORMER_ID, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, PUBLIC_CONFIG, SAM_ID } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

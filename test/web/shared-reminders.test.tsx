@@ -22,16 +22,8 @@ import ReminderPage from '../../web/src/features/reminders/pages/ReminderPage.ts
 import { DeleteReminderDialog } from '../../web/src/features/reminders/components/DeleteReminderDialog.tsx';
 import { savingsQueryKey } from '../../web/src/api/get-savings.ts';
 import { ProfileForm } from '../../web/src/features/settings/components/ProfileForm.tsx';
-import {
-  aProfile,
-  aReminder,
-  FORMER_ID,
-  IN_HOUSEHOLD,
-  ME_ID,
-  NO_HOUSEHOLD,
-  PUBLIC_CONFIG,
-  SAM_ID,
-} from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { aProfile, FORMER_ID, IN_HOUSEHOLD, ME_ID, NO_HOUSEHOLD, PUBLIC_CONFIG, SAM_ID } from './fixtures.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

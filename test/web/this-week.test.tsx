@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#shared/reminder/schedule.ts';
 import { setApiAuth } from '../../web/src/api/client.ts';
 import { ThisWeek } from '../../web/src/features/reminders/components/ThisWeek.tsx';
-import { aReminder } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
 import { onlyRequest, renderWithClient, stubFetch } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

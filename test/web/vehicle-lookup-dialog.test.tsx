@@ -11,7 +11,8 @@ import { setApiAuth } from '../../web/src/api/client.ts';
 import { householdQueryKey } from '../../web/src/api/get-household.ts';
 import { publicConfigQueryKey } from '../../web/src/api/get-public-config.ts';
 import { ReminderDialog } from '../../web/src/features/reminders/components/ReminderDialog.tsx';
-import { aReminder, NO_HOUSEHOLD, PUBLIC_CONFIG } from './fixtures.ts';
+import { aReminder } from '../support/builders.ts';
+import { NO_HOUSEHOLD, PUBLIC_CONFIG } from './fixtures.ts';
 import { renderWithClient } from './render.tsx';
 
 setApiAuth({ accessToken: async () => 'test-token', accountGone: async () => undefined });

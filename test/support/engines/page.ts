@@ -5,7 +5,6 @@
  * engine (firefox.ts: puppeteer-core over WebDriver BiDi; webkit.ts: selenium-webdriver over
  * WebKitWebDriver). Every wait polls against a deadline; none sleeps for a fixed time.
  */
-import { createRequire } from 'node:module';
 import {
   HORIZONTAL_OVERFLOW,
   STABLE,
@@ -15,6 +14,7 @@ import {
   type Matcher,
   type Query,
 } from './in-page.ts';
+import { AXE_SOURCE, type AxeViolation } from '../axe.ts';
 
 export type { Matcher, Query } from './in-page.ts';
 
@@ -125,22 +125,6 @@ const retryable = (error: unknown) =>
     /stale|detached|interactable|intercepted|no such element|not attached|node .* not found/i.test(
       `${error.name} ${error.message}`,
     ));
-
-/**
- * axe-core's own source, the copy @axe-core/playwright injects in the Chromium journeys (its
- * dependency, so the engines run the same rules).
- */
-const requireHere = createRequire(import.meta.url);
-const AXE_SOURCE = (
-  createRequire(requireHere.resolve('@axe-core/playwright'))('axe-core') as { source: string }
-).source;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
 
 export function enginePage<E>(backend: Backend<E>): EnginePage {
   const path = () => backend.evaluate<string>('location.pathname + location.search');
