@@ -9,7 +9,7 @@ import { startAdapter } from './adapter.ts';
 import { startLocalCognito, type TriggerHandler } from './cognito.ts';
 import { startLocalDynamo } from './dynamo.ts';
 import { applyLambdaEnvironment, LOCAL_EMAIL_FROM, LOCAL_TABLE, ROOT } from './environment.ts';
-import { freePort } from './ports.ts';
+import { reservePort } from './ports.ts';
 import { startDvlaStandIn } from './dvla.ts';
 import { startInboxSmtp, type InboxSmtp } from './inboxSmtp.ts';
 import { startFakePushService, type FakePushService } from './fakePush.ts';
@@ -118,7 +118,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const pushService = options.fakePushService ? await startFakePushService() : undefined;
 
   // The port the app will have must be known before the handlers read SITE_URL; pick it first.
-  const appPort = options.appPort || (await freePort());
+  const appReservation = options.appPort ? undefined : await reservePort();
+  const appPort = options.appPort || appReservation!.port;
   const siteUrl = `http://localhost:${appPort}`;
 
   const environment = {
@@ -155,9 +156,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const module = (await import(`../../lambdas/triggers/${file}.ts`)) as { handler: TriggerHandler };
       return module.handler(event);
     };
+  const cognitoReservation = options.cognitoPort ? undefined : await reservePort();
+  await cognitoReservation?.release();
   const cognito = await startLocalCognito({
     dataDir: path.join(options.dataDir, 'cognito'),
-    port: options.cognitoPort || (await freePort()),
+    port: options.cognitoPort || cognitoReservation!.port,
     sesEndpoint: ses.endpoint,
     emailFrom: LOCAL_EMAIL_FROM,
     triggers: {
@@ -187,6 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     userPoolEndpoint: '/_cognito',
     siteUrl,
   };
+  await appReservation?.release();
   const adapter = await startAdapter({
     port: appPort,
     webDir: options.webDir ?? path.join(ROOT, 'web', 'dist'),

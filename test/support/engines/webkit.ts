@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { freePort } from '../../../lib/local/ports.ts';
 import { enginePage, type Backend, type EnginePage } from './page.ts';
 
 export const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -55,17 +55,6 @@ const REPAINT_START = `(() => {
 const REPAINT_STOP = `document.getElementById('rr-repaint')?.remove()`;
 
 const KEYS = { ArrowLeft: Key.ARROW_LEFT, Backspace: Key.BACK_SPACE, Escape: Key.ESCAPE } as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Xvfb on the first free display number, which it reports on a pipe once it accepts clients. */
 async function startXvfb(): Promise<{ xvfb: ChildProcess; display: string }> {
