@@ -4,35 +4,11 @@
  * if they were a file at `filePath` (the file need not exist; what it imports does) with the repo's
  * eslint.config.js, and reads the boundary rule's errors, as test/unit/lint-layers.test.ts does.
  */
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { boundaryLinter, importing, importingType } from '../support/lint-probe.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BOUNDARY = 'import-x/no-restricted-paths';
 const CORE = 'the core at the bottom';
-
-let eslint: ESLint;
-// The config, its plugins and the parser load once; the cycle rule is off (it would parse every module
-// an import reaches, and the boundary rule only resolves where an import lands).
-beforeAll(async () => {
-  eslint = new ESLint({
-    cwd: ROOT,
-    overrideConfigFile: `${ROOT}eslint.config.js`,
-    overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
-  });
-  await eslint.lintText('export {};\n', { filePath: `${ROOT}shared/reminder/example.ts` });
-}, 30_000);
-
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
-  return result!.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => m.message);
-}
-
-const importing = (specifier: string, name: string) =>
-  `import { ${name} } from '${specifier}';\nexport const used = ${name};\n`;
-const importingType = (specifier: string, name: string) =>
-  `import type { ${name} } from '${specifier}';\nexport type Used = ${name};\n`;
+const boundaryErrors = boundaryLinter();
 
 describe('the core importing anything else of shared/ fails lint', () => {
   it.each([

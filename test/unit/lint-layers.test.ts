@@ -3,38 +3,10 @@
  * case lints a few lines as if they were a file at `filePath` (the file need not exist; what it
  * imports does) with the repo's eslint.config.js, and reads the boundary rule's errors.
  */
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { boundaryLinter, importing, importingType } from '../support/lint-probe.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BOUNDARY = 'import-x/no-restricted-paths';
-
-let eslint: ESLint;
-// Loading the config, its plugins and the TypeScript parser is most of the time: once, before the cases.
-// The cycle rule is off here (test/unit/lint-boundaries.test.ts has its cases): it would parse every
-// module an import reaches, and the boundary rule only resolves where an import lands.
-beforeAll(async () => {
-  eslint = new ESLint({
-    cwd: ROOT,
-    overrideConfigFile: `${ROOT}eslint.config.js`,
-    overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
-  });
-  await eslint.lintText('export {};\n', { filePath: `${ROOT}shared/example.ts` });
-}, 30_000);
-
-/** The boundary rule's messages for `code` linted as the file at `filePath` (relative to the repo root). */
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${filePath}` });
-  return result!.messages.filter((m) => m.ruleId === BOUNDARY).map((m) => m.message);
-}
-
-/** A module that imports `name` from `specifier` and uses it. */
-const importing = (specifier: string, name: string) =>
-  `import { ${name} } from '${specifier}';\nexport const used = ${name};\n`;
-/** A module that imports only a type. */
-const importingType = (specifier: string, name: string) =>
-  `import type { ${name} } from '${specifier}';\nexport type Used = ${name};\n`;
+const boundaryErrors = boundaryLinter();
 
 describe('forbidden imports between layers fail lint', () => {
   it.each([
