@@ -84,18 +84,21 @@ export async function channelsDay(
       options.leaseMs,
     );
     const accepted: { claim: Claim; note: string }[] = [];
+    // The day's delivery, as a webhook's body and list name it: the same id on every retry.
+    const delivery = { id: dayDeliveryId(profile.user_id, day), day, event: 'renewals.due' } as const;
     const outcomes = await Promise.all(
       channels.map(async (channel): Promise<Outcome> => {
         const taken = claims.get(channel.kind)!;
         // Another sender holds it and has not finished: come back after the lease. Anything else is done.
         if (!('claim' in taken)) return taken.status === 'already pending' ? 'again' : 'not ours';
-        const outcome = await deliverDay(profile, channel, message, { ...options, day });
+        const outcome = await deliverDay(profile, channel, message, delivery, options);
         const settled =
           outcome.outcome === 'delivered'
             ? 'sent'
             : await settle(taken.claim, profile, channel, outcome, options.now());
         if (settled === 'sent') accepted.push({ claim: taken.claim, note: outcome.summary });
-        if (channel.kind === 'webhook') await noteDelivery(channel, day, outcome, settled, options.now());
+        if (channel.kind === 'webhook')
+          await noteDelivery(channel, delivery.id, outcome, settled, options.now());
         return settled;
       }),
     );
@@ -152,16 +155,12 @@ async function deliverDay(
   profile: Profile,
   channel: StoredChannel,
   message: DayMessage,
-  options: ChannelsDayOptions & { day: string },
+  delivery: { id: string; day: string; event: 'renewals.due' },
+  options: ChannelsDayOptions,
 ): Promise<ChannelOutcome> {
   const userId = profile.user_id;
   await options.onChannelClaimed?.(userId, channel.kind);
-  const webhook = {
-    id: dayDeliveryId(userId, options.day),
-    day: options.day,
-    event: 'renewals.due',
-  } as const;
-  const outcome = await sendOn(channel, message, webhook, options.now());
+  const outcome = await sendOn(channel, message, delivery, options.now());
   if (outcome.outcome === 'delivered') await options.onChannelAccepted?.(userId, channel.kind);
   return outcome;
 }
@@ -185,12 +184,11 @@ async function recordAccepted(userId: string, accepted: { claim: Claim; note: st
  */
 async function noteDelivery(
   channel: StoredOf<'webhook'>,
-  day: string,
+  id: string,
   outcome: ChannelOutcome,
   settled: Outcome,
   now: Date,
 ) {
-  const id = dayDeliveryId(channel.user_id, day);
   // One more than the day's delivery has in the list already (a retry comes back with them).
   const attempt = channel.deliveries.filter((delivery) => delivery.id === id).length + 1;
   try {
