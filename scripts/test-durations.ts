@@ -1,8 +1,9 @@
 /**
- * Writes test/durations.json, the seconds each test file took, from a Vitest JSON report of a full
- * run: the order files start in (test/support/sequencer.ts) is longest first by it.
+ * Writes test/durations.json, the seconds each test file took, from the Vitest JSON reports of a full
+ * run (`npm test` writes two: see scripts/test-all.ts): the order files start in
+ * (test/support/sequencer.ts) is longest first by it.
  *
- *   npx vitest run --reporter=json --outputFile=/tmp/vitest.json && npm run test:durations -- /tmp/vitest.json
+ *   TEST_REPORT_DIR=/tmp/vitest npm test && npm run test:durations -- /tmp/vitest/*.json
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,13 +14,15 @@ const report = z.object({
   testResults: z.array(z.object({ name: z.string(), startTime: z.number(), endTime: z.number() })),
 });
 
-const input = process.argv[2];
-if (!input) {
-  console.error('Usage: npm run test:durations -- <vitest JSON report>');
+const inputs = process.argv.slice(2);
+if (inputs.length === 0) {
+  console.error('Usage: npm run test:durations -- <vitest JSON report>...');
   process.exit(2);
 }
 const root = path.dirname(path.dirname(DURATIONS_FILE));
-const { testResults } = report.parse(JSON.parse(fs.readFileSync(input, 'utf8')));
+const testResults = inputs.flatMap(
+  (input) => report.parse(JSON.parse(fs.readFileSync(input, 'utf8'))).testResults,
+);
 const durations = Object.fromEntries(
   testResults
     .map((file) => [
