@@ -124,7 +124,13 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
   async function newContext(width: number, { notifications, ...contextOptions }: ContextOptions = {}) {
     if (!browser) throw new Error('useE2e: the browser is not up yet (call from a hook or a test)');
     const target = notifications ? await (fullChromium ??= launchChromium('full')) : browser;
-    const context = await target.newContext({ viewport: { width, height: 900 }, ...contextOptions });
+    // Reduced motion, which the app honours: no spinner or skeleton animating in every open page
+    // (about a tenth of Chromium's CPU in the suite); a journey that needs motion can ask for it.
+    const context = await target.newContext({
+      viewport: { width, height: 900 },
+      reducedMotion: 'reduce',
+      ...contextOptions,
+    });
     context.setDefaultTimeout(15_000);
     return context;
   }
