@@ -22,6 +22,7 @@ const webFeatures = dirsIn('web/src/features');
  * (lambdas/store/*.ts). docs/architecture.md, "The store's rooms", says what each keeps.
  */
 const storeRooms = [
+  'rateLimits',
   'account',
   'households',
   'reminders',
@@ -138,6 +139,18 @@ const zones = [
     from: ['lambdas/store/db.ts'],
     message:
       'Only the store reads and writes the table: ask a store room (its index.ts) for typed values, not lambdas/store/db.ts for items.',
+  },
+  {
+    // The table's key layout is the store's own: everything else asks a store room by purpose.
+    target: [
+      ...dirsIn('lambdas')
+        .filter((name) => name !== 'store')
+        .map((name) => `lambdas/${name}`),
+      'web',
+    ],
+    from: ['shared/table.ts'],
+    message:
+      "Only the store (lambdas/store) spells the table's keys (shared/table.ts): ask a store room, through its index.ts, for what you need by its purpose.",
   },
   {
     target: 'lambdas/store/*.ts',

@@ -132,7 +132,7 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
   // Whose invitation a token is: reads the invitation and the inviter's name, writes nothing.
   invitationInviter: { reads: true },
   // The calendar files read the owner's reminders and count requests per token in their own
-  // rate-limit items (lambdas/runtime/rateLimit.ts): a read-only role would answer AccessDenied.
+  // rate-limit items (lambdas/store/rateLimits/): a read-only role would answer AccessDenied.
   getCalendarFeed: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarFeed) },
   getReminderEvent: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarEvent) },
   // The bot's webhook (Telegram's secret header is its credential): binds a chat (puts the channel

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { TestEmailResult } from '../../shared/admin.ts';
 import { UK_ZONE } from '../../shared/dates.ts';
 import { NOTICES } from '../../shared/messages.ts';
-import { dedupeKeys } from '../../shared/table.ts';
+import { test } from '../../shared/reminder/mails/testMail.ts';
 import { deliverOnce } from '../engine/deliver.ts';
 import { composeMail, siteLink } from '../mail/compose.ts';
 import { renderReminderMail } from '../mail/reminder.ts';
@@ -26,8 +26,8 @@ export async function sendTestEmail(caller: Caller): Promise<TestEmailResult> {
   const { identity, mail } = await composeMail(
     { userId: caller.userId, email: to },
     {
-      type: 'test',
-      dedupeKey: dedupeKeys.test(randomUUID()),
+      type: test.type,
+      dedupeKey: test.dedupeKey(randomUUID()),
       reminderId: null,
       daysBefore: TEST_DAYS_LEFT,
       subjectPrefix: '[Test] ',

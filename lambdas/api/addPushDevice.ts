@@ -2,7 +2,7 @@ import { isLocalPushEndpoint, PUSH_MESSAGES } from '../../shared/push.ts';
 import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { addPushDevice } from '../store/push/index.ts';
 
 export const handler = route(API.addPushDevice, async ({ caller, body }) => {

@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { addQuote } from '../store/reminders/index.ts';
 
 /** 'Add a quote': a quote in the notebook of the caller's own reminder's current renewal. */

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { latestAudit } from '../store/admin/index.ts';
 
 /** The admin audit log: admins only (the route wrapper refuses everyone else with 403). */

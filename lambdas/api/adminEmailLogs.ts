@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { latestEmailLogs } from '../store/sending/index.ts';
 
 export const handler = route(API.adminEmailLogs, async ({ query }) => ({

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { adminStatistics } from '../store/admin/index.ts';
 
 /** Admin statistics: counters and per-date counts, no scan. */

@@ -1,6 +1,6 @@
 import { runSystemTest } from '../admin/systemTest.ts';
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { audit } from '../store/admin/index.ts';
 
 export const handler = route(API.adminSystemTest, async ({ caller, body, context }) => {

@@ -1,7 +1,8 @@
 import { INBOX_MESSAGES } from '../../shared/inbox/items.ts';
 import { API } from '../../shared/routes.ts';
 import { applyInboxItem } from '../inbox/apply.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Update {reminder}', as confirmed: the letter's date and renewal offer on the matched reminder. */
 export const handler = route(API.applyInboxItem, async ({ caller, params, body }) => {

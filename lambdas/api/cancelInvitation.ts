@@ -1,6 +1,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { membershipOf, pendingInvitations, cancelInvitation } from '../store/households/index.ts';
 
 /** 'Cancel invitation': only a pending one of the caller's own household; any other id is a 404. */

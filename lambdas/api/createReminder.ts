@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { publishProductCount } from '../runtime/metrics.ts';
 import { createReminder } from '../store/reminders/index.ts';
 

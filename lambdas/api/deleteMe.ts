@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { leave } from '../household/members.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { logger } from '../runtime/logger.ts';
 import { deleteAccount } from '../store/wholeAccount/index.ts';
 

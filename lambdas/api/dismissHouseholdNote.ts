@@ -1,6 +1,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { dismissNote } from '../store/households/index.ts';
 
 /** 'Dismiss' beside a note of the Household card: only the caller's own; any other id is a 404. */

@@ -1,6 +1,7 @@
 import { INBOX_MESSAGES } from '../../shared/inbox/items.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { removeInboxItem } from '../store/account/index.ts';
 
 /** 'Dismiss': the caller's own item goes; another user's answers 404. */

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { myData } from '../store/wholeAccount/index.ts';
 
 /** 'Download my data': only ever the caller's own partition. */

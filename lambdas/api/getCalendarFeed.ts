@@ -1,10 +1,10 @@
 import { API } from '../../shared/routes.ts';
-import { RATE_LIMIT_NAMES } from '../../shared/table.ts';
 import { calendarText, FEED_CACHE_SECONDS } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
-import { HttpError, notFound, route } from '../runtime/http.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
-import { calendarOwner, tokenHash } from '../store/account/index.ts';
+import { HttpError, notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
+import { calendarOwner } from '../store/account/index.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 import { listReminders } from '../store/reminders/index.ts';
 
 /** Calendar clients poll hourly or so; a token asked for more than this in a minute is refused. */
@@ -13,12 +13,7 @@ const FEED_REQUESTS_PER_MINUTE = 30;
 /** The private calendar feed: the token is the only credential; a token that is not live is a 404. */
 export const handler = route(API.getCalendarFeed, async ({ params }) => {
   // Counted per token, under its hash (no key is built from what the caller sent).
-  if (
-    !(await withinRateLimit(
-      `${RATE_LIMIT_NAMES.calendarFeed}:${tokenHash(params.token).slice(0, 32)}`,
-      FEED_REQUESTS_PER_MINUTE,
-    ))
-  )
+  if (!(await withinRateLimit({ limit: 'calendarFeed', token: params.token }, FEED_REQUESTS_PER_MINUTE)))
     throw new HttpError(429, 'Too many requests');
   const owner = await calendarOwner(params.token);
   if (!owner) throw notFound('Calendar not found');

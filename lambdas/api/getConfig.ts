@@ -1,7 +1,7 @@
 import { parseFeatureFlags } from '../../shared/flags.ts';
 import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** Public, per-stage configuration for the SPA: feature flags, whether mail is sent, whether the DVLA look-up is on. */
 export const handler = route(API.getConfig, async () => ({

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { inboxAddress, listInboxItems } from '../store/account/index.ts';
 
 /** 'Your renewal inbox' and 'From your inbox': the address (made on first read) and the items. */

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { foundingPlacesLeft, LIFETIME_FREE_PLACES } from '../store/account/index.ts';
 
 /** How many founding-member places (free for life) are left: one counter read, no scan. */

@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { getReminderDetails } from '../store/reminders/index.ts';
 
 /** The caller's own reminder (a cancelled one too), its next mail and its history. */

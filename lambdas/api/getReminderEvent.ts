@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { API } from '../../shared/routes.ts';
-import { RATE_LIMIT_NAMES } from '../../shared/table.ts';
 import { grantIsLive, openEventToken } from '../calendar/eventLink.ts';
 import { reminderEventText } from '../calendar/feed.ts';
 import { env } from '../runtime/env.ts';
-import { HttpError, notFound, route } from '../runtime/http.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { HttpError, notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { getProfile } from '../store/account/index.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 import { getReminder } from '../store/reminders/index.ts';
 
 /** As the feed: a link asked for more than this in a minute is refused. */
@@ -18,8 +17,7 @@ const EVENT_REQUESTS_PER_MINUTE = 30;
  */
 export const handler = route(API.getReminderEvent, async ({ params }) => {
   // Counted per token, under its hash (no key is built from what the caller sent).
-  const counted = `${RATE_LIMIT_NAMES.calendarEvent}:${createHash('sha256').update(params.token).digest('hex').slice(0, 32)}`;
-  if (!(await withinRateLimit(counted, EVENT_REQUESTS_PER_MINUTE)))
+  if (!(await withinRateLimit({ limit: 'calendarEvent', token: params.token }, EVENT_REQUESTS_PER_MINUTE)))
     throw new HttpError(429, 'Too many requests');
   const grant = await openEventToken(params.token);
   const profile = grant && (await getProfile(grant.userId));

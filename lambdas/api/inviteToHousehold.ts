@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { invite } from '../household/invite.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Send invitation': the invitation (the first one makes the household), mailed at most once. */
 export const handler = route(API.inviteToHousehold, async ({ caller, body }) => {

@@ -1,7 +1,8 @@
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { leave } from '../household/members.ts';
-import { HttpError, route } from '../runtime/http.ts';
+import { HttpError } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Leave household': anyone, at any time. */
 export const handler = route(API.leaveHousehold, async ({ caller }) => {

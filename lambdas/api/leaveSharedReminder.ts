@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { leaveSharedReminder } from '../store/reminders/index.ts';
 
 /** 'Leave this reminder': the caller stops seeing a shared reminder; the others keep it. */

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { vapidKeys } from '../push/vapid.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { getProfile } from '../store/account/index.ts';
 import { listPushDevices, publicDevice } from '../store/push/index.ts';
 

@@ -2,9 +2,10 @@ import { VEHICLE_LOOKUPS_PER_DAY, VEHICLE_MESSAGES } from '../../shared/vehicles
 import { API } from '../../shared/routes.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { HttpError, notFound, route } from '../runtime/http.ts';
+import { HttpError, notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { logger } from '../runtime/logger.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 import { dvlaApiKey, lookUpVehicle } from '../vehicles/dvla.ts';
 
 /**
@@ -15,7 +16,14 @@ export const handler = route(API.lookUpVehicle, async ({ caller, body }) => {
   const { DVLA_API_URL: url } = env();
   const apiKey = url ? await dvlaApiKey() : undefined;
   if (!url || !apiKey) throw new DomainError('unavailable', VEHICLE_MESSAGES.unavailable);
-  if (!(await withinRateLimit(`vehicles#${caller.userId}`, VEHICLE_LOOKUPS_PER_DAY, new Date(), 'day')))
+  if (
+    !(await withinRateLimit(
+      { limit: 'vehicleLookups', userId: caller.userId },
+      VEHICLE_LOOKUPS_PER_DAY,
+      new Date(),
+      'day',
+    ))
+  )
     throw new HttpError(429, VEHICLE_MESSAGES.tooMany);
   const answer = await lookUpVehicle(body.registration, { url, apiKey });
   if (answer.outcome === 'found') return answer.dates;

@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { markActionDone } from '../store/reminders/index.ts';
 
 /** 'Done' on a 'This week' action of the caller's own (or household's) reminder. */

@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { recordOutcome } from '../store/reminders/index.ts';
 
 /** The outcome of the caller's own reminder's renewal (one per renewal), and what comes next. */

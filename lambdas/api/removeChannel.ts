@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { removeChannel } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Disconnect' / 'Remove'. */
 export const handler = route(API.removeChannel, async ({ caller, params }) => {

@@ -1,6 +1,7 @@
 import { PUSH_MESSAGES } from '../../shared/push.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { removePushDevice } from '../store/push/index.ts';
 
 export const handler = route(API.removePushDevice, async ({ caller, params }) => {

@@ -1,6 +1,7 @@
 import { QUOTE_MESSAGES } from '../../shared/quotes.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { removeQuote } from '../store/reminders/index.ts';
 
 /** 'Remove' in the quote notebook: another user's reminder or quote answers 404. */

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { resetInboxAddress } from '../store/account/index.ts';
 
 /** 'Reset address': mail to the old address finds no one from now on. */

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { saveNtfy } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** ntfy's topic and access token. */
 export const handler = route(API.saveNtfyChannel, ({ caller, body }) =>

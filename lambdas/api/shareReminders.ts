@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { shareReminders } from '../store/reminders/index.ts';
 
 /** 'Share these with your household?': the caller's chosen reminders, moved into their household. */

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { endSessions } from '../account/endSessions.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Sign out everywhere': every session of the caller's account ends, this one included. */
 export const handler = route(API.signOutEverywhere, async ({ caller }) => {

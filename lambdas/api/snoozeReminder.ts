@@ -1,6 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
-import { notFound, route } from '../runtime/http.ts';
+import { notFound } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { snoozeReminder } from '../store/reminders/index.ts';
 
 /** 'Snooze 3 days' on the caller's own reminder: its next mail and push go three days later. */

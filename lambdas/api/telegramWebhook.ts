@@ -4,7 +4,8 @@ import { API } from '../../shared/routes.ts';
 import type { TelegramWebhookAnswer } from '../../shared/channels/telegram.ts';
 import { handleTelegramUpdate } from '../channels/bot.ts';
 import { isTelegramSecret, TELEGRAM_SECRET_HEADER, telegramBot } from '../channels/telegram.ts';
-import { HttpError, route } from '../runtime/http.ts';
+import { HttpError } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /**
  * The bot's webhook. Without the secret header Telegram was given (setWebhook's secret_token,

@@ -1,6 +1,6 @@
 import { API } from '../../shared/routes.ts';
 import { testChannel } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Send a test'. */
 export const handler = route(API.testChannel, ({ caller, params }) =>

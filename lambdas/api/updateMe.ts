@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { householdOf } from '../store/households/index.ts';
 import { refreshHouseholdNextMails } from '../store/reminders/index.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';

@@ -1,5 +1,5 @@
 import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 import { AccountGoneError } from '../store/liveAccount.ts';
 import { setPushReminders } from '../store/account/index.ts';
 

@@ -1,7 +1,8 @@
 import { INBOX_MESSAGES } from '../../shared/inbox/items.ts';
 import { API } from '../../shared/routes.ts';
 import { uploadLetter } from '../inbox/receive.ts';
-import { HttpError, route } from '../runtime/http.ts';
+import { HttpError } from '../runtime/http.ts';
+import { route } from '../account/route.ts';
 
 /** 'Upload a letter': read now (a photo by OCR takes a few seconds); the item says what was found. */
 export const handler = route(API.uploadToInbox, async ({ caller, body }) => {

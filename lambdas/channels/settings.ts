@@ -17,7 +17,6 @@ import { siteLink } from '../mail/compose.ts';
 import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { HttpError } from '../runtime/http.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
 import {
   channelItem,
   getChannel,
@@ -34,6 +33,7 @@ import {
   removeTelegram,
   sha256,
 } from '../store/channels/index.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 import { sendOn } from './daily.ts';
 import { WEBHOOK_PREVIOUS_SECRET_HOURS } from '../../shared/channels/webhook.ts';
 import { newWebhookSecret } from './webhook.ts';
@@ -152,7 +152,7 @@ export async function removeChannel(userId: string, kind: ChannelKind): Promise<
 export async function testChannel(userId: string, kind: ChannelKind, now: Date): Promise<ChannelTestResult> {
   const channel = await getChannel(userId, kind);
   if (!channel) throw new DomainError('not_found', CHANNEL_MESSAGES.notSetUp);
-  if (!(await withinRateLimit(`channel-tests#${userId}`, CHANNEL_TESTS_PER_DAY, now, 'day')))
+  if (!(await withinRateLimit({ limit: 'channelTests', userId }, CHANNEL_TESTS_PER_DAY, now, 'day')))
     throw new HttpError(429, CHANNEL_MESSAGES.tooManyTests);
   const id = randomUUID();
   const day = now.toISOString().slice(0, 10);

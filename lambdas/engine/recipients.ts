@@ -6,11 +6,10 @@
  */
 import type { DateTime } from 'luxon';
 import type { Profile } from '../../shared/api.ts';
-import { keys } from '../../shared/table.ts';
 import { forEachConcurrent } from '../runtime/concurrency.ts';
 import { membersOf, type Member } from '../store/households/index.ts';
 import { asRecipient, recipientsOf } from '../store/reminders/index.ts';
-import { parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
+import { householdIdOf, parseIndexedReminder, type IndexedReminder } from '../store/nextMail.ts';
 import { getProfiles } from '../store/account/index.ts';
 
 /** Household partitions read at once while finding the members of the due shared reminders. */
@@ -26,12 +25,6 @@ export interface DueEntry {
   /** Set for a shared reminder: its household, and whether this member takes its mails. */
   household: { id: string; mailed: boolean } | null;
 }
-
-const HOUSEHOLD_PREFIX = keys.household('');
-const householdIdOf = (item: Record<string, unknown>) => {
-  const pk = String(item.pk);
-  return pk.startsWith(HOUSEHOLD_PREFIX) ? pk.slice(HOUSEHOLD_PREFIX.length) : null;
-};
 
 /**
  * The entries of the index items due by the run's moment for each recipient (`asOf` their zone):

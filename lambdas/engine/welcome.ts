@@ -1,5 +1,5 @@
 import type { Profile } from '../../shared/api.ts';
-import { dedupeKeys } from '../../shared/table.ts';
+import { welcome } from '../../shared/reminder/mails/welcome.ts';
 import { composeMail, siteLink } from '../mail/compose.ts';
 import { renderWelcome } from '../mail/welcome.ts';
 import { sendOnEvent } from './eventMail.ts';
@@ -15,8 +15,8 @@ export function sendWelcome(profile: Profile, now: () => Date = () => new Date()
       composeMail(
         { userId: profile.user_id, email: profile.email },
         {
-          type: 'welcome',
-          dedupeKey: dedupeKeys.welcome(profile.user_id),
+          type: welcome.type,
+          dedupeKey: welcome.dedupeKey(profile.user_id),
           reminderId: null,
           daysBefore: null,
         },

@@ -13,7 +13,7 @@ import {
   HOUSEHOLD_MESSAGES,
   NOTICES,
 } from '../../shared/messages.ts';
-import { dedupeKeys } from '../../shared/table.ts';
+import { householdInvitation } from '../../shared/reminder/mails/householdInvitation.ts';
 import { deliverClaimed, type DeliveryOutcome } from '../engine/deliver.ts';
 import { siteLink } from '../mail/compose.ts';
 import { invitationSubject, renderInvitation } from '../mail/household.ts';
@@ -21,7 +21,6 @@ import { env } from '../runtime/env.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { HttpError } from '../runtime/http.ts';
 import { logger } from '../runtime/logger.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
 import { derivedToken, inviteeSubject, unsubscribeUrls } from '../runtime/signingKey.ts';
 import {
   invitationsStopped,
@@ -33,6 +32,7 @@ import {
 import { AccountGoneError } from '../store/liveAccount.ts';
 import { getProfile, getProfiles } from '../store/account/index.ts';
 import { settleClaim } from '../store/sends.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 import { isSuppressed } from '../store/sending/index.ts';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -69,7 +69,7 @@ export async function invite(
   const membership = await membershipOf(userId);
   const refused = await refusal(membership, input.email);
   if (refused) throw new DomainError('conflict', refused);
-  if (!(await withinRateLimit(`household-invites#${userId}`, HOUSEHOLD_INVITES_PER_DAY, now, 'day')))
+  if (!(await withinRateLimit({ limit: 'householdInvites', userId }, HOUSEHOLD_INVITES_PER_DAY, now, 'day')))
     throw new HttpError(429, HOUSEHOLD_MESSAGES.tooManyInvites);
 
   const subject = invitationSubject(profile.first_name);
@@ -81,7 +81,7 @@ export async function invite(
       email: input.email,
       name: input.name,
       mail: (householdId) => ({
-        dedupeKey: dedupeKeys.householdInvitation(householdId, addressKey, now.toISOString().slice(0, 10)),
+        dedupeKey: householdInvitation.dedupeKey(householdId, addressKey, now.toISOString().slice(0, 10)),
         emailType: 'household_invitation',
         userId,
         reminderId: null,

@@ -12,7 +12,7 @@ import {
 } from '../../shared/household.ts';
 import { HOUSEHOLD_MESSAGES } from '../../shared/messages.ts';
 import { ROUTES } from '../../shared/pages.ts';
-import { dedupeKeys } from '../../shared/table.ts';
+import { householdChange } from '../../shared/reminder/mails/householdChange.ts';
 import { deliverOnce } from '../engine/deliver.ts';
 import { composeMail, siteLink } from '../mail/compose.ts';
 import { renderChange, type HouseholdChange } from '../mail/household.ts';
@@ -149,8 +149,8 @@ async function tellMembers(
       const { identity, mail } = await composeMail(
         { userId: profile.user_id, email: profile.email },
         {
-          type: 'household_change',
-          dedupeKey: dedupeKeys.householdChange(membershipId, change),
+          type: householdChange.type,
+          dedupeKey: householdChange.dedupeKey(membershipId, change),
           reminderId: null,
           daysBefore: null,
         },

@@ -1,7 +1,6 @@
 import { logger } from '../runtime/logger.ts';
 import { HttpError } from '../runtime/http.ts';
-import { RATE_LIMIT_NAMES } from '../../shared/table.ts';
-import { withinRateLimit } from '../runtime/rateLimit.ts';
+import { withinRateLimit } from '../store/rateLimits/index.ts';
 
 /** At most this many not-found reports are logged per minute, whoever sends them. */
 const REPORTS_PER_MINUTE = 60;
@@ -11,7 +10,7 @@ const REPORTS_PER_MINUTE = 60;
  * addresses or tokens), no IP, no user.
  */
 export async function logNotFound(path: string): Promise<void> {
-  if (!(await withinRateLimit(RATE_LIMIT_NAMES.notFoundReports, REPORTS_PER_MINUTE)))
+  if (!(await withinRateLimit({ limit: 'notFoundReports' }, REPORTS_PER_MINUTE)))
     throw new HttpError(429, 'Too many reports');
   const clean = path
     .split(/[?#]/)[0]!

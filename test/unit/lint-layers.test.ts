@@ -53,6 +53,30 @@ describe('forbidden imports between layers fail lint', () => {
       'below the vehicle look-up',
     ],
     [
+      "an API handler → the table's key layout",
+      'lambdas/api/example.ts',
+      importing('../../shared/table.ts', 'RATE_LIMIT_NAMES'),
+      "spells the table's keys",
+    ],
+    [
+      "the engine → the table's key layout, through the #shared import",
+      'lambdas/engine/example.ts',
+      importing('#shared/table.ts', 'dedupeKeys'),
+      "spells the table's keys",
+    ],
+    [
+      "lambdas/runtime → the table's key layout, a type only",
+      'lambdas/runtime/example.ts',
+      importingType('../../shared/table.ts', 'Entity'),
+      "spells the table's keys",
+    ],
+    [
+      "the web app → the table's key layout",
+      'web/src/api/example.ts',
+      importing('../../../shared/table.ts', 'keys'),
+      "spells the table's keys",
+    ],
+    [
       'a web feature → the app shell',
       'web/src/features/settings/components/Example.tsx',
       importing('../../../app/queryClient.ts', 'queryClient'),
@@ -85,6 +109,9 @@ describe('the same layers the right way round pass', () => {
     ['lambdas/vehicles/example.ts', importing('../store/sends.ts', 'isSettled')],
     ['lib/local/example.ts', importing('../../lambdas/vehicles/dvla.ts', 'DVLA_PATH')],
     ['shared/example.ts', importing('./table.ts', 'keys')],
+    ['lambdas/store/example.ts', importing('../../shared/table.ts', 'keys')],
+    ['lambdas/store/rateLimits/example.ts', importing('../../../shared/table.ts', 'RATE_LIMIT_NAMES')],
+    ['lib/example.ts', importing('../shared/table.ts', 'TABLE_KEYS')],
     ['shared/table-example.ts', importing('./reminder/mailKeys.ts', 'reminderMailKeys')],
     [
       'web/src/features/settings/pages/Example.tsx',

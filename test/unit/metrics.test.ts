@@ -24,18 +24,17 @@ import type { CronRun, Profile, Reminder } from '../../shared/api.ts';
 import { METRIC_NAMES, PRODUCT_METRICS } from '../../shared/metrics.ts';
 
 // The handlers' stores and mail, so that each handler runs here without a table or SES.
-vi.mock('../../lambdas/store/account/profiles.ts', () => ({ ensureProfile: vi.fn() }));
+// The caller's profile that route() reads for the session check: none, as for a new account.
+vi.mock('../../lambdas/store/account/profiles.ts', () => ({
+  ensureProfile: vi.fn(),
+  readSessionProfile: vi.fn(async () => undefined),
+}));
 vi.mock('../../lambdas/store/account/linkSignIns.ts', () => ({
   offerLinkSignIn: vi.fn(async () => undefined),
 }));
 vi.mock('../../lambdas/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () => 'sent') }));
 vi.mock('../../lambdas/store/reminders/reminders.ts', () => ({
   createReminder: vi.fn(async (userId: string) => ({ id: 'r1', user_id: userId }) as Reminder),
-}));
-// The caller's profile that route() reads for the session check: none, as for a new account.
-vi.mock('../../lambdas/runtime/callerProfile.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  readProfileItem: vi.fn(async () => undefined),
 }));
 vi.mock('../../lambdas/store/reminders/imports.ts', () => ({
   importReminders: vi.fn(),
