@@ -265,7 +265,7 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * never the response, which carries the caller's data (lambdas/runtime/tracer.ts).
  *
  * The runtime knows no key of the table: the profile is read by `readProfile`, which the store's
- * account room provides. Handlers take route() ready-made from lambdas/account/route.ts.
+ * account room provides. Handlers take route() ready-made from lambdas/features/account/route.ts.
  */
 export function routeReadingProfiles(readProfile: ProfileRead) {
   return <R extends RouteDef>(def: R, handler: RouteHandler<R>) => routeWith(readProfile, def, handler);

@@ -19,7 +19,7 @@ async function runtimeWith(environment: Record<string, string>) {
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   const { tracer, traced } = await import('../../lambdas/runtime/tracer.ts');
   const { HttpError } = await import('../../lambdas/runtime/http.ts');
-  const { route } = await import('../../lambdas/account/route.ts');
+  const { route } = await import('../../lambdas/features/account/route.ts');
   const clients = await import('../../lambdas/runtime/clients.ts');
   return { tracer, traced, route, HttpError, clients };
 }

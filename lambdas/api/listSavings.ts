@@ -1,5 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../account/route.ts';
-import { listSavings } from '../store/reminders/index.ts';
-
-export const handler = route(API.listSavings, ({ caller }) => listSavings(caller.userId));
