@@ -58,19 +58,19 @@ export class Auth extends Construct {
     // A direct SignUp call to Cognito's public API skips the SPA: this checks the same rules.
     this.preSignUp = new AppFunction(this, 'PreSignUp', {
       config,
-      entry: 'lambdas/triggers/preSignUp.ts',
+      entry: 'lambdas/handlers/triggers/preSignUp.ts',
       description: 'Cognito PreSignUp: refuses names, countries and time zones the product refuses',
       environment: props.triggerEnvironment,
     });
     this.customMessage = new AppFunction(this, 'CustomMessage', {
       config,
-      entry: 'lambdas/triggers/customMessage.ts',
+      entry: 'lambdas/handlers/triggers/customMessage.ts',
       description: 'Cognito CustomMessage: renders the sign-up confirmation and password-reset mails',
       environment: props.triggerEnvironment,
     });
     this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
       config,
-      entry: 'lambdas/triggers/postConfirmation.ts',
+      entry: 'lambdas/handlers/triggers/postConfirmation.ts',
       description: 'Cognito PostConfirmation: creates the profile item and sends the welcome mail',
       environment: props.triggerEnvironment,
       // Cognito waits 5 s for a trigger: render the welcome mail with CPU to spare on a cold start.
@@ -78,7 +78,7 @@ export class Auth extends Construct {
     });
     // The profile item, the sign-up counter (lifetime_free), the statistics counters, the send log.
     data.grantReadWrite(this.postConfirmation.fn);
-    // The welcome mail (lambdas/engine/welcome.ts), with its signed unsubscribe link. Neither grant
+    // The welcome mail (lambdas/features/engine/welcome.ts), with its signed unsubscribe link. Neither grant
     // refers to the user pool, so the pool can still refer to the trigger.
     mail.grantSend(this.postConfirmation.fn);
     mail.grantUnsubscribeKey(this.postConfirmation.fn);
@@ -87,19 +87,19 @@ export class Auth extends Construct {
     // read only the event; Verify deletes the one item, conditionally, in a user's partition.
     this.defineAuthChallenge = new AppFunction(this, 'DefineAuthChallenge', {
       config,
-      entry: 'lambdas/triggers/defineAuthChallenge.ts',
+      entry: 'lambdas/handlers/triggers/defineAuthChallenge.ts',
       description: 'Cognito DefineAuthChallenge: the confirmation link sign-in, one custom challenge',
       environment: props.triggerEnvironment,
     });
     this.createAuthChallenge = new AppFunction(this, 'CreateAuthChallenge', {
       config,
-      entry: 'lambdas/triggers/createAuthChallenge.ts',
+      entry: 'lambdas/handlers/triggers/createAuthChallenge.ts',
       description: 'Cognito CreateAuthChallenge: the confirmation link sign-in challenge',
       environment: props.triggerEnvironment,
     });
     this.verifyAuthChallengeResponse = new AppFunction(this, 'VerifyAuthChallengeResponse', {
       config,
-      entry: 'lambdas/triggers/verifyAuthChallengeResponse.ts',
+      entry: 'lambdas/handlers/triggers/verifyAuthChallengeResponse.ts',
       description: 'Cognito VerifyAuthChallengeResponse: redeems the confirmation link sign-in once',
       environment: props.triggerEnvironment,
     });

@@ -23,8 +23,8 @@ import { POWERTOOLS_SCOPE } from './powertools.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each .ts file directly in these folders is one function's handler (exporting `handler`). */
-export const ENTRY_FOLDERS = ['lambdas/api', 'lambdas/jobs', 'lambdas/triggers', 'lambdas/events'] as const;
+/** Each .ts file directly in these folders (lambdas/handlers/, by entry kind) is one function's `handler`. */
+export const ENTRY_FOLDERS = ['api', 'jobs', 'triggers', 'events'].map((kind) => `lambdas/handlers/${kind}`);
 
 /** A function's bundle may not grow past this (test/infra/bundles.test.ts). */
 export const MAX_BUNDLE_BYTES = 340 * 1024;
@@ -32,13 +32,15 @@ export const MAX_BUNDLE_BYTES = 340 * 1024;
 export const MAX_READER_BUNDLE_BYTES = 512 * 1024;
 
 /**
- * The functions that read letters (lambdas/inbox: PDFs by PDF.js, photos by tesseract.js): their
+ * The functions that read letters (lambdas/features/inbox: PDFs by PDF.js, photos by tesseract.js): their
  * bundle leaves READER_PACKAGES out, and their asset ships those packages (and what they depend
  * on) beside it under node_modules. tesseract.js starts its worker thread from its own files and
  * loads its WebAssembly core and the English model from disk at run time, which no bundle can hold;
  * PDF.js is 1.7 MB loaded only when a PDF arrives. See docs/bundles.md.
  */
-export const READER_ENTRIES = ['lambdas/api/uploadToInbox.ts', 'lambdas/events/inboxMail.ts'] as const;
+export const READER_ENTRIES = ['api/uploadToInbox', 'events/inboxMail'].map(
+  (f) => `lambdas/handlers/${f}.ts`,
+);
 export const READER_PACKAGES = [
   'unpdf',
   'tesseract.js',
@@ -48,7 +50,7 @@ export const READER_PACKAGES = [
 /** The reader functions' own budget: their shipped packages, unzipped (Lambda allows 250 MB). */
 export const MAX_READER_PACKAGES_BYTES = 24 * 1024 * 1024;
 
-export const isReaderEntry = (entry: string) => (READER_ENTRIES as readonly string[]).includes(entry);
+export const isReaderEntry = (entry: string) => READER_ENTRIES.includes(entry);
 
 /**
  * Files of the shipped packages a function never loads: tesseract.js-core's builds for the legacy
@@ -121,8 +123,9 @@ export const ESBUILD_OPTIONS = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
-/** A function's output folder name, from its entry: 'lambdas/api/getMe.ts' → 'api/getMe'. */
-export const bundleName = (entry: string) => entry.replace(/^lambdas\//, '').replace(/\.tsx?$/, '');
+/** A function's output folder name, from its entry: 'lambdas/handlers/api/getMe.ts' → 'api/getMe'. */
+export const bundleName = (entry: string) =>
+  entry.replace(/^lambdas\/(?:handlers\/)?/, '').replace(/\.tsx?$/, '');
 
 /** Every function entry under ENTRY_FOLDERS, relative to the repository root, sorted. */
 export function discoverEntries(root = ROOT): string[] {
@@ -279,7 +282,7 @@ function encodeValue(n: number): string {
  * A copy of `map` that maps only the generated code that comes from our own sources (not from a
  * node_modules path). Where dependency code starts, a segment without a source ends the mapping
  * before it, so its positions map to nothing rather than to the nearest code of ours. Sources are
- * rewritten relative to the repository root (a trace reads /var/task/lambdas/api/getMe.ts:12).
+ * rewritten relative to the repository root (a trace reads /var/task/lambdas/handlers/api/getMe.ts:12).
  */
 export function ownCodeSourceMap(map: SourceMapV3, mapDir: string, root = ROOT): SourceMapV3 {
   const base = resolve(mapDir, map.sourceRoot ?? '');

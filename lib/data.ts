@@ -53,7 +53,7 @@ export class Data extends Construct {
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Items with this attribute (epoch seconds) expire, e.g. the rate-limit windows of the public
-      // routes (lambdas/runtime/rateLimit.ts). Correctness never depends on expiry: it is housekeeping.
+      // routes (lambdas/store/rateLimits/). Correctness never depends on expiry: it is housekeeping.
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: isProd,
       removalPolicy: removalPolicy(props.config),

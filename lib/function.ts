@@ -33,7 +33,7 @@ export const API_FUNCTION_TIMEOUT = Duration.seconds(10);
 
 export interface AppFunctionProps {
   config: StageConfig;
-  /** Handler file relative to the repository root, e.g. 'lambdas/api/getMe.ts' (exports `handler`). */
+  /** Handler file relative to the repository root, e.g. 'lambdas/handlers/api/getMe.ts' (exports `handler`). */
   entry: string;
   description: string;
   environment: Record<string, string>;

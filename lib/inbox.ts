@@ -123,7 +123,7 @@ export class InboxReceiving extends Construct {
     const tableRegion = Stack.of(props.data).region;
     this.handler = new AppFunction(this, 'Handler', {
       config,
-      entry: 'lambdas/events/inboxMail.ts',
+      entry: 'lambdas/handlers/events/inboxMail.ts',
       description: `Renewal inbox: reads a mail to ${inbox.domain} and files what it says`,
       environment: {
         ...props.environment,
@@ -137,7 +137,7 @@ export class InboxReceiving extends Construct {
       failureQueue: this.failures.queue,
     });
     props.data.grantReadWrite(this.handler.fn);
-    // 'Your renewal inbox received a letter' (lambdas/inbox/receive.ts), with its signed unsubscribe
+    // 'Your renewal inbox received a letter' (lambdas/features/inbox/receive.ts), with its signed unsubscribe
     // link: sent through the stage's identity, in the stage's region (TABLE_REGION when elsewhere).
     props.mail.grantSend(this.handler.fn);
     props.mail.grantUnsubscribeKey(this.handler.fn);

@@ -27,7 +27,7 @@ export interface MailProps {
 }
 
 /**
- * The SES event types the configuration set publishes to EventBridge (lambdas/events/sesEvents.ts):
+ * The SES event types the configuration set publishes to EventBridge (lambdas/handlers/events/sesEvents.ts):
  * bounces and complaints suppress the address; a send records a digest whose sender died after SES
  * accepted it (lambdas/store/sending/digests.ts).
  */
@@ -82,7 +82,7 @@ export class Mail extends Construct {
    */
   readonly unsubscribeSecret: Secret;
   /**
-   * The seed of the stage's VAPID keys, which sign every push notification (lambdas/push/vapid.ts,
+   * The seed of the stage's VAPID keys, which sign every push notification (lambdas/features/push/vapid.ts,
    * docs/decisions/0035): a generated string, one per stage, from which the key pair is derived.
    */
   readonly pushSeedSecret: Secret;
@@ -306,7 +306,7 @@ export class MailEvents extends Construct {
     });
     this.handler = new AppFunction(this, 'Handler', {
       config,
-      entry: 'lambdas/events/sesEvents.ts',
+      entry: 'lambdas/handlers/events/sesEvents.ts',
       description: 'SES events: suppresses bounced and complaining addresses, records sent digests',
       environment: props.environment,
       failureQueue: this.failures.queue,

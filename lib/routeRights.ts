@@ -59,7 +59,7 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   getCalendarLink: ['unsubscribe:key', 'table:write'],
 
   resetCalendarLink: ['unsubscribe:key'],
-  // Its token is sealed with a key derived from this one (lambdas/calendar/eventLink.ts).
+  // Its token is sealed with a key derived from this one (lambdas/features/calendar/eventLink.ts).
   getReminderEvent: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],
@@ -112,7 +112,7 @@ const rateLimitWrites = (name: string): TableAccess['writes'] => ({
  * reads and writes, as ROUTE_PERMISSIONS says.
  */
 export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
-  // Counts reports in its own rate-limit item (lambdas/public/notFoundReport.ts), reads nothing.
+  // Counts reports in its own rate-limit item (lambdas/features/admin/notFoundReport.ts), reads nothing.
   reportNotFound: {
     reads: false,
     writes: {
@@ -121,7 +121,7 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
     },
   },
   // Turns the profile's reminder e-mails off, or records that an invitee wants no more invitations
-  // (lambdas/public/unsubscribe.ts); the signed token names whom, and it reads nothing.
+  // (lambdas/features/account/unsubscribe.ts); the signed token names whom, and it reads nothing.
   unsubscribe: {
     reads: false,
     writes: {
@@ -132,7 +132,7 @@ export const ROUTE_TABLE_ACCESS: Partial<Record<RouteName, TableAccess>> = {
   // Whose invitation a token is: reads the invitation and the inviter's name, writes nothing.
   invitationInviter: { reads: true },
   // The calendar files read the owner's reminders and count requests per token in their own
-  // rate-limit items (lambdas/runtime/rateLimit.ts): a read-only role would answer AccessDenied.
+  // rate-limit items (lambdas/store/rateLimits/): a read-only role would answer AccessDenied.
   getCalendarFeed: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarFeed) },
   getReminderEvent: { reads: true, writes: rateLimitWrites(RATE_LIMIT_NAMES.calendarEvent) },
   // The bot's webhook (Telegram's secret header is its credential): binds a chat (puts the channel
@@ -165,7 +165,7 @@ export const ROUTE_MEMORY_MB: Partial<Record<RouteName, number>> = {
  * Gateway answers 503 after 30 s, so none goes past 28.
  */
 export const ROUTE_TIMEOUT_SECONDS: Partial<Record<RouteName, number>> = {
-  // The reading's own deadline is 20 s (lambdas/inbox/document.ts), a cold start of OCR about 2 s more.
+  // The reading's own deadline is 20 s (lambdas/features/inbox/document.ts), a cold start of OCR about 2 s more.
   uploadToInbox: 28,
 };
 

@@ -142,7 +142,7 @@ export class RouteStack extends NestedStack {
     const { props } = this;
     const fn = new AppFunction(this, name, {
       config: props.config,
-      entry: `lambdas/api/${name}.ts`,
+      entry: `lambdas/handlers/api/${name}.ts`,
       description: functionDescription(routes),
       environment: props.environment,
       memorySize: (ROUTE_MEMORY_MB as Partial<Record<string, number>>)[name],

@@ -22,7 +22,7 @@ export interface ReminderJobProps {
   environment: Record<string, string>;
 }
 
-/** The senders' settings (lambdas/engine/queue.ts) as the CDK takes them. */
+/** The senders' settings (lambdas/features/engine/queue.ts) as the CDK takes them. */
 export const SENDERS = {
   maxConcurrency: SENDER_SETTINGS.maxConcurrency,
   batchSize: SENDER_SETTINGS.batchSize,
@@ -32,7 +32,7 @@ export const SENDERS = {
   maxReceiveCount: SENDER_SETTINGS.maxReceiveCount,
 } as const;
 
-/** The Scheduler's payload: lambdas/jobs/reminderJob.ts records the run as a scheduled one. */
+/** The Scheduler's payload: lambdas/handlers/jobs/reminderJob.ts records the run as a scheduled one. */
 export const SCHEDULE_INPUT = { trigger: 'schedule' } as const;
 
 /**
@@ -77,7 +77,7 @@ export class ReminderJob extends Construct {
     });
     this.job = new AppFunction(this, 'Job', {
       config,
-      entry: 'lambdas/jobs/reminderJob.ts',
+      entry: 'lambdas/handlers/jobs/reminderJob.ts',
       description: 'Reminder job planner (hourly; mails at 08:00 in each owner’s zone)',
       environment: { ...props.environment, SEND_QUEUE_URL: this.sendQueue.queueUrl },
       timeout: Duration.minutes(15),
@@ -88,13 +88,13 @@ export class ReminderJob extends Construct {
     this.sendQueue.grantSendMessages(this.job.fn);
     // A simulation renders mails, which carry signed unsubscribe links.
     mail.grantUnsubscribeKey(this.job.fn);
-    // A kept registration is asked of the DVLA again when its reminder rolls forward (lambdas/engine/recheck.ts).
+    // A kept registration is asked of the DVLA again when its reminder rolls forward (lambdas/features/engine/recheck.ts).
     if (config.dvla) this.job.fn.addEnvironment('DVLA_API_URL', config.dvla.apiUrl);
     giveDvlaKey(this, 'DvlaApiKey', this.job.fn, config);
 
     this.sender = new AppFunction(this, 'Sender', {
       config,
-      entry: 'lambdas/jobs/sendReminders.ts',
+      entry: 'lambdas/handlers/jobs/sendReminders.ts',
       description: 'Reminder sender (one recipient’s mails per message, exactly once)',
       environment: { ...props.environment, SENDER_CONCURRENCY: String(SENDERS.maxConcurrency) },
       timeout: SENDERS.timeout,
@@ -114,9 +114,9 @@ export class ReminderJob extends Construct {
     // GetAccount: each sender paces itself at its share of the account's MaxSendRate.
     mail.grantSendQuota(this.sender.fn);
     mail.grantUnsubscribeKey(this.sender.fn);
-    // The day's push is signed with the stage's VAPID keys (lambdas/push/daily.ts).
+    // The day's push is signed with the stage's VAPID keys (lambdas/features/push/daily.ts).
     mail.grantPushKey(this.sender.fn);
-    // The day's Telegram message is sent with the stage's bot (lambdas/channels/daily.ts).
+    // The day's Telegram message is sent with the stage's bot (lambdas/features/channels/daily.ts).
     giveTelegramToken(this, 'TelegramBotToken', this.sender.fn, config);
 
     // Our own role (not the stack-wide one LambdaInvoke would create), so its acknowledgement is local.

@@ -9,7 +9,7 @@
  * Times include loading the PDF and OCR libraries on first use, as a cold Lambda would; the slowest
  * document of each kind is printed beside the median.
  */
-import { readAndExtract } from '../lambdas/inbox/index.ts';
+import { readAndExtract } from '../lambdas/features/inbox/index.ts';
 import { INBOX_FIELDS } from '../shared/inbox/fields.ts';
 import { corpusCases, differences, type CorpusCase } from '../test/support/inbox-cases.ts';
 

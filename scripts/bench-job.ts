@@ -132,7 +132,7 @@ async function measure(label: string, seeded: Record<string, unknown>[]): Promis
     await batchWrite(items);
     console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     await fetch(`${stack.sesEndpoint}/clear-store`, { method: 'POST' });
-    const { planRun, resetSendRateCache } = await import('../lambdas/engine/planner.ts');
+    const { planRun, resetSendRateCache } = await import('../lambdas/features/engine/planner.ts');
     const { latestCronRuns } = await import('../lambdas/store/sending/index.ts');
     resetSendRateCache();
     // The planner's SendMessageBatch calls (the senders' receives and deletes are the event source's on AWS).

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:simulate`: the admin's Simulate for a date with 5,000 due mails, on the local
- * stand-ins, through the code the admin route runs (`runCron` in lambdas/admin/runCron.ts).
+ * stand-ins, through the code the admin route runs (`runCron` in lambdas/features/admin/runCron.ts).
  *
  * Seeds a fresh local store with 5,000 reminders whose mail is due on one date (nine in ten a
  * reminder 7 days ahead, one in ten a savings follow-up the day after the renewal), spread over 500
@@ -53,7 +53,7 @@ try {
   await seed();
   console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  const { runCron } = await import('../lambdas/admin/runCron.ts');
+  const { runCron } = await import('../lambdas/features/admin/runCron.ts');
   const start = performance.now();
   const result = await runCron(
     { userId: ADMIN_ID, username: ADMIN_ID, isAdmin: true },

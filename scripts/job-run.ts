@@ -2,7 +2,7 @@
  * `npm run job:run -- [--date YYYY-MM-DD] [--simulate | --dry-run]`: runs the reminder job's planner
  * against the local stack that `npm start` is running (with a date, as at 08:00 on it in each owner's
  * own zone; without, as at now) and waits for that stack's senders. Mails land in the mailbox.
- * `--dry-run` prints what the run would send and roll, and changes nothing (lambdas/engine/dryRun.ts).
+ * `--dry-run` prints what the run would send and roll, and changes nothing (lambdas/features/engine/dryRun.ts).
  */
 import { parseArgs } from 'node:util';
 import { isoDate } from '../shared/schemas/fields.ts';
@@ -32,7 +32,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const { planRun } = await import('../lambdas/engine/planner.ts');
+const { planRun } = await import('../lambdas/features/engine/planner.ts');
 const { latestCronRuns } = await import('../lambdas/store/sending/index.ts');
 const { messagesLeft } = await import('../lib/local/sqs.ts');
 /** The stack went away under us (npm start stopped): say so in one line, not a stack trace. */
@@ -50,7 +50,7 @@ function stackGone(error: unknown): never {
 }
 
 if (values['dry-run']) {
-  const { describeDryRun, planDryRun } = await import('../lambdas/engine/dryRun.ts');
+  const { describeDryRun, planDryRun } = await import('../lambdas/features/engine/dryRun.ts');
   const plan = await planDryRun({ date: values.date }).catch(stackGone);
   for (const line of describeDryRun(plan)) console.log(line);
   process.exit(plan.errors.length > 0 ? 1 : 0);

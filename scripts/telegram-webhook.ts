@@ -1,14 +1,14 @@
 /**
  * `npm run telegram:webhook -- --secret NAME --site https://renewals.example.com`: points the stage's
  * Telegram bot at the site's webhook route (setWebhook, with the secret header value derived from
- * the bot's token, lambdas/channels/telegram.ts), after checking that the token answers getMe. The
+ * the bot's token, lambdas/features/channels/telegram.ts), after checking that the token answers getMe. The
  * token is read from the Secrets Manager secret NAME (AWS credentials and region in the
  * environment), the one the stage's context `telegramBotSecret` names. Run it once when the bot is
  * set up, and again whenever its token changes (a new token is a new secret header).
  */
 import { parseArgs } from 'node:util';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { setTelegramWebhook, telegramBotName } from '../lambdas/channels/telegram.ts';
+import { setTelegramWebhook, telegramBotName } from '../lambdas/features/channels/telegram.ts';
 
 const { values } = parseArgs({ options: { secret: { type: 'string' }, site: { type: 'string' } } });
 if (!values.secret || !values.site || !/^https:\/\/[a-z0-9.-]+$/.test(values.site)) {

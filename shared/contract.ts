@@ -49,7 +49,7 @@ export interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   /**
-   * Served by one Lambda shared with the other routes of the same group (lambdas/api/{group}.ts),
+   * Served by one Lambda shared with the other routes of the same group (lambdas/handlers/api/{group}.ts),
    * behind one HTTP API route `ANY /api/{group}/{proxy+}`, rather than a Lambda and a route of its
    * own: a few light routes of one feature then cost the stack 8 resources, not 8 each
    * (docs/decisions/0036).
@@ -63,7 +63,7 @@ export interface RouteSpec {
 /** The one HTTP API route a group's routes are served through (the CDK api and the local adapter). */
 export const groupRoutePath = (group: string) => `/api/${group}/{proxy+}`;
 
-/** A declared route: its declaration plus its stable name (the Lambda's id and lambdas/api/{name}.ts). */
+/** A declared route: its declaration plus its stable name (the Lambda's id and lambdas/handlers/api/{name}.ts). */
 export type RouteDef<S extends RouteSpec = RouteSpec, N extends string = string> = S & { readonly name: N };
 
 /**

@@ -27,14 +27,18 @@ export const IMPORT_PENDING = 'import_pending';
 export const NEXT_MAIL_SHARDS = 4;
 
 /**
- * Names of the rate limits (keys.rateLimit) that a function's rights are scoped to: a public route
- * may write its own counters and nothing else (lib/routeRights.ts). The calendar files count per
- * token: `{name}:{hash of the token}`.
+ * The rate limits (keys.rateLimit), a closed list: the store's rate-limits room counts only these.
+ * A public route's rights are scoped to its own counters (lib/routeRights.ts): the calendar files
+ * count per token, `{name}:{hash of the token}`; a user's own actions count per user,
+ * `{name}#{user id}`.
  */
 export const RATE_LIMIT_NAMES = {
   notFoundReports: 'not-found',
   calendarFeed: 'calendar',
   calendarEvent: 'calendar-event',
+  channelTests: 'channel-tests',
+  vehicleLookups: 'vehicles',
+  householdInvites: 'household-invites',
 } as const;
 
 export const keys = {
@@ -222,19 +226,8 @@ export const dedupeKeys = {
   push: (day: string, deviceId: string) => `push#${day}#${deviceId}`,
   /** The day's message on one alert channel (the owner's date of the run): one a day per channel. */
   channel: (day: string, kind: ChannelKind) => `channel#${day}#${kind}`,
-  welcome: (userId: string) => `welcome#${userId}`,
-  /**
-   * An invitation mail, in the inviter's partition: the household, a keyed hash of the address (never
-   * the address) and the UTC day, so a retried request (or a second one) mails an address once a day.
-   */
-  householdInvitation: (householdId: string, addressHash: string, day: string) =>
-    `household_invitation#${householdId}#${addressHash}#${day}`,
-  /** A member told that someone joined or left: the change names the membership and what happened. */
-  householdChange: (membershipId: string, change: 'joined' | 'left' | 'removed') =>
-    `household_change#${membershipId}#${change}`,
   /** The mail saying an alert channel went off: once per channel as it was saved (its version). */
   channelOff: (kind: ChannelKind, version: string) => `channel_off#${kind}#${version}`,
-  test: (random: string) => `test#${random}`,
   /** Records that are not claims (simulations, mail not sent while sending is disabled). */
   unclaimed: (random: string) => `unclaimed#${random}`,
 } as const;
@@ -276,6 +269,7 @@ export const ENTITY = {
   inboxAddress: 'inbox_address',
   inboxLookup: 'inbox_lookup',
   inboxDay: 'inbox_day',
+  rateLimit: 'rate_limit',
 } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -103,7 +103,7 @@ export function vehicleDatesLine(dates: VehicleDates): string {
 /**
  * 'Keep it to update the dates after each MOT': the registration number, kept on the reminder only
  * when ticked, and which of the vehicle's dates the reminder follows. The job asks the DVLA again when
- * the reminder rolls forward after that date (lambdas/engine/recheck.ts).
+ * the reminder rolls forward after that date (lambdas/features/engine/recheck.ts).
  */
 export const keptVehicleSchema = z
   .object({ registration: registrationSchema, follows: z.enum(VEHICLE_DATES) })

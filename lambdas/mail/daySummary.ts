@@ -1,6 +1,6 @@
 /**
- * What a day's mails for one member come to, in few words: the push (lambdas/push/daily.ts) and the
- * alert channels' message (lambdas/channels/message.ts) each say it their own way. The items are in
+ * What a day's mails for one member come to, in few words: the push (lambdas/features/push/daily.ts) and the
+ * alert channels' message (lambdas/features/channels/message.ts) each say it their own way. The items are in
  * the digest's order, each in its mail's own words (the registry's `pushLine`), a long list cut to
  * `maxLines` and 'and N more', under the push's title.
  */

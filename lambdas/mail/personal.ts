@@ -2,7 +2,7 @@
  * What a reminder mail says to its recipient in particular: the cheapest quote they noted for this
  * renewal and what it saves, and for a reminder shared in a household (decisions 0044 and 0046) who
  * added it, who deals with it and who gave its price, said to the member reading it. Pure: the
- * sender reads the facts (lambdas/engine/mailContext.ts), these put them in words.
+ * sender reads the facts (lambdas/features/engine/mailContext.ts), these put them in words.
  */
 import type { Reminder } from '../../shared/api.ts';
 import { formatPounds } from '../../shared/dates.ts';

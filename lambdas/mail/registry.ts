@@ -10,7 +10,7 @@ import { savingsPath } from '../../shared/pages.ts';
 import type { ReminderMailType } from '../../shared/reminder/mail.ts';
 import { formatPounds } from '../../shared/dates.ts';
 import { amountWithPeriod } from '../../shared/reminder/money.ts';
-import { reminderEventUrl } from '../calendar/eventLink.ts';
+import { reminderEventUrl } from '../features/calendar/eventLink.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import { siteLink } from './compose.ts';
 import { renderDigestMail, type DigestItem } from './digest.ts';
@@ -67,7 +67,7 @@ interface MailEntry {
   link(input: ReminderMailInput): string;
   render(input: ReminderMailInput, firstName: string, links: Links): Promise<Rendered>;
   digestItem(input: ReminderMailInput, links: Links): DigestItem;
-  /** Its line in the day's push (lambdas/push/daily.ts): the mail's own words, short. */
+  /** Its line in the day's push (lambdas/features/push/daily.ts): the mail's own words, short. */
   pushLine(input: ReminderMailInput): string;
 }
 interface Links {

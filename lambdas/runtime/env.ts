@@ -22,7 +22,7 @@ const envSchema = z.object({
    * (lambdas/runtime/signingKey.ts).
    */
   UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
-  /** The seed of the stage's VAPID keys (lambdas/push/vapid.ts): a generated secret on AWS. */
+  /** The seed of the stage's VAPID keys (lambdas/features/push/vapid.ts): a generated secret on AWS. */
   PUSH_SEED_SECRET_ARN: z.string().optional(),
   /** The seed itself: the local stack's, made at its first start and kept in .local/. */
   PUSH_SEED: z.string().min(32).optional(),
@@ -55,7 +55,7 @@ const envSchema = z.object({
   /** On AWS, the Secrets Manager secret holding the key instead (read on the look-up's first request). */
   DVLA_API_KEY_SECRET_ID: z.string().min(1).optional(),
   /**
-   * Telegram alerts (lambdas/channels/telegram.ts): the bot's username (for its t.me link), and its
+   * Telegram alerts (lambdas/features/channels/telegram.ts): the bot's username (for its t.me link), and its
    * token, on AWS in the Secrets Manager secret named by context `telegramBotSecret`, locally the
    * stand-in's. Without both, Telegram is off: 'Connect Telegram' answers 404 in words.
    */
@@ -70,7 +70,7 @@ const envSchema = z.object({
   /**
    * The local stack's channel stand-ins (its ntfy server and webhook receiver), comma-separated exact
    * origins: the only plain-http addresses a channel may have, on the local stage only; unset
-   * everywhere else (lambdas/channels/safeFetch.ts).
+   * everywhere else (lambdas/features/channels/safeFetch.ts).
    */
   LOCAL_CHANNEL_ORIGINS: z
     .string()

@@ -10,7 +10,7 @@ import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../sha
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { SESSION_MESSAGES, sessionEnded } from '../../shared/sessions.ts';
-import { readProfileItem, withCallerProfile } from './callerProfile.ts';
+import { type ProfileRead, withCallerProfile } from './callerProfile.ts';
 import { ORIGIN_SECRET_RECHECK_MS, originSecret } from './origin.ts';
 import { logger } from './logger.ts';
 import { tracer } from './tracer.ts';
@@ -118,8 +118,12 @@ function secondsClaim(claim: unknown): number | undefined {
  * first read of it takes (runtime/callerProfile.ts). A caller without a profile (a deleted account)
  * goes on: each route answers that as it does.
  */
-async function withLiveSession<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
-  const item = await readProfileItem(caller.userId);
+async function withLiveSession<T>(
+  readProfile: ProfileRead,
+  caller: Caller,
+  work: () => Promise<T>,
+): Promise<T> {
+  const item = await readProfile(caller.userId);
   const validAfter = typeof item?.sessions_valid_after === 'number' ? item.sessions_valid_after : undefined;
   if (sessionEnded(caller.issuedAt, validAfter)) throw new HttpError(401, SESSION_MESSAGES.ended);
   return withCallerProfile(caller.userId, item, work);
@@ -259,8 +263,15 @@ function toResult(status: number, body: unknown): APIGatewayProxyStructuredResul
  * Where the stage traces, the invocation is a Tracer subsegment annotated with the route's name and
  * the status it answered (searchable in X-Ray: `annotation.route = "getMe" AND annotation.status >= 500`);
  * never the response, which carries the caller's data (lambdas/runtime/tracer.ts).
+ *
+ * The runtime knows no key of the table: the profile is read by `readProfile`, which the store's
+ * account room provides. Handlers take route() ready-made from lambdas/features/account/route.ts.
  */
-export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
+export function routeReadingProfiles(readProfile: ProfileRead) {
+  return <R extends RouteDef>(def: R, handler: RouteHandler<R>) => routeWith(readProfile, def, handler);
+}
+
+function routeWith<R extends RouteDef>(readProfile: ProfileRead, def: R, handler: RouteHandler<R>) {
   return middy<ApiEvent, APIGatewayProxyStructuredResultV2>({
     // Just before Lambda would cut the function off, an answer rather than a bare 500 from middy.
     timeoutEarlyInMillis: 250,
@@ -289,7 +300,7 @@ export function route<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
           context,
         } as RouteRequest<R>;
         const answer = caller
-          ? await withLiveSession(caller, () => handler(request))
+          ? await withLiveSession(readProfile, caller, () => handler(request))
           : await handler(request);
         if (answer instanceof Reply) return toResult(answer.status, answer.body);
         if (def.file) return fileResult(answer as FileBody);

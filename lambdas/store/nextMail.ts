@@ -29,6 +29,14 @@ import { settledAmong } from './sends.ts';
  */
 export type IndexedReminder = Reminder & { not_before: string; snoozed_until?: string | null };
 
+const HOUSEHOLD_PREFIX = keys.household('');
+
+/** The household of an index item's reminder when it is a shared one (in a household's partition), else null. */
+export function householdIdOf(item: Record<string, unknown>): string | null {
+  const pk = String(item.pk);
+  return pk.startsWith(HOUSEHOLD_PREFIX) ? pk.slice(HOUSEHOLD_PREFIX.length) : null;
+}
+
 /**
  * The local date a reminder's mails start from: the day it was created or last rescheduled (older
  * items, stored before this was kept, fall back to their creation day).

@@ -25,7 +25,7 @@ const handlerCache = new Map<string, Promise<ApiHandler>>();
 function loadHandler(name: string): Promise<ApiHandler> {
   let loaded = handlerCache.get(name);
   if (!loaded) {
-    loaded = import(`../../lambdas/api/${name}.ts`).then((m: { handler: ApiHandler }) => m.handler);
+    loaded = import(`../../lambdas/handlers/api/${name}.ts`).then((m: { handler: ApiHandler }) => m.handler);
     handlerCache.set(name, loaded);
   }
   return loaded;

@@ -1,7 +1,7 @@
 /**
  * The renewal inbox's stand-in for SES receiving: an SMTP server on localhost (INBOX_PORT, 2525 by
  * default) that takes mail for the users' inbox addresses and hands each to the same use case the
- * AWS receiving function calls (lambdas/inbox/receive.ts). As SES is set up to, it refuses in the
+ * AWS receiving function calls (lambdas/features/inbox/receive.ts). As SES is set up to, it refuses in the
  * SMTP conversation what it would otherwise have to take and bill: an address that is no one's
  * (550 at RCPT TO), mail whose MAIL FROM is not that account's own address (550), and mail over
  * 10 MB (552, announced with SIZE). No login, no TLS: it listens on the loopback address only.
@@ -64,7 +64,7 @@ export async function startInboxSmtp(port: number, ownerOf: OwnerOf): Promise<In
           deliveryId,
         };
         // The same use case as on AWS; its answer is the SMTP answer (a failure asks the sender to retry).
-        import('../../lambdas/inbox/receive.ts')
+        import('../../lambdas/features/inbox/receive.ts')
           .then(({ receiveMail }) => receiveMail(mail))
           .then((result) => {
             received.push({ deliveryId, outcome: result.outcome });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The VAPID seed of push notifications (lambdas/push/vapid.ts). */
+/** The VAPID seed of push notifications (lambdas/features/push/vapid.ts). */
 export const PUSH_SEED_FILE = 'push-seed';
 /** The key of unsubscribe links, calendar addresses and 'Add to calendar' links (lambdas/runtime/signingKey.ts). */
 export const SIGNING_SECRET_FILE = 'signing-secret';

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { MailNote } from '../../lambdas/engine/due.ts';
-import type { Pacer } from '../../lambdas/engine/pacer.ts';
-import { processSendBatch, senderPacer, type SenderSeams } from '../../lambdas/engine/sender.ts';
+import type { MailNote } from '../../lambdas/features/engine/due.ts';
+import type { Pacer } from '../../lambdas/features/engine/pacer.ts';
+import { processSendBatch, senderPacer, type SenderSeams } from '../../lambdas/features/engine/sender.ts';
 import { sqsClient } from '../../lambdas/runtime/clients.ts';
 import { SENDER_SETTINGS } from '../../shared/senders.ts';
 

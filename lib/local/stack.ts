@@ -91,7 +91,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   );
   // SES's Send events reach our SES events function, as EventBridge brings them on AWS.
   const publishSesEvent = async (event: unknown) => {
-    const { handler } = await import('../../lambdas/events/sesEvents.ts');
+    const { handler } = await import('../../lambdas/handlers/events/sesEvents.ts');
     await handler(event);
   };
   // The alert channels' stand-ins, whose messages the mailbox shows under their own tabs.
@@ -153,7 +153,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const trigger =
     (file: string): TriggerHandler =>
     async (event) => {
-      const module = (await import(`../../lambdas/triggers/${file}.ts`)) as { handler: TriggerHandler };
+      const module = (await import(`../../lambdas/handlers/triggers/${file}.ts`)) as {
+        handler: TriggerHandler;
+      };
       return module.handler(event);
     };
   const cognitoReservation = options.cognitoPort ? undefined : await reservePort();
@@ -205,7 +207,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // The local bot listens where Telegram would post its updates: the site's webhook route.
   {
-    const { setTelegramWebhook } = await import('../../lambdas/channels/telegram.ts');
+    const { setTelegramWebhook } = await import('../../lambdas/features/channels/telegram.ts');
     await setTelegramWebhook(LOCAL_TELEGRAM_BOT.token, `${siteUrl}/api/telegram/webhook`);
   }
 
@@ -215,7 +217,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   wakeSenders = () => sendPoller.wake();
   const stopScheduler = options.runScheduler
     ? scheduleHourly(async () => {
-        const { handler } = await import('../../lambdas/jobs/reminderJob.ts');
+        const { handler } = await import('../../lambdas/handlers/jobs/reminderJob.ts');
         const result = await handler({ trigger: 'local-timer' });
         log(
           `reminder job ran (${result.date}): ${result.items_processed} sent, ${result.errors.length} errors`,

@@ -1,7 +1,7 @@
 /**
  * Which IP addresses an outbound request to a user's address may reach: public unicast only. The
  * rules are plain code so the schemas (an IP-literal host) and the server's fetch (every address a
- * name resolves to, lambdas/channels/safeFetch.ts) apply the same list. Refused: this network,
+ * name resolves to, lambdas/features/channels/safeFetch.ts) apply the same list. Refused: this network,
  * private, loopback, link-local (the cloud metadata service, 169.254.169.254 and fd00:ec2::254,
  * among them), carrier-grade NAT, the IETF's and documentation ranges, benchmarking, multicast,
  * reserved, unique-local IPv6, and every IPv6 form that carries an IPv4 address (mapped,

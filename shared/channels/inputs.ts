@@ -3,7 +3,7 @@
  * addresses, so their form is checked here (https on the standard port, no user name or password),
  * their host by the handler that saves them (no private IP literal, no name of this machine:
  * shared/channels/urls.ts), and every address the name resolves to by the server's fetch
- * (lambdas/channels/safeFetch.ts). An address is stored as a value, never as part of a key.
+ * (lambdas/features/channels/safeFetch.ts). An address is stored as a value, never as part of a key.
  */
 import * as z from 'zod';
 import { CHANNEL_KINDS, CHANNEL_MESSAGES } from './kinds.ts';

@@ -3,7 +3,7 @@
  * user name or password (`channelUrlShapeProblem`, which the routes' schemas ask), and no private
  * IP literal and no name of this machine (`channelUrlProblem`, which the saving handlers and the
  * server's fetch ask; it needs the address ranges, which every route's bundle need not carry). The
- * server's fetch then resolves the name and checks every address (lambdas/channels/safeFetch.ts).
+ * server's fetch then resolves the name and checks every address (lambdas/features/channels/safeFetch.ts).
  */
 import { isIpLiteral, isLocalName, isPublicAddress } from './addresses.ts';
 

@@ -2,7 +2,7 @@
  * The webhook's request, as docs/api.md documents it for the people who receive it: a JSON body
  * (version, event type, the day's renewals), signed with HMAC-SHA256 over `{timestamp}.{body}`
  * with the webhook's own secret, in the X-Renewals-Signature header as `t={unix seconds},v1={hex}`.
- * The server signs (lambdas/channels/webhook.ts); this module only names the parts.
+ * The server signs (lambdas/features/channels/webhook.ts); this module only names the parts.
  */
 import type { Category } from '../reminder/categories.ts';
 import type { ReminderMailType } from '../api.ts';

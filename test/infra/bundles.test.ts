@@ -227,7 +227,7 @@ describe('source maps', () => {
   });
 
   it('map every position in our code as esbuild’s full map does, and dependency code to nothing', () => {
-    const entry = 'lambdas/api/createReminder.ts';
+    const entry = 'lambdas/handlers/api/createReminder.ts';
     const dir = mkdtempSync(join(outdir, 'full-'));
     buildSync({
       ...ESBUILD_OPTIONS,

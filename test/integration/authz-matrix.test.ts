@@ -10,8 +10,8 @@ import { pushDeviceId } from '../../shared/push.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
-import { invite } from '../../lambdas/household/invite.ts';
-import { join, remove } from '../../lambdas/household/members.ts';
+import { invite } from '../../lambdas/features/household/invite.ts';
+import { join, remove } from '../../lambdas/features/household/members.ts';
 import {
   householdView,
   membershipOf,

@@ -8,8 +8,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
-import { enqueue, type RecipientMessage } from '../../lambdas/engine/queue.ts';
+import { JobCrash, planRun } from '../../lambdas/features/engine/planner.ts';
+import { enqueue, type RecipientMessage } from '../../lambdas/features/engine/queue.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { getChannel } from '../../lambdas/store/channels/index.ts';
 import { queryAll } from '../../lambdas/store/db.ts';

@@ -11,7 +11,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { redeemTelegramLink, sha256 } from '../../lambdas/store/channels/index.ts';
-import { webhookSecretOf } from '../../lambdas/channels/telegram.ts';
+import { webhookSecretOf } from '../../lambdas/features/channels/telegram.ts';
 import { LOCAL_TELEGRAM_BOT } from '../../lib/local/telegram.ts';
 import { LOCAL_NTFY_TOKEN } from '../../lib/local/ntfy.ts';
 import type { Channels, ChannelTestResult, WebhookChannel } from '../../shared/channels/kinds.ts';

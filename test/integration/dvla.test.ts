@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookUpVehicle } from '../../lambdas/vehicles/dvla.ts';
+import { lookUpVehicle } from '../../lambdas/features/vehicles/dvla.ts';
 import { DVLA_FIXTURES, LOCAL_DVLA_KEY, startDvlaStandIn, type DvlaStandIn } from '../../lib/local/dvla.ts';
 
 let dvla: DvlaStandIn;

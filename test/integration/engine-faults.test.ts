@@ -4,7 +4,7 @@
  * writes that fail after SES accepted a mail. Every mail goes once.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
+import { JobCrash, planRun } from '../../lambdas/features/engine/planner.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { sesClient, dynamo, sqsClient } from '../../lambdas/runtime/clients.ts';
 import { latestCronRuns } from '../../lambdas/store/sending/index.ts';

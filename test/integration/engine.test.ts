@@ -5,14 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { resetSendRateCache } from '../../lambdas/engine/planner.ts';
-import { senderPacer } from '../../lambdas/engine/sender.ts';
+import { resetSendRateCache } from '../../lambdas/features/engine/planner.ts';
+import { senderPacer } from '../../lambdas/features/engine/sender.ts';
 import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { sesClient, dynamo } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { getProfile } from '../../lambdas/store/account/index.ts';
-import { handler as sesEvents } from '../../lambdas/events/sesEvents.ts';
+import { handler as sesEvents } from '../../lambdas/handlers/events/sesEvents.ts';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { keys } from '../../shared/table.ts';
 import { seedUser } from '../support/seed.ts';

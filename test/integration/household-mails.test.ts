@@ -9,7 +9,7 @@ import { formatLongUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { membershipOf } from '../../lambdas/store/households/index.ts';
 import { runJob } from '../support/job.ts';
-import { enqueue } from '../../lambdas/engine/queue.ts';
+import { enqueue } from '../../lambdas/features/engine/queue.ts';
 import { api, type TestUser } from '../support/stack.ts';
 import { aRun, leadOneDayBefore, useSharingStack } from '../support/household-sharing.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
 import { membershipOf } from '../../lambdas/store/households/index.ts';
-import { leave } from '../../lambdas/household/members.ts';
+import { leave } from '../../lambdas/features/household/members.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { inviteAndJoin } from '../support/household.ts';
 import { api, createUser } from '../support/stack.ts';

@@ -6,8 +6,8 @@
  * names the departed; the invitation mailed at most once when its request is retried.
  */
 import { describe, expect, it } from 'vitest';
-import { invite } from '../../lambdas/household/invite.ts';
-import { join, leave, preview, remove } from '../../lambdas/household/members.ts';
+import { invite } from '../../lambdas/features/household/invite.ts';
+import { join, leave, preview, remove } from '../../lambdas/features/household/members.ts';
 import {
   householdView,
   membershipOf,

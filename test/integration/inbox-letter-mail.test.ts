@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MyData } from '../../shared/api.ts';
 import type { Inbox } from '../../shared/inbox/items.ts';
-import { receiveMail, type InboundMail } from '../../lambdas/inbox/receive.ts';
+import { receiveMail, type InboundMail } from '../../lambdas/features/inbox/receive.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 

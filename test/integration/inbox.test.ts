@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MyData, ReminderDetails } from '../../shared/api.ts';
 import { INBOX_DAILY_LIMIT, INBOX_MESSAGES, type Inbox, type InboxItem } from '../../shared/inbox/items.ts';
-import { receiveMail, type InboundMail } from '../../lambdas/inbox/receive.ts';
+import { receiveMail, type InboundMail } from '../../lambdas/features/inbox/receive.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { sendSmtp } from '../support/smtp.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';

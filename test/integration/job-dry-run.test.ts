@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReminderDetails } from '../../shared/api.ts';
 import { formatLongUkDate, formatUkDate } from '../../shared/dates.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
-import { describeDryRun, planDryRun } from '../../lambdas/engine/dryRun.ts';
+import { describeDryRun, planDryRun } from '../../lambdas/features/engine/dryRun.ts';
 import { messagesLeft } from '../../lib/local/sqs.ts';
 import { runJob } from '../support/job.ts';
 import { useTestStack } from '../support/fixtures.ts';

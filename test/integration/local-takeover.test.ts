@@ -19,7 +19,7 @@ import {
   RESEND_CONFIRMATION_LIMIT,
 } from '../../lib/local/cognitoGuards.ts';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
+import { handler as postConfirmation } from '../../lambdas/handlers/triggers/postConfirmation.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { confirmationLink, createUser, mailsTo, signUp, uniqueEmail } from '../support/stack.ts';
 import { cognitoProxy } from '../support/cognito-proxy.ts';

@@ -7,7 +7,7 @@
  * metric; e-mail unsubscribed still pushes; a missed day is caught up once.
  */
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { JobCrash, planRun } from '../../lambdas/engine/planner.ts';
+import { JobCrash, planRun } from '../../lambdas/features/engine/planner.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { setPushReminders, setReminderEmails } from '../../lambdas/store/account/index.ts';

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
 import { MESSAGES } from '../../shared/schemas/fields.ts';
-import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
+import { handler as postConfirmation } from '../../lambdas/handlers/triggers/postConfirmation.ts';
 import { readCounters } from '../../lambdas/store/counters.ts';
 import { api, confirmationLink, createUser, mailsTo, signIn, signUp, uniqueEmail } from '../support/stack.ts';
 import { useTestStack } from '../support/fixtures.ts';

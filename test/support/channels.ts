@@ -3,13 +3,13 @@
  * same use cases), each pointed at the stack's own stand-in, and what each stand-in received for
  * them; and the reminder job with the channels' fault seams too.
  */
-import { planRun } from '../../lambdas/engine/planner.ts';
-import type { SenderSeams } from '../../lambdas/engine/sender.ts';
-import { connectTelegram, saveNtfy, saveWebhook } from '../../lambdas/channels/settings.ts';
+import { planRun } from '../../lambdas/features/engine/planner.ts';
+import type { SenderSeams } from '../../lambdas/features/engine/sender.ts';
+import { connectTelegram, saveNtfy, saveWebhook } from '../../lambdas/features/channels/settings.ts';
 import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
-import type { RunResult } from '../../lambdas/engine/planner.ts';
+import type { RunResult } from '../../lambdas/features/engine/planner.ts';
 import type { JobOptions } from './job.ts';
 
 export type ChannelJobOptions = JobOptions & Pick<SenderSeams, 'onChannelClaimed' | 'onChannelAccepted'>;

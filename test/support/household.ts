@@ -2,8 +2,8 @@
  * Households in tests: the invitation's token from the local mailbox, a join in one call, a
  * household of signed-in users, and Alice and Bob sharing a reminder.
  */
-import { invite } from '../../lambdas/household/invite.ts';
-import { join } from '../../lambdas/household/members.ts';
+import { invite } from '../../lambdas/features/household/invite.ts';
+import { join } from '../../lambdas/features/household/members.ts';
 import { membershipOf } from '../../lambdas/store/households/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 import type { Reminder } from '../../shared/api.ts';

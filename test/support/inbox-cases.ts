@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INBOX_FIELDS, type InboxFields } from '../../shared/inbox/fields.ts';
-import type { ReadInput } from '../../lambdas/inbox/document.ts';
+import type { ReadInput } from '../../lambdas/features/inbox/document.ts';
 
 export const CORPUS_DIR = path.join(import.meta.dirname, '../fixtures/inbox');
 

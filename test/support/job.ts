@@ -1,6 +1,6 @@
 /** Runs the reminder job as the schedule does: the planner queues, the local senders send. */
-import { planRun, type RunOptions, type RunResult } from '../../lambdas/engine/planner.ts';
-import type { SenderSeams } from '../../lambdas/engine/sender.ts';
+import { planRun, type RunOptions, type RunResult } from '../../lambdas/features/engine/planner.ts';
+import type { SenderSeams } from '../../lambdas/features/engine/sender.ts';
 import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 

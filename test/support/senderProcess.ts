@@ -6,7 +6,7 @@
  * to go on.
  */
 import { pollLane } from '../../lib/local/sendLane.ts';
-import type { RecipientMessage } from '../../lambdas/engine/queue.ts';
+import type { RecipientMessage } from '../../lambdas/features/engine/queue.ts';
 
 export interface SenderProcessConfig {
   queueUrl: string;

@@ -20,10 +20,13 @@ import type {
   PostConfirmationTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
-import { handler as define } from '../../lambdas/triggers/defineAuthChallenge.ts';
-import { handler as create, INVALID_CHALLENGE_REQUEST } from '../../lambdas/triggers/createAuthChallenge.ts';
-import { handler as verify } from '../../lambdas/triggers/verifyAuthChallengeResponse.ts';
-import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
+import { handler as define } from '../../lambdas/handlers/triggers/defineAuthChallenge.ts';
+import {
+  handler as create,
+  INVALID_CHALLENGE_REQUEST,
+} from '../../lambdas/handlers/triggers/createAuthChallenge.ts';
+import { handler as verify } from '../../lambdas/handlers/triggers/verifyAuthChallengeResponse.ts';
+import { handler as postConfirmation } from '../../lambdas/handlers/triggers/postConfirmation.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { logger } from '../../lambdas/runtime/logger.ts';

@@ -8,7 +8,12 @@ import ICAL from 'ical.js';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import type { Reminder } from '../../shared/api.ts';
-import { alarmTitle, calendarText, eventSequence, reminderEventText } from '../../lambdas/calendar/feed.ts';
+import {
+  alarmTitle,
+  calendarText,
+  eventSequence,
+  reminderEventText,
+} from '../../lambdas/features/calendar/feed.ts';
 import { aReminder } from '../support/builders.ts';
 
 const SITE = 'https://renewals.example.com';

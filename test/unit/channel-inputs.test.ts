@@ -6,9 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handleTelegramUpdate } from '../../lambdas/channels/bot.ts';
-import { dayMessage, chatText, MAX_LINES } from '../../lambdas/channels/message.ts';
-import { dayDeliveryId, newWebhookSecret, webhookSignature } from '../../lambdas/channels/webhook.ts';
+import { handleTelegramUpdate } from '../../lambdas/features/channels/bot.ts';
+import { dayMessage, chatText, MAX_LINES } from '../../lambdas/features/channels/message.ts';
+import {
+  dayDeliveryId,
+  newWebhookSecret,
+  webhookSignature,
+} from '../../lambdas/features/channels/webhook.ts';
 import {
   parseChannel,
   previousSecret,

@@ -15,7 +15,7 @@ import {
   pinnedLookup,
   safeFetch,
   type ResolvedAddress,
-} from '../../lambdas/channels/safeFetch.ts';
+} from '../../lambdas/features/channels/safeFetch.ts';
 import { isPublicAddress } from '../../shared/channels/addresses.ts';
 
 const PUBLIC: ResolvedAddress = { address: '93.184.216.34', family: 4 };

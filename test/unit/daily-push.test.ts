@@ -1,6 +1,6 @@
 /** What the day's push says: pure, from the mails a run has for one member. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dailyPushPayload } from '../../lambdas/push/daily.ts';
+import { dailyPushPayload } from '../../lambdas/features/push/daily.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/reminder/categories.ts';
 import { aLeadMail } from '../support/builders.ts';

@@ -1,6 +1,6 @@
 /**
  * The DVLA's key on AWS: the stage's Secrets Manager secret, read on the look-up's first request
- * (lambdas/vehicles/dvla.ts). No stand-in serves Secrets Manager locally, so its answers are mocked:
+ * (lambdas/features/vehicles/dvla.ts). No stand-in serves Secrets Manager locally, so its answers are mocked:
  * one read for many look-ups, a failed or empty read is the look-up being off (never a throw), and the
  * local stack's key in the environment needs no read at all.
  */
@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { resetSecrets } from '../../lambdas/runtime/secrets.ts';
-import { dvlaApiKey } from '../../lambdas/vehicles/dvla.ts';
+import { dvlaApiKey } from '../../lambdas/features/vehicles/dvla.ts';
 
 const SECRET = 'renewal-reminders/prod/dvla-api-key';
 const secrets = mockClient(SecretsManagerClient);

@@ -2,10 +2,11 @@ import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { callerFrom, groupsFromClaims, route } from '../../lambdas/runtime/http.ts';
+import { callerFrom, groupsFromClaims } from '../../lambdas/runtime/http.ts';
+import { route } from '../../lambdas/features/account/route.ts';
 import { returns, type Access } from '../../shared/contract.ts';
 import { buildApiEvent, claimsAsApiGateway } from '../../lambdas/runtime/apiEvent.ts';
-import { handler as listReminders } from '../../lambdas/api/listReminders.ts';
+import { handler as listReminders } from '../../lambdas/handlers/api/listReminders.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 
@@ -103,7 +104,7 @@ describe('route wrapper', () => {
 
   it('hands the route’s read to the handler’s first read of the caller’s profile: no second read', async () => {
     ddb.on(GetCommand).resolves({ Item: { sessions_valid_after: 0 } });
-    const { handler: getMe } = await import('../../lambdas/api/getMe.ts');
+    const { handler: getMe } = await import('../../lambdas/handlers/api/getMe.ts');
     ddb.resetHistory();
     await getMe(event({ sub: 'u1', token_use: 'access' }), context);
     expect(ddb.commandCalls(GetCommand)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
-import { route } from '../../lambdas/runtime/http.ts';
+import { route } from '../../lambdas/features/account/route.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { CATEGORY_VALUES } from '../../shared/reminder/categories.ts';

@@ -3,10 +3,10 @@
  * words; the provider by its sending domain or its name; the category by the words a letter uses.
  */
 import { describe, expect, it } from 'vitest';
-import { extractRenewal } from '../../lambdas/inbox/extract/index.ts';
-import { EMPTY_ORIGIN, type Origin } from '../../lambdas/inbox/document.ts';
-import { toLines } from '../../lambdas/inbox/lines.ts';
-import { providerOfAddress } from '../../lambdas/inbox/extract/providers.ts';
+import { extractRenewal } from '../../lambdas/features/inbox/extract/index.ts';
+import { EMPTY_ORIGIN, type Origin } from '../../lambdas/features/inbox/document.ts';
+import { toLines } from '../../lambdas/features/inbox/lines.ts';
+import { providerOfAddress } from '../../lambdas/features/inbox/extract/providers.ts';
 import { inboxFieldsSchema } from '../../shared/inbox/fields.ts';
 
 const fieldsOf = (text: string, origin: Partial<Origin> = {}, accountAddress?: string) =>

@@ -5,7 +5,7 @@
  * bench:inbox` runs them all and prints the accuracy and the times.
  */
 import { describe, expect, it } from 'vitest';
-import { readAndExtract } from '../../lambdas/inbox/index.ts';
+import { readAndExtract } from '../../lambdas/features/inbox/index.ts';
 import { INBOX_FIELDS, inboxFieldsSchema } from '../../shared/inbox/fields.ts';
 import { corpusCases, type CorpusCase } from '../support/inbox-cases.ts';
 

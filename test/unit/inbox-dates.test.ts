@@ -3,10 +3,10 @@
  * unsure. A wrong date shown as found is the one mistake the inbox must not make.
  */
 import { describe, expect, it } from 'vitest';
-import { extractRenewal } from '../../lambdas/inbox/extract/index.ts';
-import { cueBefore, findDates } from '../../lambdas/inbox/extract/dates.ts';
-import { EMPTY_ORIGIN } from '../../lambdas/inbox/document.ts';
-import { toLines } from '../../lambdas/inbox/lines.ts';
+import { extractRenewal } from '../../lambdas/features/inbox/extract/index.ts';
+import { cueBefore, findDates } from '../../lambdas/features/inbox/extract/dates.ts';
+import { EMPTY_ORIGIN } from '../../lambdas/features/inbox/document.ts';
+import { toLines } from '../../lambdas/features/inbox/lines.ts';
 
 const TODAY = '2026-11-28';
 const fieldsOf = (text: string, today = TODAY) =>

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readDocument } from '../../lambdas/inbox/read.ts';
-import type { ReadInput, ReadResult } from '../../lambdas/inbox/document.ts';
+import { readDocument } from '../../lambdas/features/inbox/read.ts';
+import type { ReadInput, ReadResult } from '../../lambdas/features/inbox/document.ts';
 import { UNREADABLE_REASONS } from '../../shared/inbox/unreadable.ts';
 import { letterPages, makePdf } from '../support/pdf.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The inbox's mail function (lambdas/events/inboxMail.ts) between SES and the use case: a valid
+ * The inbox's mail function (lambdas/handlers/events/inboxMail.ts) between SES and the use case: a valid
  * SES receipt reads the stored mail, hands it over with SES's verdicts and its message id, then
  * deletes it; anything else is dropped without a throw; a failing use case throws (Lambda retries)
  * and leaves the mail for the retry.
@@ -9,11 +9,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const receiveMail = vi.fn();
-vi.mock('../../lambdas/inbox/receive.ts', () => ({ receiveMail }));
+vi.mock('../../lambdas/features/inbox/receive.ts', () => ({ receiveMail }));
 vi.stubEnv('INBOX_BUCKET', 'inbox-bucket');
 vi.stubEnv('INBOX_PREFIX', 'mail/');
 
-const { handler } = await import('../../lambdas/events/inboxMail.ts');
+const { handler } = await import('../../lambdas/handlers/events/inboxMail.ts');
 const s3 = mockClient(S3Client);
 
 const sesEvent = (overrides: { messageId?: string; recipients?: unknown } = {}) => ({

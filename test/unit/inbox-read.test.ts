@@ -4,12 +4,12 @@
  * HTML turned to text without running anything, PDFs and files taken for what their bytes are.
  */
 import { describe, expect, it } from 'vitest';
-import { readDocument } from '../../lambdas/inbox/read.ts';
-import { parseMailbox, unwrapForwarded } from '../../lambdas/inbox/forwarded.ts';
-import { htmlToText } from '../../lambdas/inbox/html.ts';
-import { plainSubject, toLines } from '../../lambdas/inbox/lines.ts';
-import { jpegDimensions, pngDimensions, sniff } from '../../lambdas/inbox/sniff.ts';
-import type { InboxDocument } from '../../lambdas/inbox/document.ts';
+import { readDocument } from '../../lambdas/features/inbox/read.ts';
+import { parseMailbox, unwrapForwarded } from '../../lambdas/features/inbox/forwarded.ts';
+import { htmlToText } from '../../lambdas/features/inbox/html.ts';
+import { plainSubject, toLines } from '../../lambdas/features/inbox/lines.ts';
+import { jpegDimensions, pngDimensions, sniff } from '../../lambdas/features/inbox/sniff.ts';
+import type { InboxDocument } from '../../lambdas/features/inbox/document.ts';
 import { letterPages, makePdf } from '../support/pdf.ts';
 
 const mail = (headers: string, body: string, type = 'text/plain') =>

@@ -31,10 +31,10 @@ const importing = (specifier: string, name: string) =>
 
 // The first lint to reach a part of the repo parses its modules for the cycle check (a second or so, more on a busy machine).
 describe('forbidden imports fail lint', { timeout: 15_000 }, () => {
-  it('lambdas/store never imports lambdas/engine or lambdas/mail', async () => {
-    expect(await importErrors('lambdas/store/example.ts', importing('../engine/pacer.ts', 'Pacer'))).toEqual([
-      { ruleId: BOUNDARY, message: expect.stringContaining('"../engine/pacer.ts"') },
-    ]);
+  it('lambdas/store never imports lambdas/features/engine or lambdas/mail', async () => {
+    expect(
+      await importErrors('lambdas/store/example.ts', importing('../features/engine/pacer.ts', 'Pacer')),
+    ).toEqual([{ ruleId: BOUNDARY, message: expect.stringContaining('"../features/engine/pacer.ts"') }]);
     expect(
       await importErrors('lambdas/store/example.ts', importing('../mail/greeting.ts', 'greetingName')),
     ).toHaveLength(1);
@@ -58,8 +58,13 @@ describe('forbidden imports fail lint', { timeout: 15_000 }, () => {
 
   it('the CDK constructs (lib/*.ts) never import lambdas/', async () => {
     expect(
-      await importErrors('lib/example.ts', importing('../lambdas/engine/queue.ts', 'MAILS_PER_MESSAGE')),
-    ).toEqual([{ ruleId: BOUNDARY, message: expect.stringContaining('"../lambdas/engine/queue.ts"') }]);
+      await importErrors(
+        'lib/example.ts',
+        importing('../lambdas/features/engine/queue.ts', 'MAILS_PER_MESSAGE'),
+      ),
+    ).toEqual([
+      { ruleId: BOUNDARY, message: expect.stringContaining('"../lambdas/features/engine/queue.ts"') },
+    ]);
   });
 
   it('lambdas/runtime imports no feature code, and shared/ nothing of web, lambdas or lib', async () => {
@@ -87,7 +92,7 @@ describe('forbidden imports fail lint', { timeout: 15_000 }, () => {
 describe('allowed imports pass', { timeout: 15_000 }, () => {
   it.each([
     ['lambdas/store/example.ts', importing('../runtime/concurrency.ts', 'forEachConcurrent')],
-    ['lib/local/example.ts', importing('../../lambdas/engine/queue.ts', 'MAILS_PER_MESSAGE')],
+    ['lib/local/example.ts', importing('../../lambdas/features/engine/queue.ts', 'MAILS_PER_MESSAGE')],
     ['lib/example.ts', importing('../shared/senders.ts', 'SENDER_SETTINGS')],
     [
       'web/src/features/settings/components/Example.tsx',

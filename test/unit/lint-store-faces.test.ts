@@ -15,14 +15,14 @@ describe("reaching past a store room's face fails lint", () => {
   it.each([
     [
       'an API handler → a room file',
-      'lambdas/api/example.ts',
-      importing('../store/reminders/quotes.ts', 'addQuote'),
+      'lambdas/handlers/api/example.ts',
+      importing('../../store/reminders/quotes.ts', 'addQuote'),
       'through its face, lambdas/store/reminders/index.ts',
     ],
     [
       'the engine → a room file, a type only',
-      'lambdas/engine/example.ts',
-      importingType('../store/sending/digests.ts', 'DigestClaim'),
+      'lambdas/features/engine/example.ts',
+      importingType('../../store/sending/digests.ts', 'DigestClaim'),
       'through its face, lambdas/store/sending/index.ts',
     ],
     [
@@ -51,8 +51,8 @@ describe("reaching past a store room's face fails lint", () => {
     ],
     [
       "the engine → the store's db.ts",
-      'lambdas/engine/example.ts',
-      importing('../store/db.ts', 'getItems'),
+      'lambdas/features/engine/example.ts',
+      importing('../../store/db.ts', 'getItems'),
       'Only the store reads and writes the table',
     ],
     [
@@ -68,12 +68,12 @@ describe("reaching past a store room's face fails lint", () => {
 
 describe('the faces, the rooms in order and the base pass', () => {
   it.each([
-    ['lambdas/api/example.ts', importing('../store/reminders/index.ts', 'addQuote')],
+    ['lambdas/handlers/api/example.ts', importing('../../store/reminders/index.ts', 'addQuote')],
     ['test/integration/example.test.ts', importing('../../lambdas/store/account/index.ts', 'getProfile')],
     ['lambdas/store/reminders/example.ts', importing('./quotes.ts', 'addQuote')],
     ['lambdas/store/reminders/example.ts', importing('../households/index.ts', 'membershipOf')],
     ['lambdas/store/push/example.ts', importing('../liveAccount.ts', 'AccountGoneError')],
-    ['lambdas/engine/example.ts', importing('../store/sends.ts', 'isSettled')],
+    ['lambdas/features/engine/example.ts', importing('../../store/sends.ts', 'isSettled')],
   ])('%s: %s', async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
   });

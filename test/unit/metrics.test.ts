@@ -6,8 +6,8 @@
  */
 import type { Context, PostConfirmationTriggerEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler as createReminderRoute } from '../../lambdas/api/createReminder.ts';
-import { handler as importRemindersRoute } from '../../lambdas/api/importReminders.ts';
+import { handler as createReminderRoute } from '../../lambdas/handlers/api/createReminder.ts';
+import { handler as importRemindersRoute } from '../../lambdas/handlers/api/importReminders.ts';
 import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { logger } from '../../lambdas/runtime/logger.ts';
@@ -19,23 +19,22 @@ import {
 } from '../../lambdas/runtime/metrics.ts';
 import { ensureProfile } from '../../lambdas/store/account/index.ts';
 import { importReminders } from '../../lambdas/store/reminders/index.ts';
-import { handler as postConfirmation } from '../../lambdas/triggers/postConfirmation.ts';
+import { handler as postConfirmation } from '../../lambdas/handlers/triggers/postConfirmation.ts';
 import type { CronRun, Profile, Reminder } from '../../shared/api.ts';
 import { METRIC_NAMES, PRODUCT_METRICS } from '../../shared/metrics.ts';
 
 // The handlers' stores and mail, so that each handler runs here without a table or SES.
-vi.mock('../../lambdas/store/account/profiles.ts', () => ({ ensureProfile: vi.fn() }));
+// The caller's profile that route() reads for the session check: none, as for a new account.
+vi.mock('../../lambdas/store/account/profiles.ts', () => ({
+  ensureProfile: vi.fn(),
+  readSessionProfile: vi.fn(async () => undefined),
+}));
 vi.mock('../../lambdas/store/account/linkSignIns.ts', () => ({
   offerLinkSignIn: vi.fn(async () => undefined),
 }));
-vi.mock('../../lambdas/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () => 'sent') }));
+vi.mock('../../lambdas/features/engine/welcome.ts', () => ({ sendWelcome: vi.fn(async () => 'sent') }));
 vi.mock('../../lambdas/store/reminders/reminders.ts', () => ({
   createReminder: vi.fn(async (userId: string) => ({ id: 'r1', user_id: userId }) as Reminder),
-}));
-// The caller's profile that route() reads for the session check: none, as for a new account.
-vi.mock('../../lambdas/runtime/callerProfile.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  readProfileItem: vi.fn(async () => undefined),
 }));
 vi.mock('../../lambdas/store/reminders/imports.ts', () => ({
   importReminders: vi.fn(),

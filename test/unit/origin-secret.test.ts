@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApiEvent } from '../../lambdas/runtime/apiEvent.ts';
 import { resetEnvCache } from '../../lambdas/runtime/env.ts';
-import { route } from '../../lambdas/runtime/http.ts';
+import { route } from '../../lambdas/features/account/route.ts';
 import { ORIGIN_SECRET_RECHECK_MS } from '../../lambdas/runtime/origin.ts';
 import { resetSecrets } from '../../lambdas/runtime/secrets.ts';
 import { returns } from '../../shared/contract.ts';

@@ -3,7 +3,7 @@
  * properties are checked exactly and the file takes milliseconds, not seconds of real waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATCH_UP_MS, Pacer } from '../../lambdas/engine/pacer.ts';
+import { CATCH_UP_MS, Pacer } from '../../lambdas/features/engine/pacer.ts';
 import { forEachConcurrent } from '../../lambdas/runtime/concurrency.ts';
 
 /** The fake clock: Date.now() moves with vi.advanceTimersByTime and the timers vitest fires. */

@@ -5,8 +5,8 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { publicJwk, vapidAuthorization } from '../../lambdas/push/request.ts';
-import { vapidKeysFromSeed } from '../../lambdas/push/vapid.ts';
+import { publicJwk, vapidAuthorization } from '../../lambdas/features/push/request.ts';
+import { vapidKeysFromSeed } from '../../lambdas/features/push/vapid.ts';
 
 const keys = vapidKeysFromSeed('a seed of at least thirty-two characters, for tests');
 

@@ -7,7 +7,7 @@ import { createECDH, createSign, createVerify, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isP256Point, isPushServiceHost, pushDeviceId, pushSubscriptionSchema } from '../../shared/push.ts';
-import { vapidKeysFromSeed } from '../../lambdas/push/vapid.ts';
+import { vapidKeysFromSeed } from '../../lambdas/features/push/vapid.ts';
 import { describeDevice, needsHomeScreen } from '../../web/src/features/notifications/device.ts';
 
 const keys = () => {

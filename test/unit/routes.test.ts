@@ -10,7 +10,7 @@ describe('route manifest', () => {
   });
   it('points every route at a handler file that exists', () => {
     for (const route of ROUTES) {
-      expect(fs.existsSync(path.join('lambdas/api', `${route.name}.ts`)), route.name).toBe(true);
+      expect(fs.existsSync(path.join('lambdas/handlers/api', `${route.name}.ts`)), route.name).toBe(true);
     }
   });
   it('keeps every route under /api', () => {

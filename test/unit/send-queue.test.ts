@@ -8,10 +8,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAILS_PER_MESSAGE, recipientMessageSchema, recipientMessages } from '../../lambdas/engine/queue.ts';
-import { processSendBatch } from '../../lambdas/engine/sender.ts';
-import { Pacer } from '../../lambdas/engine/pacer.ts';
-import type { Addressed } from '../../lambdas/engine/due.ts';
+import {
+  MAILS_PER_MESSAGE,
+  recipientMessageSchema,
+  recipientMessages,
+} from '../../lambdas/features/engine/queue.ts';
+import { processSendBatch } from '../../lambdas/features/engine/sender.ts';
+import { Pacer } from '../../lambdas/features/engine/pacer.ts';
+import type { Addressed } from '../../lambdas/features/engine/due.ts';
 import type { Profile } from '../../shared/api.ts';
 import type { IndexedReminder } from '../../lambdas/store/nextMail.ts';
 

@@ -11,8 +11,8 @@ import {
   DynamoDBDocumentClient,
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { simulateMails } from '../../lambdas/engine/simulate.ts';
-import type { Addressed } from '../../lambdas/engine/due.ts';
+import { simulateMails } from '../../lambdas/features/engine/simulate.ts';
+import type { Addressed } from '../../lambdas/features/engine/due.ts';
 import { composeReminderMail, reminderMailSubject } from '../../lambdas/mail/registry.ts';
 import { batchWriteAll, type WriteRequest } from '../../lambdas/runtime/batch.ts';
 import { resetClients } from '../../lambdas/runtime/clients.ts';

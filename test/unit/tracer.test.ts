@@ -18,7 +18,8 @@ async function runtimeWith(environment: Record<string, string>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   const { tracer, traced } = await import('../../lambdas/runtime/tracer.ts');
-  const { route, HttpError } = await import('../../lambdas/runtime/http.ts');
+  const { HttpError } = await import('../../lambdas/runtime/http.ts');
+  const { route } = await import('../../lambdas/features/account/route.ts');
   const clients = await import('../../lambdas/runtime/clients.ts');
   return { tracer, traced, route, HttpError, clients };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomMessageTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { handler } from '../../lambdas/triggers/customMessage.ts';
-import { handler as preSignUp, INVALID_SIGN_UP } from '../../lambdas/triggers/preSignUp.ts';
+import { handler } from '../../lambdas/handlers/triggers/customMessage.ts';
+import { handler as preSignUp, INVALID_SIGN_UP } from '../../lambdas/handlers/triggers/preSignUp.ts';
 import { decodeLinkAddress } from '../../shared/linkSignIn.ts';
 import { MESSAGES } from '../../shared/schemas/fields.ts';
 

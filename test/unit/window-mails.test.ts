@@ -18,7 +18,7 @@ import { renderDigestMailDirect } from '../../lambdas/mail/templates/digest.tsx'
 import { renderWindowMail, windowSubject, type WindowMailProps } from '../../lambdas/mail/window.ts';
 import { renderWindowMailDirect } from '../../lambdas/mail/templates/window.tsx';
 import { directFallbacks } from '../../lambdas/mail/compile.ts';
-import { recipientMessageSchema } from '../../lambdas/engine/queue.ts';
+import { recipientMessageSchema } from '../../lambdas/features/engine/queue.ts';
 
 const LONDON = 'Europe/London';
 const car = {

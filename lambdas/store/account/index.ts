@@ -32,6 +32,7 @@ export {
   getProfileNow,
   getProfiles,
   LIFETIME_FREE_PLACES,
+  readSessionProfile,
   setPushReminders,
   setReminderEmails,
   updateProfile,

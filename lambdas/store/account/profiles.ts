@@ -44,6 +44,15 @@ export async function getProfile(userId: string): Promise<Profile | undefined> {
   return item ? parseProfile(item) : undefined;
 }
 
+/**
+ * The caller's profile item as route() reads it to check their token against the account's ended
+ * sessions: consistent (a reset that just ended the sessions is seen). The item, not a Profile: the
+ * request keeps it (runtime/callerProfile.ts) for getProfile's first read, which parses it.
+ */
+export function readSessionProfile(userId: string): Promise<Record<string, unknown> | undefined> {
+  return getItem(keys.user(userId), keys.profile(), { consistent: true });
+}
+
 /** A user's profile as it is now: a consistent read, never the request's copy. */
 export async function getProfileNow(userId: string): Promise<Profile | undefined> {
   const item = await getItem(keys.user(userId), keys.profile(), { consistent: true });

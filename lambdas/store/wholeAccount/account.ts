@@ -58,7 +58,7 @@ export async function anonymiseLog(entity: string, pk: string, sk: string): Prom
 /**
  * Deletes an account so that nothing left names the person:
  * 1. signs the user out everywhere (no new tokens from the refresh token);
- * 1b. (the caller has left their household: lambdas/household/members.ts `leave`, which mails its
+ * 1b. (the caller has left their household: lambdas/features/household/members.ts `leave`, which mails its
  *    members; the shared reminders stay with the household, and the last member's
  *    deletion deletes them with it);
  * 2. deletes the profile first: from then on every write for this user fails (each write checks

@@ -100,8 +100,9 @@ export default function DocsPage() {
         </li>
         <li>
           To add an API route, declare it in <Cmd>shared/routes.ts</Cmd> and write{' '}
-          <Cmd>lambdas/api/&lt;name&gt;.ts</Cmd>: the CDK construct creates its Lambda and HTTP API route, the
-          local adapter dispatches to it, and the authorization matrix tests it, all from that one entry.
+          <Cmd>lambdas/handlers/api/&lt;name&gt;.ts</Cmd>: the CDK construct creates its Lambda and HTTP API
+          route, the local adapter dispatches to it, and the authorization matrix tests it, all from that one
+          entry.
         </li>
         <li>
           Admin is membership of the Cognito group <Cmd>{ADMIN_GROUP}</Cmd>, checked in the verified token on

@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { adminConfig } from '../admin/config.ts';
-import { route } from '../runtime/http.ts';
-
-/** Read-only configuration for the self-check page. No secrets. */
-export const handler = route(API.adminConfig, async () => adminConfig());

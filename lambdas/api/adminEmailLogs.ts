@@ -1,7 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
-import { latestEmailLogs } from '../store/sending/index.ts';
-
-export const handler = route(API.adminEmailLogs, async ({ query }) => ({
-  logs: await latestEmailLogs(query.limit),
-}));

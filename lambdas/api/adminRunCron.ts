@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { runCron } from '../admin/runCron.ts';
-import { route } from '../runtime/http.ts';
-
-/** The admin 'Run Cron': a simulation for a chosen date or the real job now. */
-export const handler = route(API.adminRunCron, ({ caller, body }) => runCron(caller, body));

@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { sendTestEmail } from '../admin/testEmail.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Send test reminder email to me': a real reminder mail, to the admin's own address only. */
-export const handler = route(API.adminTestEmail, ({ caller }) => sendTestEmail(caller));

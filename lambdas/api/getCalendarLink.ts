@@ -1,7 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
-import { calendarLink } from '../store/account/index.ts';
-
-export const handler = route(API.getCalendarLink, async ({ caller }) => ({
-  link: await calendarLink(caller.userId),
-}));

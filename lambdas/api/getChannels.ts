@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { channelsOf } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
-
-/** The Notifications card's alert channels. */
-export const handler = route(API.getChannels, ({ caller }) => channelsOf(caller.userId, new Date()));

@@ -1,9 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { invite } from '../household/invite.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Send invitation': the invitation (the first one makes the household), mailed at most once. */
-export const handler = route(API.inviteToHousehold, async ({ caller, body }) => {
-  const { invitation } = await invite(caller.userId, body);
-  return { invitation };
-});

@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { join } from '../household/members.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Join household': the one request that uses an invitation. */
-export const handler = route(API.joinHousehold, ({ caller, body }) => join(caller.userId, body.token));

@@ -1,7 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
-import { listReminders } from '../store/reminders/index.ts';
-
-export const handler = route(API.listReminders, async ({ caller }) => ({
-  reminders: await listReminders(caller.userId),
-}));

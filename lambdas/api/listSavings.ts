@@ -1,5 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
-import { listSavings } from '../store/reminders/index.ts';
-
-export const handler = route(API.listSavings, ({ caller }) => listSavings(caller.userId));

@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { preview } from '../household/members.ts';
-import { route } from '../runtime/http.ts';
-
-/** What the join page shows for a token (signed in): whose household, and whether it still works. */
-export const handler = route(API.previewInvitation, ({ caller, body }) => preview(caller.userId, body.token));

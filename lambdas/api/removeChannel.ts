@@ -1,9 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { removeChannel } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Disconnect' / 'Remove'. */
-export const handler = route(API.removeChannel, async ({ caller, params }) => {
-  await removeChannel(caller.userId, params.kind);
-  return undefined;
-});

@@ -1,8 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { saveNtfy } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
-
-/** ntfy's topic and access token. */
-export const handler = route(API.saveNtfyChannel, ({ caller, body }) =>
-  saveNtfy(caller.userId, body, new Date()),
-);

@@ -1,8 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { saveWebhook } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
-
-/** The webhook's address (and, for a new one, its secret). */
-export const handler = route(API.saveWebhookChannel, ({ caller, body }) =>
-  saveWebhook(caller.userId, body.url, new Date()),
-);

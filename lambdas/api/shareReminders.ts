@@ -1,8 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { route } from '../runtime/http.ts';
-import { shareReminders } from '../store/reminders/index.ts';
-
-/** 'Share these with your household?': the caller's chosen reminders, moved into their household. */
-export const handler = route(API.shareReminders, ({ caller, body }) =>
-  shareReminders(caller.userId, body.ids),
-);

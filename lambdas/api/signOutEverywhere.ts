@@ -1,9 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { endSessions } from '../account/endSessions.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Sign out everywhere': every session of the caller's account ends, this one included. */
-export const handler = route(API.signOutEverywhere, async ({ caller }) => {
-  await endSessions({ userId: caller.userId, username: caller.username });
-  return undefined;
-});

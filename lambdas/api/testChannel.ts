@@ -1,8 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { testChannel } from '../channels/settings.ts';
-import { route } from '../runtime/http.ts';
-
-/** 'Send a test'. */
-export const handler = route(API.testChannel, ({ caller, params }) =>
-  testChannel(caller.userId, params.kind, new Date()),
-);

@@ -1,6 +1,0 @@
-import { API } from '../../shared/routes.ts';
-import { unsubscribeDetails } from '../public/unsubscribe.ts';
-import { route } from '../runtime/http.ts';
-
-/** The unsubscribe page's read before the press: the masked address; never changes anything. */
-export const handler = route(API.unsubscribeDetails, async ({ query }) => unsubscribeDetails(query.token));
