@@ -22,7 +22,7 @@ export async function answerNotice(
   input: NoticeAnswerInput,
   now = new Date(),
 ): Promise<NoticeAnswer | undefined> {
-  return overVersionRead('the notice was being answered', async () => {
+  return overVersionRead('answer_notice', async () => {
     const found = await findReminder(userId, id);
     if (!found) return undefined;
     const { home } = found;

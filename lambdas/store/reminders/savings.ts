@@ -177,7 +177,7 @@ export async function recordOutcome(
   // Pinned before the first read: a retry after another member's answer rolled the reminder on must
   // find its term over, never answer the next one.
   let term = input.renewal_date ?? null;
-  return overVersionRead('its outcome was recorded', async () => {
+  return overVersionRead('record_outcome', async () => {
     const found = await findReminder(userId, reminderId);
     if (!found) return undefined;
     const { home, item } = found;
