@@ -19,7 +19,9 @@ import { env } from '../runtime/env.ts';
 import { errorMessage as message } from '../runtime/errors.ts';
 import type { Caller } from '../runtime/http.ts';
 import { getProfile } from '../store/account/index.ts';
-import { createReminder, deleteReminder, getReminder } from '../store/reminders/index.ts';
+import { createReminder } from '../reminders/create.ts';
+import { deleteReminder } from '../reminders/delete.ts';
+import { getReminder } from '../store/reminders/index.ts';
 import { healthChecks, sesHandshake } from './checks.ts';
 
 type Outcome = Pick<CheckResult, 'status' | 'detail'>;

@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { API } from '../../shared/routes.ts';
 import { notFound, route } from '../runtime/http.ts';
-import { recordOutcome } from '../store/reminders/index.ts';
+import { recordOutcome } from '../reminders/outcomes.ts';
 
 /** The outcome of the caller's own reminder's renewal (one per renewal), and what comes next. */
 export const handler = route(API.recordSavings, async ({ caller, params, body }) => {
