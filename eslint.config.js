@@ -84,6 +84,20 @@ const zones = [
       'The engine is below the API handlers: move what both need to the engine, lambdas/runtime or shared/.',
   },
   {
+    // The store persists and names what it could not do (a StoreRefusal, lambdas/runtime/refusal.ts);
+    // the user's words and the DomainError are the use cases', which call the store, never the reverse.
+    target: 'lambdas/store',
+    from: [
+      'shared/messages.ts',
+      'lambdas/runtime/errors.ts',
+      'lambdas/reminders',
+      'lambdas/household',
+      'lambdas/push',
+    ],
+    message:
+      'The store holds no user text and throws no DomainError: throw a StoreRefusal by name (lambdas/runtime/refusal.ts) and word it in the use case (lambdas/reminders, lambdas/household, lambdas/push); a limit it needs is in shared/limits.ts.',
+  },
+  {
     target: 'lambdas/store',
     from: ['lambdas/vehicles'],
     message: 'The store is below the vehicle look-up: move what both need to lambdas/runtime or shared/.',
