@@ -70,25 +70,28 @@ const zones = [
   },
   {
     target: 'lambdas/store',
-    from: ['lambdas/features/engine', 'lambdas/mail'],
-    message: 'The store is below the engine and mail: move what both need to lambdas/runtime or shared/.',
+    from: ['lambdas/mail'],
+    message: 'The store is below mail: move what both need to lambdas/runtime or shared/.',
   },
   {
     target: 'lambdas/mail',
-    from: ['lambdas/store', 'lambdas/features/engine'],
+    from: ['lambdas/store', 'lambdas/features', 'lambdas/handlers'],
     message:
       "lambdas/mail composes, renders and hands mails to SES; what is due and what the table holds are the engine's and the store's, which hand it the facts: share types through shared/ or lambdas/runtime.",
   },
   {
-    target: 'lambdas/features/engine',
-    from: ['lambdas/handlers/api'],
+    target: 'lambdas/features',
+    from: ['lambdas/handlers'],
     message:
-      'The engine is below the API handlers: move what both need to the engine, lambdas/runtime or shared/.',
+      'The features are below the handlers (the Lambda entries): move what both need to the feature, lambdas/runtime or shared/, or have the handler hand it in.',
   },
   {
+    // The store persists and names what it could not do (a StoreRefusal, lambdas/runtime/refusal.ts);
+    // the user's words and the DomainError are the use cases', which call the store, never the reverse.
     target: 'lambdas/store',
-    from: ['lambdas/features/vehicles'],
-    message: 'The store is below the vehicle look-up: move what both need to lambdas/runtime or shared/.',
+    from: ['shared/messages.ts', 'lambdas/runtime/errors.ts', 'lambdas/features', 'lambdas/handlers'],
+    message:
+      'The store holds no user text, throws no DomainError and calls no use case or handler: throw a StoreRefusal by name (lambdas/runtime/refusal.ts) and word it in the use case (lambdas/features/*); a limit it needs is in shared/limits.ts.',
   },
   {
     target: 'lambdas',

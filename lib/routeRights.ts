@@ -59,7 +59,7 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly RoutePermissi
   getCalendarLink: ['unsubscribe:key', 'table:write'],
 
   resetCalendarLink: ['unsubscribe:key'],
-  // Its token is sealed with a key derived from this one (lambdas/features/calendar/eventLink.ts).
+  // Its token is sealed with a key derived from this one (lambdas/runtime/eventLink.ts).
   getReminderEvent: ['unsubscribe:key'],
   // The SES handshake: GetAccount and the identity's status.
   adminHandshake: ['ses:status'],

@@ -1,5 +1,10 @@
 /** Messages both sides show, written once (the SPA renders them; the Lambdas return or record them). */
-import { HOUSEHOLD_MEMBER_LIMIT } from './reminder/members.ts';
+import {
+  HOUSEHOLD_INVITES_PER_DAY,
+  HOUSEHOLD_MEMBER_LIMIT,
+  HOUSEHOLD_PENDING_LIMIT,
+  REMINDER_LIMIT,
+} from './limits.ts';
 
 export const NOTICES = {
   emailDisabled: 'Email sending disabled (EMAIL_PROVIDER=disabled)',
@@ -21,11 +26,8 @@ export const API_MESSAGES = {
     `You have reached ${limit.toLocaleString('en-GB')} reminders, the most one account can keep. Delete the ones you no longer need to add more.`,
 } as const;
 
-/**
- * The most reminders one account keeps (cancelled ones count until deleted), so its list, calendar
- * feed and data download stay far below Lambda's 6 MB response limit (test/integration/account-limit).
- */
-export const REMINDER_LIMIT = 1000;
+/** The limits the messages name (shared/limits.ts), for the modules that show both. */
+export { HOUSEHOLD_INVITES_PER_DAY, HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_PENDING_LIMIT, REMINDER_LIMIT };
 
 /**
  * What the account screens (sign-in, password reset, password change, resend confirmation) say, written
@@ -57,11 +59,6 @@ export const ACCOUNT_MESSAGES = {
   haveCode: 'I already have a code',
 } as const;
 
-/** The most members a household has (the owner included). */
-export { HOUSEHOLD_MEMBER_LIMIT };
-/** Invitations one person may send a UTC day, and a household's pending ones at once (anti-spam). */
-export const HOUSEHOLD_INVITES_PER_DAY = 10;
-export const HOUSEHOLD_PENDING_LIMIT = 5;
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
 

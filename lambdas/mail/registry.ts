@@ -10,7 +10,7 @@ import { savingsPath } from '../../shared/pages.ts';
 import type { ReminderMailType } from '../../shared/reminder/mail.ts';
 import { formatPounds } from '../../shared/dates.ts';
 import { amountWithPeriod } from '../../shared/reminder/money.ts';
-import { reminderEventUrl } from '../features/calendar/eventLink.ts';
+import { reminderEventUrl } from '../runtime/eventLink.ts';
 import { unsubscribeUrls } from '../runtime/signingKey.ts';
 import { siteLink } from './compose.ts';
 import { renderDigestMail, type DigestItem } from './digest.ts';

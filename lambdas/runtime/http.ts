@@ -10,6 +10,7 @@ import type { Access, FileBody, ParsedOf, ResponseOf, RouteDef } from '../../sha
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/identity.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import { SESSION_MESSAGES, sessionEnded } from '../../shared/sessions.ts';
+import { accountRefusal } from './accountRefusals.ts';
 import { type ProfileRead, withCallerProfile } from './callerProfile.ts';
 import { ORIGIN_SECRET_RECHECK_MS, originSecret } from './origin.ts';
 import { logger } from './logger.ts';
@@ -309,8 +310,10 @@ function routeWith<R extends RouteDef>(readProfile: ProfileRead, def: R, handler
         if (error instanceof HttpError) {
           return json(error.statusCode, errorBody(error.message, error.fieldErrors));
         }
-        if (error instanceof DomainError) {
-          return json(DOMAIN_STATUS[error.kind], errorBody(error.message, error.fieldErrors));
+        // A refusal of the store any route can meet (the account gone, say) has its words here.
+        const refused = error instanceof DomainError ? error : accountRefusal(error);
+        if (refused) {
+          return json(DOMAIN_STATUS[refused.kind], errorBody(refused.message, refused.fieldErrors));
         }
         if (error instanceof ZodError) {
           const http = zodToHttp(error, 'Invalid request');

@@ -6,22 +6,18 @@
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES, REMINDER_LIMIT } from '../../shared/messages.ts';
+import { REMINDER_LIMIT } from '../../shared/limits.ts';
 import { COUNTERS, ENTITY, keys } from '../../shared/table.ts';
 import { dynamo } from '../runtime/clients.ts';
-import { DomainError } from '../runtime/errors.ts';
+import { AccountGoneError, ReminderLimitError } from '../runtime/refusal.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from './db.ts';
 
 /** What a deleted user's kept records say instead of the user id and the address. */
 export const ANONYMISED_USER = 'deleted-user';
 export const ANONYMISED_EMAIL = 'deleted@anonymised.invalid';
 
-/** The caller's account was deleted: its token may still be unexpired, but nothing is written. */
-export class AccountGoneError extends DomainError {
-  constructor() {
-    super('gone', API_MESSAGES.accountGone);
-  }
-}
+/** The store's refusals any write of an account can meet: named here, worded by the route (runtime). */
+export { AccountGoneError, ReminderLimitError };
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Write = Omit<NonNullable<TransactItem['Put']>, 'TableName'>;
@@ -40,13 +36,6 @@ export function withTableName(writes: readonly LiveWrite[]): TransactItem[] {
     const [kind, body] = Object.entries(write)[0] as [string, object];
     return { [kind]: { ...body, TableName: table } } as TransactItem;
   });
-}
-
-/** The account is at its REMINDER_LIMIT: the write would take it past. */
-export class ReminderLimitError extends DomainError {
-  constructor() {
-    super('conflict', API_MESSAGES.reminderLimit(REMINDER_LIMIT));
-  }
 }
 
 /**

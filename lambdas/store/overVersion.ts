@@ -1,27 +1,21 @@
 /**
  * Read, decide, write over the version read: the write is conditional on what was read, and when
  * something changed in between (an edit in another tab, the job's roll forward), the whole attempt
- * runs again on what is there now. The one loop the reminder's stores share.
+ * runs again on what is there now. The one loop the reminder's stores share; when every attempt found
+ * a change, KeptChangingError names what the request was doing (the route words it).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DomainError } from '../runtime/errors.ts';
+import { KeptChangingError, type ReminderChange } from '../runtime/refusal.ts';
 
 /** Attempts before giving up: each one re-reads, so more than a couple means constant contention. */
 const ATTEMPTS = 3;
-
-/** The reminder changed under every attempt (requests at once on it): a 409 the user can retry. */
-export class KeptChangingError extends DomainError {
-  constructor(what: string) {
-    super('conflict', `This reminder was being changed at the same time (${what}). Please try again.`);
-  }
-}
 
 /**
  * Runs `attempt` until it returns without its conditional write failing, at most ATTEMPTS times.
  * `attempt` reads, decides and writes; a ConditionalCheckFailedException from its write means
  * "changed meanwhile".
  */
-export async function overVersionRead<T>(what: string, attempt: () => Promise<T>): Promise<T> {
+export async function overVersionRead<T>(change: ReminderChange, attempt: () => Promise<T>): Promise<T> {
   for (let n = 0; n < ATTEMPTS; n++) {
     try {
       return await attempt();
@@ -29,5 +23,5 @@ export async function overVersionRead<T>(what: string, attempt: () => Promise<T>
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
-  throw new KeptChangingError(what);
+  throw new KeptChangingError(change);
 }

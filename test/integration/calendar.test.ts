@@ -19,7 +19,7 @@ import {
   grantIsLive,
   openEventToken,
   reminderEventUrl,
-} from '../../lambdas/features/calendar/eventLink.ts';
+} from '../../lambdas/runtime/eventLink.ts';
 import { getProfile } from '../../lambdas/store/account/index.ts';
 import { aDraft } from '../support/builders.ts';
 

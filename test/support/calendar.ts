@@ -1,4 +1,4 @@
-import { reminderEventUrl } from '../../lambdas/features/calendar/eventLink.ts';
+import { reminderEventUrl } from '../../lambdas/runtime/eventLink.ts';
 import { calendarLink, getProfile } from '../../lambdas/store/account/index.ts';
 import { createReminder, listReminders } from '../../lambdas/store/reminders/index.ts';
 

@@ -4,7 +4,7 @@
  * another user's reminders nor the audit log; an admin may read the audit log).
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { DateTime } from 'luxon';
 import type { CheckResult, SystemTestResult } from '../../../shared/admin.ts';
 import { UK_ZONE } from '../../../shared/dates.ts';
@@ -12,17 +12,29 @@ import { ADMIN_GROUP } from '../../../shared/identity.ts';
 import { API_MESSAGES, NOTICES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import type { RouteDef } from '../../../shared/contract.ts';
-import { handler as adminAuditHandler } from '../../handlers/api/adminAudit.ts';
-import { handler as listRemindersHandler } from '../../handlers/api/listReminders.ts';
 import { buildApiEvent, throughCloudFront } from '../../runtime/apiEvent.ts';
 import { env } from '../../runtime/env.ts';
 import { errorMessage as message } from '../../runtime/errors.ts';
-import type { Caller } from '../../runtime/http.ts';
+import type { ApiEvent, Caller } from '../../runtime/http.ts';
 import { getProfile } from '../../store/account/index.ts';
-import { createReminder, deleteReminder, getReminder } from '../../store/reminders/index.ts';
+import { createReminder } from '../reminders/create.ts';
+import { deleteReminder } from '../reminders/delete.ts';
+import { getReminder } from '../../store/reminders/index.ts';
 import { healthChecks, sesHandshake } from './checks.ts';
 
 type Outcome = Pick<CheckResult, 'status' | 'detail'>;
+
+/** A route's Lambda handler, as the system test drives it. */
+type RouteHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * The real handlers the security checks go through, handed in by the system test's own handler: the
+ * use case sits below the handlers and never imports one.
+ */
+export interface SystemTestRoutes {
+  listReminders: RouteHandler;
+  adminAudit: RouteHandler;
+}
 type Check = [category: string, name: string, run: () => Promise<Outcome>];
 
 /** An API Gateway event for `route` as the JWT authorizer would pass it for this user and groups. */
@@ -37,7 +49,12 @@ async function eventAs(route: RouteDef, userId: string, groups: string[]) {
 
 const stranger = () => `system-test-${randomUUID()}`;
 
-function securityChecks(caller: Caller, context: Context, reminderId: () => string | undefined): Check[] {
+function securityChecks(
+  routes: SystemTestRoutes,
+  caller: Caller,
+  context: Context,
+  reminderId: () => string | undefined,
+): Check[] {
   return [
     [
       'Security',
@@ -46,7 +63,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
         const id = reminderId();
         if (!id) return { status: 'warning', detail: API_MESSAGES.noTestReminder };
         const userId = stranger();
-        const listed = await listRemindersHandler(await eventAs(API.listReminders, userId, []), context);
+        const listed = await routes.listReminders(await eventAs(API.listReminders, userId, []), context);
         const body = JSON.parse(listed.body ?? '{}') as { reminders: { user_id: string }[] };
         const leaked = body.reminders.filter((r) => r.user_id !== userId).length;
         const direct = (await getReminder(userId, id)) ? 1 : 0;
@@ -62,7 +79,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
       'Security',
       'Regular user cannot read the audit log',
       async () => {
-        const response = await adminAuditHandler(await eventAs(API.adminAudit, stranger(), []), context);
+        const response = await routes.adminAudit(await eventAs(API.adminAudit, stranger(), []), context);
         return response.statusCode === 403
           ? { status: 'pass', detail: 'Refused with 403' }
           : {
@@ -75,7 +92,7 @@ function securityChecks(caller: Caller, context: Context, reminderId: () => stri
       'Security',
       'Admin can read the audit log',
       async () => {
-        const response = await adminAuditHandler(
+        const response = await routes.adminAudit(
           await eventAs(API.adminAudit, caller.userId, [ADMIN_GROUP]),
           context,
         );
@@ -97,6 +114,7 @@ async function mailCheck(email: string | undefined): Promise<Outcome> {
 }
 
 export async function runSystemTest(
+  routes: SystemTestRoutes,
   caller: Caller,
   context: Context,
   email: string | undefined,
@@ -122,7 +140,7 @@ export async function runSystemTest(
         return { status: 'pass', detail: `Created ${reminder.id.slice(0, 8)}` };
       },
     ],
-    ...securityChecks(caller, context, () => testReminderId),
+    ...securityChecks(routes, caller, context, () => testReminderId),
     [
       'Database',
       'Delete test reminder',

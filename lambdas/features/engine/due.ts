@@ -20,7 +20,6 @@ import {
 import { errorMessage } from '../../runtime/errors.ts';
 import { logger } from '../../runtime/logger.ts';
 import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../../store/nextMail.ts';
-import { parseReminder } from '../../store/items.ts';
 import { plannedRoll, rollForward } from '../../store/reminders/index.ts';
 import { recordSettlement, settledByUser, type SendIdentity } from '../../store/sends.ts';
 import { suppressedAmong } from '../../store/sending/index.ts';
@@ -236,7 +235,7 @@ export async function findDueMails(
         for (const { mail, reason } of plan.missed) if (await record(mail, 'missed', reason)) result.missed++;
       }
       if (plan.roll) {
-        const next = await rollOnce(item, zone, moment, roll, result);
+        const next = await rollOnce(item, reminder, zone, moment, roll, result);
         if (next !== undefined) {
           result.rolled++;
           const { id, user_id: userId, title, renewal_date: from } = reminder;
@@ -282,10 +281,11 @@ export async function findDueMails(
 
 /**
  * Rolls the reminder as `roll` says: the new item (written, or only worked out in a preview), null
- * when only counted, undefined when not rolled.
+ * when only counted, undefined when not rolled. `reminder` is `item` as the store gave it, typed.
  */
 async function rollOnce(
   item: Record<string, unknown>,
+  reminder: IndexedReminder,
   zone: string,
   moment: DateTime,
   roll: RollMode,
@@ -294,7 +294,7 @@ async function rollOnce(
   if (roll === 'count') return null;
   try {
     // A kept registration: the DVLA's new date, asked only when the roll is due.
-    const moveTo = await recheckedVehicleDate(parseReminder(item));
+    const moveTo = await recheckedVehicleDate(reminder);
     if (roll === 'preview') return plannedRoll(item, zone, moment.toJSDate(), moveTo)?.item;
     // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
     return (await rollForward(item, zone, moment.toJSDate(), moveTo)) ?? undefined;

@@ -29,11 +29,12 @@ import {
   type Membership,
   createInvitation,
 } from '../../store/households/index.ts';
-import { AccountGoneError } from '../../store/liveAccount.ts';
+import { AccountGoneError } from '../../runtime/refusal.ts';
 import { getProfile, getProfiles } from '../../store/account/index.ts';
 import { settleClaim } from '../../store/sends.ts';
 import { withinRateLimit } from '../../store/rateLimits/index.ts';
 import { isSuppressed } from '../../store/sending/index.ts';
+import { worded } from './refusals.ts';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -74,25 +75,27 @@ export async function invite(
 
   const subject = invitationSubject(profile.first_name);
   const addressKey = await derivedToken('household-invitation', input.email.trim().toLowerCase());
-  const made = await createInvitation(
-    {
-      userId,
-      membership,
-      email: input.email,
-      name: input.name,
-      mail: (householdId) => ({
-        dedupeKey: householdInvitation.dedupeKey(householdId, addressKey, now.toISOString().slice(0, 10)),
-        emailType: 'household_invitation',
+  const made = await worded(() =>
+    createInvitation(
+      {
         userId,
-        reminderId: null,
-        daysBefore: null,
-        // The invitee is not a user and has not agreed to anything: the send record, kept after the
-        // invitation, holds their address masked (the pending invitation holds it for its sender).
-        toEmail: maskEmail(input.email),
-        subject,
-      }),
-    },
-    now,
+        membership,
+        email: input.email,
+        name: input.name,
+        mail: (householdId) => ({
+          dedupeKey: householdInvitation.dedupeKey(householdId, addressKey, now.toISOString().slice(0, 10)),
+          emailType: 'household_invitation',
+          userId,
+          reminderId: null,
+          daysBefore: null,
+          // The invitee is not a user and has not agreed to anything: the send record, kept after the
+          // invitation, holds their address masked (the pending invitation holds it for its sender).
+          toEmail: maskEmail(input.email),
+          subject,
+        }),
+      },
+      now,
+    ),
   );
   const skip = async (reason: string): Promise<DeliveryOutcome> => {
     await settleClaim(made.claim, {

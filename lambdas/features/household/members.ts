@@ -35,6 +35,7 @@ import {
 import { afterDeparture, refreshHouseholdNextMails } from '../../store/reminders/index.ts';
 import { getProfile, getProfiles } from '../../store/account/index.ts';
 import { isSuppressed } from '../../store/sending/index.ts';
+import { worded } from './refusals.ts';
 
 /** Whose household an invitation is to: the inviter's first name, or the owner's if they left. */
 async function hostName(householdId: string, invitedBy: string | null): Promise<string | null> {
@@ -76,7 +77,7 @@ export async function join(userId: string, token: string, now = new Date()): Pro
   if (state !== 'pending') throw new DomainError('gone', invitationProblem(state));
   const host = (await hostName(invitation.household_id, invitation.invited_by)) ?? 'Their';
   try {
-    const membership = await joinWith(userId, invitation, now);
+    const membership = await worded(() => joinWith(userId, invitation, now));
     // The newcomer's mails of the shared reminders count in their places from now on.
     await refreshHouseholdNextMails(membership.household_id);
     await tellMembers(
@@ -102,7 +103,7 @@ export async function join(userId: string, token: string, now = new Date()): Pro
 /** 'Leave household' (and the start of account deletion): the others are told. */
 export async function leave(userId: string, now = new Date()): Promise<Departure | undefined> {
   const whoName = (await getProfile(userId))?.first_name ?? '';
-  const departure = await leaveHousehold(userId);
+  const departure = await worded(() => leaveHousehold(userId));
   if (departure) {
     await afterDeparture(departure);
     await tellAbout(departure, whoName, 'left', now);
@@ -118,7 +119,7 @@ export async function remove(userId: string, membershipId: string, now = new Dat
   if (membership.role !== 'owner') throw new DomainError('conflict', HOUSEHOLD_MESSAGES.onlyOwnerRemoves);
   if (target.user_id === userId) throw new DomainError('invalid', HOUSEHOLD_MESSAGES.removeYourself);
   const whoName = (await getProfile(target.user_id))?.first_name ?? '';
-  const departure = await removeMember({ userId, membership }, membershipId);
+  const departure = await worded(() => removeMember({ userId, membership }, membershipId));
   if (!departure) throw new DomainError('not_found', HOUSEHOLD_MESSAGES.memberNotFound);
   await afterDeparture(departure);
   await tellAbout(departure, whoName, 'removed', now);

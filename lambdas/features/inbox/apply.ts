@@ -11,7 +11,9 @@ import { todayIn, UK_ZONE } from '../../../shared/dates.ts';
 import { INBOX_MESSAGES, type InboxApply } from '../../../shared/inbox/items.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { getInboxItem, removeInboxItem, getProfile } from '../../store/account/index.ts';
-import { addQuote, getReminder, updateReminder } from '../../store/reminders/index.ts';
+import { addQuote } from '../reminders/quotes.ts';
+import { updateReminder } from '../reminders/update.ts';
+import { getReminder } from '../../store/reminders/index.ts';
 
 /** Undefined when the user has no such item, or no such reminder. */
 export async function applyInboxItem(

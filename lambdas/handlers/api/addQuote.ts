@@ -2,7 +2,7 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import { notFound } from '../../runtime/http.ts';
 import { route } from '../../features/account/route.ts';
-import { addQuote } from '../../store/reminders/index.ts';
+import { addQuote } from '../../features/reminders/quotes.ts';
 
 /** 'Add a quote': a quote in the notebook of the caller's own reminder's current renewal. */
 export const handler = route(API.addQuote, async ({ caller, params, body }) => {

@@ -2,7 +2,7 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import { notFound } from '../../runtime/http.ts';
 import { route } from '../../features/account/route.ts';
-import { answerNotice } from '../../store/reminders/index.ts';
+import { answerNotice } from '../../features/reminders/notice.ts';
 
 /** 'Did {provider} send your end-of-contract notice?' for the caller's own (or household's) reminder. */
 export const handler = route(API.answerNotice, async ({ caller, params, body }) => {

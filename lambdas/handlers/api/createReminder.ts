@@ -1,7 +1,7 @@
 import { API } from '../../../shared/routes.ts';
 import { route } from '../../features/account/route.ts';
 import { publishProductCount } from '../../runtime/metrics.ts';
-import { createReminder } from '../../store/reminders/index.ts';
+import { createReminder } from '../../features/reminders/create.ts';
 
 /** The owner always comes from the verified token; a user_id in the body is ignored. */
 export const handler = route(API.createReminder, async ({ caller, body }) => {

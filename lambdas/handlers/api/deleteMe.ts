@@ -1,5 +1,6 @@
 import { API } from '../../../shared/routes.ts';
 import { leave } from '../../features/household/members.ts';
+import { worded } from '../../features/household/refusals.ts';
 import { route } from '../../features/account/route.ts';
 import { logger } from '../../runtime/logger.ts';
 import { deleteAccount } from '../../store/wholeAccount/index.ts';
@@ -10,7 +11,8 @@ import { deleteAccount } from '../../store/wholeAccount/index.ts';
  */
 export const handler = route(API.deleteMe, async ({ caller }) => {
   await leave(caller.userId);
-  const { itemsDeleted } = await deleteAccount(caller.userId, caller.username);
+  // Its second look at the household (a join that raced the first) may be refused as 'Leave' is.
+  const { itemsDeleted } = await worded(() => deleteAccount(caller.userId, caller.username));
   logger.info('Account deleted', { itemsDeleted });
   return undefined;
 });

@@ -1,5 +1,5 @@
 import { API } from '../../../shared/routes.ts';
-import { grantIsLive, openEventToken } from '../../features/calendar/eventLink.ts';
+import { grantIsLive, openEventToken } from '../../runtime/eventLink.ts';
 import { reminderEventText } from '../../features/calendar/feed.ts';
 import { env } from '../../runtime/env.ts';
 import { HttpError, notFound } from '../../runtime/http.ts';

@@ -1,7 +1,7 @@
 import { API } from '../../../shared/routes.ts';
 import { route } from '../../features/account/route.ts';
 import { publishProductCount } from '../../runtime/metrics.ts';
-import { IMPORT_BUDGET_MS, IMPORT_MARGIN_MS, importReminders } from '../../store/reminders/index.ts';
+import { IMPORT_BUDGET_MS, IMPORT_MARGIN_MS, importReminders } from '../../features/reminders/imports.ts';
 
 /** The owner comes from the verified token; the rows were checked by the route's schema. */
 export const handler = route(API.importReminders, async ({ caller, body, context }) => {

@@ -2,7 +2,7 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import { notFound } from '../../runtime/http.ts';
 import { route } from '../../features/account/route.ts';
-import { leaveSharedReminder } from '../../store/reminders/index.ts';
+import { leaveSharedReminder } from '../../features/reminders/sharing.ts';
 
 /** 'Leave this reminder': the caller stops seeing a shared reminder; the others keep it. */
 export const handler = route(API.leaveSharedReminder, async ({ caller, params }) => {

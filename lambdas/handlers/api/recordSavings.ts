@@ -2,7 +2,7 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import { notFound } from '../../runtime/http.ts';
 import { route } from '../../features/account/route.ts';
-import { recordOutcome } from '../../store/reminders/index.ts';
+import { recordOutcome } from '../../features/reminders/outcomes.ts';
 
 /** The outcome of the caller's own reminder's renewal (one per renewal), and what comes next. */
 export const handler = route(API.recordSavings, async ({ caller, params, body }) => {

@@ -2,7 +2,7 @@ import { API_MESSAGES } from '../../../shared/messages.ts';
 import { API } from '../../../shared/routes.ts';
 import { notFound } from '../../runtime/http.ts';
 import { route } from '../../features/account/route.ts';
-import { updateReminder } from '../../store/reminders/index.ts';
+import { updateReminder } from '../../features/reminders/update.ts';
 
 export const handler = route(API.updateReminder, async ({ caller, params, body }) => {
   const reminder = await updateReminder(caller.userId, params.id, body);

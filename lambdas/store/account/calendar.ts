@@ -13,7 +13,7 @@ import { ENTITY, keys } from '../../../shared/table.ts';
 import { dynamo } from '../../runtime/clients.ts';
 import { env } from '../../runtime/env.ts';
 import { derivedToken } from '../../runtime/signingKey.ts';
-import { generationOf } from '../../features/calendar/eventLink.ts';
+import { generationOf } from '../../runtime/eventLink.ts';
 import { getItem, ITEM_EXISTS, itemKey, tableName } from '../db.ts';
 import { AccountGoneError } from '../liveAccount.ts';
 import { getProfile } from './profiles.ts';

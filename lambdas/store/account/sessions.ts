@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '../../../shared/api.ts';
 import { keys } from '../../../shared/table.ts';
-import { generationOf } from '../../features/calendar/eventLink.ts';
+import { generationOf } from '../../runtime/eventLink.ts';
 import { dynamo } from '../../runtime/clients.ts';
 import { getItem, ITEM_EXISTS, itemKey, tableName } from '../db.ts';
 import { parseProfile } from '../items.ts';

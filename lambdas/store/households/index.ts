@@ -27,4 +27,5 @@ export {
   leaveHousehold,
   removeMember,
 } from './membership.ts';
+export { type HouseholdReason, HouseholdRefusal } from './refusals.ts';
 export { invitationsStopped, stopInvitations } from './noInvitations.ts';

@@ -8,13 +8,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../../shared/household.ts';
 import { maskEmail } from '../../../shared/identity.ts';
-import {
-  HOUSEHOLD_MEMBER_LIMIT,
-  HOUSEHOLD_MESSAGES,
-  HOUSEHOLD_PENDING_LIMIT,
-} from '../../../shared/messages.ts';
+import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_PENDING_LIMIT } from '../../../shared/limits.ts';
 import { COUNTERS, ENTITY, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import { dueIndexKey, getItem, ITEM_ABSENT, itemKey } from '../db.ts';
 import {
   memberCount,
@@ -28,6 +23,7 @@ import { CLAIM_LEASE_MS, claimUpdate, type Claim, type SendIdentity } from '../s
 import { ConditionsFailed, transact } from '../transact.ts';
 import { profileExists, stillMember } from '../guards.ts';
 import { activityPut } from './householdNotes.ts';
+import { HouseholdRefusal } from './refusals.ts';
 
 /** A new token (≥ 128 bits: 256) and the hash its invitation is keyed by. */
 export function newToken(): { token: string; hash: string } {
@@ -167,7 +163,7 @@ export async function createInvitation(input: NewInvitation, now: Date) {
       return await tryCreateInvitation(input, now, token);
     } catch (error) {
       if (!(error instanceof PlaceTaken)) throw error;
-      if (attempt === PLACE_ATTEMPTS) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+      if (attempt === PLACE_ATTEMPTS) throw new HouseholdRefusal('changed');
     }
   }
 }
@@ -187,7 +183,7 @@ async function tryCreateInvitation(
   const householdId = membership.household_id;
   const places = made ? undefined : await pendingPlaces(householdId, now);
   if (places && places.pendingKeys.length >= HOUSEHOLD_PENDING_LIMIT)
-    throw new DomainError('conflict', HOUSEHOLD_MESSAGES.pendingLimit);
+    throw new HouseholdRefusal('pending_limit');
   const iso = now.toISOString();
   const invitation = {
     id: randomUUID(),
@@ -230,15 +226,14 @@ async function tryCreateInvitation(
     if (!(error instanceof ConditionsFailed)) throw error;
     const [profile, member, room] = error.failed;
     if (profile) throw new AccountGoneError();
-    if (member) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    if (member) throw new HouseholdRefusal('changed');
     if (room && !made) {
       const members = await memberCount(householdId);
-      if (members !== undefined && members >= HOUSEHOLD_MEMBER_LIMIT)
-        throw new DomainError('conflict', HOUSEHOLD_MESSAGES.full);
+      if (members !== undefined && members >= HOUSEHOLD_MEMBER_LIMIT) throw new HouseholdRefusal('full');
       throw new PlaceTaken();
     }
-    if (error.failed.at(-1)) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.invitedToday);
-    throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    if (error.failed.at(-1)) throw new HouseholdRefusal('invited_today');
+    throw new HouseholdRefusal('changed');
   }
   const claim: Claim = { userId, token: claimToken, dedupeKey: identity.dedupeKey };
   const pending: PendingInvitation = {
@@ -279,7 +274,7 @@ export async function cancelInvitation(
     ]);
   } catch (error) {
     if (!(error instanceof ConditionsFailed)) throw error;
-    if (error.failed[0]) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+    if (error.failed[0]) throw new HouseholdRefusal('changed');
     // Used or cancelled meanwhile: nothing is pending to cancel any more, which is what was asked.
   }
 }

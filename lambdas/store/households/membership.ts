@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { nextOwner } from '../../../shared/household.ts';
-import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
+import { HOUSEHOLD_MEMBER_LIMIT } from '../../../shared/limits.ts';
 import { COUNTERS, keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import { ITEM_EXISTS, itemKey } from '../db.ts';
 import {
   allInvitations,
@@ -20,6 +19,7 @@ import {
 import { AccountGoneError, type LiveWrite } from '../liveAccount.ts';
 import { profileExists, stillMember } from '../guards.ts';
 import { activityPut } from './householdNotes.ts';
+import { HouseholdFull, HouseholdRefusal, InvitationSpent } from './refusals.ts';
 import { memberPut, ownMembershipPut } from './invitations.ts';
 import { ConditionsFailed, transact } from '../transact.ts';
 
@@ -78,7 +78,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
     if (!(error instanceof ConditionsFailed)) throw error;
     const [invite, room, , alreadyIn, profile] = error.failed;
     if (profile) throw new AccountGoneError();
-    if (alreadyIn) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.alreadyInHousehold);
+    if (alreadyIn) throw new HouseholdRefusal('already_in');
     if (invite) throw new InvitationSpent();
     if (room) throw new HouseholdFull();
     throw error;
@@ -86,10 +86,7 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
   return membership;
 }
 
-/** The invitation was used, cancelled or expired meanwhile: the caller re-reads it for its message. */
-export class InvitationSpent extends Error {}
-/** The household is at HOUSEHOLD_MEMBER_LIMIT (or was deleted meanwhile). */
-export class HouseholdFull extends Error {}
+export { HouseholdFull, InvitationSpent };
 
 export interface Departure {
   householdId: string;
@@ -184,10 +181,10 @@ async function depart(
     } catch (error) {
       if (!(error instanceof ConditionsFailed)) throw error;
       if (extra.length && error.failed.slice(0, extra.length).some(Boolean))
-        throw new DomainError('conflict', HOUSEHOLD_MESSAGES.onlyOwnerRemoves);
+        throw new HouseholdRefusal('only_owner_removes');
     }
   }
-  throw new DomainError('conflict', HOUSEHOLD_MESSAGES.householdChanged);
+  throw new HouseholdRefusal('changed');
 }
 
 /**

@@ -6,6 +6,7 @@
 
 export {
   addPushDevice,
+  DeviceLimitError,
   listPushDevices,
   publicDevice,
   removePushDevice,

@@ -8,19 +8,20 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { PushDevice } from '../../../shared/push.ts';
-import {
-  PUSH_BROWSERS,
-  PUSH_DEVICE_LIMIT,
-  PUSH_MESSAGES,
-  PUSH_PLATFORMS,
-  pushDeviceId,
-} from '../../../shared/push.ts';
+import { PUSH_BROWSERS, PUSH_DEVICE_LIMIT, PUSH_PLATFORMS, pushDeviceId } from '../../../shared/push.ts';
 import type { PushSubscriptionInput } from '../../../shared/push.ts';
 import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
 import { dynamo } from '../../runtime/clients.ts';
-import { DomainError } from '../../runtime/errors.ts';
+import { StoreRefusal } from '../../runtime/refusal.ts';
 import { getItem, ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, tableName } from '../db.ts';
 import { AccountGoneError } from '../liveAccount.ts';
+
+/** The account has PUSH_DEVICE_LIMIT devices already: the use case (lambdas/features/push) words it. */
+export class DeviceLimitError extends StoreRefusal<'device_limit'> {
+  constructor() {
+    super('device_limit');
+  }
+}
 
 const deviceItem = z.object({
   id: z.string(),
@@ -94,7 +95,7 @@ export async function addPushDevice(userId: string, input: PushSubscriptionInput
   const existing = await getItem(keys.user(userId), keys.pushDevice(id));
   if (existing) return replaceDevice(item, deviceItem.parse(existing));
   if (!(await getItem(keys.user(userId), keys.profile()))) throw new AccountGoneError();
-  throw new DomainError('conflict', PUSH_MESSAGES.deviceLimit);
+  throw new DeviceLimitError();
 }
 
 async function replaceDevice(item: Record<string, unknown>, existing: StoredPushDevice): Promise<PushDevice> {

@@ -18,7 +18,7 @@ export async function markActionDone(
   id: string,
   kind: WindowKind,
 ): Promise<string[] | undefined> {
-  return overVersionRead('an action was being marked done', async () => {
+  return overVersionRead('mark_action_done', async () => {
     const found = await findReminder(userId, id);
     if (!found) return undefined;
     const reminder = parseReminder({ ...found.item, user_id: userId });

@@ -14,14 +14,14 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportResult, Reminder } from '../../../shared/api.ts';
 import { duplicateKey } from '../../../shared/duplicates.ts';
-import { API_MESSAGES, REMINDER_LIMIT } from '../../../shared/messages.ts';
+import { REMINDER_LIMIT } from '../../../shared/limits.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/locales.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { reminderInputSchema, type ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import { ENTITY, IMPORT_PENDING, keys, TTL_ATTRIBUTE } from '../../../shared/table.ts';
 import { batchWriteAll } from '../../runtime/batch.ts';
 import { dynamo } from '../../runtime/clients.ts';
-import { DomainError } from '../../runtime/errors.ts';
+import { ImportBusyError, ImportTooSlowError } from './refusals.ts';
 import { forEachConcurrent } from '../../runtime/concurrency.ts';
 import { logger } from '../../runtime/logger.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll, tableName } from '../db.ts';
@@ -39,12 +39,6 @@ const LOCK_SECONDS = 60;
 /** Final writes in flight at once. */
 const FINISH_CONCURRENCY = 16;
 
-export class ImportBusyError extends DomainError {
-  constructor() {
-    super('conflict', API_MESSAGES.importBusy);
-  }
-}
-
 /**
  * What an import leaves of its function's time when it must have committed: enough to free the lock
  * and answer, so a slow store ends it with an answer (nothing saved) instead of Lambda cutting it off
@@ -52,13 +46,6 @@ export class ImportBusyError extends DomainError {
  */
 export const IMPORT_MARGIN_MS = 2_500;
 export const IMPORT_BUDGET_MS = 10_000 - IMPORT_MARGIN_MS;
-
-/** The import's budget ran out before it committed: nothing is visible, and it may be tried again. */
-export class ImportTooSlowError extends DomainError {
-  constructor() {
-    super('unavailable', API_MESSAGES.tooSlow);
-  }
-}
 
 type Item = Record<string, unknown>;
 

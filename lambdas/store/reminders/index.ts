@@ -19,6 +19,16 @@ export { IMPORT_BUDGET_MS, IMPORT_MARGIN_MS, importReminders, uncommittedIn } fr
 export { answerNotice } from './noticeAnswers.ts';
 export { currentReminders, memberMove, type CurrentReminders, type SharedBy } from './currentReminders.ts';
 export { addQuote, parseQuote, removeQuote, removeQuotesOf, currentRenewalQuotes } from './quotes.ts';
+export {
+  ImportBusyError,
+  ImportTooSlowError,
+  NextRenewalNotAfterError,
+  NoticeRefusal,
+  QuoteRefusal,
+  SharingRefusal,
+  TermAnsweredError,
+  type SharingReason,
+} from './refusals.ts';
 export { getReminderDetails } from './reminderDetails.ts';
 export { householdHome, reminderAt } from './reminderHome.ts';
 export { freshPlacement, newReminder, toItem } from './reminderItem.ts';

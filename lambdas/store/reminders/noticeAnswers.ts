@@ -7,12 +7,11 @@
  */
 import type { NoticeAnswer } from '../../../shared/reminder/noticeWatch.ts';
 import { noticeDueDate } from '../../../shared/reminder/noticeWatch.ts';
-import { NOTICE_MESSAGES, type NoticeAnswerInput } from '../../../shared/reminder/noticeSchemas.ts';
-import { movedOnLine, NOT_RECORDED } from '../../../shared/reminder/termAnswer.ts';
+import type { NoticeAnswerInput } from '../../../shared/reminder/noticeSchemas.ts';
 import { keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import { itemKey } from '../db.ts';
 import { overVersionRead } from '../overVersion.ts';
+import { NoticeRefusal } from './refusals.ts';
 import { findReminder, reminderAt, writeAt } from './reminderHome.ts';
 
 /** The answer kept; undefined when the caller does not see the reminder, or it is cancelled. */
@@ -22,16 +21,16 @@ export async function answerNotice(
   input: NoticeAnswerInput,
   now = new Date(),
 ): Promise<NoticeAnswer | undefined> {
-  return overVersionRead('the notice was being answered', async () => {
+  return overVersionRead('answer_notice', async () => {
     const found = await findReminder(userId, id);
     if (!found) return undefined;
     const { home } = found;
     const reminder = reminderAt(home, found.item);
     if (reminder.archived_at !== null) return undefined;
-    if (noticeDueDate(reminder) === null) throw new DomainError('invalid', NOTICE_MESSAGES.noNotice);
+    if (noticeDueDate(reminder) === null) throw new NoticeRefusal('no_notice', reminder.renewal_date);
     // Asked about a renewal that is no longer the reminder's: nothing is kept for the one after.
     if (input.renewal_date !== reminder.renewal_date)
-      throw new DomainError('conflict', `${movedOnLine(reminder.renewal_date)}. ${NOT_RECORDED}`);
+      throw new NoticeRefusal('moved_on', reminder.renewal_date);
     const answer: NoticeAnswer = {
       answer: input.answer,
       renewal_date: reminder.renewal_date,

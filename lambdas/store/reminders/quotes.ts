@@ -10,11 +10,11 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Quote } from '../../../shared/api.ts';
 import type { RenewalOffer } from '../../../shared/reminder/priceMemory.ts';
-import { QUOTE_LIMIT, QUOTE_MESSAGES, type QuoteInput } from '../../../shared/quotes.ts';
+import { QUOTE_LIMIT, type QuoteInput } from '../../../shared/quotes.ts';
 import { ENTITY, keys } from '../../../shared/table.ts';
 import { batchWriteAll } from '../../runtime/batch.ts';
 import { dynamo } from '../../runtime/clients.ts';
-import { DomainError } from '../../runtime/errors.ts';
+import { QuoteRefusal } from './refusals.ts';
 import { ITEM_ABSENT, ITEM_EXISTS, itemKey, queryAll, queryPage, tableName } from '../db.ts';
 import type { LiveWrite } from '../liveAccount.ts';
 import { findReminder, reminderAt, writeAt, type Home } from './reminderHome.ts';
@@ -100,14 +100,14 @@ export async function addQuote(
     if (!found) return undefined;
     const { home } = found;
     const reminder = reminderAt(home, found.item);
-    if (reminder.archived_at !== null) throw new DomainError('conflict', QUOTE_MESSAGES.cancelled);
+    if (reminder.archived_at !== null) throw new QuoteRefusal('cancelled');
     const taken = new Set(
       (await storedQuotes(home.pk, keys.quotesOfRenewal(reminderId, reminder.renewal_date))).map(
         (q) => q.slot,
       ),
     );
     const free = Array.from({ length: QUOTE_LIMIT }, (_, i) => i).filter((i) => !taken.has(i));
-    if (free.length === 0) throw new DomainError('conflict', QUOTE_MESSAGES.limit);
+    if (free.length === 0) throw new QuoteRefusal('limit');
     // Any free slot, so adds at once mostly take different ones rather than all racing for the first.
     const slot = free[Math.floor(Math.random() * free.length)]!;
     const stored: StoredQuote = {
@@ -122,7 +122,7 @@ export async function addQuote(
     };
     if (await putInFreeSlot(home, stored)) return publicQuote(stored);
   }
-  throw new DomainError('unavailable', 'Too many changes at once: try again');
+  throw new QuoteRefusal('busy');
 }
 
 /** False when the slot was taken, or the reminder moved or went, since they were read. */

@@ -7,10 +7,10 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Reminder } from '../../../shared/api.ts';
-import { HOUSEHOLD_MESSAGES, REMINDER_LIMIT } from '../../../shared/messages.ts';
+import { REMINDER_LIMIT } from '../../../shared/limits.ts';
 import { hasLeft } from '../../../shared/reminder/sharing.ts';
 import { COUNTERS, keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
+import { NoLongerMemberError } from '../../runtime/refusal.ts';
 import { getItem, ITEM_EXISTS, itemKey } from '../db.ts';
 import { membershipOf } from '../households/index.ts';
 import { getVisibleReminderItem } from './imports.ts';
@@ -96,12 +96,7 @@ function householdCount(householdId: string, add: number): LiveWrite {
   };
 }
 
-/** The caller left the household (or was removed) between the read and the write. */
-export class NoLongerMemberError extends DomainError {
-  constructor() {
-    super('not_found', HOUSEHOLD_MESSAGES.notInHousehold);
-  }
-}
+export { NoLongerMemberError };
 
 /**
  * Applies `writes` into `home` atomically: for the caller's own partition while the profile exists

@@ -138,7 +138,7 @@ export async function updateReminder(
   const zone = await zoneOf(userId);
   // Written only over the version just read, so a roll forward by the job (or another edit) in
   // between is never undone: then the edit is made again on what is there now.
-  return overVersionRead('it was being updated', async () => {
+  return overVersionRead('update', async () => {
     const found = await findReminder(userId, id);
     if (!found) return absentFor(userId);
     const { home: from, item } = found;
@@ -193,7 +193,7 @@ async function absentFor(userId: string): Promise<undefined> {
  * cancellation in between (each moves the counters itself) makes it read again.
  */
 export async function deleteReminder(userId: string, id: string): Promise<Home | undefined> {
-  return overVersionRead('it was being deleted', async () => {
+  return overVersionRead('delete', async () => {
     const found = await findReminder(userId, id);
     if (!found) return absentFor(userId);
     const { home } = found;

@@ -5,15 +5,7 @@
  * retry, a second tab or the reminder job can never record a renewal twice or roll a reminder twice.
  */
 import { endedTerm, resultOf, rolled } from '../../../shared/reminder/outcome.ts';
-import {
-  isAnswer,
-  loggedLine,
-  movedOnLine,
-  NOT_RECORDED,
-  termState,
-  whoLogged,
-  type TermState,
-} from '../../../shared/reminder/termAnswer.ts';
+import { isAnswer, termState, type TermState } from '../../../shared/reminder/termAnswer.ts';
 import { overVersionRead } from '../overVersion.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
@@ -21,10 +13,9 @@ import type { Reminder, RenewalOutcome, SavingsSummary } from '../../../shared/a
 import { savingsTotalPence, yearlySavingPence } from '../../../shared/reminder/money.ts';
 import { rollOf } from '../../../shared/reminder/roll.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { MESSAGES } from '../../../shared/schemas/fields.ts';
 import { type SavingsInput } from '../../../shared/savingsSchemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
+import { NextRenewalNotAfterError, TermAnsweredError } from './refusals.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from '../db.ts';
 import { memberOf } from '../households/index.ts';
 import { parseOutcome, parseReminder } from '../items.ts';
@@ -106,12 +97,6 @@ function outcomeWrite(pk: string, outcome: RenewalOutcome, existing: RenewalOutc
     : { Put: { Item: outcomeItem(outcome, pk), ConditionExpression: ITEM_ABSENT } };
 }
 
-export class NextRenewalNotAfterError extends DomainError {
-  constructor() {
-    super('invalid', MESSAGES.nextRenewalNotAfter, { next_renewal_date: [MESSAGES.nextRenewalNotAfter] });
-  }
-}
-
 /**
  * The outcome recorded for the term ending at `term`, if any. The key is built from the reminder's
  * own renewal date only; an earlier term the request names is found among the reminder's outcomes.
@@ -127,13 +112,6 @@ async function outcomeOfTerm(home: Home, reminder: Reminder, term: string) {
     .find((outcome) => outcome.term_to === term);
 }
 
-/** The term asked about is over, or someone else answered it: nothing is recorded (409). */
-export class TermAnsweredError extends DomainError {
-  constructor(line: string) {
-    super('conflict', `${line}. ${NOT_RECORDED}`);
-  }
-}
-
 /** The first name of the member who logged a shared outcome, read only for a refusal. */
 async function loggerNames(home: Home, outcome: RenewalOutcome) {
   const membershipId = outcome.recorded_by;
@@ -145,16 +123,16 @@ async function loggerNames(home: Home, outcome: RenewalOutcome) {
   return profile ? [{ membership_id: membershipId, first_name: profile.first_name }] : [];
 }
 
-/** Why an answer for a term cannot be taken, in the caller's zone: who logged it, or that it is over. */
+/** Why an answer for a term cannot be taken, with the caller's zone: who logged it, or that it is over. */
 async function termRefusal(
   home: Home,
   state: Extract<TermState, { kind: 'logged' | 'over' }>,
   current: string,
   zone: string,
 ): Promise<TermAnsweredError> {
-  if (state.kind === 'over') return new TermAnsweredError(movedOnLine(current));
-  const who = whoLogged(state.existing, await loggerNames(home, state.existing));
-  return new TermAnsweredError(loggedLine(state.existing, who, zone));
+  if (state.kind === 'over') return new TermAnsweredError({ kind: 'over', currentRenewal: current });
+  const members = await loggerNames(home, state.existing);
+  return new TermAnsweredError({ kind: 'logged', existing: state.existing, members, zone });
 }
 
 /**
@@ -177,7 +155,7 @@ export async function recordOutcome(
   // Pinned before the first read: a retry after another member's answer rolled the reminder on must
   // find its term over, never answer the next one.
   let term = input.renewal_date ?? null;
-  return overVersionRead('its outcome was recorded', async () => {
+  return overVersionRead('record_outcome', async () => {
     const found = await findReminder(userId, reminderId);
     if (!found) return undefined;
     const { home, item } = found;

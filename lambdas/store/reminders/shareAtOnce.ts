@@ -4,14 +4,11 @@
  * move, over the version read, within the household's limit). One that is not the caller's own, is
  * cancelled, or is shared already is skipped and counted, never an error for the rest.
  */
-import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
 import type { Reminder } from '../../../shared/api.ts';
 import type { SharedAtOnce } from '../../../shared/reminder/sharing.ts';
 import type { ReminderDraft } from '../../../shared/schemas/reminder.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import { getVisibleReminderItem } from './imports.ts';
 import { parseReminder } from '../items.ts';
-import { householdHome } from './reminderHome.ts';
 import { updateReminder } from './reminders.ts';
 
 /** A reminder as the dialog would send it back, shared with the household, nobody in particular dealing with it. */
@@ -39,8 +36,8 @@ function sharedDraft(reminder: Reminder): ReminderDraft {
   };
 }
 
+/** The caller is in a household (the use case checked): each of `ids` moved into it, or skipped. */
 export async function shareReminders(userId: string, ids: readonly string[]): Promise<SharedAtOnce> {
-  if (!(await householdHome(userId))) throw new DomainError('conflict', HOUSEHOLD_MESSAGES.notInHousehold);
   let shared = 0;
   // One at a time: each move is its own transaction, and the household's limit is checked by each.
   for (const id of ids) {

@@ -7,12 +7,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../../shared/api.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
-import { mayTakeBack, SHARING_MESSAGES } from '../../../shared/reminder/sharing.ts';
-import { membersNamed, SPLIT_MESSAGES } from '../../../shared/reminder/split.ts';
+import { mayTakeBack } from '../../../shared/reminder/sharing.ts';
+import { membersNamed } from '../../../shared/reminder/split.ts';
 import type { ReminderInput } from '../../../shared/schemas/reminder.ts';
 import { keys } from '../../../shared/table.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import { ITEM_ABSENT, itemKey } from '../db.ts';
 import { memberOf, membersOf } from '../households/index.ts';
 import { householdPlace, recipientsOf, refreshHouseholdNextMail } from './householdNextMail.ts';
@@ -20,6 +18,7 @@ import { tellTakenBack } from '../households/index.ts';
 import { AccountGoneError, ReminderLimitError, type LiveWrite } from '../liveAccount.ts';
 import { nextMailAt } from '../nextMail.ts';
 import { quoteMoves } from './quotes.ts';
+import { SharingRefusal } from './refusals.ts';
 import {
   findReminder,
   householdHome,
@@ -39,18 +38,12 @@ import { ConditionsFailed, transact } from '../transact.ts';
 export async function homeFor(userId: string, input: ReminderInput, current?: Home): Promise<Home> {
   if (!input.shared) return ownHome(userId);
   const home = current?.household ? current : await householdHome(userId);
-  if (!home?.household)
-    throw new DomainError('invalid', HOUSEHOLD_MESSAGES.notInHousehold, {
-      shared: [HOUSEHOLD_MESSAGES.notInHousehold],
-    });
+  if (!home?.household) throw new SharingRefusal('not_in_household');
   if (input.deals_with !== null && !(await memberOf(home.household.id, input.deals_with)))
-    throw new DomainError('invalid', SHARING_MESSAGES.dealsWithNotMember, {
-      deals_with: [SHARING_MESSAGES.dealsWithNotMember],
-    });
+    throw new SharingRefusal('deals_with_not_member');
   // 'Who pays?' names members of this household only (each read once; at most one per member).
   for (const member of membersNamed(input.who_pays))
-    if (!(await memberOf(home.household.id, member)))
-      throw new DomainError('invalid', SPLIT_MESSAGES.notMember, { who_pays: [SPLIT_MESSAGES.notMember] });
+    if (!(await memberOf(home.household.id, member))) throw new SharingRefusal('who_pays_not_member');
   return home;
 }
 
@@ -160,10 +153,7 @@ export async function moveReminder(
  */
 export function checkTakeBack(from: Home, to: Home, existing: Reminder): void {
   if (!from.household || to.household) return;
-  if (!mayTakeBack(existing, from.household.membershipId))
-    throw new DomainError('forbidden', SHARING_MESSAGES.onlyItsSharerTakesBack, {
-      shared: [SHARING_MESSAGES.onlyItsSharerTakesBack],
-    });
+  if (!mayTakeBack(existing, from.household.membershipId)) throw new SharingRefusal('only_sharer_takes_back');
 }
 
 /** After its sharer took it back: each other member who still saw it gets a note saying so. */
@@ -186,8 +176,7 @@ export async function leaveSharedReminder(userId: string, id: string): Promise<b
   const found = await findReminder(userId, id);
   if (!found) return false;
   const { household } = found.home;
-  if (!household)
-    throw new DomainError('invalid', SHARING_MESSAGES.notShared, { shared: [SHARING_MESSAGES.notShared] });
+  if (!household) throw new SharingRefusal('not_shared');
   const addTo = (pk: string, sk: string): LiveWrite => ({
     Update: {
       Key: itemKey(pk, sk),

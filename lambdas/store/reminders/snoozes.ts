@@ -38,7 +38,7 @@ export async function snoozeReminder(
 ): Promise<Snooze | undefined> {
   const zone = (await getProfile(userId))?.timezone ?? DEFAULT_TIMEZONE;
   const today = todayIn(zone, DateTime.fromJSDate(now));
-  return overVersionRead('it was being snoozed', async () => {
+  return overVersionRead('snooze', async () => {
     const found = await findReminder(userId, id);
     if (!found) return undefined;
     const { home, item } = found;

@@ -9,10 +9,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import * as z from 'zod';
-import type { Profile, Reminder } from '../../../shared/api.ts';
-import { countsDownTo } from '../../../shared/reminder/schedule.ts';
-import { env } from '../../runtime/env.ts';
-import { derivedToken } from '../../runtime/signingKey.ts';
+import type { Profile, Reminder } from '../../shared/api.ts';
+import { countsDownTo } from '../../shared/reminder/schedule.ts';
+import { env } from './env.ts';
+import { derivedToken } from './signingKey.ts';
 
 /** How long after its renewal (or act-by) date a mailed link still opens. */
 export const EVENT_LINK_DAYS_AFTER = 30;

@@ -1,0 +1,45 @@
+/**
+ * What the store could not do, by name: a StoreRefusal carries a reason and the facts a message
+ * needs, never user text and never an HTTP status. A use case (lambdas/features/reminders, features/household,
+ * features/push) turns the refusals of its own rules into a DomainError with the user's words; the
+ * four that any write of an account can meet are worded once by the route wrapper (http.ts), so a
+ * route that is only a read and a write needs no use case of its own.
+ */
+export class StoreRefusal<Reason extends string = string> extends Error {
+  constructor(readonly reason: Reason) {
+    super(`The store refused: ${reason}`);
+    this.name = new.target.name;
+  }
+}
+
+/** The caller's account was deleted: its token may still be unexpired, but nothing is written. */
+export class AccountGoneError extends StoreRefusal<'account_gone'> {
+  constructor() {
+    super('account_gone');
+  }
+}
+
+/** The account (or the household) is at REMINDER_LIMIT: the write would take it past. */
+export class ReminderLimitError extends StoreRefusal<'reminder_limit'> {
+  constructor() {
+    super('reminder_limit');
+  }
+}
+
+/** The caller left the household (or was removed) between the read and the write. */
+export class NoLongerMemberError extends StoreRefusal<'no_longer_member'> {
+  constructor() {
+    super('no_longer_member');
+  }
+}
+
+/** What a request was doing to a reminder when it kept changing under it. */
+export type ReminderChange =
+  'update' | 'delete' | 'snooze' | 'answer_notice' | 'record_outcome' | 'mark_action_done';
+
+/** The reminder changed under every attempt (requests at once on it): the user may retry. */
+export class KeptChangingError extends StoreRefusal<'kept_changing'> {
+  constructor(readonly change: ReminderChange) {
+    super('kept_changing');
+  }
+}
