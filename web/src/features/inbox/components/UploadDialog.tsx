@@ -11,6 +11,11 @@ import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 type Kind = 'file' | 'text';
+/** The two ways to give a letter, as the dialog offers them. */
+const KINDS: readonly (readonly [Kind, string])[] = [
+  ['file', 'A file'],
+  ['text', 'Text to paste'],
+];
 
 /** The text checked as the API checks it, so the message comes before anything is sent. */
 function textProblem(text: string): string | null {
@@ -92,24 +97,17 @@ export function UploadDialog({
             <fieldset className="radio-group" disabled={busy}>
               <legend>What do you have?</legend>
               <div className="choices">
-                <label className="checkbox">
-                  <input
-                    type="radio"
-                    name="upload-kind"
-                    checked={kind === 'file'}
-                    onChange={() => setKind('file')}
-                  />
-                  <span>A file</span>
-                </label>
-                <label className="checkbox">
-                  <input
-                    type="radio"
-                    name="upload-kind"
-                    checked={kind === 'text'}
-                    onChange={() => setKind('text')}
-                  />
-                  <span>Text to paste</span>
-                </label>
+                {KINDS.map(([value, label]) => (
+                  <label key={value} className="checkbox">
+                    <input
+                      type="radio"
+                      name="upload-kind"
+                      checked={kind === value}
+                      onChange={() => setKind(value)}
+                    />
+                    <span>{label}</span>
+                  </label>
+                ))}
               </div>
             </fieldset>
             {kind === 'file' ? (
