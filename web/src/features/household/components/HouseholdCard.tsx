@@ -27,6 +27,7 @@ import {
 import { InviteDialog } from './InviteDialog.tsx';
 import { shareable, ShareRemindersDialog } from './ShareRemindersDialog.tsx';
 import { useReminders } from '../../../api/get-reminders.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 import './HouseholdCard.css';
 
 /** What a confirmation is about: leaving, removing a member, or cancelling an invitation. */
@@ -39,10 +40,7 @@ type Pending =
 export function HouseholdCard() {
   const household = useHousehold();
   return (
-    <section className="card settings-card" aria-labelledby="household-heading">
-      <h2 id="household-heading" className="card-title">
-        Household
-      </h2>
+    <SettingsCard headingId="household-heading" title="Household">
       <p className="muted">Share renewals with the people you live with.</p>
       {household.isPending ? (
         <LoadingPanel label="Loading your household" className="household-loading" />
@@ -55,7 +53,7 @@ export function HouseholdCard() {
           <HouseholdBody household={household.data.household} />
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }
 
