@@ -49,6 +49,15 @@ export function ChannelOffNotice({ channel, again }: { channel: Channel; again: 
 }
 
 /**
+ * The top of a channel set up by a form (ntfy, the webhook): what it does until it is set up; then,
+ * if the server turned it off, why, and that saving it again turns it back on.
+ */
+export function FormChannelIntro({ channel, children }: { channel: Channel | null; children: ReactNode }) {
+  if (!channel) return <p className="muted">{children}</p>;
+  return <ChannelOffNotice channel={channel} again="Save it again to turn it back on." />;
+}
+
+/**
  * Whether a failed save should also say why on the form: a refusal with field messages already
  * says it on its fields; any other (the server's own check of an address, say) would otherwise
  * only be a toast.

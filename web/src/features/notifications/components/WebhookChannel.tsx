@@ -12,10 +12,10 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useRotateWebhookSecret, useSaveWebhook } from '../api/channels.ts';
 import { channelState, previousSecretNotice } from '../channels.ts';
 import {
-  ChannelOffNotice,
   ChannelSection,
   ChannelTest,
   ConfirmedAction,
+  FormChannelIntro,
   RemoveChannel,
   sayOnForm,
 } from './ChannelParts.tsx';
@@ -83,12 +83,9 @@ export function WebhookChannel({ channel }: { channel: Webhook | null }) {
 
   return (
     <ChannelSection name="Webhook" state={channelState(channel)}>
-      {!channel && (
-        <p className="muted">
-          Each day something is due, we post the day’s renewals, signed, to your address.
-        </p>
-      )}
-      {channel && <ChannelOffNotice channel={channel} again="Save it again to turn it back on." />}
+      <FormChannelIntro channel={channel}>
+        Each day something is due, we post the day’s renewals, signed, to your address.
+      </FormChannelIntro>
       <Form form={form} onSubmit={onSubmit} className="form channel-form">
         <Field
           name="url"
