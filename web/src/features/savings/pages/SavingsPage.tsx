@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,7 +14,6 @@ import {
 import { OUTCOME_CHOICE_VALUES, switchNeedsProvider, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { MESSAGES } from '#shared/schemas/fields.ts';
 import { renewalFromLink, termState, termToAsk } from '#shared/reminder/termAnswer.ts';
-import { baselineOf } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
@@ -25,9 +24,8 @@ import { LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, SAVINGS_RENEWAL_PARAM } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
-import { QuoteSuggestion } from '../components/QuoteSuggestion.tsx';
 import { TermAnswered } from '../components/TermAnswered.tsx';
-import { OutcomeAnswer, OutcomeChoices, priceDrop } from '../components/OutcomeAnswer.tsx';
+import { TermQuestion } from '../components/TermQuestion.tsx';
 import './SavingsPage.css';
 
 /** How long the thank-you shows before the dashboard. */
@@ -158,8 +156,72 @@ function choiceFromLink(value: string | null): OutcomeChoice | null {
   return (OUTCOME_CHOICE_VALUES as readonly string[]).includes(value ?? '') ? (value as OutcomeChoice) : null;
 }
 
-function SavingsOutcome({ reminderId }: { reminderId: string }) {
+/**
+ * Records the answer about `term`: the next term's fields checked first (their messages show under
+ * them), and only the chosen answer's own fields sent. Answered meanwhile (by someone else, or the
+ * term moved on: 409), `onAnsweredMeanwhile` shows the answer there instead; recorded, a thank-you,
+ * then the dashboard.
+ */
+function useRecordAnswer(
+  reminderId: string,
+  {
+    form,
+    choice,
+    reminder,
+    term,
+    onAnsweredMeanwhile,
+  }: {
+    form: UseFormReturn<NextRenewalFormValues>;
+    choice: OutcomeChoice | null;
+    reminder: Reminder | undefined;
+    term: string;
+    onAnsweredMeanwhile: () => Promise<void>;
+  },
+) {
   const navigate = useNavigate();
+  const record = useRecordSavings(reminderId);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onRecord = async (body: RecordSavingsBody, amount: number) => {
+    // The next term's fields are checked first; their messages show under them.
+    if (!(await form.trigger())) return;
+    // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
+    const values = form.getValues();
+    if (switchNeedsProvider(choice, values.new_provider)) {
+      form.setError('new_provider', { message: MESSAGES.providerRequired }, { shouldFocus: true });
+      return;
+    }
+    const next = nextRenewalFormToInput({
+      ...values,
+      new_provider: choice === 'switched' || !reminder ? values.new_provider : reminder.provider,
+      new_price: choice === 'renewed' ? '' : values.new_price,
+      cancelled: choice === 'cancelled',
+    });
+    try {
+      await record.mutateAsync({ ...body, ...next, renewal_date: term });
+    } catch (error) {
+      // Answered meanwhile (by someone else, or the term moved on): the answer there is shown instead.
+      if (error instanceof ApiRequestError && error.status === 409) {
+        toast.error('Not recorded', { description: error.message });
+        await onAnsweredMeanwhile();
+        return;
+      }
+      const message =
+        error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
+      if (message) form.setError('next_renewal_date', { message });
+      throw error;
+    }
+    setDone(true);
+    toast.success('Thank you!', { description: thanks(body, amount, choice) });
+    timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
+  };
+
+  return { onRecord, busy: record.isPending || done };
+}
+
+function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const [searchParams] = useSearchParams();
   const [choice, setChoice] = useState<OutcomeChoice | null>(() =>
     choiceFromLink(searchParams.get('choice')),
@@ -167,8 +229,6 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const reminder = useReminder(reminderId);
   const household = useHouseholdMembers();
   const me = useMe();
-  const record = useRecordSavings(reminderId);
-  const [done, setDone] = useState(false);
   // The reader's own answer, shown first, opens the form again only when asked to.
   const [changing, setChanging] = useState(false);
   const nextForm = useForm({ resolver: zodResolver(nextRenewalFormSchema) });
@@ -181,14 +241,21 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     zone,
   );
   const term = pinned ?? loaded?.renewal_date ?? '';
+  const { onRecord, busy } = useRecordAnswer(reminderId, {
+    form: nextForm,
+    choice,
+    reminder: loaded,
+    term,
+    onAnsweredMeanwhile: async () => {
+      setChanging(false);
+      await reminder.refetch();
+    },
+  });
 
   // Filled once the reminder is known (and again only if another reminder is shown).
   useEffect(() => {
     if (loaded) nextForm.reset(nextTermDefaults(loaded));
   }, [loaded?.id, loaded?.renewal_date]); // eslint-disable-line react-hooks/exhaustive-deps -- refill per renewal, not per refetch
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
   useReportLoadError(reminder.isError, reminder.error);
 
   // The cheapest quote taken: a switch when it is another provider, else a haggle; its price fills
@@ -200,41 +267,6 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     setChoice(other ? 'switched' : 'haggled');
     if (other) nextForm.setValue('new_provider', quote.provider, { shouldDirty: true });
     nextForm.setValue('new_price', quote.price.toFixed(2), { shouldDirty: true });
-  };
-
-  const onRecord = async (body: RecordSavingsBody, amount: number) => {
-    // The next term's fields are checked first; their messages show under them.
-    if (!(await nextForm.trigger())) return;
-    // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
-    const values = nextForm.getValues();
-    if (switchNeedsProvider(choice, values.new_provider)) {
-      nextForm.setError('new_provider', { message: MESSAGES.providerRequired }, { shouldFocus: true });
-      return;
-    }
-    const next = nextRenewalFormToInput({
-      ...values,
-      new_provider: choice === 'switched' || !loaded ? values.new_provider : loaded.provider,
-      new_price: choice === 'renewed' ? '' : values.new_price,
-      cancelled: choice === 'cancelled',
-    });
-    try {
-      await record.mutateAsync({ ...body, ...next, renewal_date: term });
-    } catch (error) {
-      // Answered meanwhile (by someone else, or the term moved on): the answer there is shown instead.
-      if (error instanceof ApiRequestError && error.status === 409) {
-        toast.error('Not recorded', { description: error.message });
-        setChanging(false);
-        await reminder.refetch();
-        return;
-      }
-      const message =
-        error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
-      if (message) nextForm.setError('next_renewal_date', { message });
-      throw error;
-    }
-    setDone(true);
-    toast.success('Thank you!', { description: thanks(body, amount, choice) });
-    timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
   };
 
   let body;
@@ -271,25 +303,17 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       ) : (
         <>
           {heading}
-          {archived ? (
-            <p className="muted">You cancelled this one: it is no longer on your list.</p>
-          ) : (
-            <>
-              <QuoteSuggestion reminder={r} quotes={quotes} onUse={takeQuote} />
-              <OutcomeChoices choice={choice} onChoose={setChoice} />
-            </>
-          )}
-          {(archived || choice !== null) && (
-            <OutcomeAnswer
-              choice={archived ? null : choice}
-              form={nextForm}
-              onRecord={onRecord}
-              busy={record.isPending || done}
-              suggested={archived ? null : priceDrop(baselineOf(r.amount, quotes)?.price ?? null, newPrice)}
-              reminder={r}
-              baseline={baselineOf(r.amount, quotes)}
-            />
-          )}
+          <TermQuestion
+            reminder={r}
+            quotes={quotes}
+            choice={choice}
+            onChoose={setChoice}
+            onUseQuote={takeQuote}
+            form={nextForm}
+            newPrice={newPrice}
+            onRecord={onRecord}
+            busy={busy}
+          />
           <BackToDashboard className="btn btn-ghost btn-block savings-back" />
         </>
       );

@@ -1,17 +1,18 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Reminder } from '#shared/api.ts';
+import type { Quote, Reminder } from '#shared/api.ts';
 import { moneyTextPounds } from '#shared/reminder/money-text.ts';
 import { OUTCOME_CHOICES, type OutcomeChoice } from '#shared/reminder/outcome.ts';
-import { savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
+import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import type { NextRenewalFormValues } from '#shared/savingsSchemas.ts';
 import { ROUTES } from '../../../config/routes.ts';
 import type { RecordSavingsBody } from '../api/record-savings.ts';
 import { NextRenewalFields } from './NextRenewalFields.tsx';
+import { QuoteSuggestion } from './QuoteSuggestion.tsx';
 import { SavingsForm } from './SavingsForm.tsx';
 
 /** The saving a typed new price makes against the renewal price (shared/reminder/quotes.ts). */
-export function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
+function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
   const newPrice = moneyTextPounds(newPriceText);
   return savingPerTerm(oldPrice, newPrice !== null && Number.isFinite(newPrice) ? newPrice : null);
 }
@@ -21,7 +22,7 @@ export function priceDrop(oldPrice: number | null, newPriceText: string): number
  * haggle asks the amount saved (blank counts as £0); renewing as is is 'I Renewed (No Savings)';
  * cancelling needs nothing more.
  */
-export function OutcomeAnswer({
+function OutcomeAnswer({
   choice,
   form,
   onRecord,
@@ -80,7 +81,7 @@ export function OutcomeAnswer({
 }
 
 /** 'How did you do?' as four big choices, one of them picked. */
-export function OutcomeChoices({
+function OutcomeChoices({
   choice,
   onChoose,
 }: {
@@ -103,5 +104,59 @@ export function OutcomeChoices({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * The question for a term not answered yet (or being answered again): the cheapest quote to take,
+ * the four choices, and what the chosen one asks. A reminder cancelled (archived) shows only how
+ * its answer is recorded.
+ */
+export function TermQuestion({
+  reminder,
+  quotes,
+  choice,
+  onChoose,
+  onUseQuote,
+  form,
+  newPrice,
+  onRecord,
+  busy,
+}: {
+  reminder: Reminder;
+  quotes: Quote[];
+  choice: OutcomeChoice | null;
+  onChoose: (choice: OutcomeChoice) => void;
+  onUseQuote: (quote: Quote) => void;
+  form: UseFormReturn<NextRenewalFormValues>;
+  /** The new price as typed, for the saving it suggests. */
+  newPrice: string;
+  onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
+  busy: boolean;
+}) {
+  const archived = reminder.archived_at !== null;
+  const baseline = baselineOf(reminder.amount, quotes);
+  return (
+    <>
+      {archived ? (
+        <p className="muted">You cancelled this one: it is no longer on your list.</p>
+      ) : (
+        <>
+          <QuoteSuggestion reminder={reminder} quotes={quotes} onUse={onUseQuote} />
+          <OutcomeChoices choice={choice} onChoose={onChoose} />
+        </>
+      )}
+      {(archived || choice !== null) && (
+        <OutcomeAnswer
+          choice={archived ? null : choice}
+          form={form}
+          onRecord={onRecord}
+          busy={busy}
+          suggested={archived ? null : priceDrop(baseline?.price ?? null, newPrice)}
+          reminder={reminder}
+          baseline={baseline}
+        />
+      )}
+    </>
   );
 }
