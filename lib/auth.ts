@@ -33,6 +33,105 @@ export interface AuthProps {
 }
 
 /**
+ * The user pool: sign-in by e-mail (any case), the product's password rule, the sign-up form's
+ * attributes, and its mail through SES once the domain is verified.
+ */
+function userPool(scope: Construct, config: StageConfig, mail: Mail): UserPool {
+  return new UserPool(scope, 'UserPool', {
+    userPoolName: stageName(config),
+    selfSignUpEnabled: true,
+    signInAliases: { email: true },
+    signInCaseSensitive: false,
+    autoVerify: { email: true },
+    keepOriginal: { email: true },
+    // The CustomMessage trigger puts the code into a link to /auth/callback (a reset code goes as it is).
+    userVerification: { emailStyle: VerificationEmailStyle.CODE },
+    standardAttributes: {
+      email: { required: true, mutable: true },
+      // Not required by Cognito so that the schema never blocks a sign-up; the SPA and the API
+      // validate first_name (1–80 characters) with the shared zod schema.
+      givenName: { required: false, mutable: true },
+      familyName: { required: false, mutable: true },
+    },
+    customAttributes: {
+      [CUSTOM_ATTRIBUTES.country]: new StringAttribute({ minLen: 2, maxLen: 64, mutable: true }),
+      // 'true' | 'false': Cognito custom attributes are strings or numbers.
+      [CUSTOM_ATTRIBUTES.marketingConsent]: new StringAttribute({ maxLen: 5, mutable: true }),
+    },
+    // The product's password rule: at least 6 characters, and no character-class rules.
+    passwordPolicy: {
+      minLength: 6,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireDigits: false,
+      requireSymbols: false,
+      tempPasswordValidity: Duration.days(7),
+    },
+    mfa: Mfa.OFF,
+    accountRecovery: AccountRecovery.EMAIL_ONLY,
+    featurePlan: FeaturePlan.ESSENTIALS,
+    // Through SES only once the domain identity is verified (-c sesVerified=true): Cognito checks
+    // the identity when the pool is created or updated, so a pool naming an identity still being
+    // verified fails the deploy. Until then Cognito's own e-mail (docs/decisions/0022).
+    email:
+      config.emailProvider === 'ses' && config.domain && config.mail.sesVerified
+        ? UserPoolEmail.withSES({
+            fromEmail: config.emailFromAddress,
+            fromName: PRODUCT_NAME,
+            sesVerifiedDomain: config.domain,
+            configurationSetName: mail.configurationSetName,
+          })
+        : UserPoolEmail.withCognito(),
+    deletionProtection: config.isProd,
+    removalPolicy: removalPolicy(config),
+  });
+}
+
+/** The SPA's client: password sign-in and the confirmation link's custom flow, nothing else. */
+function webClient(pool: UserPool): UserPoolClient {
+  return pool.addClient('WebClient', {
+    userPoolClientName: 'web',
+    generateSecret: false,
+    // Amplify v6 with authFlowType USER_PASSWORD_AUTH (cognito-local has no SRP); refresh is implicit.
+    // CUSTOM_AUTH: the confirmation link's one sign-in (decision 0023), nothing else answers it.
+    authFlows: { userPassword: true, custom: true },
+    accessTokenValidity: Duration.hours(1),
+    idTokenValidity: Duration.hours(1),
+    refreshTokenValidity: Duration.days(30),
+    preventUserExistenceErrors: true,
+    enableTokenRevocation: true,
+    // The SPA signs in with USER_PASSWORD_AUTH only: no hosted UI, no OAuth flows, no callback URLs.
+    disableOAuth: true,
+    // What SignUp (and UpdateUserAttributes with the user's own token) may set: the sign-up form's
+    // fields. Settings go through the API, which writes the attributes with admin rights.
+    writeAttributes: new ClientAttributes()
+      .withStandardAttributes({ email: true, givenName: true, familyName: true })
+      .withCustomAttributes(CUSTOM_ATTRIBUTES.country, CUSTOM_ATTRIBUTES.marketingConsent),
+  });
+}
+
+/** The cdk-nag rules the pool answers otherwise, each with why. */
+function acknowledgeUserPool(pool: UserPool): void {
+  Validations.of(pool).acknowledge(
+    {
+      id: 'AwsSolutions-COG1',
+      reason:
+        'The product\'s password rule is a minimum length of 6 characters with no character-class rules ("Password must be at least 6 characters").',
+    },
+    {
+      id: 'AwsSolutions-COG2',
+      reason:
+        'The product has no multi-factor authentication: sign-in is e-mail and password only. MFA is a future product decision.',
+    },
+    {
+      id: 'AwsSolutions-COG8',
+      reason:
+        'Threat protection needs the Plus feature plan; this consumer app stays on Essentials for cost.',
+    },
+  );
+}
+
+/**
  * Sign-up, confirmation, sign-in and password recovery: a Cognito user pool (e-mail as the user name,
  * self sign-up, the sign-up metadata as attributes), the `admin` group, the SPA's app client, and
  * three triggers: PreSignUp refuses attribute values the product's rules refuse, CustomMessage
@@ -54,28 +153,34 @@ export class Auth extends Construct {
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     const { config, data, mail } = props;
+    // Every trigger has the triggers' environment (never the pool's ids).
+    const trigger = (id: string, entry: string, description: string, options: { memorySize?: number } = {}) =>
+      new AppFunction(this, id, {
+        config,
+        entry,
+        description,
+        environment: props.triggerEnvironment,
+        ...options,
+      });
 
     // A direct SignUp call to Cognito's public API skips the SPA: this checks the same rules.
-    this.preSignUp = new AppFunction(this, 'PreSignUp', {
-      config,
-      entry: 'lambdas/handlers/triggers/preSignUp.ts',
-      description: 'Cognito PreSignUp: refuses names, countries and time zones the product refuses',
-      environment: props.triggerEnvironment,
-    });
-    this.customMessage = new AppFunction(this, 'CustomMessage', {
-      config,
-      entry: 'lambdas/handlers/triggers/customMessage.ts',
-      description: 'Cognito CustomMessage: renders the sign-up confirmation and password-reset mails',
-      environment: props.triggerEnvironment,
-    });
-    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
-      config,
-      entry: 'lambdas/handlers/triggers/postConfirmation.ts',
-      description: 'Cognito PostConfirmation: creates the profile item and sends the welcome mail',
-      environment: props.triggerEnvironment,
+    this.preSignUp = trigger(
+      'PreSignUp',
+      'lambdas/handlers/triggers/preSignUp.ts',
+      'Cognito PreSignUp: refuses names, countries and time zones the product refuses',
+    );
+    this.customMessage = trigger(
+      'CustomMessage',
+      'lambdas/handlers/triggers/customMessage.ts',
+      'Cognito CustomMessage: renders the sign-up confirmation and password-reset mails',
+    );
+    this.postConfirmation = trigger(
+      'PostConfirmation',
+      'lambdas/handlers/triggers/postConfirmation.ts',
+      'Cognito PostConfirmation: creates the profile item and sends the welcome mail',
       // Cognito waits 5 s for a trigger: render the welcome mail with CPU to spare on a cold start.
-      memorySize: 512,
-    });
+      { memorySize: 512 },
+    );
     // The profile item, the sign-up counter (lifetime_free), the statistics counters, the send log.
     data.grantReadWrite(this.postConfirmation.fn);
     // The welcome mail (lambdas/features/engine/welcome.ts), with its signed unsubscribe link. Neither grant
@@ -85,24 +190,21 @@ export class Auth extends Construct {
     // The confirmation link signs in once (decision 0023): PostConfirmation keeps the verifier the
     // confirming browser sent; the custom auth flow's one challenge redeems it. Define and Create
     // read only the event; Verify deletes the one item, conditionally, in a user's partition.
-    this.defineAuthChallenge = new AppFunction(this, 'DefineAuthChallenge', {
-      config,
-      entry: 'lambdas/handlers/triggers/defineAuthChallenge.ts',
-      description: 'Cognito DefineAuthChallenge: the confirmation link sign-in, one custom challenge',
-      environment: props.triggerEnvironment,
-    });
-    this.createAuthChallenge = new AppFunction(this, 'CreateAuthChallenge', {
-      config,
-      entry: 'lambdas/handlers/triggers/createAuthChallenge.ts',
-      description: 'Cognito CreateAuthChallenge: the confirmation link sign-in challenge',
-      environment: props.triggerEnvironment,
-    });
-    this.verifyAuthChallengeResponse = new AppFunction(this, 'VerifyAuthChallengeResponse', {
-      config,
-      entry: 'lambdas/handlers/triggers/verifyAuthChallengeResponse.ts',
-      description: 'Cognito VerifyAuthChallengeResponse: redeems the confirmation link sign-in once',
-      environment: props.triggerEnvironment,
-    });
+    this.defineAuthChallenge = trigger(
+      'DefineAuthChallenge',
+      'lambdas/handlers/triggers/defineAuthChallenge.ts',
+      'Cognito DefineAuthChallenge: the confirmation link sign-in, one custom challenge',
+    );
+    this.createAuthChallenge = trigger(
+      'CreateAuthChallenge',
+      'lambdas/handlers/triggers/createAuthChallenge.ts',
+      'Cognito CreateAuthChallenge: the confirmation link sign-in challenge',
+    );
+    this.verifyAuthChallengeResponse = trigger(
+      'VerifyAuthChallengeResponse',
+      'lambdas/handlers/triggers/verifyAuthChallengeResponse.ts',
+      'Cognito VerifyAuthChallengeResponse: redeems the confirmation link sign-in once',
+    );
     this.verifyAuthChallengeResponse.fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['dynamodb:DeleteItem'],
@@ -112,54 +214,7 @@ export class Auth extends Construct {
       }),
     );
 
-    this.userPool = new UserPool(this, 'UserPool', {
-      userPoolName: stageName(config),
-      selfSignUpEnabled: true,
-      signInAliases: { email: true },
-      signInCaseSensitive: false,
-      autoVerify: { email: true },
-      keepOriginal: { email: true },
-      // The CustomMessage trigger puts the code into a link to /auth/callback (a reset code goes as it is).
-      userVerification: { emailStyle: VerificationEmailStyle.CODE },
-      standardAttributes: {
-        email: { required: true, mutable: true },
-        // Not required by Cognito so that the schema never blocks a sign-up; the SPA and the API
-        // validate first_name (1–80 characters) with the shared zod schema.
-        givenName: { required: false, mutable: true },
-        familyName: { required: false, mutable: true },
-      },
-      customAttributes: {
-        [CUSTOM_ATTRIBUTES.country]: new StringAttribute({ minLen: 2, maxLen: 64, mutable: true }),
-        // 'true' | 'false': Cognito custom attributes are strings or numbers.
-        [CUSTOM_ATTRIBUTES.marketingConsent]: new StringAttribute({ maxLen: 5, mutable: true }),
-      },
-      // The product's password rule: at least 6 characters, and no character-class rules.
-      passwordPolicy: {
-        minLength: 6,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: false,
-        requireSymbols: false,
-        tempPasswordValidity: Duration.days(7),
-      },
-      mfa: Mfa.OFF,
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
-      featurePlan: FeaturePlan.ESSENTIALS,
-      // Through SES only once the domain identity is verified (-c sesVerified=true): Cognito checks
-      // the identity when the pool is created or updated, so a pool naming an identity still being
-      // verified fails the deploy. Until then Cognito's own e-mail (docs/decisions/0022).
-      email:
-        config.emailProvider === 'ses' && config.domain && config.mail.sesVerified
-          ? UserPoolEmail.withSES({
-              fromEmail: config.emailFromAddress,
-              fromName: PRODUCT_NAME,
-              sesVerifiedDomain: config.domain,
-              configurationSetName: mail.configurationSetName,
-            })
-          : UserPoolEmail.withCognito(),
-      deletionProtection: config.isProd,
-      removalPolicy: removalPolicy(config),
-    });
+    this.userPool = userPool(this, config, mail);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp.fn);
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.fn);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.fn);
@@ -189,42 +244,8 @@ export class Auth extends Construct {
       description: 'Administrators: statistics, health checks, e-mail tests, the reminder job and logs',
     });
 
-    this.client = this.userPool.addClient('WebClient', {
-      userPoolClientName: 'web',
-      generateSecret: false,
-      // Amplify v6 with authFlowType USER_PASSWORD_AUTH (cognito-local has no SRP); refresh is implicit.
-      // CUSTOM_AUTH: the confirmation link's one sign-in (decision 0023), nothing else answers it.
-      authFlows: { userPassword: true, custom: true },
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
-      preventUserExistenceErrors: true,
-      enableTokenRevocation: true,
-      // The SPA signs in with USER_PASSWORD_AUTH only: no hosted UI, no OAuth flows, no callback URLs.
-      disableOAuth: true,
-      // What SignUp (and UpdateUserAttributes with the user's own token) may set: the sign-up form's
-      // fields. Settings go through the API, which writes the attributes with admin rights.
-      writeAttributes: new ClientAttributes()
-        .withStandardAttributes({ email: true, givenName: true, familyName: true })
-        .withCustomAttributes(CUSTOM_ATTRIBUTES.country, CUSTOM_ATTRIBUTES.marketingConsent),
-    });
+    this.client = webClient(this.userPool);
 
-    Validations.of(this.userPool).acknowledge(
-      {
-        id: 'AwsSolutions-COG1',
-        reason:
-          'The product\'s password rule is a minimum length of 6 characters with no character-class rules ("Password must be at least 6 characters").',
-      },
-      {
-        id: 'AwsSolutions-COG2',
-        reason:
-          'The product has no multi-factor authentication: sign-in is e-mail and password only. MFA is a future product decision.',
-      },
-      {
-        id: 'AwsSolutions-COG8',
-        reason:
-          'Threat protection needs the Plus feature plan; this consumer app stays on Essentials for cost.',
-      },
-    );
+    acknowledgeUserPool(this.userPool);
   }
 }

@@ -63,6 +63,124 @@ export const WAF_LOGGING = {
   ],
 } as const;
 
+const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+/** A request whose `field` is `value` exactly, or starts with it. */
+const matching = (
+  field: CfnWebACL.FieldToMatchProperty,
+  positionalConstraint: 'EXACTLY' | 'STARTS_WITH',
+  value: string,
+): CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: field,
+    positionalConstraint,
+    searchString: value,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
+const startsWith = (prefix: string) => matching({ uriPath: {} }, 'STARTS_WITH', prefix);
+
+/** AWS's managed rule groups, first; the common set's body-size rule only counts (BODY_SIZE_RULE decides). */
+const managedRules = (): CfnWebACL.RuleProperty[] =>
+  MANAGED_RULE_GROUPS.map((group, index) => ({
+    name: group,
+    priority: index,
+    overrideAction: { none: {} },
+    statement: {
+      managedRuleGroupStatement: {
+        vendorName: 'AWS',
+        name: group,
+        ...(group === 'AWSManagedRulesCommonRuleSet'
+          ? { ruleActionOverrides: [{ name: BODY_SIZE_RULE.managedRule, actionToUse: { count: {} } }] }
+          : {}),
+      },
+    },
+    visibilityConfig: visibility(group),
+  }));
+
+/** A body over the managed rule's size is blocked, except on the import's own route. */
+const bodySizeRule = (priority: number): CfnWebACL.RuleProperty => ({
+  name: BODY_SIZE_RULE.name,
+  priority,
+  action: { block: {} },
+  statement: {
+    andStatement: {
+      statements: [
+        { labelMatchStatement: { scope: 'LABEL', key: BODY_SIZE_RULE.label } },
+        {
+          notStatement: {
+            statement: {
+              andStatement: {
+                statements: [
+                  matching({ method: {} }, 'EXACTLY', BODY_SIZE_RULE.exempt.method),
+                  matching({ uriPath: {} }, 'EXACTLY', BODY_SIZE_RULE.exempt.path),
+                ],
+              },
+            },
+          },
+        },
+      ],
+    },
+  },
+  visibilityConfig: visibility(BODY_SIZE_RULE.name),
+});
+
+/** At most `limit` requests in the window per client address (or, `perPath`, per path) among those in scope. */
+const rateRule = (
+  ruleName: string,
+  priority: number,
+  limit: number,
+  scopeDownStatement: CfnWebACL.StatementProperty,
+  perPath = false,
+): CfnWebACL.RuleProperty => ({
+  name: ruleName,
+  priority,
+  action: { block: {} },
+  statement: {
+    rateBasedStatement: {
+      // The viewer's own address (CloudFront's c-ip), not a header a client could forge; or the
+      // path, which for a calendar file holds its token.
+      ...(perPath
+        ? {
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [{ uriPath: { textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+          }
+        : { aggregateKeyType: 'IP' }),
+      limit,
+      evaluationWindowSec: RATE_LIMITS.windowSeconds,
+      scopeDownStatement,
+    },
+  },
+  visibilityConfig: visibility(ruleName),
+});
+
+/** The web ACL's rules in order: the managed groups, the body size, then the rate limits. */
+function webAclRules(): CfnWebACL.RuleProperty[] {
+  const managed = managedRules();
+  const notCalendar: CfnWebACL.StatementProperty = {
+    notStatement: { statement: startsWith(CALENDAR_PATH_PREFIX) },
+  };
+  return [
+    ...managed,
+    bodySizeRule(managed.length),
+    rateRule('ApiRatePerClient', managed.length + 1, RATE_LIMITS.apiPerClient, {
+      andStatement: { statements: [startsWith('/api/'), notCalendar] },
+    }),
+    rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient, notCalendar),
+    rateRule(
+      'CalendarRatePerToken',
+      managed.length + 3,
+      RATE_LIMITS.calendarPerToken,
+      startsWith(CALENDAR_PATH_PREFIX),
+      true,
+    ),
+  ];
+}
+
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
 }
@@ -81,120 +199,13 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
     const name = stageName(props.config);
-    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
-      cloudWatchMetricsEnabled: true,
-      metricName,
-      sampledRequestsEnabled: true,
-    });
-
-    const managed = MANAGED_RULE_GROUPS.map((group, index): CfnWebACL.RuleProperty => ({
-      name: group,
-      priority: index,
-      overrideAction: { none: {} },
-      statement: {
-        managedRuleGroupStatement: {
-          vendorName: 'AWS',
-          name: group,
-          ...(group === 'AWSManagedRulesCommonRuleSet'
-            ? { ruleActionOverrides: [{ name: BODY_SIZE_RULE.managedRule, actionToUse: { count: {} } }] }
-            : {}),
-        },
-      },
-      visibilityConfig: visibility(group),
-    }));
-    const exactly = (field: CfnWebACL.FieldToMatchProperty, value: string): CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
-        fieldToMatch: field,
-        positionalConstraint: 'EXACTLY',
-        searchString: value,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
-      },
-    });
-    const bodySize: CfnWebACL.RuleProperty = {
-      name: BODY_SIZE_RULE.name,
-      priority: managed.length,
-      action: { block: {} },
-      statement: {
-        andStatement: {
-          statements: [
-            { labelMatchStatement: { scope: 'LABEL', key: BODY_SIZE_RULE.label } },
-            {
-              notStatement: {
-                statement: {
-                  andStatement: {
-                    statements: [
-                      exactly({ method: {} }, BODY_SIZE_RULE.exempt.method),
-                      exactly({ uriPath: {} }, BODY_SIZE_RULE.exempt.path),
-                    ],
-                  },
-                },
-              },
-            },
-          ],
-        },
-      },
-      visibilityConfig: visibility(BODY_SIZE_RULE.name),
-    };
-    const startsWith = (prefix: string): CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
-        fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'STARTS_WITH',
-        searchString: prefix,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
-      },
-    });
-    const notCalendar: CfnWebACL.StatementProperty = {
-      notStatement: { statement: startsWith(CALENDAR_PATH_PREFIX) },
-    };
-    const rateRule = (
-      ruleName: string,
-      priority: number,
-      limit: number,
-      scopeDownStatement: CfnWebACL.StatementProperty,
-      perPath = false,
-    ): CfnWebACL.RuleProperty => ({
-      name: ruleName,
-      priority,
-      action: { block: {} },
-      statement: {
-        rateBasedStatement: {
-          // The viewer's own address (CloudFront's c-ip), not a header a client could forge; or the
-          // path, which for a calendar file holds its token.
-          ...(perPath
-            ? {
-                aggregateKeyType: 'CUSTOM_KEYS',
-                customKeys: [{ uriPath: { textTransformations: [{ priority: 0, type: 'NONE' }] } }],
-              }
-            : { aggregateKeyType: 'IP' }),
-          limit,
-          evaluationWindowSec: RATE_LIMITS.windowSeconds,
-          scopeDownStatement,
-        },
-      },
-      visibilityConfig: visibility(ruleName),
-    });
-
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name,
       description: `${name}: per-client rate limits and AWS managed rules in front of the site and its API`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(name),
-      rules: [
-        ...managed,
-        bodySize,
-        rateRule('ApiRatePerClient', managed.length + 1, RATE_LIMITS.apiPerClient, {
-          andStatement: { statements: [startsWith('/api/'), notCalendar] },
-        }),
-        rateRule('SiteRatePerClient', managed.length + 2, RATE_LIMITS.sitePerClient, notCalendar),
-        rateRule(
-          'CalendarRatePerToken',
-          managed.length + 3,
-          RATE_LIMITS.calendarPerToken,
-          startsWith(CALENDAR_PATH_PREFIX),
-          true,
-        ),
-      ],
+      rules: webAclRules(),
     });
 
     // The name must start with aws-waf-logs-, so CloudFormation cannot generate it; the stack id's

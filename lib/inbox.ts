@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { CnameRecord, MxRecord, PublicHostedZone } from 'aws-cdk-lib/aws-route53';
+import { CnameRecord, type IHostedZone, MxRecord, PublicHostedZone } from 'aws-cdk-lib/aws-route53';
 import {
   BlockPublicAccess,
   Bucket,
@@ -59,6 +59,145 @@ export interface InboxReceivingProps {
 }
 
 /**
+ * The bucket SES writes each mail to, for the seconds until the function reads and deletes it; SES
+ * writes on behalf of this rule (`ruleArn`) of this account only.
+ */
+function mailBucket(scope: Construct, ruleArn: string): Bucket {
+  const bucket = new Bucket(scope, 'Mail', {
+    encryption: BucketEncryption.S3_MANAGED,
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    enforceSSL: true,
+    lifecycleRules: [{ id: 'Backstop', expiration: Duration.days(INBOX_OBJECT_DAYS) }],
+    // Nothing in it outlives a day: it goes with the stack on every stage.
+    removalPolicy: RemovalPolicy.DESTROY,
+    autoDeleteObjects: false,
+  });
+  Validations.of(bucket).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason:
+      'A hand-over of inbound mail that lives for seconds (the function deletes each mail, a lifecycle rule anything left after a day); access logs would keep a trace of every user letter longer than the letter itself.',
+  });
+  bucket.addToResourcePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      principals: [new ServicePrincipal('ses.amazonaws.com')],
+      actions: ['s3:PutObject'],
+      resources: [bucket.arnForObjects(`${INBOX_MAIL_PREFIX}*`)],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': Stack.of(scope).account, 'aws:SourceArn': ruleArn },
+      },
+    }),
+  );
+  return bucket;
+}
+
+/**
+ * The function that reads each mail (read, then delete, under the prefix only) and files what it
+ * says, invoked by SES for this rule only.
+ */
+function mailHandler(
+  scope: Construct,
+  props: InboxReceivingProps,
+  { bucket, failures }: Pick<InboxReceiving, 'bucket' | 'failures'>,
+  ruleArn: string,
+): AppFunction {
+  const { config, inbox } = props;
+  const stack = Stack.of(scope);
+  const tableRegion = Stack.of(props.data).region;
+  const handler = new AppFunction(scope, 'Handler', {
+    config,
+    entry: 'lambdas/handlers/events/inboxMail.ts',
+    description: `Renewal inbox: reads a mail to ${inbox.domain} and files what it says`,
+    environment: {
+      ...props.environment,
+      INBOX_BUCKET: bucket.bucketName,
+      INBOX_PREFIX: INBOX_MAIL_PREFIX,
+      INBOX_DOMAIN: inbox.domain,
+      ...(tableRegion !== stack.region ? { TABLE_REGION: tableRegion } : {}),
+    },
+    memorySize: INBOX_READER_MEMORY_MB,
+    timeout: INBOX_MAIL_TIMEOUT,
+    failureQueue: failures.queue,
+  });
+  props.data.grantReadWrite(handler.fn);
+  // 'Your renewal inbox received a letter' (lambdas/features/inbox/receive.ts), with its signed unsubscribe
+  // link: sent through the stage's identity, in the stage's region (TABLE_REGION when elsewhere).
+  props.mail.grantSend(handler.fn);
+  props.mail.grantUnsubscribeKey(handler.fn);
+  // The mails under the prefix only: read, then delete. Nothing lists the bucket.
+  handler.fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['s3:GetObject', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${INBOX_MAIL_PREFIX}*`)],
+    }),
+  );
+  Validations.of(handler).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${nagReference(handler, bucket.node.defaultChild as CfnBucket, 'Arn')}/${INBOX_MAIL_PREFIX}*]`,
+    reason: 'Each mail is its own object, named by SES: the prefix is the narrowest resource.',
+  });
+  handler.fn.addPermission('AllowSesInvoke', {
+    principal: new ServicePrincipal('ses.amazonaws.com'),
+    action: 'lambda:InvokeFunction',
+    sourceAccount: stack.account,
+    sourceArn: ruleArn,
+  });
+  return handler;
+}
+
+/**
+ * The inbox subdomain alone, verified by its own DKIM records (in the zone, or as outputs to
+ * publish): the stage's domain identity (and its records) stays in the stage's region.
+ */
+function inboxIdentity(scope: Construct, domain: string, zone: IHostedZone | undefined): void {
+  const identity = new EmailIdentity(scope, 'Identity', { identity: Identity.domain(domain) });
+  identity.dkimRecords.forEach((record, i) => {
+    if (zone)
+      new CnameRecord(scope, `Dkim${i + 1}`, { zone, recordName: record.name, domainName: record.value });
+    else
+      new CfnOutput(Stack.of(scope), `InboxDkimRecord${i + 1}`, {
+        description: `SES DKIM CNAME ${i + 1} of the inbox domain to publish`,
+        value: `${record.name} CNAME ${record.value}`,
+      });
+  });
+}
+
+/** The rule: mail to the inbox domain, over TLS, scanned, stored, then the function told. */
+function receiptRule(
+  scope: Construct,
+  domain: string,
+  { ruleSet, bucket, handler }: Pick<InboxReceiving, 'ruleSet' | 'bucket' | 'handler'>,
+): ReceiptRule {
+  const store: IReceiptRuleAction = {
+    bind: () => ({
+      s3Action: { bucketName: bucket.bucketName, objectKeyPrefix: INBOX_MAIL_PREFIX },
+    }),
+  };
+  const invoke: IReceiptRuleAction = {
+    bind: () => ({
+      lambdaAction: {
+        functionArn: handler.fn.functionArn,
+        invocationType: LambdaInvocationType.EVENT,
+      },
+    }),
+  };
+  const rule = new ReceiptRule(scope, 'Rule', {
+    ruleSet,
+    receiptRuleName: INBOX_RULE_NAME,
+    // The inbox domain alone: SES refuses any other recipient in the SMTP conversation, unbilled.
+    recipients: [domain],
+    scanEnabled: true,
+    // Letters carry personal data: no mail in clear text.
+    tlsPolicy: TlsPolicy.REQUIRE,
+    // Stored first, then the function told: it reads what the first action stored.
+    actions: [store, invoke],
+  });
+  // SES checks it may write to the bucket and invoke the function when the rule is made.
+  rule.node.addDependency(bucket.policy!, handler.fn.permissionsNode.findChild('AllowSesInvoke'));
+  return rule;
+}
+
+/**
  * The renewal inbox's mail receiving (docs/architecture.md, decision 0053): SES receives mail for
  * `inbox.{domain}` only, scans it for spam and viruses, stores it in a private bucket (S3-managed
  * encryption: SES cannot write through a customer-managed default key without a key policy, and the
@@ -81,84 +220,18 @@ export class InboxReceiving extends Construct {
     super(scope, id);
     const { config, inbox } = props;
     const stack = Stack.of(this);
-
-    this.bucket = new Bucket(this, 'Mail', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      lifecycleRules: [{ id: 'Backstop', expiration: Duration.days(INBOX_OBJECT_DAYS) }],
-      // Nothing in it outlives a day: it goes with the stack on every stage.
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: false,
-    });
-    Validations.of(this.bucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason:
-        'A hand-over of inbound mail that lives for seconds (the function deletes each mail, a lifecycle rule anything left after a day); access logs would keep a trace of every user letter longer than the letter itself.',
-    });
-
     const ruleSetName = inboxRuleSetName(config);
     const ruleArn = stack.formatArn({
       service: 'ses',
       resource: 'receipt-rule-set',
       resourceName: `${ruleSetName}:receipt-rule/${INBOX_RULE_NAME}`,
     });
-    // SES writes the mail on behalf of this rule of this account only.
-    const sesPut = new PolicyStatement({
-      effect: Effect.ALLOW,
-      principals: [new ServicePrincipal('ses.amazonaws.com')],
-      actions: ['s3:PutObject'],
-      resources: [this.bucket.arnForObjects(`${INBOX_MAIL_PREFIX}*`)],
-      conditions: {
-        StringEquals: { 'aws:SourceAccount': stack.account, 'aws:SourceArn': ruleArn },
-      },
-    });
-    this.bucket.addToResourcePolicy(sesPut);
-
+    this.bucket = mailBucket(this, ruleArn);
     this.failures = new FailureQueue(this, 'Failures', {
       config,
       purpose: 'Inbox mails that could not be handled',
     });
-    const tableRegion = Stack.of(props.data).region;
-    this.handler = new AppFunction(this, 'Handler', {
-      config,
-      entry: 'lambdas/handlers/events/inboxMail.ts',
-      description: `Renewal inbox: reads a mail to ${inbox.domain} and files what it says`,
-      environment: {
-        ...props.environment,
-        INBOX_BUCKET: this.bucket.bucketName,
-        INBOX_PREFIX: INBOX_MAIL_PREFIX,
-        INBOX_DOMAIN: inbox.domain,
-        ...(tableRegion !== stack.region ? { TABLE_REGION: tableRegion } : {}),
-      },
-      memorySize: INBOX_READER_MEMORY_MB,
-      timeout: INBOX_MAIL_TIMEOUT,
-      failureQueue: this.failures.queue,
-    });
-    props.data.grantReadWrite(this.handler.fn);
-    // 'Your renewal inbox received a letter' (lambdas/features/inbox/receive.ts), with its signed unsubscribe
-    // link: sent through the stage's identity, in the stage's region (TABLE_REGION when elsewhere).
-    props.mail.grantSend(this.handler.fn);
-    props.mail.grantUnsubscribeKey(this.handler.fn);
-    // The mails under the prefix only: read, then delete. Nothing lists the bucket.
-    this.handler.fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject', 's3:DeleteObject'],
-        resources: [this.bucket.arnForObjects(`${INBOX_MAIL_PREFIX}*`)],
-      }),
-    );
-    Validations.of(this.handler).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${nagReference(this.handler, this.bucket.node.defaultChild as CfnBucket, 'Arn')}/${INBOX_MAIL_PREFIX}*]`,
-      reason: 'Each mail is its own object, named by SES: the prefix is the narrowest resource.',
-    });
-    this.handler.fn.addPermission('AllowSesInvoke', {
-      principal: new ServicePrincipal('ses.amazonaws.com'),
-      action: 'lambda:InvokeFunction',
-      sourceAccount: stack.account,
-      sourceArn: ruleArn,
-    });
-    const permission = this.handler.fn.permissionsNode.findChild('AllowSesInvoke');
+    this.handler = mailHandler(this, props, this, ruleArn);
 
     const domain = inbox.domain.replace(/^inbox\./, '');
     const zone = config.hostedZoneId
@@ -167,48 +240,10 @@ export class InboxReceiving extends Construct {
           zoneName: domain,
         })
       : undefined;
-    // The inbox subdomain alone, verified by its own DKIM records: the stage's domain identity
-    // (and its records) stays in the stage's region.
-    if (props.ownIdentity) {
-      const identity = new EmailIdentity(this, 'Identity', { identity: Identity.domain(inbox.domain) });
-      identity.dkimRecords.forEach((record, i) => {
-        if (zone)
-          new CnameRecord(this, `Dkim${i + 1}`, { zone, recordName: record.name, domainName: record.value });
-        else
-          new CfnOutput(stack, `InboxDkimRecord${i + 1}`, {
-            description: `SES DKIM CNAME ${i + 1} of the inbox domain to publish`,
-            value: `${record.name} CNAME ${record.value}`,
-          });
-      });
-    }
+    if (props.ownIdentity) inboxIdentity(this, inbox.domain, zone);
 
     this.ruleSet = new ReceiptRuleSet(this, 'RuleSet', { receiptRuleSetName: ruleSetName });
-    const store: IReceiptRuleAction = {
-      bind: () => ({
-        s3Action: { bucketName: this.bucket.bucketName, objectKeyPrefix: INBOX_MAIL_PREFIX },
-      }),
-    };
-    const invoke: IReceiptRuleAction = {
-      bind: () => ({
-        lambdaAction: {
-          functionArn: this.handler.fn.functionArn,
-          invocationType: LambdaInvocationType.EVENT,
-        },
-      }),
-    };
-    this.rule = new ReceiptRule(this, 'Rule', {
-      ruleSet: this.ruleSet,
-      receiptRuleName: INBOX_RULE_NAME,
-      // The inbox domain alone: SES refuses any other recipient in the SMTP conversation, unbilled.
-      recipients: [inbox.domain],
-      scanEnabled: true,
-      // Letters carry personal data: no mail in clear text.
-      tlsPolicy: TlsPolicy.REQUIRE,
-      // Stored first, then the function told: it reads what the first action stored.
-      actions: [store, invoke],
-    });
-    // SES checks it may write to the bucket and invoke the function when the rule is made.
-    this.rule.node.addDependency(this.bucket.policy!, permission);
+    this.rule = receiptRule(this, inbox.domain, this);
 
     const host = inboundSmtpHost(stack.region);
     if (zone)

@@ -101,6 +101,206 @@ export interface WebProps {
   webAclArn: string | undefined;
 }
 
+/** Removal of the site's buckets: kept on prod, emptied and deleted with any other stage. */
+const bucketRemoval = (config: StageConfig) => ({
+  removalPolicy: removalPolicy(config),
+  ...(config.isProd ? {} : { autoDeleteObjects: true }),
+});
+
+/**
+ * Server access logs of the site bucket and CloudFront standard logs. CloudFront's standard
+ * logging writes with ACLs, hence ObjectOwnership BUCKET_OWNER_PREFERRED on this bucket only.
+ */
+function logsBucket(scope: Construct, config: StageConfig): Bucket {
+  const bucket = new Bucket(scope, 'LogsBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
+    ...bucketRemoval(config),
+  });
+  Validations.of(bucket).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+  });
+  return bucket;
+}
+
+/** The calendar files' cache: an hour per path, the same for everyone (the token is the credential). */
+function calendarCachePolicy(scope: Construct, config: StageConfig): CachePolicy {
+  return new CachePolicy(scope, 'CalendarCache', {
+    comment: `${stageName(config)}: calendar files, an hour per path (the token is the credential)`,
+    // min = default = max: CloudFront keeps the answer an hour even though it says `private`
+    // to the calendar clients and any other shared cache.
+    minTtl: Duration.seconds(FEED_CACHE_SECONDS),
+    defaultTtl: Duration.seconds(FEED_CACHE_SECONDS),
+    maxTtl: Duration.seconds(FEED_CACHE_SECONDS),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+}
+
+/**
+ * The distribution: the bucket by default (the site's paths and headers), the calendar files and
+ * /api/* from the API's origin, which CloudFront calls with the stage's origin secret.
+ */
+function siteDistribution(
+  scope: Construct,
+  props: WebProps,
+  bucket: Bucket,
+  logs: Bucket,
+  customDomain: string | undefined,
+): Distribution {
+  const { config } = props;
+  const headers = securityHeadersPolicy(scope, config);
+  const paths = siteFunction(scope);
+  const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    // CloudFront replaces any viewer-sent copy of this header with the stage's secret.
+    customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginSecret },
+  });
+  return new Distribution(scope, 'Distribution', {
+    comment: stageName(config),
+    webAclId: props.webAclArn,
+    defaultRootObject: 'index.html',
+    httpVersion: HttpVersion.HTTP2_AND_3,
+    // Users are in the UK: North America and Europe edge locations are enough.
+    priceClass: PriceClass.PRICE_CLASS_100,
+    enableLogging: true,
+    logBucket: logs,
+    logFilePrefix: 'cloudfront/',
+    ...(customDomain && config.certificateArn
+      ? {
+          domainNames: [customDomain],
+          certificate: Certificate.fromCertificateArn(scope, 'Certificate', config.certificateArn),
+          minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
+      : {}),
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(bucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: headers,
+      compress: true,
+      functionAssociations: [
+        { function: paths, eventType: FunctionEventType.VIEWER_REQUEST },
+        { function: paths, eventType: FunctionEventType.VIEWER_RESPONSE },
+      ],
+    },
+    additionalBehaviors: {
+      // The calendar files: the same origin, cached for everyone by the token in the path.
+      [CALENDAR_PATH_PATTERN]: {
+        origin: apiOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachedMethods: CachedMethods.CACHE_GET_HEAD,
+        cachePolicy: calendarCachePolicy(scope, config),
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      '/api/*': {
+        origin: apiOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        // Everything but Host (API Gateway routes on its own host name); Authorization included.
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: headers,
+      },
+    },
+  });
+}
+
+/**
+ * The SPA build and its runtime config.json into the bucket, in two deployments so that a deploy
+ * never breaks a page that is open. The hashed files under assets/ are only ever added (prune:
+ * false): a tab loaded before the deploy still finds the lazily loaded chunks its old index.html
+ * names. They go first; then index.html and config.json, whose sync prunes everything else but never
+ * assets/, and the invalidation.
+ */
+function deploySite(
+  scope: Construct,
+  props: WebProps,
+  { bucket, distribution, siteUrl }: Pick<Web, 'bucket' | 'distribution' | 'siteUrl'>,
+): void {
+  const web = webBuild(scope, props.config, props.webDist);
+  const webConfig: WebConfig = {
+    stage: props.config.stage,
+    region: Stack.of(scope).region,
+    userPoolId: props.userPoolId,
+    userPoolClientId: props.userPoolClientId,
+    siteUrl,
+  };
+  const assetsDir = `${web.dir}/assets`;
+  const assets =
+    web.built && existsSync(assetsDir)
+      ? new BucketDeployment(scope, 'DeployAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.assets)],
+          memoryLimit: 512,
+        })
+      : undefined;
+  const deployment = new BucketDeployment(scope, 'Deploy', {
+    sources: [
+      ...(web.built
+        ? siteSources(web.dir, siteUrl)
+        : // A synth without a web build: the infra tests, or -c webPlaceholder=true (webBuild).
+          [Source.data('index.html', WEB_PLACEHOLDER_HTML)]),
+      // The SPA's runtime configuration (shared/api.ts WebConfig), read at start-up.
+      Source.jsonData('config.json', webConfig),
+    ],
+    destinationBucket: bucket,
+    // Prune stale top-level files, never the hashed assets of earlier deploys.
+    prune: true,
+    exclude: ['assets/*'],
+    cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.other)],
+    // CloudFront's cache policy keeps a no-cache object for its minimum TTL (1 s) at most; the
+    // invalidation makes the new index.html and config.json visible at once.
+    distribution,
+    distributionPaths: ['/*'],
+    memoryLimit: 512,
+  });
+  if (assets) deployment.node.addDependency(assets);
+  acknowledgeDeploymentHandler(deployment, bucket);
+}
+
+/** The cdk-nag rules the distribution answers otherwise, each with why. */
+function acknowledgeDistribution(
+  distribution: Distribution,
+  webAclArn: string | undefined,
+  customDomain: string | undefined,
+): void {
+  if (!webAclArn) {
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'A non-prod stage deployed with webAcl=false: its team alone uses it; the API throttles and the origin secret still hold (docs/operations.md, "Cost").',
+    });
+  }
+  Validations.of(distribution).acknowledge(
+    {
+      id: 'AwsSolutions-CFR1',
+      reason: 'No geo restriction: the product is for UK consumers but travelling users must keep access.',
+    },
+    ...(customDomain
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR4',
+            reason:
+              'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set.',
+          },
+        ]),
+  );
+}
+
 /**
  * The site: a private S3 bucket behind CloudFront (origin access control), /api/* forwarded to the
  * HTTP API on the same origin (no CORS), security headers on every response, and the SPA build plus
@@ -116,108 +316,19 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const { config } = props;
-    const stack = Stack.of(this);
-    const removal = {
-      removalPolicy: removalPolicy(config),
-      ...(config.isProd ? {} : { autoDeleteObjects: true }),
-    };
-
-    // Server access logs of the site bucket and CloudFront standard logs. CloudFront's standard
-    // logging writes with ACLs, hence ObjectOwnership BUCKET_OWNER_PREFERRED on this bucket only.
-    this.logsBucket = new Bucket(this, 'LogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(config.isProd ? 365 : 30) }],
-      ...removal,
-    });
-    Validations.of(this.logsBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
-    });
-
+    this.logsBucket = logsBucket(this, config);
     this.bucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 'site-bucket/',
-      ...removal,
+      ...bucketRemoval(config),
     });
-
-    const headers = securityHeadersPolicy(this, config);
-    const paths = siteFunction(this);
 
     // The site answers on the domain only with a certificate for it (us-east-1, validated in config).
     const customDomain = config.domain && config.certificateArn ? config.domain : undefined;
-    const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      // CloudFront replaces any viewer-sent copy of this header with the stage's secret.
-      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginSecret },
-    });
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: stageName(config),
-      webAclId: props.webAclArn,
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      // Users are in the UK: North America and Europe edge locations are enough.
-      priceClass: PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: this.logsBucket,
-      logFilePrefix: 'cloudfront/',
-      ...(customDomain && config.certificateArn
-        ? {
-            domainNames: [customDomain],
-            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
-            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: headers,
-        compress: true,
-        functionAssociations: [
-          { function: paths, eventType: FunctionEventType.VIEWER_REQUEST },
-          { function: paths, eventType: FunctionEventType.VIEWER_RESPONSE },
-        ],
-      },
-      additionalBehaviors: {
-        // The calendar files: the same origin, cached for everyone by the token in the path.
-        [CALENDAR_PATH_PATTERN]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachedMethods: CachedMethods.CACHE_GET_HEAD,
-          cachePolicy: new CachePolicy(this, 'CalendarCache', {
-            comment: `${stageName(config)}: calendar files, an hour per path (the token is the credential)`,
-            // min = default = max: CloudFront keeps the answer an hour even though it says `private`
-            // to the calendar clients and any other shared cache.
-            minTtl: Duration.seconds(FEED_CACHE_SECONDS),
-            defaultTtl: Duration.seconds(FEED_CACHE_SECONDS),
-            maxTtl: Duration.seconds(FEED_CACHE_SECONDS),
-            headerBehavior: CacheHeaderBehavior.none(),
-            queryStringBehavior: CacheQueryStringBehavior.none(),
-            cookieBehavior: CacheCookieBehavior.none(),
-            enableAcceptEncodingGzip: true,
-            enableAcceptEncodingBrotli: true,
-          }),
-          responseHeadersPolicy: headers,
-          compress: true,
-        },
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Everything but Host (API Gateway routes on its own host name); Authorization included.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-        },
-      },
-    });
+    this.distribution = siteDistribution(this, props, this.bucket, this.logsBucket, customDomain);
 
     if (customDomain && config.hostedZoneId) {
       const zone = PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', {
@@ -230,75 +341,7 @@ export class Web extends Construct {
     }
 
     this.siteUrl = config.siteUrl ?? `https://${this.distribution.distributionDomainName}`;
-
-    const web = webBuild(this, config, props.webDist);
-    const webConfig: WebConfig = {
-      stage: config.stage,
-      region: stack.region,
-      userPoolId: props.userPoolId,
-      userPoolClientId: props.userPoolClientId,
-      siteUrl: this.siteUrl,
-    };
-    // Two deployments, so that a deploy never breaks a page that is open. The hashed files under
-    // assets/ are only ever added (prune: false): a tab loaded before the deploy still finds the
-    // lazily loaded chunks its old index.html names. They go first; then index.html and config.json,
-    // whose sync prunes everything else but never assets/, and the invalidation.
-    const assetsDir = `${web.dir}/assets`;
-    const assets =
-      web.built && existsSync(assetsDir)
-        ? new BucketDeployment(this, 'DeployAssets', {
-            sources: [Source.asset(assetsDir)],
-            destinationBucket: this.bucket,
-            destinationKeyPrefix: 'assets/',
-            prune: false,
-            cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.assets)],
-            memoryLimit: 512,
-          })
-        : undefined;
-    const deployment = new BucketDeployment(this, 'Deploy', {
-      sources: [
-        ...(web.built
-          ? siteSources(web.dir, this.siteUrl)
-          : // A synth without a web build: the infra tests, or -c webPlaceholder=true (webBuild).
-            [Source.data('index.html', WEB_PLACEHOLDER_HTML)]),
-        // The SPA's runtime configuration (shared/api.ts WebConfig), read at start-up.
-        Source.jsonData('config.json', webConfig),
-      ],
-      destinationBucket: this.bucket,
-      // Prune stale top-level files, never the hashed assets of earlier deploys.
-      prune: true,
-      exclude: ['assets/*'],
-      cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL.other)],
-      // CloudFront's cache policy keeps a no-cache object for its minimum TTL (1 s) at most; the
-      // invalidation makes the new index.html and config.json visible at once.
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      memoryLimit: 512,
-    });
-    if (assets) deployment.node.addDependency(assets);
-    acknowledgeDeploymentHandler(deployment, this.bucket);
-
-    if (!props.webAclArn) {
-      Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'A non-prod stage deployed with webAcl=false: its team alone uses it; the API throttles and the origin secret still hold (docs/operations.md, "Cost").',
-      });
-    }
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'No geo restriction: the product is for UK consumers but travelling users must keep access.',
-      },
-      ...(customDomain
-        ? []
-        : [
-            {
-              id: 'AwsSolutions-CFR4',
-              reason:
-                'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set.',
-            },
-          ]),
-    );
+    deploySite(this, props, this);
+    acknowledgeDistribution(this.distribution, props.webAclArn, customDomain);
   }
 }

@@ -5,15 +5,7 @@
  * `maxLines` and 'and N more', under the push's title.
  */
 import { dailyPushTitle } from '../../shared/push.ts';
-import { REMINDER_MAILS, type ReminderMailInput } from './registry.ts';
-
-/** The digest's order: soonest first, a reminder's window before its lead of the same day. */
-export const soonestFirst = <T extends Pick<ReminderMailInput, 'daysLeft' | 'type'>>(items: readonly T[]) =>
-  [...items].sort(
-    (a, b) =>
-      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
-      Number(b.type === 'window') - Number(a.type === 'window'),
-  );
+import { REMINDER_MAILS, soonestFirst, type ReminderMailInput } from './registry.ts';
 
 export interface DaySummary {
   title: string;

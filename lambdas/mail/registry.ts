@@ -154,6 +154,18 @@ export const REMINDER_MAILS: Record<ReminderMailType, MailEntry> = {
 export const reminderMailSubject = (input: ReminderMailInput) => REMINDER_MAILS[input.type].subject(input);
 
 /**
+ * The digest's order, which the day's push and alert messages (./daySummary.ts) follow too: soonest
+ * first, follow-ups (no days left) last, and a reminder's window before its lead of the same day (the
+ * window is the news).
+ */
+export const soonestFirst = <T extends Pick<ReminderMailInput, 'daysLeft' | 'type'>>(items: readonly T[]) =>
+  [...items].sort(
+    (a, b) =>
+      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
+      Number(b.type === 'window') - Number(a.type === 'window'),
+  );
+
+/**
  * One SES mail for one or more of a recipient's reminder mails: a single mail, or a digest with the
  * soonest renewal first and follow-ups (renewals already past) after the reminders.
  */
@@ -162,14 +174,8 @@ export async function composeReminderMail(
   inputs: readonly ReminderMailInput[],
 ): Promise<OutgoingMail> {
   const urls = await unsubscribeUrls(profile.user_id);
-  // A reminder's window before its lead of the same day: the window is the news.
-  const soonestFirst = [...inputs].sort(
-    (a, b) =>
-      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
-      Number(b.type === 'window') - Number(a.type === 'window'),
-  );
   const withLinks = await Promise.all(
-    soonestFirst.map(async (input) => ({
+    soonestFirst(inputs).map(async (input) => ({
       input,
       links: {
         unsubscribeUrl: urls.page,

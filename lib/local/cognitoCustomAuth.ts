@@ -108,121 +108,136 @@ const verifyResponse = z.object({ answerCorrect: z.boolean().nullish() });
 
 const incorrect = () => new NotAuthorizedError('Incorrect username or password.');
 
-export function customAuthRoutes(services: Services, triggers: ChallengeTriggers) {
-  const { cognito, clock, tokenGenerator } = services;
-  const flows = new Map<string, Flow>();
+/** What the flow's steps share: the stand-in's services, the triggers, and the flows in progress by session. */
+interface FlowState extends Services {
+  triggers: ChallengeTriggers;
+  flows: Map<string, Flow>;
+}
 
-  /** Runs one trigger as Lambda would: a JSON copy of the event in, its `response` out. */
-  async function invoke<T>(
-    name: keyof ChallengeTriggers,
-    flow: Flow,
-    user: User | null,
-    triggerSource: string,
-    request: Record<string, unknown>,
-    response: Record<string, unknown>,
-    schema: z.ZodType<T>,
-  ): Promise<T> {
-    const event = {
-      version: '1',
-      region: REGION,
-      userPoolId: flow.userPoolId,
-      userName: flow.userName,
-      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: flow.clientId },
-      triggerSource,
-      request: {
-        userAttributes: user
-          ? { ...attributesToRecord(user.Attributes), 'cognito:user_status': user.UserStatus ?? 'CONFIRMED' }
-          : {},
-        ...request,
-        ...(flow.userNotFound ? { userNotFound: true } : {}),
-      },
-      response,
-    };
-    let result: unknown;
-    try {
-      result = await triggers[name](JSON.parse(JSON.stringify(event)));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new UserLambdaValidationError(`${name} failed with error ${message}.`);
-    }
-    const parsed = schema.safeParse((result as { response?: unknown } | null)?.response);
-    if (!parsed.success) throw new InvalidLambdaResponseError();
-    return parsed.data;
+/** Runs one trigger as Lambda would: a JSON copy of the event in, its `response` out. */
+async function invoke<T>(
+  { triggers }: FlowState,
+  name: keyof ChallengeTriggers,
+  flow: Flow,
+  user: User | null,
+  triggerSource: string,
+  request: Record<string, unknown>,
+  response: Record<string, unknown>,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const event = {
+    version: '1',
+    region: REGION,
+    userPoolId: flow.userPoolId,
+    userName: flow.userName,
+    callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: flow.clientId },
+    triggerSource,
+    request: {
+      userAttributes: user
+        ? { ...attributesToRecord(user.Attributes), 'cognito:user_status': user.UserStatus ?? 'CONFIRMED' }
+        : {},
+      ...request,
+      ...(flow.userNotFound ? { userNotFound: true } : {}),
+    },
+    response,
+  };
+  let result: unknown;
+  try {
+    result = await triggers[name](JSON.parse(JSON.stringify(event)));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UserLambdaValidationError(`${name} failed with error ${message}.`);
   }
+  const parsed = schema.safeParse((result as { response?: unknown } | null)?.response);
+  if (!parsed.success) throw new InvalidLambdaResponseError();
+  return parsed.data;
+}
 
-  /** The flow's user as stored now (it may have been disabled or deleted since the last call). */
-  async function currentUser(ctx: Context, flow: Flow): Promise<User | null> {
-    if (flow.userNotFound) return null;
-    const pool = await cognito.getUserPool(ctx, flow.userPoolId);
-    return pool.getUserByUsername(ctx, flow.userName);
+/** The flow's user as stored now (it may have been disabled or deleted since the last call). */
+async function currentUser({ cognito }: FlowState, ctx: Context, flow: Flow): Promise<User | null> {
+  if (flow.userNotFound) return null;
+  const pool = await cognito.getUserPool(ctx, flow.userPoolId);
+  return pool.getUserByUsername(ctx, flow.userName);
+}
+
+/** Keeps a flow under a new session string, forgetting the flows whose time is up. */
+function remember({ flows, clock }: FlowState, flow: Flow): string {
+  const now = clock.get().getTime();
+  for (const [session, old] of flows) if (old.expiresAt < now) flows.delete(session);
+  flow.expiresAt = now + CHALLENGE_SESSION_MS;
+  const session = randomBytes(48).toString('base64url');
+  flows.set(session, flow);
+  return session;
+}
+
+/** The flow's end when Define issues tokens: tokens as cognito-local issues them for a password sign-in. */
+async function issueTokens(
+  { cognito, tokenGenerator }: FlowState,
+  ctx: Context,
+  flow: Flow,
+  user: User | null,
+  clientMetadata: Record<string, string> | undefined,
+) {
+  if (!user) throw incorrect();
+  const pool = await cognito.getUserPool(ctx, flow.userPoolId);
+  const client = await cognito.getAppClient(ctx, flow.clientId);
+  if (!client) throw incorrect();
+  const groups = await pool.listUserGroupMembership(ctx, user);
+  const tokens = await tokenGenerator.generate(ctx, user, groups, client, clientMetadata, 'Authentication');
+  await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+  return { ChallengeParameters: {}, AuthenticationResult: tokens };
+}
+
+/** Define decides; then tokens, a failure, or the next challenge from Create. */
+async function next(
+  state: FlowState,
+  ctx: Context,
+  flow: Flow,
+  clientMetadata: Record<string, string> | undefined,
+) {
+  const user = await currentUser(state, ctx, flow);
+  if (!flow.userNotFound && (!user || user.Enabled === false)) throw incorrect();
+  const metadata = clientMetadata ? { clientMetadata } : {};
+  const decision = await invoke(
+    state,
+    'DefineAuthChallenge',
+    flow,
+    user,
+    'DefineAuthChallenge_Authentication',
+    { session: flow.session, ...metadata },
+    { challengeName: null, issueTokens: null, failAuthentication: null },
+    defineResponse,
+  );
+  if (decision.failAuthentication) throw incorrect();
+  if (decision.issueTokens) return issueTokens(state, ctx, flow, user, clientMetadata);
+  if (decision.challengeName !== 'CUSTOM_CHALLENGE') {
+    throw new UnsupportedError(`custom auth with the challenge ${decision.challengeName ?? '(none)'}`);
   }
+  if (flow.session.length >= MAX_ROUNDS) throw incorrect();
+  const challenge = await invoke(
+    state,
+    'CreateAuthChallenge',
+    flow,
+    user,
+    'CreateAuthChallenge_Authentication',
+    { challengeName: 'CUSTOM_CHALLENGE', session: flow.session, ...metadata },
+    { publicChallengeParameters: {}, privateChallengeParameters: {}, challengeMetadata: null },
+    createResponse,
+  );
+  flow.privateChallengeParameters = challenge.privateChallengeParameters ?? {};
+  flow.challengeMetadata = challenge.challengeMetadata ?? undefined;
+  return {
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    ChallengeParameters: { ...challenge.publicChallengeParameters, USERNAME: flow.userName },
+    Session: remember(state, flow),
+  };
+}
 
-  /** Keeps a flow under a new session string, forgetting the flows whose time is up. */
-  function remember(flow: Flow): string {
-    const now = clock.get().getTime();
-    for (const [session, old] of flows) if (old.expiresAt < now) flows.delete(session);
-    flow.expiresAt = now + CHALLENGE_SESSION_MS;
-    const session = randomBytes(48).toString('base64url');
-    flows.set(session, flow);
-    return session;
-  }
-
-  /** Define decides; then tokens, a failure, or the next challenge from Create. */
-  async function next(ctx: Context, flow: Flow, clientMetadata: Record<string, string> | undefined) {
-    const user = await currentUser(ctx, flow);
-    if (!flow.userNotFound && (!user || user.Enabled === false)) throw incorrect();
-    const metadata = clientMetadata ? { clientMetadata } : {};
-    const decision = await invoke(
-      'DefineAuthChallenge',
-      flow,
-      user,
-      'DefineAuthChallenge_Authentication',
-      { session: flow.session, ...metadata },
-      { challengeName: null, issueTokens: null, failAuthentication: null },
-      defineResponse,
-    );
-    if (decision.failAuthentication) throw incorrect();
-    if (decision.issueTokens) {
-      if (!user) throw incorrect();
-      const pool = await cognito.getUserPool(ctx, flow.userPoolId);
-      const client = await cognito.getAppClient(ctx, flow.clientId);
-      if (!client) throw incorrect();
-      const groups = await pool.listUserGroupMembership(ctx, user);
-      const tokens = await tokenGenerator.generate(
-        ctx,
-        user,
-        groups,
-        client,
-        clientMetadata,
-        'Authentication',
-      );
-      await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
-      return { ChallengeParameters: {}, AuthenticationResult: tokens };
-    }
-    if (decision.challengeName !== 'CUSTOM_CHALLENGE') {
-      throw new UnsupportedError(`custom auth with the challenge ${decision.challengeName ?? '(none)'}`);
-    }
-    if (flow.session.length >= MAX_ROUNDS) throw incorrect();
-    const challenge = await invoke(
-      'CreateAuthChallenge',
-      flow,
-      user,
-      'CreateAuthChallenge_Authentication',
-      { challengeName: 'CUSTOM_CHALLENGE', session: flow.session, ...metadata },
-      { publicChallengeParameters: {}, privateChallengeParameters: {}, challengeMetadata: null },
-      createResponse,
-    );
-    flow.privateChallengeParameters = challenge.privateChallengeParameters ?? {};
-    flow.challengeMetadata = challenge.challengeMetadata ?? undefined;
-    return {
-      ChallengeName: 'CUSTOM_CHALLENGE',
-      ChallengeParameters: { ...challenge.publicChallengeParameters, USERNAME: flow.userName },
-      Session: remember(flow),
-    };
-  }
-
-  /** InitiateAuth with AuthFlow CUSTOM_AUTH. */
-  const initiate: Route = async (ctx, req: InitiateRequest) => {
+/** InitiateAuth with AuthFlow CUSTOM_AUTH. */
+const initiate =
+  (state: FlowState): Route =>
+  async (ctx, req: InitiateRequest) => {
+    const { cognito } = state;
     const client = (await cognito.getAppClient(ctx, req.ClientId)) as { ExplicitAuthFlows?: string[] } | null;
     if (!client) throw new NotAuthorizedError();
     if (!client.ExplicitAuthFlows?.includes('ALLOW_CUSTOM_AUTH')) {
@@ -236,6 +251,7 @@ export function customAuthRoutes(services: Services, triggers: ChallengeTriggers
     if (user?.Enabled === false) throw new NotAuthorizedError('User is disabled.');
     if (user?.UserStatus === 'UNCONFIRMED') throw new UserNotConfirmedException();
     return next(
+      state,
       ctx,
       {
         clientId: req.ClientId,
@@ -251,25 +267,34 @@ export function customAuthRoutes(services: Services, triggers: ChallengeTriggers
     );
   };
 
-  /** RespondToAuthChallenge with ChallengeName CUSTOM_CHALLENGE. */
-  const respond: Route = async (ctx, req: RespondRequest) => {
-    const flow = req.Session ? flows.get(req.Session) : undefined;
-    // A session string is good for one answer.
-    if (req.Session) flows.delete(req.Session);
-    if (!flow || flow.expiresAt < clock.get().getTime() || flow.clientId !== req.ClientId) {
-      throw new NotAuthorizedError('Invalid session for the user, session is expired.');
-    }
+/** The flow a RespondToAuthChallenge names: a live session, spent by this one answer, of its client. */
+function answeredFlow({ flows, clock }: FlowState, req: RespondRequest): Flow {
+  const flow = req.Session ? flows.get(req.Session) : undefined;
+  // A session string is good for one answer.
+  if (req.Session) flows.delete(req.Session);
+  if (!flow || flow.expiresAt < clock.get().getTime() || flow.clientId !== req.ClientId) {
+    throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+  }
+  return flow;
+}
+
+/** RespondToAuthChallenge with ChallengeName CUSTOM_CHALLENGE. */
+const respond =
+  (state: FlowState): Route =>
+  async (ctx, req: RespondRequest) => {
+    const flow = answeredFlow(state, req);
     const answer = req.ChallengeResponses?.ANSWER;
     const username = req.ChallengeResponses?.USERNAME;
     if (typeof answer !== 'string') throw new InvalidParameterError('Missing required parameter ANSWER');
     if (!username) throw new InvalidParameterError('Missing required parameter USERNAME');
     if (!flow.userNotFound) {
-      const pool = await cognito.getUserPool(ctx, flow.userPoolId);
+      const pool = await state.cognito.getUserPool(ctx, flow.userPoolId);
       const named = await pool.getUserByUsername(ctx, username);
       if (named?.Username !== flow.userName) throw incorrect();
     }
-    const user = await currentUser(ctx, flow);
+    const user = await currentUser(state, ctx, flow);
     const verdict = await invoke(
+      state,
       'VerifyAuthChallengeResponse',
       flow,
       user,
@@ -290,8 +315,11 @@ export function customAuthRoutes(services: Services, triggers: ChallengeTriggers
         ...(flow.challengeMetadata !== undefined ? { challengeMetadata: flow.challengeMetadata } : {}),
       },
     ];
-    return next(ctx, flow, req.ClientMetadata);
+    return next(state, ctx, flow, req.ClientMetadata);
   };
 
-  return { initiate, respond };
+/** The custom flow's two routes, sharing the flows in progress (per stand-in). */
+export function customAuthRoutes(services: Services, triggers: ChallengeTriggers) {
+  const state: FlowState = { ...services, triggers, flows: new Map() };
+  return { initiate: initiate(state), respond: respond(state) };
 }

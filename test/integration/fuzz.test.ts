@@ -175,7 +175,7 @@ const FUZZ: Record<RouteName, Fuzz> = {
   adminCronRuns: { runs: 20, query: async () => '?limit=10' },
   adminAudit: { runs: 20, query: async () => '?limit=10' },
   // A real run (simulate: false) is the reminder job for today: generated bodies are simulations only,
-  // so the suite's work stays bounded; the real run is covered by admin.test.ts.
+  // so the suite's work stays bounded; the real run is covered by test/e2e/admin-tools.test.ts.
   adminRunCron: {
     body: { simulate: true, date: '2031-01-01' },
     runs: 16,

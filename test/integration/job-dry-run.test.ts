@@ -86,6 +86,8 @@ describe('a dry run of the reminder job for a date', () => {
     );
     expect(printed).toContain(mailed.email);
     expect(printed).toContain(subject);
+    // Each renewal in the words the reminder page uses for its next mail.
+    expect(printed).toContain('- Home insurance: reminder, 7 days before the renewal\n');
     expect(printed).toContain(`Broadband: ${formatUkDate(passed)} → ${formatUkDate(nextRenewal)}`);
 
     // The real run for the date does what the dry run said: the same mails, the same roll.

@@ -86,6 +86,6 @@ describe('CronLogScreen', () => {
     const region = screen.getByRole('region', { name: 'The last 14 cron runs' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toHaveClass('table-wrap');
-    // (axe and the 360 px width run in Chromium: test/e2e/admin.test.ts.)
+    // (axe and the 360 px width run in Chromium: test/e2e/admin-tools.test.ts.)
   });
 });

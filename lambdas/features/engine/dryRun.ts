@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import type { ReminderMailType } from '../../../shared/api.ts';
 import { formatUkDate, todayIn, UK_ZONE } from '../../../shared/dates.ts';
 import { pushesReminders } from '../../../shared/push.ts';
+import { reminderMailKindOf } from '../../../shared/reminder/mails/index.ts';
 import { composeReminderMail } from '../../mail/registry.ts';
 import { env } from '../../runtime/env.ts';
 import { errorMessage } from '../../runtime/errors.ts';
@@ -120,9 +121,9 @@ function recipientGroups(deliverable: readonly Addressed[]): Addressed[][] {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** A renewal's line: its mail in the words the reminder page uses for its next mail. */
 function itemLine({ title, type, daysBefore, late }: DryRunMail['items'][number]): string {
-  const when =
-    type === 'savings' ? 'how did it go?' : daysBefore === 0 ? 'on the day' : `${daysBefore} days before`;
+  const when = reminderMailKindOf(type).nextMailText({ days_before: daysBefore }, 'the renewal');
   return `      - ${title}: ${type}, ${when}${late ? ' (late)' : ''}`;
 }
 

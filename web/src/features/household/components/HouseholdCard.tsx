@@ -27,6 +27,7 @@ import {
 import { InviteDialog } from './InviteDialog.tsx';
 import { shareable, ShareRemindersDialog } from './ShareRemindersDialog.tsx';
 import { useReminders } from '../../../api/get-reminders.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 import './HouseholdCard.css';
 
 /** What a confirmation is about: leaving, removing a member, or cancelling an invitation. */
@@ -39,10 +40,7 @@ type Pending =
 export function HouseholdCard() {
   const household = useHousehold();
   return (
-    <section className="card settings-card" aria-labelledby="household-heading">
-      <h2 id="household-heading" className="card-title">
-        Household
-      </h2>
+    <SettingsCard headingId="household-heading" title="Household">
       <p className="muted">Share renewals with the people you live with.</p>
       {household.isPending ? (
         <LoadingPanel label="Loading your household" className="household-loading" />
@@ -55,7 +53,7 @@ export function HouseholdCard() {
           <HouseholdBody household={household.data.household} />
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -113,6 +111,77 @@ function HouseholdNotes({ notes }: { notes: readonly HouseholdNote[] }) {
   );
 }
 
+/** The household's members; its owner may remove anyone but themself. */
+function MemberList({
+  household,
+  onRemove,
+}: {
+  household: Household;
+  onRemove: (member: Household['members'][number]) => void;
+}) {
+  return (
+    <ul className="household-list" aria-label="Members">
+      {household.members.map((member) => (
+        <li key={member.membership_id} className="household-row">
+          <span>
+            <strong>{member.first_name}</strong>
+            {member.is_you && <span className="muted"> (you)</span>}{' '}
+            <span className="muted">{member.masked_email}</span>
+          </span>
+          <span className="household-row-end">
+            <Badge variant={member.role === 'owner' ? 'default' : 'outline'}>
+              {ROLE_LABELS[member.role]}
+            </Badge>
+            {household.is_owner && !member.is_you && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Remove ${member.first_name}`}
+                onClick={() => onRemove(member)}
+              >
+                Remove
+              </button>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The invitations not answered yet, each until its day, each to be cancelled. */
+function InvitationList({
+  invitations,
+  onCancel,
+}: {
+  invitations: Household['invitations'];
+  onCancel: (invitation: Household['invitations'][number]) => void;
+}) {
+  if (invitations.length === 0) return null;
+  return (
+    <>
+      <h3 className="household-subheading">Pending invitations</h3>
+      <ul className="household-list" aria-label="Pending invitations">
+        {invitations.map((invitation) => (
+          <li key={invitation.id} className="household-row">
+            <span>
+              {invitation.name && <strong>{invitation.name} </strong>}
+              <span className="muted">{invitation.email ?? invitation.masked_email}</span>
+              <span className="muted household-expires">
+                {' '}
+                until {formatUkDate(invitation.expires_at.slice(0, 10))}
+              </span>
+            </span>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => onCancel(invitation)}>
+              Cancel invitation
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function HouseholdBody({ household }: { household: Household | null }) {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   // 'Share these with your household?': offered on arriving from joining (?share=1), once the first
@@ -153,58 +222,14 @@ function HouseholdBody({ household }: { household: Household | null }) {
     <div className="household">
       {household ? (
         <>
-          <ul className="household-list" aria-label="Members">
-            {household.members.map((member) => (
-              <li key={member.membership_id} className="household-row">
-                <span>
-                  <strong>{member.first_name}</strong>
-                  {member.is_you && <span className="muted"> (you)</span>}{' '}
-                  <span className="muted">{member.masked_email}</span>
-                </span>
-                <span className="household-row-end">
-                  <Badge variant={member.role === 'owner' ? 'default' : 'outline'}>
-                    {ROLE_LABELS[member.role]}
-                  </Badge>
-                  {household.is_owner && !member.is_you && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      aria-label={`Remove ${member.first_name}`}
-                      onClick={() => setConfirming({ kind: 'remove', member })}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {household.invitations.length > 0 && (
-            <>
-              <h3 className="household-subheading">Pending invitations</h3>
-              <ul className="household-list" aria-label="Pending invitations">
-                {household.invitations.map((invitation) => (
-                  <li key={invitation.id} className="household-row">
-                    <span>
-                      {invitation.name && <strong>{invitation.name} </strong>}
-                      <span className="muted">{invitation.email ?? invitation.masked_email}</span>
-                      <span className="muted household-expires">
-                        {' '}
-                        until {formatUkDate(invitation.expires_at.slice(0, 10))}
-                      </span>
-                    </span>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      onClick={() => setConfirming({ kind: 'cancel', invitation })}
-                    >
-                      Cancel invitation
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <MemberList
+            household={household}
+            onRemove={(member) => setConfirming({ kind: 'remove', member })}
+          />
+          <InvitationList
+            invitations={household.invitations}
+            onCancel={(invitation) => setConfirming({ kind: 'cancel', invitation })}
+          />
         </>
       ) : (
         <p className="household-empty">You are not in a household yet. Invite someone to start one.</p>

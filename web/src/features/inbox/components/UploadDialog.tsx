@@ -11,12 +11,94 @@ import { CancelButton } from '../../../components/CancelButton.tsx';
 import '../../../components/Dialog.css';
 
 type Kind = 'file' | 'text';
+/** The two ways to give a letter, as the dialog offers them. */
+const KINDS: readonly (readonly [Kind, string])[] = [
+  ['file', 'A file'],
+  ['text', 'Text to paste'],
+];
 
 /** The text checked as the API checks it, so the message comes before anything is sent. */
 function textProblem(text: string): string | null {
   if (text.trim() === '') return INBOX_MESSAGES.textRequired;
   if (text.length > INBOX_TEXT_MAX) return INBOX_MESSAGES.textTooLong;
   return null;
+}
+
+/** 'What do you have?': a file or text to paste. */
+function KindChoice({
+  kind,
+  onChange,
+  disabled,
+}: {
+  kind: Kind;
+  onChange: (kind: Kind) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="radio-group" disabled={disabled}>
+      <legend>What do you have?</legend>
+      <div className="choices">
+        {KINDS.map(([value, label]) => (
+          <label key={value} className="checkbox">
+            <input
+              type="radio"
+              name="upload-kind"
+              checked={kind === value}
+              onChange={() => onChange(value)}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The letter itself: its file (checked when chosen), or its text; `problem` is said under it. */
+function LetterField({
+  kind,
+  text,
+  problem,
+  disabled,
+  onText,
+  onFile,
+}: {
+  kind: Kind;
+  text: string;
+  problem: string | null;
+  disabled: boolean;
+  onText: (text: string) => void;
+  onFile: (file: File | null) => void;
+}) {
+  return kind === 'file' ? (
+    <FieldFrame
+      label="Letter file"
+      hint="PDF, PNG or JPEG photo, .eml e-mail or .txt"
+      error={problem ?? undefined}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          disabled={disabled}
+          onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
+        />
+      )}
+    </FieldFrame>
+  ) : (
+    <FieldFrame label="Text of the letter" error={problem ?? undefined}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={8}
+          value={text}
+          disabled={disabled}
+          onChange={(event) => onText(event.currentTarget.value)}
+        />
+      )}
+    </FieldFrame>
+  );
 }
 
 /**
@@ -89,62 +171,18 @@ export function UploadDialog({
             pasted. We read the dates and prices; nothing changes until you confirm them.
           </Dialog.Description>
           <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-            <fieldset className="radio-group" disabled={busy}>
-              <legend>What do you have?</legend>
-              <div className="choices">
-                <label className="checkbox">
-                  <input
-                    type="radio"
-                    name="upload-kind"
-                    checked={kind === 'file'}
-                    onChange={() => setKind('file')}
-                  />
-                  <span>A file</span>
-                </label>
-                <label className="checkbox">
-                  <input
-                    type="radio"
-                    name="upload-kind"
-                    checked={kind === 'text'}
-                    onChange={() => setKind('text')}
-                  />
-                  <span>Text to paste</span>
-                </label>
-              </div>
-            </fieldset>
-            {kind === 'file' ? (
-              <FieldFrame
-                label="Letter file"
-                hint="PDF, PNG or JPEG photo, .eml e-mail or .txt"
-                error={problem ?? undefined}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="file"
-                    accept={UPLOAD_ACCEPT}
-                    disabled={busy}
-                    onChange={(event) => {
-                      const picked = event.currentTarget.files?.[0] ?? null;
-                      setFile(picked);
-                      setProblem(picked ? uploadProblem(picked) : null);
-                    }}
-                  />
-                )}
-              </FieldFrame>
-            ) : (
-              <FieldFrame label="Text of the letter" error={problem ?? undefined}>
-                {(control) => (
-                  <textarea
-                    {...control}
-                    rows={8}
-                    value={text}
-                    disabled={busy}
-                    onChange={(event) => setText(event.currentTarget.value)}
-                  />
-                )}
-              </FieldFrame>
-            )}
+            <KindChoice kind={kind} onChange={setKind} disabled={busy} />
+            <LetterField
+              kind={kind}
+              text={text}
+              problem={problem}
+              disabled={busy}
+              onText={setText}
+              onFile={(picked) => {
+                setFile(picked);
+                setProblem(picked ? uploadProblem(picked) : null);
+              }}
+            />
             {failure && (
               <p className="field-error" role="alert">
                 {failure}

@@ -49,6 +49,15 @@ export function ChannelOffNotice({ channel, again }: { channel: Channel; again: 
 }
 
 /**
+ * The top of a channel set up by a form (ntfy, the webhook): what it does until it is set up; then,
+ * if the server turned it off, why, and that saving it again turns it back on.
+ */
+export function FormChannelIntro({ channel, children }: { channel: Channel | null; children: ReactNode }) {
+  if (!channel) return <p className="muted">{children}</p>;
+  return <ChannelOffNotice channel={channel} again="Save it again to turn it back on." />;
+}
+
+/**
  * Whether a failed save should also say why on the form: a refusal with field messages already
  * says it on its fields; any other (the server's own check of an address, say) would otherwise
  * only be a toast.
@@ -102,16 +111,23 @@ export function ChannelTest({ kind, name }: { kind: ChannelKind; name: string })
   );
 }
 
-/** 'Remove' (or 'Disconnect'), asked first; the channel goes from the list once the server agrees. */
-export function RemoveChannel({
-  kind,
+/**
+ * A channel's action asked first ('Remove', 'Rotate secret'): its button opens the confirmation;
+ * confirmed, `run` goes, then the dialog closes and `done` is toasted (with `doneDescription`); a
+ * failure is toasted and the dialog stays open.
+ */
+export function ConfirmedAction({
   label,
   srLabel,
   title,
   description,
   done,
+  doneDescription,
+  run,
+  pending,
+  tone,
+  buttonClassName = 'btn btn-ghost',
 }: {
-  kind: ChannelKind;
   /** The button's words, on it and in the dialog. */
   label: string;
   /** What the button is named to a screen reader, where `label` alone would be ambiguous. */
@@ -120,14 +136,19 @@ export function RemoveChannel({
   description: string;
   /** The toast's title once it is done. */
   done: string;
+  doneDescription?: string;
+  run: () => Promise<void>;
+  pending: boolean;
+  tone?: 'destructive' | 'primary';
+  buttonClassName?: string;
 }) {
-  const remove = useRemoveChannel(kind);
   const [open, setOpen] = useState(false);
   const onConfirm = async () => {
     try {
-      await remove.mutateAsync();
+      await run();
       setOpen(false);
-      toast.success(done);
+      if (doneDescription === undefined) toast.success(done);
+      else toast.success(done, { description: doneDescription });
     } catch (error) {
       toast.error('Error', { description: errorMessage(error) });
     }
@@ -139,13 +160,32 @@ export function RemoveChannel({
       title={title}
       description={description}
       confirmLabel={label}
-      busy={remove.isPending}
+      busy={pending}
+      tone={tone}
       onConfirm={() => void onConfirm()}
       trigger={
-        <button type="button" className="btn btn-ghost" aria-label={srLabel}>
+        <button type="button" className={buttonClassName} aria-label={srLabel}>
           {label}
         </button>
       }
+    />
+  );
+}
+
+/** 'Remove' (or 'Disconnect'), asked first; the channel goes from the list once the server agrees. */
+export function RemoveChannel({
+  kind,
+  ...words
+}: { kind: ChannelKind } & Pick<
+  Parameters<typeof ConfirmedAction>[0],
+  'label' | 'srLabel' | 'title' | 'description' | 'done'
+>) {
+  const remove = useRemoveChannel(kind);
+  return (
+    <ConfirmedAction
+      {...words}
+      run={async () => void (await remove.mutateAsync())}
+      pending={remove.isPending}
     />
   );
 }

@@ -5,6 +5,7 @@ import { NtfyChannel } from './NtfyChannel.tsx';
 import { TelegramChannel } from './TelegramChannel.tsx';
 import { WebhookChannel } from './WebhookChannel.tsx';
 import { WebPushChannel } from './WebPushChannel.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 import './NotificationsCard.css';
 import './Channels.css';
 
@@ -34,10 +35,11 @@ export function AlertChannels() {
  */
 export function NotificationsCard() {
   return (
-    <section className="card settings-card notifications-card" aria-labelledby="notifications-heading">
-      <h2 id="notifications-heading" className="card-title">
-        Notifications
-      </h2>
+    <SettingsCard
+      headingId="notifications-heading"
+      title="Notifications"
+      className="settings-card notifications-card"
+    >
       <p className="muted">
         On a day something is due, your reminders arrive wherever you choose: by e-mail, on this device, in
         Telegram, through ntfy, or at your own webhook.
@@ -45,6 +47,6 @@ export function NotificationsCard() {
       <EmailChannel />
       <WebPushChannel />
       <AlertChannels />
-    </section>
+    </SettingsCard>
   );
 }

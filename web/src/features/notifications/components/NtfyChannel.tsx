@@ -11,7 +11,7 @@ import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useSaveNtfy } from '../api/channels.ts';
 import { channelState } from '../channels.ts';
-import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
+import { ChannelSection, ChannelTest, FormChannelIntro, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
 
 interface NtfyInput {
   topic_url: string;
@@ -67,12 +67,9 @@ export function NtfyChannel({ channel }: { channel: Ntfy | null }) {
 
   return (
     <ChannelSection name="ntfy" state={channelState(channel)}>
-      {!channel && (
-        <p className="muted">
-          Get each day’s reminders as a notification from ntfy, on ntfy.sh or your own server.
-        </p>
-      )}
-      {channel && <ChannelOffNotice channel={channel} again="Save it again to turn it back on." />}
+      <FormChannelIntro channel={channel}>
+        Get each day’s reminders as a notification from ntfy, on ntfy.sh or your own server.
+      </FormChannelIntro>
       <Form form={form} onSubmit={onSubmit} className="form channel-form">
         <Field
           name="topic_url"

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { CHANNEL_MESSAGES, type TelegramChannel as Telegram } from '#shared/channels/kinds.ts';
 import { TELEGRAM_LINK_MINUTES, type TelegramConnectLink } from '#shared/channels/telegram.ts';
 import { ApiRequestError } from '../../../api/client.ts';
+import { NewTabLink } from '../../../components/NewTabLink.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useConnectTelegram, usePollChannels } from '../api/channels.ts';
 import { channelState, formatClock } from '../channels.ts';
@@ -17,10 +18,9 @@ function PendingLink({ link }: { link: TelegramConnectLink }) {
         {formatClock(link.expires_at)}).
       </p>
       <div className="channel-actions">
-        <a className="btn btn-primary" href={link.link} target="_blank" rel="noopener noreferrer">
+        <NewTabLink className="btn btn-primary" href={link.link}>
           Open @{link.bot} in Telegram
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        </NewTabLink>
         <button type="button" className="btn btn-outline" onClick={() => void copyText(link.link, 'link')}>
           Copy link
         </button>

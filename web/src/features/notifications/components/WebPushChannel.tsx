@@ -31,6 +31,38 @@ export const BLOCKED_HINT =
 export const UNREACHABLE_HINT =
   'This browser’s notification service did not answer, so notifications cannot be turned on here for now. Your reminders still come by e-mail.';
 
+/** The channel's badge: on here, off (or to be installed first), or not possible in this browser. */
+const deviceState = (onHere: boolean, possible: boolean) =>
+  onHere
+    ? ({ text: 'On', variant: 'success' } as const)
+    : possible
+      ? ({ text: 'Off', variant: 'outline' } as const)
+      : ({ text: 'Not available', variant: 'outline' } as const);
+
+/** 'Send a test notification' to the account's devices, saying whether any took it. */
+function SendTestPush() {
+  const test = useSendTestPush();
+  const sendTest = async () => {
+    try {
+      const result = await test.mutateAsync(undefined);
+      if (result.sent > 0) toast.success('Test notification sent');
+      else toast.error('Error', { description: 'The test notification could not be delivered' });
+    } catch {
+      toast.error('Error', { description: 'Failed to send a test notification' });
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-outline"
+      disabled={test.isPending}
+      onClick={() => void sendTest()}
+    >
+      {test.isPending ? 'Sending...' : 'Send a test notification'}
+    </button>
+  );
+}
+
 /**
  * This device's notifications (Web Push): 'Install app' where the browser offers it, the iPhone
  * hint, turning notifications on and off for this device, a test notification, and the account's
@@ -40,7 +72,6 @@ export function WebPushChannel() {
   const devices = usePushDevices();
   const add = useAddPushDevice();
   const remove = useRemovePushDevice();
-  const test = useSendTestPush();
   const install = useInstallPrompt();
   const [blocked, setBlocked] = useState(() => permission() === 'denied' && pushSupported());
   const [unreachable, setUnreachable] = useState(false);
@@ -75,27 +106,11 @@ export function WebPushChannel() {
     }
   };
 
-  const sendTest = async () => {
-    try {
-      const result = await test.mutateAsync(undefined);
-      if (result.sent > 0) toast.success('Test notification sent');
-      else toast.error('Error', { description: 'The test notification could not be delivered' });
-    } catch {
-      toast.error('Error', { description: 'Failed to send a test notification' });
-    }
-  };
-
   const onHere =
     devices.isSuccess &&
     devices.data.thisDevice !== null &&
     devices.data.devices.some((d) => d.id === devices.data.thisDevice);
-  const state = !devices.isSuccess
-    ? null
-    : onHere
-      ? ({ text: 'On', variant: 'success' } as const)
-      : pushSupported() || homeScreenFirst
-        ? ({ text: 'Off', variant: 'outline' } as const)
-        : ({ text: 'Not available', variant: 'outline' } as const);
+  const state = devices.isSuccess ? deviceState(onHere, pushSupported() || homeScreenFirst) : null;
 
   return (
     <ChannelSection name="Notifications on this device" state={state}>
@@ -148,14 +163,7 @@ export function WebPushChannel() {
           )}
           {devices.data.devices.length > 0 && (
             <>
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled={test.isPending}
-                onClick={() => void sendTest()}
-              >
-                {test.isPending ? 'Sending...' : 'Send a test notification'}
-              </button>
+              <SendTestPush />
               <PushRemindersToggle on={devices.data.push_reminders} />
               <DeviceList
                 devices={devices.data.devices}

@@ -6,14 +6,19 @@ import type { z } from 'zod';
 import type { WebhookChannel as Webhook } from '#shared/channels/kinds.ts';
 import { webhookSettingsSchema, type WebhookSettings } from '#shared/channels/inputs.ts';
 import { WEBHOOK_PREVIOUS_SECRET_HOURS } from '#shared/channels/webhook.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
-import { errorMessage } from '../../../utils/errorMessage.ts';
 import { useRotateWebhookSecret, useSaveWebhook } from '../api/channels.ts';
 import { channelState, previousSecretNotice } from '../channels.ts';
-import { ChannelOffNotice, ChannelSection, ChannelTest, RemoveChannel, sayOnForm } from './ChannelParts.tsx';
+import {
+  ChannelSection,
+  ChannelTest,
+  ConfirmedAction,
+  FormChannelIntro,
+  RemoveChannel,
+  sayOnForm,
+} from './ChannelParts.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookSecret, WebhookSigningHelp } from './WebhookSecret.tsx';
 
@@ -25,32 +30,17 @@ const hinted = (hint: string) => `${hint.replace(/…$/, '')}…`;
 /** 'Rotate secret', asked first: the old secret signs beside the new one for a day, then stops. */
 function RotateSecret({ onRotated }: { onRotated: (secret: string) => void }) {
   const rotate = useRotateWebhookSecret();
-  const [open, setOpen] = useState(false);
-  const onConfirm = async () => {
-    try {
-      const answer = await rotate.mutateAsync();
-      setOpen(false);
-      onRotated(answer.secret);
-      toast.success('Secret rotated', { description: 'Copy the new secret now.' });
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error) });
-    }
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmedAction
+      label="Rotate secret"
       title="Rotate the signing secret?"
       description={`Requests are signed with a new secret from now on. The current one keeps signing beside it for ${WEBHOOK_PREVIOUS_SECRET_HOURS} hours, then stops: put the new one in your receiver before then.`}
-      confirmLabel="Rotate secret"
-      busy={rotate.isPending}
+      done="Secret rotated"
+      doneDescription="Copy the new secret now."
+      run={async () => onRotated((await rotate.mutateAsync()).secret)}
+      pending={rotate.isPending}
       tone="primary"
-      onConfirm={() => void onConfirm()}
-      trigger={
-        <button type="button" className="btn btn-outline">
-          Rotate secret
-        </button>
-      }
+      buttonClassName="btn btn-outline"
     />
   );
 }
@@ -93,12 +83,9 @@ export function WebhookChannel({ channel }: { channel: Webhook | null }) {
 
   return (
     <ChannelSection name="Webhook" state={channelState(channel)}>
-      {!channel && (
-        <p className="muted">
-          Each day something is due, we post the day’s renewals, signed, to your address.
-        </p>
-      )}
-      {channel && <ChannelOffNotice channel={channel} again="Save it again to turn it back on." />}
+      <FormChannelIntro channel={channel}>
+        Each day something is due, we post the day’s renewals, signed, to your address.
+      </FormChannelIntro>
       <Form form={form} onSubmit={onSubmit} className="form channel-form">
         <Field
           name="url"

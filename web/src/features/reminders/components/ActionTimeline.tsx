@@ -3,6 +3,7 @@ import { categoryLabel } from '#shared/reminder/categories.ts';
 import { formatUkDate, todayIn } from '#shared/dates.ts';
 import { actionWindows, type WindowSource } from '#shared/reminder/windows.ts';
 import { vehicleDateOf } from '#shared/vehicles.ts';
+import { SourceLine } from '../../../components/NewTabLink.tsx';
 import './ActionTimeline.css';
 
 interface Step {
@@ -103,15 +104,7 @@ export function ActionTimeline({ reminder }: { reminder: Reminder }) {
               <p className="action-step-label">{step.label}</p>
               {step.range && <p className="action-step-tip">{step.range}</p>}
               {step.tip && <p className="action-step-tip">{step.tip}</p>}
-              {step.source && (
-                <p className="action-step-source">
-                  {'Source: '}
-                  <a href={step.source.url} target="_blank" rel="noopener noreferrer">
-                    {step.source.name}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                </p>
-              )}
+              {step.source && <SourceLine className="action-step-source" source={step.source} />}
             </li>
           );
         })}

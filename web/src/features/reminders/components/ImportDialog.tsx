@@ -9,7 +9,7 @@ import {
   importedMessage,
   rowStatuses,
 } from '#shared/import.ts';
-import { PAYMENT_FREQUENCIES, REPEATS_VALUES } from '#shared/reminder/terms.ts';
+import { PAYMENT_FREQUENCIES, REPEATS_VALUES, type Repeats } from '#shared/reminder/terms.ts';
 import type { ReminderInput } from '#shared/schemas/reminder.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useReminders } from '../../../api/get-reminders.ts';
@@ -88,6 +88,44 @@ export function ImportDialog({
   );
 }
 
+type RowCounts = Record<'ready' | 'duplicate' | 'repeated' | 'error', number>;
+
+/** What the file holds, in a line: its format, its rows, how many are ready, with errors, or known already. */
+function importSummary(format: string, rows: number, counts: RowCounts): string {
+  const duplicates = counts.duplicate > 0 ? `, ${counts.duplicate} already in your reminders` : '';
+  const repeated = counts.repeated > 0 ? `, ${counts.repeated} repeated in the file` : '';
+  return `${format}: ${plural(rows, 'row', 'rows')}, ${counts.ready} ready to import, ${counts.error} with errors${duplicates}${repeated}`;
+}
+
+/** How often the user pays, for every row whose file gives none. */
+function BillingChoice({
+  id,
+  billing,
+  onChange,
+}: {
+  id: string;
+  billing: Repeats | '';
+  onChange: (billing: Repeats | '') => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>How often you pay, for every row the file gives none</label>
+      <select
+        id={id}
+        value={billing}
+        onChange={(event) => onChange(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')}
+      >
+        <option value="">Choose one</option>
+        {PAYMENT_FREQUENCIES.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function ImportForm({
   chooseRef,
   importing,
@@ -107,7 +145,7 @@ function ImportForm({
   const rows = useMemo(() => (file?.ok ? file.rows : []), [file]);
   // As the server will decide: rows matching a reminder the user has, or an earlier row, are skipped.
   const statuses = useMemo(() => rowStatuses(rows, reminders.data ?? []), [rows, reminders.data]);
-  const counts = { ready: 0, duplicate: 0, repeated: 0, error: 0 };
+  const counts: RowCounts = { ready: 0, duplicate: 0, repeated: 0, error: 0 };
   for (const status of statuses) counts[status.kind] += 1;
   // Every valid row goes, duplicates too: the server skips them and says how many it did.
   const valid = rows.flatMap((row) => (row.reminder ? [row.reminder] : []));
@@ -118,11 +156,7 @@ function ImportForm({
 
   const error = file && !file.ok ? file.error : null;
   const summary = file?.ok
-    ? `${IMPORT_FORMATS[file.format]}: ${plural(rows.length, 'row', 'rows')}, ${counts.ready} ready to import, ${
-        counts.error
-      } with errors${counts.duplicate > 0 ? `, ${counts.duplicate} already in your reminders` : ''}${
-        counts.repeated > 0 ? `, ${counts.repeated} repeated in the file` : ''
-      }`
+    ? importSummary(IMPORT_FORMATS[file.format], rows.length, counts)
     : reading
       ? 'Reading the file...'
       : '';
@@ -172,23 +206,7 @@ function ImportForm({
         />
       )}
       {billingUnknown && (
-        <div className="field">
-          <label htmlFor={`${id}-billing`}>How often you pay, for every row the file gives none</label>
-          <select
-            id={`${id}-billing`}
-            value={chosen.billing}
-            onChange={(event) =>
-              chosen.setBilling(REPEATS_VALUES.find((r) => r === event.target.value) ?? '')
-            }
-          >
-            <option value="">Choose one</option>
-            {PAYMENT_FREQUENCIES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BillingChoice id={`${id}-billing`} billing={chosen.billing} onChange={chosen.setBilling} />
       )}
       {file?.ok && (
         <section className="import-preview" aria-label="Preview">

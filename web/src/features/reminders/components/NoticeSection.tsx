@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Reminder } from '#shared/api.ts';
-import { formatUkDate, todayIn } from '#shared/dates.ts';
+import { todayIn } from '#shared/dates.ts';
 import type { HouseholdMember } from '#shared/household.ts';
 import {
   currentNoticeAnswer,
@@ -10,9 +10,8 @@ import {
 } from '#shared/reminder/noticeWatch.ts';
 import { complaintRouteOf, providerStep, schemeStep } from '#shared/rights/complaints.ts';
 import { memberName } from '#shared/reminder/sharing.ts';
+import { NewTabLink, SourceLine } from '../../../components/NewTabLink.tsx';
 import { NOTICE_SECTION_ID, NoticeQuestion } from './NoticeQuestion.tsx';
-
-const NEW_TAB = <span className="visually-hidden"> (opens in a new tab)</span>;
 
 /**
  * What to do when the notice never came: the provider's own complaint first, then the scheme its
@@ -31,24 +30,13 @@ export function ComplaintRoutes({ reminder }: { reminder: Reminder }) {
           <ul>
             {route.schemes.map((scheme) => (
               <li key={scheme.url}>
-                <a href={scheme.url} target="_blank" rel="noopener noreferrer">
-                  {scheme.name.replace(/^the /, 'The ')}
-                  {NEW_TAB}
-                </a>
+                <NewTabLink href={scheme.url}>{scheme.name.replace(/^the /, 'The ')}</NewTabLink>
               </li>
             ))}
           </ul>
         </li>
       </ol>
-      <p className="notice-source">
-        {'Source: '}
-        <a href={route.source.url} target="_blank" rel="noopener noreferrer">
-          {route.source.name}
-          {NEW_TAB}
-        </a>
-        {' · reviewed '}
-        <time dateTime={route.reviewed}>{formatUkDate(route.reviewed)}</time>
-      </p>
+      <SourceLine className="notice-source" source={route.source} reviewed={route.reviewed} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
-import { formatUkDate } from '#shared/dates.ts';
 import { rulesFor } from '#shared/rights/rules.ts';
 import { whatToSay, type Message } from '#shared/rights/scripts.ts';
 import { AmountText } from '../../../components/AmountText.tsx';
+import { SourceLine } from '../../../components/NewTabLink.tsx';
 import { downloadFile } from '../../../utils/download.ts';
 import './RightsKit.css';
 
@@ -69,15 +69,7 @@ export function RightsKit({ reminder, quotes }: { reminder: Reminder; quotes: re
         {rules.map((rule) => (
           <li key={rule.id}>
             <p>{rule.says}</p>
-            <p className="rights-source">
-              {'Source: '}
-              <a href={rule.source.url} target="_blank" rel="noopener noreferrer">
-                {rule.source.name}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              {' · reviewed '}
-              <time dateTime={rule.reviewed}>{formatUkDate(rule.reviewed)}</time>
-            </p>
+            <SourceLine className="rights-source" source={rule.source} reviewed={rule.reviewed} />
           </li>
         ))}
       </ul>

@@ -21,6 +21,7 @@ import { useReminder } from '../../../api/get-reminder.ts';
 import { AppLayout } from '../../../components/AppLayout.tsx';
 import { AmountText } from '../../../components/AmountText.tsx';
 import { Badge } from '../../../components/Badge.tsx';
+import { NewTabLink } from '../../../components/NewTabLink.tsx';
 import { DataTable, type Column } from '../../../components/DataTable.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, savingsPath } from '../../../config/routes.ts';
@@ -194,10 +195,7 @@ function RiseFigure({ reminder }: { reminder: Reminder }) {
   return (
     <p className="muted reminder-rise-source">
       {`April's rise counted at ${rate.percent}%, from `}
-      <a href={rate.source.url} target="_blank" rel="noopener noreferrer">
-        {rate.source.name}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      <NewTabLink href={rate.source.url}>{rate.source.name}</NewTabLink>
     </p>
   );
 }

@@ -6,21 +6,14 @@ import { toast } from 'sonner';
 import type { Quote, Reminder } from '#shared/api.ts';
 import { categoryLabel } from '#shared/reminder/categories.ts';
 import { daysLeft, formatPounds, formatUkDate, todayIn, UK_ZONE } from '#shared/dates.ts';
-import { moneyTextPounds } from '#shared/reminder/money-text.ts';
 import {
   nextRenewalFormSchema,
   nextRenewalFormToInput,
   type NextRenewalFormValues,
 } from '#shared/savingsSchemas.ts';
-import {
-  OUTCOME_CHOICES,
-  OUTCOME_CHOICE_VALUES,
-  switchNeedsProvider,
-  type OutcomeChoice,
-} from '#shared/reminder/outcome.ts';
+import { OUTCOME_CHOICE_VALUES, switchNeedsProvider, type OutcomeChoice } from '#shared/reminder/outcome.ts';
 import { MESSAGES } from '#shared/schemas/fields.ts';
 import { renewalFromLink, termState, termToAsk } from '#shared/reminder/termAnswer.ts';
-import { baselineOf, savingPerTerm, type Baseline } from '#shared/reminder/quotes.ts';
 import { nextRenewalAfter } from '#shared/reminder/terms.ts';
 import { ApiRequestError } from '../../../api/client.ts';
 import { useHouseholdMembers } from '../../../api/get-household.ts';
@@ -31,10 +24,8 @@ import { LoadingPanel } from '../../../components/Panels.tsx';
 import { ROUTES, SAVINGS_RENEWAL_PARAM } from '../../../config/routes.ts';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle.ts';
 import { useRecordSavings, type RecordSavingsBody } from '../api/record-savings.ts';
-import { NextRenewalFields } from '../components/NextRenewalFields.tsx';
-import { QuoteSuggestion } from '../components/QuoteSuggestion.tsx';
-import { SavingsForm } from '../components/SavingsForm.tsx';
 import { TermAnswered } from '../components/TermAnswered.tsx';
+import { TermQuestion } from '../components/TermQuestion.tsx';
 import './SavingsPage.css';
 
 /** How long the thank-you shows before the dashboard. */
@@ -78,73 +69,86 @@ function nextTermDefaults(reminder: Reminder): NextRenewalFormValues {
   };
 }
 
-/** The saving a typed new price makes against the renewal price (shared/reminder/quotes.ts). */
-function priceDrop(oldPrice: number | null, newPriceText: string): number | null {
-  const newPrice = moneyTextPounds(newPriceText);
-  return savingPerTerm(oldPrice, newPrice !== null && Number.isFinite(newPrice) ? newPrice : null);
+/**
+ * The term asked about: the renewal the link names, else the one to ask about once the reminder and
+ * the reader's zone are known (`data` undefined until then). It stays the same while the page is
+ * open, whatever a refetch brings: an answer meant for it never lands on the next one.
+ */
+function usePinnedTerm(
+  fromLink: string | null,
+  data: { reminder: Reminder; history: Parameters<typeof termToAsk>[1] } | undefined,
+  zone: string,
+) {
+  const [pinned, setPinned] = useState(() => renewalFromLink(fromLink));
+  useEffect(() => {
+    if (pinned !== null || !data) return;
+    setPinned(termToAsk(data.reminder.renewal_date, data.history, null, todayIn(zone)));
+  }, [pinned, data, zone]);
+  return [pinned, setPinned] as const;
 }
 
-/**
- * What follows the answer: the next term's fields it needs, then how it is recorded. A switch or a
- * haggle asks the amount saved (blank counts as £0); renewing as is is 'I Renewed (No Savings)';
- * cancelling needs nothing more.
- */
-function OutcomeAnswer({
-  choice,
-  form,
-  onRecord,
-  busy,
-  suggested,
-  reminder,
-  baseline,
-}: {
-  choice: OutcomeChoice | null;
-  form: UseFormReturn<NextRenewalFormValues>;
-  onRecord: (body: RecordSavingsBody, amount: number) => Promise<void>;
-  busy: boolean;
-  suggested: number | null;
-  reminder: Pick<Reminder, 'billing' | 'date_kind'>;
-  baseline: Baseline | null;
-}) {
-  const fields = OUTCOME_CHOICES.find((c) => c.value === choice)?.fields ?? [];
-  if (choice === 'cancelled') {
-    return (
-      <button
-        type="button"
-        className="btn btn-primary btn-block outcome-record"
-        disabled={busy}
-        onClick={() =>
-          void onRecord({ outcome: 'no_saving' }, 0).catch(() =>
-            toast.error('Error', { description: 'Failed to record your response' }),
-          )
-        }
-      >
-        Record cancellation
-      </button>
-    );
-  }
+/** A reminder that failed to load is said once: one not found (or not the reader's) goes to the dashboard. */
+function useReportLoadError(isError: boolean, error: unknown) {
+  const navigate = useNavigate();
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!isError || reported.current) return;
+    reported.current = true;
+    if (isNotFound(error)) {
+      toast.error('Reminder not found', { description: "The reminder you're looking for doesn't exist." });
+      navigate(ROUTES.dashboard.path, { replace: true });
+    } else {
+      toast.error('Error', { description: 'Failed to load reminder details' });
+    }
+  }, [isError, error, navigate]);
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <>
-      <NextRenewalFields
-        form={form}
-        fields={fields}
-        billing={reminder.billing}
-        dateKind={reminder.date_kind}
-      />
-      {choice === 'renewed' ? (
-        <SavingsForm onRecord={onRecord} busy={busy} onlyNoSavings />
-      ) : (
-        <SavingsForm
-          onRecord={onRecord}
-          busy={busy}
-          suggested={suggested}
-          noSavingsButton={choice === null}
-          billing={reminder.billing}
-          baseline={baseline}
-        />
-      )}
+      <h1 className="card-title">{TITLE}</h1>
+      <p role="alert">Failed to load reminder details</p>
+      <div className="savings-actions">
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
+          Try again
+        </button>
+        <BackToDashboard className="btn btn-ghost" />
+      </div>
     </>
   );
+}
+
+/** The page's title, and the renewal it asks about: the reminder, its category, provider and date. */
+function SavingsHeading({
+  reminder,
+  provider,
+  term,
+}: {
+  reminder: Reminder;
+  provider: string;
+  term: string;
+}) {
+  return (
+    <>
+      <h1 className="card-title">{TITLE}</h1>
+      <p className="savings-reminder">
+        <strong>{reminder.title}</strong>
+        <span className="muted small">
+          {' '}
+          · {categoryLabel(reminder.category)} · {provider} · {daysLeft(term) < 0 ? 'renewed' : 'renews'}{' '}
+          {formatUkDate(term)}
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** The thank-you toast's words for a recorded answer. */
+function thanks(body: RecordSavingsBody, amount: number, choice: OutcomeChoice | null): string {
+  if (body.outcome === 'saved') return `Great job saving ${formatPounds(amount)}!`;
+  return choice === 'cancelled'
+    ? 'Thanks for letting us know you cancelled it.'
+    : 'Thanks for letting us know you renewed.';
 }
 
 /** The answer a mail's link pre-selects (`?choice=`), when it is one of the four. */
@@ -152,35 +156,72 @@ function choiceFromLink(value: string | null): OutcomeChoice | null {
   return (OUTCOME_CHOICE_VALUES as readonly string[]).includes(value ?? '') ? (value as OutcomeChoice) : null;
 }
 
-/** 'How did you do?' as four big choices, one of them picked. */
-function OutcomeChoices({
-  choice,
-  onChoose,
-}: {
-  choice: OutcomeChoice | null;
-  onChoose: (choice: OutcomeChoice) => void;
-}) {
-  return (
-    <fieldset className="outcome-choices">
-      <legend className="visually-hidden">{TITLE}</legend>
-      {OUTCOME_CHOICES.map((c) => (
-        <label key={c.value} className="outcome-choice">
-          <input
-            type="radio"
-            name="outcome-choice"
-            value={c.value}
-            checked={choice === c.value}
-            onChange={() => onChoose(c.value)}
-          />
-          <span>{c.label}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
+/**
+ * Records the answer about `term`: the next term's fields checked first (their messages show under
+ * them), and only the chosen answer's own fields sent. Answered meanwhile (by someone else, or the
+ * term moved on: 409), `onAnsweredMeanwhile` shows the answer there instead; recorded, a thank-you,
+ * then the dashboard.
+ */
+function useRecordAnswer(
+  reminderId: string,
+  {
+    form,
+    choice,
+    reminder,
+    term,
+    onAnsweredMeanwhile,
+  }: {
+    form: UseFormReturn<NextRenewalFormValues>;
+    choice: OutcomeChoice | null;
+    reminder: Reminder | undefined;
+    term: string;
+    onAnsweredMeanwhile: () => Promise<void>;
+  },
+) {
+  const navigate = useNavigate();
+  const record = useRecordSavings(reminderId);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onRecord = async (body: RecordSavingsBody, amount: number) => {
+    // The next term's fields are checked first; their messages show under them.
+    if (!(await form.trigger())) return;
+    // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
+    const values = form.getValues();
+    if (switchNeedsProvider(choice, values.new_provider)) {
+      form.setError('new_provider', { message: MESSAGES.providerRequired }, { shouldFocus: true });
+      return;
+    }
+    const next = nextRenewalFormToInput({
+      ...values,
+      new_provider: choice === 'switched' || !reminder ? values.new_provider : reminder.provider,
+      new_price: choice === 'renewed' ? '' : values.new_price,
+      cancelled: choice === 'cancelled',
+    });
+    try {
+      await record.mutateAsync({ ...body, ...next, renewal_date: term });
+    } catch (error) {
+      // Answered meanwhile (by someone else, or the term moved on): the answer there is shown instead.
+      if (error instanceof ApiRequestError && error.status === 409) {
+        toast.error('Not recorded', { description: error.message });
+        await onAnsweredMeanwhile();
+        return;
+      }
+      const message =
+        error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
+      if (message) form.setError('next_renewal_date', { message });
+      throw error;
+    }
+    setDone(true);
+    toast.success('Thank you!', { description: thanks(body, amount, choice) });
+    timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
+  };
+
+  return { onRecord, busy: record.isPending || done };
 }
 
 function SavingsOutcome({ reminderId }: { reminderId: string }) {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [choice, setChoice] = useState<OutcomeChoice | null>(() =>
     choiceFromLink(searchParams.get('choice')),
@@ -188,42 +229,34 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
   const reminder = useReminder(reminderId);
   const household = useHouseholdMembers();
   const me = useMe();
-  const record = useRecordSavings(reminderId);
-  const [done, setDone] = useState(false);
   // The reader's own answer, shown first, opens the form again only when asked to.
   const [changing, setChanging] = useState(false);
   const nextForm = useForm({ resolver: zodResolver(nextRenewalFormSchema) });
   const loaded = reminder.data?.reminder;
   const newPrice = nextForm.watch('new_price') ?? '';
-  // The term asked about stays the same while the page is open, whatever a refetch brings: an answer
-  // meant for it never lands on the next one.
-  const [pinned, setPinned] = useState(() => renewalFromLink(searchParams.get(SAVINGS_RENEWAL_PARAM)));
   const zone = me.data?.profile.timezone ?? UK_ZONE;
-  useEffect(() => {
-    if (pinned !== null || !reminder.data || me.isPending) return;
-    setPinned(termToAsk(reminder.data.reminder.renewal_date, reminder.data.history, null, todayIn(zone)));
-  }, [pinned, reminder.data, me.isPending, zone]);
+  const [pinned, setPinned] = usePinnedTerm(
+    searchParams.get(SAVINGS_RENEWAL_PARAM),
+    me.isPending ? undefined : reminder.data,
+    zone,
+  );
   const term = pinned ?? loaded?.renewal_date ?? '';
+  const { onRecord, busy } = useRecordAnswer(reminderId, {
+    form: nextForm,
+    choice,
+    reminder: loaded,
+    term,
+    onAnsweredMeanwhile: async () => {
+      setChanging(false);
+      await reminder.refetch();
+    },
+  });
 
   // Filled once the reminder is known (and again only if another reminder is shown).
   useEffect(() => {
     if (loaded) nextForm.reset(nextTermDefaults(loaded));
   }, [loaded?.id, loaded?.renewal_date]); // eslint-disable-line react-hooks/exhaustive-deps -- refill per renewal, not per refetch
-  const reported = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  useEffect(() => {
-    if (!reminder.isError || reported.current) return;
-    reported.current = true;
-    if (isNotFound(reminder.error)) {
-      toast.error('Reminder not found', { description: "The reminder you're looking for doesn't exist." });
-      navigate(ROUTES.dashboard.path, { replace: true });
-    } else {
-      toast.error('Error', { description: 'Failed to load reminder details' });
-    }
-  }, [reminder.isError, reminder.error, navigate]);
+  useReportLoadError(reminder.isError, reminder.error);
 
   // The cheapest quote taken: a switch when it is another provider, else a haggle; its price fills
   // the new price, so the saving suggested is the renewal price minus it. A haggle leaves 'New
@@ -236,65 +269,12 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     nextForm.setValue('new_price', quote.price.toFixed(2), { shouldDirty: true });
   };
 
-  const onRecord = async (body: RecordSavingsBody, amount: number) => {
-    // The next term's fields are checked first; their messages show under them.
-    if (!(await nextForm.trigger())) return;
-    // Only the answer's own fields count: a provider typed before choosing 'haggled' is not a switch.
-    const values = nextForm.getValues();
-    if (switchNeedsProvider(choice, values.new_provider)) {
-      nextForm.setError('new_provider', { message: MESSAGES.providerRequired }, { shouldFocus: true });
-      return;
-    }
-    const next = nextRenewalFormToInput({
-      ...values,
-      new_provider: choice === 'switched' || !loaded ? values.new_provider : loaded.provider,
-      new_price: choice === 'renewed' ? '' : values.new_price,
-      cancelled: choice === 'cancelled',
-    });
-    try {
-      await record.mutateAsync({ ...body, ...next, renewal_date: term });
-    } catch (error) {
-      // Answered meanwhile (by someone else, or the term moved on): the answer there is shown instead.
-      if (error instanceof ApiRequestError && error.status === 409) {
-        toast.error('Not recorded', { description: error.message });
-        setChanging(false);
-        await reminder.refetch();
-        return;
-      }
-      const message =
-        error instanceof ApiRequestError ? error.fieldErrors?.next_renewal_date?.[0] : undefined;
-      if (message) nextForm.setError('next_renewal_date', { message });
-      throw error;
-    }
-    setDone(true);
-    toast.success('Thank you!', {
-      description:
-        body.outcome === 'saved'
-          ? `Great job saving ${formatPounds(amount)}!`
-          : choice === 'cancelled'
-            ? 'Thanks for letting us know you cancelled it.'
-            : 'Thanks for letting us know you renewed.',
-    });
-    timer.current = setTimeout(() => navigate(ROUTES.dashboard.path), REDIRECT_MS);
-  };
-
   let body;
   // A shared reminder's answers name their member, and the day they were given is the reader's.
   if (reminder.isPending || me.isPending || (loaded?.shared === true && household.isPending)) {
     body = <LoadingPanel label="Loading reminder" />;
   } else if (reminder.isError) {
-    body = (
-      <>
-        <h1 className="card-title">{TITLE}</h1>
-        <p role="alert">Failed to load reminder details</p>
-        <div className="savings-actions">
-          <button type="button" className="btn btn-outline" onClick={() => void reminder.refetch()}>
-            Try again
-          </button>
-          <BackToDashboard className="btn btn-ghost" />
-        </div>
-      </>
-    );
+    body = <LoadFailed onRetry={() => void reminder.refetch()} />;
   } else {
     const { reminder: r, history, quotes } = reminder.data;
     const archived = r.archived_at !== null;
@@ -302,19 +282,7 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
     const mine =
       existing !== undefined && (!existing.shared || existing.recorded_by === household.myMembershipId);
     const state = termState(r.renewal_date, term, existing, mine);
-    const heading = (
-      <>
-        <h1 className="card-title">{TITLE}</h1>
-        <p className="savings-reminder">
-          <strong>{r.title}</strong>
-          <span className="muted small">
-            {' '}
-            · {categoryLabel(r.category)} · {existing?.provider ?? r.provider} ·{' '}
-            {daysLeft(term) < 0 ? 'renewed' : 'renews'} {formatUkDate(term)}
-          </span>
-        </p>
-      </>
-    );
+    const heading = <SavingsHeading reminder={r} provider={existing?.provider ?? r.provider} term={term} />;
     // A term is answered here once: the reader's own answer for the current term may be changed.
     const answering = state.kind === 'open' || (state.kind === 'replace' && changing);
     body =
@@ -335,25 +303,17 @@ function SavingsOutcome({ reminderId }: { reminderId: string }) {
       ) : (
         <>
           {heading}
-          {archived ? (
-            <p className="muted">You cancelled this one: it is no longer on your list.</p>
-          ) : (
-            <>
-              <QuoteSuggestion reminder={r} quotes={quotes} onUse={takeQuote} />
-              <OutcomeChoices choice={choice} onChoose={setChoice} />
-            </>
-          )}
-          {(archived || choice !== null) && (
-            <OutcomeAnswer
-              choice={archived ? null : choice}
-              form={nextForm}
-              onRecord={onRecord}
-              busy={record.isPending || done}
-              suggested={archived ? null : priceDrop(baselineOf(r.amount, quotes)?.price ?? null, newPrice)}
-              reminder={r}
-              baseline={baselineOf(r.amount, quotes)}
-            />
-          )}
+          <TermQuestion
+            reminder={r}
+            quotes={quotes}
+            choice={choice}
+            onChoose={setChoice}
+            onUseQuote={takeQuote}
+            form={nextForm}
+            newPrice={newPrice}
+            onRecord={onRecord}
+            busy={busy}
+          />
           <BackToDashboard className="btn btn-ghost btn-block savings-back" />
         </>
       );

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ReadOnlyField } from '../../../components/form/ReadOnlyField.tsx';
 import { ErrorPanel, LoadingPanel } from '../../../components/Panels.tsx';
 import { useCalendarLink, useResetCalendarLink } from '../api/calendar-link.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 /**
  * 'Calendar feed': the private address to subscribe to (https to copy, webcal to open in a calendar
@@ -34,10 +35,7 @@ export function CalendarCard() {
   };
 
   return (
-    <section className="card settings-card" aria-labelledby="calendar-heading">
-      <h2 id="calendar-heading" className="card-title">
-        Calendar feed
-      </h2>
+    <SettingsCard headingId="calendar-heading" title="Calendar feed">
       <p className="muted">
         Subscribe in Google Calendar, Apple Calendar or Outlook to see every renewal and act-by date, with
         alerts on your reminder days. Keep the address private: anyone who has it can see your renewals.
@@ -73,6 +71,6 @@ export function CalendarCard() {
           </div>
         </div>
       )}
-    </section>
+    </SettingsCard>
   );
 }

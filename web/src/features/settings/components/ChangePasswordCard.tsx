@@ -6,6 +6,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/
 import { Field } from '../../../components/form/Field.tsx';
 import { Form, FormError, SubmitButton } from '../../../components/form/Form.tsx';
 import { changePassword, changePasswordError } from '../../auth/index.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 const EMPTY = { current_password: '', new_password: '' };
 
@@ -28,10 +29,7 @@ export function ChangePasswordCard() {
   };
 
   return (
-    <section className="card settings-card" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="card-title">
-        Change Password
-      </h2>
+    <SettingsCard headingId="password-heading" title="Change Password">
       <Form form={form} onSubmit={onSubmit}>
         <Field
           name="current_password"
@@ -45,6 +43,6 @@ export function ChangePasswordCard() {
           <SubmitButton pendingLabel="Updating...">Update Password</SubmitButton>
         </div>
       </Form>
-    </section>
+    </SettingsCard>
   );
 }

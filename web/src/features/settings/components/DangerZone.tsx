@@ -9,6 +9,7 @@ import { ROUTES } from '../../../config/routes.ts';
 import { forgetQueries } from '../../../api/persisted-queries.ts';
 import { forgetDeletedAccount } from '../../auth/index.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 const PERMANENT =
   'Are you sure you want to delete your account? This action is permanent and cannot be undone.';
@@ -54,10 +55,7 @@ export function DangerZone() {
   };
 
   return (
-    <section className="card danger-card" aria-labelledby="danger-heading">
-      <h2 id="danger-heading" className="card-title">
-        Danger Zone
-      </h2>
+    <SettingsCard headingId="danger-heading" title="Danger Zone" className="danger-card">
       <p className="muted card-description">Permanently delete your account and all associated data</p>
       <ConfirmDialog
         open={open}
@@ -73,6 +71,6 @@ export function DangerZone() {
           </button>
         }
       />
-    </section>
+    </SettingsCard>
   );
 }

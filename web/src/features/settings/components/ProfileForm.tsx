@@ -13,6 +13,7 @@ import { MARKETING_CONSENT, NameFields } from '../../../components/form/NameFiel
 import { reportSubmitError } from '../../../components/form/submit-error.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { SharedMailChoice } from './SharedMailChoice.tsx';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
@@ -73,10 +74,7 @@ export function ProfileForm({
   };
 
   return (
-    <section className="card settings-card" aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="card-title">
-        Profile Settings
-      </h2>
+    <SettingsCard headingId="profile-heading" title="Profile Settings">
       <p className="muted card-description">Update your personal information and preferences</p>
       <Form form={form} onSubmit={onSubmit}>
         <NameFields />
@@ -98,6 +96,6 @@ export function ProfileForm({
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </SettingsCard>
   );
 }

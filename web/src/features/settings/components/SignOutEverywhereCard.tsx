@@ -4,6 +4,7 @@ import { SESSION_MESSAGES } from '#shared/sessions.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorMessage } from '../../../utils/errorMessage.ts';
 import { signOutOfEverySession } from '../../auth/index.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 /**
  * 'Sign out everywhere': every device and browser signed in to the account is signed out, this one
@@ -23,10 +24,7 @@ export function SignOutEverywhereCard() {
     }
   };
   return (
-    <section className="card settings-card" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className="card-title">
-        {SESSION_MESSAGES.signOutEverywhere}
-      </h2>
+    <SettingsCard headingId="sessions-heading" title={SESSION_MESSAGES.signOutEverywhere}>
       <p className="muted card-description">
         Signs your account out on every device and browser, this one included. Use it if you signed in
         somewhere you no longer trust.
@@ -46,6 +44,6 @@ export function SignOutEverywhereCard() {
           </button>
         }
       />
-    </section>
+    </SettingsCard>
   );
 }

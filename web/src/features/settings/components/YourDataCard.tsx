@@ -9,6 +9,7 @@ import { callApi } from '../../../api/client.ts';
 import { remindersQueryOptions } from '../../../api/get-reminders.ts';
 import { datedName, downloadFile } from '../../../utils/download.ts';
 import { ImportDialog } from '../../reminders/index.ts';
+import { SettingsCard } from '../../../components/SettingsCard.tsx';
 
 const FILE_STEM = 'renewal-reminders';
 
@@ -67,10 +68,7 @@ export function YourDataCard() {
     );
 
   return (
-    <section className="card settings-card" aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading" className="card-title">
-        Your data
-      </h2>
+    <SettingsCard headingId="your-data-heading" title="Your data">
       <p className="muted">
         Export your reminders as a spreadsheet (CSV) to keep or to move elsewhere, import reminders from such
         a spreadsheet or from a Wallos or SubTrackr export, or download a copy of everything we hold about
@@ -98,6 +96,6 @@ export function YourDataCard() {
         </button>
       </div>
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
-    </section>
+    </SettingsCard>
   );
 }
