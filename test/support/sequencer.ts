@@ -4,8 +4,9 @@
  * cache of the last run's durations, which a fresh clone (CI) does not have; it then falls back to
  * the biggest file first, and the e2e files that are a short list of journeys from other modules
  * (short-journeys-*.test.ts, a few lines each, minutes to run) started last and ran on alone at
- * the end. Longest first lets the short files fill in around the long ones. Projects and groups
- * keep Vitest's order (a worker that shares its modules serves one project at a time).
+ * the end. Longest first lets the short files fill in around the long ones. A project's files stay
+ * together (a worker that shares its modules serves one project at a time), and the projects go
+ * longest first too; groups keep Vitest's order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,9 +29,9 @@ export function readDurations(file = DURATIONS_FILE): Record<string, number> {
 }
 
 /**
- * `files` in Vitest's order, then, within each run of one project's files, longest first; a file
- * not in the table keeps its place among the others, counted as lasting `unknownSeconds` (a new
- * file is likely short, and runs after the known long ones).
+ * `files` in runs of one project's files, as Vitest gives them, each run longest first and the runs
+ * by their longest file; a file not in the table keeps its place among the others, counted as
+ * lasting `unknownSeconds` (a new file is likely short, and runs after the known long ones).
  */
 export function longestFirst<T>(
   files: readonly T[],
@@ -47,7 +48,11 @@ export function longestFirst<T>(
   }
   const seconds = (file: T) => durations[pathOf(file)] ?? unknownSeconds;
   // Array.prototype.sort is stable: equal durations keep Vitest's order.
-  return runs.flatMap((run) => [...run].sort((a, b) => seconds(b) - seconds(a)));
+  const sorted = runs.map((run) => [...run].sort((a, b) => seconds(b) - seconds(a)));
+  // The runs too, by their longest file: a project whose files are all short (unit, web) fills the
+  // end, and the integration files, the longest, no longer start last and run on alone.
+  const longest = (run: T[]) => seconds(run[0]!);
+  return sorted.sort((a, b) => longest(b) - longest(a)).flat();
 }
 
 export default class LongestFirstSequencer extends BaseSequencer {

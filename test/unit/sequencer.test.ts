@@ -14,7 +14,7 @@ const order = (files: File[], durations: Record<string, number>) =>
   ).map((f) => f.path);
 
 describe('the test files’ order', () => {
-  it('is longest first within each project, the projects kept in their order', () => {
+  it('is longest first within each project, and the projects by their longest file', () => {
     const files = [
       { project: 'infra', path: 'a' },
       { project: 'infra', path: 'b' },
@@ -22,6 +22,13 @@ describe('the test files’ order', () => {
       { project: 'e2e', path: 'big-file-short-run' },
     ];
     expect(order(files, { a: 1, b: 9, 'small-file-long-run': 200, 'big-file-short-run': 20 })).toEqual([
+      'small-file-long-run',
+      'big-file-short-run',
+      'b',
+      'a',
+    ]);
+    // A project whose longest file is the longer goes first, whatever its place was.
+    expect(order(files, { a: 1, b: 300, 'small-file-long-run': 200, 'big-file-short-run': 20 })).toEqual([
       'b',
       'a',
       'small-file-long-run',
@@ -40,7 +47,7 @@ describe('the test files’ order', () => {
       { project: 'web', path: 'w1' },
       { project: 'unit', path: 'u2' },
     ];
-    expect(order(files, { u1: 1, u2: 50, w1: 3 })).toEqual(['u1', 'w1', 'u2']);
+    expect(order(files, { u1: 1, u2: 50, w1: 3 })).toEqual(['u2', 'w1', 'u1']);
   });
 
   it('reads only numbers from the table, and nothing from a missing or broken one', () => {
