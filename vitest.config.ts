@@ -32,9 +32,8 @@ const STATEFUL_WEB = statefulIn('test/web');
 export default defineConfig({
   test: {
     // Two test files at a time (each integration file runs with its own stack on free ports): the
-    // unit, web, infra and integration files are mostly CPU, and two cores run two of them. `npm test`
-    // runs the browser files beside them, in a second Vitest (scripts/test-all.ts); a plain
-    // `vitest run` runs them after the rest, in a group of their own (see e2e below).
+    // unit, web, infra and integration files are mostly CPU, and two cores run two of them. The
+    // browser files run after them, in a group of their own (see e2e below).
     maxWorkers: 2,
     // Each project's files longest first, by the last full run's seconds (test/durations.json), so
     // no long file starts last and runs on alone.
@@ -119,8 +118,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           // A browser file spends much of its time waiting on the browser and the stack: four at a
-          // time. In one Vitest they run after the rest, in a group of their own; `npm test` runs them
-          // beside the rest instead, in a second Vitest at a lower priority (scripts/test-all.ts).
+          // time, after the rest, in a group of their own. (Run beside the rest, in a second Vitest,
+          // they kept both cores busy from start to end but were no faster overall, and the
+          // deadlines the product keeps in real time, OCR's and an import's, ran out under the load.)
           sequence: { groupOrder: 1 },
           maxWorkers: 4,
           // None touches process-wide state (each starts its own stack and browser): the stack's and

@@ -1,9 +1,8 @@
 /**
- * Writes test/durations.json, the seconds each test file took, from the Vitest JSON reports of a full
- * run (`npm test` writes two: see scripts/test-all.ts): the order files start in
- * (test/support/sequencer.ts) is longest first by it.
+ * Writes test/durations.json, the seconds each test file took, from the Vitest JSON report(s) of a
+ * full run: the order files start in (test/support/sequencer.ts) is longest first by it.
  *
- *   TEST_REPORT_DIR=/tmp/vitest npm test && npm run test:durations -- /tmp/vitest/*.json
+ *   npx vitest run --reporter=json --outputFile=/tmp/vitest.json && npm run test:durations -- /tmp/vitest.json
  */
 import fs from 'node:fs';
 import path from 'node:path';
