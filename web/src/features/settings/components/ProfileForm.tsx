@@ -40,8 +40,8 @@ function toForm(profile: Profile | undefined): ProfileInput {
  * 'Profile Settings': name, country, time zone and the e-mail choices ('Remind me about shared
  * renewals' only `inHousehold`: outside one it is kept as it is). `refreshing`: the profile
  * shown is this browser's kept copy, being read again; it cannot be saved until the fresh one is in
- * (the form then resets to it), or a save would write back what changed elsewhere meanwhile, such as
- * an unsubscribe from a mail.
+ * (the form then takes it, except the fields the user has changed), or a save would write back what
+ * changed elsewhere meanwhile, such as an unsubscribe from a mail.
  */
 export function ProfileForm({
   profile,
@@ -60,7 +60,9 @@ export function ProfileForm({
   const { reset } = form;
 
   useEffect(() => {
-    reset(toForm(profile));
+    // What the user has changed stays: a fresh profile arriving while they type (the kept copy read
+    // again) takes only the fields they have not touched.
+    reset(toForm(profile), { keepDirtyValues: true });
   }, [profile, reset]);
 
   const onSubmit = async (values: ProfileOutput) => {
