@@ -43,3 +43,17 @@ export class KeptChangingError extends StoreRefusal<'kept_changing'> {
     super('kept_changing');
   }
 }
+
+/**
+ * A use case's wrapper around a store write: `word` turns a refusal the use case answers into the
+ * user's words (its DomainError); anything else (an account-wide refusal, a fault) goes on as it is.
+ */
+export function wordedBy(word: (error: unknown) => Error | undefined) {
+  return async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      throw word(error) ?? error;
+    }
+  };
+}

@@ -5,6 +5,7 @@
  */
 import { HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
 import { DomainError } from '../../runtime/errors.ts';
+import { wordedBy } from '../../runtime/refusal.ts';
 import { HouseholdRefusal, type HouseholdReason } from '../../store/households/index.ts';
 
 const WORDS: Record<HouseholdReason, string> = {
@@ -22,10 +23,4 @@ export function householdRefusal(error: unknown): DomainError | undefined {
 }
 
 /** Runs a store write and answers its household refusal in the user's words; anything else goes on. */
-export async function worded<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw householdRefusal(error) ?? error;
-  }
-}
+export const worded = wordedBy(householdRefusal);

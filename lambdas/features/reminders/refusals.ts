@@ -12,6 +12,7 @@ import { SPLIT_MESSAGES } from '../../../shared/reminder/split.ts';
 import { loggedLine, movedOnLine, NOT_RECORDED, whoLogged } from '../../../shared/reminder/termAnswer.ts';
 import { MESSAGES } from '../../../shared/schemas/fields.ts';
 import { DomainError, type DomainErrorKind } from '../../runtime/errors.ts';
+import { wordedBy } from '../../runtime/refusal.ts';
 import {
   ImportBusyError,
   ImportTooSlowError,
@@ -62,13 +63,7 @@ export function reminderRefusal(error: unknown): DomainError | undefined {
 }
 
 /**
- * Runs a store write and answers its refusal in the user's words: the one wrapper each reminder use
- * case puts around the store. Anything else (an account-wide refusal, a fault) goes on as it is.
+ * Runs a store write and answers its refusal in the user's words: the wrapper each reminder use case
+ * puts around the store.
  */
-export async function worded<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw reminderRefusal(error) ?? error;
-  }
-}
+export const worded = wordedBy(reminderRefusal);
