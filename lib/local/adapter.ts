@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOn, type PortReservation } from './ports.ts';
 import type { WebConfig } from '../../shared/api.ts';
 import { apiDispatch } from './apiDispatch.ts';
 import { cognitoProxy } from './cognitoProxy.ts';
@@ -14,7 +15,8 @@ import { serveStatic } from './static.ts';
 import { isOwnHost, MISDIRECTED, refuseForeignHost } from './ownHost.ts';
 
 export interface AdapterOptions {
-  port: number;
+  /** A port (0: any), or a reservation the adapter takes over (the port SITE_URL already names). */
+  port: number | PortReservation;
   webDir: string;
   webConfig: WebConfig;
   cognitoUrl: string;
@@ -73,10 +75,7 @@ export async function startAdapter(options: AdapterOptions) {
         else sendJson(res, status, { message: status === 500 ? 'Internal server error' : error.message });
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
+  await listenOn(server, options.port);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}`,

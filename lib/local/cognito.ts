@@ -138,7 +138,10 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   fs.mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const ctx = { logger };
-  const issuerDomain = `http://127.0.0.1:${options.port}`;
+  // The tokens' issuer names the port, known once the server listens (any free one when `port` is 0,
+  // so no port is reserved and then lost to another socket in between); the token generator reads
+  // it when it signs, and nothing is signed before then.
+  const tokenConfig = { IssuerDomain: '' };
   const config = {
     LambdaClient: {},
     TriggerFunctions: {
@@ -147,7 +150,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       PostConfirmation: 'PostConfirmation',
     },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: issuerDomain },
+    TokenConfig: tokenConfig,
     KMSConfig: {},
     ServerConfig: { port: options.port, hostname: '127.0.0.1', development: false, https: false },
   } as unknown as Config;
@@ -200,9 +203,10 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   guardHost(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  tokenConfig.IssuerDomain = url;
   return {
     url,
-    issuer: `${issuerDomain}/${LOCAL_USER_POOL_ID}`,
+    issuer: `${url}/${LOCAL_USER_POOL_ID}`,
     userPoolId: LOCAL_USER_POOL_ID,
     clientId: LOCAL_CLIENT_ID,
     server,

@@ -13,18 +13,36 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A free port on 127.0.0.1, held until `release`: for a stand-in whose URL must be known long before
- * it listens (the app's, which the handlers' SITE_URL names). Held, no other process (another test
- * file's stack starting at the same time) can be given it in between; released just before the
- * stand-in listens on it.
+ * A free port on 127.0.0.1, held by a listening socket: for the stand-in whose URL must be known long
+ * before it serves (the app's, which the handlers' SITE_URL names). The stand-in takes the socket
+ * over (`listenOn`) rather than closing it and listening again: in between, the kernel could give the
+ * port to any other socket on the machine (a browser's or a client's outgoing connection, another
+ * test file's stand-in), and the listen would fail with EADDRINUSE.
  */
-export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+export interface PortReservation {
+  port: number;
+  /** The socket holding the port, until a server takes it over. */
+  holder: net.Server;
+}
+
+export function reservePort(): Promise<PortReservation> {
   return new Promise((resolve, reject) => {
     const holder = net.createServer();
     holder.once('error', reject);
     holder.listen(0, '127.0.0.1', () => {
-      const { port } = holder.address() as net.AddressInfo;
-      resolve({ port, release: () => new Promise((done) => holder.close(() => done())) });
+      resolve({ port: (holder.address() as net.AddressInfo).port, holder });
     });
+  });
+}
+
+/**
+ * `server` listening on `at`: a port number (0 for any), or a reservation whose socket it takes over
+ * (closing `server` then frees the port).
+ */
+export function listenOn(server: net.Server, at: number | PortReservation): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (typeof at === 'number') server.listen(at, '127.0.0.1', () => resolve());
+    else server.listen(at.holder, () => resolve());
   });
 }

@@ -158,11 +158,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       };
       return module.handler(event);
     };
-  const cognitoReservation = options.cognitoPort ? undefined : await reservePort();
-  await cognitoReservation?.release();
   const cognito = await startLocalCognito({
     dataDir: path.join(options.dataDir, 'cognito'),
-    port: options.cognitoPort || cognitoReservation!.port,
+    port: options.cognitoPort ?? 0,
     sesEndpoint: ses.endpoint,
     emailFrom: LOCAL_EMAIL_FROM,
     triggers: {
@@ -192,9 +190,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     userPoolEndpoint: '/_cognito',
     siteUrl,
   };
-  await appReservation?.release();
   const adapter = await startAdapter({
-    port: appPort,
+    port: appReservation ?? appPort,
     webDir: options.webDir ?? path.join(ROOT, 'web', 'dist'),
     webConfig,
     cognitoUrl: cognito.url,
