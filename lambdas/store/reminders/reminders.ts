@@ -9,7 +9,7 @@ import { resolvePending } from './imports.ts';
 import { parseProfile } from '../items.ts';
 import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError } from '../liveAccount.ts';
-import { notBeforeOf } from '../nextMail.ts';
+import { notBeforeOf } from './nextMail.ts';
 import {
   findReminder,
   householdHome,

@@ -20,7 +20,7 @@ import { getItem, ITEM_ABSENT, itemKey, queryAll } from '../db.ts';
 import { memberOf } from '../households/index.ts';
 import { parseOutcome, parseReminder } from '../items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from '../liveAccount.ts';
-import { nextMailAt, notBeforeOf } from '../nextMail.ts';
+import { indexEntryOf, inZone, nextMailAt, notBeforeOf, type IndexedReminder } from './nextMail.ts';
 import { getProfile } from '../account/index.ts';
 import { moveCounters, toItem } from './reminders.ts';
 import {
@@ -58,12 +58,19 @@ function outcomeItem(outcome: RenewalOutcome, pk: string) {
   };
 }
 
-/** The home of an item the job read from the index: a household's partition, or its owner's. */
-function homeOfItem(item: Record<string, unknown>, reminder: Reminder): Home {
-  const pk = String(item.pk);
-  const householdId = pk.startsWith(keys.household('')) ? pk.slice(keys.household('').length) : null;
-  return householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
+/**
+ * A reminder the job may roll forward: as planned for the member whose run found it (their id on a
+ * shared one), and its household when it is shared. Its `updated_at` and `renewal_date` are the
+ * version the roll's write is conditional on.
+ */
+export interface RollTarget {
+  reminder: IndexedReminder;
+  householdId: string | null;
 }
+
+/** Where the job's roll writes: the household's partition, or the owner's. */
+const homeOfTarget = ({ reminder, householdId }: RollTarget): Home =>
+  householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
 
 /**
  * The condition of a write over the reminder as read: the same version, still on the same renewal,
@@ -235,12 +242,12 @@ export async function recordOutcome(
  * meanwhile: a re-run, a retry or a user's edit).
  */
 export async function rollForward(
-  item: Record<string, unknown>,
+  target: RollTarget,
   zone: string,
   now: Date,
   moveTo: string | null = null,
-): Promise<Record<string, unknown> | null> {
-  const planned = plannedRoll(item, zone, now, moveTo);
+): Promise<IndexedReminder | null> {
+  const planned = plannedRoll(target, zone, now, moveTo);
   if (!planned) return null;
   const { reminder, after, placement, home } = planned;
   const answered = await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date));
@@ -263,7 +270,7 @@ export async function rollForward(
     throw error;
   }
   await moveCounters(reminder, after);
-  return planned.item;
+  return planned.next;
 }
 
 /**
@@ -271,13 +278,9 @@ export async function rollForward(
  * the item it would become; null when it does not roll. Nothing is read or written: rollForward
  * writes it, a dry run of the job only shows it.
  */
-export function plannedRoll(
-  item: Record<string, unknown>,
-  zone: string,
-  now: Date,
-  moveTo: string | null = null,
-) {
-  const reminder = parseReminder(item);
+export function plannedRoll(target: RollTarget, zone: string, now: Date, moveTo: string | null = null) {
+  // The reminder as stored: the index's own facts are written anew below.
+  const { not_before: _notBefore, snoozed_until: _snoozedUntil, ...reminder } = target.reminder;
   const today = todayIn(zone, DateTime.fromJSDate(now));
   const roll = rollOf(reminder, today);
   if (!roll) return null;
@@ -292,12 +295,10 @@ export function plannedRoll(
     notBefore: roll.notBefore,
     nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
   };
-  const home = homeOfItem(item, reminder);
-  const next = {
-    ...toItem(after, placement, home),
-    ...(home.household ? { user_id: reminder.user_id } : {}),
-  };
-  return { reminder, after, placement, home, item: next };
+  const home = homeOfTarget(target);
+  // The rolled reminder as the same run plans its new term, parsed as the store reads it back.
+  const next = inZone(indexEntryOf(toItem(after, placement, home)), reminder.user_id, zone);
+  return { reminder, after, placement, home, next };
 }
 
 /**

@@ -16,7 +16,7 @@ import { memberOf, membersOf } from '../households/index.ts';
 import { householdPlace, recipientsOf, refreshHouseholdNextMail } from './householdNextMail.ts';
 import { tellTakenBack } from '../households/index.ts';
 import { AccountGoneError, ReminderLimitError, type LiveWrite } from '../liveAccount.ts';
-import { nextMailAt } from '../nextMail.ts';
+import { nextMailAt } from './nextMail.ts';
 import { quoteMoves } from './quotes.ts';
 import { SharingRefusal } from './refusals.ts';
 import {
