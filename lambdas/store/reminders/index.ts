@@ -58,8 +58,11 @@ export {
   plannedRoll,
   recordOutcome,
   rollForward,
+  type OutcomeChange,
+  type OutcomeFacts,
+  type OutcomeRead,
   type RollTarget,
 } from './savings.ts';
 export { shareReminders } from './shareAtOnce.ts';
-export { leaveSharedReminder } from './sharing.ts';
+export { leaveSharedReminder, type PlacingDecide, type PlacingRead } from './sharing.ts';
 export { snoozeReminder } from './snoozes.ts';
