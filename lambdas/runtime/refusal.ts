@@ -57,3 +57,22 @@ export function wordedBy(word: (error: unknown) => Error | undefined) {
     }
   };
 }
+
+/**
+ * A rule's verdict on what the store read: the change to make, or the reason it is refused. The
+ * rules are pure functions of the use cases (lambdas/features/*) and return one of these; the store
+ * persists the change, or stops on the refusal, and names no rule of its own.
+ */
+export type Decision<Change, Reason> = { change: Change } | { refused: Reason };
+
+/**
+ * The change a decision allows, or its refusal (made by `refusal` from the reason) thrown: what a
+ * use case's `decide`, which the store calls on what it read, does with its rule's verdict.
+ */
+export function enact<Change, Reason>(
+  decision: Decision<Change, Reason>,
+  refusal: (reason: Reason) => Error,
+): Change {
+  if ('refused' in decision) throw refusal(decision.refused);
+  return decision.change;
+}

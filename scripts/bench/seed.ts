@@ -1,8 +1,7 @@
 /** Items the job benchmarks seed straight into the local table: profiles and indexed reminders. */
 import { randomUUID } from 'node:crypto';
 import { batchWriteAll } from '../../lambdas/runtime/batch.ts';
-import { nextMailAt } from '../../lambdas/store/nextMail.ts';
-import { oneOffContract, toItem } from '../../lambdas/store/reminders/index.ts';
+import { nextMailAt, oneOffContract, toItem } from '../../lambdas/store/reminders/index.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/reminder/categories.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/locales.ts';

@@ -14,7 +14,7 @@ import { resetEnvCache } from '../../lambdas/runtime/env.ts';
 import { getChannel } from '../../lambdas/store/channels/index.ts';
 import { queryAll } from '../../lambdas/store/db.ts';
 import { getProfile, setReminderEmails } from '../../lambdas/store/account/index.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
+import { createReminder } from '../../lambdas/features/reminders/create.ts';
 import { CHANNEL_KINDS, CHANNEL_NAMES, type ChannelKind } from '../../shared/channels/kinds.ts';
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';

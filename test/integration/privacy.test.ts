@@ -20,8 +20,8 @@ import { ANONYMISED_EMAIL, ANONYMISED_USER } from '../../lambdas/store/wholeAcco
 import { audit } from '../../lambdas/store/admin/index.ts';
 import { writeEmailLog } from '../../lambdas/store/sending/index.ts';
 import { AccountGoneError } from '../../lambdas/store/liveAccount.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
-import { recordOutcome } from '../../lambdas/store/reminders/index.ts';
+import { createReminder } from '../../lambdas/features/reminders/create.ts';
+import { recordOutcome } from '../../lambdas/features/reminders/outcomes.ts';
 import { ACCOUNT_DELETED, claimSend, recordUnclaimedSend } from '../../lambdas/store/sends.ts';
 import { recordSimulatedMails } from '../../lambdas/store/admin/index.ts';
 import { isSuppressed } from '../../lambdas/store/sending/index.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { remindersWithMailDue } from '../../lambdas/store/nextMail.ts';
+import { remindersWithMailDue } from '../../lambdas/store/reminders/index.ts';
 import { readCounters } from '../../lambdas/store/counters.ts';
 import { expectFieldErrors, useTestStack } from '../support/fixtures.ts';
 import { api, createUser, type TestUser } from '../support/stack.ts';
@@ -137,7 +137,7 @@ describe('reminders API against the local stack', () => {
   it('places reminders in the next-mail index at 08:00 in the owner’s zone, follows edits, and keeps counters', async () => {
     /** The index entry of the reminder due at or before `at`, if any. */
     const indexed = async (at: string, id: string) =>
-      (await remindersWithMailDue(at)).find((item) => item.id === id)?.next_at;
+      (await remindersWithMailDue(at)).find((entry) => entry.reminder.id === id)?.nextAt;
     const countersBefore = await readCounters();
     const created = await api(stack, bob.accessToken)('POST', '/api/reminders', {
       ...valid,

@@ -1,6 +1,7 @@
 import { reminderEventUrl } from '../../lambdas/runtime/eventLink.ts';
 import { calendarLink, getProfile } from '../../lambdas/store/account/index.ts';
-import { createReminder, listReminders } from '../../lambdas/store/reminders/index.ts';
+import { createReminder } from '../../lambdas/features/reminders/create.ts';
+import { listReminders } from '../../lambdas/store/reminders/index.ts';
 
 /** A user's live calendar feed token: the last segment of the feed's address, without '.ics'. */
 export const feedToken = async (userId: string) =>

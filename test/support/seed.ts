@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ensureProfile } from '../../lambdas/store/account/index.ts';
-import { createReminder } from '../../lambdas/store/reminders/index.ts';
+import { createReminder } from '../../lambdas/features/reminders/create.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import type { ReminderDraft } from '../../shared/schemas/reminder.ts';
 import { aDraft } from './builders.ts';

@@ -17,7 +17,7 @@ import { processSendBatch } from '../../lambdas/features/engine/sender.ts';
 import { Pacer } from '../../lambdas/features/engine/pacer.ts';
 import type { Addressed } from '../../lambdas/features/engine/due.ts';
 import type { Profile } from '../../shared/api.ts';
-import type { IndexedReminder } from '../../lambdas/store/nextMail.ts';
+import type { IndexedReminder } from '../../lambdas/store/reminders/index.ts';
 
 beforeAll(() => {
   // Just enough environment for the sender's metrics line (off, as on the local stack).

@@ -19,8 +19,13 @@ import {
 } from '../../../shared/reminder/schedule.ts';
 import { errorMessage } from '../../runtime/errors.ts';
 import { logger } from '../../runtime/logger.ts';
-import { remindersWithMailDue, parseIndexedReminder, type IndexedReminder } from '../../store/nextMail.ts';
-import { plannedRoll, rollForward } from '../../store/reminders/index.ts';
+import {
+  plannedRoll,
+  remindersWithMailDue,
+  rollForward,
+  type IndexedReminder,
+  type RollTarget,
+} from '../../store/reminders/index.ts';
 import { recordSettlement, settledByUser, type SendIdentity } from '../../store/sends.ts';
 import { suppressedAmong } from '../../store/sending/index.ts';
 import { recheckedVehicleDate } from './recheck.ts';
@@ -202,20 +207,21 @@ export async function findDueMails(
     return recordSettlement(settledIdentity(mail, subject), status, why, now());
   };
 
-  // A shared reminder rolled for one member is the same item for the next: the newer one, by key.
-  const rolledItems = new Map<string, Record<string, unknown>>();
+  // A shared reminder rolled for one member is the same reminder for the next: the newer one, by home and id.
+  const rolledReminders = new Map<string, IndexedReminder>();
   const touchedShared = new Set<string>();
   for (const entry of found) {
-    let { reminder, item } = entry;
+    let { reminder } = entry;
     const { profile, moment, household } = entry;
     const zone = profile.timezone;
+    const householdId = household?.id ?? null;
     // A new term rolled in this run starts with no settled mails of its own.
     let known: ReadonlySet<string> = settled.get(profile.user_id) ?? new Set();
-    const rolledKey = `${String(item.pk)}|${reminder.id}`;
-    const rolledBefore = rolledItems.get(rolledKey);
+    const rolledKey = `${householdId ?? `user:${reminder.user_id}`}|${reminder.id}`;
+    const rolledBefore = rolledReminders.get(rolledKey);
     if (rolledBefore) {
-      item = { ...rolledBefore, user_id: profile.user_id };
-      reminder = parseIndexedReminder(item, zone);
+      // Its mails start from the rolled term's own day, so the member's zone changes nothing there.
+      reminder = { ...rolledBefore, user_id: profile.user_id };
       known = new Set();
     }
     // A member who takes none of this shared reminder's mails: only its roll forward matters.
@@ -235,18 +241,17 @@ export async function findDueMails(
         for (const { mail, reason } of plan.missed) if (await record(mail, 'missed', reason)) result.missed++;
       }
       if (plan.roll) {
-        const next = await rollOnce(item, reminder, zone, moment, roll, result);
+        const next = await rollOnce({ reminder, householdId }, zone, moment, roll, result);
         if (next !== undefined) {
           result.rolled++;
           const { id, user_id: userId, title, renewal_date: from } = reminder;
-          const to = next ? parseIndexedReminder(next, zone).renewal_date : null;
+          const to = next ? next.renewal_date : null;
           result.rolls.push({ reminderId: id, userId, email: profile.email, title, from, to });
         }
         if (next) {
-          rolledItems.set(rolledKey, next);
+          rolledReminders.set(rolledKey, next);
           // The new term's overdue mails follow the catch-up rule in this same run.
-          item = next;
-          reminder = parseIndexedReminder(next, zone);
+          reminder = next;
           known = new Set();
           continue;
         }
@@ -280,28 +285,28 @@ export async function findDueMails(
 }
 
 /**
- * Rolls the reminder as `roll` says: the new item (written, or only worked out in a preview), null
- * when only counted, undefined when not rolled. `reminder` is `item` as the store gave it, typed.
+ * Rolls the reminder as `roll` says: the new term's reminder (written, or only worked out in a
+ * preview), null when only counted, undefined when not rolled.
  */
 async function rollOnce(
-  item: Record<string, unknown>,
-  reminder: IndexedReminder,
+  target: RollTarget,
   zone: string,
   moment: DateTime,
   roll: RollMode,
   result: DueMails,
-): Promise<Record<string, unknown> | null | undefined> {
+): Promise<IndexedReminder | null | undefined> {
   if (roll === 'count') return null;
+  const { id } = target.reminder;
   try {
     // A kept registration: the DVLA's new date, asked only when the roll is due.
-    const moveTo = await recheckedVehicleDate(reminder);
-    if (roll === 'preview') return plannedRoll(item, zone, moment.toJSDate(), moveTo)?.item;
+    const moveTo = await recheckedVehicleDate(target.reminder);
+    if (roll === 'preview') return plannedRoll(target, zone, moment.toJSDate(), moveTo)?.next;
     // Conditional on the version read: a re-run, a retry or the user's own edit never rolls twice.
-    return (await rollForward(item, zone, moment.toJSDate(), moveTo)) ?? undefined;
+    return (await rollForward(target, zone, moment.toJSDate(), moveTo)) ?? undefined;
   } catch (error) {
     // One reminder's failure never stops the run; it keeps its place and the next run rolls it.
-    logger.error('Roll forward failed', { reminderId: String(item.id), error });
-    result.errors.push(`roll ${String(item.id).slice(0, 8)}: ${errorMessage(error)}`);
+    logger.error('Roll forward failed', { reminderId: id, error });
+    result.errors.push(`roll ${id.slice(0, 8)}: ${errorMessage(error)}`);
     return undefined;
   }
 }

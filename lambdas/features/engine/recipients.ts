@@ -8,8 +8,13 @@ import type { DateTime } from 'luxon';
 import type { Profile } from '../../../shared/api.ts';
 import { forEachConcurrent } from '../../runtime/concurrency.ts';
 import { membersOf, type Member } from '../../store/households/index.ts';
-import { asRecipient, recipientsOf } from '../../store/reminders/index.ts';
-import { householdIdOf, parseIndexedReminder, type IndexedReminder } from '../../store/nextMail.ts';
+import {
+  asRecipient,
+  inZone,
+  recipientsOf,
+  type IndexedReminder,
+  type IndexEntry,
+} from '../../store/reminders/index.ts';
 import { getProfiles } from '../../store/account/index.ts';
 
 /** Household partitions read at once while finding the members of the due shared reminders. */
@@ -17,8 +22,7 @@ const HOUSEHOLD_READS = 8;
 
 /** One reminder's mails for one recipient, as the run plans them. */
 export interface DueEntry {
-  /** The stored item, with the recipient's user id on a shared one. */
-  item: Record<string, unknown>;
+  /** The reminder as this recipient's mails are planned: their user id on a shared one, their zone. */
   reminder: IndexedReminder;
   profile: Profile;
   moment: DateTime;
@@ -27,55 +31,50 @@ export interface DueEntry {
 }
 
 /**
- * The entries of the index items due by the run's moment for each recipient (`asOf` their zone):
- * the owners' and members' profiles in batches, one query per household for its members.
+ * The entries of the index's reminders due by the run's moment for each recipient (`asOf` their
+ * zone): the owners' and members' profiles in batches, one query per household for its members.
  */
 export async function dueEntries(
-  items: readonly Record<string, unknown>[],
+  indexed: readonly IndexEntry[],
   asOf: (zone: string) => DateTime,
 ): Promise<DueEntry[]> {
-  const householdIds = [...new Set(items.map(householdIdOf).filter((id): id is string => id !== null))];
+  const householdIds = [
+    ...new Set(indexed.map((entry) => entry.householdId).filter((id): id is string => id !== null)),
+  ];
   const members = new Map<string, Member[]>();
   await forEachConcurrent(householdIds, HOUSEHOLD_READS, async (id) => {
     members.set(id, await membersOf(id));
   });
   const profiles = await getProfiles([
-    ...items.filter((item) => householdIdOf(item) === null).map((item) => String(item.user_id)),
+    ...indexed.filter((entry) => entry.householdId === null).map((entry) => entry.reminder.user_id),
     ...[...members.values()].flat().map((member) => member.user_id),
   ]);
   const entries: DueEntry[] = [];
-  const dueFor = (profile: Profile, item: Record<string, unknown>) => {
+  const dueFor = (profile: Profile, { nextAt }: IndexEntry) => {
     const moment = asOf(profile.timezone);
-    return String(item.next_at) <= moment.toUTC().toISO()! ? moment : undefined;
+    return nextAt !== null && nextAt <= moment.toUTC().toISO()! ? moment : undefined;
   };
-  for (const item of items) {
-    const householdId = householdIdOf(item);
+  for (const entry of indexed) {
+    const { householdId, reminder } = entry;
     if (householdId === null) {
-      const profile = profiles.get(String(item.user_id));
+      const profile = profiles.get(reminder.user_id);
       // The owner is gone (account deleted mid-run): nothing to send or keep.
-      const moment = profile && dueFor(profile, item);
+      const moment = profile && dueFor(profile, entry);
       if (profile && moment)
         entries.push({
-          item,
-          reminder: parseIndexedReminder(item, profile.timezone),
+          reminder: inZone(entry, reminder.user_id, profile.timezone),
           profile,
           moment,
           household: null,
         });
       continue;
     }
-    const dealsWith = typeof item.deals_with === 'string' ? item.deals_with : null;
     const known = { members: members.get(householdId) ?? [], profiles };
-    for (const recipient of await recipientsOf(
-      householdId,
-      { id: String(item.id), deals_with: dealsWith },
-      known,
-    )) {
-      const moment = dueFor(recipient.profile, item);
+    for (const recipient of await recipientsOf(householdId, reminder, known)) {
+      const moment = dueFor(recipient.profile, entry);
       if (!moment) continue;
       entries.push({
-        item: { ...item, user_id: recipient.member.user_id },
-        reminder: asRecipient(item, recipient),
+        reminder: asRecipient(entry, recipient),
         profile: recipient.profile,
         moment,
         household: { id: householdId, mailed: recipient.mailed },

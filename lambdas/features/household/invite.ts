@@ -34,7 +34,7 @@ import { getProfile, getProfiles } from '../../store/account/index.ts';
 import { settleClaim } from '../../store/sends.ts';
 import { withinRateLimit } from '../../store/rateLimits/index.ts';
 import { isSuppressed } from '../../store/sending/index.ts';
-import { worded } from './refusals.ts';
+import { decidePending, worded } from './refusals.ts';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -47,7 +47,7 @@ async function refusal(membership: Membership | undefined, email: string) {
   const profiles = await getProfiles(members.map((m) => m.user_id));
   if ([...profiles.values()].some((p) => sameAddress(p.email, email)))
     return HOUSEHOLD_MESSAGES.alreadyMember;
-  // Too many pending is the store's to refuse, counted where the write is conditional on it.
+  // Too many pending is decided on the store's read the write is conditional on (decidePending).
   return undefined;
 }
 
@@ -93,6 +93,7 @@ export async function invite(
           toEmail: maskEmail(input.email),
           subject,
         }),
+        decide: decidePending,
       },
       now,
     ),

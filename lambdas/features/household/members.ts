@@ -35,7 +35,7 @@ import {
 import { afterDeparture, refreshHouseholdNextMails } from '../../store/reminders/index.ts';
 import { getProfile, getProfiles } from '../../store/account/index.ts';
 import { isSuppressed } from '../../store/sending/index.ts';
-import { worded } from './refusals.ts';
+import { decideJoin, decideRemoval, worded } from './refusals.ts';
 
 /** Whose household an invitation is to: the inviter's first name, or the owner's if they left. */
 async function hostName(householdId: string, invitedBy: string | null): Promise<string | null> {
@@ -77,7 +77,7 @@ export async function join(userId: string, token: string, now = new Date()): Pro
   if (state !== 'pending') throw new DomainError('gone', invitationProblem(state));
   const host = (await hostName(invitation.household_id, invitation.invited_by)) ?? 'Their';
   try {
-    const membership = await worded(() => joinWith(userId, invitation, now));
+    const membership = await worded(() => joinWith(userId, invitation, now, decideJoin));
     // The newcomer's mails of the shared reminders count in their places from now on.
     await refreshHouseholdNextMails(membership.household_id);
     await tellMembers(
@@ -119,7 +119,7 @@ export async function remove(userId: string, membershipId: string, now = new Dat
   if (membership.role !== 'owner') throw new DomainError('conflict', HOUSEHOLD_MESSAGES.onlyOwnerRemoves);
   if (target.user_id === userId) throw new DomainError('invalid', HOUSEHOLD_MESSAGES.removeYourself);
   const whoName = (await getProfile(target.user_id))?.first_name ?? '';
-  const departure = await worded(() => removeMember({ userId, membership }, membershipId));
+  const departure = await worded(() => removeMember({ userId, membership }, membershipId, decideRemoval));
   if (!departure) throw new DomainError('not_found', HOUSEHOLD_MESSAGES.memberNotFound);
   await afterDeparture(departure);
   await tellAbout(departure, whoName, 'removed', now);

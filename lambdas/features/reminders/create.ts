@@ -6,8 +6,8 @@
 import type { Reminder } from '../../../shared/api.ts';
 import type { ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import * as store from '../../store/reminders/index.ts';
-import { worded } from './refusals.ts';
+import { decidePlacing, worded } from './refusals.ts';
 
 export function createReminder(userId: string, draft: ReminderDraft, now?: Date): Promise<Reminder> {
-  return worded(() => store.createReminder(userId, draft, now));
+  return worded(() => store.createReminder(userId, draft, decidePlacing, now));
 }

@@ -3,10 +3,12 @@
  * cancelled and its renewal has room (QUOTE_LIMIT), or removed. Undefined (false): the caller has
  * no such reminder (or quote).
  */
-import type { Quote } from '../../../shared/api.ts';
+import type { Quote, Reminder } from '../../../shared/api.ts';
 import type { QuoteInput } from '../../../shared/quotes.ts';
+import { enact } from '../../runtime/refusal.ts';
 import * as store from '../../store/reminders/index.ts';
 import { worded } from './refusals.ts';
+import { freeQuoteSlots } from './rules/quotes.ts';
 
 export function addQuote(
   userId: string,
@@ -14,7 +16,10 @@ export function addQuote(
   input: QuoteInput,
   now?: Date,
 ): Promise<Quote | undefined> {
-  return worded(() => store.addQuote(userId, reminderId, input, now));
+  // The rule (rules/quotes.ts) on each read: a cancelled reminder or a full renewal is refused.
+  const decide = ({ reminder, taken }: { reminder: Reminder; taken: ReadonlySet<number> }) =>
+    enact(freeQuoteSlots(reminder, taken), (reason) => new store.QuoteRefusal(reason));
+  return worded(() => store.addQuote(userId, reminderId, input, decide, now));
 }
 
 export function removeQuote(userId: string, reminderId: string, quoteId: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 /**
- * The reminder's refusals in the user's words: each refusal of the reminders room (a name and its
- * facts, lambdas/store/reminders/refusals.ts) becomes the DomainError the route answers with, its
- * status and message, and for a form the field it is about. Pure: the use cases call it on what
- * the store threw.
+ * The reminder's refusals in the user's words: each refusal by name (a name and its facts,
+ * lambdas/store/reminders/refusals.ts) becomes the DomainError the route answers with, its status
+ * and message, and for a form the field it is about; reminderRefusal is pure. The rules' refusals
+ * are made by the use cases' decisions (rules/), which the store calls on what it read
+ * (decidePlacing, decideLeaving below); the store's own are what persisting met.
  */
 import { API_MESSAGES, HOUSEHOLD_MESSAGES } from '../../../shared/messages.ts';
 import { QUOTE_MESSAGES } from '../../../shared/quotes.ts';
@@ -12,7 +13,7 @@ import { SPLIT_MESSAGES } from '../../../shared/reminder/split.ts';
 import { loggedLine, movedOnLine, NOT_RECORDED, whoLogged } from '../../../shared/reminder/termAnswer.ts';
 import { MESSAGES } from '../../../shared/schemas/fields.ts';
 import { DomainError, type DomainErrorKind } from '../../runtime/errors.ts';
-import { wordedBy } from '../../runtime/refusal.ts';
+import { enact, wordedBy } from '../../runtime/refusal.ts';
 import {
   ImportBusyError,
   ImportTooSlowError,
@@ -21,8 +22,10 @@ import {
   QuoteRefusal,
   SharingRefusal,
   TermAnsweredError,
+  type PlacingRead,
   type SharingReason,
 } from '../../store/reminders/index.ts';
+import { leaving, placing } from './rules/sharing.ts';
 
 /** A refusal about one field of the reminder dialog: the message beside it, and as the whole answer. */
 const onField = (kind: DomainErrorKind, field: string, message: string) =>
@@ -67,3 +70,11 @@ export function reminderRefusal(error: unknown): DomainError | undefined {
  * puts around the store.
  */
 export const worded = wordedBy(reminderRefusal);
+
+/** The sharing rule as the store calls it on what it read: where the reminder goes, or its refusal thrown. */
+export const decidePlacing = (read: PlacingRead) =>
+  enact(placing(read), (reason) => new SharingRefusal(reason));
+
+/** 'Leave this reminder' allowed on what the store read, or its refusal thrown. */
+export const decideLeaving = (read: { shared: boolean }) =>
+  enact(leaving(read), (reason) => new SharingRefusal(reason));

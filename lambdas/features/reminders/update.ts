@@ -6,7 +6,7 @@
 import type { Reminder } from '../../../shared/api.ts';
 import type { ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import * as store from '../../store/reminders/index.ts';
-import { worded } from './refusals.ts';
+import { decidePlacing, worded } from './refusals.ts';
 
 export function updateReminder(
   userId: string,
@@ -14,5 +14,5 @@ export function updateReminder(
   draft: ReminderDraft,
   now?: Date,
 ): Promise<Reminder | undefined> {
-  return worded(() => store.updateReminder(userId, id, draft, now));
+  return worded(() => store.updateReminder(userId, id, draft, decidePlacing, now));
 }

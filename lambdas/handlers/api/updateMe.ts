@@ -1,7 +1,7 @@
 import { API } from '../../../shared/routes.ts';
 import { route } from '../../features/account/route.ts';
 import { householdOf } from '../../store/households/index.ts';
-import { refreshHouseholdNextMails } from '../../store/reminders/index.ts';
+import { refreshHouseholdNextMails, refreshUserNextMails } from '../../store/reminders/index.ts';
 import { AccountGoneError } from '../../store/liveAccount.ts';
 import { updateProfile } from '../../store/account/index.ts';
 
@@ -11,6 +11,8 @@ export const handler = route(API.updateMe, async ({ caller, body }) => {
   // The update is conditional on the profile item itself: no profile means a deleted account.
   if (!saved) throw new AccountGoneError();
   const { profile, previous } = saved;
+  // Mails go at 08:00 in the owner's zone: a new zone moves every reminder's next mail.
+  if (profile.timezone !== previous.timezone) await refreshUserNextMails(caller.userId, profile.timezone);
   // A shared reminder is placed at the earliest of its members' mails: a new zone or a new choice
   // of 'Remind me about shared renewals' moves the household's.
   if (

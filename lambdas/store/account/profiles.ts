@@ -10,7 +10,6 @@ import { takeCallerProfile } from '../../runtime/callerProfile.ts';
 import { mirrorProfileAttributes } from '../../runtime/identity.ts';
 import { getItem, getItems, ITEM_ABSENT, ITEM_EXISTS, itemKey, putItem, tableName } from '../db.ts';
 import { parseProfile } from '../items.ts';
-import { refreshUserNextMails } from '../nextMail.ts';
 import {
   applyCounters,
   countryCounters,
@@ -178,8 +177,6 @@ export async function updateProfile(
   }
   await mirrorProfileAttributes(username, fields);
   if (input.reminder_emails !== undefined) await setReminderEmails(userId, input.reminder_emails);
-  // Mails go at 08:00 in the owner's zone: a new zone moves every reminder's next mail.
-  if (previous.timezone !== input.timezone) await refreshUserNextMails(userId, input.timezone);
   if (previous.country !== input.country) {
     await applyCounters('country changed', countryCounters(previous.country, input.country));
   }

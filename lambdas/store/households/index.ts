@@ -24,6 +24,7 @@ export {
   HouseholdFull,
   InvitationSpent,
   joinWith,
+  type JoinConflict,
   leaveHousehold,
   removeMember,
 } from './membership.ts';

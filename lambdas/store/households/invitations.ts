@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invitationExpiry, type InvitationState, type PendingInvitation } from '../../../shared/household.ts';
 import { maskEmail } from '../../../shared/identity.ts';
-import { HOUSEHOLD_MEMBER_LIMIT, HOUSEHOLD_PENDING_LIMIT } from '../../../shared/limits.ts';
+import { HOUSEHOLD_MEMBER_LIMIT } from '../../../shared/limits.ts';
 import { COUNTERS, ENTITY, HOUSEHOLD_PENDING_INVITATIONS, keys } from '../../../shared/table.ts';
 import { dueIndexKey, getItem, ITEM_ABSENT, itemKey } from '../db.ts';
 import {
@@ -114,6 +114,11 @@ export interface NewInvitation {
   name: string | undefined;
   /** The mail's identity but its dedupe key, which needs the household. */
   mail: (householdId: string) => SendIdentity;
+  /**
+   * The use case's rule on the household's pending invitations, read consistently (the write is
+   * conditional on that read): throws its refusal when no more may wait.
+   */
+  decide: (read: { pending: number }) => void;
 }
 
 /**
@@ -182,8 +187,7 @@ async function tryCreateInvitation(
   const membership = input.membership ?? made!.membership;
   const householdId = membership.household_id;
   const places = made ? undefined : await pendingPlaces(householdId, now);
-  if (places && places.pendingKeys.length >= HOUSEHOLD_PENDING_LIMIT)
-    throw new HouseholdRefusal('pending_limit');
+  if (places) input.decide({ pending: places.pendingKeys.length });
   const iso = now.toISOString();
   const invitation = {
     id: randomUUID(),

@@ -30,7 +30,13 @@ const countName = { '#count': COUNTERS.householdMembers };
  * (never past HOUSEHOLD_MEMBER_LIMIT), the MEMBER item and the joiner's membership item (one household
  * per person), while the joiner's profile exists. Each refusal is its own message.
  */
-export async function joinWith(userId: string, invitation: Invitation, now: Date): Promise<Membership> {
+export async function joinWith(
+  userId: string,
+  invitation: Invitation,
+  now: Date,
+  /** The use case's rule on what the transaction's conditions found: throws the refusal it names. */
+  decide: (found: JoinConflict) => void,
+): Promise<Membership> {
   const membership: Membership = {
     household_id: invitation.household_id,
     membership_id: randomUUID(),
@@ -78,15 +84,23 @@ export async function joinWith(userId: string, invitation: Invitation, now: Date
     if (!(error instanceof ConditionsFailed)) throw error;
     const [invite, room, , alreadyIn, profile] = error.failed;
     if (profile) throw new AccountGoneError();
-    if (alreadyIn) throw new HouseholdRefusal('already_in');
-    if (invite) throw new InvitationSpent();
-    if (room) throw new HouseholdFull();
+    decide({ alreadyIn: Boolean(alreadyIn), invitationSpent: Boolean(invite), householdFull: Boolean(room) });
     throw error;
   }
   return membership;
 }
 
 export { HouseholdFull, InvitationSpent };
+
+/**
+ * What a join's transaction found false: the joiner already in a household, the invitation used,
+ * cancelled or expired meanwhile, the household full (or gone). The use case's rule names the refusal.
+ */
+export interface JoinConflict {
+  alreadyIn: boolean;
+  invitationSpent: boolean;
+  householdFull: boolean;
+}
 
 export interface Departure {
   householdId: string;
@@ -164,7 +178,7 @@ function departureWrites(householdId: string, members: Member[], leaver: Member,
 async function depart(
   householdId: string,
   pick: (members: Member[]) => Member | undefined,
-  extra: LiveWrite[] = [],
+  extra: { writes: LiveWrite[]; failed: () => void } = { writes: [], failed: () => undefined },
 ): Promise<Departure | undefined> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const members = await membersOf(householdId);
@@ -176,12 +190,11 @@ async function depart(
     );
     const { writes, remaining } = departureWrites(householdId, members, leaver, invitations);
     try {
-      await transact([...extra, ...writes]);
+      await transact([...extra.writes, ...writes]);
       return { householdId, departed: leaver, remaining };
     } catch (error) {
       if (!(error instanceof ConditionsFailed)) throw error;
-      if (extra.length && error.failed.slice(0, extra.length).some(Boolean))
-        throw new HouseholdRefusal('only_owner_removes');
+      if (error.failed.slice(0, extra.writes.length).some(Boolean)) extra.failed();
     }
   }
   throw new HouseholdRefusal('changed');
@@ -201,15 +214,18 @@ export async function leaveHousehold(userId: string): Promise<Departure | undefi
 }
 
 /**
- * 'Remove' (the owner only, conditional on still owning the household): undefined when the
+ * 'Remove', conditional on the remover still owning the household: when that condition is found
+ * false, the use case's rule (`decide`) says what then (it throws its refusal). Undefined when the
  * membership id is not a member of the caller's household.
  */
 export async function removeMember(
   owner: { userId: string; membership: Membership },
   membershipId: string,
+  decide: (found: { stillOwner: boolean }) => void,
 ): Promise<Departure | undefined> {
   const { household_id: householdId } = owner.membership;
-  return depart(householdId, (members) => members.find((m) => m.membership_id === membershipId), [
-    stillMember(owner.userId, householdId, true),
-  ]);
+  return depart(householdId, (members) => members.find((m) => m.membership_id === membershipId), {
+    writes: [stillMember(owner.userId, householdId, true)],
+    failed: () => decide({ stillOwner: false }),
+  });
 }

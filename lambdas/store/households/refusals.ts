@@ -1,6 +1,9 @@
 /**
- * What the households room could not do, by name: no user text and no status. The household's use
- * cases (lambdas/features/household) word each one.
+ * The household's refusals, by name: no user text and no status. The rules' (one household per
+ * person, only the owner removes, the pending invitations' limit, a join's spent invitation or full
+ * household) are made by the use cases' decisions (lambdas/features/household/rules.ts), which the
+ * store calls on what it read or its write's conditions found; the store itself throws only what
+ * persisting met (the household changed every time, full or invited today by a write's condition).
  */
 import { StoreRefusal } from '../../runtime/refusal.ts';
 

@@ -9,7 +9,7 @@ import { hasLeft, remindsMember } from '../../../shared/reminder/sharing.ts';
 import { keys, TABLE_KEYS } from '../../../shared/table.ts';
 import { getItems } from '../db.ts';
 import { parseProfile } from '../items.ts';
-import { parseIndexedReminder, type IndexedReminder } from '../nextMail.ts';
+import { parseIndexedReminder, type IndexedReminder } from './nextMail.ts';
 import { parseMembership } from '../households/index.ts';
 import { earliestOf } from './householdNextMail.ts';
 

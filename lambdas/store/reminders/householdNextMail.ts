@@ -10,7 +10,14 @@ import { reminderSchedule } from '../../../shared/reminder/schedule.ts';
 import { keys } from '../../../shared/table.ts';
 import { getItem, queryAll } from '../db.ts';
 import { membersOf, type Member } from '../households/index.ts';
-import { nextMailAt, parseIndexedReminder, placeInIndex, type IndexedReminder } from '../nextMail.ts';
+import {
+  indexEntryOf,
+  inZone,
+  nextMailAt,
+  placeInIndex,
+  type IndexEntry,
+  type IndexedReminder,
+} from './nextMail.ts';
 import { getProfiles } from '../account/index.ts';
 import { settledAmong } from '../sends.ts';
 
@@ -49,8 +56,8 @@ export async function recipientsOf(
 }
 
 /** The reminder as one member's mails are planned: their id on it, its dates in their zone. */
-export function asRecipient(item: Record<string, unknown>, recipient: Recipient): IndexedReminder {
-  return parseIndexedReminder({ ...item, user_id: recipient.member.user_id }, recipient.profile.timezone);
+export function asRecipient(entry: IndexEntry, recipient: Recipient): IndexedReminder {
+  return inZone(entry, recipient.member.user_id, recipient.profile.timezone);
 }
 
 /** Each member's next moment (ISO UTC) of a shared reminder, by membership id, and the earliest. */
@@ -74,9 +81,10 @@ export async function householdPlace(
   item: Record<string, unknown>,
   recipients: readonly Recipient[],
 ): Promise<HouseholdPlace> {
+  const entry = indexEntryOf(item);
   const moments = await Promise.all(
     recipients.map(async (recipient) => {
-      const reminder = asRecipient(item, recipient);
+      const reminder = asRecipient(entry, recipient);
       const schedule = reminderSchedule(reminder);
       const zone = recipient.profile.timezone;
       // Not mailed: every mail counts as settled for them, which leaves the roll forward.
@@ -97,7 +105,7 @@ export async function householdPlace(
 
 /** Places one shared reminder item again, from its members' records. */
 async function placeAgain(householdId: string, item: Record<string, unknown>, known?: Known): Promise<void> {
-  const reminder = parseIndexedReminder({ ...item, user_id: '' }, 'UTC');
+  const reminder = inZone(indexEntryOf(item), '', 'UTC');
   // Mails stop with the reminder's own conditions (cancelled, none left); the item keeps its not_before.
   const recipients = await recipientsOf(householdId, reminder, known);
   const place = await householdPlace(item, recipients);

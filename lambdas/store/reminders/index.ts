@@ -1,7 +1,7 @@
 /**
  * The reminders room: reminders, own or shared with a household, and everything kept on them or
- * beside them. Writes the items `reminder` (with its place in the next-mail index, its snoozes,
- * notice answers and marks), `saving` (an outcome of a renewal), `quote`, `import_batch` and
+ * beside them. Writes the items `reminder` (with its place in the next-mail index, nextMail.ts,
+ * its snoozes, notice answers and marks), `saving` (an outcome of a renewal), `quote`, `import_batch` and
  * `import_lock`, and on a departure deletes a household's shared ones. The only module outside this
  * folder may import from it; it builds on the households and account rooms and the store's base.
  */
@@ -40,7 +40,29 @@ export {
   oneOffContract,
   updateReminder,
 } from './reminders.ts';
-export { listSavings, outcomeCounters, plannedRoll, recordOutcome, rollForward } from './savings.ts';
+export {
+  indexEntryOf,
+  inZone,
+  nextMailAt,
+  nextMailAttributes,
+  parseIndexedReminder,
+  refreshNextMail,
+  refreshUserNextMails,
+  remindersWithMailDue,
+  type IndexEntry,
+  type IndexedReminder,
+} from './nextMail.ts';
+export {
+  listSavings,
+  outcomeCounters,
+  plannedRoll,
+  recordOutcome,
+  rollForward,
+  type OutcomeChange,
+  type OutcomeFacts,
+  type OutcomeRead,
+  type RollTarget,
+} from './savings.ts';
 export { shareReminders } from './shareAtOnce.ts';
-export { leaveSharedReminder } from './sharing.ts';
+export { leaveSharedReminder, type PlacingDecide, type PlacingRead } from './sharing.ts';
 export { snoozeReminder } from './snoozes.ts';

@@ -8,7 +8,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { Quote } from '../../../shared/api.ts';
+import type { Quote, Reminder } from '../../../shared/api.ts';
 import type { RenewalOffer } from '../../../shared/reminder/priceMemory.ts';
 import { QUOTE_LIMIT, type QuoteInput } from '../../../shared/quotes.ts';
 import { ENTITY, keys } from '../../../shared/table.ts';
@@ -86,13 +86,14 @@ export async function renewalQuotes(pk: string, reminderId: string, renewalDate:
 const ADD_ATTEMPTS = QUOTE_LIMIT + 4;
 
 /**
- * Adds a quote to the reminder's current renewal. Undefined when the caller has no such reminder;
- * refused when it is cancelled or its renewal has QUOTE_LIMIT quotes.
+ * Adds a quote to the reminder's current renewal, in a slot `decide` (the use case's rule, which
+ * throws its refusal) leaves free on what was read. Undefined when the caller has no such reminder.
  */
 export async function addQuote(
   userId: string,
   reminderId: string,
   input: QuoteInput,
+  decide: (read: { reminder: Reminder; taken: ReadonlySet<number> }) => readonly number[],
   now = new Date(),
 ): Promise<Quote | undefined> {
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt++) {
@@ -100,14 +101,12 @@ export async function addQuote(
     if (!found) return undefined;
     const { home } = found;
     const reminder = reminderAt(home, found.item);
-    if (reminder.archived_at !== null) throw new QuoteRefusal('cancelled');
     const taken = new Set(
       (await storedQuotes(home.pk, keys.quotesOfRenewal(reminderId, reminder.renewal_date))).map(
         (q) => q.slot,
       ),
     );
-    const free = Array.from({ length: QUOTE_LIMIT }, (_, i) => i).filter((i) => !taken.has(i));
-    if (free.length === 0) throw new QuoteRefusal('limit');
+    const free = decide({ reminder, taken });
     // Any free slot, so adds at once mostly take different ones rather than all racing for the first.
     const slot = free[Math.floor(Math.random() * free.length)]!;
     const stored: StoredQuote = {

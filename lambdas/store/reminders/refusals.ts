@@ -1,7 +1,10 @@
 /**
- * What the reminders room could not do, by name and with the facts a message needs: no user text
- * and no status. The reminder's use cases (lambdas/features/reminders) word each one; the account-wide ones
- * (the account gone, its limit, a reminder that kept changing) are runtime/refusal.ts's.
+ * The reminders' refusals, by name and with the facts a message needs: no user text and no status.
+ * The rules' (sharing, the notice answer, a quote's room, an outcome's term) are made by the use
+ * cases' decisions (lambdas/features/reminders/rules), which the store calls on what it read; the
+ * store itself throws only what persisting met (quotes that kept colliding, an import busy or out of
+ * time). The use cases word each one; the account-wide ones (the account gone, its limit, a reminder
+ * that kept changing) are runtime/refusal.ts's.
  */
 import type { RenewalOutcome } from '../../../shared/api.ts';
 import { StoreRefusal } from '../../runtime/refusal.ts';

@@ -1,6 +1,6 @@
 import type { ReminderDetails } from '../../../shared/api.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/locales.ts';
-import { nextMailOf } from '../nextMail.ts';
+import { nextMailOf } from './nextMail.ts';
 import { getProfile } from '../account/index.ts';
 import { listQuotes } from './quotes.ts';
 import { findReminder, reminderAt } from './reminderHome.ts';

@@ -6,7 +6,7 @@ import type { ReminderInput } from '../../../shared/schemas/reminder.ts';
 import { todayIn } from '../../../shared/dates.ts';
 import { ENTITY, keys } from '../../../shared/table.ts';
 import { itemKey } from '../db.ts';
-import { nextMailAt, nextMailAttributes } from '../nextMail.ts';
+import { nextMailAt, nextMailAttributes } from './nextMail.ts';
 
 /** A new reminder of `userId`: a fresh id, its first term anchored on its own renewal date. */
 export function newReminder(userId: string, input: ReminderInput, now: Date): Reminder {

@@ -9,7 +9,7 @@ import { resolvePending } from './imports.ts';
 import { parseProfile } from '../items.ts';
 import { reminderCountOf } from './reminderCount.ts';
 import { AccountGoneError } from '../liveAccount.ts';
-import { notBeforeOf } from '../nextMail.ts';
+import { notBeforeOf } from './nextMail.ts';
 import {
   findReminder,
   householdHome,
@@ -22,12 +22,12 @@ import {
 import {
   afterTakeBack,
   asKeptAt,
-  checkTakeBack,
   freshPlacementAt,
   homeFor,
   moveReminder,
   placementAt,
   todayOf,
+  type PlacingDecide,
 } from './sharing.ts';
 import { freshPlacement, newReminder, toItem } from './reminderItem.ts';
 import { getProfile } from '../account/index.ts';
@@ -103,10 +103,11 @@ export async function getReminder(userId: string, id: string): Promise<Reminder 
 export async function createReminder(
   userId: string,
   draft: ReminderDraft,
+  decide: PlacingDecide,
   now = new Date(),
 ): Promise<Reminder> {
   const input = reminderInputSchema.parse(draft);
-  const home = await homeFor(userId, input);
+  const home = await homeFor(userId, input, decide);
   const reminder = asKeptAt(home, newReminder(userId, input, now));
   // One read of the profile: its zone places the mails, its count is checked against the limit.
   const profile = await getItem(keys.user(userId), keys.profile());
@@ -132,6 +133,7 @@ export async function updateReminder(
   userId: string,
   id: string,
   draft: ReminderDraft,
+  decide: PlacingDecide,
   now = new Date(),
 ): Promise<Reminder | undefined> {
   const input = reminderInputSchema.parse(draft);
@@ -144,8 +146,7 @@ export async function updateReminder(
     const { home: from, item } = found;
     const existing = reminderAt(from, item);
     if (existing.archived_at !== null) return undefined;
-    const to = await homeFor(userId, input, from);
-    checkTakeBack(from, to, existing);
+    const to = await homeFor(userId, input, decide, { home: from, existing });
     const { updated: edited, reschedules } = editOf(existing, input, now);
     const updated = asKeptAt(to, edited, existing);
     const notBefore = reschedules || to.pk !== from.pk ? todayOf(zone, now) : notBeforeOf(item, zone);

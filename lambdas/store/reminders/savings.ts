@@ -4,8 +4,8 @@
  * happen in one transaction with the reminder's own write, conditional on the version read, so a
  * retry, a second tab or the reminder job can never record a renewal twice or roll a reminder twice.
  */
-import { endedTerm, resultOf, rolled } from '../../../shared/reminder/outcome.ts';
-import { isAnswer, termState, type TermState } from '../../../shared/reminder/termAnswer.ts';
+import { endedTerm, rolled } from '../../../shared/reminder/outcome.ts';
+import { isAnswer } from '../../../shared/reminder/termAnswer.ts';
 import { overVersionRead } from '../overVersion.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
@@ -13,14 +13,12 @@ import type { Reminder, RenewalOutcome, SavingsSummary } from '../../../shared/a
 import { savingsTotalPence, yearlySavingPence } from '../../../shared/reminder/money.ts';
 import { rollOf } from '../../../shared/reminder/roll.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { type SavingsInput } from '../../../shared/savingsSchemas.ts';
 import { COUNTERS, ENTITY, keys } from '../../../shared/table.ts';
-import { NextRenewalNotAfterError, TermAnsweredError } from './refusals.ts';
 import { getItem, ITEM_ABSENT, itemKey, queryAll } from '../db.ts';
 import { memberOf } from '../households/index.ts';
 import { parseOutcome, parseReminder } from '../items.ts';
 import { AccountGoneError, writeWhileAccountExists, type LiveWrite } from '../liveAccount.ts';
-import { nextMailAt, notBeforeOf } from '../nextMail.ts';
+import { indexEntryOf, inZone, nextMailAt, notBeforeOf, type IndexedReminder } from './nextMail.ts';
 import { getProfile } from '../account/index.ts';
 import { moveCounters, toItem } from './reminders.ts';
 import {
@@ -58,12 +56,19 @@ function outcomeItem(outcome: RenewalOutcome, pk: string) {
   };
 }
 
-/** The home of an item the job read from the index: a household's partition, or its owner's. */
-function homeOfItem(item: Record<string, unknown>, reminder: Reminder): Home {
-  const pk = String(item.pk);
-  const householdId = pk.startsWith(keys.household('')) ? pk.slice(keys.household('').length) : null;
-  return householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
+/**
+ * A reminder the job may roll forward: as planned for the member whose run found it (their id on a
+ * shared one), and its household when it is shared. Its `updated_at` and `renewal_date` are the
+ * version the roll's write is conditional on.
+ */
+export interface RollTarget {
+  reminder: IndexedReminder;
+  householdId: string | null;
 }
+
+/** Where the job's roll writes: the household's partition, or the owner's. */
+const homeOfTarget = ({ reminder, householdId }: RollTarget): Home =>
+  householdId ? householdHomeOf(reminder.user_id, householdId, '') : ownHome(reminder.user_id);
 
 /**
  * The condition of a write over the reminder as read: the same version, still on the same renewal,
@@ -123,29 +128,44 @@ async function loggerNames(home: Home, outcome: RenewalOutcome) {
   return profile ? [{ membership_id: membershipId, first_name: profile.first_name }] : [];
 }
 
-/** Why an answer for a term cannot be taken, with the caller's zone: who logged it, or that it is over. */
-async function termRefusal(
-  home: Home,
-  state: Extract<TermState, { kind: 'logged' | 'over' }>,
-  current: string,
-  zone: string,
-): Promise<TermAnsweredError> {
-  if (state.kind === 'over') return new TermAnsweredError({ kind: 'over', currentRenewal: current });
-  const members = await loggerNames(home, state.existing);
-  return new TermAnsweredError({ kind: 'logged', existing: state.existing, members, zone });
+/** What the store read for an outcome: the reminder, the term answered and its outcome so far. */
+export interface OutcomeRead {
+  reminder: Reminder;
+  /** The renewal the answer is for (the one the caller was shown, else the reminder's). */
+  term: string;
+  existing: RenewalOutcome | undefined;
+  /** The caller's membership id on a shared reminder; null on their own. */
+  membershipId: string | null;
 }
 
 /**
- * Records the outcome of the reminder's current renewal, then rolls it forward to the next renewal
- * date given, or archives it when cancelled. The answer is for the renewal the caller was shown
- * (`input.renewal_date`, else the one read first): when that term is over, or answered by someone
- * else, nothing is written and the 409 says who answered; the caller's own answer for the current
- * term may be corrected (replaced). Undefined when the caller cannot see the reminder.
+ * What to write for an outcome: the outcome, and the reminder after it (`move`: rolled on to its
+ * next renewal, cancelled, or kept as it was, only checked not to have changed meanwhile).
+ */
+export interface OutcomeChange {
+  outcome: RenewalOutcome;
+  after: Reminder;
+  move: 'roll' | 'cancel' | 'keep';
+}
+
+/** What a refusal's message may need beyond the read: the caller's zone, who logged an outcome. */
+export interface OutcomeFacts {
+  zone: string;
+  loggerNames: (outcome: RenewalOutcome) => ReturnType<typeof loggerNames>;
+}
+
+/**
+ * Records an outcome of the reminder's renewal as the use case's `decide` says on what was read (or
+ * stops on its refusal), then rolls the reminder on, cancels it or keeps it as the change says: one
+ * transaction over the version read, read and decided again when it changed meanwhile. `term` is
+ * the renewal the caller was shown (else the one read first). Undefined when the caller cannot see
+ * the reminder.
  */
 export async function recordOutcome(
   userId: string,
   reminderId: string,
-  input: SavingsInput,
+  shown: string | null,
+  decide: (read: OutcomeRead, facts: OutcomeFacts) => Promise<OutcomeChange>,
   now = new Date(),
 ): Promise<{ savings: RenewalOutcome; reminder: Reminder } | undefined> {
   const profile = await getProfile(userId);
@@ -154,7 +174,7 @@ export async function recordOutcome(
   const zone = profile.timezone;
   // Pinned before the first read: a retry after another member's answer rolled the reminder on must
   // find its term over, never answer the next one.
-  let term = input.renewal_date ?? null;
+  let term = shown;
   return overVersionRead('record_outcome', async () => {
     const found = await findReminder(userId, reminderId);
     if (!found) return undefined;
@@ -162,46 +182,15 @@ export async function recordOutcome(
     const reminder = reminderAt(home, item);
     term ??= reminder.renewal_date;
     const existing = await outcomeOfTerm(home, reminder, term);
-    const mine = !home.household || existing?.recorded_by === home.household.membershipId;
-    const state = termState(reminder.renewal_date, term, existing, mine);
-    if (state.kind === 'logged' || state.kind === 'over')
-      throw await termRefusal(home, state, reminder.renewal_date, zone);
-
-    const archived = reminder.archived_at !== null;
-    const nextDate = archived || input.cancelled ? null : input.next_renewal_date;
-    if (nextDate !== null && nextDate <= reminder.renewal_date) throw new NextRenewalNotAfterError();
-    const ended = endedTerm(
-      reminder,
-      {
-        // A cancelled reminder's renewal stays cancelled: only the amount can be corrected.
-        result: archived ? 'cancelled' : resultOf(reminder, input),
-        saved_amount: input.saved_amount,
-        // A cancelled contract has no next price.
-        new_price: input.cancelled ? null : input.new_price,
-      },
-      existing,
-      now,
+    const membershipId = home.household?.membershipId ?? null;
+    const { outcome, after, move } = await decide(
+      { reminder, term, existing, membershipId },
+      { zone, loggerNames: (logged) => loggerNames(home, logged) },
     );
-    // A shared renewal's outcome is the household's, and says which member answered.
-    const outcome = home.household ? { ...ended, recorded_by: home.household.membershipId } : ended;
-
-    let after = reminder;
-    // A shared reminder changed by an answer was last changed by the member who gave it (its new
-    // price, say: a mail to another member must not say they told us it).
-    const by = home.household ? { updated_by: home.household.membershipId } : {};
     const writes: LiveWrite[] = [outcomeWrite(home.pk, outcome, existing)];
-    if (!archived && input.cancelled) {
-      after = { ...reminder, ...by, archived_at: now.toISOString(), updated_at: now.toISOString() };
+    if (move === 'cancel') {
       writes.push(reminderWrite(home, after, reminder, { notBefore: notBeforeOf(item, zone), nextAt: null }));
-    } else if (nextDate !== null) {
-      after = {
-        ...rolled(
-          reminder,
-          { renewal_date: nextDate, provider: input.new_provider, amount: input.new_price, reanchor: true },
-          now,
-        ),
-        ...by,
-      };
+    } else if (move === 'roll') {
       writes.push(reminderWrite(home, after, reminder, await freshPlacementAt(home, after, zone, now)));
     } else {
       writes.push({
@@ -217,7 +206,7 @@ export async function recordOutcome(
       for (const [name, delta] of Object.entries(before)) deltas[name] = (deltas[name] ?? 0) + delta;
     }
     await applyCounters('outcome recorded', [{ key: shard, deltas }]);
-    if (after.archived_at !== null && !archived) {
+    if (move === 'cancel') {
       await applyCounters('reminder cancelled', reminderCounters(reminder, -1, shard));
     } else {
       await moveCounters(reminder, after);
@@ -235,12 +224,12 @@ export async function recordOutcome(
  * meanwhile: a re-run, a retry or a user's edit).
  */
 export async function rollForward(
-  item: Record<string, unknown>,
+  target: RollTarget,
   zone: string,
   now: Date,
   moveTo: string | null = null,
-): Promise<Record<string, unknown> | null> {
-  const planned = plannedRoll(item, zone, now, moveTo);
+): Promise<IndexedReminder | null> {
+  const planned = plannedRoll(target, zone, now, moveTo);
   if (!planned) return null;
   const { reminder, after, placement, home } = planned;
   const answered = await getItem(home.pk, keys.outcome(reminder.id, reminder.renewal_date));
@@ -263,7 +252,7 @@ export async function rollForward(
     throw error;
   }
   await moveCounters(reminder, after);
-  return planned.item;
+  return planned.next;
 }
 
 /**
@@ -271,13 +260,9 @@ export async function rollForward(
  * the item it would become; null when it does not roll. Nothing is read or written: rollForward
  * writes it, a dry run of the job only shows it.
  */
-export function plannedRoll(
-  item: Record<string, unknown>,
-  zone: string,
-  now: Date,
-  moveTo: string | null = null,
-) {
-  const reminder = parseReminder(item);
+export function plannedRoll(target: RollTarget, zone: string, now: Date, moveTo: string | null = null) {
+  // The reminder as stored: the index's own facts are written anew below.
+  const { not_before: _notBefore, snoozed_until: _snoozedUntil, ...reminder } = target.reminder;
   const today = todayIn(zone, DateTime.fromJSDate(now));
   const roll = rollOf(reminder, today);
   if (!roll) return null;
@@ -292,12 +277,10 @@ export function plannedRoll(
     notBefore: roll.notBefore,
     nextAt: nextMailAt({ ...after, not_before: roll.notBefore }, zone, new Set()),
   };
-  const home = homeOfItem(item, reminder);
-  const next = {
-    ...toItem(after, placement, home),
-    ...(home.household ? { user_id: reminder.user_id } : {}),
-  };
-  return { reminder, after, placement, home, item: next };
+  const home = homeOfTarget(target);
+  // The rolled reminder as the same run plans its new term, parsed as the store reads it back.
+  const next = inZone(indexEntryOf(toItem(after, placement, home)), reminder.user_id, zone);
+  return { reminder, after, placement, home, next };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ReminderDraft } from '../../../shared/schemas/reminder.ts';
 import { getVisibleReminderItem } from './imports.ts';
 import { parseReminder } from '../items.ts';
 import { updateReminder } from './reminders.ts';
+import type { PlacingDecide } from './sharing.ts';
 
 /** A reminder as the dialog would send it back, shared with the household, nobody in particular dealing with it. */
 function sharedDraft(reminder: Reminder): ReminderDraft {
@@ -37,14 +38,18 @@ function sharedDraft(reminder: Reminder): ReminderDraft {
 }
 
 /** The caller is in a household (the use case checked): each of `ids` moved into it, or skipped. */
-export async function shareReminders(userId: string, ids: readonly string[]): Promise<SharedAtOnce> {
+export async function shareReminders(
+  userId: string,
+  ids: readonly string[],
+  decide: PlacingDecide,
+): Promise<SharedAtOnce> {
   let shared = 0;
   // One at a time: each move is its own transaction, and the household's limit is checked by each.
   for (const id of ids) {
     const item = await getVisibleReminderItem(userId, id);
     const reminder = item && parseReminder({ ...item, user_id: userId });
     if (!reminder || reminder.archived_at !== null) continue;
-    if (await updateReminder(userId, id, sharedDraft(reminder))) shared++;
+    if (await updateReminder(userId, id, sharedDraft(reminder), decide)) shared++;
   }
   return { shared, skipped: ids.length - shared };
 }

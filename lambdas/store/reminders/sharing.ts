@@ -1,13 +1,12 @@
 /**
- * Shared reminders' store rules (decision 0044): where a reminder goes for 'Shared with household',
- * who may deal with it, where its mails are placed, and the one transaction that moves a reminder
- * between the caller's own partition and the household's.
+ * Shared reminders' store (decision 0044): what it reads to place a reminder for 'Shared with
+ * household' (the use case's rule decides where it goes), where its mails are placed, and the one
+ * transaction that moves a reminder between the caller's own partition and the household's.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DateTime } from 'luxon';
 import type { Reminder } from '../../../shared/api.ts';
 import { todayIn } from '../../../shared/dates.ts';
-import { mayTakeBack } from '../../../shared/reminder/sharing.ts';
 import { membersNamed } from '../../../shared/reminder/split.ts';
 import type { ReminderInput } from '../../../shared/schemas/reminder.ts';
 import { keys } from '../../../shared/table.ts';
@@ -16,9 +15,8 @@ import { memberOf, membersOf } from '../households/index.ts';
 import { householdPlace, recipientsOf, refreshHouseholdNextMail } from './householdNextMail.ts';
 import { tellTakenBack } from '../households/index.ts';
 import { AccountGoneError, ReminderLimitError, type LiveWrite } from '../liveAccount.ts';
-import { nextMailAt } from '../nextMail.ts';
+import { nextMailAt } from './nextMail.ts';
 import { quoteMoves } from './quotes.ts';
-import { SharingRefusal } from './refusals.ts';
 import {
   findReminder,
   householdHome,
@@ -32,19 +30,57 @@ import { settledKeys } from '../sends.ts';
 import { ConditionsFailed, transact } from '../transact.ts';
 
 /**
- * Where the caller's reminder with this input lives: their own partition, or their household's when
- * 'Shared with household' is ticked, with 'Who deals with it?' a member of that household.
+ * What the store read to place a reminder the dialog saved, for the use case's rule (who may share,
+ * who may deal with it or pay, who may take it back): the facts, never the decision.
  */
-export async function homeFor(userId: string, input: ReminderInput, current?: Home): Promise<Home> {
-  if (!input.shared) return ownHome(userId);
-  const home = current?.household ? current : await householdHome(userId);
-  if (!home?.household) throw new SharingRefusal('not_in_household');
-  if (input.deals_with !== null && !(await memberOf(home.household.id, input.deals_with)))
-    throw new SharingRefusal('deals_with_not_member');
-  // 'Who pays?' names members of this household only (each read once; at most one per member).
-  for (const member of membersNamed(input.who_pays))
-    if (!(await memberOf(home.household.id, member))) throw new SharingRefusal('who_pays_not_member');
-  return home;
+export interface PlacingRead {
+  /** 'Shared with household' is ticked. */
+  shared: boolean;
+  /** The caller is in a household (read only when shared is ticked). */
+  inHousehold: boolean;
+  /** 'Who deals with it?': a membership id, or null. */
+  dealsWith: string | null;
+  /** The membership ids 'Who pays?' names. */
+  payers: readonly string[];
+  /** Of the ids named, those that are members of the caller's household (read only when shared). */
+  members: ReadonlySet<string>;
+  /** An edit of a shared reminder: it as read, and the caller's membership id. */
+  sharedBefore: { reminder: Reminder; membershipId: string } | null;
+}
+
+/** The use case's rule on a PlacingRead: the caller's own list or their household's (else it throws). */
+export type PlacingDecide = (read: PlacingRead) => 'own' | 'household';
+
+/**
+ * Where the caller's reminder with this input lives, as `decide` says on what was read: their own
+ * partition, or their household's. `current`: where an edited reminder is now, and it as read.
+ */
+export async function homeFor(
+  userId: string,
+  input: ReminderInput,
+  decide: PlacingDecide,
+  current?: { home: Home; existing: Reminder },
+): Promise<Home> {
+  const from = current?.home.household ? current.home : undefined;
+  const household = input.shared ? (from ?? (await householdHome(userId))) : undefined;
+  const payers = membersNamed(input.who_pays);
+  const members = new Set<string>();
+  if (household?.household) {
+    // Each id named read once (at most one per member).
+    const named = new Set([...(input.deals_with === null ? [] : [input.deals_with]), ...payers]);
+    for (const id of named) if (await memberOf(household.household.id, id)) members.add(id);
+  }
+  const where = decide({
+    shared: input.shared,
+    inHousehold: Boolean(household?.household),
+    dealsWith: input.deals_with,
+    payers,
+    members,
+    sharedBefore: from?.household
+      ? { reminder: current!.existing, membershipId: from.household.membershipId }
+      : null,
+  });
+  return where === 'household' && household ? household : ownHome(userId);
 }
 
 /** The reminder as `home` keeps it: a shared one names its members by membership id, an own one no one. */
@@ -146,16 +182,6 @@ export async function moveReminder(
   }
 }
 
-/**
- * Only the member who shared a reminder may take it back into their own list (untick 'Shared with
- * household'); anyone else would take it from the others without a word, and its sharer would find
- * it gone. The others may leave it instead (leaveSharedReminder).
- */
-export function checkTakeBack(from: Home, to: Home, existing: Reminder): void {
-  if (!from.household || to.household) return;
-  if (!mayTakeBack(existing, from.household.membershipId)) throw new SharingRefusal('only_sharer_takes_back');
-}
-
 /** After its sharer took it back: each other member who still saw it gets a note saying so. */
 export async function afterTakeBack(from: Home, existing: Reminder, now: Date): Promise<void> {
   if (!from.household) return;
@@ -172,11 +198,18 @@ export async function afterTakeBack(from: Home, existing: Reminder, now: Date): 
  * member; its place in the index is then worked out again without their mails. False when the
  * caller sees no such reminder (it was never theirs to see, or they left it already).
  */
-export async function leaveSharedReminder(userId: string, id: string): Promise<boolean> {
+export async function leaveSharedReminder(
+  userId: string,
+  id: string,
+  /** The use case's rule: only a shared reminder is left (else it throws). */
+  decide: (read: { shared: boolean }) => 'leave',
+): Promise<boolean> {
   const found = await findReminder(userId, id);
   if (!found) return false;
   const { household } = found.home;
-  if (!household) throw new SharingRefusal('not_shared');
+  decide({ shared: household !== null });
+  // An own reminder was refused above; this only tells the compiler.
+  if (!household) return false;
   const addTo = (pk: string, sk: string): LiveWrite => ({
     Update: {
       Key: itemKey(pk, sk),

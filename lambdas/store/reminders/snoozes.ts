@@ -12,7 +12,7 @@ import { snoozedDate, snoozeOf, SNOOZES_KEPT, type Snooze } from '../../../share
 import { keys, TABLE_KEYS } from '../../../shared/table.ts';
 import { itemKey } from '../db.ts';
 import { householdPlace, recipientsOf } from './householdNextMail.ts';
-import { nextMailAt, nextMailAttributes, parseIndexedReminder } from '../nextMail.ts';
+import { nextMailAt, nextMailAttributes, parseIndexedReminder } from './nextMail.ts';
 import { overVersionRead } from '../overVersion.ts';
 import { getProfile } from '../account/index.ts';
 import { findReminder, writeAt } from './reminderHome.ts';

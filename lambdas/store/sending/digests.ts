@@ -23,8 +23,7 @@ import { retrying } from '../../runtime/retry.ts';
 import { getItem, ITEM_EXISTS, itemKey, putItem, tableName } from '../db.ts';
 import { emailLogEntry, ANONYMISED_EMAIL_LOG } from './emailLogs.ts';
 import { logNamingUserItems } from '../liveAccount.ts';
-import { refreshHouseholdNextMail } from '../reminders/index.ts';
-import { nextMailAttributes } from '../nextMail.ts';
+import { nextMailAttributes, refreshHouseholdNextMail } from '../reminders/index.ts';
 import { sendKey } from '../sends.ts';
 
 /** Mails per claim or record write: a transaction holds 100 items, and the claim adds up to 6 checks. */

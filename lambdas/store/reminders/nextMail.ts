@@ -8,20 +8,20 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import type { NextMail, Reminder } from '../../shared/api.ts';
+import type { NextMail, Reminder } from '../../../shared/api.ts';
 import {
   mailMoment,
   nextMoment,
   openMails,
   reminderSchedule,
   rollDate,
-} from '../../shared/reminder/schedule.ts';
-import { snoozedDate } from '../../shared/reminder/snooze.ts';
-import { IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../shared/table.ts';
-import { dynamo } from '../runtime/clients.ts';
-import { dueIndexKey, getItem, itemKey, queryAll, tableName } from './db.ts';
-import { parseReminder } from './items.ts';
-import { settledAmong } from './sends.ts';
+} from '../../../shared/reminder/schedule.ts';
+import { snoozedDate } from '../../../shared/reminder/snooze.ts';
+import { IMPORT_PENDING, keys, NEXT_MAIL_SHARDS, shardFor, TABLE_KEYS } from '../../../shared/table.ts';
+import { dynamo } from '../../runtime/clients.ts';
+import { dueIndexKey, getItem, itemKey, queryAll, tableName } from '../db.ts';
+import { parseReminder } from '../items.ts';
+import { settledAmong } from '../sends.ts';
 
 /**
  * A reminder as the index and the job see it: with the local date its mails start from, and the
@@ -31,10 +31,45 @@ export type IndexedReminder = Reminder & { not_before: string; snoozed_until?: s
 
 const HOUSEHOLD_PREFIX = keys.household('');
 
-/** The household of an index item's reminder when it is a shared one (in a household's partition), else null. */
-export function householdIdOf(item: Record<string, unknown>): string | null {
+/**
+ * A stored reminder as the next-mail index and the job read it, parsed once at the store's edge:
+ * where it lives and the index's own facts beside the reminder. A household's item names no person,
+ * so its `user_id` is '' until a recipient's is put on it (`inZone`).
+ */
+export interface IndexEntry {
+  reminder: Reminder;
+  /** Set for a shared reminder (kept in its household's partition); null for an owner's own. */
+  householdId: string | null;
+  /** The moment (ISO UTC) of its next mail or roll forward; null when none is left. */
+  nextAt: string | null;
+  /** The local date its mails start from, as stored; null on items older than it (see `inZone`). */
+  notBefore: string | null;
+  /** The local date a snooze holds its next mail until, if any. */
+  snoozedUntil: string | null;
+}
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** Parses a stored reminder item (own or a household's) into an IndexEntry. */
+export function indexEntryOf(item: Record<string, unknown>): IndexEntry {
   const pk = String(item.pk);
-  return pk.startsWith(HOUSEHOLD_PREFIX) ? pk.slice(HOUSEHOLD_PREFIX.length) : null;
+  return {
+    reminder: parseReminder({ user_id: '', ...item }),
+    householdId: pk.startsWith(HOUSEHOLD_PREFIX) ? pk.slice(HOUSEHOLD_PREFIX.length) : null,
+    nextAt: stringOrNull(item.next_at),
+    notBefore: stringOrNull(item.not_before),
+    snoozedUntil: stringOrNull(item.snoozed_until),
+  };
+}
+
+/**
+ * The reminder as `userId`'s mails are planned, in their `zone`: their id on it, and the local date
+ * its mails start from (older items, stored before this was kept, fall back to their creation day
+ * in that zone).
+ */
+export function inZone(entry: IndexEntry, userId: string, zone: string): IndexedReminder {
+  const notBefore = entry.notBefore ?? DateTime.fromISO(entry.reminder.created_at).setZone(zone).toISODate()!;
+  return { ...entry.reminder, user_id: userId, not_before: notBefore, snoozed_until: entry.snoozedUntil };
 }
 
 /**
@@ -88,14 +123,8 @@ export function nextMailAttributes(reminderId: string, nextAt: string | null): R
  * (updated_at) it was computed for, so an edit or a roll forward made meanwhile (which places the
  * reminder itself) wins.
  */
-export async function refreshNextMail(
-  userId: string,
-  reminderId: string,
-  zone: string,
-  /** The reminder's item when the caller has just read it (the guard below still protects an edit). */
-  known?: Record<string, unknown>,
-): Promise<void> {
-  const item = known ?? (await getItem(keys.user(userId), keys.reminder(reminderId)));
+export async function refreshNextMail(userId: string, reminderId: string, zone: string): Promise<void> {
+  const item = await getItem(keys.user(userId), keys.reminder(reminderId));
   // A reminder an import still holds gets its place when the import finishes it.
   if (!item || item[IMPORT_PENDING] !== undefined) return;
   const reminder = parseIndexedReminder(item, zone);
@@ -161,9 +190,9 @@ export async function refreshUserNextMails(userId: string, zone: string): Promis
 
 /**
  * Reminders whose next mail is due at or before `bound` (ISO UTC), across all users: one query per
- * shard. Each comes with the raw item, so the caller can read `not_before` in the owner's zone.
+ * shard. Each comes as an IndexEntry, so the caller reads `not_before` in each recipient's zone.
  */
-export async function remindersWithMailDue(bound: string): Promise<Record<string, unknown>[]> {
+export async function remindersWithMailDue(bound: string): Promise<IndexEntry[]> {
   // Entries are `{moment}#{id}`: every entry at or before the bound sorts before `{bound}#~`.
   const upTo = keys.nextMailEntry(bound, '~');
   const shards = await Promise.all(
@@ -171,7 +200,7 @@ export async function remindersWithMailDue(bound: string): Promise<Record<string
       queryAll({ pk: keys.nextMail(shard), index: 'due', sk: { upTo } }),
     ),
   );
-  return shards.flat();
+  return shards.flat().map(indexEntryOf);
 }
 
 /**
