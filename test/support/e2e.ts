@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { LocalStackOptions } from '../../lib/local/stack.ts';
 import { useTestStack } from './fixtures.ts';
 import type { TestStack, TestUser } from './stack.ts';
-import { AXE_SOURCE, type AxeViolation } from './axe.ts';
+import { AXE_RUN, AXE_SOURCE, seriousLines, type AxeViolation } from './axe.ts';
 
 /** Full Chromium, as people run it: for notifications, and for the benchmarks' figures. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -205,17 +205,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       `${AXE_SOURCE};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`,
     );
   }
-  const violations = await page.evaluate<AxeViolation[]>(
-    `axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    })))`,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
+  return seriousLines(await page.evaluate<AxeViolation[]>(AXE_RUN));
 }
 
 /** axe-core: no serious or critical violation on what the page shows now. */
@@ -257,6 +247,17 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);
+}
+
+/**
+ * With SCREENSHOT_DIR set, a PNG of what the page shows now at its own width, as
+ * `<name>-<width>.png` (the whole page with `fullPage`); without it, nothing.
+ */
+export async function screenshotNow(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: options.fullPage });
 }
 
 /**

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { SAVED_QUERIES_KEY } from '../../../web/src/api/saved-queries-key.ts';
-import { expectAccessible, type E2e } from '../../support/e2e.ts';
+import { expectAccessible, screenshotNow, type E2e } from '../../support/e2e.ts';
 import { addReminder, api, createUser } from '../../support/stack.ts';
 
 /** Resolves once the service worker controls the page and has the shell in its cache. */
@@ -81,7 +81,7 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
       expect(await provider.inputValue()).toBe('Aviva');
       expect(await edit.getByRole('button', { name: 'Update Reminder' }).isDisabled()).toBe(true);
       await expectAccessible(page, 'edit dialog while the kept list refreshes');
-      await page.screenshot({ path: '/tmp/shots-23/edit-refreshing-390.png' });
+      await screenshotNow(page, 'edit-refreshing');
       const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reminders');
       for (const release of held.splice(0)) release();
       await refreshed;
@@ -102,11 +102,11 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
         const skeleton = page.getByRole('status').filter({ hasText: 'Loading your dashboard' });
         await skeleton.waitFor();
         await expectAccessible(page, `dashboard skeleton at ${width}`);
-        await page.screenshot({ path: `/tmp/shots-23/dashboard-skeleton-${width}.png` });
+        await screenshotNow(page, 'dashboard-skeleton');
         await expect.poll(() => held.length).toBeGreaterThan(0);
         for (const release of held.splice(0)) release();
         await page.getByText('Home insurance').first().waitFor();
-        await page.screenshot({ path: `/tmp/shots-23/dashboard-${width}.png` });
+        await screenshotNow(page, 'dashboard-kept-list');
       }
       await context.unroute('**/api/reminders');
 
@@ -129,13 +129,13 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
       const dialog = page.getByRole('alertdialog', { name: 'Snooze 3 days' });
       await dialog.waitFor();
       await expectAccessible(page, 'snooze confirmation');
-      await page.screenshot({ path: '/tmp/shots-23/snooze-confirm-1280.png' });
+      await screenshotNow(page, 'snooze-confirm');
       await dialog.getByRole('button', { name: 'Snooze 3 days' }).click();
       const history = page.getByRole('region', { name: 'History' });
       await history.getByText(/^Snoozed until \d{2}\/\d{2}\/\d{4}$/).waitFor();
       await page.waitForURL(new RegExp(`/reminders/${reminderId}$`));
       await page.setViewportSize({ width: 390, height: 900 });
-      await page.screenshot({ path: '/tmp/shots-23/snoozed-390.png', fullPage: true });
+      await screenshotNow(page, 'snoozed', { fullPage: true });
 
       // Sign-out forgets the kept list.
       const kept = () => page.evaluate(`localStorage.getItem(${JSON.stringify(SAVED_QUERIES_KEY)}) !== null`);

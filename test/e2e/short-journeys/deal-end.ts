@@ -101,10 +101,7 @@ export function dealEndJourney({ stack, signedInPage }: E2e): void {
       });
       const page = await signedInPage(user, 1280);
       const ask = page.getByRole('button', { name: 'When does your deal end? (Mortgage)' });
-      await ask.waitFor({ timeout: 5000 }).catch(async (e) => {
-        await page.screenshot({ path: '/tmp/shots/debug.png', fullPage: true });
-        throw e;
-      });
+      await ask.waitFor();
       await expectAccessibleAtWidths(page, 'the dashboard asking when a deal ends', { overflow: true });
       await screenshots(page, 'deal-ask');
       await ask.click();

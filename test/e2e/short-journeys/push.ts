@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import { PUSH_MESSAGES, pushDeviceId } from '../../../shared/push.ts';
-import { expectAccessibleAtWidths, toast, type E2e } from '../../support/e2e.ts';
+import { expectAccessibleAtWidths, screenshots, toast, type E2e } from '../../support/e2e.ts';
 import { browserSubscription, stackPushService, type FakePushService } from '../../support/push.ts';
 import { addReminder, api, createUser, type TestUser } from '../../support/stack.ts';
 
@@ -99,10 +99,7 @@ export function pushJourney({ stack, signedInPage, url }: E2e): void {
       await expect.poll(async () => (await pushSettings(user)).push_reminders).toBe(false);
       await daily.check();
       await expect.poll(async () => (await pushSettings(user)).push_reminders).toBe(true);
-      await page.screenshot({ path: '/tmp/shots-23/notifications-390.png', fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: '/tmp/shots-23/notifications-1280.png', fullPage: true });
-      await page.setViewportSize({ width: 390, height: 900 });
+      await screenshots(page, 'notifications');
 
       // 'Send a test notification': a Web Push request to the fake service, readable with the device's keys.
       const before = pushService.requests.length;

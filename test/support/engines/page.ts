@@ -14,7 +14,7 @@ import {
   type Matcher,
   type Query,
 } from './in-page.ts';
-import { AXE_SOURCE, type AxeViolation } from '../axe.ts';
+import { AXE_RUN, AXE_SOURCE, seriousLines, type AxeViolation } from '../axe.ts';
 
 export type { Matcher, Query } from './in-page.ts';
 
@@ -241,14 +241,7 @@ export function enginePage<E>(backend: Backend<E>): EnginePage {
           `(() => { ${AXE_SOURCE}; window.axe.configure({ allowedOrigins: ['<same_origin>'] }); return true; })()`,
         );
       }
-      const violations = await backend.evaluate<AxeViolation[]>(
-        `window.axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations.map((v) => ({
-          id: v.id, impact: v.impact ?? null, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')),
-        })))`,
-      );
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
+      return seriousLines(await backend.evaluate<AxeViolation[]>(AXE_RUN));
     },
     horizontalOverflow: () => backend.evaluate<number>(HORIZONTAL_OVERFLOW),
     allowNotifications: (origin) => backend.allowNotifications(origin),
