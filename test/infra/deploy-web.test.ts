@@ -17,7 +17,7 @@ import { useWebBuilds } from './web-build.ts';
 const { webDist, noBuild } = useWebBuilds();
 
 describe('web deployment', () => {
-  const s = synth({ stage: 'dev' }, { webDist });
+  const s = synth({ stage: 'dev', 'aws:cdk:disable-asset-staging': false }, { webDist });
   const deployments = () => resourcesOfType(s.template, 'Custom::CDKBucketDeployment');
   const assetsId = () =>
     logicalIdWhere(

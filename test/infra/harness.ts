@@ -22,9 +22,14 @@ export interface Synthesized {
 
 const outdirs: string[] = [];
 
-/** An App whose (temporary) output directory cleanUp() removes: every App makes one. */
+/**
+ * An App whose (temporary) output directory cleanUp() removes: every App makes one. Without the
+ * stack trace the CDK records for each construct's metadata, as `cdk synth` leaves it out unless
+ * --debug: capturing them (through Vite's source maps here) is about a tenth of a synth's time, and no
+ * template holds them.
+ */
 export function newApp(props: AppProps = {}): App {
-  const app = new App(props);
+  const app = new App({ stackTraces: false, ...props });
   outdirs.push(app.outdir);
   return app;
 }
@@ -70,14 +75,23 @@ export function synth(
 function synthesize(context: Record<string, unknown>, options: BuildAppOptions): Synthesized {
   const app = newApp({
     builtinCloudFormationValidation: false,
-    context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], stage: 'dev', ...context },
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      // Assets are hashed where they are, not copied into the App's output (about 20 MB each: the
+      // web build, the AWS CLI layer of the web deployment): the templates are the same. A test of
+      // what is staged asks for staging ('aws:cdk:disable-asset-staging': false).
+      'aws:cdk:disable-asset-staging': true,
+      stage: 'dev',
+      ...context,
+    },
   });
   const stack = buildApp(app, options);
   return { app, stack, template: flatTemplate(stack) };
 }
 
 /**
- * Each App leaves ~20 MB of assets in the temp directory: drop the file's own synths and remove
+ * An App that stages its assets leaves ~20 MB of them in the temp directory: drop the file's own synths and remove
  * their Apps' output (afterAll); the shared synths' go at exit.
  */
 export function cleanUp(): void {
