@@ -18,7 +18,8 @@ describe('first journey (1280 px)', () => {
   const password = 'Journey-123';
 
   it('signs up, confirms by e-mail, signs in, manages a reminder and signs out', async () => {
-    const page = await newPage(1280);
+    // As people make it, with the service worker the app installs once signed in (and its CSP).
+    const page = await newPage(1280, { serviceWorkers: 'allow' });
     const violations = await watchCspViolations(page);
 
     // The landing page comes with the same headers CloudFront sends, and renders within its CSP.

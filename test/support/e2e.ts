@@ -73,8 +73,9 @@ export interface E2e {
   /** `path` on the app's origin. */
   url(path: string): string;
   /**
-   * A fresh browser context (no cookies, no storage) whose pages wait up to 15 s; in full Chromium
-   * with `notifications` (started on first use), where the headless shell would show none.
+   * A fresh browser context (no cookies, no storage, no service worker unless `serviceWorkers:
+   * 'allow'`) whose pages wait up to 15 s; in full Chromium with `notifications` (started on first
+   * use), where the headless shell would show none.
    */
   newContext(width: number, options?: ContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context. */
@@ -126,9 +127,14 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
     const target = notifications ? await (fullChromium ??= launchChromium('full')) : browser;
     // Reduced motion, which the app honours: no spinner or skeleton animating in every open page
     // (about a tenth of Chromium's CPU in the suite); a journey that needs motion can ask for it.
+    // No service worker unless a journey asks for one (the app shell's, push's): signed in, the app
+    // installs it in every fresh context, which downloads all 91 built assets again and has Chromium
+    // compile them for its code cache (about an eighth of a journey file's CPU), in the background of
+    // pages that load from the network on a first visit anyway.
     const context = await target.newContext({
       viewport: { width, height: 900 },
       reducedMotion: 'reduce',
+      serviceWorkers: 'block',
       ...contextOptions,
     });
     context.setDefaultTimeout(15_000);

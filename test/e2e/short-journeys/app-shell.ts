@@ -40,7 +40,10 @@ export function appShellJourney({ stack, signedInPage, url }: E2e): void {
     it('shows a skeleton, then keeps the shell and the last list, never an API answer', async () => {
       const user = await createUser(stack, { label: 'shell' });
       const reminderId = await addReminder(stack, user, HOME_INSURANCE);
-      const page = await signedInPage(user, 390, '/dashboard', { notifications: true });
+      const page = await signedInPage(user, 390, '/dashboard', {
+        notifications: true,
+        serviceWorkers: 'allow',
+      });
       const context = page.context();
       await page.getByText('Home insurance').first().waitFor();
       await shellCached(page);

@@ -121,7 +121,8 @@ export function prerenderJourney({ stack, newPage, url, signIn }: E2e): void {
     });
 
     it('lead from the landing page to /auth and into the app', async () => {
-      const page = await newPage(1280);
+      // With the service worker the app installs once signed in: a visit as people make it logs nothing.
+      const page = await newPage(1280, { serviceWorkers: 'allow' });
       const problems = watchConsole(page);
       await page.goto(url('/'));
       await page.getByRole('link', { name: 'Get Started Free', exact: true }).first().click();

@@ -59,7 +59,10 @@ export function pushJourney({ stack, signedInPage, url }: E2e): void {
 
     it('turns on, tests, delivers, opens the reminder, removes and forgets the device on sign-out', async () => {
       const device = browserSubscription(pushService.origin);
-      const page = await signedInPage(user, 390, '/dashboard', { notifications: true });
+      const page = await signedInPage(user, 390, '/dashboard', {
+        notifications: true,
+        serviceWorkers: 'allow',
+      });
       const context = page.context();
       await context.grantPermissions(['notifications'], { origin: stack.appUrl });
       await context.addInitScript(
