@@ -19,14 +19,15 @@ import { CHANNEL_KINDS, CHANNEL_NAMES, type ChannelKind } from '../../shared/cha
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
 import { addDays } from '../../shared/reminder/schedule.ts';
 import { keys } from '../../shared/table.ts';
-import { runChannelJob, setUpChannel, type ChannelJobOptions } from '../support/channels.ts';
+import { setUpChannel } from '../support/channels.ts';
+import { runJob, type JobOptions } from '../support/job.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { seedUser } from '../support/seed.ts';
 import { mailbox } from '../support/stack.ts';
 
 // A message that comes back (a channel to retry, a crashed batch) is redelivered after 1 s.
 const stack = useTestStack({ maxSendRate: 200, sendQueueVisibilitySeconds: 1 });
-const job = (options: ChannelJobOptions) => runChannelJob(stack, options);
+const job = (options: JobOptions) => runJob(stack, options);
 
 afterEach(() => {
   stack.telegram.answerFor = undefined;

@@ -14,7 +14,7 @@ import type { ChannelTestResult, WebhookChannel } from '../../shared/channels/ki
 import { CHANNEL_MESSAGES, WEBHOOK_DELIVERIES_KEPT } from '../../shared/channels/kinds.ts';
 import type { WebhookBody } from '../../shared/channels/webhook.ts';
 import { useTestStack } from '../support/fixtures.ts';
-import { runChannelJob } from '../support/channels.ts';
+import { runJob } from '../support/job.ts';
 import { channelRoutes, tokenOf } from '../support/channel-routes.ts';
 import { addReminder, createUser } from '../support/stack.ts';
 import { scanTable } from '../support/table.ts';
@@ -249,7 +249,7 @@ describe('account deletion', () => {
       amount: 1,
       notes: null,
     });
-    await runChannelJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
+    await runJob(stack, { date: addDays(renewal, -7), trigger: 'cli' });
     const needles = [user.sub, topic, hook, 'tk_erase', sha256(pending)];
     const naming = (items: Record<string, unknown>[]) =>
       items.filter((item) => needles.some((needle) => JSON.stringify(item).includes(needle)));

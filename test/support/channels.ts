@@ -1,43 +1,11 @@
 /**
  * The alert channels on the test stack: a member's channel set up the way the card does it (the
  * same use cases), each pointed at the stack's own stand-in, and what each stand-in received for
- * them; and the reminder job with the channels' fault seams too.
+ * them (the reminder job with the channels' fault seams is runJob, test/support/job.ts).
  */
-import { planRun } from '../../lambdas/features/engine/planner.ts';
-import type { SenderSeams } from '../../lambdas/features/engine/sender.ts';
 import { connectTelegram, saveNtfy, saveWebhook } from '../../lambdas/features/channels/settings.ts';
-import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 import type { ChannelKind } from '../../shared/channels/kinds.ts';
-import type { RunResult } from '../../lambdas/features/engine/planner.ts';
-import type { JobOptions } from './job.ts';
-
-export type ChannelJobOptions = JobOptions & Pick<SenderSeams, 'onChannelClaimed' | 'onChannelAccepted'>;
-
-/** runJob (test/support/job.ts) with the channels' seams as well. */
-export async function runChannelJob(stack: LocalStack, options: ChannelJobOptions): Promise<RunResult> {
-  const { leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted, ...run } = options;
-  stack.sendPoller.overrides = Object.fromEntries(
-    Object.entries({
-      now: run.now,
-      leaseMs,
-      onClaimed,
-      onPushClaimed,
-      onChannelClaimed,
-      onChannelAccepted,
-    }).filter(([, value]) => value !== undefined),
-  );
-  stack.sendPoller.takeNotes();
-  try {
-    const planned = await planRun(run);
-    await stack.sendPoller.idle();
-    const record = (await latestCronRuns(50)).find((r) => r.id === planned.id);
-    if (!record) throw new Error(`The run ${planned.id} left no record`);
-    return { ...planned, items_processed: record.items_processed, errors: record.errors };
-  } finally {
-    stack.sendPoller.overrides = {};
-  }
-}
 
 /** A member's channel of `kind`, on the stack's stand-in; `name` picks the topic, path or chat. */
 export interface SetUpChannel {

@@ -4,18 +4,19 @@ import type { SenderSeams } from '../../lambdas/features/engine/sender.ts';
 import { latestCronRuns } from '../../lambdas/store/sending/index.ts';
 import type { LocalStack } from '../../lib/local/stack.ts';
 
-export type JobOptions = RunOptions & Pick<SenderSeams, 'leaseMs' | 'onClaimed' | 'onPushClaimed'>;
+/** A run's options, and the senders' fault seams for it (the e-mail's, push's and the channels'). */
+export type JobOptions = RunOptions &
+  Pick<SenderSeams, 'leaseMs' | 'onClaimed' | 'onPushClaimed' | 'onChannelClaimed' | 'onChannelAccepted'>;
 
 /**
  * Plans a run, waits until the local senders have drained the send queue, and returns the run with
  * the senders' results: the record's sent count and errors, and what became of each mail.
  */
 export async function runJob(stack: LocalStack, options: JobOptions): Promise<RunResult> {
-  const { leaseMs, onClaimed, onPushClaimed, ...run } = options;
+  const { leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted, ...run } = options;
+  const seams = { now: run.now, leaseMs, onClaimed, onPushClaimed, onChannelClaimed, onChannelAccepted };
   stack.sendPoller.overrides = Object.fromEntries(
-    Object.entries({ now: run.now, leaseMs, onClaimed, onPushClaimed }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries(seams).filter(([, value]) => value !== undefined),
   );
   stack.sendPoller.takeNotes();
   try {
