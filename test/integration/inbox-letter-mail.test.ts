@@ -3,37 +3,25 @@
  * renewal mails the account once, whatever the deliveries (twice, twice at once); a letter that
  * fills in nothing mails nobody, nor does one to an account that turned reminder e-mails off.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MyData } from '../../shared/api.ts';
 import type { Inbox } from '../../shared/inbox/items.ts';
 import { receiveMail, type InboundMail } from '../../lambdas/features/inbox/receive.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { AVIVA_CAR_INSURANCE, AVIVA_LETTER, inboundMail } from '../support/inbox-letter.ts';
 import { addReminder, api, createUser, mailsTo, type TestUser } from '../support/stack.ts';
 
 const stack = useTestStack();
 const SUBJECT = 'Your renewal inbox received a letter';
-
-const fixture = readFileSync(new URL('../fixtures/inbox/aviva-car-outlook-fwd.eml', import.meta.url), 'utf8');
 
 async function addressOf(user: TestUser): Promise<string> {
   const response = await api(stack, user.accessToken)('GET', '/api/inbox/me');
   return (response.json as unknown as Inbox).address!;
 }
 
-/** `raw` (the fixture's Aviva renewal unless given) forwarded by the user to their inbox. */
-async function delivery(user: TestUser, deliveryId: string, raw = fixture): Promise<InboundMail> {
-  const address = await addressOf(user);
-  const mail = raw
-    .replace(/^From: .*$/m, `From: Chris Owen <${user.email}>`)
-    .replace(/^To: .*$/m, `To: ${address}`);
-  return {
-    raw: new TextEncoder().encode(mail),
-    recipients: [address],
-    envelopeFrom: user.email,
-    verdicts: null,
-    deliveryId,
-  };
+/** `raw` (the Aviva renewal unless given) forwarded by the user to their inbox. */
+async function delivery(user: TestUser, deliveryId: string, raw = AVIVA_LETTER): Promise<InboundMail> {
+  return inboundMail(await addressOf(user), user.email, deliveryId, raw);
 }
 
 const lettersTo = async (user: TestUser) =>
@@ -42,16 +30,7 @@ const lettersTo = async (user: TestUser) =>
 describe('the mail for a letter the renewal inbox read', () => {
   it('goes once when the letter fills in a renewal, naming it and the reminder it matches', async () => {
     const user = await createUser(stack, { label: 'letter-mail' });
-    await addReminder(stack, user, {
-      title: 'Car insurance',
-      category: 'insurance',
-      provider: 'Aviva',
-      renewal_date: '2027-01-20',
-      amount: null,
-      billing: 'yearly',
-      date_kind: 'renewal',
-      repeats: 'yearly',
-    });
+    await addReminder(stack, user, AVIVA_CAR_INSURANCE);
     const mail = await delivery(user, 'letter-1');
     // Delivered twice at once, then again: one item, one mail.
     const outcomes = await Promise.all([receiveMail(mail), receiveMail(mail)]);
@@ -82,7 +61,7 @@ describe('the mail for a letter the renewal inbox read', () => {
 
   it('is not sent for a letter that fills in nothing, nor to an account without reminder e-mails', async () => {
     const user = await createUser(stack, { label: 'letter-none' });
-    const nothing = fixture.replace(/\n\n[\s\S]*$/, '\n\nHello, just saying hello.\n');
+    const nothing = AVIVA_LETTER.replace(/\n\n[\s\S]*$/, '\n\nHello, just saying hello.\n');
     expect((await receiveMail(await delivery(user, 'letter-3', nothing))).outcome).toBe('stored');
 
     const quiet = await createUser(stack, { label: 'letter-quiet' });

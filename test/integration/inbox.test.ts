@@ -5,22 +5,16 @@
  * limit, uploads, 'Update {reminder}' filling the date and the renewal offer, dismissing, another
  * user's item answering 404, and the items in 'Download my data'.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MyData, ReminderDetails } from '../../shared/api.ts';
 import { INBOX_DAILY_LIMIT, INBOX_MESSAGES, type Inbox, type InboxItem } from '../../shared/inbox/items.ts';
-import { receiveMail, type InboundMail } from '../../lambdas/features/inbox/receive.ts';
+import { receiveMail } from '../../lambdas/features/inbox/receive.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { AVIVA_CAR_INSURANCE, forwarded, inboundMail } from '../support/inbox-letter.ts';
 import { sendSmtp } from '../support/smtp.ts';
 import { addReminder, api, createUser, type TestUser } from '../support/stack.ts';
 
 const stack = useTestStack();
-
-const fixture = readFileSync(new URL('../fixtures/inbox/aviva-car-outlook-fwd.eml', import.meta.url), 'utf8');
-
-/** The fixture's Aviva renewal, forwarded by `from` to `to`. */
-const forwarded = (from: string, to: string) =>
-  fixture.replace(/^From: .*$/m, `From: Chris Owen <${from}>`).replace(/^To: .*$/m, `To: ${to}`);
 
 async function inboxOf(user: TestUser): Promise<Inbox> {
   const response = await api(stack, user.accessToken)('GET', '/api/inbox/me');
@@ -28,13 +22,7 @@ async function inboxOf(user: TestUser): Promise<Inbox> {
   return response.json as unknown as Inbox;
 }
 
-const mailTo = (address: string, from: string, deliveryId: string): InboundMail => ({
-  raw: new TextEncoder().encode(forwarded(from, address)),
-  recipients: [address],
-  envelopeFrom: from,
-  verdicts: null,
-  deliveryId,
-});
+const mailTo = (address: string, from: string, deliveryId: string) => inboundMail(address, from, deliveryId);
 
 describe('the renewal inbox', () => {
   it('takes a forwarded renewal over SMTP from the account’s own address, and reads it', async () => {
@@ -43,16 +31,7 @@ describe('the renewal inbox', () => {
     expect(address).toMatch(/^r[0-9a-f]{24}@inbox\.localhost$/);
     expect(items).toEqual([]);
     expect((await inboxOf(user)).address).toBe(address);
-    const car = await addReminder(stack, user, {
-      title: 'Car insurance',
-      category: 'insurance',
-      provider: 'Aviva',
-      renewal_date: '2027-01-20',
-      amount: null,
-      billing: 'yearly',
-      date_kind: 'renewal',
-      repeats: 'yearly',
-    });
+    const car = await addReminder(stack, user, AVIVA_CAR_INSURANCE);
 
     // Anyone else, and an address that is no one's, are refused before the data.
     const stranger = await sendSmtp(
