@@ -6,159 +6,31 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../lambdas/runtime/signingKey.ts';
 import { eventToken, feedToken } from '../support/calendar.ts';
 import { ROUTES, type RouteDef, type RouteName } from '../../shared/routes.ts';
-import { pushDeviceId } from '../../shared/push.ts';
+import { authzFixtures, quoteBody, reminderBody, type Sample } from '../support/authz-fixtures.ts';
 import { useTestStack } from '../support/fixtures.ts';
 import { browserSubscription, stackPushService, type FakePushService } from '../support/push.ts';
 import { addReminder, api, createUser, uniqueEmail, type TestUser } from '../support/stack.ts';
 import { invite } from '../../lambdas/features/household/invite.ts';
-import { join, remove } from '../../lambdas/features/household/members.ts';
-import {
-  householdView,
-  membershipOf,
-  householdNotes,
-  tellTakenBack,
-} from '../../lambdas/store/households/index.ts';
+import { join } from '../../lambdas/features/household/members.ts';
+import { membershipOf } from '../../lambdas/store/households/index.ts';
 import { latestToken } from '../support/household.ts';
-import { seedUser } from '../support/seed.ts';
 
-const reminderBody = {
-  title: 'Broadband',
-  category: 'broadband_mobile',
-  provider: 'BT',
-  renewal_date: '2027-04-01',
-  amount: 30,
-  notes: null,
-};
-
-interface Sample {
-  /** The request body, or a function making a new one per case. */
-  body?: unknown;
-  /** Run for the (fresh) caller before the request: puts them where the route can succeed. */
-  prepare?: (caller: TestUser) => Promise<void>;
-  success: number;
-  /** The call ends the caller's account: each case gets a fresh user of its role. */
-  consumesCaller?: boolean;
-  /** Query string for the request, given the owner's user id. */
-  query?: (ownerId: string) => Promise<string>;
-  /** The {token} of the path, given the owner's user id. */
-  token?: (ownerId: string) => Promise<string>;
-  /** The {id} of the path, given the owner (a reminder of theirs when absent). */
-  id?: (owner: TestUser) => Promise<string>;
-  /** The {quoteId} of the path, given the owner and the reminder of the {id}. */
-  quoteId?: (owner: TestUser, reminderId: string) => Promise<string>;
-  /** The {kind} of the path (an alert channel). */
-  kind?: string;
-}
-
+const stack = useTestStack();
 let pushService: FakePushService;
-
-/** A push device of the owner's (on the fake push service), and its id. */
-async function ownerDevice(owner: TestUser): Promise<string> {
-  const { input } = browserSubscription(pushService.origin);
-  const response = await api(stack, owner.accessToken)('POST', '/api/push/devices', input);
-  if (response.status !== 201) throw new Error(`POST /api/push/devices: ${response.status} ${response.text}`);
-  return pushDeviceId(input.endpoint);
-}
-
-const quoteBody = { provider: 'Sky', price: 25, quoted_on: '2027-03-01', notes: null };
-
-/** A quote in the notebook of the owner's reminder, and its id. */
-async function ownerQuote(owner: TestUser, reminderId: string): Promise<string> {
-  const response = await api(stack, owner.accessToken)(
-    'POST',
-    `/api/reminders/${reminderId}/quotes`,
-    quoteBody,
-  );
-  if (response.status !== 201) throw new Error(`POST quotes: ${response.status} ${response.text}`);
-  return (response.json as { quote: { id: string } }).quote.id;
-}
-
-/**
- * The owner's household: the owner and a member (who invites for the removal cases, so that neither
- * reaches the daily limit); each case's invitation or member is fresh, the ones before it cleared.
- */
-const household = {} as { member: { userId: string; email: string } };
-
-/** A fresh pending invitation of the owner's household (the others cancelled first), and its id. */
-async function ownerInvitation(owner: TestUser): Promise<string> {
-  const call = api(stack, owner.accessToken);
-  for (const old of (await householdView(owner.sub))?.invitations ?? [])
-    await call('DELETE', `/api/household/invitations/${old.id}`);
-  const { invitation } = await invite(owner.sub, { email: uniqueEmail('invitee') });
-  return invitation.id;
-}
-
-/** A fresh member of the owner's household (the other extra ones removed first), and their membership id. */
-async function ownerHouseholdMember(owner: TestUser): Promise<string> {
-  for (const extra of (await householdView(owner.sub))?.members.slice(2) ?? [])
-    await remove(owner.sub, extra.membership_id);
-  const joiner = await seedUser('joiner');
-  await invite(household.member.userId, { email: joiner.email });
-  await join(joiner.userId, await latestToken(stack, joiner.email));
-  return (await membershipOf(joiner.userId))!.membership_id;
-}
-
-/** A live invitation's token, from someone else's new household. */
-async function freshToken(): Promise<{ token: string }> {
-  const host = await seedUser('host');
-  const email = uniqueEmail('guest');
-  await invite(host.userId, { email });
-  return { token: await latestToken(stack, email) };
-}
-
-/** A new shared reminder of the owner's household (the owner shared it), for the owner to leave. */
-async function ownerSharedReminder(owner: TestUser): Promise<string> {
-  const created = await api(stack, owner.accessToken)('POST', '/api/reminders', {
-    ...reminderBody,
-    shared: true,
-  });
-  if (created.status !== 201) throw new Error(`POST /api/reminders: ${created.status} ${created.text}`);
-  return (created.json as { reminder: { id: string } }).reminder.id;
-}
-
-/** A note in the owner's Household card (another member took a reminder back), and its id. */
-async function ownerNote(owner: TestUser): Promise<string> {
-  const membership = (await membershipOf(owner.sub))!;
-  await tellTakenBack(
-    membership.household_id,
-    [{ ...membership, user_id: owner.sub }],
-    'another-member',
-    'Broadband',
-    new Date(),
-  );
-  return (await householdNotes(owner.sub)).notes[0]!.id;
-}
-
-/** An inbox item of the owner's, read from an upload about their Sky reminder (which it matches), and its id. */
-let matchedReminder = '';
-async function ownerInboxItem(owner: TestUser): Promise<string> {
-  const call = api(stack, owner.accessToken);
-  const list = await call('GET', '/api/reminders');
-  matchedReminder = (list.json as { reminders: { id: string; provider: string }[] }).reminders.find(
-    (r) => r.provider === reminderBody.provider,
-  )!.id;
-  const text = `${reminderBody.provider}: your contract renews on 1 March 2031 at £30.00 a month.`;
-  const response = await call('POST', '/api/inbox-uploads', { kind: 'text', text });
-  if (response.status !== 201)
-    throw new Error(`POST /api/inbox-uploads: ${response.status} ${response.text}`);
-  return (response.json as { item: { id: string } }).item.id;
-}
-
-/** Puts the caller in a household (someone's new one), so that they can leave it. */
-async function intoAHousehold(caller: TestUser): Promise<void> {
-  const host = await seedUser('host');
-  await invite(host.userId, { email: caller.email });
-  await join(caller.sub, await latestToken(stack, caller.email));
-}
-
-/** The caller's own webhook, on the stack's receiver. */
-async function withWebhook(caller: TestUser): Promise<void> {
-  const response = await api(stack, caller.accessToken)('PUT', '/api/channels/webhook', {
-    url: `${stack.webhooks.url}/hooks/authz`,
-  });
-  if (response.status !== 200)
-    throw new Error(`PUT /api/channels/webhook: ${response.status} ${response.text}`);
-}
+const {
+  setUpHousehold,
+  ownerDevice,
+  ownerQuote,
+  ownerInvitation,
+  ownerHouseholdMember,
+  freshToken,
+  ownerSharedReminder,
+  ownerNote,
+  ownerInboxItem,
+  matchedReminder,
+  intoAHousehold,
+  withWebhook,
+} = authzFixtures(stack);
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
 const SAMPLES: Record<RouteName, Sample> = {
@@ -235,7 +107,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   applyInboxItem: {
     id: ownerInboxItem,
     body: () => ({
-      reminder_id: matchedReminder,
+      reminder_id: matchedReminder(),
       renewal_date: '2031-03-01',
       renewal_price: 30,
       previous_amount: null,
@@ -284,7 +156,6 @@ function expected(route: RouteDef, who: Who): number {
   return success;
 }
 
-const stack = useTestStack();
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 
 beforeAll(async () => {
@@ -294,9 +165,7 @@ beforeAll(async () => {
     createUser(stack, { label: 'other' }),
     createUser(stack, { label: 'admin', admin: true }),
   ]);
-  household.member = await seedUser('member');
-  await invite(users.owner.sub, { email: household.member.email });
-  await join(household.member.userId, await latestToken(stack, household.member.email));
+  await setUpHousehold(users.owner);
 });
 
 describe('authorization matrix', () => {
