@@ -17,20 +17,8 @@ import { latestToken } from '../support/household.ts';
 
 const stack = useTestStack();
 let pushService: FakePushService;
-const {
-  setUpHousehold,
-  ownerDevice,
-  ownerQuote,
-  ownerInvitation,
-  ownerHouseholdMember,
-  freshToken,
-  ownerSharedReminder,
-  ownerNote,
-  ownerInboxItem,
-  matchedReminder,
-  intoAHousehold,
-  withWebhook,
-} = authzFixtures(stack);
+/** What each route's sample needs first (test/support/authz-fixtures.ts). */
+const given = authzFixtures(stack);
 
 /** A valid request for each route; {id} is filled with a reminder the owner created. */
 const SAMPLES: Record<RouteName, Sample> = {
@@ -48,7 +36,7 @@ const SAMPLES: Record<RouteName, Sample> = {
   // Public, the token is the credential: whoever holds the owner's live token gets the feed.
   getCalendarFeed: { success: 200, token: feedToken },
   // Public, the token is the credential: whoever holds a live invitation's link learns whose it is.
-  invitationInviter: { body: freshToken, success: 200 },
+  invitationInviter: { body: given.freshToken, success: 200 },
   getMe: { success: 200 },
   getCalendarLink: { success: 200 },
   getReminderEvent: { success: 200, token: eventToken },
@@ -78,36 +66,36 @@ const SAMPLES: Record<RouteName, Sample> = {
   answerNotice: { body: { answer: 'no', renewal_date: reminderBody.renewal_date }, success: 200 },
   recordSavings: { body: { outcome: 'saved', saved_amount: '25.50' }, success: 201 },
   addQuote: { body: quoteBody, success: 201 },
-  removeQuote: { success: 204, quoteId: ownerQuote },
+  removeQuote: { success: 204, quoteId: given.ownerQuote },
   // The DVLA stand-in's full record (lib/local/dvla.ts).
   lookUpVehicle: { body: { registration: 'AB12 CDE' }, success: 200 },
   listPushDevices: { success: 200 },
   // A fresh subscription per case: the same one again would also be a 201 (it replaces itself).
   addPushDevice: { body: () => browserSubscription(pushService.origin).input, success: 201 },
-  removePushDevice: { success: 204, id: ownerDevice },
+  removePushDevice: { success: 204, id: given.ownerDevice },
   sendTestPush: { success: 200 },
   updatePushSettings: { body: { push_reminders: true }, success: 200 },
   getHousehold: { success: 200 },
   // A fresh caller each: an invitation makes a household of whoever sends it.
   inviteToHousehold: { body: () => ({ email: uniqueEmail('invitee') }), success: 201, consumesCaller: true },
-  cancelInvitation: { success: 204, id: ownerInvitation },
-  previewInvitation: { body: freshToken, success: 200 },
-  joinHousehold: { body: freshToken, success: 200, consumesCaller: true },
-  leaveHousehold: { success: 204, consumesCaller: true, prepare: intoAHousehold },
-  removeHouseholdMember: { success: 204, id: ownerHouseholdMember },
-  leaveSharedReminder: { success: 204, id: ownerSharedReminder },
+  cancelInvitation: { success: 204, id: given.ownerInvitation },
+  previewInvitation: { body: given.freshToken, success: 200 },
+  joinHousehold: { body: given.freshToken, success: 200, consumesCaller: true },
+  leaveHousehold: { success: 204, consumesCaller: true, prepare: given.intoAHousehold },
+  removeHouseholdMember: { success: 204, id: given.ownerHouseholdMember },
+  leaveSharedReminder: { success: 204, id: given.ownerSharedReminder },
   // Ends every session of the caller's account: a fresh caller each.
   signOutEverywhere: { success: 204, consumesCaller: true },
-  dismissHouseholdNote: { success: 204, id: ownerNote },
+  dismissHouseholdNote: { success: 204, id: given.ownerNote },
   getInbox: { success: 200 },
   resetInboxAddress: { success: 200 },
   uploadToInbox: { body: { kind: 'text', text: 'Your plan renews on 1 March 2031.' }, success: 201 },
-  dismissInboxItem: { success: 204, id: ownerInboxItem },
+  dismissInboxItem: { success: 204, id: given.ownerInboxItem },
   // 'Update' names the reminder the item matched (the owner's, found as the item is made).
   applyInboxItem: {
-    id: ownerInboxItem,
+    id: given.ownerInboxItem,
     body: () => ({
-      reminder_id: matchedReminder(),
+      reminder_id: given.matchedReminder(),
       renewal_date: '2031-03-01',
       renewal_price: 30,
       previous_amount: null,
@@ -119,7 +107,7 @@ const SAMPLES: Record<RouteName, Sample> = {
     body: () => ({ ids: [crypto.randomUUID()] }),
     success: 200,
     consumesCaller: true,
-    prepare: intoAHousehold,
+    prepare: given.intoAHousehold,
   },
   getChannels: { success: 200 },
   connectTelegram: { success: 200 },
@@ -127,9 +115,9 @@ const SAMPLES: Record<RouteName, Sample> = {
   saveNtfyChannel: { body: () => ({ topic_url: `${stack.ntfy.url}/authz` }), success: 200 },
   saveWebhookChannel: { body: () => ({ url: `${stack.webhooks.url}/hooks/authz` }), success: 200 },
   // Each caller's own channel: set up first, then tested or removed (another user's is never named).
-  rotateWebhookSecret: { success: 200, prepare: withWebhook },
-  testChannel: { kind: 'webhook', success: 200, prepare: withWebhook },
-  removeChannel: { kind: 'webhook', success: 204, prepare: withWebhook },
+  rotateWebhookSecret: { success: 200, prepare: given.withWebhook },
+  testChannel: { kind: 'webhook', success: 200, prepare: given.withWebhook },
+  removeChannel: { kind: 'webhook', success: 204, prepare: given.withWebhook },
   // Public: the secret header Telegram sends is the credential, and no caller here has it.
   telegramWebhook: { body: { update_id: 1 }, success: 401 },
   adminStats: { success: 200 },
@@ -165,7 +153,7 @@ beforeAll(async () => {
     createUser(stack, { label: 'other' }),
     createUser(stack, { label: 'admin', admin: true }),
   ]);
-  await setUpHousehold(users.owner);
+  await given.setUpHousehold(users.owner);
 });
 
 describe('authorization matrix', () => {
@@ -215,7 +203,7 @@ describe('authorization matrix', () => {
     const created = await owner('POST', '/api/reminders', { ...reminderBody, shared: true });
     expect(created.status).toBe(201);
     const shared = (created.json as { reminder: { id: string } }).reminder.id;
-    const quote = await ownerQuote(users.owner, shared);
+    const quote = await given.ownerQuote(users.owner, shared);
     const former = await createUser(stack, { label: 'former' });
     await invite(users.owner.sub, { email: former.email });
     await join(former.sub, await latestToken(stack, former.email));
@@ -225,8 +213,8 @@ describe('authorization matrix', () => {
     expect((await api(stack, former.accessToken)('POST', '/api/household/leave')).status).toBe(204);
     for (const caller of [elsewhere, former]) {
       const call = api(stack, caller.accessToken);
-      const invitation = await ownerInvitation(users.owner);
-      const member = await ownerHouseholdMember(users.owner);
+      const invitation = await given.ownerInvitation(users.owner);
+      const member = await given.ownerHouseholdMember(users.owner);
       expect((await call('DELETE', `/api/household/invitations/${invitation}`)).status).toBe(404);
       expect((await call('DELETE', `/api/household/members/${member}`)).status).toBe(404);
       expect((await call('DELETE', `/api/household/members/${formerId}`)).status).toBe(404);
