@@ -10,9 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnginePage, Query } from '../support/engines/page.ts';
 import { useTestStack } from '../support/fixtures.ts';
+import { builtWebDir } from '../support/web-dir.ts';
 import { confirmationLink, uniqueEmail } from '../support/stack.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -51,7 +52,11 @@ export function engineJourney(launch: () => Promise<EnginePage>, notifications: 
     launching = launch();
     launching.catch(() => undefined);
   });
-  const stack = useTestStack(() => ({ webDir: inject('webDir') }));
+  let webDir = '';
+  beforeAll(async () => {
+    webDir = await builtWebDir();
+  });
+  const stack = useTestStack(() => ({ webDir }));
   beforeAll(async () => {
     page = await launching!;
   });

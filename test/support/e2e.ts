@@ -13,8 +13,9 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalStackOptions } from '../../lib/local/stack.ts';
+import { builtWebDir } from './web-dir.ts';
 import { useTestStack } from './fixtures.ts';
 import type { TestStack, TestUser } from './stack.ts';
 import { AXE_RUN, AXE_SOURCE, seriousLines, type AxeViolation } from './axe.ts';
@@ -108,8 +109,12 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
     launching = launchChromium();
     launching.catch(() => undefined);
   });
+  let webDir = '';
+  beforeAll(async () => {
+    webDir = await builtWebDir();
+  });
   // Senders in worker threads, as `npm start` runs them: the browser journeys cover that path.
-  const stack = useTestStack(() => ({ webDir: inject('webDir'), senderThreads: true, ...options }));
+  const stack = useTestStack(() => ({ webDir, senderThreads: true, ...options }));
   beforeAll(async () => {
     browser = await launching;
   });
