@@ -26,6 +26,13 @@ const statefulIn = (dir: string) =>
 const STATEFUL_UNIT = statefulIn('test/unit');
 const STATEFUL_INTEGRATION = statefulIn('test/integration');
 const STATEFUL_WEB = statefulIn('test/web');
+/**
+ * The environment the shared unit files' functions run in, set by Vitest before any file and the
+ * same for all of them, so the handlers' cached env() holds for every file: a table name (which
+ * every function has, so env() reads at all) and a site other than the default, so a test of a
+ * link shows the link follows the stage's site.
+ */
+const UNIT_ENV = { TABLE_NAME: 'unit', SITE_URL: 'https://app.example.com' };
 
 /**
  * Projects: unit and unit-shared (pure code), web (the React components in happy-dom, the network
@@ -65,6 +72,7 @@ export default defineConfig({
           name: 'unit-shared',
           include: ['test/unit/**/*.test.ts'],
           exclude: STATEFUL_UNIT,
+          env: UNIT_ENV,
           isolate: false,
           setupFiles: [SHARED_WORKER],
           testTimeout: 30_000,

@@ -33,16 +33,12 @@ afterEach(() => {
 
 /** Forks a sender process; `stopped` resolves with the first recipient it stops for. */
 function startSender(config: Omit<SenderProcessConfig, 'queueUrl'> = {}) {
-  const child = fork(path.join(import.meta.dirname, '../support/senderProcess.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      // One sender: the whole SES rate is its own.
-      SENDER_CONCURRENCY: '1',
-      SENDER_PROCESS: JSON.stringify({ ...config, queueUrl: stack.sendQueueUrl }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  // The child inherits this process's environment: the stack's, as its functions have it.
+  const child = fork(
+    path.join(import.meta.dirname, '../support/senderProcess.ts'),
+    [JSON.stringify({ ...config, queueUrl: stack.sendQueueUrl })],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
   children.push(child);
   const stoppedFor: string[] = [];
   child.on('message', (message: SenderProcessMessage) => {

@@ -19,7 +19,11 @@ export interface SenderProcessConfig {
 
 export type SenderProcessMessage = { stopped: string } | { log: string };
 
-const config = JSON.parse(process.env.SENDER_PROCESS ?? '{}') as SenderProcessConfig;
+/** The test's config, the process's one argument. */
+const config = JSON.parse(process.argv[2] ?? '{}') as SenderProcessConfig;
+// One sender, as one Lambda container is: the whole SES rate is its own. (This process's environment
+// is its own: the test's worker does not see it.)
+process.env.SENDER_CONCURRENCY = '1';
 const send = (message: SenderProcessMessage) => process.send?.(message);
 const resumed = new Set<string>();
 process.on('message', (message: { resume?: string }) => {

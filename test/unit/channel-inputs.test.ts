@@ -5,7 +5,7 @@
  * bot's answers to updates it does not handle.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleTelegramUpdate } from '../../lambdas/features/channels/bot.ts';
 import { dayMessage, chatText, MAX_LINES } from '../../lambdas/features/channels/message.ts';
 import {
@@ -29,10 +29,6 @@ import {
 } from '../../shared/channels/inputs.ts';
 import { CHANNEL_MESSAGES } from '../../shared/channels/kinds.ts';
 import { TELEGRAM_REPLIES } from '../../shared/channels/telegram.ts';
-
-beforeAll(() => {
-  process.env.TABLE_NAME ??= 'unit';
-});
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

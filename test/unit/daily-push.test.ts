@@ -1,5 +1,5 @@
 /** What the day's push says: pure, from the mails a run has for one member. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dailyPushPayload } from '../../lambdas/features/push/daily.ts';
 import type { Reminder } from '../../shared/api.ts';
 import type { Category } from '../../shared/reminder/categories.ts';
@@ -23,11 +23,6 @@ const reminder = (id: string, title: string, category: Category, extra: Partial<
   }) as Reminder;
 
 const lead = aLeadMail;
-
-// A link is made on the stage's site: the environment needs a table name to be read at all.
-beforeAll(() => {
-  process.env.TABLE_NAME ??= 'unit';
-});
 
 describe('dailyPushPayload', () => {
   it('one renewal: its own words, its own page', () => {

@@ -3,16 +3,20 @@ import {
   DescribeStacksCommand,
   UpdateTerminationProtectionCommand,
 } from '@aws-sdk/client-cloudformation';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isFirstCreate, protectStacks } from '../../lib/deploy/firstCreate.ts';
 import { contextOf, contextValue, stageTarget } from '../../lib/deploy/stageArgs.ts';
+import { fakeClient } from '../support/fakeClient.ts';
 
-const cloudFormation = mockClient(CloudFormationClient);
-const clientFor = () => new CloudFormationClient({ region: 'eu-west-2' });
+/** CloudFormation answering each command with `answer`; every region's client is the one fake. */
+function cloudFormationOf(answer: (command: object) => unknown) {
+  const cloudFormation = fakeClient<CloudFormationClient>(answer);
+  return { ...cloudFormation, clientFor: () => cloudFormation.client };
+}
+const stackIn = (status: string) => ({
+  Stacks: [{ StackName: 'x', StackStatus: status, CreationTime: new Date() }],
+});
 const prod = stageTarget(contextOf(['-c', 'stage=prod', '--context', 'domain=example.com']));
-
-beforeEach(() => cloudFormation.reset());
 
 describe('the stage a deploy is about', () => {
   it('reads stage and region from the CDK arguments, in each spelling the CLI takes', () => {
@@ -33,38 +37,36 @@ describe('the stage a deploy is about', () => {
 
 describe('a first create of prod', () => {
   it('is one while a stack does not exist', async () => {
-    cloudFormation
-      .on(DescribeStacksCommand, { StackName: 'RenewalReminders-prod' })
-      .rejects(new Error('Stack with id RenewalReminders-prod does not exist'))
-      .on(DescribeStacksCommand, { StackName: 'RenewalReminders-prod-edge' })
-      .resolves({ Stacks: [{ StackName: 'x', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date() }] });
+    const { clientFor } = cloudFormationOf((command) => {
+      if (!(command instanceof DescribeStacksCommand)) return undefined;
+      if (command.input.StackName === 'RenewalReminders-prod')
+        throw new Error('Stack with id RenewalReminders-prod does not exist');
+      return stackIn('CREATE_COMPLETE');
+    });
     expect(await isFirstCreate(prod, clientFor)).toBe(true);
   });
 
   it('is one after a create that rolled back, and not once both stacks were created', async () => {
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .resolves({ Stacks: [{ StackName: 'x', StackStatus: 'ROLLBACK_COMPLETE', CreationTime: new Date() }] });
+    let status = 'ROLLBACK_COMPLETE';
+    const { clientFor } = cloudFormationOf((command) =>
+      command instanceof DescribeStacksCommand ? stackIn(status) : undefined,
+    );
     expect(await isFirstCreate(prod, clientFor)).toBe(true);
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .resolves({ Stacks: [{ StackName: 'x', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }] });
+    status = 'UPDATE_COMPLETE';
     expect(await isFirstCreate(prod, clientFor)).toBe(false);
   });
 
   it('passes on errors other than a missing stack (no credentials is not a first create)', async () => {
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .rejects(new Error('The security token included in the request is invalid'));
+    const { clientFor } = cloudFormationOf(() => {
+      throw new Error('The security token included in the request is invalid');
+    });
     await expect(isFirstCreate(prod, clientFor)).rejects.toThrow('security token');
   });
 
   it('turns termination protection on for both stacks once it succeeded', async () => {
-    cloudFormation.on(UpdateTerminationProtectionCommand).resolves({});
-    await protectStacks(prod, clientFor);
-    expect(
-      cloudFormation.commandCalls(UpdateTerminationProtectionCommand).map((c) => c.args[0].input),
-    ).toEqual([
+    const cloudFormation = cloudFormationOf(() => ({}));
+    await protectStacks(prod, cloudFormation.clientFor);
+    expect(cloudFormation.inputsOf(UpdateTerminationProtectionCommand)).toEqual([
       { StackName: 'RenewalReminders-prod-edge', EnableTerminationProtection: true },
       { StackName: 'RenewalReminders-prod', EnableTerminationProtection: true },
     ]);

@@ -3,12 +3,12 @@ import {
   DeleteChangeSetCommand,
   DescribeChangeSetCommand,
 } from '@aws-sdk/client-cloudformation';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discardChangeSet, preparedChanges, type Prepared } from '../../lib/deploy/changeSets.ts';
 import { destructiveChanges, guardVerdict, type ResourceChange } from '../../lib/deploy/guard.ts';
 import { guardedDeploy, splitDeployArgs, type DeploySteps } from '../../lib/deploy/guardedDeploy.ts';
 import { stageTarget } from '../../lib/deploy/stageArgs.ts';
+import { fakeClient } from '../support/fakeClient.ts';
 
 const change = (
   type: string,
@@ -100,80 +100,80 @@ describe('what the deploy guard refuses', () => {
   });
 });
 
-const cloudFormation = mockClient(CloudFormationClient);
-const client = () => new CloudFormationClient({ region: 'eu-west-2' });
-beforeEach(() => cloudFormation.reset());
+/** CloudFormation answering each change set's description with `describeSet`, each deletion with `deleteSet`. */
+const cloudFormationOf = (
+  describeSet: (input: DescribeChangeSetCommand['input']) => unknown,
+  deleteSet: (input: DeleteChangeSetCommand['input']) => unknown = () => ({}),
+) =>
+  fakeClient<CloudFormationClient>((command) => {
+    if (command instanceof DescribeChangeSetCommand) return describeSet(command.input);
+    if (command instanceof DeleteChangeSetCommand) return deleteSet(command.input);
+    throw new Error(`not expected: ${command.constructor.name}`);
+  });
 
 describe('the changes of a prepared change set', () => {
   it('reads every page, marks a replacing Modify as Replace, and follows each nested stack’s change set', async () => {
-    cloudFormation
-      .on(DescribeChangeSetCommand, {
-        StackName: 'RenewalReminders-prod',
-        ChangeSetName: 'c1',
-        NextToken: undefined,
-      })
-      .resolves({
-        Status: 'CREATE_COMPLETE',
-        NextToken: 'page2',
-        Changes: [
-          {
-            Type: 'Resource',
-            ResourceChange: {
-              Action: 'Modify',
-              LogicalResourceId: 'DataTable',
-              ResourceType: 'AWS::DynamoDB::Table',
-              Replacement: 'True',
-            },
+    const firstPage = {
+      Status: 'CREATE_COMPLETE',
+      NextToken: 'page2',
+      Changes: [
+        {
+          Type: 'Resource',
+          ResourceChange: {
+            Action: 'Modify',
+            LogicalResourceId: 'DataTable',
+            ResourceType: 'AWS::DynamoDB::Table',
+            Replacement: 'True',
           },
-        ],
-      })
-      .on(DescribeChangeSetCommand, {
-        StackName: 'RenewalReminders-prod',
-        ChangeSetName: 'c1',
-        NextToken: 'page2',
-      })
-      .resolves({
-        Status: 'CREATE_COMPLETE',
-        Changes: [
-          {
-            Type: 'Resource',
-            ResourceChange: {
-              Action: 'Modify',
-              LogicalResourceId: 'ApiRoutes2NestedStack',
-              ResourceType: 'AWS::CloudFormation::Stack',
-              Replacement: 'False',
-              ChangeSetId: 'arn:nested-change-set',
-            },
+        },
+      ],
+    };
+    const secondPage = {
+      Status: 'CREATE_COMPLETE',
+      Changes: [
+        {
+          Type: 'Resource',
+          ResourceChange: {
+            Action: 'Modify',
+            LogicalResourceId: 'ApiRoutes2NestedStack',
+            ResourceType: 'AWS::CloudFormation::Stack',
+            Replacement: 'False',
+            ChangeSetId: 'arn:nested-change-set',
           },
-          {
-            Type: 'Resource',
-            ResourceChange: {
-              Action: 'Modify',
-              LogicalResourceId: 'WebDistribution',
-              ResourceType: 'AWS::CloudFront::Distribution',
-              Replacement: 'False',
-              Details: [
-                { Target: { Attribute: 'Properties', Path: '/Properties/DistributionConfig/Aliases' } },
-              ],
-            },
+        },
+        {
+          Type: 'Resource',
+          ResourceChange: {
+            Action: 'Modify',
+            LogicalResourceId: 'WebDistribution',
+            ResourceType: 'AWS::CloudFront::Distribution',
+            Replacement: 'False',
+            Details: [
+              { Target: { Attribute: 'Properties', Path: '/Properties/DistributionConfig/Aliases' } },
+            ],
           },
-        ],
-      })
-      .on(DescribeChangeSetCommand, { ChangeSetName: 'arn:nested-change-set' })
-      .resolves({
-        Status: 'CREATE_COMPLETE',
-        Changes: [
-          {
-            Type: 'Resource',
-            ResourceChange: {
-              Action: 'Remove',
-              LogicalResourceId: 'GETapime',
-              ResourceType: 'AWS::ApiGatewayV2::Route',
-            },
+        },
+      ],
+    };
+    const nested = {
+      Status: 'CREATE_COMPLETE',
+      Changes: [
+        {
+          Type: 'Resource',
+          ResourceChange: {
+            Action: 'Remove',
+            LogicalResourceId: 'GETapime',
+            ResourceType: 'AWS::ApiGatewayV2::Route',
           },
-        ],
-      });
-    const prepared = (await preparedChanges(client(), 'RenewalReminders-prod', 'c1')) as Exclude<
+        },
+      ],
+    };
+    const cloudFormation = cloudFormationOf((input) => {
+      if (input.ChangeSetName === 'arn:nested-change-set') return nested;
+      expect([input.StackName, input.ChangeSetName]).toEqual(['RenewalReminders-prod', 'c1']);
+      return input.NextToken === 'page2' ? secondPage : firstPage;
+    });
+    const prepared = (await preparedChanges(cloudFormation.client, 'RenewalReminders-prod', 'c1')) as Exclude<
       Prepared,
       'none'
     >;
@@ -191,40 +191,42 @@ describe('the changes of a prepared change set', () => {
         paths: ['/Properties/DistributionConfig/Aliases'],
       }),
     ]);
-    expect(
-      cloudFormation
-        .commandCalls(DescribeChangeSetCommand)
-        .every((c) => c.args[0].input.IncludePropertyValues),
-    ).toBe(true);
+    const described = cloudFormation.inputsOf(DescribeChangeSetCommand);
+    expect(described.map((input) => input.NextToken)).toEqual([undefined, 'page2', undefined]);
+    expect(described.every((input) => input.IncludePropertyValues)).toBe(true);
   });
 
   it('is nothing for a change set without changes, or one CDK did not make (a stack it skipped)', async () => {
-    cloudFormation
-      .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod' })
-      .resolves({ Status: 'FAILED', StatusReason: "The submitted information didn't contain changes." })
-      .on(DescribeChangeSetCommand, { StackName: 'RenewalReminders-prod-edge' })
-      .rejects(
-        Object.assign(new Error('ChangeSet c1 does not exist'), { name: 'ChangeSetNotFoundException' }),
-      );
-    expect(await preparedChanges(client(), 'RenewalReminders-prod', 'c1')).toBe('none');
-    expect(await preparedChanges(client(), 'RenewalReminders-prod-edge', 'c1')).toBe('none');
+    const { client } = cloudFormationOf((input) => {
+      if (input.StackName === 'RenewalReminders-prod-edge')
+        throw Object.assign(new Error('ChangeSet c1 does not exist'), { name: 'ChangeSetNotFoundException' });
+      return { Status: 'FAILED', StatusReason: "The submitted information didn't contain changes." };
+    });
+    expect(await preparedChanges(client, 'RenewalReminders-prod', 'c1')).toBe('none');
+    expect(await preparedChanges(client, 'RenewalReminders-prod-edge', 'c1')).toBe('none');
   });
 
   it('passes on other errors (no credentials is not "no changes")', async () => {
-    cloudFormation
-      .on(DescribeChangeSetCommand)
-      .rejects(new Error('Could not load credentials from any providers'));
-    await expect(preparedChanges(client(), 'RenewalReminders-prod', 'c1')).rejects.toThrow('credentials');
+    const { client } = cloudFormationOf(() => {
+      throw new Error('Could not load credentials from any providers');
+    });
+    await expect(preparedChanges(client, 'RenewalReminders-prod', 'c1')).rejects.toThrow('credentials');
   });
 
   it('deletes a change set, and a missing one is already gone', async () => {
-    cloudFormation
-      .on(DeleteChangeSetCommand)
-      .resolvesOnce({})
-      .rejects(Object.assign(new Error('gone'), { name: 'ChangeSetNotFoundException' }));
-    await discardChangeSet(client(), 'RenewalReminders-prod', 'c1');
-    await discardChangeSet(client(), 'RenewalReminders-prod', 'c1');
-    expect(cloudFormation.commandCalls(DeleteChangeSetCommand)[0]!.args[0].input).toEqual({
+    let deleted = false;
+    const cloudFormation = cloudFormationOf(
+      () => undefined,
+      () => {
+        if (deleted) throw Object.assign(new Error('gone'), { name: 'ChangeSetNotFoundException' });
+        deleted = true;
+        return {};
+      },
+    );
+    await discardChangeSet(cloudFormation.client, 'RenewalReminders-prod', 'c1');
+    await discardChangeSet(cloudFormation.client, 'RenewalReminders-prod', 'c1');
+    expect(cloudFormation.inputsOf(DeleteChangeSetCommand)).toHaveLength(2);
+    expect(cloudFormation.inputsOf(DeleteChangeSetCommand)[0]).toEqual({
       StackName: 'RenewalReminders-prod',
       ChangeSetName: 'c1',
     });

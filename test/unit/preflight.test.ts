@@ -14,7 +14,6 @@ import {
 } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { App } from 'aws-cdk-lib';
-import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readStageConfig } from '../../lib/config.ts';
 import {
@@ -26,13 +25,21 @@ import {
 import { credentialsProblem, plannedRecords, preflight, type Finding } from '../../lib/deploy/preflight.ts';
 import { contextOf } from '../../lib/deploy/stageArgs.ts';
 import { powertoolsLayerParameter } from '../../lib/powertools.ts';
+import { fakeClient } from '../support/fakeClient.ts';
 
-const lambda = mockClient(LambdaClient);
-const ses = mockClient(SESv2Client);
-const ssm = mockClient(SSMClient);
-const route53 = mockClient(Route53Client);
-const cloudFormation = mockClient(CloudFormationClient);
-const secrets = mockClient(SecretsManagerClient);
+type Answer = (command: object) => unknown;
+const nothing: Answer = () => undefined;
+/** How the account answers each service, as a test sets it; a command nobody answers gets nothing. */
+const account: Record<'lambda' | 'ses' | 'ssm' | 'route53' | 'cloudFormation' | 'secrets', Answer> = {
+  lambda: nothing,
+  ses: nothing,
+  ssm: nothing,
+  route53: nothing,
+  cloudFormation: nothing,
+  secrets: nothing,
+};
+/** The Systems Manager client the last preflight was given (the commands it was sent). */
+let ssm = fakeClient<SSMClient>(nothing);
 /** The account's ACM certificates by ARN (the preflight asks the AWS CLI; here a table). */
 let acm: Record<string, CertificateDescription> = {};
 const certificateCalls: [string, string][] = [];
@@ -40,15 +47,34 @@ let certificates: CertificateLookup = (arn, region) => {
   certificateCalls.push([arn, region]);
   return Promise.resolve(acm[arn]);
 };
-const clients = () => ({
-  lambda: new LambdaClient({}),
-  ses: new SESv2Client({}),
-  ssm: new SSMClient({}),
-  route53: new Route53Client({}),
-  cloudFormation: new CloudFormationClient({}),
-  secrets: new SecretsManagerClient({}),
-  certificates: (arn: string, region: string) => certificates(arn, region),
-});
+const clients = () => {
+  ssm = fakeClient<SSMClient>((command) => account.ssm(command));
+  return {
+    lambda: fakeClient<LambdaClient>((command) => account.lambda(command)).client,
+    ses: fakeClient<SESv2Client>((command) => account.ses(command)).client,
+    ssm: ssm.client,
+    route53: fakeClient<Route53Client>((command) => account.route53(command)).client,
+    cloudFormation: fakeClient<CloudFormationClient>((command) => account.cloudFormation(command)).client,
+    secrets: fakeClient<SecretsManagerClient>((command) => account.secrets(command)).client,
+    certificates: (arn: string, region: string) => certificates(arn, region),
+  };
+};
+/** An answer of one kind of command only (others get nothing), or its failure. */
+const answering =
+  <Input>(kind: abstract new (input: Input) => { input: Input }, answer: (input: Input) => unknown): Answer =>
+  (command) =>
+    command instanceof kind ? answer((command as { input: Input }).input) : undefined;
+const failing = (error: Error) => () => {
+  throw error;
+};
+/** The stage's stack as CloudFormation describes it once it was created. */
+const stageStack = () =>
+  answering(DescribeStacksCommand, () => ({
+    Stacks: [
+      { StackName: 'RenewalReminders-prod', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() },
+    ],
+  }));
+
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000';
 const API_CERTIFICATE = 'arn:aws:acm:eu-west-2:123456789012:certificate/11111111-1111-1111-1111-111111111111';
 const args = [
@@ -64,23 +90,38 @@ const configOf = (extra: string[] = []) =>
 const byCheck = (findings: Finding[]) => Object.fromEntries(findings.map((f) => [f.check, f]));
 
 /** A fresh account as a first deploy meets it: concurrency 10, the SES sandbox, a zone with a DMARC record. */
+/** The Lambda account's concurrency. */
+const concurrency = (ConcurrentExecutions: number) =>
+  answering(GetAccountSettingsCommand, () => ({ AccountLimit: { ConcurrentExecutions } }));
+/** SES: out of the sandbox or not, and the domain's identity (or its failure). */
+const sesOf = (production: boolean, identity: () => unknown) => (command: object) => {
+  if (command instanceof GetAccountCommand) return { ProductionAccessEnabled: production };
+  if (command instanceof GetEmailIdentityCommand) return identity();
+  return undefined;
+};
+const noIdentity = () => {
+  throw new NotFoundException({ message: 'Email identity example.com does not exist.', $metadata: {} });
+};
+/** A zone whose only record is its SOA. */
+const emptyZone = answering(ListResourceRecordSetsCommand, () => ({
+  ResourceRecordSets: [{ Name: 'example.com.', Type: 'SOA' }],
+}));
+
+/** A fresh account as a first deploy meets it: concurrency 10, the SES sandbox, a zone with a DMARC record. */
 function freshAccount() {
-  lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 10 } });
-  ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false });
-  ssm
-    .on(GetParameterCommand)
-    .resolves({ Parameter: { Value: 'arn:aws:lambda:eu-west-2:094274105915:layer:x:1' } });
-  route53.on(ListResourceRecordSetsCommand).resolves({ ResourceRecordSets: [] });
-  route53
-    .on(ListResourceRecordSetsCommand, { StartRecordName: '_dmarc.example.com', StartRecordType: 'TXT' })
-    .resolves({ ResourceRecordSets: [{ Name: '_dmarc.example.com.', Type: 'TXT' }] });
-  ses
-    .on(GetEmailIdentityCommand)
-    .rejects(new NotFoundException({ message: 'Email identity example.com does not exist.', $metadata: {} }));
-  cloudFormation
-    .on(DescribeStacksCommand)
-    .rejects(new Error('Stack with id RenewalReminders-prod does not exist'));
-  secrets.on(DescribeSecretCommand).rejects(
+  account.lambda = concurrency(10);
+  account.ses = sesOf(false, noIdentity);
+  account.ssm = answering(GetParameterCommand, () => ({
+    Parameter: { Value: 'arn:aws:lambda:eu-west-2:094274105915:layer:x:1' },
+  }));
+  account.route53 = answering(ListResourceRecordSetsCommand, (input) => ({
+    ResourceRecordSets:
+      input.StartRecordName === '_dmarc.example.com' && input.StartRecordType === 'TXT'
+        ? [{ Name: '_dmarc.example.com.', Type: 'TXT' }]
+        : [],
+  }));
+  account.cloudFormation = failing(new Error('Stack with id RenewalReminders-prod does not exist'));
+  account.secrets = failing(
     new ResourceNotFoundException({
       message: "Secrets Manager can't find the specified secret.",
       $metadata: {},
@@ -91,15 +132,13 @@ function freshAccount() {
 /** An account with nothing in the way of a first deploy. */
 function readyAccount() {
   freshAccount();
-  lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 1000 } });
-  ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true });
-  route53
-    .on(ListResourceRecordSetsCommand)
-    .resolves({ ResourceRecordSets: [{ Name: 'example.com.', Type: 'SOA' }] });
+  account.lambda = concurrency(1000);
+  account.ses = sesOf(true, noIdentity);
+  account.route53 = emptyZone;
 }
 
 beforeEach(() => {
-  for (const mock of [lambda, ses, ssm, route53, cloudFormation, secrets]) mock.reset();
+  for (const service of Object.keys(account) as (keyof typeof account)[]) account[service] = nothing;
   acm = {};
   certificateCalls.length = 0;
   certificates = (arn, region) => {
@@ -136,15 +175,13 @@ describe('preflight of a first deploy', () => {
       message: expect.stringContaining('TXT _dmarc.example.com') as string,
     });
     expect(found['DNS records']!.message).toContain('"dmarcRecord": false in the stage file');
-    expect(ssm.commandCalls(GetParameterCommand)[0]!.args[0].input.Name).toBe(powertoolsLayerParameter());
+    expect(ssm.inputsOf(GetParameterCommand)[0]!.Name).toBe(powertoolsLayerParameter());
   });
 
   it('passes an account that is ready, with the sandbox acknowledged as a warning', async () => {
     freshAccount();
-    lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 1000 } });
-    route53
-      .on(ListResourceRecordSetsCommand)
-      .resolves({ ResourceRecordSets: [{ Name: 'example.com.', Type: 'SOA' }] });
+    account.lambda = concurrency(1000);
+    account.route53 = emptyZone;
     const found = await preflight(configOf(['-c', 'sesSandbox=true']), clients());
     expect(found.filter((f) => f.status === 'fail')).toEqual([]);
     expect(byCheck(found)['SES sandbox']!.status).toBe('warn');
@@ -152,8 +189,8 @@ describe('preflight of a first deploy', () => {
 
   it('reports a missing layer parameter and a call it may not make as failures of those checks', async () => {
     freshAccount();
-    ssm.on(GetParameterCommand).rejects(new Error('ParameterNotFound'));
-    lambda.on(GetAccountSettingsCommand).rejects(new Error('AccessDenied'));
+    account.ssm = failing(new Error('ParameterNotFound'));
+    account.lambda = failing(new Error('AccessDenied'));
     const found = byCheck(await preflight(configOf(), clients()));
     expect(found['Powertools layer']).toMatchObject({
       status: 'fail',
@@ -265,16 +302,12 @@ describe('preflight of the SES identity', () => {
 
   it('fails one that exists before the stage does (CloudFormation cannot create it), and passes the stage’s own', async () => {
     readyAccount();
-    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+    account.ses = sesOf(true, () => ({ VerifiedForSendingStatus: true }));
     expect(byCheck(await preflight(configOf(), clients()))['SES identity']).toMatchObject({
       status: 'fail',
       message: expect.stringContaining('"mailIdentity": "shared"'),
     });
-    cloudFormation.on(DescribeStacksCommand).resolves({
-      Stacks: [
-        { StackName: 'RenewalReminders-prod', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() },
-      ],
-    });
+    account.cloudFormation = stageStack();
     expect(byCheck(await preflight(configOf(), clients()))['SES identity']).toMatchObject({
       status: 'ok',
       message: 'example.com exists and is verified',
@@ -283,19 +316,17 @@ describe('preflight of the SES identity', () => {
 
   it('fails sesVerified=true before SES has verified the domain, and a shared identity no stage made yet', async () => {
     readyAccount();
-    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: false });
-    cloudFormation.on(DescribeStacksCommand).resolves({
-      Stacks: [
-        { StackName: 'RenewalReminders-prod', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() },
-      ],
-    });
+    account.ses = sesOf(true, () => ({ VerifiedForSendingStatus: false }));
+    account.cloudFormation = stageStack();
     expect(
       byCheck(await preflight(configOf(['-c', 'sesVerified=true']), clients()))['SES identity'],
     ).toMatchObject({
       status: 'fail',
       message: expect.stringContaining('not verified yet: Cognito would refuse'),
     });
-    ses.on(GetEmailIdentityCommand).rejects(new NotFoundException({ message: 'nope', $metadata: {} }));
+    account.ses = sesOf(true, () => {
+      throw new NotFoundException({ message: 'nope', $metadata: {} });
+    });
     const shared = configOf(['-c', 'mailIdentity=shared']);
     expect(byCheck(await preflight(shared, clients()))['SES identity']).toMatchObject({
       status: 'fail',
@@ -315,11 +346,15 @@ describe('preflight of the DVLA key', () => {
         'aws secretsmanager create-secret --region eu-west-2 --name renewal-reminders/dvla',
       ),
     });
-    secrets
-      .on(DescribeSecretCommand, { SecretId: 'renewal-reminders/dvla' })
-      .resolves({ Name: 'renewal-reminders/dvla' });
+    account.secrets = answering(DescribeSecretCommand, ({ SecretId }) => {
+      expect(SecretId).toBe('renewal-reminders/dvla');
+      return { Name: 'renewal-reminders/dvla' };
+    });
     expect(byCheck(await preflight(dvla(), clients()))['DVLA key']!.status).toBe('ok');
-    secrets.on(DescribeSecretCommand).resolves({ Name: 'renewal-reminders/dvla', DeletedDate: new Date() });
+    account.secrets = answering(DescribeSecretCommand, () => ({
+      Name: 'renewal-reminders/dvla',
+      DeletedDate: new Date(),
+    }));
     expect(byCheck(await preflight(dvla(), clients()))['DVLA key']).toMatchObject({
       status: 'fail',
       message: expect.stringContaining('restore-secret'),
@@ -332,12 +367,7 @@ describe('preflight without credentials', () => {
     const none = Object.assign(new Error('Could not load credentials from any providers'), {
       name: 'CredentialsProviderError',
     });
-    lambda.onAnyCommand().rejects(none);
-    ses.onAnyCommand().rejects(none);
-    ssm.onAnyCommand().rejects(none);
-    route53.onAnyCommand().rejects(none);
-    cloudFormation.onAnyCommand().rejects(none);
-    secrets.onAnyCommand().rejects(none);
+    for (const service of Object.keys(account) as (keyof typeof account)[]) account[service] = failing(none);
     certificates = () =>
       Promise.reject(
         new Error('Unable to locate credentials. You can configure credentials by running "aws configure".'),

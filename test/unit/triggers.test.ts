@@ -13,10 +13,10 @@ const customMessage = (source: string, email: string) =>
     response: {},
   }) as unknown as CustomMessageTriggerEvent;
 
+// The links are on the unit tests' site, https://app.example.com (vitest.config.ts), not the default
+// one: they follow the stage's SITE_URL.
 describe('CustomMessage trigger', () => {
   it('links to /auth/callback with Cognito’s code placeholder intact, and the address encoded in the fragment only', async () => {
-    process.env.SITE_URL = 'https://app.example.com';
-    process.env.TABLE_NAME ??= 'unit';
     const event = customMessage('CustomMessage_SignUp', 'a+b@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Confirm your Renewal Reminders account');
@@ -31,7 +31,6 @@ describe('CustomMessage trigger', () => {
   });
 
   it('mails a resent confirmation code as the same confirmation link', async () => {
-    process.env.SITE_URL = 'https://app.example.com';
     const event = customMessage('CustomMessage_ResendCode', 'ann@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Confirm your Renewal Reminders account');
@@ -41,7 +40,6 @@ describe('CustomMessage trigger', () => {
   });
 
   it('mails a password reset code in our own template, the placeholder where Cognito puts the code', async () => {
-    process.env.SITE_URL = 'https://app.example.com';
     const event = customMessage('CustomMessage_ForgotPassword', 'ann@example.com');
     const result = await handler(event);
     expect(result.response.emailSubject).toBe('Your Renewal Reminders password reset code');
