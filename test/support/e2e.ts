@@ -132,7 +132,8 @@ export function useE2e(options: Partial<LocalStackOptions> = {}): E2e {
     const target = notifications ? await (fullChromium ??= launchChromium('full')) : browser;
     // Reduced motion, which the app honours: no spinner or skeleton animating in every open page
     // (about a tenth of Chromium's CPU in the suite); a journey that needs motion can ask for it.
-    // No service worker unless a journey asks for one (the app shell's, push's): signed in, the app
+    // No service worker unless a journey asks for one (the app shell's, push's, a first visit's with
+    // its console or CSP watched): signed in, the app
     // installs it in every fresh context, which downloads all 91 built assets again and has Chromium
     // compile them for its code cache (about an eighth of a journey file's CPU), in the background of
     // pages that load from the network on a first visit anyway.
@@ -255,7 +256,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const own = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    await screenshotNow(page, name, { fullPage: true });
   }
   if (own) await page.setViewportSize(own);
 }
